@@ -1,0 +1,102 @@
+"""A match: hands in sequence, the first dealer by cut or by lot, scores and chips (RULES.md §2)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .cards import Card
+from .engine import State, apply, new_hand, view
+from .events import Event
+from .players import Player
+from .rules import Rules
+
+CHIP_OPTIONS = ("per-trick", "per-opponent")
+
+
+@dataclass(frozen=True)
+class HandResult:
+    dealer: int
+    winner: int
+    reason: str
+    tricks_won: tuple[int, ...]
+    chips: tuple[int, ...]  # chip change per seat for this hand (zero without a chip option)
+
+
+@dataclass
+class MatchResult:
+    players: tuple[str, ...]
+    cuts: list[list[tuple[int, Card]]] = field(default_factory=list)  # standard: each round of cutting
+    hands: list[HandResult] = field(default_factory=list)
+    winner: int | None = None
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return tuple(sum(hand.winner == seat for hand in self.hands) for seat in range(len(self.players)))
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        return tuple(sum(hand.chips[seat] for hand in self.hands) for seat in range(len(self.players)))
+
+
+def cut_for_deal(players: int, rng: random.Random) -> tuple[int, list[list[tuple[int, Card]]]]:
+    """Standard: everyone cuts, the lowest card deals (2 low, ace high); the tied cut again.
+
+    Returns the dealer and every round of cuts, so the book can show them.
+    """
+    candidates = list(range(players))
+    rounds = []
+    while True:
+        deck = [Card(i) for i in range(52)]
+        cuts = list(zip(candidates, rng.sample(deck, len(candidates))))
+        rounds.append(cuts)
+        lowest = min(card.rank for _, card in cuts)
+        candidates = [seat for seat, card in cuts if card.rank == lowest]
+        if len(candidates) == 1:
+            return candidates[0], rounds
+
+
+def first_dealer(rules: Rules, players: int, rng: random.Random) -> tuple[int, list[list[tuple[int, Card]]]]:
+    """By cut under the standard profile, by lot under equal-hands."""
+    if rules.profile == "standard":
+        return cut_for_deal(players, rng)
+    return rng.randrange(players), []
+
+
+def hand_chips(state: State, option: str | None) -> tuple[int, ...]:
+    """What each seat gains (+) or pays (−) at the end of a hand under a chip option."""
+    n = len(state.players)
+    if option is None:
+        return (0,) * n
+    if option not in CHIP_OPTIONS:
+        raise ValueError(f"unknown chip option {option!r}: expected one of {', '.join(CHIP_OPTIONS)}")
+    each = state.tricks_won[state.winner] if option == "per-trick" else 1
+    return tuple(each * (n - 1) if seat == state.winner else -each for seat in range(n))
+
+
+def play_hand(state: State, seats: Sequence[Player]) -> tuple[State, list[Event]]:
+    """Let each seat's player act on its own view until the hand ends."""
+    events: list[Event] = []
+    while not state.is_over:
+        seat = state.to_act
+        state, new = apply(state, seats[seat].act(view(state, seat)))
+        events += new
+    return state, events
+
+
+def play_match(rules: Rules, names: Sequence[str], seats: Sequence[Player],
+               seed: int | None = None, chips: str | None = None) -> MatchResult:
+    """Hands until one seat reaches the rules' target (3, or 5 with match-to-5)."""
+    rng = random.Random(seed)
+    result = MatchResult(tuple(names))
+    dealer, result.cuts = first_dealer(rules, len(names), rng)
+    while result.winner is None:
+        state, _ = new_hand(rules, names, dealer, rng)
+        state, _ = play_hand(state, seats)
+        result.hands.append(HandResult(dealer, state.winner, state.reason, state.tricks_won,
+                                       hand_chips(state, chips)))
+        if result.points[state.winner] >= rules.match_target:
+            result.winner = state.winner
+        dealer = (dealer + 1) % len(names)
+    return result
