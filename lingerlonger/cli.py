@@ -31,7 +31,6 @@ def demo(args: argparse.Namespace) -> int:
         print(narrate(event, names))
     for name, hand in zip(names, state.hands):
         print(f"  {name}: {format_cards(sort_hand(hand, state.trump))}")
-    print()
     seats = [RandomPlayer(args.seed * 10 + seat if args.seed is not None else None)
              for seat in range(args.players)]
     _, events = play_hand(state, seats)

@@ -1,0 +1,181 @@
+"""Replaying a scenario: the frames a reader steps through, and every expectation checked.
+
+A frame is what the reader sees after one step: the state, the events the
+step caused (narrated by the engine), the author's ``say:``. ``expect`` steps
+make no frame; they are checked against the state and the trick just played,
+and each mismatch is a located ``ScenarioError``.
+
+>>> from lingerlonger.scenario import loads
+>>> [scenario] = loads('''
+... format: 1
+... title: C's last card
+... rules: equal-hands
+... players: [A, B, C, D]
+... dealer: D
+... hands: {A: [K♣, 7♦], B: [3♣, Q♠], C: [2♥], D: [A♣, 5♠]}
+... stock: [9♦]
+... trump: ♥
+... leader: A
+... steps:
+...   - play: A K♣
+...   - play: B 3♣
+...   - play: C 2♥
+...   - play: D A♣
+...   - expect: {trick_winner: C, drawn: {C: [9♦]}, out: []}
+... result: {winner: C, reason: exhaustion}
+... ''', "example.yaml")
+>>> run = replay(scenario)
+>>> run.failures, len(run.frames)
+([], 5)
+>>> run.frames[-1].narration[-1]
+'C wins the hand: their trick drew the last card of the stock.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, format_cards
+from .engine import ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
+from .events import Drew, Eliminated, Event, Led, TrickWon
+from .narrate import narrate
+from .scenario import Expect, Location, Scenario, ScenarioError, Step
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the reader sees after one step (the first frame is the deal or the position)."""
+
+    index: int
+    state: State
+    events: tuple[Event, ...]
+    step: Step | None = None
+    say: str | None = None
+
+    @property
+    def narration(self) -> list[str]:
+        return [narrate(event, self.state.players) for event in self.events]
+
+    @property
+    def last_trick(self) -> Trick | None:
+        """The trick this step completed, so a table can still show its cards."""
+        if any(isinstance(event, TrickWon) for event in self.events):
+            return self.state.history[-1]
+        return None
+
+
+@dataclass
+class Replay:
+    scenario: Scenario
+    frames: list[Frame] = field(default_factory=list)
+    failures: list[ScenarioError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    @property
+    def final(self) -> State:
+        return self.frames[-1].state
+
+
+def replay(scenario: Scenario) -> Replay:
+    """Play the scenario's steps; stops at an illegal action, collects failed expectations."""
+    state, events = scenario.start()
+    run = Replay(scenario, [Frame(0, state, tuple(events))])
+    trick_events: list[Event] = []  # since the current (or just completed) trick was led
+    for step in scenario.steps:
+        if step.kind == "expect":
+            run.failures += _check_expect(state, step.expect, trick_events)
+            continue
+        events = []
+        if step.kind in ("play", "choose_trump"):
+            seat = state.players.index(step.seat)
+            action = Play(seat, step.card) if step.kind == "play" else ChooseTrump(seat, step.suit)
+            try:
+                state, events = apply(state, action)
+            except IllegalAction as error:
+                run.failures.append(ScenarioError(step.where, str(error)))
+                return run
+            if any(isinstance(event, Led) for event in events):
+                trick_events = []
+            trick_events += events
+        run.frames.append(Frame(len(run.frames), state, tuple(events), step, step.say))
+    if scenario.result is not None:
+        run.failures += _check_result(state, scenario)
+    return run
+
+
+def check(scenario: Scenario) -> list[ScenarioError]:
+    """Every failure of one scenario (empty when the engine agrees with all of it)."""
+    return replay(scenario).failures
+
+
+def _names(seats) -> str:
+    return ", ".join(seats) if seats else "nobody"
+
+
+def _check_expect(state: State, expect: Expect, trick_events: list[Event]) -> list[ScenarioError]:
+    names = state.players
+    failures: list[ScenarioError] = []
+
+    def differ(key: str, message: str) -> None:
+        failures.append(ScenarioError(expect.where[key], f"expect: {key}: {message}"))
+
+    won = [event for event in trick_events if isinstance(event, TrickWon)]
+    if "trick_winner" in expect.given:
+        actual = names[won[0].seat] if won else None
+        if actual != expect.trick_winner:
+            differ("trick_winner", f"expected {expect.trick_winner or 'no completed trick'}, but "
+                   + (f"{actual} won the trick" if actual else "no trick has just been completed"))
+    if "drawn" in expect.given:
+        drawn = {names[event.seat]: event.cards for event in trick_events if isinstance(event, Drew)}
+        for seat, cards in expect.drawn.items():
+            if drawn.get(seat, ()) != cards:
+                differ("drawn", f"expected {seat} to draw {format_cards(cards) or 'nothing'}, but "
+                       f"{seat} drew {format_cards(drawn.get(seat, ())) or 'nothing'}")
+    if "out" in expect.given:
+        out = {names[event.seat] for event in trick_events if isinstance(event, Eliminated)}
+        if out != expect.out:
+            differ("out", f"expected out: {_names(sorted(expect.out))}; "
+                   f"actually out: {_names(sorted(out))}")
+    if "hand_sizes" in expect.given:
+        for seat, size in expect.hand_sizes.items():
+            actual = len(state.hand_of(seat))
+            if actual != size:
+                differ("hand_sizes", f"expected {seat} to hold {size}, but {seat} holds {actual}")
+    if "stock_size" in expect.given and len(state.stock) != expect.stock_size:
+        differ("stock_size", f"expected {expect.stock_size} in the stock, but it holds {len(state.stock)}")
+    if "leader" in expect.given and state.leader_name != expect.leader:
+        actual = state.leader_name or "nobody (the hand is over)"
+        differ("leader", f"expected {expect.leader or 'nobody (hand over)'} to lead, but {actual} leads")
+    if "legal" in expect.given:
+        seat, cards = expect.legal
+        acting = names[state.to_act] if state.to_act is not None else None
+        if acting != seat:
+            differ("legal", f"names {seat}, but it is "
+                   + (f"{acting}'s turn" if acting else "nobody's turn (the hand is over)"))
+        else:
+            actual = frozenset(legal_cards(state))
+            if actual != cards:
+                differ("legal", f"expected {seat} may play {_cards(cards)}, but the legal cards are "
+                       f"{_cards(actual)}")
+    return failures
+
+
+def _cards(cards: frozenset[Card]) -> str:
+    return format_cards(sorted(cards)) or "none"
+
+
+def _check_result(state: State, scenario: Scenario) -> list[ScenarioError]:
+    expected, failures = scenario.result, []
+    where: Location = expected.where
+    winner = state.name(state.winner)
+    if "winner" in expected.given and winner != expected.winner:
+        actual = f"{winner} won ({state.reason})" if winner else "the hand is not over"
+        failures.append(ScenarioError(where, f"result: expected winner "
+                                      f"{expected.winner or 'none yet'}, but {actual}"))
+    if "reason" in expected.given and state.reason != expected.reason:
+        failures.append(ScenarioError(where, f"result: expected reason {expected.reason}, but the "
+                                      f"reason is {state.reason or 'none (the hand is not over)'}"))
+    return failures
