@@ -1,0 +1,305 @@
+"""The table, drawn: a ``State`` as self-contained HTML, with no widgets and no JavaScript.
+
+Notebooks (``State._repr_html_``), the widget player and the static book all show
+a hand through ``table_html``. The output depends only on the arguments, so the
+same state always gives the same string and pre-rendered frames stay stable.
+Every English word of the table lives in ``LABELS``, so a translation is one dict
+passed as ``TableStyle(labels=...)``.
+
+>>> from lingerlonger.cards import parse_card
+>>> 'aria-label="queen of spades"' in card_html(parse_card("QS"))
+True
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from .cards import RANK_LABELS, Card, sort_hand
+from .engine import SeatView, State, Trick, legal_cards, view
+from .narrate import REASONS, SUIT_NAMES
+
+__all__ = ["LABELS", "TABLE_CSS", "TableStyle", "RenderError", "table_html", "card_html",
+           "card_back_html", "card_label"]
+
+
+class RenderError(ValueError):
+    """Arguments that describe no drawable table, such as a seat that is not there."""
+
+
+#: Every English word the table shows or reads aloud. A translation gives the same
+#: keys; a key it leaves out falls back to English. Counts are written "label: n"
+#: so that no language needs plural forms.
+LABELS: Mapping[str, str] = MappingProxyType({
+    "lang": "en",
+    "table": "Linger Longer table",
+    "card": "{rank} of {suit}",
+    **{f"rank-{rank}": str(rank) for rank in range(2, 11)},
+    "rank-11": "jack", "rank-12": "queen", "rank-13": "king", "rank-14": "ace",
+    **{f"index-{rank}": label for rank, label in RANK_LABELS.items()},
+    **{suit.name.lower(): name for suit, name in SUIT_NAMES.items()},
+    "face-down": "face-down card",
+    "face-down-count": "face down: {count}",
+    "playable": "playable",
+    "played-by": "played by {name}",
+    "wins-trick": "wins the trick",
+    "dealer": "dealer",
+    "dealer-button": "D",
+    "to-play": "to play",
+    "names-trump": "names trump",
+    "out": "out",
+    "winner": "winner",
+    "tricks": "Tricks: {count}",
+    "won-pile": "Won pile: {count}",
+    "trick": "Trick",
+    "stock": "Stock",
+    "stock-count": "Stock: {count}",
+    "stock-bottom": "at the bottom of the stock",
+    "trump": "Trump",
+    "no-trump": "No trump",
+    "trump-not-named": "not yet named",
+    "held-by": "held by {name}",
+    "status-lead": "{name} to lead",
+    "status-play": "{name} to play",
+    "status-name-trump": "{name} names trump",
+    "status-trick-won": "{name} wins the trick",
+    "status-hand-won": "{name} wins the hand",
+    **{f"reason-{reason}": text for reason, text in REASONS.items()},
+})
+
+
+@dataclass(frozen=True)
+class TableStyle:
+    """How a table looks: the four-colour deck, projector size, and the words used."""
+
+    four_colour: bool = False
+    large: bool = False
+    labels: Mapping[str, str] = field(default_factory=lambda: LABELS, hash=False)
+
+    def word(self, key: str) -> str:
+        """Label ``key`` as plain text, in English when the labels leave it out."""
+        return self.labels.get(key, LABELS[key])
+
+    def text(self, key: str, **values: object) -> str:
+        """Label ``key`` filled in with ``values`` and escaped for HTML."""
+        return html.escape(self.word(key).format(**values))
+
+
+DEFAULT_STYLE = TableStyle()
+
+
+def _minified(css: str) -> str:
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    css = re.sub(r"\s+", " ", css)
+    return re.sub(r" ?([{};,>:]) ?", r"\1", css).replace(";}", "}").strip()
+
+
+#: The style sheet every table uses; emit it once per page and pass ``include_css=False``.
+TABLE_CSS = _minified((Path(__file__).parent / "static" / "table.css").read_text(encoding="utf-8"))
+
+#: Where seats sit, clockwise from the bottom (the viewer, or seat 0), by table size;
+#: the grid areas of static/table.css.
+_POSITIONS = {3: ("b", "tl", "tr"), 4: ("b", "l", "t", "r"), 5: ("b", "l", "tl", "tr", "r"),
+              6: ("b", "bl", "tl", "t", "tr", "br")}
+_TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on phones
+_CROWN, _STAR = "♛", "★"
+
+
+# --- cards ----------------------------------------------------------------------
+
+def card_label(card: Card, options: TableStyle | None = None) -> str:
+    """What a screen reader says for a card, e.g. ``10 of hearts`` (escaped)."""
+    style = options or DEFAULT_STYLE
+    return style.text("card", rank=style.word(f"rank-{card.rank}"),
+                      suit=style.word(card.suit.name.lower()))
+
+
+def card_html(card: Card, *, legal: bool = False, played_by: str | None = None,
+              winner: bool = False, options: TableStyle | None = None) -> str:
+    """A face-up card; ``played_by`` adds the player's name under it, as in a trick."""
+    style = options or DEFAULT_STYLE
+    aria = [card_label(card, style)]
+    classes = ["ll-card", "ll-" + card.suit.name.lower()]
+    if played_by is not None:
+        aria.append(style.text("played-by", name=played_by))
+    if legal:
+        aria.append(style.text("playable"))
+        classes.append("ll-legal")
+    if winner:
+        aria.append(style.text("wins-trick"))
+        classes.append("ll-winner")
+    symbol = card.suit.symbol + _TEXT_STYLE
+    star = f'<span class="ll-star">{_STAR}</span>' if winner else ""
+    face = (f'<span class="{" ".join(classes)}" role="img" aria-label="{", ".join(aria)}">'
+            f'<span class="ll-idx">{style.text(f"index-{card.rank}")}<span>{symbol}</span></span>'
+            f'<span class="ll-pip">{symbol}</span>{star}</span>')
+    if played_by is None:
+        return face
+    return (f'<span class="ll-play{" ll-win" if winner else ""}">{face}'
+            f'<span class="ll-by" aria-hidden="true">{html.escape(played_by)}</span></span>')
+
+
+def card_back_html(*, options: TableStyle | None = None) -> str:
+    """A face-down card."""
+    style = options or DEFAULT_STYLE
+    return f'<span class="ll-card ll-back" role="img" aria-label="{style.text("face-down")}"></span>'
+
+
+# --- the table ------------------------------------------------------------------
+
+def table_html(state: State, *, seat: int | str | None = None, show_legal: bool = False,
+               last_trick: Trick | None = None, caption: str | None = None,
+               options: TableStyle | None = None, include_css: bool = True) -> str:
+    """The whole table as one ``<div class="ll-table">``.
+
+    ``seat`` draws what that seat may see (other hands face down, with counts);
+    ``show_legal`` marks the cards the seat to act may play; ``last_trick`` shows
+    a just-completed trick with its winner while ``state.trick`` is already empty.
+    The table follows its own width: seats stack on a phone, and it needs a
+    block-level parent (it is a CSS size container).
+    """
+    style = options or DEFAULT_STYLE
+    viewer = _viewer_seat(state, seat)
+    if last_trick is not None and state.trick:
+        raise RenderError("last_trick is for a moment between tricks, but this state has a "
+                          f"trick in progress ({len(state.trick)} cards played)")
+    anchor = 0 if viewer is None else viewer
+    public = view(state, anchor)
+    legal = set(legal_cards(state)) if show_legal and viewer in (None, state.to_act) else set()
+    n = len(state.players)
+    seats = "".join(
+        _seat_html(state, s, _POSITIONS[n][(s - anchor) % n], style, public,
+                   face_up=viewer in (None, s), is_viewer=viewer == s, legal=legal)
+        for s in ((anchor + i) % n for i in range(n)))
+    classes = f"ll-table ll-n{n}" + " ll-large" * style.large + " ll-four-colour" * style.four_colour
+    label = html.escape(caption) if caption else style.text("table")
+    return (f'<div class="{classes}" lang="{style.text("lang")}" role="group" aria-label="{label}">'
+            + (f"<style>{TABLE_CSS}</style>" if include_css else "")
+            + (f'<p class="ll-caption">{html.escape(caption)}</p>' if caption else "")
+            + f'<div class="ll-felt">{seats}{_centre_html(state, last_trick, style, public)}'
+            + "</div></div>")
+
+
+def _viewer_seat(state: State, seat: int | str | None) -> int | None:
+    if seat is None:
+        return None
+    if isinstance(seat, str):
+        if seat in state.players:
+            return state.players.index(seat)
+    elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
+        return seat
+    raise RenderError(f"there is no seat {seat!r} to draw the table for "
+                      f"(seats are {', '.join(state.players)}, or 0 to {len(state.players) - 1})")
+
+
+def _seat_html(state: State, seat: int, position: str, style: TableStyle, public: SeatView,
+               *, face_up: bool, is_viewer: bool, legal: set[Card]) -> str:
+    classes = ["ll-seat", f"ll-at-{position}"] + ["ll-viewer"] * is_viewer
+    head = [f'<span class="ll-name">{html.escape(state.players[seat])}</span>']
+    if seat == state.dealer:
+        head.append(f'<span class="ll-dealer" role="img" aria-label="{style.text("dealer")}" '
+                    f'title="{style.text("dealer")}">{style.text("dealer-button")}</span>')
+    if seat == state.to_act:
+        classes.append("ll-to-act")
+        turn = "names-trump" if seat == state.namer else "to-play"
+        head.append(f'<span class="ll-pill ll-turn">{style.text(turn)}</span>')
+    if seat in state.out:
+        classes.append("ll-out")
+        head.append(f'<span class="ll-pill ll-gone">{style.text("out")}</span>')
+    if seat == state.winner:
+        head.append(f'<span class="ll-pill ll-crown">{_CROWN} {style.text("winner")}</span>')
+    if face_up:
+        cards = "".join(card_html(card, legal=card in legal, options=style)
+                        for card in sort_hand(state.hands[seat], state.trump))
+    else:
+        cards = _hidden_hand_html(seat, public, style)
+    meta = (style.text("tricks", count=state.tricks_won[seat]) + " · "
+            + style.text("won-pile", count=len(state.won[seat])))
+    return (f'<div class="{" ".join(classes)}" role="group" '
+            f'aria-label="{html.escape(state.players[seat])}">'
+            f'<div class="ll-head">{"".join(head)}</div><div class="ll-hand">{cards}</div>'
+            f'<div class="ll-meta">{meta}</div></div>')
+
+
+def _hidden_hand_html(seat: int, public: SeatView, style: TableStyle) -> str:
+    """Card backs with their count, then any card whose holder everyone knows."""
+    known = [card for holder, card in public.known if holder == seat]
+    backs = public.hand_sizes[seat] - len(known)
+    fan = ""
+    if backs:
+        fan = (f'<span class="ll-backs" role="img" aria-label="{style.text("face-down-count", count=backs)}">'
+               + card_back_html(options=style) * backs
+               + f'<span class="ll-count">{backs}</span></span>')
+    return fan + "".join(card_html(card, options=style) for card in known)
+
+
+def _centre_html(state: State, last_trick: Trick | None, style: TableStyle,
+                 public: SeatView) -> str:
+    if last_trick is not None:
+        plays, winner = last_trick.plays, last_trick.winner
+    else:
+        plays, winner = state.current_plays, None
+    trick = "".join(card_html(card, played_by=state.players[s], winner=s == winner, options=style)
+                    for s, card in plays)
+    return (f'<div class="ll-centre">{_status_html(state, last_trick, style)}'
+            f'<div class="ll-trick" role="group" aria-label="{style.text("trick")}">{trick}</div>'
+            f'<div class="ll-aside">{_trump_html(state, style, public)}'
+            f'{_stock_html(style, public)}</div></div>')
+
+
+def _status_html(state: State, last_trick: Trick | None, style: TableStyle) -> str:
+    names = state.players
+    if state.winner is not None:
+        return (f'<p class="ll-status">{_CROWN} {style.text("status-hand-won", name=names[state.winner])}'
+                f'<span class="ll-reason">{style.text(f"reason-{state.reason}")}</span></p>')
+    if last_trick is not None:
+        text = style.text("status-trick-won", name=names[last_trick.winner])
+    elif state.namer is not None:
+        text = style.text("status-name-trump", name=names[state.namer])
+    elif state.trick:
+        text = style.text("status-play", name=names[state.to_act])
+    else:
+        text = style.text("status-lead", name=names[state.leader])
+    return f'<p class="ll-status">{text}</p>'
+
+
+def _trump_html(state: State, style: TableStyle, public: SeatView) -> str:
+    """The revealed card while everyone knows where it is, else the suit, else why there is none."""
+    title = f'<span class="ll-title">{style.text("trump")}</span>'
+    if not state.rules.has_trump:
+        return f'<div class="ll-box ll-trump"><span class="ll-title">{style.text("no-trump")}</span></div>'
+    if state.trump is None:
+        return f'<div class="ll-box ll-trump">{title}<span>{style.text("trump-not-named")}</span></div>'
+    card = state.trump_card
+    if card is not None:
+        holder = next((s for s, hand in enumerate(state.hands) if card in hand), None)
+        where = (style.text("held-by", name=state.players[holder]) if holder is not None
+                 else style.text("stock-bottom") if card == public.stock_bottom else None)
+        if where:
+            return (f'<div class="ll-box ll-trump">{title}{card_html(card, options=style)}'
+                    f'<span>{where}</span></div>')
+    suit = state.trump.name.lower()
+    return (f'<div class="ll-box ll-trump">{title}'
+            f'<span class="ll-big ll-{suit}" aria-hidden="true">{state.trump.symbol}{_TEXT_STYLE}</span>'
+            f'<span>{style.text(suit)}</span></div>')
+
+
+def _stock_html(style: TableStyle, public: SeatView) -> str:
+    """A pile of backs with its count; under random-trump the face-up bottom card peeks out."""
+    count, bottom = public.stock_size, public.stock_bottom
+    if not count:
+        pile = '<span class="ll-empty"></span>'
+    else:
+        face_down = count - (bottom is not None)
+        peek = "" if bottom is None else f'<span class="ll-bottom">{card_html(bottom, options=style)}</span>'
+        top = card_back_html(options=style) if face_down else ""
+        pile = (f'<span class="ll-pile{" ll-with-bottom" if peek else ""}">{peek}{top}'
+                f'<span class="ll-count" aria-hidden="true">{count}</span></span>')
+    label = style.text("stock-count", count=count)
+    return (f'<div class="ll-box ll-stock" role="group" aria-label="{label}">'
+            f'<span class="ll-title" aria-hidden="true">{style.text("stock")}</span>{pile}</div>')
