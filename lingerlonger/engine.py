@@ -169,7 +169,7 @@ class State:
         hands = " ".join(f"{name}:[{format_cards(hand)}]" for name, hand in zip(self.players, self.hands))
         status = (f"won by {self.players[self.winner]} ({self.reason})" if self.is_over
                   else f"{self.players[self.to_act]} to act")
-        return (f"<State {self.rules.spec} trump={self.trump or 'none'} {hands} "
+        return (f"<State {self.rules.spec} trump={'none' if self.trump is None else self.trump} {hands} "
                 f"stock={len(self.stock)} trick=[{format_cards(self.trick)}] {status}>")
 
     def _repr_html_(self) -> str:
@@ -202,7 +202,7 @@ def new_hand(rules: Rules, players: Sequence[str] | int, dealer: int = 0,
 
 
 def _seat_names(players: Sequence[str] | int) -> tuple[str, ...]:
-    names = tuple("ABCDEF"[:players]) if isinstance(players, int) else tuple(players)
+    names = tuple(chr(ord("A") + i) for i in range(players)) if isinstance(players, int) else tuple(players)
     if len(set(names)) != len(names):
         raise SetupError(f"seat names must be unique: {', '.join(names)}")
     return names
@@ -389,10 +389,13 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if state.winner is not None:
         raise IllegalAction("hand-over", f"the hand is over: {state.players[state.winner]} "
                             f"won it ({state.reason})")
+    if not isinstance(action, (Play, ChooseTrump)):
+        raise TypeError(f"not an action: {action!r}")
+    if not (isinstance(action.seat, int) and 0 <= action.seat < len(state.players)):
+        raise IllegalAction("seat", f"there is no seat {action.seat!r} at this table of "
+                            f"{len(state.players)}")
     if isinstance(action, ChooseTrump):
         return _choose_trump(state, action)
-    if not isinstance(action, Play):
-        raise TypeError(f"not an action: {action!r}")
     _check_play(state, action)
     seat, card = action.seat, action.card
     events: list[Event] = []
@@ -477,6 +480,8 @@ def _choose_trump(state: State, action: ChooseTrump) -> tuple[State, list[Event]
     if action.seat != state.namer:
         raise IllegalAction("name-trump", f"{names[state.namer]} won the first trick, so "
                             f"{names[state.namer]} names trump, not {names[action.seat]}")
+    if action.suit not in tuple(Suit):
+        raise IllegalAction("name-trump", f"{action.suit!r} is not a suit: name one of ♠ ♥ ♦ ♣")
     suit = Suit(action.suit)
     return replace(state, trump=suit, namer=None), [TrumpChosen(action.seat, suit)]
 

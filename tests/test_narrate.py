@@ -1,0 +1,81 @@
+"""Narration: one plain-English sentence for every event type, naming who did what."""
+
+import typing
+
+import pytest
+
+from lingerlonger.cards import Suit, parse_card, parse_cards
+from lingerlonger.engine import new_hand
+from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
+                                 LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
+from lingerlonger.match import play_hand
+from lingerlonger.narrate import narrate, narrate_all
+from lingerlonger.players import RandomPlayer
+from lingerlonger.rules import Rules
+
+PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+CARD = parse_card
+
+# Each event, with the words its sentence must contain (who, which card or suit, what happened).
+EXAMPLES = [
+    (Dealt(3, tuple(parse_cards(hand) for hand in ("2♠ 3♠ 4♠ 5♠", "6♠ 7♠ 8♠ 9♠", "2♥ 3♥ 4♥ 5♥",
+                                                   "6♥ 7♥ 8♥ 9♥")), 36), ["Dee", "4 cards", "36"]),
+    (TrumpRevealed(CARD("J♥"), 3), ["Dee", "J♥", "hearts", "trump"]),
+    (TrumpRevealed(CARD("J♥"), None), ["J♥", "hearts", "trump", "bottom"]),
+    (Led(0, CARD("K♣")), ["Ann", "K♣", "lead"]),
+    (Followed(1, CARD("3♣")), ["Bob", "3♣", "follow"]),
+    (Trumped(2, CARD("2♥"), Suit.CLUBS), ["Cy", "2♥", "clubs", "trump"]),
+    (Discarded(2, CARD("7♦"), Suit.SPADES), ["Cy", "7♦", "spades", "discard"]),
+    (TrickWon(2, CARD("2♥"), ((0, CARD("K♣")), (2, CARD("2♥"))), True), ["Cy", "2♥", "wins", "trump"]),
+    (TrickWon(0, CARD("K♣"), ((0, CARD("K♣")), (1, CARD("3♣"))), False), ["Ann", "K♣", "wins"]),
+    (Drew(2, (CARD("9♦"),), 2), ["Cy", "9♦", "2"]),
+    (Drew(2, parse_cards("9♦ 4♠"), 0), ["Cy", "9♦", "4♠", "empty"]),
+    (Eliminated(1), ["Bob", "out"]),
+    (Eliminated(1, at_once=True), ["Bob", "out", "at once"]),
+    (LeadPassed(2, 3), ["Cy", "Dee", "lead"]),
+    (TrumpChosen(0, Suit.DIAMONDS), ["Ann", "diamonds", "trump"]),
+    (HandEnded(1, "last-holder"), ["Bob", "wins the hand", "only"]),
+    (HandEnded(1, "last-trick"), ["Bob", "wins the hand", "last trick"]),
+    (HandEnded(1, "exhaustion"), ["Bob", "wins the hand", "last card of the stock"]),
+]
+
+
+@pytest.mark.parametrize("event, words", EXAMPLES, ids=lambda value: type(value).__name__
+                         if not isinstance(value, list) else "")
+def test_each_event_is_one_sentence_naming_who_and_what(event, words):
+    sentence = narrate(event, PLAYERS)
+    assert sentence[0].isupper() and sentence.endswith(".")
+    for word in words:
+        assert word in sentence
+
+
+def test_every_event_type_has_an_example_here():
+    assert {type(event) for event, _ in EXAMPLES} == set(typing.get_args(Event))
+
+
+def test_the_three_end_reasons_are_told_apart():
+    sentences = {narrate(HandEnded(0, reason), PLAYERS) for reason in
+                 ("last-holder", "last-trick", "exhaustion")}
+    assert len(sentences) == 3
+
+
+def test_a_revealed_trump_goes_back_to_the_dealer_in_the_story():
+    # RULES.md §1: "the card goes back into the dealer's hand."
+    assert "back" in narrate(TrumpRevealed(CARD("J♥"), 3), PLAYERS)
+
+
+def test_something_that_is_not_an_event_is_refused():
+    with pytest.raises(TypeError, match="no narration"):
+        narrate("A leads", PLAYERS)
+
+
+@pytest.mark.parametrize("spec", ["standard", "equal-hands+instant-elimination", "standard+grand-coup",
+                                  "standard+random-trump"])
+def test_a_whole_hand_narrates_line_by_line(spec):
+    names = PLAYERS
+    state, dealt = new_hand(Rules.parse(spec), names, dealer=3, seed=4)
+    _, events = play_hand(state, [RandomPlayer(seat) for seat in range(4)])
+    lines = narrate_all(dealt + events, names)
+    assert len(lines) == len(dealt) + len(events)
+    assert all(line and line.endswith(".") for line in lines)
+    assert "wins the hand" in lines[-1]

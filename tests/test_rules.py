@@ -1,0 +1,137 @@
+"""Rule sets: profiles of RULES.md §2, variants of §3, and the tables they cannot deal."""
+
+import pytest
+
+from lingerlonger.engine import SetupError, deal
+from lingerlonger.cards import DECK
+from lingerlonger.rules import VARIANTS, Rules, RulesError
+
+
+def test_profiles_and_the_sift_smoke_alias():
+    # RULES.md §2: "standard (also named `sift-smoke`)"
+    assert Rules.parse("sift-smoke") == Rules.parse("standard")
+    assert Rules.parse("equal-hands").profile == "equal-hands"
+    assert Rules().profile == "standard"
+
+
+def test_unknown_profile_or_variant_is_refused_naming_it():
+    with pytest.raises(RulesError, match="unknown profile 'hoyle'"):
+        Rules.parse("hoyle")
+    with pytest.raises(RulesError, match="unknown variant 'double-trump'"):
+        Rules.parse("standard+double-trump")
+
+
+@pytest.mark.parametrize("first, second", [("no-trump", "random-trump"), ("no-trump", "grand-coup"),
+                                           ("random-trump", "grand-coup")])
+@pytest.mark.parametrize("profile", ["standard", "equal-hands"])
+def test_incompatible_variants_are_refused_with_the_reason(profile, first, second):
+    # RULES.md §3: "Variants that cannot be combined are refused: `no-trump` with `random-trump`
+    # or `grand-coup`, and `random-trump` with `grand-coup`."
+    for spec in (f"{profile}+{first}+{second}", f"{profile}+{second}+{first}"):
+        with pytest.raises(RulesError) as error:
+            Rules.parse(spec)
+        message = str(error.value)
+        assert first in message and second in message and "cannot be combined" in message
+        assert message.split(":", 1)[1].strip()  # and a reason after the colon
+
+
+def test_every_other_pair_of_variants_combines():
+    exclusive = {frozenset(pair) for pair in [("no-trump", "random-trump"), ("no-trump", "grand-coup"),
+                                              ("random-trump", "grand-coup")]}
+    for first in VARIANTS:
+        for second in VARIANTS:
+            if first != second and frozenset((first, second)) not in exclusive:
+                assert Rules.of("standard", [first, second]).variants == {first, second}
+
+
+def test_spec_lists_variants_in_rules_order_and_parses_back():
+    rules = Rules.parse("equal-hands+trump-lead+draw-per-card")
+    assert rules.spec == "equal-hands+draw-per-card+trump-lead"
+    assert Rules.parse(rules.spec) == rules
+    assert Rules.parse(" standard + no-trump ") == Rules.of("standard", ["no-trump"])
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_default_hand_size_is_the_number_of_players(players):
+    # RULES.md §1: "default: as many cards as there are players; 4 players → 4 each, 36 in the stock"
+    assert Rules().cards_per_player(players) == players
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_long_hand_is_seven_cards_whatever_the_number_of_players(players):
+    # RULES.md §3 long-hand: "7 cards each whatever the number of players"
+    assert Rules.parse("standard+long-hand").cards_per_player(players) == 7
+
+
+def test_explicit_hand_size_wins_over_long_hand():
+    # RULES.md §3: "`long-hand` means a hand size of 7; an explicit hand size given with it wins."
+    assert Rules.parse("standard+long-hand", hand_size=5).cards_per_player(4) == 5
+    assert Rules.parse("equal-hands", hand_size=2).cards_per_player(6) == 2
+
+
+@pytest.mark.parametrize("players", [0, 1, 2, 7, 10])
+def test_tables_outside_3_to_6_players_are_refused(players):
+    # RULES.md §1: "3 to 6 players"
+    with pytest.raises(RulesError, match=f"3 to 6 players, not {players}"):
+        Rules().check_players(players)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_tables_of_3_to_6_players_are_accepted(players):
+    Rules().check_players(players)
+    Rules.parse("standard+long-hand").check_players(players)
+
+
+def test_six_players_times_nine_cards_does_not_fit_in_52():
+    # RULES.md §3: "hand size can also be set to any number that fits the deck"
+    with pytest.raises(RulesError) as error:
+        Rules(hand_size=9).check_players(6)
+    assert "6 players × 9 cards = 54" in str(error.value)
+    assert "52" in str(error.value)
+
+
+def test_a_hand_size_that_exactly_fills_the_deck_fits():
+    Rules(hand_size=13).check_players(4)  # 52 cards, an empty stock
+    Rules(hand_size=17).check_players(3)
+
+
+def test_random_trump_needs_a_stock_card_to_turn():
+    # RULES.md §3 random-trump: "turn the top card of the stock" — there must be one.
+    with pytest.raises(RulesError, match="no stock"):
+        Rules.parse("standard+random-trump", hand_size=13).check_players(4)
+    Rules.parse("standard+random-trump", hand_size=12).check_players(4)
+
+
+@pytest.mark.parametrize("size", [0, -1, 2.5, "7", True])
+def test_hand_size_must_be_a_whole_number_of_at_least_one(size):
+    with pytest.raises(RulesError, match="hand size"):
+        Rules(hand_size=size)
+
+
+def test_deal_refuses_an_impossible_table_as_a_setup_error_with_the_same_reason():
+    with pytest.raises(SetupError, match="does not fit in a 52-card deck"):
+        deal(Rules(hand_size=9), 6, 0, DECK)
+    with pytest.raises(SetupError, match="not 7"):
+        deal(Rules(), 7, 0, DECK)
+
+
+def test_rule_properties_follow_the_variants():
+    assert Rules().has_trump and Rules().trump_revealed_from_deal
+    assert not Rules.parse("standard+no-trump").has_trump
+    for spec in ("standard+no-trump", "standard+random-trump", "standard+grand-coup"):
+        assert not Rules.parse(spec).trump_revealed_from_deal
+    assert Rules.parse("equal-hands").exhaustion_end and not Rules().exhaustion_end
+
+
+def test_match_goes_to_three_or_five():
+    # RULES.md §2: "the first player to win 3 hands wins (option: 5)"; §3 match-to-5.
+    assert Rules().match_target == 3
+    assert Rules.parse("equal-hands").match_target == 3
+    assert Rules.parse("standard+match-to-5").match_target == 5
+
+
+def test_rules_are_frozen_values():
+    rules = Rules.parse("standard+no-trump")
+    with pytest.raises(AttributeError):
+        rules.profile = "equal-hands"
+    assert hash(rules) == hash(Rules.parse("standard+no-trump"))
