@@ -43,7 +43,11 @@ class IllegalAction(ValueError):
 
 
 class SetupError(ValueError):
-    """A deck or position that cannot start a hand."""
+    """A deck or position that cannot start a hand; ``field`` names the part at fault."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,16 +271,16 @@ def from_position(rules: Rules, players: Sequence[str] | int, *, dealer: int | s
     _refuse_duplicates([card for hand in held for card in hand] + list(stock_cards))
     holders = [seat for seat in range(n) if held[seat]]
     if len(holders) < 2:
-        raise SetupError("at least two players must hold cards")
+        raise SetupError("at least two players must hold cards", "hands")
     if not held[leader]:
-        raise SetupError(f"the leader {names[leader]} holds no cards")
+        raise SetupError(f"the leader {names[leader]} holds no cards", "leader")
     if trump is not None and not isinstance(trump, Suit):
         trump = None if str(trump).strip().lower() == "none" else parse_suit(trump)
     if trump is not None and not rules.has_trump:
-        raise SetupError(f"the rules say no-trump, but the position names trump {trump}")
+        raise SetupError(f"the rules say no-trump, but the position names trump {trump}", "trump")
     if trump is None and rules.has_trump and not rules.grand_coup:
         raise SetupError("these rules have a trump suit: name it (only no-trump, or grand-coup "
-                         "before the first trick is won, has none)")
+                         "before the first trick is won, has none)", "trump")
     out = tuple(seat for seat in range(n) if not held[seat])
     return State(rules=rules, players=names, dealer=dealer, hands=held, stock=stock_cards,
                  trump=trump, trump_card=None, leader=leader, order=_trick_order(held, leader),

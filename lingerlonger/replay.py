@@ -39,7 +39,7 @@ from .cards import Card, format_cards
 from .engine import ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
 from .events import Drew, Eliminated, Event, Led, TrickWon
 from .narrate import narrate
-from .scenario import Expect, Location, Scenario, ScenarioError, Step
+from .scenario import Expect, Scenario, ScenarioError, Step
 
 
 @dataclass(frozen=True)
@@ -97,9 +97,7 @@ def replay(scenario: Scenario) -> Replay:
             except IllegalAction as error:
                 run.failures.append(ScenarioError(step.where, str(error)))
                 return run
-            if any(isinstance(event, Led) for event in events):
-                trick_events = []
-            trick_events += events
+            trick_events = follow_trick(trick_events, events)
         run.frames.append(Frame(len(run.frames), state, tuple(events), step, step.say))
     if scenario.result is not None:
         run.failures += _check_result(state, scenario)
@@ -109,6 +107,31 @@ def replay(scenario: Scenario) -> Replay:
 def check(scenario: Scenario) -> list[ScenarioError]:
     """Every failure of one scenario (empty when the engine agrees with all of it)."""
     return replay(scenario).failures
+
+
+@dataclass(frozen=True)
+class TrickOutcome:
+    """What the trick just completed did, as ``expect`` compares it (seat names)."""
+
+    winner: str | None          # None: no trick has just been completed
+    drawn: dict[str, tuple[Card, ...]]
+    out: frozenset[str]
+
+
+def trick_outcome(trick_events: list[Event], players: tuple[str, ...]) -> TrickOutcome:
+    """Read from the events since the current (or just completed) trick was led."""
+    won = [event for event in trick_events if isinstance(event, TrickWon)]
+    return TrickOutcome(
+        players[won[0].seat] if won else None,
+        {players[event.seat]: event.cards for event in trick_events if isinstance(event, Drew)},
+        frozenset(players[event.seat] for event in trick_events if isinstance(event, Eliminated)))
+
+
+def follow_trick(trick_events: list[Event], events: list[Event]) -> list[Event]:
+    """The events of the current trick after one more action: a lead starts them afresh."""
+    if any(isinstance(event, Led) for event in events):
+        return list(events)
+    return trick_events + list(events)
 
 
 def _names(seats) -> str:
@@ -122,23 +145,20 @@ def _check_expect(state: State, expect: Expect, trick_events: list[Event]) -> li
     def differ(key: str, message: str) -> None:
         failures.append(ScenarioError(expect.where[key], f"expect: {key}: {message}"))
 
-    won = [event for event in trick_events if isinstance(event, TrickWon)]
-    if "trick_winner" in expect.given:
-        actual = names[won[0].seat] if won else None
-        if actual != expect.trick_winner:
-            differ("trick_winner", f"expected {expect.trick_winner or 'no completed trick'}, but "
-                   + (f"{actual} won the trick" if actual else "no trick has just been completed"))
+    trick = trick_outcome(trick_events, names)
+    if "trick_winner" in expect.given and trick.winner != expect.trick_winner:
+        differ("trick_winner", f"expected {expect.trick_winner or 'no completed trick'}, but "
+               + (f"{trick.winner} won the trick" if trick.winner
+                  else "no trick has just been completed"))
     if "drawn" in expect.given:
-        drawn = {names[event.seat]: event.cards for event in trick_events if isinstance(event, Drew)}
         for seat, cards in expect.drawn.items():
-            if drawn.get(seat, ()) != cards:
+            drawn = trick.drawn.get(seat, ())
+            if drawn != cards:
                 differ("drawn", f"expected {seat} to draw {format_cards(cards) or 'nothing'}, but "
-                       f"{seat} drew {format_cards(drawn.get(seat, ())) or 'nothing'}")
-    if "out" in expect.given:
-        out = {names[event.seat] for event in trick_events if isinstance(event, Eliminated)}
-        if out != expect.out:
-            differ("out", f"expected out: {_names(sorted(expect.out))}; "
-                   f"actually out: {_names(sorted(out))}")
+                       f"{seat} drew {format_cards(drawn) or 'nothing'}")
+    if "out" in expect.given and trick.out != expect.out:
+        differ("out", f"expected out: {_names(sorted(expect.out))}; "
+               f"actually out: {_names(sorted(trick.out))}")
     if "hand_sizes" in expect.given:
         for seat, size in expect.hand_sizes.items():
             actual = len(state.hand_of(seat))
@@ -169,13 +189,14 @@ def _cards(cards: frozenset[Card]) -> str:
 
 def _check_result(state: State, scenario: Scenario) -> list[ScenarioError]:
     expected, failures = scenario.result, []
-    where: Location = expected.where
+    where = expected.locations
     winner = state.name(state.winner)
     if "winner" in expected.given and winner != expected.winner:
         actual = f"{winner} won ({state.reason})" if winner else "the hand is not over"
-        failures.append(ScenarioError(where, f"result: expected winner "
+        failures.append(ScenarioError(where.get("winner", expected.where), f"result: expected winner "
                                       f"{expected.winner or 'none yet'}, but {actual}"))
     if "reason" in expected.given and state.reason != expected.reason:
-        failures.append(ScenarioError(where, f"result: expected reason {expected.reason}, but the "
-                                      f"reason is {state.reason or 'none (the hand is not over)'}"))
+        failures.append(ScenarioError(where.get("reason", expected.where), f"result: expected reason "
+                                      f"{expected.reason}, but the reason is "
+                                      f"{state.reason or 'none (the hand is not over)'}"))
     return failures

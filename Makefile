@@ -1,0 +1,77 @@
+# Linger Longer: build, serve and test.  `make help` lists the targets.
+PYTHON ?= python
+HOST   ?= 127.0.0.1
+# PORT for `make app`; empty means "any free port".
+PORT   ?=
+SHELL  := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+BOOK_VENDOR := _static/vendor
+VOILA_DIR   := book/app/jupyter
+FA_VENDOR   := $(VOILA_DIR)/voila/templates/linger/static/vendor/fontawesome
+APP_NB      := _build/app/app.ipynb
+
+.PHONY: help assets book app test bench demo clean
+
+help:
+	@echo "make assets  - npm ci; copy widget JS and Font Awesome where the book and app serve them"
+	@echo "make book    - strict build of the Jupyter Book into _build/html"
+	@echo "make app     - serve the Voila app on $(HOST) (PORT=... to choose the port)"
+	@echo "make test    - run the test suite (browser tests need 'make book' first)"
+	@echo "make bench   - run bench/*.py, a copy of each output in bench/out/"
+	@echo "make demo    - lingerlonger demo"
+	@echo "make clean   - remove build outputs and copied assets"
+
+# npm writes node_modules/.package-lock.json on every install: reinstall only
+# when the lock file is newer.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+assets: node_modules/.package-lock.json
+	mkdir -p $(BOOK_VENDOR) $(FA_VENDOR)
+	cp node_modules/requirejs/require.js \
+	   node_modules/@jupyter-widgets/html-manager/dist/embed-amd.js $(BOOK_VENDOR)/
+	cp -R node_modules/@fortawesome/fontawesome-free/css \
+	      node_modules/@fortawesome/fontawesome-free/webfonts $(FA_VENDOR)/
+
+book: assets
+	jupyter-book build . --builder html -W -n --keep-going
+	@echo
+	@echo "Book: $(CURDIR)/_build/html/index.html"
+	@echo "App:  make app"
+
+$(APP_NB): book/app/app.md
+	mkdir -p $(dir $@)
+	$(PYTHON) -m jupytext --to ipynb --output $@ $<
+
+# Voila cannot serve a MyST .md notebook, so it serves the converted copy.
+# book/app/jupyter is a Jupyter data + config dir: its voila.json selects the
+# "linger" template (Font Awesome served locally, no CDN).
+app: assets $(APP_NB)
+	@port="$(PORT)"; \
+	if [ -z "$$port" ]; then \
+	  port=$$($(PYTHON) -c 'import socket; s = socket.socket(); s.bind(("$(HOST)", 0)); print(s.getsockname()[1])'); \
+	fi; \
+	echo "App: http://$(HOST):$$port/  (Ctrl-C to stop)"; \
+	JUPYTER_PATH="$(CURDIR)/$(VOILA_DIR)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	JUPYTER_CONFIG_PATH="$(CURDIR)/$(VOILA_DIR)$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
+	  $(PYTHON) -m voila $(APP_NB) --no-browser --port=$$port --Voila.ip=$(HOST)
+
+# Serial: on 2 cores `-n auto` saved ~5% (the slow tests wait on a browser or
+# a kernel). Extra options: make test PYTEST_ARGS="-m 'not browser'"
+test:
+	$(PYTHON) -m pytest $(PYTEST_ARGS)
+
+# Each bench/*.py prints its figures; a copy goes to bench/out/<name>.txt.
+bench:
+	mkdir -p bench/out
+	for script in bench/*.py; do \
+	  echo "=== $$script"; \
+	  $(PYTHON) $$script 2>&1 | tee bench/out/$$(basename $$script .py).txt; \
+	done
+
+demo:
+	lingerlonger demo
+
+clean:
+	rm -rf _build $(BOOK_VENDOR) $(FA_VENDOR) bench/out .hypothesis .pytest_cache

@@ -1,0 +1,286 @@
+"""A mutable, event-free playout kernel for rollouts (coach, expert, benchmarks).
+
+``engine.apply`` is the reference: immutable, checked, with events, and about
+30,000 plays a second. Monte Carlo players need hundreds of thousands of plays
+per decision, so this module plays the same rules on plain lists: each hand a
+sorted list of card ints (a suit is a contiguous run, found by ``bisect``),
+the stock a list with its top card last (``pop``), and the trick winner kept
+incrementally through a precomputed strength table. It covers every profile
+and variant, starts from any engine ``State`` (mid-trick, or while trump is
+being named), and returns only the winner and the reason — optionally a trace
+of every trick for tests and plots.
+
+Random choices follow one contract, so that a driver of ``engine.apply`` can
+reproduce a playout exactly (``tests/test_fast.py`` does, over every rule
+set): a choice among ``k > 1`` options consumes one ``random()`` and takes
+option ``int(random() * k)``; a single option consumes nothing. Cards are
+chosen among the legal cards sorted by card index; a trump to name among the
+suits in ``Suit`` order.
+
+>>> from lingerlonger.engine import new_hand
+>>> from lingerlonger.rules import Rules
+>>> state, _ = new_hand(Rules.parse("standard"), 4, dealer=0, seed=7)
+>>> position = Position.from_state(state)
+>>> winner, reason = playout(position.copy(), random.Random(1))
+>>> winner == playout(position.copy(), random.Random(1))[0], reason in END_REASONS
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left, insort
+from dataclasses import dataclass
+from typing import Callable
+
+from .engine import State
+from .events import END_REASONS
+
+__all__ = ["Position", "TrickRecord", "POLICIES", "playout", "traced_playout", "NO_TRUMP"]
+
+#: The trump index used when no suit is trump (no-trump, or grand-coup's first trick).
+NO_TRUMP = 4
+_EXHAUSTION, _LAST_HOLDER, _LAST_TRICK = "exhaustion", "last-holder", "last-trick"
+assert set(END_REASONS) == {_EXHAUSTION, _LAST_HOLDER, _LAST_TRICK}
+
+
+def _strengths(trump: int, led: int) -> tuple[int, ...]:
+    """Per card: 100 + index for a trump, the index for the led suit, −1 for a card that cannot win."""
+    return tuple(100 + card if card // 13 == trump else card if card // 13 == led else -1
+                 for card in range(52))
+
+
+#: STRENGTH[trump][led][card]: the highest value in a trick wins it (RULES.md §1 "Winner").
+STRENGTH = tuple(tuple(_strengths(trump, led) for led in range(4)) for trump in range(NO_TRUMP + 1))
+#: ROTATIONS[n][seat]: the n seats clockwise from ``seat``.
+ROTATIONS = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
+             for n in range(3, 7)}
+_SUIT_START = (0, 13, 26, 39, 52)
+
+
+@dataclass(slots=True)
+class Position:
+    """The mutable form of a ``State`` that ``playout`` consumes (``copy`` it for each rollout)."""
+
+    players: int
+    hands: list[list[int]]       # each sorted by card index
+    stock: list[int]             # top card last
+    trump: int                   # 0..3, or NO_TRUMP
+    order: list[int]             # seats playing the current trick, from its leader
+    played: list[int]            # cards already played to it, aligned with ``order``
+    trump_lead_due: bool
+    name_trump_now: bool         # grand-coup: the first trick is won, its winner names trump first
+    name_trump_after_trick: bool  # grand-coup: the current trick is played without trump
+    draw_per_card: bool
+    instant_elimination: bool
+    exhaustion_end: bool
+
+    @classmethod
+    def from_state(cls, state: State) -> "Position":
+        if state.winner is not None:
+            raise ValueError("the hand is over: there is nothing left to play out")
+        rules = state.rules
+        return cls(players=len(state.players), hands=[sorted(hand) for hand in state.hands],
+                   stock=list(reversed(state.stock)),
+                   trump=NO_TRUMP if state.trump is None else int(state.trump),
+                   order=list(state.order), played=list(state.trick),
+                   trump_lead_due=state.trump_lead_due, name_trump_now=state.namer is not None,
+                   name_trump_after_trick=state.naming_trump_after_trick,
+                   draw_per_card=rules.draw_per_card,
+                   instant_elimination=rules.instant_elimination,
+                   exhaustion_end=rules.exhaustion_end)
+
+    def copy(self) -> "Position":
+        return Position(self.players, [hand[:] for hand in self.hands], self.stock[:], self.trump,
+                        self.order[:], self.played[:], self.trump_lead_due, self.name_trump_now,
+                        self.name_trump_after_trick, self.draw_per_card, self.instant_elimination,
+                        self.exhaustion_end)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """One trick of a traced playout: what an engine replay of it must show too."""
+
+    trump_named: int | None          # grand-coup: the suit named before this trick
+    plays: tuple[tuple[int, int], ...]
+    winner: int
+    drawn: tuple[int, ...]
+    eliminated: tuple[int, ...]      # in the order the engine reports them
+    hand_sizes: tuple[int, ...]      # after the trick
+
+
+POLICIES = ("random", "greedy", "greedy-trick")
+
+
+def playout(position: Position, rng: random.Random, policy: str = "random") -> tuple[int, str]:
+    """Play ``position`` (consumed) to the end: (winner, reason).
+
+    ``policy``: "random" plays uniformly random legal cards; "greedy" models
+    a sensible player for Monte Carlo rollouts, as the tips do: follow with the
+    cheapest card that takes the trick as it stands, else throw the lowest card
+    (off-trump first); lead a card nobody can beat or ruff, else the weakest
+    card. Greedy players see the whole (sampled) position, so use it only on a
+    sampled world. "greedy-trick" plays the trick under way greedily and the
+    rest at random. Either way every card is legal: only the choice differs.
+    """
+    return _run(position, rng.random, None, _greedy(policy))
+
+
+def _greedy(policy: str) -> int:
+    """How many tricks to play greedily: none, all (−1), or the one under way."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown playout policy {policy!r}: expected one of {', '.join(POLICIES)}")
+    return {"random": 0, "greedy": -1, "greedy-trick": 1}[policy]
+
+
+def traced_playout(position: Position, rng: random.Random,
+                   policy: str = "random") -> tuple[int, str, list[TrickRecord]]:
+    """Like ``playout``, also returning every trick (slower; for tests and plots)."""
+    trace: list[TrickRecord] = []
+    winner, reason = _run(position, rng.random, trace, _greedy(policy))
+    return winner, reason, trace
+
+
+def _greedy_lead(hands: list[list[int]], seat: int, low: int, high: int, trump: int) -> int:
+    """The cheapest sure winner off trump, else the weakest card off trump, else the lowest trump."""
+    hand = hands[seat]
+    others = [other for other in hands if other and other is not hand]
+    weakest = -1
+    for i in range(low, high):
+        card = hand[i]
+        suit = card // 13
+        if suit == trump:
+            continue
+        if weakest < 0 or card % 13 < hand[weakest] % 13:
+            weakest = i
+        start, end = _SUIT_START[suit], _SUIT_START[suit + 1]
+        sure = True
+        for other in others:
+            first = bisect_left(other, start)
+            holds_suit = first < len(other) and other[first] < end
+            if (holds_suit and other[bisect_left(other, end) - 1] > card) or (
+                    not holds_suit and trump != NO_TRUMP
+                    and bisect_left(other, _SUIT_START[trump]) < bisect_left(other, _SUIT_START[trump + 1])):
+                sure = False
+                break
+        if sure:
+            return i
+    return weakest if weakest >= 0 else low
+
+
+def _greedy_follow(hand: list[int], low: int, count: int, following: bool,
+                   strength: tuple[int, ...], best: int, trump: int) -> int:
+    for i in range(low, low + count):  # ascending within a suit: the first winner is the cheapest
+        if strength[hand[i]] > best:
+            return i
+    if following:
+        return low
+    return min(range(len(hand)), key=lambda i: (hand[i] // 13 == trump, hand[i] % 13))
+
+
+def _run(position: Position, random: Callable[[], float],
+         trace: list[TrickRecord] | None, greedy_tricks: int = 0) -> tuple[int, str]:
+    """The kernel. Locals only in the loops; each branch mirrors a step of ``engine.apply``."""
+    hands, stock, trump = position.hands, position.stock, position.trump
+    order, played = position.order, position.played
+    rotation = ROTATIONS[position.players]
+    draw_per_card = position.draw_per_card
+    instant = position.instant_elimination
+    exhaustion_end = position.exhaustion_end
+    trump_lead_due = position.trump_lead_due
+    naming_after = position.name_trump_after_trick
+    tracing = trace is not None
+    greedy = greedy_tricks != 0
+    trump_named = None
+    if position.name_trump_now:
+        trump = int(random() * 4)
+        trump_named, naming_after = trump, False
+    while True:
+        plays: list[tuple[int, int]] = []
+        eliminated: list[int] = []
+        if played:  # a trick already under way when the playout starts
+            led = played[0] // 13
+            strength = STRENGTH[trump][led]
+            best, best_seat = -2, -1
+            for seat, card in zip(order, played):
+                if strength[card] > best:
+                    best, best_seat = strength[card], seat
+                if tracing:
+                    plays.append((seat, card))
+            followers = order[len(played):]
+            played = []
+        else:
+            seat = order[0]
+            hand = hands[seat]
+            low, high = 0, len(hand)
+            if trump_lead_due:
+                trump_lead_due = False
+                if trump != NO_TRUMP:
+                    trump_low = bisect_left(hand, _SUIT_START[trump])
+                    trump_high = bisect_left(hand, _SUIT_START[trump + 1], trump_low)
+                    if trump_high > trump_low:
+                        low, high = trump_low, trump_high
+            count = high - low
+            if greedy:
+                card = hand.pop(_greedy_lead(hands, seat, low, high, trump))
+            else:
+                card = hand.pop(low + int(random() * count) if count > 1 else low)
+            led = card // 13
+            strength = STRENGTH[trump][led]
+            best, best_seat = strength[card], seat
+            if tracing:
+                plays.append((seat, card))
+            if instant and not hand:
+                eliminated.append(seat)
+            followers = order[1:]
+        suit_low, suit_high = _SUIT_START[led], _SUIT_START[led + 1]
+        for seat in followers:
+            hand = hands[seat]
+            low = bisect_left(hand, suit_low)
+            count = bisect_left(hand, suit_high, low) - low
+            following = count > 0
+            if not following:
+                low, count = 0, len(hand)
+            if greedy:
+                card = hand.pop(_greedy_follow(hand, low, count, following, strength, best, trump))
+            else:
+                card = hand.pop(low + int(random() * count) if count > 1 else low)
+            if strength[card] > best:
+                best, best_seat = strength[card], seat
+            if tracing:
+                plays.append((seat, card))
+            if instant and not hand:
+                eliminated.append(seat)
+        # Resolve: the winner draws, then the empty-handed go out, then the end check.
+        if greedy_tricks > 0:
+            greedy_tricks -= 1
+            greedy = greedy_tricks != 0
+        winner = best_seat
+        hand = hands[winner]
+        drew_last = False
+        drawn: tuple[int, ...] = ()
+        if stock and (hand or not instant):
+            if draw_per_card:
+                count = min(len(order), len(stock))
+                drawn = tuple(stock[-count:][::-1])
+                del stock[-count:]
+                for card in drawn:
+                    insort(hand, card)
+            else:
+                drawn = (stock.pop(),)
+                insort(hand, drawn[0])
+            drew_last = not stock
+        if tracing and not instant:
+            eliminated = [seat for seat in order if not hands[seat]]
+        order = [seat for seat in rotation[winner] if hands[seat]]
+        if tracing:
+            trace.append(TrickRecord(trump_named, tuple(plays), winner, drawn, tuple(eliminated),
+                                     tuple(len(h) for h in hands)))
+            trump_named = None
+        if exhaustion_end and drew_last:
+            return winner, _EXHAUSTION
+        if len(order) < 2:
+            return (order[0], _LAST_HOLDER) if order else (winner, _LAST_TRICK)
+        if naming_after:
+            trump = int(random() * 4)
+            trump_named, naming_after = trump, False

@@ -1,0 +1,101 @@
+"""Recording hands as scenarios: a recorded game is a test anyone can check again.
+
+Each hand is dealt from a seeded shuffle and played by computer players through
+the engine; every action becomes a step, every completed trick an ``expect``
+of its winner, draws and eliminations, and the end a ``result`` — the deal form
+of SCENARIO_FORMAT.md, as ``lingerlonger simulate`` writes it. The same seed
+always records the same hands.
+
+>>> from lingerlonger.replay import check
+>>> [hand] = simulate(Rules.parse("equal-hands"), players=4, seed=3, games=1)
+>>> hand.title, hand.is_deal, hand.result.reason in ("last-holder", "last-trick", "exhaustion")
+('Random hand 1 of seed 3 (equal-hands, 4 players)', True, True)
+>>> check(hand)
+[]
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator, Sequence
+
+from .cards import Card
+from .engine import ChooseTrump, Play, apply, deal, shuffled_deck, view
+from .events import TrickWon
+from .players import PLAYER_KINDS, Player, make_player
+from .replay import follow_trick, trick_outcome
+from .rules import Rules
+from .scenario import Expect, Location, Result, Scenario, Step
+
+__all__ = ["simulate", "record_hand", "seat_names", "parse_seats"]
+
+#: Recorded steps come from no file; they all carry this place.
+RECORDED = Location("<simulate>", 1, 1)
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """P1, P2, ... like the recorded hands."""
+    return tuple(f"P{seat + 1}" for seat in range(players))
+
+
+def parse_seats(spec: str, players: int) -> tuple[str, ...]:
+    """``random`` or ``tips,random,expert,random``: one kind for every seat, or one per seat."""
+    kinds = tuple(kind.strip() for kind in spec.split(","))
+    for kind in kinds:
+        if kind not in PLAYER_KINDS:
+            raise ValueError(f"unknown player {kind!r}: expected one of {', '.join(PLAYER_KINDS)}")
+    if len(kinds) == 1:
+        return kinds * players
+    if len(kinds) != players:
+        raise ValueError(f"{len(kinds)} player kinds for {players} seats: give one kind, "
+                         "or one per seat")
+    return kinds
+
+
+def record_hand(rules: Rules, names: Sequence[str], dealer: int, deck: Sequence[Card],
+                seats: Sequence[Player], title: str, index: int = 0,
+                tricks: int | None = None) -> Scenario:
+    """Play one dealt hand with ``seats`` and return it as a scenario.
+
+    The whole hand, with its ``result``; or, given ``tricks``, only that many tricks
+    (a starting point for an author), with no result.
+    """
+    names = tuple(names)
+    state, _ = deal(rules, names, dealer, deck)
+    steps: list[Step] = []
+    trick_events: list = []
+    while not state.is_over and (tricks is None or len(state.history) < tricks):
+        seat = state.to_act
+        action = seats[seat].act(view(state, seat))
+        state, events = apply(state, action)
+        trick_events = follow_trick(trick_events, events)
+        if isinstance(action, Play):
+            steps.append(Step("play", RECORDED, seat=names[seat], card=action.card))
+        elif isinstance(action, ChooseTrump):
+            steps.append(Step("choose_trump", RECORDED, seat=names[seat], suit=action.suit))
+        if any(isinstance(event, TrickWon) for event in events):
+            trick = trick_outcome(trick_events, names)
+            steps.append(Step("expect", RECORDED, expect=Expect(
+                trick_winner=trick.winner, drawn=trick.drawn, out=trick.out,
+                given=frozenset({"trick_winner", "drawn", "out"}))))
+    result = None
+    if state.is_over:
+        result = Result(names[state.winner], state.reason, RECORDED, frozenset({"winner", "reason"}))
+    return Scenario(title=title, rules=rules, players=names, dealer=names[dealer],
+                    steps=tuple(steps), where=RECORDED, deck=tuple(deck), result=result, index=index)
+
+
+def simulate(rules: Rules, players: int, seed: int, games: int,
+             seats: Sequence[str] = ("random",)) -> Iterator[Scenario]:
+    """``games`` hands, one at a time; ``seats`` names the player kind of each seat (or of all)."""
+    rng = random.Random(seed)
+    names = seat_names(players)
+    kinds = tuple(seats) * players if len(seats) == 1 else tuple(seats)
+    table = [make_player(kind, random.Random(rng.getrandbits(64))) for kind in kinds]
+    who = "Random hand" if set(kinds) == {"random"} else "Hand"
+    players_text = "" if who == "Random hand" else f"; {', '.join(kinds)}"
+    for game in range(1, games + 1):
+        dealer = rng.randrange(players)
+        deck = shuffled_deck(rng)
+        title = f"{who} {game} of seed {seed} ({rules.spec}, {players} players{players_text})"
+        yield record_hand(rules, names, dealer, deck, table, title, index=game - 1)

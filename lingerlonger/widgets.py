@@ -1,0 +1,1150 @@
+"""The live players: step through a scenario, try your own card, or play a hand.
+
+``ScenarioPlayer`` is one object for both worlds. In Jupyter and Voilà it is an
+ipywidgets ``VBox``: buttons, a slider, autoplay, "view as", legal cards, a
+coach, and *what-if*: any card of the seat to act may be tried; an illegal one
+is refused with the rule in plain words, a legal one off the scenario's line
+branches the hand and the engine plays on (``what_if``). Its
+``_repr_mimebundle_`` also carries ``text/html``, the static player of
+``static_replay``, which the published book shows instead (no kernel there).
+
+``HandPlayer`` plays one seat against computer players; ``ScenarioBrowser``
+picks a scenario from ``scenarios/`` or an uploaded file; ``LingerLongerApp``
+puts the two in tabs for the Voilà app (``book/app/app.md``).
+
+Every failure a reader can cause (a bad file, an illegal card, a bug in a
+callback) ends as a friendly message in the page, never as a traceback.
+
+The branch logic is plain functions over frames, with no widgets:
+
+>>> from lingerlonger.scenario import loads
+>>> [scenario] = loads('''
+... format: 1
+... title: The worked example
+... rules: equal-hands
+... players: [A, B, C, D]
+... dealer: D
+... hands: {A: [K♣, 7♦], B: [3♣, Q♠], C: [2♥], D: [A♣, 5♠]}
+... stock: [9♦, 4♠, J♥]
+... trump: ♥
+... leader: A
+... steps: [{play: A K♣}, {play: B 3♣}, {play: C 2♥}, {play: D A♣}]
+... ''', "example.yaml")
+>>> run = replay(scenario)
+>>> branch = what_if(run.frames[0], Play(0, parse_card("7♦")), Plan.of(run.frames), make_player("tips"))
+>>> branch[0].narration, branch[-1].state.is_over
+(['A leads 7♦.'], True)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import html
+import logging
+import os
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+from .cards import Card, Suit, parse_card, sort_hand
+from .coach import CardAdvice, coach
+from .engine import (Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards,
+                     new_hand, view)
+from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpChosen
+from .narrate import REASONS, narrate
+from .players import PLAYER_KINDS, Player, make_player
+from .render import TABLE_CSS, RenderError, TableStyle, table_html
+from .replay import Frame, Replay, replay
+from .rules import PROFILES, VARIANT_EFFECTS, VARIANTS, Rules, RulesError
+from .scenario import Location, Scenario, ScenarioError, load, loads
+from .static_replay import (REPLAY_CSS, SPEEDS, UI, failures_html, frame_html, gallery_html,
+                            markdown_html, notice_html, replay_html)
+
+__all__ = ["ScenarioPlayer", "ScenarioGallery", "HandPlayer", "ScenarioBrowser", "LingerLongerApp",
+           "Plan", "action_of", "next_action", "planned_action", "what_if", "scenario_library",
+           "find_scenarios"]
+
+_log = logging.getLogger(__name__)
+
+#: The computer that plays the seats of a what-if branch the scenario no longer covers.
+BRANCH_PLAYER = "tips"
+#: The coach's time budget per question, in seconds (the brief's "about one second").
+COACH_BUDGET_S = 1.0
+#: Largest scenario file the app accepts (the library's largest is a few kB).
+UPLOAD_LIMIT = 2_000_000
+_TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on buttons
+_RED = "#c62828"
+_BLACK = "#1f2328"
+
+
+def _text(key: str, **values: object) -> str:
+    """UI text ``key`` filled in with ``values``, escaped for HTML."""
+    return UI[key].format(**{name: html.escape(str(value)) for name, value in values.items()})
+
+
+# --- what-if: pure functions over frames ----------------------------------------------
+
+def action_of(frame: Frame) -> Action | None:
+    """The action that made ``frame`` (None for the deal, a position or a say-only step)."""
+    for event in frame.events:
+        if isinstance(event, (Led, Followed, Trumped, Discarded)):
+            return Play(event.seat, event.card)
+        if isinstance(event, TrumpChosen):
+            return ChooseTrump(event.seat, event.suit)
+    return None
+
+
+def next_action(frames: Sequence[Frame], at: int) -> tuple[int, Action] | None:
+    """The first action after frame ``at`` and the frame it makes, if the line goes on."""
+    for later in frames[at + 1:]:
+        action = action_of(later)
+        if action is not None:
+            return later.index, action
+    return None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What each seat does on the scenario's line, in order: a branch keeps to it where it can."""
+
+    cards: tuple[tuple[Card, ...], ...]
+    trumps: tuple[Suit | None, ...]
+
+    @classmethod
+    def of(cls, frames: Sequence[Frame]) -> "Plan":
+        seats = len(frames[0].state.players)
+        cards: list[list[Card]] = [[] for _ in range(seats)]
+        trumps: list[Suit | None] = [None] * seats
+        for frame in frames:
+            action = action_of(frame)
+            if isinstance(action, Play):
+                cards[action.seat].append(action.card)
+            elif isinstance(action, ChooseTrump):
+                trumps[action.seat] = action.suit
+        return cls(tuple(map(tuple, cards)), tuple(trumps))
+
+
+def planned_action(state: State, plan: Plan, computer: Player) -> Action:
+    """The seat to act plays its next planned card it still holds, if legal; else the computer decides.
+
+    A planned card that is not legal now stays planned: the seat may still play it later.
+    """
+    seat = state.to_act
+    if state.namer is not None:
+        suit = plan.trumps[seat]
+        return ChooseTrump(seat, suit) if suit is not None else computer.act(view(state, seat))
+    held = [card for card in plan.cards[seat] if card in state.hands[seat]]
+    if held and held[0] in legal_cards(state):
+        return Play(seat, held[0])
+    return computer.act(view(state, seat))
+
+
+def what_if(start: Frame, action: Action, plan: Plan, computer: Player) -> list[Frame]:
+    """The frames after playing ``action`` at ``start`` instead, to the end of the hand.
+
+    Raises ``IllegalAction`` (with the rule in plain words) when the rules forbid it.
+    """
+    state, events = apply(start.state, action)
+    frames = [Frame(start.index + 1, state, tuple(events))]
+    while not state.is_over:
+        state, events = apply(state, planned_action(state, plan, computer))
+        frames.append(Frame(frames[-1].index + 1, state, tuple(events)))
+    return frames
+
+
+# --- finding and loading scenarios ----------------------------------------------------------
+
+def find_scenarios(start: Path | None = None) -> Path | None:
+    """The ``scenarios/`` folder: $LINGERLONGER_SCENARIOS, else upwards from ``start`` (the
+    working directory: Voilà runs the app in ``_build/app/``), else beside the package."""
+    chosen = os.environ.get("LINGERLONGER_SCENARIOS")
+    if chosen and Path(chosen).is_dir():
+        return Path(chosen)
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents, Path(__file__).resolve().parents[1]):
+        if any((folder / "scenarios").glob("*.yaml")):
+            return folder / "scenarios"
+    return None
+
+
+def scenario_library(folder: Path | None) -> tuple[list[tuple[str, Scenario]], list[ScenarioError]]:
+    """Every scenario of the library as (label for a menu, scenario), in the files' order,
+    and the errors of the files that do not load (one broken lesson never hides the others).
+    """
+    entries: list[tuple[str, Scenario]] = []
+    problems: list[ScenarioError] = []
+    for path in sorted(folder.glob("*.yaml")) if folder is not None else ():
+        try:
+            scenarios = load(path)
+        except ScenarioError as error:
+            problems.append(error)
+            continue
+        number = path.name.split("-", 1)[0]
+        for scenario in scenarios:
+            suffix = f" ({scenario.index + 1})" if len(scenarios) > 1 else ""
+            entries.append((f"{number} · {scenario.title}{suffix}", scenario))
+    return entries, problems
+
+
+def _replay_of(source: Scenario | Replay | str | Path, index: int = 0) -> Replay:
+    """The replay of a scenario, or of the ``index``-th scenario of a file (``ScenarioError``)."""
+    if isinstance(source, Replay):
+        return source
+    if isinstance(source, Scenario):
+        return replay(source)
+    scenarios = load(source)
+    if not 0 <= index < len(scenarios):
+        raise ScenarioError(Location(str(source), 1, 1),
+                            f"this file holds {len(scenarios)} scenario(s): there is no "
+                            f"scenario number {index} (the first is 0)")
+    return replay(scenarios[index])
+
+
+# --- shared widget helpers ------------------------------------------------------------------
+
+def _guarded(method: Callable) -> Callable:
+    """Run a callback; an unexpected error becomes a friendly message, the traceback a log line."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - the last line of defence of a callback
+            _log.exception("%s failed", method.__qualname__)
+            what = (str(error) or type(error).__name__)[:200]
+            self._say(_text("oops", what=what), kind="error")
+    return run
+
+
+def _later(delay: float, callback: Callable[[], None]) -> bool:
+    """Run ``callback`` after ``delay`` seconds on the kernel's event loop, without blocking it.
+
+    False when no loop is running (plain Python, tests): the caller then acts at once.
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    loop.call_later(delay, callback)
+    return True
+
+
+_SHARED: dict[str, widgets.Widget] = {}
+
+
+def _shared(name: str, make: Callable[[], widgets.Widget]):
+    """One layout or style for every widget that never changes its own: each one is a model
+    the page must create (and the book would store), so a player makes a few, not dozens.
+    A widget that hides or recolours itself gets its own."""
+    widget = _SHARED.get(name)
+    if widget is None or widget.comm is None:  # never made, or closed (Widget.close_all)
+        widget = _SHARED[name] = make()
+    return widget
+
+
+def _auto() -> widgets.Layout:
+    return _shared("auto", lambda: widgets.Layout(width="auto"))
+
+
+def _shown(widget: widgets.DOMWidget, visible: bool) -> None:
+    widget.layout.display = None if visible else "none"
+
+
+def _row(children: Iterable[widgets.Widget], *classes: str,
+         layout: widgets.Layout | None = None) -> widgets.HBox:
+    layout = layout or _shared("row", lambda: widgets.Layout(flex_flow="row wrap",
+                                                            align_items="center"))
+    box = widgets.HBox(list(children), layout=layout)
+    for name in ("ll-row", *classes):
+        box.add_class(name)
+    return box
+
+
+def _button(description: str = "", *, icon: str = "", tooltip: str = "",
+            primary: bool = False, own_look: bool = False) -> widgets.Button:
+    """A button; ``own_look``: its own layout and style, to hide or recolour it alone."""
+    looks = ({"layout": widgets.Layout(width="auto")} if own_look else
+             {"layout": _auto(), "style": _shared("button", widgets.ButtonStyle)})
+    return widgets.Button(description=description, icon=icon, tooltip=tooltip or description,
+                          button_style="primary" if primary else "", **looks)
+
+
+def _html(value: str = "", *classes: str) -> widgets.HTML:
+    box = widgets.HTML(value, layout=_shared("plain", widgets.Layout),
+                       style=_shared("html", HTMLStyle))
+    for name in classes:
+        box.add_class(name)
+    return box
+
+
+def _wide_html(*classes: str) -> widgets.HTML:
+    """An HTML widget as wide as its box (the table sizes itself to its container)."""
+    return _html("", "ll-wide", *classes)
+
+
+def _labels(choices: Sequence[Card | Suit]) -> tuple[list[str], list[str]]:
+    """Button labels ("10♥", or "♥" for a suit to name) and their red or black colours."""
+    labels = [(str(choice) if isinstance(choice, Card) else choice.symbol) + _TEXT_STYLE
+              for choice in choices]
+    suits = [choice.suit if isinstance(choice, Card) else choice for choice in choices]
+    return labels, [_RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK for suit in suits]
+
+
+def _message_html(text: str, kind: str) -> str:
+    return f'<div class="ll-message ll-{kind}" role="{"alert" if kind == "error" else "status"}">{text}</div>'
+
+
+class _ButtonPool:
+    """A row of buttons reused from step to step (new widgets cost a round trip each)."""
+
+    def __init__(self, on_click: Callable[[int], None]) -> None:
+        self.box = _row([], "ll-card-row")
+        self.buttons: list[widgets.Button] = []
+        self._on_click = on_click
+
+    def show(self, labels: Sequence[str], colours: Sequence[str] = ()) -> None:
+        while len(self.buttons) < len(labels):
+            index = len(self.buttons)
+            button = _button(own_look=True)
+            button.add_class("ll-card-button")
+            button.on_click(lambda _, index=index: self._on_click(index))
+            self.buttons.append(button)
+        for index, button in enumerate(self.buttons):
+            visible = index < len(labels)
+            if visible:
+                button.description = button.tooltip = labels[index]
+                button.style.text_color = colours[index]
+            _shown(button, visible)
+        if len(self.box.children) != len(self.buttons):
+            self.box.children = tuple(self.buttons)
+
+
+# --- the scenario player --------------------------------------------------------------
+
+class ScenarioPlayer(widgets.VBox):
+    """Step through a scenario; try your own card at any play step (what-if).
+
+    ``scenario_or_path``: a ``Scenario``, a ``Replay`` or a path to a scenario file
+    (``index`` picks a scenario in a multi-scenario file); ``seat`` shows the table
+    as that seat sees it (None: every hand); ``step`` is the first frame shown.
+    """
+
+    def __init__(self, scenario_or_path: Scenario | Replay | str | Path | None = None, *,
+                 index: int = 0, seat: int | str | None = None, style: TableStyle | None = None,
+                 step: int = 0) -> None:
+        super().__init__()
+        self.add_class("ll-player")
+        self.style_options = style or TableStyle()
+        self.run: Replay | None = None
+        self.frames: list[Frame] = []         # the timeline shown: the scenario's, or a branch
+        self.branch_at: int | None = None     # the frame a what-if left the scenario's line at
+        self._branch_action: tuple[int, Action] | None = None  # the latest what-if: where, what
+        self.at = 0
+        self._seat: int | None = None
+        self._plan: Plan | None = None
+        self._cache: dict[tuple, str] = {}
+        self._advice: dict[tuple[int, int], list[CardAdvice]] = {}
+        self._version = 0                     # bumped whenever the timeline changes
+        self._playing = False
+        self._tick_token = 0
+        self._problem: str | None = None      # why nothing can be shown, for the static page
+        self._syncing = False                 # set while the kernel moves the slider or menus
+        self._build()
+        self.load(scenario_or_path, index=index, seat=seat, step=step)
+
+    @classmethod
+    def from_file(cls, path: str | Path, index: int = 0, **options) -> "ScenarioPlayer":
+        """The player for the ``index``-th scenario of a file."""
+        return cls(path, index=index, **options)
+
+    # --- layout -----------------------------------------------------------------------
+    def _build(self) -> None:
+        self.header = _wide_html()
+        # Words beside the icons: a Font Awesome glyph would be the button's accessible name.
+        self.first = _button(UI["first-short"], icon="fast-backward", tooltip=UI["first"])
+        self.back = _button(UI["back-short"], icon="step-backward", tooltip=UI["back"])
+        self.play = _button(UI["play"], icon="play", tooltip=UI["play"])
+        self.next = _button(UI["next-short"], icon="step-forward", tooltip=UI["next"])
+        self.last = _button(UI["last-short"], icon="fast-forward", tooltip=UI["last"])
+        for button, go in ((self.first, self.go_first), (self.back, self.go_back),
+                           (self.next, self.go_next), (self.last, self.go_last)):
+            button.on_click(lambda _, go=go: self._step_by_hand(go))
+        self.play.on_click(lambda _: self.toggle_play())
+        self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False,
+                                        description=UI["step"], continuous_update=True,
+                                        layout=widgets.Layout(flex="1 1 12rem", width="auto",
+                                                              min_width="10rem"))
+        self.slider.observe(self._on_slider, "value")
+        self.counter = widgets.HTML(layout=widgets.Layout(min_width="7rem"))
+        self.speed = widgets.Dropdown(options=[(UI[key], ms) for key, ms in SPEEDS],
+                                      value=dict(SPEEDS)["speed-normal"], description=UI["speed"],
+                                      layout=_auto())
+        self.view_as = widgets.Dropdown(description=UI["view-as"], layout=_auto())
+        self.view_as.observe(self._on_view, "value")
+        self.legal = widgets.Checkbox(value=False, description=UI["show-legal"], indent=False,
+                                      layout=_auto())
+        self.legal.observe(lambda _: self._render(), "value")
+        self.coach_on = widgets.Checkbox(value=False, description=UI["coach"], indent=False,
+                                         tooltip=UI["coach-tip"], layout=_auto())
+        self.coach_on.observe(lambda _: self._render(), "value")
+        buttons = _row([self.first, self.back, self.play, self.next, self.last], "ll-buttons",
+                       layout=widgets.Layout(flex_flow="row wrap", align_items="center", width="auto"))
+        self.controls = _row([buttons, self.counter, self.slider], "ll-controls")
+        self.options = _row([self.view_as, self.legal, self.coach_on, self.speed], "ll-options")
+        self.banner_text = _wide_html()
+        self.rejoin = _button(UI["branch-back"], icon="undo", primary=True)
+        self.rejoin.on_click(lambda _: self.back_to_scenario())
+        self.banner = _row([self.banner_text, self.rejoin], "ll-banner",
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.stage = _wide_html("ll-stage")
+        self.what_if_title = _html()
+        self.cards = _ButtonPool(self._on_card)
+        self.what_if_box = widgets.VBox([self.what_if_title, self.cards.box])
+        self.what_if_box.add_class("ll-what-if")
+        self.message = _wide_html()
+        self.advice = _wide_html()
+        self.body = widgets.VBox([self.controls, self.options, self.banner, self.stage,
+                                  self.what_if_box, self.message, self.advice])
+        self.children = (self.header, self.body)
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message.value = _message_html(text, kind) if text else ""
+
+    # --- loading ----------------------------------------------------------------------
+    @_guarded
+    def load(self, source: Scenario | Replay | str | Path | None, *, index: int = 0,
+             seat: int | str | None = None, step: int = 0) -> None:
+        """Show another scenario (a friendly note instead when it cannot be loaded)."""
+        self.stop()
+        self._say("")
+        if source is None:
+            self._show_problem(_message_html(UI["no-scenario"], "info"))
+            return
+        try:
+            run = _replay_of(source, index)
+        except ScenarioError as error:
+            self._show_problem(notice_html(UI["cannot-show"], [str(error)]))
+            return
+        self.run, self.frames, self.branch_at, self.at = run, list(run.frames), None, 0
+        self._plan = Plan.of(run.frames)
+        self._cache.clear()
+        self._advice.clear()
+        self._version += 1
+        self._problem = None
+        names = run.final.players
+        options = [(UI["view-all"], -1)] + [(_text("view-seat", name=name), i)
+                                            for i, name in enumerate(names)]
+        seat_index = -1
+        if seat is not None:
+            try:
+                seat_index = _seat_number(seat, names)
+            except RenderError as error:
+                self._say(html.escape(str(error)), kind="error")
+        self._seat = None if seat_index < 0 else seat_index
+        self._syncing = True
+        try:
+            self.view_as.options = options
+            self.view_as.value = seat_index
+        finally:
+            self._syncing = False
+        scenario = run.scenario
+        self.header.value = (f"<style>{PLAYER_CSS}</style>"
+                             f'<h4 class="ll-replay-title">{html.escape(scenario.title)}</h4>'
+                             f'<div class="ll-summary">{markdown_html(scenario.summary)}</div>'
+                             f"{failures_html(run)}")
+        _shown(self.body, True)
+        self._timeline_changed(max(0, min(step, len(self.frames) - 1)))
+
+    def _show_problem(self, note: str) -> None:
+        """Show ``note`` (HTML) instead of a player; the static page shows it too."""
+        self.run, self.frames = None, []
+        self._problem = note
+        self.header.value = f"<style>{PLAYER_CSS}</style>{self._problem}"
+        _shown(self.body, False)
+
+    # --- stepping ---------------------------------------------------------------------
+    @property
+    def last_index(self) -> int:
+        return len(self.frames) - 1
+
+    def show(self, index: int) -> None:
+        """Show frame ``index`` of the current timeline (clamped to it)."""
+        if not self.frames:
+            return
+        self.at = max(0, min(self.last_index, index))
+        self._move_slider()
+        self._say("")
+        self._render()
+
+    def _move_slider(self) -> None:
+        self._syncing = True
+        try:
+            if self.slider.value > self.last_index:
+                self.slider.value = self.at
+            self.slider.max = max(0, self.last_index)
+            self.slider.value = self.at
+        finally:
+            self._syncing = False
+
+    def go_first(self) -> None:
+        self.show(0)
+
+    def go_back(self) -> None:
+        self.show(self.at - 1)
+
+    def go_next(self) -> None:
+        self.show(self.at + 1)
+
+    def go_last(self) -> None:
+        self.show(self.last_index)
+
+    @_guarded
+    def _step_by_hand(self, go: Callable[[], None]) -> None:
+        self.stop()
+        go()
+
+    @_guarded
+    def _on_slider(self, change) -> None:
+        if not self._syncing and change["new"] != self.at:
+            if self._playing and change["new"] != self.at + 1:
+                self.stop()
+            self.show(change["new"])
+
+    @_guarded
+    def _on_view(self, change) -> None:
+        if self._syncing:
+            return
+        self._seat = None if change["new"] in (None, -1) else change["new"]
+        self._render()
+
+    def _timeline_changed(self, index: int) -> None:
+        self._version += 1
+        self.at = index
+        self._move_slider()
+        self._render()
+
+    # --- autoplay ---------------------------------------------------------------------
+    @_guarded
+    def toggle_play(self) -> None:
+        if self._playing:
+            self.stop()
+            return
+        if self.at >= self.last_index:
+            self.show(0)
+        self._playing = True
+        self.play.description, self.play.icon, self.play.tooltip = UI["pause"], "pause", UI["pause"]
+        self._tick_token += 1
+        self._schedule_tick()
+
+    def stop(self) -> None:
+        if not self._playing:
+            return
+        self._playing = False
+        self._tick_token += 1
+        self.play.description, self.play.icon, self.play.tooltip = UI["play"], "play", UI["play"]
+
+    def _schedule_tick(self) -> None:
+        token = self._tick_token
+        _later(self.speed.value / 1000, lambda: self.tick(token))
+
+    @_guarded
+    def tick(self, token: int | None = None) -> None:
+        """One autoplay step (the event loop calls it; ``token`` drops a stale timer)."""
+        if not self._playing or (token is not None and token != self._tick_token):
+            return
+        self.show(self.at + 1)
+        if self.at >= self.last_index:
+            self.stop()
+        else:
+            self._schedule_tick()
+
+    # --- what-if ----------------------------------------------------------------------
+    def try_card(self, card: Card | str) -> None:
+        """What if the seat to act played ``card`` here? (The what-if buttons call this.)"""
+        card = parse_card(card) if isinstance(card, str) else card
+        self._try(Play(self.frames[self.at].state.to_act, card))
+
+    def try_trump(self, suit: Suit) -> None:
+        state = self.frames[self.at].state
+        self._try(ChooseTrump(state.to_act, suit))
+
+    @_guarded
+    def _try(self, action: Action) -> None:
+        self.stop()
+        at = self.at
+        # Up to where a branch left it, the scenario's line is the one to compare with.
+        on_line = self.branch_at is None or at <= self.branch_at
+        line = self.run.frames if on_line else self.frames
+        following = next_action(line, at) if at < len(line) else None
+        if following is not None and following[1] == action:
+            if on_line and self.branch_at is not None:
+                self.frames, self.branch_at = list(self.run.frames), None
+                self._timeline_changed(following[0])
+            else:
+                self.show(following[0])
+            self._say(UI["same-as-line"])
+            return
+        try:
+            branch = what_if(self.frames[at], action, self._plan, make_player(BRANCH_PLAYER, seed=0))
+        except IllegalAction as refusal:
+            self._say(_text("refused", message=str(refusal)), kind="refused")
+            return
+        self.frames = self.frames[:at + 1] + branch
+        self.branch_at = at if self.branch_at is None else min(at, self.branch_at)
+        self._branch_action = (at, action)
+        self._timeline_changed(at + 1)
+
+    @_guarded
+    def back_to_scenario(self) -> None:
+        """Leave the what-if branch: the scenario's line again, at the step it was left."""
+        if self.branch_at is None:
+            return
+        self.stop()
+        at = min(self.branch_at, len(self.run.frames) - 1)
+        self.frames, self.branch_at = list(self.run.frames), None
+        self._timeline_changed(at)
+
+    def _on_card(self, index: int) -> None:
+        choice = self._choices[index]
+        if isinstance(choice, Suit):
+            self.try_trump(choice)
+        else:
+            self.try_card(choice)
+
+    # --- drawing ----------------------------------------------------------------------
+    def _render(self) -> None:
+        if not self.frames:
+            return
+        frame = self.frames[self.at]
+        key = (self._version, self.at, self._seat, self.legal.value)
+        page = self._cache.get(key)
+        if page is None:
+            page = frame_html(frame, seat=self._seat, show_legal=self.legal.value,
+                              style=self.style_options)
+            self._cache[key] = page
+        self.stage.value = page
+        self.counter.value = (f'<span class="ll-counter">'
+                              f'{_text("counter", at=self.at, last=self.last_index)}</span>')
+        at_start, at_end = self.at == 0, self.at >= self.last_index
+        self.first.disabled = self.back.disabled = at_start
+        self.next.disabled = self.last.disabled = at_end
+        self._render_banner()
+        self._render_what_if(frame.state)
+
+    def _render_banner(self) -> None:
+        if self.branch_at is None:
+            _shown(self.banner, False)
+            return
+        at, action = self._branch_action
+        state = self.frames[at].state
+        choice = (str(action.card) if isinstance(action, Play)
+                  else _text("trump-choice", suit=action.suit))
+        self.banner_text.value = _text("branch-banner", name=state.players[action.seat],
+                                       card=choice, step=at)
+        _shown(self.banner, True)
+
+    def _render_what_if(self, state: State) -> None:
+        seat = state.to_act
+        self._choices: list[Card | Suit] = []
+        if seat is None:
+            self.what_if_title.value = f"<p>{UI['what-if-over']}</p>"
+            self.cards.show([])
+            self.advice.value = ""
+            return
+        name = state.players[seat]
+        if self._seat not in (None, seat):
+            self.what_if_title.value = f"<p>{_text('what-if-hidden', name=name)}</p>"
+            self.cards.show([])
+            self.advice.value = ""
+            return
+        advice = self._advice_for(state) if self.coach_on.value and not self._playing else None
+        chance = {(a.card if a.card is not None else a.suit): a for a in advice or ()}
+        naming = state.namer is not None
+        self._choices = list(Suit) if naming else list(sort_hand(state.hands[seat], state.trump))
+        labels, colours = _labels(self._choices)
+        title = _text("what-if-trump" if naming else "what-if-title", name=name)
+        self.what_if_title.value = (f"<p><strong>{title}</strong> "
+                                    f'<span class="ll-note">{UI["what-if-help"]}</span></p>')
+        if chance:
+            labels = [f"{label} {chance[choice].win_rate:.0%}" if choice in chance else label
+                      for label, choice in zip(labels, self._choices)]
+        self.cards.show(labels, colours)
+        self.advice.value = _advice_html(advice, name) if self.coach_on.value else ""
+
+    def _advice_for(self, state: State) -> list[CardAdvice]:
+        key = (self._version, self.at)
+        if key not in self._advice:
+            self.advice.value = f'<p class="ll-thinking">{UI["coach-thinking"]}</p>'
+            self._advice[key] = coach(state, budget_s=COACH_BUDGET_S)
+        return self._advice[key]
+
+    def __repr__(self) -> str:
+        if self.run is None:
+            return "ScenarioPlayer(nothing to show)"
+        return (f"ScenarioPlayer({self.run.scenario.title!r}, "
+                f"{UI['counter'].format(at=self.at, last=self.last_index)})")
+
+    # --- the static page ----------------------------------------------------------------
+    def static_html(self) -> str:
+        """The static player of the scenario's line (what the published book shows)."""
+        if self.run is None:
+            return f"<style>{REPLAY_CSS}</style>{self._problem or ''}"
+        return replay_html(self.run, seat=self._seat, style=self.style_options, start=0)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/html"] = self.static_html()
+        return bundle
+
+
+def _seat_number(seat: int | str, names: Sequence[str]) -> int:
+    if isinstance(seat, str) and seat in names:
+        return list(names).index(seat)
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return seat
+    raise RenderError(f"there is no seat {seat!r} to view the table as (seats are "
+                      f"{', '.join(names)})")
+
+
+def _advice_html(advice: list[CardAdvice] | None, name: str) -> str:
+    if advice is None:
+        return ""
+    if not advice:
+        return f'<p class="ll-coach">{UI["coach-none"]}</p>'
+    rows = "".join(
+        f'<li><span class="ll-coach-card">{html.escape(a.action_label)}</span>'
+        f'<span class="ll-bar" style="width:{a.win_rate * 10:.1f}em"></span>'
+        f"<span>{a.win_rate:.0%} <small>({a.low:.0%}–{a.high:.0%})</small></span></li>"
+        for a in advice)
+    return (f'<div class="ll-coach"><strong>{_text("coach-title", name=name)}</strong>'
+            f'<ol class="ll-coach-list">{rows}</ol>'
+            f'<p><small>{_text("coach-note", rollouts=f"{min(a.rollouts for a in advice):,}", name=name)}'
+            f"</small></p></div>")
+
+
+# --- several scenarios in a chapter --------------------------------------------------------------
+
+class ScenarioGallery(widgets.Accordion):
+    """Several scenarios folded under their titles; a player is built when one is opened."""
+
+    def __init__(self, sources: Iterable[Scenario | str | Path], *, style: TableStyle | None = None):
+        self._style = style
+        self._runs: list[Replay | str] = []   # a replay, or why the source cannot be shown
+        titles = []
+        for source in sources:
+            try:
+                run = _replay_of(source)
+                self._runs.append(run)
+                titles.append(run.scenario.title)
+            except ScenarioError as error:
+                self._runs.append(str(error))
+                titles.append(str(source))
+        super().__init__(children=[widgets.VBox() for _ in self._runs], titles=titles,
+                         selected_index=None)
+        self.observe(self._open, "selected_index")
+
+    def _open(self, change) -> None:
+        index = change["new"]
+        if index is None or self.children[index].children:
+            return
+        source = self._runs[index]
+        player = (ScenarioPlayer(source, style=self._style) if isinstance(source, Replay)
+                  else _html(notice_html(UI["cannot-show"], [source])))
+        self.children[index].children = (player,)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        runs = [run for run in self._runs if isinstance(run, Replay)]
+        problems = "".join(notice_html(UI["cannot-show"], [run]) for run in self._runs
+                           if not isinstance(run, Replay))
+        bundle["text/html"] = problems + gallery_html(runs, style=self._style)
+        return bundle
+
+
+# --- the app: a scenario picker with upload -------------------------------------------------
+
+class ScenarioBrowser(widgets.VBox):
+    """Pick a lesson from ``scenarios/`` or open a file of your own, then step through it."""
+
+    def __init__(self, folder: Path | None = None, *, style: TableStyle | None = None,
+                 choose: str | None = None) -> None:
+        super().__init__()
+        self.add_class("ll-browser")
+        self._entries: dict[str, Scenario] = {}
+        options = []
+        entries, problems = scenario_library(folder or find_scenarios())
+        for number, (label, scenario) in enumerate(entries):
+            key = f"library:{number}"
+            self._entries[key] = scenario
+            options.append((label, key))
+        self.picker = widgets.Dropdown(options=options, description=UI["pick"],
+                                       layout=widgets.Layout(width="auto", max_width="100%"))
+        self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False,
+                                         description=UI["upload"], tooltip=UI["upload-tip"],
+                                         icon="folder-open", layout=_auto())
+        self.message = _wide_html()
+        self.player = ScenarioPlayer(self._entries.get(self.picker.value), style=style)
+        self.picker.observe(self._on_pick, "value")
+        self.upload.observe(self._on_upload, "value")
+        help_line = _html(f'<p class="ll-note ll-help">{UI["browser-help"]}</p>')
+        self.children = (_row([self.picker, self.upload], "ll-pick"), help_line, self.message,
+                         self.player)
+        if problems:
+            self.message.value = notice_html(UI["library-problems"], map(str, problems))
+        elif not entries:
+            self._say(UI["no-library"])
+        if choose is not None:
+            self.choose(choose)
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message.value = _message_html(text, kind) if text else ""
+
+    def choose(self, words: str) -> None:
+        """Pick the first scenario whose menu label contains ``words``."""
+        for label, key in self.picker.options:
+            if words.lower() in label.lower():
+                self.picker.value = key
+                return
+
+    @_guarded
+    def _on_pick(self, change) -> None:
+        if change["new"] in self._entries:
+            self.player.load(self._entries[change["new"]])
+
+    @_guarded
+    def _on_upload(self, change) -> None:
+        if not change["new"]:
+            return
+        upload = change["new"][0]
+        self.open_upload(upload["name"], bytes(upload["content"]))
+
+    @_guarded
+    def open_upload(self, name: str, content: bytes) -> None:
+        """Check an uploaded file; add its scenarios to the menu, or show where it is wrong."""
+        name = Path(name).name or "upload.yaml"
+        if len(content) > UPLOAD_LIMIT:
+            self._say(_text("upload-too-big", name=name, size=f"{len(content):,}", limit=f"{UPLOAD_LIMIT:,}"),
+                      kind="error")
+            return
+        try:
+            text = content.decode("utf-8")
+            scenarios = loads(text, name)
+        except UnicodeDecodeError:
+            self._say(f"<code>{_text('upload-not-text', name=name)}</code>", kind="error")
+            return
+        except ScenarioError as error:
+            self._say(f"{_text('upload-bad', name=name)}<br><code>{html.escape(str(error))}</code>",
+                      kind="error")
+            return
+        options = list(self.picker.options)
+        first = None
+        for scenario in scenarios:
+            key = f"upload:{len(self._entries)}"
+            self._entries[key] = scenario
+            options.append((f"{name} · {scenario.title}", key))
+            first = first or key
+        self.picker.options = options
+        self.picker.value = first
+        self._say(_text("upload-ok", name=name, count=len(scenarios)))
+
+
+# --- playing a hand ---------------------------------------------------------------------
+
+#: The names of the computer players, clockwise after you.
+COMPUTER_NAMES = ("Ana", "Bruno", "Carla", "Dani", "Eli")
+#: How long the computer players take over a card: (UI key, seconds).
+PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pace-instant", 0.0))
+#: The longest name a player may give themself (it must fit under a card on a phone).
+MAX_NAME = 16
+#: Variants that change a single hand (match-to-5 only changes a match).
+HAND_VARIANTS = tuple(variant for variant in VARIANTS if variant != "match-to-5")
+
+
+class HandPlayer(widgets.VBox):
+    """Play one seat of a hand against computer players, with the coach's hints."""
+
+    def __init__(self, *, players: int = 4, seat: int = 0, rules: str = "standard",
+                 opponents: str = "tips", delay: float = 0.9, seed: int | None = None,
+                 style: TableStyle | None = None) -> None:
+        super().__init__()
+        self.add_class("ll-player")
+        self.add_class("ll-hand-player")
+        self.rng = random.Random(seed)
+        self.style_options = style or TableStyle()
+        self.state: State | None = None
+        self.you = seat
+        self.computers: list[Player] = []
+        self._last_trick: Trick | None = None
+        self._told: list[str] = []
+        self._hand = 0           # bumped by every new hand, so a stale timer does nothing
+        self._dealer: int | None = None
+        self._advice: list[CardAdvice] | None = None
+        self._build(players, seat, Rules.parse(rules), opponents, delay)
+        self.new_hand()
+
+    @property
+    def delay(self) -> float:
+        """Seconds between two computer plays (read at each play, so a change acts at once)."""
+        return self.pace.value
+
+    def _build(self, players: int, seat: int, rules: Rules, opponents: str, delay: float) -> None:
+        self.header = _html(f"<style>{PLAYER_CSS}</style>")
+        self.profile = widgets.Dropdown(options=PROFILES, value=rules.profile,
+                                        description=UI["profile"], layout=_auto())
+        self.variants = {name: widgets.Checkbox(value=name in rules.variants, description=name,
+                                                tooltip=VARIANT_EFFECTS[name], indent=False,
+                                                layout=_auto())
+                         for name in HAND_VARIANTS}
+        self.players = widgets.ToggleButtons(options=[3, 4, 5, 6], value=players,
+                                             description=UI["players"],
+                                             style={"button_width": "2.6rem"})
+        self.seat = widgets.Dropdown(description=UI["your-seat"], layout=_auto())
+        self.your_name = widgets.Text(value=UI["default-name"], description=UI["your-name"],
+                                      layout=widgets.Layout(width="14rem"))
+        self._seat_options(players, seat)
+        self.players.observe(lambda change: self._seat_options(change["new"], self.seat.value),
+                             "value")
+        self.opponents = widgets.Dropdown(
+            options=[(UI.get(f"opponent-{kind}", kind), kind) for kind in PLAYER_KINDS],
+            value=opponents, description=UI["opponents"], layout=_auto())
+        self.deal = _button(UI["new-hand"], icon="redo", primary=True)
+        self.pace = widgets.Dropdown(options=[(UI[key], seconds) for key, seconds in PACES],
+                                     value=min((seconds for _, seconds in PACES),
+                                               key=lambda seconds: abs(seconds - delay)),
+                                     description=UI["pace"], layout=_auto())
+        self.deal.on_click(lambda _: self.new_hand())
+        variants_label = _html(f"<span class='ll-label'>{UI['variants']}</span>")
+        settings = widgets.VBox([
+            _row([self.your_name, self.seat, self.players], "ll-settings"),
+            _row([self.profile, self.opponents], "ll-settings"),
+            _row([variants_label, *self.variants.values()], "ll-variants"),
+            _html(f"<p class='ll-note'>{UI['settings-note']}</p>")])
+        settings.add_class("ll-settings-box")
+        self.settings = widgets.Accordion(children=[settings], titles=[UI["settings"]],
+                                          selected_index=None)
+        self.summary = _html()
+        self.status = _wide_html()
+        self.stage = _wide_html("ll-stage")
+        self.cards = _ButtonPool(self._on_card)
+        self.hint = _button(UI["hint"], icon="lightbulb", tooltip=UI["hint-tip"])
+        self.hint.on_click(lambda _: self.show_hint())
+        self.hint_text = _wide_html()
+        self.move = widgets.VBox([_row([self.cards.box, self.hint]), self.hint_text])
+        self.move.add_class("ll-what-if")
+        self.message = _wide_html()
+        self.narration = _wide_html()
+        help_line = _html(f'<p class="ll-note ll-help">{UI["play-help"]}</p>')
+        self.children = (self.header, help_line, _row([self.deal, self.pace, self.summary]),
+                         self.settings,
+                         self.stage, self.status, self.message, self.move, self.narration)
+
+    def _seat_options(self, players: int, seat: int | None) -> None:
+        self.seat.options = [(_text("seat-number", number=i + 1), i) for i in range(players)]
+        self.seat.value = seat if seat is not None and seat < players else 0
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message.value = _message_html(text, kind) if text else ""
+
+    # --- the hand ---------------------------------------------------------------------
+    @_guarded
+    def new_hand(self) -> None:
+        """Deal a new hand with the chosen rules; the deal passes clockwise from hand to hand."""
+        self._say("")
+        try:
+            rules = Rules.of(self.profile.value,
+                             [name for name, box in self.variants.items() if box.value])
+        except RulesError as error:
+            self._say(_text("rules-refused", message=str(error)), kind="error")
+            return
+        count, self.you = self.players.value, self.seat.value
+        mine = " ".join(self.your_name.value.split())[:MAX_NAME] or UI["default-name"]
+        others = iter(name for name in COMPUTER_NAMES if name != mine)
+        names = [mine if seat == self.you else next(others) for seat in range(count)]
+        if self._dealer is None or self._dealer >= count:
+            self._dealer = (self.you - 1) % count  # you lead the first hand
+        else:
+            self._dealer = (self._dealer + 1) % count
+        self._hand += 1
+        self.computers = [make_player(self.opponents.value, seed=self.rng.randrange(2**32))
+                          for _ in range(count)]
+        self.state, events = new_hand(rules, names, self._dealer, self.rng)
+        self.summary.value = _text("settings-summary", rules=rules.spec, players=count,
+                                   seat=self.you + 1, opponents=self.opponents.label)
+        self._last_trick = None
+        self._told = [narrate(event, self.state.players) for event in events]
+        self._advice = None
+        self._advance()
+
+    def _advance(self) -> None:
+        """Let the computers act until it is your turn or the hand is over."""
+        hand = self._hand
+        while not self.state.is_over and self.state.to_act != self.you:
+            self._render(waiting=True)
+            pause = self.delay * (1.6 if self._last_trick is not None else 1)
+            if self.delay > 0 and _later(pause, lambda: self._computer_turn(hand)):
+                return
+            self._act(self.computers[self.state.to_act].act(view(self.state, self.state.to_act)))
+        self._render()
+
+    @_guarded
+    def _computer_turn(self, hand: int) -> None:
+        if hand != self._hand or self.state.is_over or self.state.to_act == self.you:
+            return
+        seat = self.state.to_act
+        self._act(self.computers[seat].act(view(self.state, seat)))
+        self._advance()
+
+    def _act(self, action: Action) -> list[Event]:
+        self.state, events = apply(self.state, action)
+        completed = any(isinstance(event, TrickWon) for event in events)
+        self._last_trick = self.state.history[-1] if completed else None
+        self._told += [narrate(event, self.state.players) for event in events]
+        return events
+
+    def play(self, action: Action) -> None:
+        """Your action (the card buttons call this); computers then play on."""
+        if self.state.to_act != self.you:
+            return
+        self._advice = None
+        self.hint_text.value = ""
+        self._told = []
+        try:
+            self._act(action)
+        except IllegalAction as refusal:
+            self._say(_text("refused", message=str(refusal)), kind="refused")
+            return
+        self._say("")
+        self._advance()
+
+    @_guarded
+    def _on_card(self, index: int) -> None:
+        choice = self._choices[index]
+        self.play(ChooseTrump(self.you, choice) if isinstance(choice, Suit)
+                  else Play(self.you, choice))
+
+    @_guarded
+    def show_hint(self) -> None:
+        """The coach's chance for each of your choices, best first."""
+        if self.state is None or self.state.to_act != self.you:
+            return
+        self.hint_text.value = f'<p class="ll-thinking">{UI["coach-thinking"]}</p>'
+        self._advice = coach(self.state, seat=self.you, budget_s=COACH_BUDGET_S)
+        self.hint_text.value = _advice_html(self._advice, self.state.players[self.you])
+
+    # --- drawing ----------------------------------------------------------------------
+    def _render(self, waiting: bool = False) -> None:
+        state = self.state
+        over = state.is_over
+        self.stage.value = table_html(state, seat=None if over else self.you, show_legal=not over,
+                                      last_trick=self._last_trick, options=self.style_options,
+                                      include_css=False)
+        told = "".join(f"<li>{html.escape(line)}</li>" for line in self._told)
+        self.narration.value = (f'<div class="ll-words"><strong>{UI["what-happened"]}</strong>'
+                                f'<ul class="ll-narration">{told}</ul></div>' if told else "")
+        self._choices: list[Card | Suit] = []
+        if over:
+            reason = REASONS[state.reason]
+            text = (_text("you-won", reason=reason) if state.winner == self.you
+                    else _text("they-won", name=state.players[state.winner], reason=reason))
+            self.status.value = (f'<div class="ll-banner ll-end" role="status"><strong>{text}</strong> '
+                                 f'{UI["play-again"]}</div>')
+            self.cards.show([])
+            _shown(self.move, False)
+            return
+        if waiting:
+            note = (UI["you-are-out"] if self.you in state.out
+                    else _text("waiting", name=state.players[state.to_act]))
+            self.status.value = f'<div class="ll-turn-note" role="status">{note}</div>'
+
+            self.cards.show([])
+            _shown(self.move, False)
+            return
+        naming = state.namer == self.you
+        self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
+        self.status.value = (f'<div class="ll-turn-note ll-yours" role="status">'
+                             f'{UI["your-trump" if naming else "your-turn"]}</div>')
+        self.cards.show(*_labels(self._choices))
+        _shown(self.move, True)
+
+
+# --- the app --------------------------------------------------------------------------------
+
+class LingerLongerApp(widgets.VBox):
+    """The Voilà app: a scenario browser and a hand to play, in two tabs."""
+
+    def __init__(self, folder: Path | None = None, *, style: TableStyle | None = None) -> None:
+        super().__init__()
+        self.add_class("ll-app")
+        self._style = style
+        self.browser = ScenarioBrowser(folder, style=style)
+        self.hand_tab = widgets.VBox()
+        self.hand: HandPlayer | None = None
+        self.tabs = widgets.Tab(children=[self.browser, self.hand_tab],
+                                titles=[UI["tab-scenario"], UI["tab-play"]])
+        self.tabs.observe(self._on_tab, "selected_index")
+        intro = _html(f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">{UI["app-title"]}</h1>'
+                      f'<p class="ll-app-intro">{UI["app-intro"]}</p>')
+        self.message = _wide_html()
+        self.children = (intro, self.message, self.tabs)
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message.value = _message_html(text, kind) if text else ""
+
+    @_guarded
+    def _on_tab(self, change) -> None:
+        if change["new"] == 1 and self.hand is None:
+            self.hand = HandPlayer(style=self._style)
+            self.hand_tab.children = (self.hand,)
+
+
+PLAYER_CSS = TABLE_CSS + REPLAY_CSS + """
+.ll-player,.ll-app{color:#1f2328;font-size:1rem}
+.ll-player{border:1px solid #d0d7de;border-radius:10px;padding:.6rem;margin:.5rem 0;background:#fff;
+  max-width:66rem;box-sizing:border-box}
+.ll-app .ll-player{border:none;padding:.2rem 0;margin:0}
+.ll-player .widget-html-content{line-height:1.4}
+.ll-player .ll-wide,.ll-player .ll-wide>.widget-html-content{width:100%;margin:0}
+.ll-app .widget-tab>.lm-TabBar .lm-TabBar-tab{flex:0 1 auto;min-width:0;font-size:1rem;
+  padding:.35rem .9rem;min-height:2.2rem;line-height:1.5rem}
+.ll-app .widget-tab>.lm-TabBar{min-height:2.4rem}
+.ll-player .ll-row{gap:.35rem .6rem;margin:.2rem 0}
+.ll-player .ll-buttons{gap:.3rem;flex-wrap:nowrap}
+.ll-player .jupyter-button{min-height:2.4rem;min-width:2.6rem;border-radius:6px;font-size:1rem;
+  margin:0}
+.ll-player .ll-card-button{font-size:1.15rem;font-weight:700;min-width:3.4rem;
+  border:1px solid #8c959f;background:#fff}
+.ll-player .ll-card-button:hover{background:#f3f6f9}
+.ll-player .widget-label{width:auto;min-width:0;padding-right:.4rem}
+.ll-player .widget-dropdown>select{min-height:2.2rem;font-size:.95rem}
+.ll-player .ll-banner{background:#fff1e5;border:1px solid #d18616;border-radius:6px;padding:.4rem .6rem}
+.ll-player .ll-banner .widget-html{flex:1 1 20rem}
+.ll-player .ll-what-if p{margin:.4rem 0 .2rem}
+.ll-message{border-radius:6px;padding:.4rem .6rem;margin:.3rem 0}
+.ll-message.ll-info{background:#ddf4ff;border:1px solid #54aeff}
+.ll-message.ll-refused{background:#fff8c5;border:1px solid #d4a72c}
+.ll-message.ll-error{background:#ffebe9;border:1px solid #cf222e}
+.ll-message code{white-space:pre-wrap}
+.ll-coach-list{margin:.3rem 0;padding-left:1.4rem}
+.ll-coach-list li{display:flex;gap:.5rem;align-items:center}
+.ll-coach-card{min-width:4.5rem;font-weight:700}
+.ll-bar{display:inline-block;height:.8em;background:#2f8f5b;border-radius:3px}
+.ll-thinking{font-style:italic;color:#57606a}
+.ll-turn-note{font-size:1.1rem;padding:.4rem .6rem;border-radius:6px;background:#f6f8fa}
+.ll-turn-note.ll-yours{background:#dafbe1;border:1px solid #4ac26b;font-weight:600}
+.ll-end{font-size:1.15rem;background:#fff8c5;border:1px solid #d4a72c}
+.ll-settings-box{background:#f6f8fa;border-radius:8px;padding:.4rem .6rem;margin-bottom:.4rem}
+.ll-label{font-weight:600;margin-right:.3rem}
+.ll-note{color:#57606a;font-size:.9em;font-weight:400}
+.ll-help{margin:.2rem 0 .4rem;font-size:.95rem}
+.ll-app-title{margin:.2rem 0}
+.ll-app-intro{margin:.2rem 0 .6rem;font-size:1.05rem}
+.ll-browser .ll-pick .widget-dropdown{flex:1 1 20rem;max-width:100%}
+.ll-player .widget-dropdown,.ll-player .widget-text{max-width:100%}
+.ll-player .widget-dropdown>select{min-width:0}
+.ll-browser .ll-pick .widget-dropdown>select{max-width:100%}
+"""

@@ -1,0 +1,297 @@
+"""The canonical writer: scenarios back to format-1 YAML, the way the recorded files look.
+
+Keys come in the order of SCENARIO_FORMAT.md, plays are one-line flow mappings
+(``- {play: B 3♣}``), cards are written ``10♥``, a ``say:`` is a quoted or block
+scalar, and the first line points editors at the JSON Schema. Reading what is
+written gives the same scenario back (locations aside):
+
+>>> from lingerlonger.scenario import loads
+>>> text = '''
+... format: 1
+... title: Two tricks in
+... rules: {profile: sift-smoke}
+... players: [A, B, C]
+... dealer: C
+... hands: {A: [th, 2c], B: [QS], C: [3h, 4h]}
+... trump: H
+... leader: A
+... steps:
+... - play: A TH
+...   say: 'A leads: the ten.'
+... '''
+>>> print(dump(loads(text)), end="")
+# yaml-language-server: $schema=../lingerlonger/scenario.schema.json
+format: 1
+title: Two tricks in
+rules: standard
+players: [A, B, C]
+dealer: C
+hands:
+  A: [10♥, 2♣]
+  B: [Q♠]
+  C: [3♥, 4♥]
+stock: []
+trump: ♥
+leader: A
+steps:
+- play: A 10♥
+  say: "A leads: the ten."
+>>> loads(dump(loads(text))) == loads(text)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, TextIO
+
+import yaml
+
+from .cards import format_cards, sort_hand
+from .scenario import EXPECT_KEYS, Expect, Scenario, Step, scalar_type
+
+__all__ = ["SCHEMA_NAME", "schema_file", "schema_line", "dump", "dump_scenario", "write",
+           "header_comments"]
+
+SCHEMA_NAME = "scenario.schema.json"
+#: Where the schema is from a file in the repository's ``scenarios/`` folder.
+DEFAULT_SCHEMA_REF = f"../lingerlonger/{SCHEMA_NAME}"
+_SCHEMA_COMMENT = "# yaml-language-server: $schema="
+
+
+def schema_file() -> Path:
+    """The JSON Schema shipped inside the package."""
+    return Path(str(resources.files("lingerlonger") / SCHEMA_NAME))
+
+
+def schema_line(target: str | Path | None = None) -> str:
+    """The editor's schema comment, relative to the folder of ``target`` when one is given."""
+    if target is None:
+        return _SCHEMA_COMMENT + DEFAULT_SCHEMA_REF
+    folder = Path(target).resolve().parent
+    return _SCHEMA_COMMENT + Path(os.path.relpath(schema_file(), folder)).as_posix()
+
+
+def header_comments(path: str | Path) -> str:
+    """The comment lines at the top of a file (the schema line left out), to keep on rewriting."""
+    lines = []
+    try:
+        with open(path, encoding="utf-8") as source:
+            for line in source:
+                stripped = line.strip()
+                if stripped and not stripped.startswith("#"):
+                    break
+                if not stripped.startswith(_SCHEMA_COMMENT):
+                    lines.append(line.rstrip("\r\n") + "\n")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "".join(lines)
+
+
+# --- scalars ----------------------------------------------------------------------
+
+_ANALYZER = yaml.emitter.Emitter(io.StringIO(), allow_unicode=True)
+#: Characters a double-quoted scalar must escape: YAML forbids them raw or reads them as breaks.
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0"}
+
+
+def _must_escape(char: str) -> bool:
+    code = ord(char)
+    return (code < 0x20 or 0x7F <= code <= 0x9F or code in (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF)
+            or 0xD800 <= code <= 0xDFFF)
+
+
+def _quote(text: str) -> str:
+    """A double-quoted scalar that reads back as exactly ``text``, on one line."""
+    out = []
+    for char in text:
+        if char in _ESCAPES:
+            out.append(_ESCAPES[char])
+        elif _must_escape(char):
+            code = ord(char)
+            out.append(f"\\x{code:02X}" if code <= 0xFF else f"\\u{code:04X}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+@functools.lru_cache(maxsize=4096)
+def _scalar(text: str, flow: bool = True) -> str:
+    """``text`` plain when it reads back as the same text (in a flow or block context), else quoted."""
+    if text and scalar_type(text) == "str":
+        analysis = _ANALYZER.analyze_scalar(text)
+        if analysis.allow_flow_plain if flow else analysis.allow_block_plain:
+            return text
+    return _quote(text)
+
+
+def _block_text(text: str, indent: str) -> str:
+    """Narration or Markdown: a literal block when it spans lines, else a quoted line."""
+    if ("\n" in text and text.strip() and not text[0].isspace() and not text.endswith("\n\n")
+            and "\r" not in text and not any(_must_escape(char) and char not in "\n\t"
+                                             for char in text)):
+        chomp = "" if text.endswith("\n") else "-"
+        body = "".join(f"{indent}  {line}\n" if line else "\n"
+                       for line in text.removesuffix("\n").split("\n"))
+        return f"|{chomp}\n{body}".removesuffix("\n")
+    return _quote(text)
+
+
+def _flow(value: Any) -> str:
+    """Plain data (an x- value) in flow style."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_flow(str(key))}: {_flow(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow(item) for item in value) + "]"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return ".nan"
+        if math.isinf(value):
+            return ".inf" if value > 0 else "-.inf"
+        return repr(value)
+    return _scalar(str(value))
+
+
+def _cards(cards: Iterable) -> str:
+    return "[" + format_cards(cards) + "]"
+
+
+def _seat(name: str | None) -> str:
+    return "null" if name is None else _scalar(name)
+
+
+# --- one scenario -------------------------------------------------------------------
+
+def dump_scenario(scenario: Scenario) -> str:
+    """One scenario as a YAML document (no ``---``, no schema line)."""
+    s = scenario
+    lines = ["format: 1", f"title: {_scalar(s.title, flow=False)}"]
+    if s.summary is not None:
+        lines.append(f"summary: {_block_text(s.summary, '')}")
+    if s.tags:
+        lines.append(f"tags: [{', '.join(_scalar(tag) for tag in s.tags)}]")
+    rules = s.rules
+    if not rules.variants and rules.hand_size is None:
+        lines.append(f"rules: {rules.profile}")
+    else:
+        lines += ["rules:", f"  profile: {rules.profile}"]
+        if rules.variants:
+            lines.append(f"  variants: [{rules.spec.partition('+')[2].replace('+', ', ')}]")
+        if rules.hand_size is not None:
+            lines.append(f"  hand_size: {rules.hand_size}")
+    lines.append(f"players: [{', '.join(_scalar(name) for name in s.players)}]")
+    lines.append(f"dealer: {_seat(s.dealer)}")
+    if s.deck is not None:
+        lines.append(f"deck: {_cards(s.deck)}")
+    else:
+        lines.append("hands:" if s.hands else "hands: {}")
+        lines += [f"  {_seat(name)}: {_cards(s.hands[name])}" for name in s.players if name in s.hands]
+        lines.append(f"stock: {_cards(s.stock)}")
+        lines.append(f"trump: {s.trump if s.trump is not None else 'none'}")
+        lines.append(f"leader: {_seat(s.leader)}")
+    lines.append("steps:" if s.steps else "steps: []")
+    lines += [_step(step, s.players) for step in s.steps]
+    if s.result is not None:
+        given = [key for key in ("winner", "reason") if key in s.result.given]
+        values = {"winner": _seat(s.result.winner),
+                  "reason": "null" if s.result.reason is None else s.result.reason}
+        lines.append("result: {" + ", ".join(f"{key}: {values[key]}" for key in given) + "}")
+    lines += [f"{_scalar(key, flow=False)}: {_flow(value)}" for key, value in s.extras.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _step(step: Step, players: tuple[str, ...]) -> str:
+    if step.kind == "say":
+        return f"- say: {_block_text(step.say, '  ')}"
+    if step.kind == "expect":
+        text = "- expect:" + _expect(step.expect, players)
+    else:
+        action = f"{step.seat} {step.card if step.kind == 'play' else step.suit}"
+        if step.say is None:
+            return f"- {{{step.kind}: {_scalar(action)}}}"
+        text = f"- {step.kind}: {_scalar(action, flow=False)}"
+    if step.say is not None:
+        text += f"\n  say: {_block_text(step.say, '  ')}"
+    return text
+
+
+def _expect(expect: Expect, players: tuple[str, ...]) -> str:
+    if not expect.given:
+        return " {}"
+    lines = []
+    for key in EXPECT_KEYS:
+        if key not in expect.given:
+            continue
+        value = getattr(expect, key)
+        if key in ("trick_winner", "leader"):
+            text = _seat(value)
+        elif key == "stock_size":
+            text = str(value)
+        elif key == "out":
+            text = "[" + ", ".join(_seat(name) for name in players if name in value) + "]"
+        elif key == "hand_sizes":
+            text = "{" + ", ".join(f"{_seat(name)}: {value[name]}" for name in players
+                                   if name in value) + "}"
+        elif key == "drawn":
+            if value:
+                lines.append(f"    {key}:")
+                lines += [f"      {_seat(name)}: {_cards(value[name])}" for name in players
+                          if name in value]
+                continue
+            text = "{}"
+        else:  # legal
+            seat, cards = value
+            text = f"{{{_seat(seat)}: {_cards(sort_hand(cards))}}}"
+        lines.append(f"    {key}: {text}")
+    return "\n" + "\n".join(lines)
+
+
+# --- streams and files -------------------------------------------------------------------
+
+def _stream(scenarios: Iterable[Scenario], out: TextIO, schema: str, header: str) -> None:
+    out.write(schema + "\n")
+    out.write(header)
+    several = not (isinstance(scenarios, (list, tuple)) and len(scenarios) == 1)
+    for scenario in scenarios:
+        if several:
+            out.write("---\n")
+        out.write(dump_scenario(scenario))
+
+
+def dump(scenarios: Iterable[Scenario], schema: str | None = None, header: str = "") -> str:
+    """Scenarios as one YAML text: the schema line, ``header`` (comments), then each document.
+
+    One scenario in a list is written alone; otherwise each document starts with ``---``.
+    """
+    out = io.StringIO()
+    _stream(scenarios, out, schema or schema_line(), header)
+    return out.getvalue()
+
+
+def write(path: str | Path | TextIO, scenarios: Iterable[Scenario],
+          keep_header_from: str | Path | None = None, header: str = "") -> None:
+    """Write scenarios to a file (or an open text stream), one document at a time.
+
+    ``keep_header_from`` names a file whose leading comments are carried over,
+    usually the very file being rewritten; ``header`` is more comment lines.
+    """
+    if keep_header_from is not None:
+        header = header_comments(keep_header_from) + header
+    if hasattr(path, "write"):
+        _stream(scenarios, path, schema_line(), header)
+        return
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        _stream(scenarios, out, schema_line(path), header)

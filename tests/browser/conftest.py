@@ -1,0 +1,207 @@
+"""Browser test helpers: Debian's chromium driven by Playwright's sync API.
+
+Fixtures
+  chromium         one headless chromium per session
+  browser_page     (page, PageLog): a fresh page and a record of what it did;
+                   PageLog.assert_clean() fails on any request that left
+                   127.0.0.1, console error, uncaught exception or HTTP error
+  book_html        the built book's directory, _build/html (never built here)
+  book_site        base URL of _build/html served on 127.0.0.1
+  book_page        (parametrization) each built .html page, relative to _build/html
+  widget_page      (parametrization) each built page that embeds widgets
+  serve_directory  serve_directory(path) -> base URL, for this test only
+  free_port        a free TCP port on 127.0.0.1
+  unavailable      unavailable(reason): fail in CI, skip elsewhere
+
+With CI=true a missing chromium, playwright or book build FAILS the test;
+elsewhere it is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import socket
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BOOK_HTML = REPO / "_build" / "html"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # we run as root
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+IN_CI = os.environ.get("CI", "").lower() in {"true", "1"}
+
+
+def unavailable(reason: str):
+    """Fail in CI (a missing piece there is a broken pipeline), skip elsewhere."""
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true, so this fails instead of skipping)", pytrace=False)
+    pytest.skip(reason)
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in {"data", "blob", "about", "file"}:
+        return True
+    return parts.hostname in LOCAL_HOSTS
+
+
+@dataclass
+class PageLog:
+    """Everything a page asked for or complained about."""
+
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    bad_responses: list[str] = field(default_factory=list)
+
+    def external_requests(self) -> list[str]:
+        return [url for url in self.requests if not is_local(url)]
+
+    def problems(self) -> list[str]:
+        return (
+            [f"external request: {url}" for url in self.external_requests()]
+            + [f"console error: {text}" for text in self.console_errors]
+            + [f"uncaught exception: {text}" for text in self.page_errors]
+            + [f"HTTP error: {text}" for text in self.bad_responses]
+        )
+
+    def assert_clean(self) -> None:
+        problems = self.problems()
+        assert not problems, "\n".join(problems)
+
+
+def record(page) -> PageLog:
+    """Start recording a Playwright page's requests (HTTP and WebSocket) and errors."""
+    log = PageLog()
+    page.on("request", lambda request: log.requests.append(request.url))
+    page.on("websocket", lambda ws: log.requests.append(ws.url))
+    page.on(
+        "console",
+        lambda msg: msg.type == "error"
+        and log.console_errors.append(f"{msg.text} at {msg.location.get('url')}"),
+    )
+    page.on("pageerror", lambda error: log.page_errors.append(str(error)))
+    page.on(
+        "response",
+        lambda response: response.status >= 400
+        and log.bad_responses.append(f"{response.status} {response.url}"),
+    )
+    return log
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("playwright is not installed: pip install -r requirements.txt")
+    if not os.access(CHROMIUM, os.X_OK):
+        unavailable(f"{CHROMIUM} not found: apt-get install -y chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium):
+    """A new page in its own context, and the PageLog recording it."""
+    context = chromium.new_context()
+    page = context.new_page()
+    log = record(page)
+    yield page, log
+    context.close()
+
+
+@pytest.fixture
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(name="unavailable")
+def unavailable_fixture():
+    return unavailable
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory: Path):
+    """Serve a directory over HTTP on a free 127.0.0.1 port in a background thread."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def serve_directory():
+    with contextlib.ExitStack() as stack:
+        yield lambda directory: stack.enter_context(serve(Path(directory)))
+
+
+@pytest.fixture(scope="session")
+def book_html() -> Path:
+    if not (BOOK_HTML / "index.html").is_file():
+        unavailable(f"{BOOK_HTML} has no built book: run `make book` first")
+    return BOOK_HTML
+
+
+@pytest.fixture(scope="session")
+def book_site(book_html):
+    with serve(book_html) as url:
+        yield url
+
+
+def built_pages() -> list[str]:
+    if not BOOK_HTML.is_dir():
+        return []
+    return sorted(
+        path.relative_to(BOOK_HTML).as_posix()
+        for path in BOOK_HTML.rglob("*.html")
+        if path.relative_to(BOOK_HTML).parts[0] not in {"_static", "_sources", "_images"}
+    )
+
+
+def embeds_widgets(page: str) -> bool:
+    html = (BOOK_HTML / page).read_text(encoding="utf-8", errors="replace")
+    return "application/vnd.jupyter.widget-view+json" in html
+
+
+def pytest_generate_tests(metafunc):
+    # Without a build, one case still runs so that book_html can fail (CI)
+    # or skip with "run `make book` first".
+    if "book_page" in metafunc.fixturenames:
+        metafunc.parametrize("book_page", built_pages() or ["index.html"])
+    if "widget_page" in metafunc.fixturenames:
+        pages = built_pages()
+        metafunc.parametrize(
+            "widget_page", [page for page in pages if embeds_widgets(page)] if pages else ["index.html"]
+        )

@@ -1,0 +1,78 @@
+"""Every page of the built book (_build/html, from `make book`) is accessible,
+and the rules sheet prints on one A4 page.
+
+Accessibility is axe-core's verdict (npm, installed by `make assets`), injected
+from node_modules into each page served on 127.0.0.1: any violation with
+impact "serious" or "critical" fails, with its rule, impact and the elements.
+The page must stay clean meanwhile (no console error, nothing fetched from
+outside the machine): the plain load is test_static_book's job.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import REPO, unavailable
+
+pytestmark = pytest.mark.browser
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING_IMPACTS = {"serious", "critical"}
+#: The printable rules sheet (chapter 13) and the element that is the sheet.
+RULES_SHEET_PAGE = "book/13-teaching.html"
+RULES_SHEET = "article.ll-sheet"
+#: One page object per page in a PDF: "/Type /Page" not followed by "s" (that is "/Pages").
+PDF_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
+
+
+def blocking_violations(results: dict) -> list[str]:
+    """axe-core's serious and critical violations, one readable line per element."""
+    lines = []
+    for violation in results["violations"]:
+        if violation["impact"] not in BLOCKING_IMPACTS:
+            continue
+        for node in violation["nodes"]:
+            lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']} "
+                         f"at {' '.join(map(str, node['target']))}\n    {node['failureSummary']}")
+    return lines
+
+
+def test_page_has_no_serious_accessibility_violation(book_site, book_page, browser_page):
+    if not AXE.is_file():
+        unavailable(f"{AXE} is missing: run `make assets`")
+    page, log = browser_page
+    page.goto(book_site + book_page, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    page.add_script_tag(path=str(AXE))
+    results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    problems = blocking_violations(results)
+    assert not problems, f"{book_page}:\n" + "\n".join(problems)
+    log.assert_clean()
+
+
+def pdf_page_count(pdf: bytes) -> int:
+    """Pages in a PDF as chromium writes it (uncompressed page objects)."""
+    return len(PDF_PAGE.findall(pdf))
+
+
+def test_pdf_page_count_reads_chromium_pdfs(browser_page):
+    """The counter above, on PDFs of known length: a blank page and three forced pages."""
+    page, _ = browser_page
+    page.set_content("<p>one</p>")
+    assert pdf_page_count(page.pdf(format="A4")) == 1
+    page.set_content("".join(f'<p style="break-after:page">{n}</p>' for n in range(3)))
+    assert pdf_page_count(page.pdf(format="A4")) == 3
+
+
+def test_rules_sheet_prints_on_one_a4_page(book_site, browser_page, tmp_path):
+    page, log = browser_page
+    page.goto(book_site + RULES_SHEET_PAGE, wait_until="load")
+    assert page.locator(RULES_SHEET).count() == 1, f"no {RULES_SHEET} on {RULES_SHEET_PAGE}"
+    page.emulate_media(media="print")
+    assert page.locator(RULES_SHEET).is_visible(), "the sheet is hidden in print"
+    pdf = page.pdf(format="A4", print_background=True)
+    (tmp_path / "rules-sheet.pdf").write_bytes(pdf)  # kept by pytest for a look: pdftoppm -png
+    assert pdf_page_count(pdf) == 1, f"the rules sheet prints on {pdf_page_count(pdf)} A4 pages"
+    log.assert_clean()

@@ -1,0 +1,188 @@
+"""The static replay player in chromium: it steps, plays and stays on the machine.
+
+Two pages: one written here from ``replay_html`` (always available), and the
+chapter of the built book that shows the worked example of RULES.md §4 (needs
+`make book`). Both are opened with the internet cut (only 127.0.0.1 answers),
+and once a page has loaded, stepping must not make a single request.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import BOOK_HTML, is_local, unavailable
+from lingerlonger.replay import replay
+from lingerlonger.scenario import load
+from lingerlonger.static_replay import replay_html
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+WORKED = REPO / "scenarios" / "06-last-card-saves.yaml"
+WORKED_TITLE = load(WORKED)[0].title
+LAST = len(replay(load(WORKED)[0]).frames) - 1
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def static_site(tmp_path_factory):
+    """A page with two replays (the worked example first), served on 127.0.0.1."""
+    folder = tmp_path_factory.mktemp("static")
+    players = "".join(replay_html(replay(load(path)[0])) for path in
+                      (WORKED, REPO / "scenarios" / "03-follow-suit.yaml"))
+    (folder / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width">'
+        '<link rel="icon" href="data:,"><title>Replays</title></head>'
+        f"<body>{players}</body></html>", encoding="utf-8")
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/index.html"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def worked_player(page):
+    player = page.locator(".ll-replay").filter(
+        has=page.locator(".ll-replay-title", has_text=WORKED_TITLE)).first
+    player.wait_for(state="visible", timeout=20_000)
+    return player
+
+
+def counter(player) -> str:
+    return player.locator(".ll-counter").inner_text()
+
+
+def open_cut_off(page, url: str):
+    """Open ``url`` with every request outside the machine refused, as in a classroom."""
+    page.route(lambda url: not is_local(url), lambda route: route.abort("internetdisconnected"))
+    response = page.goto(url, wait_until="load")
+    assert response is not None and response.ok
+    page.wait_for_load_state("networkidle")
+    return worked_player(page)
+
+
+def requests_made(log) -> list[str]:
+    """The page's requests, less the favicon (the browser asks for it when it pleases)."""
+    return [url for url in log.requests if "favicon" not in url]
+
+
+def step_through_the_worked_example(page, player) -> None:
+    """Buttons, slider and keyboard, with the narration checked at each stop."""
+    assert counter(player) == f"step 0 of {LAST}"
+    assert player.get_by_role("button", name="First step").is_disabled()
+    next_button = player.get_by_role("button", name="Next step")
+    while "C wins the trick" not in player.locator(".ll-stage").inner_text():
+        next_button.click()
+    assert "C draws 9♦" in player.locator(".ll-stage").inner_text()
+    at = int(re.search(r"step (\d+)", counter(player)).group(1))
+    player.get_by_role("button", name="Previous step").click()
+    assert counter(player) == f"step {at - 1} of {LAST}"
+    assert "C draws 9♦" not in player.locator(".ll-stage").inner_text()
+
+    slider = player.get_by_role("slider", name="Step")
+    slider.focus()
+    page.keyboard.press("End")
+    assert counter(player) == f"step {LAST} of {LAST}"
+    assert slider.input_value() == str(LAST)
+    page.keyboard.press("Home")
+    assert counter(player) == f"step 0 of {LAST}"
+    player.get_by_role("button", name="Last step").click()
+    assert counter(player) == f"step {LAST} of {LAST}"
+    assert player.get_by_role("button", name="Next step").is_disabled()
+    assert player.get_by_role("button", name="Previous step").is_enabled()
+    player.get_by_role("button", name="First step").click()
+    assert counter(player) == f"step 0 of {LAST}"
+
+
+def test_the_worked_example_steps_with_buttons_and_slider_offline(static_site, browser_page):
+    page, log = browser_page
+    player = open_cut_off(page, static_site)
+    loaded = requests_made(log)
+    step_through_the_worked_example(page, player)
+    assert requests_made(log) == loaded
+    log.assert_clean()
+
+
+def test_icons_are_drawn_not_missing_glyphs(static_site, browser_page):
+    page, log = browser_page
+    player = open_cut_off(page, static_site)
+    for name in ("First step", "Previous step", "Play", "Next step", "Last step"):
+        icon = player.get_by_role("button", name=name).locator("svg:visible")
+        box = icon.bounding_box()
+        assert box and box["width"] >= 10 and box["height"] >= 10, name
+    log.assert_clean()
+
+
+def test_autoplay_runs_to_the_end_and_pauses(static_site, browser_page):
+    page, log = browser_page
+    player = open_cut_off(page, static_site)
+    player.get_by_label("Speed").select_option(label="fast")
+    play = player.locator("button[data-go=play]")   # its name turns from Play to Pause
+    assert play.inner_text() == "Play"
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true" and "Pause" in play.inner_text()
+    player.locator(".ll-counter", has_text=f"step {LAST} of {LAST}").wait_for(timeout=LAST * 1500)
+    page.wait_for_function("b => b.getAttribute('aria-pressed') === 'false'",
+                           arg=play.element_handle(), timeout=5_000)
+    assert "Play" in play.inner_text()
+    log.assert_clean()
+
+
+def test_legal_cards_toggle_and_what_if_needs_the_live_version(static_site, browser_page):
+    page, log = browser_page
+    player = open_cut_off(page, static_site)
+    player.get_by_role("button", name="Next step").click()
+    player.get_by_role("button", name="Next step").click()          # B must follow with 3♣
+    legal = player.locator(".ll-stage .ll-card.ll-legal")
+    assert legal.count() == 1
+    assert legal.evaluate("card => getComputedStyle(card).transform") == "none"
+    player.get_by_label("Show legal cards").check()
+    assert legal.evaluate("card => getComputedStyle(card).transform") != "none"
+    assert not player.locator(".ll-live-only").is_visible()
+    player.get_by_role("button", name="What if…?").click()
+    assert "needs the live version" in player.locator(".ll-live-only").inner_text()
+    log.assert_clean()
+
+
+def test_two_players_on_a_page_step_independently(static_site, browser_page):
+    page, log = browser_page
+    open_cut_off(page, static_site)
+    first, second = page.locator(".ll-replay").nth(0), page.locator(".ll-replay").nth(1)
+    first.get_by_role("button", name="Next step").click()
+    assert counter(first).startswith("step 1 ") and counter(second).startswith("step 0 ")
+    log.assert_clean()
+
+
+def worked_example_chapter() -> str | None:
+    """The built page (relative to _build/html) that shows the worked example's replay."""
+    for path in sorted(BOOK_HTML.rglob("*.html")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if 'class="ll-replay"' in text and WORKED_TITLE in text:
+            return path.relative_to(BOOK_HTML).as_posix()
+    return None
+
+
+def test_the_books_worked_example_steps_offline(book_site, browser_page):
+    chapter = worked_example_chapter()
+    if chapter is None:
+        unavailable(f"no page of {BOOK_HTML} shows the replay {WORKED_TITLE!r}: run `make book`")
+    page, log = browser_page
+    player = open_cut_off(page, book_site + chapter)
+    loaded = requests_made(log)
+    step_through_the_worked_example(page, player)
+    assert requests_made(log) == loaded
+    log.assert_clean()

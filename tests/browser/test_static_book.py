@@ -1,0 +1,73 @@
+"""The built book (_build/html, from `make book`) works offline in a browser."""
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+WIDGET_VIEWS = 'script[type="application/vnd.jupyter.widget-view+json"]'
+UNRENDERED_VIEWS = f"""() => [...document.querySelectorAll('{WIDGET_VIEWS}')].filter(script => {{
+    const shown = script.previousElementSibling;
+    return !(shown && shown.classList.contains('widget-subarea')
+             && shown.querySelector('.jupyter-widgets'));
+}}).length"""
+
+
+def test_page_loads_offline_without_errors(book_site, book_page, browser_page):
+    page, log = browser_page
+    response = page.goto(book_site + book_page, wait_until="load")
+    assert response is not None and response.ok, f"{book_page}: {response and response.status}"
+    page.wait_for_load_state("networkidle")
+    log.assert_clean()
+
+
+def test_embedded_widgets_render(book_site, widget_page, browser_page):
+    page, log = browser_page
+    page.goto(book_site + widget_page, wait_until="load")
+    assert page.locator(WIDGET_VIEWS).count() > 0
+    # The embed manager puts each view in a .widget-subarea before its script.
+    page.wait_for_function(f"({UNRENDERED_VIEWS})() === 0", timeout=20_000)
+    assert page.get_by_text("Error displaying widget").count() == 0
+    log.assert_clean()
+
+
+def test_jslinked_widgets_step_without_kernel(book_html, serve_directory, browser_page, tmp_path):
+    """The vendored require.js + embed manager shipped in _build/html run a
+    slider jslinked to a Stack, as a chapter embeds them, with no kernel."""
+    widgets = pytest.importorskip("ipywidgets")
+    from ipywidgets.embed import embed_data
+
+    stack = widgets.Stack([widgets.HTML(f"<p>Page {i + 1} of 3</p>") for i in range(3)],
+                          selected_index=0)
+    slider = widgets.IntSlider(value=0, min=0, max=2, description="Page")
+    widgets.jslink((slider, "value"), (stack, "selected_index"))
+    data = embed_data(views=[widgets.VBox([slider, stack])])
+    views = "".join(
+        f'<script type="application/vnd.jupyter.widget-view+json">{json.dumps(spec)}</script>'
+        for spec in data["view_specs"]
+    )
+    (tmp_path / "_static").symlink_to(book_html / "_static")
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>widgets</title>'
+        '<link rel="icon" href="data:,">'
+        '<script type="application/vnd.jupyter.widget-state+json">'
+        f'{json.dumps(data["manager_state"])}</script>'
+        '<script src="_static/vendor/require.js"></script>'
+        '<script src="_static/vendor/embed-amd.js"></script>'
+        f"</head><body>{views}</body></html>",
+        encoding="utf-8",
+    )
+    page, log = browser_page
+    page.goto(serve_directory(tmp_path), wait_until="load")
+
+    handle = page.get_by_role("slider")
+    handle.wait_for(state="visible", timeout=20_000)
+    first, second = page.get_by_text("Page 1 of 3"), page.get_by_text("Page 2 of 3")
+    assert first.is_visible() and not second.is_visible()
+
+    handle.focus()
+    page.keyboard.press("ArrowRight")  # slider.value -> stack.selected_index, in the browser
+    second.wait_for(state="visible", timeout=5_000)
+    assert not first.is_visible()
+    log.assert_clean()

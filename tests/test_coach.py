@@ -1,0 +1,158 @@
+"""The coach: sampled worlds agree with what the seat knows, and the hints are sound."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from lingerlonger.cards import SUIT_OF, Suit, parse_card
+from lingerlonger.coach import (CardAdvice, coach, draws_per_trick, sample_world, void_caps,
+                                wilson_interval)
+from lingerlonger.engine import apply, from_position, legal_actions, new_hand, view
+from lingerlonger.events import Drew
+from lingerlonger.rules import Rules, RulesError
+from test_fast import ALL_RULES
+
+
+def _played_hands(players=(3, 4, 6), seeds=range(1)):
+    """(rules, every state of a random hand with the Drew counts of each trick so far)."""
+    for rules, n, seed in itertools.product(ALL_RULES, players, seeds):
+        try:
+            rules.check_players(n)
+        except RulesError:
+            continue
+        rng = random.Random(seed)
+        state, _ = new_hand(rules, n, dealer=seed % n, seed=rng)
+        draws: list[int] = []
+        while not state.is_over:
+            yield state, list(draws)
+            tricks = len(state.history)
+            state, events = apply(state, rng.choice(legal_actions(state)))
+            if len(state.history) > tricks:
+                draws.append(sum(len(e.cards) for e in events if isinstance(e, Drew)))
+
+
+def test_a_sampled_world_looks_the_same_from_the_seat():
+    rng = random.Random(0)
+    checked = 0
+    for state, _ in _played_hands(players=(3, 5)):
+        seat = state.to_act if rng.random() < 0.5 else rng.randrange(len(state.players))
+        known = view(state, seat)
+        assert view(sample_world(known, rng), seat) == known
+        checked += 1
+    assert checked > 1000
+
+
+def test_draw_counts_are_exact_for_dealt_hands():
+    for state, draws in _played_hands():
+        assert draws_per_trick(view(state, 0)) == draws
+
+
+def test_shown_voids_hold_in_the_real_hands():
+    """Soundness: what void_caps allows always includes the truth."""
+    for state, _ in _played_hands(players=(4, 6)):
+        caps = void_caps(view(state, 0))
+        for seat, suit in itertools.product(range(len(state.players)), range(4)):
+            if caps[seat][suit] is not None:
+                assert sum(SUIT_OF[card] == suit for card in state.hands[seat]) <= caps[seat][suit]
+
+
+def test_sampled_hands_respect_shown_voids_and_known_cards():
+    rng = random.Random(3)
+    constrained = 0
+    for state, _ in _played_hands(players=(4,), seeds=range(1)):
+        known = view(state, state.to_act)
+        caps = void_caps(known)
+        world = sample_world(known, rng)
+        for seat, suit in itertools.product(range(4), range(4)):
+            if seat != known.seat and caps[seat][suit] is not None:
+                constrained += 1
+                assert sum(SUIT_OF[card] == suit for card in world.hands[seat]) <= caps[seat][suit]
+        for holder, card in known.known:
+            assert card in world.hands[holder]
+    assert constrained > 50
+
+
+def test_the_dealer_keeps_the_revealed_trump_card_in_every_sample():
+    state, _ = new_hand(Rules(), 4, dealer=2, seed=4)
+    known = view(state, 0)
+    rng = random.Random(1)
+    samples = [sample_world(known, rng) for _ in range(30)]
+    assert all(state.trump_card in world.hands[2] for world in samples)
+    # ... while the rest of the hidden cards do move around between samples.
+    assert len({world.hands[1] for world in samples}) > 20
+
+
+def test_an_inconsistent_view_is_refused():
+    state, _ = new_hand(Rules(), 4, dealer=0, seed=1)
+    from dataclasses import replace
+    impossible = replace(view(state, 0), stock_size=60)
+    with pytest.raises(ValueError, match="inconsistent"):
+        sample_world(impossible, random.Random(0))
+
+
+def _last_card_position():
+    """Equal-hands, one card left in the stock: whoever wins this trick wins the hand."""
+    return from_position(Rules.parse("equal-hands"), "ABCD", dealer="D", leader="A", trump="♥",
+                         hands={"A": "A♥ 2♣", "B": "5♣ 6♦", "C": "4♣ 7♦", "D": "7♣ 8♠"},
+                         stock="9♦")
+
+
+def test_a_card_that_wins_the_hand_outright_is_rated_certain():
+    advice = coach(_last_card_position(), budget_s=None, rollouts=300, seed=2)
+    assert [a.card for a in advice][0] == parse_card("A♥")
+    assert advice[0].win_rate == 1.0 and advice[0].low > 0.98
+    assert advice[1].win_rate < 1.0
+
+
+def test_hints_cover_every_legal_card_with_a_wilson_interval():
+    state, _ = new_hand(Rules(), 4, dealer=3, seed=8)
+    advice = coach(state, budget_s=None, rollouts=400, seed=1)
+    assert sorted(a.card for a in advice) == sorted(state.hands[0])
+    for a in advice:
+        assert a.rollouts == 400
+        assert (a.low, a.high) == pytest.approx(wilson_interval(round(a.win_rate * 400), 400))
+    assert [a.win_rate for a in advice] == sorted((a.win_rate for a in advice), reverse=True)
+
+
+def test_the_coach_never_peeks():
+    """Same view, other hidden cards, same seed: the same advice."""
+    state, _ = new_hand(Rules(), 4, dealer=3, seed=5)
+    other = sample_world(view(state, 0), random.Random(9))
+    assert other.hands[1:] != state.hands[1:]
+    first = coach(state, budget_s=None, rollouts=100, seed=4)
+    assert coach(other, budget_s=None, rollouts=100, seed=4) == first
+    assert coach(view(state, 0), budget_s=None, rollouts=100, seed=4) == first
+
+
+def test_the_time_budget_cuts_rollouts_short():
+    state, _ = new_hand(Rules(), 4, dealer=3, seed=5)
+    advice = coach(state, budget_s=0.05, rollouts=100_000, seed=1)
+    assert all(1 <= a.rollouts < 100_000 for a in advice)
+
+
+def test_naming_trump_is_advised_per_suit():
+    state = from_position(Rules.parse("standard+grand-coup"), "ABCD", dealer="D", leader="A",
+                          trump=None, hands={"A": "2♣ 3♠", "B": "K♦ Q♦ 3♦ 4♥", "C": "4♣ 6♠",
+                                             "D": "7♣ 8♠"}, stock="9♥ 10♥ J♥")
+    for play in ["A 2♣", "B K♦", "C 4♣", "D 7♣"]:
+        state, _ = apply(state, state.play(play))
+    advice = coach(state, budget_s=None, rollouts=50, seed=0)
+    assert sorted(a.suit for a in advice) == list(Suit)
+    assert all(a.card is None and a.action_label.startswith("trump") for a in advice)
+
+
+def test_no_advice_when_the_seat_has_nothing_to_decide():
+    state, _ = new_hand(Rules(), 4, dealer=3, seed=5)
+    assert coach(state, seat=2, budget_s=None, rollouts=10) == []
+    with pytest.raises(ValueError, match="seat 0's, not seat 2's"):
+        coach(view(state, 0), seat=2)
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    # Wilson (1927) / Newcombe (1998) table: 81/263 → 0.2553–0.3662; 0/10 → 0–0.2775.
+    assert wilson_interval(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
+    assert wilson_interval(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert isinstance(CardAdvice(None, 0.5, 0.4, 0.6, 10, Suit.CLUBS).action_label, str)

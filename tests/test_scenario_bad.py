@@ -1,0 +1,91 @@
+"""The bad corpus: every mistake is refused in one located line, at the offending value.
+
+Each file in tests/bad/ starts with ``# expect: LINE:COLUMN MESSAGE [schema: reject|accept]``:
+the place of the offending token (worked out when the file was written, from the token
+itself), a piece of the message a user must see, and whether the JSON Schema alone can
+tell (tests/test_schema.py reads the same header).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lingerlonger.replay import check
+from lingerlonger.scenario import ScenarioError, iter_documents
+
+BAD = Path(__file__).resolve().parent / "bad"
+BAD_FILES = sorted(BAD.glob("*.yaml"))
+HEADER = re.compile(r"^# expect: (\d+):(\d+) (.+) \[schema: (reject|accept)\]$")
+#: What RULES.md and the issue require the corpus to cover, by file name.
+REQUIRED = {"syntax-error", "unknown-key", "wrong-type", "duplicated-card-deck",
+            "duplicated-card-position", "unknown-card", "both-setup-forms", "no-setup",
+            "two-players", "seven-players", "deck-51", "unknown-variant", "out-of-turn", "revoke",
+            "choose-trump-not-grand-coup", "choose-trump-too-early", "wrong-expect",
+            "wrong-result", "object-tag", "alias-bomb"}
+
+
+def expectation(path: Path) -> tuple[int, int, str, str]:
+    """The header of a bad file: line, column, message and the schema's verdict."""
+    first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    match = HEADER.match(first)
+    assert match, f"{path.name}: the first line must be '# expect: LINE:COLUMN MESSAGE [schema: ...]'"
+    return int(match[1]), int(match[2]), match[3], match[4]
+
+
+def first_failure(path: Path) -> ScenarioError | None:
+    """What ``lingerlonger check`` reports first: a refused document, or a failed replay."""
+    with open(path, encoding="utf-8") as source:
+        for item in iter_documents(source, str(path)):
+            failures = [item] if isinstance(item, ScenarioError) else check(item)
+            if failures:
+                return failures[0]
+    return None
+
+
+def test_the_corpus_covers_what_the_issue_lists():
+    assert REQUIRED <= {path.stem for path in BAD_FILES}
+
+
+@pytest.mark.parametrize("path", BAD_FILES, ids=lambda path: path.stem)
+def test_each_bad_file_is_refused_at_the_offending_value(path):
+    line, column, message, _ = expectation(path)
+    failure = first_failure(path)
+    assert failure is not None, f"{path.name} was accepted"
+    assert (failure.where.line, failure.where.column) == (line, column), str(failure)
+    assert message in failure.message
+    assert str(failure) == f"{path}:{line}:{column}: {failure.message}"
+    assert "\n" not in str(failure)
+
+
+def test_the_revoke_names_the_rule_and_the_hand():
+    failure = first_failure(BAD / "revoke.yaml")
+    assert failure.message == "B must follow ♣: holds 7♣, 9♣, so cannot play K♠"
+
+
+GOOD_TEXTS = [path.read_text(encoding="utf-8")
+              for path in sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))]
+PIECES = ["", " ", "\n", "- ", ": ", "[", "]", "{", "}", ", ", "#", "&a ", "*a", "!!str ", "!x ",
+          "'", '"', "null", "~", "1", "-1", "1.5", "true", "No", "x-", "K♣", "10♥", "Z", "none",
+          "|", ">", "\t", "---\n", "?", "%", "play", "expect", "legal", "drawn", "trump", "0x10",
+          "\\", "é", "\x07"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_edit_of_a_good_file_loads_or_is_refused_in_one_located_line(data):
+    text = data.draw(st.sampled_from(GOOD_TEXTS))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text)))
+        if data.draw(st.booleans()):
+            text = text[:at] + data.draw(st.sampled_from(PIECES)) + text[at:]
+        else:
+            text = text[:at] + text[at + data.draw(st.integers(1, 6)):]
+    for item in iter_documents(text, "edited.yaml"):
+        failures = [item] if isinstance(item, ScenarioError) else check(item)
+        for failure in failures:
+            assert re.match(r"edited\.yaml:\d+:\d+: \S", str(failure)) and "\n" not in str(failure)

@@ -1,0 +1,139 @@
+"""The static player: one pre-rendered frame per step, labelled controls, nothing fetched.
+
+The JavaScript itself is exercised in a browser (tests/browser/test_player_static.py);
+here the page is read as HTML.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+from lingerlonger.replay import replay
+from lingerlonger.scenario import load, loads
+from lingerlonger.static_replay import UI, frame_html, gallery_html, replay_html
+
+REPO = Path(__file__).resolve().parents[1]
+WORKED = REPO / "scenarios" / "06-last-card-saves.yaml"
+
+
+class Tags(HTMLParser):
+    """Every start tag with its attributes, and the text outside <style> and <script>."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.text: list[str] = []
+        self._skip = 0
+        self.feed(page)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, {name: value or "" for name, value in attrs}))
+        self._skip += tag in ("style", "script")
+
+    def handle_endtag(self, tag):
+        self._skip -= tag in ("style", "script")
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.text.append(data)
+
+    def find(self, tag: str, **attrs: str) -> list[dict[str, str]]:
+        return [found for name, found in self.tags
+                if name == tag and all(found.get(key.replace("_", "-")) == value
+                                       for key, value in attrs.items())]
+
+
+def worked_run():
+    return replay(load(WORKED)[0])
+
+
+def test_every_frame_is_a_template_in_order():
+    run = worked_run()
+    page = Tags(replay_html(run))
+    frames = [int(found["data-frame"]) for found in page.find("template")]
+    assert frames == list(range(len(run.frames)))
+    [slider] = page.find("input", type="range")
+    assert slider["max"] == str(len(run.frames) - 1) and slider["min"] == "0"
+
+
+def test_each_control_has_a_label_and_an_inline_icon_not_a_glyph():
+    page_html = replay_html(worked_run())
+    page = Tags(page_html)
+    for go in ("first", "back", "next", "last"):
+        [button] = page.find("button", data_go=go)
+        assert button["aria-label"] == UI[go]
+    [play] = page.find("button", data_go="play")
+    assert play["aria-pressed"] == "false"
+    controls = page_html.split('class="ll-controls"')[1].split("</div>")[0]
+    assert controls.count("<svg") == 6                     # first, back, play, pause, next, last
+    # Media-control glyphs (⏩ to ⏺) are missing from many fonts: none may be used.
+    assert not re.search("[\u23e9-\u23fa]", page_html)
+
+
+def test_the_page_refers_to_nothing_outside_itself():
+    page_html = replay_html(worked_run())
+    assert not re.search(r"""(src|href)\s*=|https?:|url\(|@import""", page_html)
+
+
+def test_authors_markdown_is_rendered_and_raw_html_is_escaped():
+    [scenario] = loads("""
+format: 1
+title: Markup
+summary: "**bold** <script>alert(1)</script>"
+rules: equal-hands
+players: [A, B, C]
+dealer: C
+hands: {A: [K♣], B: [3♣], C: [2♥]}
+stock: []
+trump: ♥
+leader: A
+steps:
+  - play: A K♣
+    say: "<img src=x onerror=alert(1)> *leads*"
+""", "markup.yaml")
+    page_html = replay_html(replay(scenario))
+    assert "<strong>bold</strong>" in page_html and "<em>leads</em>" in page_html
+    assert "<script>alert" not in page_html and "<img" not in page_html
+
+
+def test_a_scenario_that_fails_its_checks_says_where():
+    run = replay(load(REPO / "tests" / "bad" / "wrong-expect.yaml")[0])
+    page = replay_html(run)
+    assert 'role="alert"' in page and "wrong-expect.yaml:16:21" in page
+    assert "This scenario does not check against the rules" in page
+
+
+def test_ids_are_stable_across_builds_and_distinct_between_scenarios():
+    def element_id(page: str) -> str:
+        return re.search(r'class="ll-replay" id="([^"]+)"', page).group(1)
+
+    first = element_id(replay_html(worked_run()))
+    assert first == element_id(replay_html(worked_run()))
+    other = replay(load(REPO / "scenarios" / "03-follow-suit.yaml")[0])
+    assert element_id(replay_html(other)) != first
+    assert element_id(replay_html(worked_run(), seat=2)) != first  # the same replay seen as C
+
+
+def test_start_is_clamped_and_shown_in_the_counter():
+    run = worked_run()
+    last = len(run.frames) - 1
+    page = Tags(replay_html(run, start=99))
+    [root] = page.find("div", **{"class": "ll-replay"})
+    assert root["data-start"] == str(last)
+    assert UI["counter"].format(at=last, last=last) in "".join(page.text)
+
+
+def test_legal_cards_are_marked_only_when_asked():
+    frame = worked_run().frames[2]               # B to play, must follow with 3♣
+    assert frame_html(frame, show_legal=True).count("ll-legal") == 1
+    assert "ll-legal" not in frame_html(frame, show_legal=False)
+
+
+def test_a_gallery_folds_each_replay_and_writes_the_style_once():
+    runs = [worked_run(), replay(load(REPO / "scenarios" / "03-follow-suit.yaml")[0])]
+    page = gallery_html(runs)
+    assert page.count("<details") == 2 and page.count("<style>") == 1
+    titles = [match for match in re.findall(r"<summary>(.*?)</summary>", page)]
+    assert titles == [run.scenario.title for run in runs]

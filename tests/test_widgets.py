@@ -1,0 +1,390 @@
+"""The live players, driven without a browser: what-if branches, stepping, the app's pieces.
+
+Expected plays come from the rules applied by hand to the positions written here
+(who holds what, who must follow), expected locations from the ``# expect:``
+comments of tests/bad/*.yaml; no expected value is copied from a run.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from lingerlonger import widgets as live  # noqa: E402
+from lingerlonger.cards import Suit, parse_card  # noqa: E402
+from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,  # noqa: E402
+                                 legal_cards)
+from lingerlonger.players import RandomPlayer  # noqa: E402
+from lingerlonger.replay import replay  # noqa: E402
+from lingerlonger.rules import Rules  # noqa: E402
+from lingerlonger.scenario import load, loads  # noqa: E402
+from lingerlonger.static_replay import replay_html  # noqa: E402
+from lingerlonger.widgets import (HandPlayer, LingerLongerApp, Plan, ScenarioBrowser,  # noqa: E402
+                                  ScenarioGallery, ScenarioPlayer, action_of, find_scenarios,
+                                  next_action, planned_action, what_if)
+
+REPO = Path(__file__).resolve().parents[1]
+LIBRARY = REPO / "scenarios"
+WORKED = LIBRARY / "06-last-card-saves.yaml"
+BAD = REPO / "tests" / "bad"
+
+# The worked example of RULES.md §4 with B holding a diamond: led a diamond, B must follow it.
+DIAMOND_FOR_B = """
+format: 1
+title: B can follow diamonds
+rules: equal-hands
+players: [A, B, C, D]
+dealer: D
+hands: {A: [K♣, 7♦], B: [3♣, 5♦], C: [2♥], D: [A♣, 5♠]}
+stock: [9♦, 4♠, J♥]
+trump: ♥
+leader: A
+steps:
+  - say: A is about to lead.
+  - play: A K♣
+  - play: B 3♣
+  - play: C 2♥
+  - play: D A♣
+"""
+
+
+def card(text: str):
+    return parse_card(text)
+
+
+def shown_buttons(pool) -> list[str]:
+    return [button.description.replace("\ufe0e", "") for button in pool.buttons
+            if button.layout.display != "none"]
+
+
+def visible(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html).replace("&#x27;", "'")
+
+
+@pytest.fixture
+def diamond_run():
+    return replay(loads(DIAMOND_FOR_B, "diamond.yaml")[0])
+
+
+# --- the pure what-if functions ----------------------------------------------------------
+
+def test_action_of_reads_the_play_of_each_frame_and_nothing_from_a_pause(diamond_run):
+    frames = diamond_run.frames
+    assert action_of(frames[0]) is None          # the position
+    assert action_of(frames[1]) is None          # say-only
+    assert action_of(frames[2]) == Play(0, card("K♣"))
+    assert action_of(frames[5]) == Play(3, card("A♣"))
+
+
+def test_next_action_skips_a_pause_and_stops_at_the_end(diamond_run):
+    frames = diamond_run.frames
+    assert next_action(frames, 0) == (2, Play(0, card("K♣")))
+    assert next_action(frames, 2) == (3, Play(1, card("3♣")))
+    assert next_action(frames, len(frames) - 1) is None
+
+
+def test_plan_lists_each_seats_cards_in_the_scenarios_order(diamond_run):
+    plan = Plan.of(diamond_run.frames)
+    assert plan.cards == ((card("K♣"),), (card("3♣"),), (card("2♥"),), (card("A♣"),))
+    assert plan.trumps == (None,) * 4
+
+
+def test_plan_keeps_the_trump_a_grand_coup_winner_names():
+    [scenario] = load(LIBRARY / "22-variant-grand-coup.yaml")
+    run = replay(scenario)
+    plan = Plan.of(run.frames)
+    assert plan.trumps == (None, Suit.SPADES, None)   # Bruno names ♠ in the file
+    naming = next(frame for frame in run.frames if frame.state.namer is not None)
+    assert planned_action(naming.state, plan, RandomPlayer(0)) == ChooseTrump(1, Suit.SPADES)
+
+
+def test_an_illegal_what_if_is_refused_with_the_rule(diamond_run):
+    after_lead = diamond_run.frames[2]            # A led K♣; B holds 3♣ and 5♦
+    with pytest.raises(IllegalAction) as refusal:
+        what_if(after_lead, Play(1, card("5♦")), Plan.of(diamond_run.frames), RandomPlayer(0))
+    assert refusal.value.rule == "follow-suit"
+    assert "B must follow ♣" in str(refusal.value) and "5♦" in str(refusal.value)
+
+
+def test_a_branch_keeps_the_scenarios_plays_where_legal_and_lets_the_computer_choose_otherwise(
+        diamond_run):
+    plan = Plan.of(diamond_run.frames)
+    branch = what_if(diamond_run.frames[1], Play(0, card("7♦")), plan, RandomPlayer(0))
+    played = [action_of(frame) for frame in branch[:4]]
+    # B's planned 3♣ is illegal on a diamond lead (B holds 5♦): B's only legal card is 5♦.
+    # C (void in diamonds) keeps to the planned 2♥, D (void too) to the planned A♣.
+    assert played == [Play(0, card("7♦")), Play(1, card("5♦")), Play(2, card("2♥")),
+                      Play(3, card("A♣"))]
+    assert branch[3].state.hands[2] == (card("9♦"),)   # C trumped, won and drew the top card
+    assert [frame.index for frame in branch] == list(range(2, 2 + len(branch)))
+
+
+def test_a_branch_plays_legally_to_the_end_of_the_hand(diamond_run):
+    branch = what_if(diamond_run.frames[1], Play(0, card("7♦")), Plan.of(diamond_run.frames),
+                     RandomPlayer(3))
+    state = diamond_run.frames[1].state
+    for frame in branch:
+        action = action_of(frame)
+        assert action is not None
+        if isinstance(action, Play):
+            assert action.card in legal_cards(state)
+        state, _ = apply(state, action)
+        assert state == frame.state
+    assert state.is_over
+
+
+# --- the scenario player ------------------------------------------------------------------
+
+def test_buttons_and_slider_step_through_the_worked_example():
+    player = ScenarioPlayer(WORKED)
+    last = len(replay(load(WORKED)[0]).frames) - 1
+    assert player.at == 0 and player.first.disabled and player.back.disabled
+    player.next.click()
+    player.next.click()
+    assert player.at == 2 and player.slider.value == 2
+    assert "A leads K♣." in player.stage.value
+    player.last.click()
+    assert player.at == last and player.next.disabled and not player.back.disabled
+    assert f"step {last} of {last}" in player.counter.value
+    player.slider.value = 1
+    assert player.at == 1
+    player.back.click()
+    player.back.click()
+    assert player.at == 0
+
+
+def test_the_player_shows_that_c_drew_the_nine_of_diamonds():
+    player = ScenarioPlayer(WORKED)
+    while "C wins the trick" not in player.stage.value:
+        player.go_next()
+    assert "C draws 9♦" in player.stage.value
+
+
+def test_what_if_refuses_an_illegal_card_in_plain_words_and_stays_on_the_line():
+    player = ScenarioPlayer(WORKED)
+    player.show(2)                                  # A led K♣: B holds 3♣ and Q♠
+    assert shown_buttons(player.cards) == ["Q♠", "3♣"]
+    assert "What if B played" in player.what_if_title.value
+    player.cards.buttons[0].click()                 # Q♠
+    assert "B must follow ♣: holds 3♣, so cannot play Q♠" in player.message.value
+    assert player.at == 2 and player.branch_at is None
+
+
+def test_what_if_with_the_scenarios_own_card_just_steps_on():
+    player = ScenarioPlayer(WORKED)
+    player.show(2)
+    player.try_card("3♣")
+    assert player.at == 3 and player.branch_at is None
+    assert "B follows with 3♣." in player.stage.value
+
+
+def test_a_legal_card_off_the_line_branches_and_one_click_returns():
+    player = ScenarioPlayer(WORKED)
+    scenario_frames = list(player.frames)
+    player.show(1)                                   # A to lead K♣ or 7♦
+    player.try_card("7♦")
+    assert player.branch_at == 1 and player.at == 2
+    assert visible(player.banner) and "off the scenario's line" in player.banner_text.value
+    assert "A leads 7♦." in player.stage.value
+    assert player.frames[-1].state.is_over          # the engine played the hand out
+    player.rejoin.click()
+    assert player.branch_at is None and not visible(player.banner)
+    assert player.frames == scenario_frames and player.at == 1
+
+
+def test_what_if_is_offered_only_for_a_seat_the_reader_can_see():
+    player = ScenarioPlayer(WORKED, seat="A")
+    player.show(2)                                   # B to act, viewed as A
+    assert shown_buttons(player.cards) == []
+    assert "view all hands or view as B" in player.what_if_title.value
+    assert "face-down" in player.stage.value
+    player.view_as.value = 1                         # as B
+    assert shown_buttons(player.cards) == ["Q♠", "3♣"]
+
+
+def test_autoplay_steps_to_the_end_and_stops():
+    player = ScenarioPlayer(WORKED)
+    player.toggle_play()
+    assert player.play.description == "Pause"
+    while player._playing:
+        player.tick()
+    assert player.at == player.last_index and player.play.description == "Play"
+
+
+def test_coach_puts_a_chance_on_every_card(monkeypatch):
+    monkeypatch.setattr(live, "COACH_BUDGET_S", 0.2)
+    player = ScenarioPlayer(WORKED)
+    player.show(1)                                   # A holds K♣ and 7♦
+    player.coach_on.value = True
+    labels = shown_buttons(player.cards)
+    assert sorted(label.split()[0] for label in labels) == ["7♦", "K♣"]
+    assert all(re.fullmatch(r"\S+ \d+%", label) for label in labels)
+    assert text_of(player.advice.value).count("%") >= 2
+
+
+def test_a_file_that_does_not_load_is_a_friendly_note_with_its_location(tmp_path):
+    path = BAD / "seven-players.yaml"
+    player = ScenarioPlayer(path)
+    assert "seven-players.yaml:5:10" in player.header.value
+    assert not visible(player.body)
+    assert "seven-players.yaml:5:10" in player._repr_mimebundle_()["text/html"]
+    missing = ScenarioPlayer(tmp_path / "nowhere.yaml")
+    assert "cannot read" in missing.header.value
+
+
+def test_a_failing_callback_becomes_a_message_not_an_exception(monkeypatch):
+    player = ScenarioPlayer(WORKED)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the renderer broke")
+
+    monkeypatch.setattr(live, "frame_html", broken)
+    player.next.click()
+    assert "Something went wrong" in player.message.value
+    assert "the renderer broke" in player.message.value
+    assert "Traceback" not in player.message.value
+
+
+def test_the_mimebundle_carries_the_widget_and_the_static_player():
+    player = ScenarioPlayer(WORKED)
+    bundle = player._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == player.model_id
+    assert bundle["text/html"] == replay_html(replay(load(WORKED)[0]))
+
+
+def test_index_picks_a_scenario_of_a_multi_scenario_file(tmp_path):
+    two = tmp_path / "two.yaml"
+    two.write_text(DIAMOND_FOR_B + "---\n" + DIAMOND_FOR_B.replace("B can follow diamonds",
+                                                                  "The second one"),
+                   encoding="utf-8")
+    assert "The second one" in ScenarioPlayer.from_file(two, index=1).header.value
+    assert "there is no scenario number 2" in ScenarioPlayer(two, index=2).header.value
+
+
+def test_a_gallery_folds_players_and_builds_one_when_opened():
+    gallery = ScenarioGallery([WORKED, LIBRARY / "03-follow-suit.yaml"])
+    assert gallery.titles[0].startswith("The worked example")
+    assert not gallery.children[0].children
+    gallery.selected_index = 0
+    assert isinstance(gallery.children[0].children[0], ScenarioPlayer)
+    page = gallery._repr_mimebundle_()["text/html"]
+    assert page.count("<details") == 2
+
+
+# --- the app: scenario picker and upload ----------------------------------------------------
+
+def test_the_picker_lists_every_scenario_of_the_library():
+    browser = ScenarioBrowser(LIBRARY)
+    expected = sum(len(load(path)) for path in LIBRARY.glob("*.yaml"))
+    assert len(browser.picker.options) == expected
+    browser.choose("worked example: the last card")
+    assert browser.player.run.scenario.title.startswith("The worked example")
+
+
+@pytest.mark.parametrize("path", sorted(BAD.glob("*.yaml")), ids=lambda path: path.name)
+def test_an_uploaded_bad_file_shows_its_located_error(path):
+    expected = re.search(r"# expect: (\d+):(\d+)", path.read_text(encoding="utf-8"))
+    browser = ScenarioBrowser(LIBRARY)
+    browser.open_upload(path.name, path.read_bytes())
+    where = f"{path.name}:{expected.group(1)}:{expected.group(2)}"
+    shown = browser.message.value + browser.player.header.value  # refused, or replayed with failures
+    assert where in shown
+
+
+def test_an_upload_that_is_not_text_or_too_big_is_refused_politely(monkeypatch):
+    browser = ScenarioBrowser(LIBRARY)
+    browser.open_upload("binary.yaml", b"\xff\xfe\x00bad")
+    assert "binary.yaml:1:1: not UTF-8" in browser.message.value
+    monkeypatch.setattr(live, "UPLOAD_LIMIT", 10)
+    browser.open_upload("big.yaml", b"x" * 11)
+    assert "at most 10 bytes" in browser.message.value
+
+
+def test_a_good_upload_joins_the_menu_and_is_shown():
+    browser = ScenarioBrowser(LIBRARY)
+    before = len(browser.picker.options)
+    browser.open_upload("mine.yaml", DIAMOND_FOR_B.encode())
+    assert len(browser.picker.options) == before + 1
+    assert browser.player.run.scenario.title == "B can follow diamonds"
+    assert "Opened mine.yaml" in browser.message.value
+
+
+def test_find_scenarios_searches_upwards_and_honours_the_environment(tmp_path, monkeypatch):
+    monkeypatch.delenv("LINGERLONGER_SCENARIOS", raising=False)
+    nested = tmp_path / "_build" / "app"
+    nested.mkdir(parents=True)
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "x.yaml").write_text(DIAMOND_FOR_B, encoding="utf-8")
+    assert find_scenarios(nested) == tmp_path / "scenarios"
+    assert find_scenarios(Path("/")) == LIBRARY               # beside the package
+    monkeypatch.setenv("LINGERLONGER_SCENARIOS", str(nested))
+    assert find_scenarios(Path("/")) == nested
+
+
+# --- playing a hand -----------------------------------------------------------------------
+
+def test_a_hand_is_played_to_its_end_by_clicking_cards():
+    hand = HandPlayer(delay=0, seed=7)
+    for _ in range(200):
+        if hand.state.is_over:
+            break
+        assert hand.state.to_act == hand.you
+        legal = {str(card) for card in legal_cards(hand.state)} if hand.state.namer is None \
+            else {suit.symbol for suit in Suit}
+        assert set(shown_buttons(hand.cards)) == legal
+        hand.cards.buttons[0].click()
+    assert hand.state.is_over
+    winner = hand.state.players[hand.state.winner]
+    assert ("You win the hand" if winner == "Sam" else f"{winner} wins the hand") in hand.status.value
+    assert "ll-backs" not in hand.stage.value                  # every hand face up at the end
+    hand.deal.click()
+    assert not hand.state.is_over and hand.status.value and "wins the hand" not in hand.status.value
+
+
+def test_rules_that_cannot_be_combined_are_refused_with_the_reason():
+    hand = HandPlayer(delay=0, seed=1)
+    before = hand.state
+    hand.variants["no-trump"].value = True
+    hand.variants["random-trump"].value = True
+    hand.deal.click()
+    assert "cannot be combined" in hand.message.value
+    assert hand.state is before
+
+
+def test_you_name_trump_with_buttons_after_winning_the_first_grand_coup_trick():
+    hand = HandPlayer(delay=0, seed=1, rules="standard+grand-coup", players=3)
+    hand.state = from_position(Rules.parse("standard+grand-coup"), ["Sam", "Ana", "Bruno"],
+                               dealer="Bruno", leader="Sam", trump=None,
+                               hands={"Sam": "A♠ 2♦", "Ana": "3♠ 4♦", "Bruno": "5♠ 6♦"},
+                               stock="7♣ 8♣ 9♣")
+    hand._advance()
+    hand.cards.buttons[shown_buttons(hand.cards).index("A♠")].click()  # wins: highest spade
+    assert hand.state.namer == hand.you
+    assert "name the trump suit" in hand.status.value
+    assert shown_buttons(hand.cards) == [suit.symbol for suit in Suit]
+    hand.cards.buttons[list(Suit).index(Suit.CLUBS)].click()
+    assert hand.state.trump == Suit.CLUBS
+    assert "Sam names clubs as trump" in hand.narration.value
+
+
+def test_the_hint_gives_a_chance_for_each_legal_card(monkeypatch):
+    monkeypatch.setattr(live, "COACH_BUDGET_S", 0.2)
+    hand = HandPlayer(delay=0, seed=3)
+    hand.hint.click()
+    chances = re.findall(r'll-coach-card">([^<]+)<', hand.hint_text.value)
+    assert sorted(chances) == sorted(str(card) for card in legal_cards(hand.state))
+
+
+def test_the_app_builds_the_hand_tab_when_it_is_opened():
+    app = LingerLongerApp(LIBRARY)
+    assert app.hand is None
+    app.tabs.selected_index = 1
+    assert isinstance(app.hand, HandPlayer) and app.hand_tab.children == (app.hand,)

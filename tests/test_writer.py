@@ -1,0 +1,152 @@
+"""The canonical writer: load → write → load gives the same scenarios, written the recorded way."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lingerlonger.replay import check
+from lingerlonger.rules import VARIANTS, Rules, RulesError
+from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
+from lingerlonger.simulate import simulate
+from lingerlonger.writer import dump, header_comments, schema_file, schema_line, write
+
+GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
+SHARED = Path(os.environ.get("LINGERLONGER_SHARED")
+              or Path(__file__).resolve().parents[2] / "shared")
+RECORDED = sorted((SHARED / "recorded").glob("*.yaml"))
+SCHEMA_LINE = "# yaml-language-server: $schema=../lingerlonger/scenario.schema.json"
+HERE = Location("<test>", 1, 1)
+[TEMPLATE] = loads("""\
+format: 1
+title: T
+rules: standard
+players: [A, B, C]
+dealer: C
+hands: {A: [K♣, 2♦], B: [7♣, 9♣], C: [3♥, 4♥]}
+stock: [5♠]
+trump: ♥
+leader: A
+steps: []
+""")
+
+
+@pytest.mark.parametrize("path", GOOD_FILES, ids=lambda path: path.name)
+def test_good_files_round_trip(path):
+    scenarios = load(path)
+    text = dump(scenarios)
+    assert loads(text) == scenarios
+    assert dump(loads(text)) == text  # canonical: writing again changes nothing
+
+
+@pytest.mark.skipif(not RECORDED, reason="shared/recorded is not beside this clone")
+def test_recorded_hands_round_trip_and_are_written_as_they_were():
+    for path in RECORDED:
+        scenarios = load(path)
+        text = dump(scenarios)
+        assert loads(text) == scenarios
+        # Written the recorded way, line for line, but for the schema line, one empty
+        # document, and the order of `out` (a set, written in seat order).
+        original = [line for line in path.read_text(encoding="utf-8").splitlines()
+                    if not line.startswith("    out:")]
+        written = [line for line in text.splitlines()[1:] if not line.startswith("    out:")]
+        assert [line for line in written if line != "---"] == [line for line in original
+                                                               if line != "---"]
+
+
+def test_the_layout():
+    [scenario] = load(GOOD_FILES[0].parent / "deal-every-key.yaml")
+    lines = dump([scenario]).splitlines()
+    assert lines[0] == SCHEMA_LINE
+    assert lines[1:4] == ["format: 1", "title: Every key of format 1, on a deal", "summary: |"]
+    assert "rules:" in lines and "  variants: [draw-per-card, trump-lead]" in lines
+    assert any(line.startswith("deck: [4♣, A♥, 4♠,") for line in lines)
+    assert "- {play: On A♣}" in lines
+    assert "- play: Ann 9♣" not in lines  # a step with nothing to say is one flow line
+    assert "  say: \"Ann holds trumps, so trump-lead makes her lead one.\"" in lines
+    assert "    legal: {On: [K♠, 6♠, J♦, 4♦, 2♣, A♥, 8♥, 7♥]}" in lines  # by suit, high to low
+    assert lines[lines.index("result: {winner: null, reason: null}") + 1] == "x-author: tests"
+
+
+def test_cards_are_written_in_the_output_notation():
+    [scenario] = load(GOOD_FILES[0].parent / "stream-notations.yaml")[:1]
+    text = dump([scenario])
+    assert "  A: [10♥, 2♣]" in text and "  B: [Q♠, 9♥]" in text and "  C: [10♦, K♣]" in text
+    assert "- {play: A 10♥}" in text and "- {play: B 9♥}" in text
+
+
+def test_a_stream_of_several_scenarios_starts_each_with_a_marker():
+    scenarios = load(GOOD_FILES[0].parent / "stream-notations.yaml")
+    assert dump(scenarios).count("\n---\n") == 3
+    assert "---" not in dump(scenarios[:1])
+
+
+def test_write_keeps_the_comments_on_top_and_points_at_the_schema(tmp_path):
+    path = tmp_path / "lesson.yaml"
+    path.write_text("# yaml-language-server: $schema=old.json\n# A lesson.\n#   by me\n\n"
+                    + GOOD_FILES[0].parent.joinpath("position-worked-example.yaml")
+                    .read_text(encoding="utf-8").split("\n", 2)[2], encoding="utf-8")
+    scenarios = load(path)
+    write(path, scenarios, keep_header_from=path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == schema_line(path)
+    assert lines[1:3] == ["# A lesson.", "#   by me"]
+    assert (path.parent / lines[0].split("=", 1)[1]).resolve() == schema_file().resolve()
+    assert load(path) == scenarios
+    assert header_comments(path) == "# A lesson.\n#   by me\n"
+
+
+# --- hypothesis: any hand, any text ---------------------------------------------------------
+
+rules_specs = st.lists(st.sampled_from(VARIANTS), unique=True, max_size=3).map(
+    lambda variants: "+".join(["standard", *variants]))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spec=rules_specs, players=st.integers(3, 6), seed=st.integers(0, 10**6))
+def test_simulated_hands_round_trip(spec, players, seed):
+    try:
+        rules = Rules.parse(spec)
+        rules.check_players(players)
+    except RulesError:
+        return
+    hands = list(simulate(rules, players, seed, games=2))
+    assert loads(dump(hands)) == hands
+
+
+texts = st.text(min_size=1).filter(lambda text: text.strip())
+names = st.text(st.characters(blacklist_categories=("Cs", "Z", "Cc")), min_size=1, max_size=6).filter(
+    lambda name: name.split() == [name])
+
+
+@settings(max_examples=200, deadline=None)
+@given(title=texts, say=texts, summary=st.none() | texts, tags=st.lists(texts, max_size=3),
+       seats=st.lists(names, min_size=3, max_size=3, unique=True),
+       extra=st.recursive(st.none() | st.booleans() | st.integers() | st.text()
+                          | st.floats(allow_nan=False),
+                          lambda inner: st.lists(inner, max_size=3)
+                          | st.dictionaries(st.text(), inner, max_size=3), max_leaves=6))
+def test_any_text_round_trips(title, say, summary, tags, seats, extra):
+    a, b, c = seats
+    renamed = dict(zip("ABC", seats))
+    play = Step("play", HERE, seat=a, card=TEMPLATE.hands["A"][0], say=say)
+    expect = Step("expect", HERE, expect=Expect(trick_winner=None, out=frozenset(),
+                                                 given=frozenset({"trick_winner", "out"})), say=say)
+    scenario = replace(TEMPLATE, title=title, summary=summary, tags=tuple(tags), players=(a, b, c),
+                       dealer=c, leader=a,
+                       hands={renamed[seat]: cards for seat, cards in TEMPLATE.hands.items()},
+                       steps=(expect, play, Step("say", HERE, say=say)),
+                       result=Result(None, None, HERE, frozenset({"winner"})),
+                       extras={"x-extra": extra})
+    assert loads(dump([scenario])) == [scenario]
+
+
+def test_a_written_simulation_checks():
+    hands = list(simulate(Rules.parse("equal-hands+instant-elimination"), 6, seed=9, games=5))
+    for scenario in loads(dump(hands)):
+        assert check(scenario) == []
