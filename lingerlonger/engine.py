@@ -205,22 +205,23 @@ def new_hand(rules: Rules, players: Sequence[str] | int, dealer: int = 0,
     return deal(rules, players, dealer, shuffled_deck(rng))
 
 
-def _seat_names(players: Sequence[str] | int) -> tuple[str, ...]:
+def _table(rules: Rules, players: Sequence[str] | int) -> tuple[str, ...]:
+    """The seat names (A, B, C… for a count), refused if not unique or not dealable."""
     names = tuple(chr(ord("A") + i) for i in range(players)) if isinstance(players, int) else tuple(players)
     if len(set(names)) != len(names):
         raise SetupError(f"seat names must be unique: {', '.join(names)}")
+    try:
+        rules.check_players(len(names))
+    except RulesError as error:
+        raise SetupError(str(error)) from None
     return names
 
 
 def deal(rules: Rules, players: Sequence[str] | int, dealer: int | str,
          deck: Iterable[Card | str]) -> tuple[State, list[Event]]:
     """Deal a 52-card deck (top first) by RULES.md §1 and reveal trump."""
-    names = _seat_names(players)
+    names = _table(rules, players)
     n = len(names)
-    try:
-        rules.check_players(n)
-    except RulesError as error:
-        raise SetupError(str(error)) from None
     dealer = _seat_index(names, dealer)
     cards = tuple(parse_card(card) for card in deck)
     if len(cards) != 52:
@@ -255,12 +256,8 @@ def from_position(rules: Rules, players: Sequence[str] | int, *, dealer: int | s
                   leader: int | str, hands: Mapping[str, Iterable[Card | str] | str],
                   stock: Iterable[Card | str] | str = (), trump: Suit | str | None) -> State:
     """A hand set up mid-way (SCENARIO_FORMAT.md form b): cards not present count as won earlier."""
-    names = _seat_names(players)
+    names = _table(rules, players)
     n = len(names)
-    try:
-        rules.check_players(n)
-    except RulesError as error:
-        raise SetupError(str(error)) from None
     dealer = _seat_index(names, dealer)
     leader = _seat_index(names, leader)
     unknown = set(hands) - set(names)
