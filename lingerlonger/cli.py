@@ -18,13 +18,15 @@ from .engine import State, new_hand, shuffled_deck
 from .events import Drew, Led
 from .lab import add_tournament_parser
 from .match import play_hand
-from .narrate import narrate
+from .i18n import LANGUAGES, translate
+from .narrate import narrate, suit_name
 from .players import PLAYER_KINDS, RandomPlayer, make_player
-from .replay import Frame
+from .replay import Frame, answer_text
 from .replay import check as check_scenario
 from .replay import replay as replay_scenario
 from .rules import Rules, RulesError
 from .scenario import ScenarioError, iter_documents
+from .sheet import scenario_sheet_html
 from .simulate import parse_seats, record_hand, simulate
 from .writer import write
 
@@ -126,51 +128,54 @@ def _cards_text(cards) -> str:
     return " ".join(str(card) for card in cards) or "-"
 
 
-def _board(state: State, shown_plays, seat: str | None) -> list[str]:
+def _board(state: State, shown_plays, seat: str | None, lang: str = "en") -> list[str]:
     """The table after a step: trump, stock, the trick and every hand (or one seat's view)."""
     trick = ", ".join(f"{state.players[who]} {card}" for who, card in shown_plays) or "-"
-    trump = state.trump if state.trump is not None else "none"
-    lines = [f"  trump {trump} | stock {len(state.stock)} | trick: {trick}"]
+    trump = state.trump if state.trump is not None else translate("cli.none", lang)
+    lines = ["  " + translate("cli.board", lang, trump=trump, stock=len(state.stock), trick=trick)]
     width = max(len(name) for name in state.players)
     for index, name in enumerate(state.players):
         hand = state.hands[index]
         if index in state.out:
-            cards = "(out)"
+            cards = translate("cli.out", lang)
         elif seat is not None and name != seat:
-            cards = f"{len(hand)} card{'s' * (len(hand) != 1)}"
+            cards = translate("count.cards", lang, count=len(hand))
         else:
             cards = _cards_text(sort_hand(hand, state.trump))
-        marker = "  <- to act" if state.to_act == index else ""
+        marker = "  " + translate("cli.to-act", lang) if state.to_act == index else ""
         lines.append(f"  {name:<{width}}  {cards}{marker}")
     return lines
 
 
-def _narration(frame: Frame, seat: str | None) -> list[str]:
+def _narration(frame: Frame, seat: str | None, lang: str = "en") -> list[str]:
     """The engine's narration; with one seat's view, other seats' draws are only counted."""
     names = frame.state.players
     lines = []
     for event in frame.events:
         if seat is not None and isinstance(event, Drew) and names[event.seat] != seat:
-            count = len(event.cards)
-            lines.append(f"{names[event.seat]} draws {count} card{'s' * (count != 1)}.")
+            lines.append(translate("narrate.drew-hidden", lang, name=names[event.seat],
+                                   count=len(event.cards)))
         else:
-            lines.append(narrate(event, names))
+            lines.append(narrate(event, names, lang))
     return lines
+
+
+def _pick_scenario(path: str, wanted: int):
+    """Scenario number ``wanted`` (from 1) of a file, or None after saying there is none."""
+    with open(path, encoding="utf-8") as source:
+        for number, item in enumerate(iter_documents(source, path), start=1):
+            if number == wanted:
+                if isinstance(item, ScenarioError):
+                    raise item
+                return item
+    print(f"{path}:1:1: there is no scenario number {wanted} in this file")
+    return None
 
 
 def replay_command(args: argparse.Namespace) -> int:
     """A scenario step by step in the terminal: the board, the narration, the author's words."""
-    wanted = args.index
-    scenario = None
-    with open(args.file, encoding="utf-8") as source:
-        for number, item in enumerate(iter_documents(source, args.file), start=1):
-            if number == wanted:
-                if isinstance(item, ScenarioError):
-                    raise item
-                scenario = item
-                break
+    scenario = _pick_scenario(args.file, args.index)
     if scenario is None:
-        print(f"{args.file}:1:1: there is no scenario number {wanted} in this file")
         return 1
     if args.seat is not None and args.seat not in scenario.players:
         print(f"lingerlonger replay: --seat {args.seat}: no such seat (seats are "
@@ -178,33 +183,54 @@ def replay_command(args: argparse.Namespace) -> int:
         return 1
     paint = _painter(sys.stdout)
     run = replay_scenario(scenario)
+    lang = args.lang or scenario.lang or "en"
+    say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
     out = [scenario.title, "=" * len(scenario.title),
-           f"{scenario.rules} | players {', '.join(scenario.players)} | dealer {scenario.dealer}"]
+           f"{scenario.rules} | " + say("cli.seats", names=", ".join(scenario.players),
+                                        dealer=scenario.dealer)]
     if scenario.summary:
         out += ["", scenario.summary.rstrip()]
     for frame in run.frames:
         step = frame.step
         if step is None:
-            heading = "Start: the deal" if scenario.is_deal else "Start: the position"
+            heading = say("cli.start-deal" if scenario.is_deal else "cli.start-position")
         elif step.kind == "play":
-            heading = f"Step {frame.index}: {step.seat} plays {step.card}"
+            heading = say("cli.step-play", index=frame.index, name=step.seat, card=step.card)
         elif step.kind == "choose_trump":
-            heading = f"Step {frame.index}: {step.seat} names {step.suit} trump"
+            heading = say("cli.step-trump", index=frame.index, name=step.seat,
+                          suit=f"{step.suit} ({suit_name(step.suit, lang)})")
         else:
-            heading = f"Step {frame.index}"
+            heading = say("cli.step", index=frame.index)
         out += ["", f"-- {heading} --"]
-        out += [f"  {line}" for line in _narration(frame, args.seat)]
+        out += [f"  {line}" for line in _narration(frame, args.seat, lang)]
         if frame.say:
             out += [f"  > {line}" for line in frame.say.rstrip().splitlines()]
         trick = frame.last_trick
-        out += _board(frame.state, trick.plays if trick else frame.state.current_plays, args.seat)
+        out += _board(frame.state, trick.plays if trick else frame.state.current_plays, args.seat,
+                      lang)
+        for ask in frame.asks:
+            out += [f"  ? {ask.question}", "    " + say("quiz.answer", answer=answer_text(ask, lang))]
     final = run.final
     if final.is_over:
-        out += ["", f"{final.name(final.winner)} wins the hand ({final.reason})."]
+        out += ["", say("cli.final", name=final.name(final.winner),
+                        reason=final.reason)]
     print("\n".join(paint(line) for line in out))
     for failure in run.failures:
         print(failure)
     return 1 if run.failures else 0
+
+
+def sheet_command(args: argparse.Namespace) -> int:
+    """A printable A4 page of one scenario: its setup drawn as cards, its numbered steps."""
+    scenario = _pick_scenario(args.file, args.index)
+    if scenario is None:
+        return 1
+    page = scenario_sheet_html(scenario, lang=args.lang, four_colour=args.four_colour)
+    if args.output == "-":
+        sys.stdout.write(page)
+    else:
+        Path(args.output).write_text(page, encoding="utf-8")
+    return 0
 
 
 def _positive(text: str) -> int:
@@ -292,7 +318,22 @@ def add_scenario_parsers(commands) -> None:
     parser.add_argument("--seat", metavar="NAME", help="show only this seat's cards (others as counts)")
     parser.add_argument("--index", type=_positive, default=1, metavar="N",
                         help="which scenario of a stream, from 1 (default: 1)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the language of the narration (default: the scenario's lang:, "
+                        "else en)")
     parser.set_defaults(run=replay_command)
+
+    parser = commands.add_parser("sheet", help="write a printable A4 sheet of a scenario (HTML)")
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("--index", type=_positive, default=1, metavar="N",
+                        help="which scenario of a stream, from 1 (default: 1)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the sheet's language (default: the scenario's lang:, else en)")
+    parser.add_argument("--four-colour", action="store_true",
+                        help="clubs green and diamonds blue, for colour-blind readers")
+    parser.add_argument("-o", "--output", default="-", metavar="FILE",
+                        help="where to write the HTML (- for stdout, the default)")
+    parser.set_defaults(run=sheet_command)
 
     parser = commands.add_parser("simulate", help="record computer-played hands as scenarios "
                                  "that check again")

@@ -45,8 +45,8 @@ from .cards import CARDS, SUIT_OF, Card, Suit
 from .engine import Action, ChooseTrump, Play, SeatView, State, apply, view as seat_view
 from .fast import ROTATIONS, Position, playout
 
-__all__ = ["CardAdvice", "coach", "evaluate", "sample_world", "void_caps", "wilson_interval",
-           "draws_per_trick"]
+__all__ = ["CardAdvice", "coach", "evaluate", "sample_world", "hand_limits", "void_caps",
+           "wilson_interval", "draws_per_trick"]
 
 Z_95 = 1.959963984540054
 
@@ -128,6 +128,51 @@ def draws_per_trick(view: SeatView) -> list[int]:
     return actual if simulated == drawn_by and min(drawn_by) >= 0 else full
 
 
+Limits = list[dict[tuple[int, int], int]]
+
+
+def hand_limits(view: SeatView, sensible: bool = False) -> Limits:
+    """``limits[seat][(low, high)] = cap``: the seat holds at most ``cap`` cards with index in [low, high).
+
+    Sound inference: a seat that did not follow a led suit held none of it.
+    With ``sensible``, an assumption about the players too: a player who
+    followed a plain (non-trump) suit before anyone trumped played the cheapest
+    card that took the trick, or their lowest if none could — so a follower who
+    stayed below the best card held nothing above it, and one who took the lead
+    held nothing between the old best and their card. The tips and most people
+    play so; random players do not. Either way only cards drawn since (in that
+    trick's draw or later) can break a limit, so each cap grows with every draw.
+    """
+    n, trump = len(view.players), view.trump
+    limits: Limits = [{} for _ in range(n)]
+
+    def limit(seat: int, low: int, high: int) -> None:
+        if high > low:
+            limits[seat][(low, high)] = 0
+
+    tricks = [trick.plays for trick in view.history]
+    if view.current_plays:
+        tricks.append(view.current_plays)
+    draws = draws_per_trick(view) + [0]
+    for t, plays in enumerate(tricks):
+        best = plays[0][1]
+        led = SUIT_OF[best]
+        suit_start = led * 13
+        trumped = False
+        for seat, card in plays[1:]:
+            if SUIT_OF[card] != led:
+                limit(seat, suit_start, suit_start + 13)
+                trumped = trumped or SUIT_OF[card] == trump
+            elif sensible and not trumped and led != trump:
+                limit(seat, best + 1, suit_start + 13 if card < best else card)
+            if SUIT_OF[card] == led and card > best:
+                best = card
+        if t < len(view.history):
+            winner = view.history[t].winner
+            limits[winner] = {span: cap + draws[t] for span, cap in limits[winner].items()}
+    return limits
+
+
 def void_caps(view: SeatView) -> list[list[int | None]]:
     """``caps[seat][suit]``: the most cards of that suit the seat can hold now (None: no limit).
 
@@ -143,21 +188,8 @@ def void_caps(view: SeatView) -> list[list[int | None]]:
     >>> void_caps(view(state, 0))[1]    # B showed no clubs and drew nothing since
     [None, None, None, 0]
     """
-    n = len(view.players)
-    caps: list[list[int | None]] = [[None] * 4 for _ in range(n)]
-    tricks = [trick.plays for trick in view.history]
-    if view.current_plays:
-        tricks.append(view.current_plays)
-    draws = draws_per_trick(view) + [0]
-    for t, plays in enumerate(tricks):
-        led = SUIT_OF[plays[0][1]]
-        for seat, card in plays[1:]:
-            if SUIT_OF[card] != led:
-                caps[seat][led] = 0
-        if t < len(view.history):
-            winner = view.history[t].winner
-            caps[winner] = [None if cap is None else cap + draws[t] for cap in caps[winner]]
-    return caps
+    return [[seat_limits.get((suit * 13, suit * 13 + 13)) for suit in range(4)]
+            for seat_limits in hand_limits(view)]
 
 
 def _active_order(view: SeatView) -> tuple[int, ...]:
@@ -167,14 +199,15 @@ def _active_order(view: SeatView) -> tuple[int, ...]:
                  if view.hand_sizes[seat] or seat in played)
 
 
-def sample_world(view: SeatView, rng: random.Random) -> State:
+def sample_world(view: SeatView, rng: random.Random, sensible: bool = False) -> State:
     """A full ``State`` the seat cannot tell from the real one: ``view(world, seat) == view``.
 
     The unseen cards are dealt at random to the other hands and the stock,
-    respecting hand sizes, known holders and shown voids (``void_caps``). Seats
-    with a void are filled first, from the cards they may hold; if that fails
-    after a few shuffles (voids competing for few cards) the voids are dropped
-    rather than refuse a hint. Under a position set up mid-way, cards missing
+    respecting hand sizes, known holders and shown voids (``hand_limits``; with
+    ``sensible``, its assumptions about how people follow suit too). Seats
+    with limits are filled first, from the cards they may hold; if that fails
+    after a few shuffles (limits competing for few cards) the limits are
+    dropped rather than refuse a hint. Under a position set up mid-way, cards missing
     from it are out of play but the view cannot say which: any may be left out.
     """
     n, seat = len(view.players), view.seat
@@ -191,20 +224,18 @@ def sample_world(view: SeatView, rng: random.Random) -> State:
     stock_slots = view.stock_size - (view.stock_bottom is not None)
     if min(slots) < 0 or stock_slots < 0 or sum(slots) + stock_slots > len(unseen):
         raise ValueError("this view is inconsistent: more hidden places than unseen cards")
-    caps = void_caps(view)
+    limits = hand_limits(view, sensible)
     for card, holder in known.items():
-        cap = caps[holder][SUIT_OF[card]]
-        if cap is not None:
-            caps[holder][SUIT_OF[card]] = max(0, cap - 1)
-    constrained = [other for other in range(n)
-                   if slots[other] and any(cap is not None for cap in caps[other])]
+        limits[holder] = {(low, high): max(0, cap - (low <= card < high))
+                          for (low, high), cap in limits[holder].items()}
+    constrained = [other for other in range(n) if slots[other] and limits[other]]
     hands = None
     for _ in range(20):
-        hands = _deal_hidden(unseen, slots, caps, constrained, rng)
+        hands = _deal_hidden(unseen, slots, limits, constrained, rng)
         if hands is not None:
             break
     if hands is None:
-        hands = _deal_hidden(unseen, slots, caps, [], rng)
+        hands = _deal_hidden(unseen, slots, limits, [], rng)
     pool = hands.pop()
     for card, holder in known.items():
         hands[holder].append(card)
@@ -224,21 +255,28 @@ def sample_world(view: SeatView, rng: random.Random) -> State:
                  namer=view.to_act if grand_coup_naming else None)
 
 
-def _deal_hidden(unseen: list[Card], slots: list[int], caps: list[list[int | None]],
+def _deal_hidden(unseen: list[Card], slots: list[int], limits: Limits,
                  constrained: list[int], rng: random.Random) -> list[list[Card]] | None:
-    """Hands for the hidden slots plus, last, the shuffled rest (None if a void cannot be met)."""
+    """Hands for the hidden slots plus, last, the shuffled rest (None if a limit cannot be met)."""
     pool = unseen[:]
     rng.shuffle(pool)
     hands: list[list[Card]] = [[] for _ in slots]
-    for holder in sorted(constrained, key=lambda s: sum(1 for c in pool if caps[s][SUIT_OF[c]] != 0)):
-        room = [cap for cap in caps[holder]]
+
+    def spans(holder: int, card: Card) -> list[tuple[int, int]]:
+        return [(low, high) for low, high in limits[holder] if low <= card < high]
+
+    def allowed(holder: int) -> int:
+        return sum(all(limits[holder][span] for span in spans(holder, card)) for card in pool)
+
+    for holder in sorted(constrained, key=allowed):
+        room = dict(limits[holder])
         rest = []
         for card in pool:
-            suit = SUIT_OF[card]
-            if len(hands[holder]) < slots[holder] and (room[suit] is None or room[suit] > 0):
+            covering = spans(holder, card)
+            if len(hands[holder]) < slots[holder] and all(room[span] > 0 for span in covering):
                 hands[holder].append(card)
-                if room[suit] is not None:
-                    room[suit] -= 1
+                for span in covering:
+                    room[span] -= 1
             else:
                 rest.append(card)
         if len(hands[holder]) < slots[holder]:
@@ -261,10 +299,12 @@ def _candidates(view: SeatView) -> list[Action]:
 
 
 def evaluate(view: SeatView, rng: random.Random, rollouts: int = 1000,
-             budget_s: float | None = None, policy: str = "random") -> list[tuple[Action, int, int]]:
+             budget_s: float | None = None, policy: str = "random",
+             sensible: bool = False) -> list[tuple[Action, int, int]]:
     """(action, wins, rollouts) for each legal action, one shared sampled world per round.
 
-    ``policy``: how everyone plays after the candidate (see ``fast.playout``).
+    ``policy``: how everyone plays after the candidate (see ``fast.playout``);
+    ``sensible``: sample worlds assuming the others follow suit sensibly (``hand_limits``).
     """
     seat = view.seat
     candidates = _candidates(view)
@@ -272,7 +312,7 @@ def evaluate(view: SeatView, rng: random.Random, rollouts: int = 1000,
     done = 0
     deadline = None if budget_s is None else time.perf_counter() + budget_s
     while done < rollouts and (deadline is None or done == 0 or time.perf_counter() < deadline):
-        world = sample_world(view, rng)
+        world = sample_world(view, rng, sensible)
         for i, action in enumerate(candidates):
             after, _ = apply(world, action)
             if after.winner is not None:

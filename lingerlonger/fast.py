@@ -31,10 +31,11 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from .engine import State
 from .events import END_REASONS
+from .rules import Rules
 
 __all__ = ["Position", "TrickRecord", "POLICIES", "playout", "traced_playout", "NO_TRUMP"]
 
@@ -90,6 +91,30 @@ class Position:
                    instant_elimination=rules.instant_elimination,
                    exhaustion_end=rules.exhaustion_end)
 
+    @classmethod
+    def deal(cls, rules: Rules, players: int, dealer: int, deck: Sequence[int]) -> "Position":
+        """The position ``engine.deal`` reaches from the same deck (top first), without the State.
+
+        For benchmarks and mass simulation; ``tests/test_fast.py`` checks it
+        equals ``Position.from_state(engine.deal(...))`` for every rule set.
+        """
+        rules.check_players(players)
+        size = rules.cards_per_player(players)
+        dealt = size * players
+        # The deal goes round from the dealer's left: seat s gets every n-th card from its turn.
+        hands = [sorted(deck[(seat - dealer - 1) % players:dealt:players]) for seat in range(players)]
+        stock = list(deck[dealt:])
+        trump = NO_TRUMP
+        if rules.trump_revealed_from_deal:
+            trump = deck[dealt - 1] // 13
+        elif rules.random_trump:
+            stock.append(stock.pop(0))  # turned up, then face up at the bottom
+            trump = stock[-1] // 13
+        stock.reverse()
+        return cls(players, hands, stock, trump, list(ROTATIONS[players][(dealer + 1) % players]), [],
+                   rules.trump_lead and trump != NO_TRUMP, False, rules.grand_coup,
+                   rules.draw_per_card, rules.instant_elimination, rules.exhaustion_end)
+
     def copy(self) -> "Position":
         return Position(self.players, [hand[:] for hand in self.hands], self.stock[:], self.trump,
                         self.order[:], self.played[:], self.trump_lead_due, self.name_trump_now,
@@ -109,7 +134,7 @@ class TrickRecord:
     hand_sizes: tuple[int, ...]      # after the trick
 
 
-POLICIES = ("random", "greedy", "greedy-trick")
+POLICIES = ("random", "greedy")
 
 
 def playout(position: Position, rng: random.Random, policy: str = "random") -> tuple[int, str]:
@@ -120,17 +145,15 @@ def playout(position: Position, rng: random.Random, policy: str = "random") -> t
     cheapest card that takes the trick as it stands, else throw the lowest card
     (off-trump first); lead a card nobody can beat or ruff, else the weakest
     card. Greedy players see the whole (sampled) position, so use it only on a
-    sampled world. "greedy-trick" plays the trick under way greedily and the
-    rest at random. Either way every card is legal: only the choice differs.
+    sampled world. Either way every card is legal: only the choice differs.
     """
     return _run(position, rng.random, None, _greedy(policy))
 
 
-def _greedy(policy: str) -> int:
-    """How many tricks to play greedily: none, all (−1), or the one under way."""
+def _greedy(policy: str) -> bool:
     if policy not in POLICIES:
         raise ValueError(f"unknown playout policy {policy!r}: expected one of {', '.join(POLICIES)}")
-    return {"random": 0, "greedy": -1, "greedy-trick": 1}[policy]
+    return policy == "greedy"
 
 
 def traced_playout(position: Position, rng: random.Random,
@@ -170,6 +193,7 @@ def _greedy_lead(hands: list[list[int]], seat: int, low: int, high: int, trump: 
 
 def _greedy_follow(hand: list[int], low: int, count: int, following: bool,
                    strength: tuple[int, ...], best: int, trump: int) -> int:
+    """The cheapest card that takes the trick, else the lowest of the led suit, else the weakest off trump."""
     for i in range(low, low + count):  # ascending within a suit: the first winner is the cheapest
         if strength[hand[i]] > best:
             return i
@@ -179,7 +203,7 @@ def _greedy_follow(hand: list[int], low: int, count: int, following: bool,
 
 
 def _run(position: Position, random: Callable[[], float],
-         trace: list[TrickRecord] | None, greedy_tricks: int = 0) -> tuple[int, str]:
+         trace: list[TrickRecord] | None, greedy: bool = False) -> tuple[int, str]:
     """The kernel. Locals only in the loops; each branch mirrors a step of ``engine.apply``."""
     hands, stock, trump = position.hands, position.stock, position.trump
     order, played = position.order, position.played
@@ -190,7 +214,6 @@ def _run(position: Position, random: Callable[[], float],
     trump_lead_due = position.trump_lead_due
     naming_after = position.name_trump_after_trick
     tracing = trace is not None
-    greedy = greedy_tricks != 0
     trump_named = None
     if position.name_trump_now:
         trump = int(random() * 4)
@@ -252,9 +275,6 @@ def _run(position: Position, random: Callable[[], float],
             if instant and not hand:
                 eliminated.append(seat)
         # Resolve: the winner draws, then the empty-handed go out, then the end check.
-        if greedy_tricks > 0:
-            greedy_tricks -= 1
-            greedy = greedy_tricks != 0
         winner = best_seat
         hand = hands[winner]
         drew_last = False

@@ -1,73 +1,125 @@
-"""Plain-English narration of events, for replays, the terminal demo and the book.
+"""Narration of events in the reader's language, for replays, the terminal demo and the book.
+
+The sentences live in the catalogs (``locale/*.json``, see ``i18n``); this module
+picks the message for each event and fills in who did what.
 
 >>> from lingerlonger.events import Trumped, Eliminated
 >>> from lingerlonger.cards import parse_card, Suit
 >>> narrate(Trumped(2, parse_card("2h"), Suit.CLUBS), "ABCD")
 'C has no clubs and trumps with 2♥.'
+>>> narrate(Trumped(2, parse_card("2h"), Suit.CLUBS), "ABCD", "pt")
+'C não tem paus e corta com 2♥.'
 >>> narrate(Eliminated(1), "ABCD")
 'B has no cards left and is out.'
+>>> card_name(parse_card("10h"), "ru"), card_name(parse_card("QS"), "es")
+('десятка червей', 'reina de picas')
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Iterable, Sequence
 
-from .cards import Suit, format_cards
-from .events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded, LeadPassed,
-                     Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
+from .cards import Card, Suit, format_cards
+from .engine import IllegalAction, Play, State, legal_cards
+from .events import (END_REASONS, Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
+                     LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
+from .i18n import DEFAULT_LANGUAGE, translate
 
-SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
-              Suit.CLUBS: "clubs"}
-REASONS = {
-    "last-holder": "the only player still holding cards",
-    "last-trick": "everyone ran out in the same trick, and the winner of that last trick takes the hand",
-    "exhaustion": "their trick drew the last card of the stock",
-}
+__all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "explain_illegal",
+           "SUIT_NAMES", "REASONS"]
 
 
-def _cards_word(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+def suit_name(suit: Suit, lang: str = DEFAULT_LANGUAGE, *, of: bool = False) -> str:
+    """A suit's name; ``of=True`` gives the form that follows "of"/"no" (Russian genitive)."""
+    return translate(f"{'suit-of' if of else 'suit'}.{suit.name.lower()}", lang)
 
 
-def narrate(event: Event, players: Sequence[str]) -> str:
+def card_name(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A card in words: ``10 of hearts``, ``10 de copas``, ``десятка червей``."""
+    return translate("card", lang, rank=translate(f"rank.{card.rank}", lang),
+                     suit=suit_name(card.suit, lang, of=True))
+
+
+def reason_text(reason: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why a hand ended (one of ``END_REASONS``), as a clause."""
+    return translate(f"reason.{reason}", lang)
+
+
+#: English names, kept for pages that print them directly.
+SUIT_NAMES = MappingProxyType({suit: suit_name(suit) for suit in Suit})
+REASONS = MappingProxyType({reason: reason_text(reason) for reason in END_REASONS})
+
+
+def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
     """One sentence for one event; ``players`` names the seats."""
     name = lambda seat: players[seat]  # noqa: E731 - a local shorthand
+    say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
     match event:
         case Dealt(dealer=dealer, hands=hands, stock_size=stock):
-            return (f"{name(dealer)} deals {_cards_word(len(hands[0]))} to each player; "
-                    f"{_cards_word(stock)} stay in the stock.")
+            return say("narrate.dealt", dealer=name(dealer),
+                       hand=say("count.cards", count=len(hands[0])),
+                       stock=say("narrate.stock-stays", count=stock))
         case TrumpRevealed(card=card, seat=None):
-            return (f"The top card of the stock, {card}, is turned up and put face up at the "
-                    f"bottom: {SUIT_NAMES[card.suit]} are trump.")
+            return say("narrate.trump-from-stock", card=card, suit=suit_name(card.suit, lang))
         case TrumpRevealed(card=card, seat=seat):
-            return (f"{name(seat)} shows their last card, {card}: {SUIT_NAMES[card.suit]} are "
-                    f"trump. The card goes back into {name(seat)}'s hand.")
+            return say("narrate.trump-revealed", name=name(seat), card=card,
+                       suit=suit_name(card.suit, lang))
         case Led(seat=seat, card=card):
-            return f"{name(seat)} leads {card}."
+            return say("narrate.led", name=name(seat), card=card)
         case Followed(seat=seat, card=card):
-            return f"{name(seat)} follows with {card}."
+            return say("narrate.followed", name=name(seat), card=card)
         case Trumped(seat=seat, card=card, led=led):
-            return f"{name(seat)} has no {SUIT_NAMES[led]} and trumps with {card}."
+            return say("narrate.trumped", name=name(seat), card=card, suit=suit_name(led, lang, of=True))
         case Discarded(seat=seat, card=card, led=led):
-            return f"{name(seat)} has no {SUIT_NAMES[led]} and discards {card}."
+            return say("narrate.discarded", name=name(seat), card=card,
+                       suit=suit_name(led, lang, of=True))
         case TrickWon(seat=seat, card=card, by_trump=by_trump):
-            how = "with the trump " if by_trump else "with "
-            return f"{name(seat)} wins the trick {how}{card}."
+            return say("narrate.trick-won-trump" if by_trump else "narrate.trick-won",
+                       name=name(seat), card=card)
         case Drew(seat=seat, cards=cards, stock_left=left):
-            tail = "the stock is now empty" if left == 0 else f"{_cards_word(left)} left in the stock"
-            return f"{name(seat)} draws {format_cards(cards)} ({tail})."
+            stock = say("narrate.stock-empty") if left == 0 else say("narrate.stock-left", count=left)
+            return say("narrate.drew", name=name(seat), cards=format_cards(cards), stock=stock)
         case Eliminated(seat=seat, at_once=True):
-            return f"{name(seat)} played their last card and is out at once."
+            return say("narrate.out-at-once", name=name(seat))
         case Eliminated(seat=seat):
-            return f"{name(seat)} has no cards left and is out."
+            return say("narrate.out", name=name(seat))
         case LeadPassed(from_seat=gone, to_seat=seat):
-            return f"{name(gone)} is out, so the lead passes to {name(seat)}."
+            return say("narrate.lead-passed", gone=name(gone), name=name(seat))
         case TrumpChosen(seat=seat, suit=suit):
-            return f"{name(seat)} names {SUIT_NAMES[suit]} as trump for the rest of the hand."
+            return say("narrate.trump-chosen", name=name(seat), suit=suit_name(suit, lang))
         case HandEnded(winner=winner, reason=reason):
-            return f"{name(winner)} wins the hand: {REASONS[reason]}."
+            return say("narrate.hand-ended", name=name(winner), reason=reason_text(reason, lang))
     raise TypeError(f"no narration for {event!r}")
 
 
-def narrate_all(events: Iterable[Event], players: Sequence[str]) -> list[str]:
-    return [narrate(event, players) for event in events]
+def narrate_all(events: Iterable[Event], players: Sequence[str],
+                lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    return [narrate(event, players, lang) for event in events]
+
+
+def explain_illegal(state: State, error: IllegalAction, action: Play,
+                    lang: str = DEFAULT_LANGUAGE) -> str:
+    """The engine's refusal of ``action`` in ``state``, said again in ``lang``.
+
+    The engine speaks English only; the rule id it gives (``error.rule``) and the state
+    are enough to say the same thing in any language. A refusal this module has no
+    words for (a seat that does not exist, bad syntax) keeps the engine's message.
+    """
+    names = state.players
+    rule = error.rule
+    if rule == "turn" and state.to_act is not None:
+        return translate("illegal.turn", lang, name=names[state.to_act], other=names[action.seat])
+    if rule == "not-held":
+        return translate("illegal.not-held", lang, name=names[action.seat], card=action.card)
+    if rule == "follow-suit" and state.trick:
+        led = state.trick[0].suit
+        return translate("illegal.follow-suit", lang, name=names[action.seat],
+                         suit=suit_name(led, lang, of=True), cards=format_cards(legal_cards(state)))
+    if rule == "trump-lead" and state.trump is not None:
+        return translate("illegal.trump-lead", lang, name=names[action.seat], suit=state.trump)
+    if rule == "hand-over" and state.winner is not None:
+        return translate("illegal.hand-over", lang, name=names[state.winner])
+    if rule == "name-trump" and state.namer is not None:
+        return translate("illegal.name-trump", lang, name=names[state.namer])
+    return str(error)

@@ -3,8 +3,8 @@
 Notebooks (``State._repr_html_``), the widget player and the static book all show
 a hand through ``table_html``. The output depends only on the arguments, so the
 same state always gives the same string and pre-rendered frames stay stable.
-Every English word of the table lives in ``LABELS``, so a translation is one dict
-passed as ``TableStyle(labels=...)``.
+Every word of the table comes from the catalogs: ``TableStyle.of("pt")`` draws
+it in Portuguese (``labels_for``), and ``LABELS`` holds the English words.
 
 >>> from lingerlonger.cards import parse_card
 >>> 'aria-label="queen of spades"' in card_html(parse_card("QS"))
@@ -20,11 +20,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from .cards import RANK_LABELS, Card, sort_hand
+from .cards import RANK_LABELS, Card, Suit, sort_hand
 from .engine import SeatView, State, Trick, legal_cards, view
-from .narrate import REASONS, SUIT_NAMES
+from .events import END_REASONS
+from .i18n import template, translate
+from .narrate import reason_text, suit_name
 
-__all__ = ["LABELS", "TABLE_CSS", "TableStyle", "RenderError", "table_html", "card_html",
+__all__ = ["LABELS", "labels_for", "TABLE_CSS", "TableStyle", "RenderError", "table_html", "card_html",
            "card_back_html", "card_label"]
 
 
@@ -32,45 +34,34 @@ class RenderError(ValueError):
     """Arguments that describe no drawable table, such as a seat that is not there."""
 
 
-#: Every English word the table shows or reads aloud. A translation gives the same
-#: keys; a key it leaves out falls back to English. Counts are written "label: n"
-#: so that no language needs plural forms.
-LABELS: Mapping[str, str] = MappingProxyType({
-    "lang": "en",
-    "table": "Linger Longer table",
-    "card": "{rank} of {suit}",
-    **{f"rank-{rank}": str(rank) for rank in range(2, 11)},
-    "rank-11": "jack", "rank-12": "queen", "rank-13": "king", "rank-14": "ace",
-    **{f"index-{rank}": label for rank, label in RANK_LABELS.items()},
-    **{suit.name.lower(): name for suit, name in SUIT_NAMES.items()},
-    "face-down": "face-down card",
-    "face-down-count": "face down: {count}",
-    "playable": "playable",
-    "played-by": "played by {name}",
-    "wins-trick": "wins the trick",
-    "dealer": "dealer",
-    "dealer-button": "D",
-    "to-play": "to play",
-    "names-trump": "names trump",
-    "out": "out",
-    "winner": "winner",
-    "tricks": "Tricks: {count}",
-    "won-pile": "Won pile: {count}",
-    "trick": "Trick",
-    "stock": "Stock",
-    "stock-count": "Stock: {count}",
-    "stock-bottom": "at the bottom of the stock",
-    "trump": "Trump",
-    "no-trump": "No trump",
-    "trump-not-named": "not yet named",
-    "held-by": "held by {name}",
-    "status-lead": "{name} to lead",
-    "status-play": "{name} to play",
-    "status-name-trump": "{name} names trump",
-    "status-trick-won": "{name} wins the trick",
-    "status-hand-won": "{name} wins the hand",
-    **{f"reason-{reason}": text for reason, text in REASONS.items()},
-})
+#: The keys of the table's words in the catalogs (``locale/*.json``, message ``table.KEY``).
+_TABLE_KEYS = ("face-down", "face-down-count", "playable", "played-by", "wins-trick", "dealer",
+               "dealer-button", "to-play", "names-trump", "out", "winner", "tricks", "won-pile",
+               "trick", "stock", "stock-count", "stock-bottom", "trump", "no-trump",
+               "trump-not-named", "held-by", "status-lead", "status-play", "status-name-trump",
+               "status-trick-won", "status-hand-won")
+
+
+def labels_for(lang: str) -> Mapping[str, str]:
+    """Every word the table shows or reads aloud, in ``lang`` (one of ``i18n.LANGUAGES``).
+
+    Counts are written "label: n" so that no label needs plural forms.
+    """
+    return MappingProxyType({
+        "lang": lang,
+        "table": template("table.title", lang),
+        "card": template("card", lang),
+        **{f"rank-{rank}": translate(f"rank.{rank}", lang) for rank in range(2, 15)},
+        **{f"index-{rank}": label for rank, label in RANK_LABELS.items()},
+        **{suit.name.lower(): suit_name(suit, lang) for suit in Suit},
+        **{f"of-{suit.name.lower()}": suit_name(suit, lang, of=True) for suit in Suit},
+        **{key: template(f"table.{key}", lang) for key in _TABLE_KEYS},
+        **{f"reason-{reason}": reason_text(reason, lang) for reason in END_REASONS},
+    })
+
+
+#: The English words; a ``TableStyle`` whose labels leave a key out falls back to these.
+LABELS: Mapping[str, str] = labels_for("en")
 
 
 @dataclass(frozen=True)
@@ -80,6 +71,15 @@ class TableStyle:
     four_colour: bool = False
     large: bool = False
     labels: Mapping[str, str] = field(default_factory=lambda: LABELS, hash=False)
+
+    @classmethod
+    def of(cls, lang: str = "en", *, four_colour: bool = False, large: bool = False) -> "TableStyle":
+        """A style speaking ``lang``."""
+        return cls(four_colour=four_colour, large=large, labels=labels_for(lang))
+
+    @property
+    def lang(self) -> str:
+        return self.word("lang")
 
     def word(self, key: str) -> str:
         """Label ``key`` as plain text, in English when the labels leave it out."""
@@ -115,8 +115,9 @@ _CROWN, _STAR = "♛", "★"
 def card_label(card: Card, options: TableStyle | None = None) -> str:
     """What a screen reader says for a card, e.g. ``10 of hearts`` (escaped)."""
     style = options or DEFAULT_STYLE
+    suit = card.suit.name.lower()  # "of-SUIT" is the form after "of" (the Russian genitive)
     return style.text("card", rank=style.word(f"rank-{card.rank}"),
-                      suit=style.word(card.suit.name.lower()))
+                      suit=style.labels.get(f"of-{suit}") or style.word(suit))
 
 
 def card_html(card: Card, *, legal: bool = False, played_by: str | None = None,

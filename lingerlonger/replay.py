@@ -1,9 +1,11 @@
 """Replaying a scenario: the frames a reader steps through, and every expectation checked.
 
 A frame is what the reader sees after one step: the state, the events the
-step caused (narrated by the engine), the author's ``say:``. ``expect`` steps
-make no frame; they are checked against the state and the trick just played,
-and each mismatch is a located ``ScenarioError``.
+step caused (narrated by the engine), the author's ``say:``, and the quiz
+questions (``ask:``) to answer before going on to the next frame. ``expect``
+steps and bare questions make no frame; expectations are checked against the
+state and the trick just played, answers to questions against the engine, and
+each mismatch is a located ``ScenarioError``.
 
 >>> from lingerlonger.scenario import loads
 >>> [scenario] = loads('''
@@ -33,13 +35,14 @@ and each mismatch is a located ``ScenarioError``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import Card, format_cards
 from .engine import ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
 from .events import Drew, Eliminated, Event, Led, TrickWon
+from .i18n import DEFAULT_LANGUAGE, translate
 from .narrate import narrate
-from .scenario import Expect, Scenario, ScenarioError, Step
+from .scenario import Ask, Expect, Scenario, ScenarioError, Step
 
 
 @dataclass(frozen=True)
@@ -51,10 +54,15 @@ class Frame:
     events: tuple[Event, ...]
     step: Step | None = None
     say: str | None = None
+    asks: tuple[Ask, ...] = ()   # answered on this frame, before the next one is shown
 
     @property
     def narration(self) -> list[str]:
-        return [narrate(event, self.state.players) for event in self.events]
+        return self.narration_in(DEFAULT_LANGUAGE)
+
+    def narration_in(self, lang: str) -> list[str]:
+        """The engine's narration of this frame's events in ``lang``."""
+        return [narrate(event, self.state.players, lang) for event in self.events]
 
     @property
     def last_trick(self) -> Trick | None:
@@ -84,7 +92,13 @@ def replay(scenario: Scenario) -> Replay:
     state, events = scenario.start()
     run = Replay(scenario, [Frame(0, state, tuple(events))])
     trick_events: list[Event] = []  # since the current (or just completed) trick was led
+    pending: list[Ask] = []         # "who wins this trick?" questions not yet settled
     for step in scenario.steps:
+        if step.ask is not None:
+            run.failures += _check_ask(state, step, pending)
+            run.frames[-1] = replace(run.frames[-1], asks=run.frames[-1].asks + (step.ask,))
+        if step.kind == "ask" and step.say is None:
+            continue
         if step.kind == "expect":
             run.failures += _check_expect(state, step.expect, trick_events)
             continue
@@ -98,7 +112,11 @@ def replay(scenario: Scenario) -> Replay:
                 run.failures.append(ScenarioError(step.where, str(error)))
                 return run
             trick_events = follow_trick(trick_events, events)
+            run.failures += _settle_winner_questions(pending, events, state.players)
         run.frames.append(Frame(len(run.frames), state, tuple(events), step, step.say))
+    run.failures += [ScenarioError(ask.answer_where, f"ask: answer: winner: {ask.seat} is the "
+                                   "answer, but no trick is completed after this question")
+                     for ask in pending]
     if scenario.result is not None:
         run.failures += _check_result(state, scenario)
     return run
@@ -180,6 +198,56 @@ def _check_expect(state: State, expect: Expect, trick_events: list[Event]) -> li
             if actual != cards:
                 differ("legal", f"expected {seat} may play {_cards(cards)}, but the legal cards are "
                        f"{_cards(actual)}")
+    return failures
+
+
+def answer_text(ask: Ask, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A question's right answer in words: the cards, the seat or the choice."""
+    if ask.kind in ("legal", "card"):
+        return format_cards(sorted(ask.cards)) or translate("quiz.no-cards", lang)
+    return ask.seat if ask.kind == "winner" else ask.choice
+
+
+def _check_ask(state: State, step: Step, pending: list[Ask]) -> list[ScenarioError]:
+    """What the engine can say about a question at once; "who wins" waits for the trick."""
+    ask = step.ask
+
+    def wrong(message: str) -> list[ScenarioError]:
+        return [ScenarioError(ask.answer_where, f"ask: answer: {ask.kind}: {message}")]
+
+    if ask.kind == "winner":
+        pending.append(ask)
+        return []
+    if ask.kind == "choice":
+        return []
+    if state.to_act is None:
+        return wrong("nobody is to play here (the hand is over), so there is no card to ask about")
+    actual = frozenset(legal_cards(state))
+    acting = state.players[state.to_act]
+    if ask.kind == "legal":
+        if ask.cards != actual:
+            return wrong(f"expected {acting} may play {_cards(ask.cards)}, but the legal cards are "
+                         f"{_cards(actual)}")
+        return []
+    illegal = ask.cards - actual
+    if illegal:
+        return wrong(f"{_cards(illegal)} may not be played by {acting} here (the legal cards are "
+                     f"{_cards(actual)})")
+    if step.kind == "play" and step.card not in ask.cards:
+        return wrong(f"the step plays {step.card}, which is not an accepted answer "
+                     f"({_cards(ask.cards)})")
+    return []
+
+
+def _settle_winner_questions(pending: list[Ask], events, players) -> list[ScenarioError]:
+    """Once a trick is won, every open "who wins?" question gets its verdict (and is closed)."""
+    won = next((event for event in events if isinstance(event, TrickWon)), None)
+    if won is None:
+        return []
+    failures = [ScenarioError(ask.answer_where, f"ask: answer: winner: expected {ask.seat}, but "
+                              f"{players[won.seat]} wins the trick")
+                for ask in pending if ask.seat != players[won.seat]]
+    pending.clear()
     return failures
 
 

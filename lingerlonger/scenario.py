@@ -44,21 +44,26 @@ import yaml
 from .cards import Card, CardError, Suit, parse_card, parse_suit
 from .engine import SetupError, State, deal, from_position
 from .events import END_REASONS, Event
+from .i18n import LANGUAGES
 from .rules import MAX_PLAYERS, MIN_PLAYERS, PROFILE_ALIASES, PROFILES, VARIANTS, Rules, RulesError
 
-__all__ = ["FORMAT", "Location", "ScenarioError", "Expect", "Step", "Result", "Scenario",
+__all__ = ["FORMAT", "Location", "ScenarioError", "Expect", "Ask", "Step", "Result", "Scenario",
            "iter_documents", "iter_scenarios", "loads", "load", "EXPECT_KEYS", "STEP_ACTIONS",
-           "TOP_KEYS", "RULES_KEYS", "RESULT_KEYS", "POSITION_KEYS", "scalar_type"]
+           "TOP_KEYS", "RULES_KEYS", "RESULT_KEYS", "POSITION_KEYS", "ASK_KEYS", "ANSWER_KINDS",
+           "STEP_KEYS", "scalar_type"]
 
 FORMAT = 1
 EXPECT_KEYS = ("trick_winner", "drawn", "out", "hand_sizes", "stock_size", "leader", "legal")
 STEP_ACTIONS = ("play", "choose_trump", "expect")
-TOP_KEYS = ("format", "title", "summary", "tags", "rules", "players", "dealer", "deck", "hands",
-            "stock", "trump", "leader", "steps", "result")
+TOP_KEYS = ("format", "title", "summary", "tags", "lang", "rules", "players", "dealer", "deck",
+            "hands", "stock", "trump", "leader", "steps", "result")
 RULES_KEYS = ("profile", "variants", "hand_size")
 RESULT_KEYS = ("winner", "reason")
 POSITION_KEYS = ("hands", "stock", "trump", "leader")
-_STEP_KEYS = STEP_ACTIONS + ("say",)
+#: A quiz question (``ask:``) and the kinds of answer it may expect (see ``Ask``).
+ASK_KEYS = ("question", "answer", "choices", "hint", "wrong")
+ANSWER_KINDS = ("legal", "card", "winner", "choice")
+STEP_KEYS = STEP_ACTIONS + ("ask", "say")
 #: Far deeper than any scenario needs; bounds the work a hostile file can cause.
 MAX_DEPTH = 64
 
@@ -102,16 +107,39 @@ class Expect:
 
 
 @dataclass(frozen=True)
-class Step:
-    """One step: a play, a trump choice, an expectation, or narration only."""
+class Ask:
+    """A quiz question, put to the reader before the step that carries it is played.
 
-    kind: str                       # "play" | "choose_trump" | "expect" | "say"
-    where: Location = field(compare=False)  # the step's action value (or its say)
+    The answer is of one ``kind``: ``legal`` (every card the seat to act may play,
+    ``cards`` exactly), ``card`` (what the seat to act should play: any of ``cards``),
+    ``winner`` (who wins the trick in progress: ``seat``) or ``choice`` (``choice``,
+    one of ``choices``). Replaying checks the first three against the engine.
+    """
+
+    question: str
+    kind: str
+    where: Location = field(compare=False)         # the ask: mapping
+    answer_where: Location = field(compare=False)  # its answer's value
+    cards: frozenset[Card] = frozenset()
+    seat: str | None = None
+    choice: str | None = None
+    choices: tuple[str, ...] = ()
+    hint: str | None = None
+    wrong: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: a play, a trump choice, an expectation, a question, or narration only."""
+
+    kind: str                       # "play" | "choose_trump" | "expect" | "ask" | "say"
+    where: Location = field(compare=False)  # the step's action value (or its ask, or its say)
     seat: str | None = None
     card: Card | None = None
     suit: Suit | None = None
     expect: Expect | None = None
     say: str | None = None
+    ask: Ask | None = None
 
 
 @dataclass(frozen=True)
@@ -135,6 +163,7 @@ class Scenario:
     where: Location = field(compare=False)
     summary: str | None = None
     tags: tuple[str, ...] = ()
+    lang: str | None = None          # the language of the author's texts (i18n.LANGUAGES)
     deck: tuple[Card, ...] | None = None
     hands: dict[str, tuple[Card, ...]] | None = None
     stock: tuple[Card, ...] = ()
@@ -505,20 +534,61 @@ def _expect(reader: _Reader, node: _Node, players: tuple[str, ...]) -> Expect:
     return Expect(**values, given=frozenset(values), where=where)
 
 
+def _ask(reader: _Reader, node: _Node, players: tuple[str, ...]) -> Ask:
+    values = reader.fields(node, "ask", ASK_KEYS)
+    for key in ("question", "answer"):
+        if key not in values:
+            raise reader.fail(node, f"ask: missing {key}" + (
+                "" if key == "question" else ": one of {legal: [CARDS]}, {card: [CARDS]}, "
+                "{winner: SEAT} or {choice: TEXT} with choices: [TEXT, ...]"))
+    texts = {key: reader.text(values[key], f"ask: {key}")
+             for key in ("question", "hint", "wrong") if key in values}
+    entries = reader.mapping(values["answer"], "ask: answer")
+    if len(entries) != 1 or entries[0][0] not in ANSWER_KINDS:
+        raise reader.fail(values["answer"], "ask: answer: give exactly one of "
+                          + ", ".join(ANSWER_KINDS) + ", like {legal: [3♣]} or {winner: C}")
+    kind, _, answer = entries[0]
+    what = f"ask: answer: {kind}"
+    found: dict[str, Any] = {}
+    if kind in ("legal", "card"):
+        listed = reader.cards(answer, what) if answer.kind is _SEQ else (reader.card(answer, what),)
+        if kind == "card" and not listed:
+            raise reader.fail(answer, f"{what}: name at least one card")
+        found["cards"] = frozenset(listed)
+    elif kind == "winner":
+        found["seat"] = reader.seat(answer, what, players)
+    else:
+        found["choice"] = reader.text(answer, what)
+    if "choices" in values:
+        if kind != "choice":
+            raise reader.fail(values["choices"], "ask: choices go with an answer of kind choice")
+        found["choices"] = tuple(reader.text(item, "ask: choices")
+                                 for item in reader.sequence(values["choices"], "ask: choices"))
+        if found["choice"] not in found["choices"]:
+            raise reader.fail(answer, f"{what}: {found['choice']!r} is not one of the choices")
+    elif kind == "choice":
+        raise reader.fail(node, "ask: an answer of kind choice needs choices: [TEXT, ...]")
+    return Ask(texts["question"], kind, reader.at(node), reader.at(answer), hint=texts.get("hint"),
+               wrong=texts.get("wrong"), **found)
+
+
 def _step(reader: _Reader, node: _Node, players: tuple[str, ...], rules: Rules) -> Step:
-    values = reader.fields(node, "step", _STEP_KEYS)
+    values = reader.fields(node, "step", STEP_KEYS)
     say = reader.text(values["say"], "say") if "say" in values else None
+    ask = _ask(reader, values["ask"], players) if "ask" in values else None
     actions = [key for key in STEP_ACTIONS if key in values]
     if len(actions) > 1:
         raise reader.fail(node, f"step: one action per step, this one has {' and '.join(actions)}")
     if not actions:
+        if ask is not None:
+            return Step("ask", reader.at(values["ask"]), say=say, ask=ask)
         if say is None:
-            raise reader.fail(node, "step: expected play, choose_trump, expect or say")
+            raise reader.fail(node, "step: expected play, choose_trump, expect or say (or ask: a question)")
         return Step("say", reader.at(values["say"]), say=say)
     kind = actions[0]
     value = values[kind]
     if kind == "expect":
-        return Step(kind, reader.at(value), expect=_expect(reader, value, players), say=say)
+        return Step(kind, reader.at(value), expect=_expect(reader, value, players), say=say, ask=ask)
     if kind == "choose_trump" and not rules.grand_coup:
         raise reader.fail(value, "choose_trump: only the grand-coup variant lets a player name "
                           f"trump, and these rules are {rules.spec}")
@@ -533,8 +603,8 @@ def _step(reader: _Reader, node: _Node, players: tuple[str, ...], rules: Rules) 
                           f"{', '.join(players)})")
     try:
         if kind == "play":
-            return Step(kind, reader.at(value), seat=seat, card=_parse_card(thing), say=say)
-        return Step(kind, reader.at(value), seat=seat, suit=parse_suit(thing), say=say)
+            return Step(kind, reader.at(value), seat=seat, card=_parse_card(thing), say=say, ask=ask)
+        return Step(kind, reader.at(value), seat=seat, suit=parse_suit(thing), say=say, ask=ask)
     except CardError as error:
         raise reader.fail(value, f"{kind}: {error}") from None
 
@@ -616,6 +686,12 @@ def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
     summary = reader.text(values["summary"], "summary") if "summary" in values else None
     tags = tuple(reader.text(tag, "tags") for tag in reader.sequence(values["tags"], "tags")) \
         if "tags" in values else ()
+    lang = None
+    if "lang" in values:
+        lang = reader.text(values["lang"], "lang")
+        if lang not in LANGUAGES:
+            raise reader.fail(values["lang"], f"lang: {lang!r} is not a language of the book "
+                              f"(one of {', '.join(LANGUAGES)})")
     rules = _rules(reader, need("rules", "a profile name, or {profile: ..., variants: [...]}"))
     players_node = need("players", "the seats, clockwise, e.g. [A, B, C, D]")
     players = _players(reader, players_node)
@@ -646,7 +722,7 @@ def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
     extras = {key: reader.plain(value) for key, _, value in reader.mapping(node, "scenario")
               if key.startswith("x-")}
     scenario = Scenario(title=title, rules=rules, players=players, dealer=dealer, steps=steps,
-                        where=reader.at(node), summary=summary, tags=tags, result=result,
+                        where=reader.at(node), summary=summary, tags=tags, lang=lang, result=result,
                         extras=extras, index=index, **setup)
     try:
         scenario.start()

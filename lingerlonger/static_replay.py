@@ -42,7 +42,7 @@ UI: Mapping[str, str] = MappingProxyType({
     # the replay player, static and live
     "controls": "Replay controls",
     "first": "First step",
-    "back": "Previous step",
+    "back": "Back one step",
     "play": "Play",
     "pause": "Pause",
     "next": "Next step",
@@ -111,6 +111,7 @@ UI: Mapping[str, str] = MappingProxyType({
     "upload-not-text": "{name}:1:1: not UTF-8 text, so not a scenario file.",
     "upload-bad": "{name} cannot be opened:",
     "upload-ok": "Opened {name}: {count} scenario(s).",
+    "upload-fails": "The engine disagrees with some of it: the red note below says where.",
     "profile": "Rules",
     "variants": "Variants",
     "players": "Players",
@@ -127,8 +128,10 @@ UI: Mapping[str, str] = MappingProxyType({
     "pace-quick": "quick",
     "pace-instant": "instant",
     "settings": "Game settings: your name, players, rules, variants, opponents",
-    "settings-note": "Changes apply to the next hand: press “New hand”. Hover over a variant to see what it does.",
-    "settings-summary": "{rules} · {players} players · you sit in seat {seat} · opponents: {opponents}",
+    "settings-note": ("Changes apply to the next hand: press “New hand”. Hover over a variant "
+                      "to see what it does."),
+    "settings-summary": ("{rules} · {players} players · you sit in seat {seat} · "
+                         "opponents: {opponents}"),
     "your-name": "Your name",
     "default-name": "Sam",
     "your-turn": "Your turn: choose a card.",
@@ -238,7 +241,7 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
 <p class="ll-live-only" hidden>{UI['live-only']}</p>"""
     css = f"<style>{TABLE_CSS}{REPLAY_CSS}</style>" if include_css else ""
     return f"""<div class="ll-replay" id="{element}" data-frames="{last + 1}" data-start="{start}">
-<h4 class="ll-replay-title">{html.escape(scenario.title)}</h4>
+<h3 class="ll-replay-title">{html.escape(scenario.title)}</h3>
 <div class="ll-summary">{markdown_html(scenario.summary)}</div>
 {failures_html(run)}{controls}
 <div class="ll-stage"></div>
@@ -259,7 +262,7 @@ def gallery_html(runs: Iterable[Replay], *, style: TableStyle | None = None) -> 
 REPLAY_CSS = """
 .ll-replay{border:1px solid #d0d7de;border-radius:10px;padding:.6rem;margin:1rem 0;background:#fff;
   color:#1f2328}
-.ll-replay-title{margin:.2rem 0 .4rem}
+.ll-replay-title{margin:.2rem 0 .4rem;font-size:1.1rem}
 .ll-controls{display:flex;flex-wrap:wrap;gap:.35rem .6rem;align-items:center;margin:.4rem 0}
 .ll-buttons{display:inline-flex;gap:.3rem}
 .ll-controls button{min-width:2.6rem;min-height:2.4rem;border:1px solid #8c959f;border-radius:6px;

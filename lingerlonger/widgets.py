@@ -59,7 +59,7 @@ from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpCho
 from .narrate import REASONS, narrate
 from .players import PLAYER_KINDS, Player, make_player
 from .render import TABLE_CSS, RenderError, TableStyle, table_html
-from .replay import Frame, Replay, replay
+from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANT_EFFECTS, VARIANTS, Rules, RulesError
 from .scenario import Location, Scenario, ScenarioError, load, loads
 from .static_replay import (REPLAY_CSS, SPEEDS, UI, failures_html, frame_html, gallery_html,
@@ -354,6 +354,7 @@ class ScenarioPlayer(widgets.VBox):
         self._tick_token = 0
         self._problem: str | None = None      # why nothing can be shown, for the static page
         self._syncing = False                 # set while the kernel moves the slider or menus
+        self._choices: list[Card | Suit] = []  # what each what-if button stands for
         self._build()
         self.load(scenario_or_path, index=index, seat=seat, step=step)
 
@@ -454,7 +455,7 @@ class ScenarioPlayer(widgets.VBox):
             self._syncing = False
         scenario = run.scenario
         self.header.value = (f"<style>{PLAYER_CSS}</style>"
-                             f'<h4 class="ll-replay-title">{html.escape(scenario.title)}</h4>'
+                             f'<h2 class="ll-replay-title">{html.escape(scenario.title)}</h2>'
                              f'<div class="ll-summary">{markdown_html(scenario.summary)}</div>'
                              f"{failures_html(run)}")
         _shown(self.body, True)
@@ -510,9 +511,8 @@ class ScenarioPlayer(widgets.VBox):
 
     @_guarded
     def _on_slider(self, change) -> None:
-        if not self._syncing and change["new"] != self.at:
-            if self._playing and change["new"] != self.at + 1:
-                self.stop()
+        if not self._syncing and change["new"] != self.at:  # the reader moved it
+            self.stop()
             self.show(change["new"])
 
     @_guarded
@@ -650,7 +650,7 @@ class ScenarioPlayer(widgets.VBox):
 
     def _render_what_if(self, state: State) -> None:
         seat = state.to_act
-        self._choices: list[Card | Suit] = []
+        self._choices = []
         if seat is None:
             self.what_if_title.value = f"<p>{UI['what-if-over']}</p>"
             self.cards.show([])
@@ -771,8 +771,7 @@ class ScenarioGallery(widgets.Accordion):
 class ScenarioBrowser(widgets.VBox):
     """Pick a lesson from ``scenarios/`` or open a file of your own, then step through it."""
 
-    def __init__(self, folder: Path | None = None, *, style: TableStyle | None = None,
-                 choose: str | None = None) -> None:
+    def __init__(self, folder: Path | None = None, *, style: TableStyle | None = None) -> None:
         super().__init__()
         self.add_class("ll-browser")
         self._entries: dict[str, Scenario] = {}
@@ -798,8 +797,6 @@ class ScenarioBrowser(widgets.VBox):
             self.message.value = notice_html(UI["library-problems"], map(str, problems))
         elif not entries:
             self._say(UI["no-library"])
-        if choose is not None:
-            self.choose(choose)
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.message.value = _message_html(text, kind) if text else ""
@@ -828,8 +825,8 @@ class ScenarioBrowser(widgets.VBox):
         """Check an uploaded file; add its scenarios to the menu, or show where it is wrong."""
         name = Path(name).name or "upload.yaml"
         if len(content) > UPLOAD_LIMIT:
-            self._say(_text("upload-too-big", name=name, size=f"{len(content):,}", limit=f"{UPLOAD_LIMIT:,}"),
-                      kind="error")
+            self._say(_text("upload-too-big", name=name, size=f"{len(content):,}",
+                            limit=f"{UPLOAD_LIMIT:,}"), kind="error")
             return
         try:
             text = content.decode("utf-8")
@@ -850,7 +847,11 @@ class ScenarioBrowser(widgets.VBox):
             first = first or key
         self.picker.options = options
         self.picker.value = first
-        self._say(_text("upload-ok", name=name, count=len(scenarios)))
+        if any(check(scenario) for scenario in scenarios):
+            self._say(f'{_text("upload-ok", name=name, count=len(scenarios))} {UI["upload-fails"]}',
+                      kind="refused")
+        else:
+            self._say(_text("upload-ok", name=name, count=len(scenarios)))
 
 
 # --- playing a hand ---------------------------------------------------------------------
@@ -883,7 +884,7 @@ class HandPlayer(widgets.VBox):
         self._told: list[str] = []
         self._hand = 0           # bumped by every new hand, so a stale timer does nothing
         self._dealer: int | None = None
-        self._advice: list[CardAdvice] | None = None
+        self._choices: list[Card | Suit] = []  # what each card button stands for
         self._build(players, seat, Rules.parse(rules), opponents, delay)
         self.new_hand()
 
@@ -977,7 +978,7 @@ class HandPlayer(widgets.VBox):
                                    seat=self.you + 1, opponents=self.opponents.label)
         self._last_trick = None
         self._told = [narrate(event, self.state.players) for event in events]
-        self._advice = None
+        self.hint_text.value = ""
         self._advance()
 
     def _advance(self) -> None:
@@ -1010,7 +1011,6 @@ class HandPlayer(widgets.VBox):
         """Your action (the card buttons call this); computers then play on."""
         if self.state.to_act != self.you:
             return
-        self._advice = None
         self.hint_text.value = ""
         self._told = []
         try:
@@ -1033,8 +1033,8 @@ class HandPlayer(widgets.VBox):
         if self.state is None or self.state.to_act != self.you:
             return
         self.hint_text.value = f'<p class="ll-thinking">{UI["coach-thinking"]}</p>'
-        self._advice = coach(self.state, seat=self.you, budget_s=COACH_BUDGET_S)
-        self.hint_text.value = _advice_html(self._advice, self.state.players[self.you])
+        advice = coach(self.state, seat=self.you, budget_s=COACH_BUDGET_S)
+        self.hint_text.value = _advice_html(advice, self.state.players[self.you])
 
     # --- drawing ----------------------------------------------------------------------
     def _render(self, waiting: bool = False) -> None:
@@ -1046,7 +1046,7 @@ class HandPlayer(widgets.VBox):
         told = "".join(f"<li>{html.escape(line)}</li>" for line in self._told)
         self.narration.value = (f'<div class="ll-words"><strong>{UI["what-happened"]}</strong>'
                                 f'<ul class="ll-narration">{told}</ul></div>' if told else "")
-        self._choices: list[Card | Suit] = []
+        self._choices = []
         if over:
             reason = REASONS[state.reason]
             text = (_text("you-won", reason=reason) if state.winner == self.you
@@ -1142,6 +1142,9 @@ PLAYER_CSS = TABLE_CSS + REPLAY_CSS + """
 .ll-note{color:#57606a;font-size:.9em;font-weight:400}
 .ll-help{margin:.2rem 0 .4rem;font-size:.95rem}
 .ll-app-title{margin:.2rem 0}
+.ll-player h2.ll-replay-title{margin:.3rem 0}
+.ll-app .widget-tab>.lm-TabBar .lm-TabBar-tab{color:#1f2328;background:#eaeef2}
+.ll-app .widget-tab>.lm-TabBar .lm-TabBar-tab.lm-mod-current{background:#fff}
 .ll-app-intro{margin:.2rem 0 .6rem;font-size:1.05rem}
 .ll-browser .ll-pick .widget-dropdown{flex:1 1 20rem;max-width:100%}
 .ll-player .widget-dropdown,.ll-player .widget-text{max-width:100%}

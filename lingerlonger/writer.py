@@ -53,7 +53,7 @@ from typing import Any, Iterable, TextIO
 import yaml
 
 from .cards import format_cards, sort_hand
-from .scenario import EXPECT_KEYS, Expect, Scenario, Step, scalar_type
+from .scenario import EXPECT_KEYS, Ask, Expect, Scenario, Step, scalar_type
 
 __all__ = ["SCHEMA_NAME", "schema_file", "schema_line", "dump", "dump_scenario", "write",
            "header_comments"]
@@ -183,6 +183,8 @@ def dump_scenario(scenario: Scenario) -> str:
         lines.append(f"summary: {_block_text(s.summary, '')}")
     if s.tags:
         lines.append(f"tags: [{', '.join(_scalar(tag) for tag in s.tags)}]")
+    if s.lang is not None:
+        lines.append(f"lang: {s.lang}")
     rules = s.rules
     if not rules.variants and rules.hand_size is None:
         lines.append(f"rules: {rules.profile}")
@@ -216,16 +218,37 @@ def dump_scenario(scenario: Scenario) -> str:
 def _step(step: Step, players: tuple[str, ...]) -> str:
     if step.kind == "say":
         return f"- say: {_block_text(step.say, '  ')}"
-    if step.kind == "expect":
+    if step.kind == "ask":
+        text = "- ask:" + _ask(step.ask)
+    elif step.kind == "expect":
         text = "- expect:" + _expect(step.expect, players)
     else:
         action = f"{step.seat} {step.card if step.kind == 'play' else step.suit}"
-        if step.say is None:
+        if step.say is None and step.ask is None:
             return f"- {{{step.kind}: {_scalar(action)}}}"
         text = f"- {step.kind}: {_scalar(action, flow=False)}"
+    if step.ask is not None and step.kind != "ask":
+        text += "\n  ask:" + _ask(step.ask)
     if step.say is not None:
         text += f"\n  say: {_block_text(step.say, '  ')}"
     return text
+
+
+def _ask(ask: Ask) -> str:
+    """A question as a block mapping under ``ask:``, its answer as one flow mapping."""
+    if ask.kind in ("legal", "card"):
+        answer = _cards(sort_hand(ask.cards))
+    elif ask.kind == "winner":
+        answer = _seat(ask.seat)
+    else:
+        answer = _scalar(ask.choice)
+    lines = [f"    question: {_block_text(ask.question, '    ')}",
+             f"    answer: {{{ask.kind}: {answer}}}"]
+    if ask.choices:
+        lines.append(f"    choices: [{', '.join(_scalar(choice) for choice in ask.choices)}]")
+    lines += [f"    {key}: {_block_text(getattr(ask, key), '    ')}" for key in ("hint", "wrong")
+              if getattr(ask, key) is not None]
+    return "\n" + "\n".join(lines)
 
 
 def _expect(expect: Expect, players: tuple[str, ...]) -> str:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
 from lingerlonger.cards import SUIT_OF, Suit, parse_card
-from lingerlonger.coach import (CardAdvice, coach, draws_per_trick, sample_world, void_caps,
-                                wilson_interval)
+from lingerlonger.coach import (CardAdvice, coach, draws_per_trick, hand_limits, sample_world,
+                                void_caps, wilson_interval)
 from lingerlonger.engine import apply, from_position, legal_actions, new_hand, view
 from lingerlonger.events import Drew
+from lingerlonger.players import TipsPlayer
 from lingerlonger.rules import Rules, RulesError
 from test_fast import ALL_RULES
 
@@ -87,7 +89,6 @@ def test_the_dealer_keeps_the_revealed_trump_card_in_every_sample():
 
 def test_an_inconsistent_view_is_refused():
     state, _ = new_hand(Rules(), 4, dealer=0, seed=1)
-    from dataclasses import replace
     impossible = replace(view(state, 0), stock_size=60)
     with pytest.raises(ValueError, match="inconsistent"):
         sample_world(impossible, random.Random(0))
@@ -156,3 +157,31 @@ def test_wilson_interval_matches_the_textbook_values():
     assert wilson_interval(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
     assert wilson_interval(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
     assert isinstance(CardAdvice(None, 0.5, 0.4, 0.6, 10, Suit.CLUBS).action_label, str)
+
+
+def test_sensible_limits_hold_when_the_others_play_the_tips():
+    """The tips follow suit with the cheapest winning card or their lowest: what hand_limits assumes."""
+    tips, checked = TipsPlayer(), 0
+    for seed in range(60):
+        rules = Rules.parse(["standard", "equal-hands+draw-per-card", "standard+no-trump"][seed % 3])
+        state, _ = new_hand(rules, 4, dealer=seed % 4, seed=seed)
+        while not state.is_over:
+            limits = hand_limits(view(state, 0), sensible=True)
+            for seat, seat_limits in enumerate(limits):
+                for (low, high), cap in seat_limits.items():
+                    assert sum(low <= card < high for card in state.hands[seat]) <= cap
+                    checked += 1
+            state, _ = apply(state, tips.act(view(state, state.to_act)))
+    assert checked > 2000
+
+
+def test_a_sensible_follower_who_stayed_low_holds_nothing_higher():
+    state = from_position(Rules(), "ABCD", dealer="D", leader="A", trump="♥",
+                          hands={"A": "9♣ 2♠", "B": "3♣ 5♦", "C": "4♣ 6♠", "D": "7♣ 8♠"}, stock="")
+    for play in ["A 9♣", "B 3♣"]:
+        state, _ = apply(state, state.play(play))
+    clubs = Suit.CLUBS * 13
+    assert hand_limits(view(state, 2), sensible=True)[1] == {(clubs + 8, clubs + 13): 0}
+    assert hand_limits(view(state, 2))[1] == {}
+    world = sample_world(view(state, 2), random.Random(0), sensible=True)
+    assert view(world, 2) == view(state, 2)

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lingerlonger.engine import ChooseTrump, Play, apply, legal_actions, new_hand, trick_winner
-from lingerlonger.events import Drew, Eliminated, TrickWon, TrumpChosen
+from lingerlonger.cards import Card, Suit
+from lingerlonger.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
+from lingerlonger.events import Drew, Eliminated, TrickWon
 from lingerlonger.fast import NO_TRUMP, STRENGTH, Position, TrickRecord, playout, traced_playout
 from lingerlonger.rules import VARIANTS, Rules, RulesError
-from lingerlonger.cards import Card, Suit
 
 
 def _all_rule_sets() -> list[Rules]:
@@ -180,3 +180,20 @@ def test_an_unknown_policy_is_refused():
     state, _ = new_hand(Rules(), 4, dealer=0, seed=3)
     with pytest.raises(ValueError, match="unknown playout policy 'smart'"):
         playout(Position.from_state(state), random.Random(0), "smart")
+
+
+@pytest.mark.parametrize("rules", ALL_RULES + [Rules.parse("standard", hand_size=13),
+                                               Rules.parse("equal-hands+random-trump", hand_size=2)],
+                         ids=str)
+def test_the_fast_deal_matches_the_engine_deal(rules):
+    rng = random.Random(rules.spec)
+    for players in range(3, 7):
+        try:
+            rules.check_players(players)
+        except RulesError:
+            continue
+        deck = list(range(52))
+        rng.shuffle(deck)
+        dealer = rng.randrange(players)
+        state, _ = deal(rules, players, dealer, [Card(card) for card in deck])
+        assert Position.deal(rules, players, dealer, deck) == Position.from_state(state)

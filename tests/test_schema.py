@@ -109,7 +109,7 @@ def test_every_file_points_editors_at_the_schema():
 def test_the_schema_names_the_same_keys_and_words_as_the_loader():
     definitions = SCHEMA["definitions"]
     assert set(SCHEMA["properties"]) == set(TOP_KEYS)
-    assert set(definitions["step"]["properties"]) == set(STEP_ACTIONS) | {"say"}
+    assert set(definitions["step"]["properties"]) == set(STEP_ACTIONS) | {"ask", "say"}
     assert set(definitions["expect"]["properties"]) == set(EXPECT_KEYS)
     assert set(definitions["result"]["properties"]) == set(RESULT_KEYS)
     rules_mapping = definitions["rules"]["oneOf"][1]

@@ -47,8 +47,10 @@ def _shows_widget_view(doctree) -> bool:
 
 
 def _is_widget_script(script, widget_files) -> bool:
-    attributes = getattr(script, "attributes", {})
-    return getattr(script, "filename", None) in widget_files or attributes.get("type") == WIDGET_STATE_TYPE
+    """The widget state, or one of ``nb_ipywidgets_js`` (a page's script names
+    a file under ``_static/`` as ``_static/<key>``)."""
+    name = str(getattr(script, "filename", None) or "").removeprefix("_static/")
+    return name in widget_files or getattr(script, "attributes", {}).get("type") == WIDGET_STATE_TYPE
 
 
 def _drop_unused_widget_scripts(app, pagename, templatename, context, doctree):

@@ -40,7 +40,8 @@ def click_and_wait(player, name: str, expected_step: int) -> None:
     player.locator(".ll-counter", has_text=f"step {expected_step} of").wait_for(timeout=ROUND_TRIP_MS)
 
 
-def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(voila_app, browser_page):  # noqa: F811
+def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(  # noqa: F811
+        voila_app, browser_page):
     page, log = browser_page
     open_app(page, voila_app)
 

@@ -23,6 +23,11 @@ BLOCKING_IMPACTS = {"serious", "critical"}
 #: The printable rules sheet (chapter 13) and the element that is the sheet.
 RULES_SHEET_PAGE = "book/13-teaching.html"
 RULES_SHEET = "article.ll-sheet"
+#: Waits for the page's finite animations (the deal in chapter 2 fades cards in for
+#: seconds): axe judges colour contrast on what it sees at that instant.
+SETTLE = """() => Promise.all(document.getAnimations()
+    .filter(animation => animation.effect.getComputedTiming().endTime !== Infinity)
+    .map(animation => animation.finished))"""
 #: One page object per page in a PDF: "/Type /Page" not followed by "s" (that is "/Pages").
 PDF_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 
@@ -45,6 +50,7 @@ def test_page_has_no_serious_accessibility_violation(book_site, book_page, brows
     page, log = browser_page
     page.goto(book_site + book_page, wait_until="load")
     page.wait_for_load_state("networkidle")
+    page.evaluate(SETTLE)
     page.add_script_tag(path=str(AXE))
     results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
     problems = blocking_violations(results)

@@ -89,7 +89,7 @@ def step_through_the_worked_example(page, player) -> None:
         next_button.click()
     assert "C draws 9♦" in player.locator(".ll-stage").inner_text()
     at = int(re.search(r"step (\d+)", counter(player)).group(1))
-    player.get_by_role("button", name="Previous step").click()
+    player.get_by_role("button", name="Back one step").click()
     assert counter(player) == f"step {at - 1} of {LAST}"
     assert "C draws 9♦" not in player.locator(".ll-stage").inner_text()
 
@@ -103,7 +103,7 @@ def step_through_the_worked_example(page, player) -> None:
     player.get_by_role("button", name="Last step").click()
     assert counter(player) == f"step {LAST} of {LAST}"
     assert player.get_by_role("button", name="Next step").is_disabled()
-    assert player.get_by_role("button", name="Previous step").is_enabled()
+    assert player.get_by_role("button", name="Back one step").is_enabled()
     player.get_by_role("button", name="First step").click()
     assert counter(player) == f"step 0 of {LAST}"
 
@@ -120,7 +120,7 @@ def test_the_worked_example_steps_with_buttons_and_slider_offline(static_site, b
 def test_icons_are_drawn_not_missing_glyphs(static_site, browser_page):
     page, log = browser_page
     player = open_cut_off(page, static_site)
-    for name in ("First step", "Previous step", "Play", "Next step", "Last step"):
+    for name in ("First step", "Back one step", "Play", "Next step", "Last step"):
         icon = player.get_by_role("button", name=name).locator("svg:visible")
         box = icon.bounding_box()
         assert box and box["width"] >= 10 and box["height"] >= 10, name

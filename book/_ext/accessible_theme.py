@@ -1,0 +1,63 @@
+"""Accessibility fixes for what the theme and myst-nb write around the chapters.
+
+tests/browser/test_book_pages.py runs axe-core on every page and fails on any
+serious or critical violation. These come from the tools, not from the book,
+and no configuration option turns them off:
+
+1. pydata-sphinx-theme's search field and colour-mode buttons carry an
+   accessible name that differs from what they show (WCAG 2.5.3, axe
+   ``label-content-name-mismatch``): ``templates/`` holds the two components,
+   fixed, and comes first in ``templates_path``.
+2. myst-nb names the ``<summary>`` of a ``hide-input`` cell "Toggle hidden
+   content" while it shows "Show code cell source" (same rule): its HTML
+   visitor is wrapped to drop that aria-label.
+3. A chapter that wraps a wide table in its own ``overflow-x:auto`` box makes
+   a region that scrolls but cannot take keyboard focus (axe
+   ``scrollable-region-focusable``). The theme makes ``.cell_output > .output``
+   focusable when it scrolls; ``SCROLL_FOCUS_JS`` does the same for any
+   scrolling box inside an output, on load and on resize.
+"""
+
+from pathlib import Path
+
+TEMPLATES = Path(__file__).parent / "templates"
+HIDDEN_INPUT_LABEL = ' aria-label="Toggle hidden content"'
+
+SCROLL_FOCUS_JS = """
+document.addEventListener("DOMContentLoaded", () => {
+  const mark = "data-ll-scroll-focus";
+  const update = () => {
+    for (const box of document.querySelectorAll(".cell_output .output *")) {
+      if (box.hasAttribute("tabindex") && !box.hasAttribute(mark)) continue;
+      const style = getComputedStyle(box);
+      const scrolls = (/auto|scroll/.test(style.overflowX) && box.scrollWidth > box.clientWidth)
+        || (/auto|scroll/.test(style.overflowY) && box.scrollHeight > box.clientHeight);
+      if (scrolls) { box.tabIndex = 0; box.setAttribute(mark, ""); }
+      else if (box.hasAttribute(mark)) { box.removeAttribute("tabindex"); box.removeAttribute(mark); }
+    }
+  };
+  let pending;
+  window.addEventListener("resize", () => { clearTimeout(pending); pending = setTimeout(update, 300); });
+  update();
+});
+"""
+
+
+def _templates_first(app, config):
+    config.templates_path.insert(0, str(TEMPLATES))
+
+
+def setup(app):
+    app.setup_extension("myst_nb")  # its node must be registered before it is overridden
+    from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput, visit_HideCellInput
+
+    def visit_hidden_input(translator, node):
+        start = len(translator.body)
+        visit_HideCellInput(translator, node)
+        translator.body[start:] = [part.replace(HIDDEN_INPUT_LABEL, "")
+                                   for part in translator.body[start:]]
+
+    app.add_node(HideCodeCellNode, override=True, html=(visit_hidden_input, depart_HideCellInput))
+    app.connect("config-inited", _templates_first)
+    app.add_js_file(None, body=SCROLL_FOCUS_JS)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,93 @@
+"""Messages in English, Portuguese, Spanish and Russian, read from the catalogs in ``locale/``.
+
+Every sentence the program shows a reader lives in ``locale/<lang>.json`` as a message
+id mapped to a text with ``{name}`` placeholders, or, for a text that holds a count, to
+its plural forms. Portuguese is European Portuguese (seed 003: "dador", "ecrã"). This
+module sits beside ``cards``: it imports nothing of the game, so any layer may use it.
+
+>>> translate("narrate.led", "pt", name="A", card="K♣")
+'A sai com K♣.'
+>>> [translate("count.cards", "ru", count=n) for n in (1, 2, 5, 21)]
+['1 карта', '2 карты', '5 карт', '21 карта']
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import string
+from importlib import resources
+from typing import Mapping
+
+__all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES", "I18nError", "catalog",
+           "translate", "template", "plural_category", "check_language", "placeholders"]
+
+LANGUAGES = ("en", "pt", "es", "ru")
+DEFAULT_LANGUAGE = "en"
+#: The CLDR cardinal categories a whole number can take. Counts here are whole numbers
+#: of cards (0 to 52), so CLDR's "other" for fractions in Russian and "many" for
+#: millions in Portuguese and Spanish never arise and are left out.
+PLURAL_CATEGORIES: Mapping[str, tuple[str, ...]] = {
+    "en": ("one", "other"), "pt": ("one", "other"), "es": ("one", "other"),
+    "ru": ("one", "few", "many"),
+}
+
+
+class I18nError(ValueError):
+    """A language that is not offered, or a message id no catalog has."""
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if it is offered, else a clear error naming those that are."""
+    if lang not in LANGUAGES:
+        raise I18nError(f"no language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+@functools.cache
+def catalog(lang: str) -> Mapping[str, str | Mapping[str, str]]:
+    """The messages of one language, read once from the package."""
+    text = (resources.files("lingerlonger") / "locale" / f"{check_language(lang)}.json").read_text(
+        encoding="utf-8")
+    return json.loads(text)
+
+
+def plural_category(count: int, lang: str) -> str:
+    """The CLDR plural category of a whole number (pt is pt-PT: only 1 is "one").
+
+    >>> [plural_category(n, "ru") for n in (1, 2, 5, 11, 21, 22, 25, 111, 0)]
+    ['one', 'few', 'many', 'many', 'one', 'few', 'many', 'many', 'many']
+    """
+    check_language(lang)
+    count = abs(count)
+    if lang == "ru":
+        if count % 10 == 1 and count % 100 != 11:
+            return "one"
+        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if count == 1 else "other"
+
+
+def template(msg_id: str, lang: str = DEFAULT_LANGUAGE) -> str | Mapping[str, str]:
+    """Message ``msg_id`` in ``lang`` as written, placeholders unfilled (for a page's own script)."""
+    message = catalog(lang).get(msg_id)
+    if message is None:
+        raise I18nError(f"no message {msg_id!r} in the {lang} catalog")
+    return message
+
+
+def translate(msg_id: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
+    """Message ``msg_id`` in ``lang`` with its placeholders filled; a plural message takes
+    its form from ``values["count"]``."""
+    message = template(msg_id, lang)
+    if isinstance(message, dict):
+        if "count" not in values:
+            raise I18nError(f"message {msg_id!r} has plural forms: give it a count")
+        message = message[plural_category(int(values["count"]), lang)]
+    return message.format(**values)
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The ``{name}`` fields of a message text."""
+    return frozenset(field for _, field, _, _ in string.Formatter().parse(text) if field)

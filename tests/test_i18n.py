@@ -1,0 +1,178 @@
+"""Languages: every message in every catalog, the same placeholders, the right plural forms,
+and narration, card names and table labels that come out whole in en, pt, es and ru."""
+
+from __future__ import annotations
+
+import re
+import typing
+
+import pytest
+
+from lingerlonger.cards import Card, Suit, parse_card, parse_cards
+from lingerlonger.engine import IllegalAction, Play, apply, from_position
+from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
+                                 LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
+from lingerlonger.i18n import (LANGUAGES, PLURAL_CATEGORIES, I18nError, catalog, placeholders,
+                               plural_category, translate)
+from lingerlonger.narrate import card_name, explain_illegal, narrate
+from lingerlonger.render import LABELS, TableStyle, card_label, labels_for, table_html
+from lingerlonger.rules import Rules
+
+CARD = parse_card
+PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+#: One event of every type (the test below checks that none is missing).
+EVENTS = [
+    Dealt(3, tuple(parse_cards(hand) for hand in ("2♠ 3♠ 4♠ 5♠", "6♠ 7♠ 8♠ 9♠", "2♥ 3♥ 4♥ 5♥",
+                                                  "6♥ 7♥ 8♥ 9♥")), 36),
+    TrumpRevealed(CARD("J♥"), 3), TrumpRevealed(CARD("J♥"), None), Led(0, CARD("K♣")),
+    Followed(1, CARD("3♣")), Trumped(2, CARD("2♥"), Suit.CLUBS), Discarded(2, CARD("7♦"), Suit.SPADES),
+    TrickWon(2, CARD("2♥"), ((0, CARD("K♣")), (2, CARD("2♥"))), True),
+    TrickWon(0, CARD("K♣"), ((0, CARD("K♣")), (1, CARD("3♣"))), False),
+    Drew(2, (CARD("9♦"),), 1), Drew(2, parse_cards("9♦ 4♠"), 0), Eliminated(1), Eliminated(1, True),
+    LeadPassed(2, 3), TrumpChosen(0, Suit.DIAMONDS), HandEnded(1, "last-holder"),
+    HandEnded(1, "last-trick"), HandEnded(1, "exhaustion"),
+]
+
+
+def _fields(message) -> set[frozenset[str]]:
+    """The placeholder sets of a message (one per plural form)."""
+    forms = message.values() if isinstance(message, dict) else [message]
+    return {placeholders(form) for form in forms}
+
+
+def test_every_message_is_in_every_language_and_nothing_more():
+    english = set(catalog("en"))
+    for lang in LANGUAGES:
+        assert set(catalog(lang)) == english, lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_placeholders_match_english(lang):
+    for msg_id, message in catalog("en").items():
+        translated = catalog(lang)[msg_id]
+        assert isinstance(translated, dict) == isinstance(message, dict), msg_id
+        assert _fields(translated) == _fields(message), msg_id
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_messages_have_exactly_the_forms_of_their_language(lang):
+    plurals = {msg_id: message for msg_id, message in catalog(lang).items() if isinstance(message, dict)}
+    assert plurals, "no plural message at all"
+    for msg_id, message in plurals.items():
+        assert tuple(message) == PLURAL_CATEGORIES[lang], msg_id
+        for form in message.values():
+            assert "{count}" in form, msg_id
+
+
+@pytest.mark.parametrize("count, form", [(1, "1 карта"), (2, "2 карты"), (5, "5 карт"),
+                                         (11, "11 карт"), (12, "12 карт"), (21, "21 карта"),
+                                         (22, "22 карты"), (25, "25 карт"), (0, "0 карт"),
+                                         (104, "104 карты"), (111, "111 карт")])
+def test_russian_plural_forms(count, form):
+    # The forms a Russian grammar gives for "N карт(а|ы)": one for 1, 21, 31...; few for
+    # 2-4, 22-24...; many for 5-20, 25-30, 0 and the teens.
+    assert translate("count.cards", "ru", count=count) == form
+
+
+def test_other_languages_have_one_only_for_one():
+    for lang in ("en", "pt", "es"):
+        assert [plural_category(n, lang) for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]
+    assert translate("count.cards", "pt", count=1) == "1 carta"
+    assert translate("count.cards", "es", count=36) == "36 cartas"
+
+
+def test_unknown_language_and_message_are_clear_errors():
+    with pytest.raises(I18nError, match="choose one of en, pt, es, ru"):
+        translate("card", "fr")
+    with pytest.raises(I18nError, match="no message 'nope'"):
+        translate("nope", "pt")
+
+
+def test_every_event_type_is_exercised_here():
+    assert {type(event) for event in EVENTS} == set(typing.get_args(Event))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_narration_of_every_event_is_a_whole_sentence(lang):
+    for event in EVENTS:
+        sentence = narrate(event, PLAYERS, lang)
+        assert "{" not in sentence and "}" not in sentence, sentence
+        assert sentence.endswith("."), sentence
+        seats = [getattr(event, key) for key in ("seat", "dealer", "winner", "to_seat")
+                 if isinstance(getattr(event, key, None), int)]
+        for seat in seats:
+            assert PLAYERS[seat] in sentence, sentence
+
+
+def test_narration_uses_the_terms_of_the_source_texts():
+    led = Led(0, CARD("K♣"))
+    won = TrickWon(2, CARD("2♥"), (), True)
+    trumped = Trumped(2, CARD("2♥"), Suit.CLUBS)
+    drew = Drew(2, (CARD("9♦"),), 2)
+    assert "vaza" in narrate(won, PLAYERS, "pt") and "trunfo" in narrate(won, PLAYERS, "pt")
+    assert "baza" in narrate(won, PLAYERS, "es") and "triunfo" in narrate(won, PLAYERS, "es")
+    assert "взятк" in narrate(won, PLAYERS, "ru") and "козыр" in narrate(won, PLAYERS, "ru")
+    assert "monte" in narrate(drew, PLAYERS, "pt")
+    assert "mazo" in narrate(drew, PLAYERS, "es")
+    assert "запас" in narrate(drew, PLAYERS, "ru")
+    assert "paus" in narrate(trumped, PLAYERS, "pt") and "треф" in narrate(trumped, PLAYERS, "ru")
+    assert "tréboles" in narrate(trumped, PLAYERS, "es")
+    assert narrate(led, PLAYERS, "en") == "Ann leads K♣."
+
+
+@pytest.mark.parametrize("card, lang, name", [
+    ("10♥", "en", "10 of hearts"), ("10♥", "pt", "10 de copas"), ("10♥", "es", "10 de corazones"),
+    ("10♥", "ru", "десятка червей"), ("A♠", "ru", "туз пик"), ("Q♣", "ru", "дама треф"),
+    ("2♦", "ru", "двойка бубен"), ("K♦", "pt", "rei de ouros"), ("J♣", "es", "jota de tréboles"),
+])
+def test_card_names(card, lang, name):
+    assert card_name(CARD(card), lang) == name
+    assert card_label(CARD(card), TableStyle.of(lang)) == name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_table_labels_cover_every_english_key(lang):
+    labels = labels_for(lang)
+    assert set(labels) == set(LABELS)
+    assert labels["lang"] == lang
+
+
+def test_a_table_drawn_in_portuguese_speaks_portuguese():
+    state = from_position(Rules.parse("equal-hands"), "ABCD", dealer="D", leader="A",
+                          hands={"A": parse_cards("K♣ 7♦"), "B": parse_cards("3♣ Q♠"),
+                                 "C": parse_cards("2♥"), "D": parse_cards("A♣ 5♠")},
+                          stock=parse_cards("9♦"), trump=Suit.HEARTS)
+    page = table_html(state, options=TableStyle.of("pt"))
+    assert 'lang="pt"' in page and "Monte" in page and "Trunfo" in page and "A sai" in page
+    assert "Stock" not in page and "Trump" not in page
+
+
+def _worked_example():
+    return from_position(Rules.parse("equal-hands"), "ABCD", dealer="D", leader="A",
+                         hands={"A": parse_cards("K♣ 7♦"), "B": parse_cards("3♣ Q♠"),
+                                "C": parse_cards("2♥"), "D": parse_cards("A♣ 5♠")},
+                         stock=parse_cards("9♦"), trump=Suit.HEARTS)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_illegal_plays_are_explained_in_every_language(lang):
+    state, _ = apply(_worked_example(), Play(0, CARD("K♣")))
+    for action, rule in ((Play(1, CARD("Q♠")), "follow-suit"), (Play(2, CARD("2♥")), "turn"),
+                         (Play(1, CARD("A♣")), "not-held")):
+        with pytest.raises(IllegalAction) as refused:
+            apply(state, action)
+        assert refused.value.rule == rule
+        text = explain_illegal(state, refused.value, action, lang)
+        assert "{" not in text and text.endswith("."), text
+        assert text != str(refused.value) or lang == "en" and rule != "follow-suit"
+        if rule == "follow-suit":
+            assert "3♣" in text  # the card B must play instead
+
+
+def test_catalog_texts_hold_no_stray_markup():
+    # Only the rules sheet carries (trusted) HTML; every other message is plain text.
+    for lang in LANGUAGES:
+        for msg_id, message in catalog(lang).items():
+            forms = message.values() if isinstance(message, dict) else [message]
+            if not msg_id.startswith("rules-sheet."):
+                assert not any(re.search(r"<[a-z]", form) for form in forms), (lang, msg_id)

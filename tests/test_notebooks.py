@@ -1,0 +1,136 @@
+"""Every chapter of the book, and the app notebook, runs under ``pytest --nbval``,
+and every cell that states a rule outcome prints exactly that outcome.
+
+The chapters are MyST Markdown with no stored outputs (the book shows what its
+build executes), so each test converts one with jupytext into a temporary
+``book/`` folder beside a link to ``scenarios/`` (the kernel runs in the
+notebook's folder, so ``../scenarios/...`` works as in the book) and runs
+nbval on it in a child pytest, with this environment's kernel.
+
+Which outputs are compared: nbval runs in ``--nbval-lax`` mode, where a cell
+is only executed (any exception fails) unless it is tagged
+``nbval-check-output``. ``notebook_outputs.yaml`` lists, per chapter, the
+cells that state a rule outcome (a winner, a draw, hand sizes, legal cards, a
+refusal, an ending's reason...), each with the exact output it must print and
+why that output follows from RULES.md. The conversion stores that output in
+the cell and tags it, so a cell printing anything else fails: an engine that
+changed the outcome, or a chapter that changed what it shows without the
+expectation being worked out again. Those expectations are written from the
+rules, never pasted from a run. Everything else (replays, whose expectations
+tests/test_scenario_library.py checks; widgets; statistics; drawings) is
+executed only.
+
+Chapters come from _toc.yml, so a new chapter is covered without editing this
+file.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+EXPECTED_OUTPUTS = Path(__file__).with_name("notebook_outputs.yaml")
+APP = "book/app/app"
+CHECK_TAG = "nbval-check-output"
+CELL_TIMEOUT_S = 600  # chapter 10 plays thousands of hands in one cell
+
+
+def toc_files(entry: dict) -> list[str]:
+    """The files of a _toc.yml entry and of everything nested in it, in order."""
+    files = [entry["file"]] if "file" in entry else []
+    for key in ("parts", "chapters", "sections"):
+        for child in entry.get(key, []):
+            files += toc_files(child)
+    return files
+
+
+def chapters() -> list[str]:
+    toc = yaml.safe_load((REPO / "_toc.yml").read_text(encoding="utf-8"))
+    return [toc["root"], *toc_files(toc)]
+
+
+NOTEBOOKS = [*chapters(), APP]
+
+
+def expected_outputs() -> dict[str, list[dict]]:
+    return yaml.safe_load(EXPECTED_OUTPUTS.read_text(encoding="utf-8"))
+
+
+def stored_output(expectation: dict):
+    """The nbformat output nbval compares the cell's run with."""
+    from nbformat.v4 import new_output
+
+    if "stdout" in expectation:
+        return new_output("stream", name="stdout", text=expectation["stdout"])
+    return new_output("display_data", data={
+        "text/html": expectation["html"], "text/plain": "<IPython.core.display.HTML object>"})
+
+
+def with_expected_outputs(notebook, name: str, expectations: list[dict]):
+    """Store each expectation in the one code cell it names, tagged for nbval."""
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    for expectation in expectations:
+        matches = [cell for cell in code if expectation["cell"] in cell.source]
+        if len(matches) != 1:
+            raise LookupError(f"{EXPECTED_OUTPUTS.name}: {name}: {len(matches)} code cells "
+                              f"contain {expectation['cell']!r}; it must name exactly one")
+        [cell] = matches
+        cell.outputs = [stored_output(expectation)]
+        cell.execution_count = 1  # nbval refuses stored outputs of a cell never run
+        cell.metadata.setdefault("tags", []).append(CHECK_TAG)
+    return notebook
+
+
+def convert(name: str, root: Path) -> Path:
+    """``name``.md as an .ipynb under ``root``, at the same place in the tree."""
+    import jupytext
+    import nbformat
+
+    notebook = jupytext.read(REPO / f"{name}.md")
+    with_expected_outputs(notebook, name, expected_outputs().get(name, []))
+    path = root / f"{name}.ipynb"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def notebook_root(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("notebooks")
+    (root / "scenarios").symlink_to(REPO / "scenarios", target_is_directory=True)
+    return root
+
+
+def test_the_toc_lists_the_book():
+    assert chapters()[0] == "book/index" and len(chapters()) >= 12
+    assert all((REPO / f"{name}.md").is_file() for name in NOTEBOOKS)
+
+
+def test_every_expected_output_names_one_cell_of_a_chapter():
+    import jupytext
+
+    expected = expected_outputs()
+    assert set(expected) <= set(NOTEBOOKS), set(expected) - set(NOTEBOOKS)
+    for name, expectations in expected.items():
+        assert all({"cell", "why"} <= set(e) and len({"stdout", "html"} & set(e)) == 1
+                   for e in expectations), name
+        notebook = with_expected_outputs(jupytext.read(REPO / f"{name}.md"), name, expectations)
+        checked = [cell for cell in notebook.cells if CHECK_TAG in cell.metadata.get("tags", [])]
+        assert len(checked) == len(expectations), f"{name}: two expectations name the same cell"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebook_runs_and_prints_the_expected_outcomes(name, notebook_root):
+    notebook = convert(name, notebook_root)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "--nbval-lax", "--nbval-current-env",
+         f"--nbval-cell-timeout={CELL_TIMEOUT_S}", "-p", "no:cacheprovider", "-q",
+         "--color=no", str(notebook)],
+        cwd=notebook_root, capture_output=True, text=True, encoding="utf-8")
+    assert run.returncode == 0, f"nbval failed on {name}.md:\n{run.stdout[-12_000:]}{run.stderr[-3_000:]}"

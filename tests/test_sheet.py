@@ -1,0 +1,98 @@
+"""The printable scenario sheet and the rules sheet: self-contained, in the language asked
+for, the setup drawn as cards, the steps numbered, answers kept for the end.
+(How many A4 pages they print on is tests/browser/test_sheet_print.py.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from lingerlonger.cli import main
+from lingerlonger.engine import new_hand
+from lingerlonger.i18n import LANGUAGES, translate
+from lingerlonger.rules import Rules
+from lingerlonger.scenario import load
+from lingerlonger.sheet import rules_sheet_html, scenario_sheet_html
+
+LIBRARY = Path(__file__).resolve().parent.parent / "scenarios"
+WORKED = LIBRARY / "06-last-card-saves.yaml"
+
+
+def _worked():
+    [scenario] = load(WORKED)
+    return scenario
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sheet_is_one_self_contained_page_in_its_language(lang):
+    page = scenario_sheet_html(_worked(), lang=lang)
+    assert page.startswith("<!DOCTYPE html>") and f'<html lang="{lang}">' in page
+    assert "@page{size:A4 portrait" in page
+    assert not re.search(r"<script|<link|src=|@import|url\(", page)  # nothing to fetch
+    assert translate("sheet.setup", lang) in page and translate("sheet.steps", lang) in page
+    # the setup is drawn as cards: C's 2♥ and every card of the hands, face up
+    assert page.count('class="ll-card ll-') >= 7
+    assert translate("card", lang, rank=translate("rank.2", lang),
+                     suit=translate("suit-of.hearts", lang)) in page
+
+
+def test_steps_are_numbered_narrated_and_questions_answered_at_the_end():
+    page = scenario_sheet_html(_worked(), lang="pt")
+    steps = re.search(r'<ol class="ll-steps">(.*?)</ol>', page).group(1)
+    items = re.findall(r"<li[^>]*>(.*?)</li>", steps)
+    assert "A sai com K♣." in items[1]            # the engine's narration, in Portuguese
+    assert "C ganha a vaza com o trunfo 2♥." in steps
+    questions = [item for item in items if item.startswith("Pergunta ")]
+    assert [q.split(":")[0] for q in questions] == ["Pergunta 1", "Pergunta 2", "Pergunta 3"]
+    answers = page.split('class="ll-answers"')[1]
+    assert "1. 3♣" in answers and "2. C" in answers
+    assert "3♣" not in questions[0]  # the answer is not given away in the question
+
+
+def test_four_colour_sheet_and_scenario_language_default():
+    assert 'class="ll-four-colour"' in scenario_sheet_html(_worked(), four_colour=True)
+    assert 'class="ll-four-colour"' not in scenario_sheet_html(_worked())
+    [portuguese] = load(LIBRARY / "29-ultima-carta-em-portugues.yaml")
+    assert '<html lang="pt">' in scenario_sheet_html(portuguese)
+
+
+def test_author_text_is_escaped_and_bold_kept():
+    page = scenario_sheet_html(_worked())
+    assert "<strong>draws before anyone is checked for\nan empty hand</strong>" in page
+    assert "**" not in page
+
+
+def test_sheet_command_writes_the_file(tmp_path, capsys):
+    out = tmp_path / "sheet.html"
+    assert main(["sheet", str(WORKED), "--lang", "es", "--four-colour", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert '<html lang="es">' in page and "ll-four-colour" in page and "baza" in page
+
+
+def test_sheet_command_refuses_an_unknown_language(capsys):
+    with pytest.raises(SystemExit):
+        main(["sheet", str(WORKED), "--lang", "fr"])
+    assert "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+def _deal_rows():
+    rows = []
+    for players in range(3, 7):
+        state, _ = new_hand(Rules(), players, dealer=0, seed=0)
+        rows.append((players, len(state.hands[0]), len(state.stock)))
+    return rows
+
+
+def test_rules_sheet_has_every_language_one_shown_and_one_article():
+    page = rules_sheet_html(_deal_rows(), lang="pt")
+    assert page.count('<article class="ll-sheet"') == 1
+    assert [re.search(rf'<div class="ll-version" lang="{lang}">', page) is not None
+            for lang in LANGUAGES] == [True] * 4
+    assert re.search(r'id="ll-sheet-pt" value="pt" checked', page)
+    assert page.count(" checked") == 1
+    for lang, word in (("pt", "vaza"), ("es", "baza"), ("ru", "взятк"), ("en", "trick")):
+        version = page.split(f'<div class="ll-version" lang="{lang}">')[1].split('class="ll-version"')[0]
+        assert word in version
+        assert "<td>4</td><td>4</td><td>36</td>" in version  # 4 players: 4 each, 36 in the stock
