@@ -28,10 +28,12 @@ from typing import Iterable, Mapping
 
 from markdown_it import MarkdownIt
 
-from .render import TABLE_CSS, TableStyle, table_html
-from .replay import Frame, Replay
+from .i18n import translate
+from .render import DEFAULT_STYLE, TABLE_CSS, TableStyle, table_html
+from .replay import Frame, Replay, answer_text
+from .scenario import Ask
 
-__all__ = ["UI", "SPEEDS", "ICONS", "markdown_html", "frame_html", "failures_html", "notice_html",
+__all__ = ["UI", "SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
            "replay_html", "gallery_html", "icon_svg"]
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False})  # authors' text never injects markup
@@ -173,14 +175,28 @@ def markdown_html(text: str | None) -> str:
 
 
 def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True,
-               style: TableStyle | None = None) -> str:
-    """One frame: the table, then the author's words and the engine's narration."""
+               style: TableStyle | None = None, quiz: bool = True) -> str:
+    """One frame: the table, then the author's words, the engine's narration (in the style's
+    language) and, with ``quiz``, the frame's questions with their answers behind a button."""
+    style = style or DEFAULT_STYLE
     said = f'<div class="ll-say">{markdown_html(frame.say)}</div>' if frame.say else ""
-    told = "".join(f"<li>{html.escape(line)}</li>" for line in frame.narration)
+    told = "".join(f"<li>{html.escape(line)}</li>" for line in frame.narration_in(style.lang))
     narration = f'<ul class="ll-narration">{told}</ul>' if told else ""
     table = table_html(frame.state, seat=seat, show_legal=show_legal, last_trick=frame.last_trick,
                        options=style, include_css=False)
-    return f'{table}<div class="ll-words" aria-live="polite">{said}{narration}</div>'
+    questions = "".join(quiz_html(ask, style.lang) for ask in frame.asks) if quiz else ""
+    return f'{table}<div class="ll-words" aria-live="polite">{said}{narration}</div>{questions}'
+
+
+def quiz_html(ask: Ask, lang: str = "en") -> str:
+    """A question with its answer (and hint) hidden behind a reveal button."""
+    say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
+    hint = f"<p>{say('quiz.hint', hint=ask.hint)}</p>" if ask.hint else ""
+    reveal = "this.hidden=true;this.nextElementSibling.hidden=false"
+    return (f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
+            f'{html.escape(ask.question)}</p><button type="button" class="ll-reveal" '
+            f'onclick="{reveal}">{say("quiz.reveal")}</button><div class="ll-answer" hidden>'
+            f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{hint}</div></div>')
 
 
 def failures_html(run: Replay) -> str:
@@ -214,6 +230,8 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
                 start: int = 0, include_css: bool = True) -> str:
     """The whole static player for one replay; ``start`` is the frame shown first."""
     scenario = run.scenario
+    if style is None and scenario.lang:
+        style = TableStyle.of(scenario.lang)  # a scenario written in Portuguese is narrated so
     element = _element_id(run) + ("" if seat is None else f"-{seat}")
     frames = "".join(f'<template data-frame="{frame.index}">'
                      f"{frame_html(frame, seat=seat, style=style)}</template>"
@@ -280,6 +298,9 @@ REPLAY_CSS = """
 .ll-say{background:#fff8c5;border-left:4px solid #d4a72c;padding:.2rem .6rem;border-radius:4px}
 .ll-say p{margin:.3rem 0}
 .ll-narration{margin:.3rem 0;padding-left:1.2rem}
+.ll-quiz{margin:.4rem 0;padding:.3rem .6rem;background:#fff8c5;border-left:4px solid #d4a72c;color:#1f2328}
+.ll-quiz p{margin:.2rem 0}
+.ll-reveal{font:inherit;cursor:pointer;padding:.15rem .6rem;border:1px solid #8c959f;border-radius:6px;background:#f6f8fa;color:#1f2328}
 .ll-failures{background:#ffebe9;border:1px solid #cf222e;border-radius:6px;padding:.4rem .6rem;
   color:#1f2328}
 .ll-failures code{white-space:pre-wrap}

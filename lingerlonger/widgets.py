@@ -44,24 +44,25 @@ import html
 import logging
 import os
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from .cards import Card, Suit, parse_card, sort_hand
+from .cards import Card, Suit, parse_card, parse_cards, sort_hand
 from .coach import CardAdvice, coach
 from .engine import (Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards,
                      new_hand, view)
 from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpChosen
-from .narrate import REASONS, narrate
+from .i18n import LANGUAGES, translate
+from .narrate import REASONS, explain_illegal, narrate
 from .players import PLAYER_KINDS, Player, make_player
-from .render import TABLE_CSS, RenderError, TableStyle, table_html
+from .render import TABLE_CSS, RenderError, TableStyle, labels_for, table_html
 from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANT_EFFECTS, VARIANTS, Rules, RulesError
-from .scenario import Location, Scenario, ScenarioError, load, loads
+from .scenario import Ask, Location, Scenario, ScenarioError, load, loads
 from .static_replay import (REPLAY_CSS, SPEEDS, UI, failures_html, frame_html, gallery_html,
                             markdown_html, notice_html, replay_html)
 
@@ -355,6 +356,10 @@ class ScenarioPlayer(widgets.VBox):
         self._problem: str | None = None      # why nothing can be shown, for the static page
         self._syncing = False                 # set while the kernel moves the slider or menus
         self._choices: list[Card | Suit] = []  # what each what-if button stands for
+        self._answered: set[tuple[int, int]] = set()  # (frame, question) answered in quiz mode
+        self._answers: list = []              # what each quiz answer button stands for
+        self._chosen: set[Card] = set()       # the cards picked for a "which cards?" question
+        self._lang_chosen = False             # the reader picked a language: keep it
         self._build()
         self.load(scenario_or_path, index=index, seat=seat, step=step)
 
@@ -396,7 +401,25 @@ class ScenarioPlayer(widgets.VBox):
         buttons = _row([self.first, self.back, self.play, self.next, self.last], "ll-buttons",
                        layout=widgets.Layout(flex_flow="row wrap", align_items="center", width="auto"))
         self.controls = _row([buttons, self.counter, self.slider], "ll-controls")
+        self.language = widgets.Dropdown(
+            options=[(translate("language.name", code), code) for code in LANGUAGES],
+            value=self.style_options.lang if self.style_options.lang in LANGUAGES else "en",
+            layout=_auto())
+        self.language.add_class("ll-language")
+        self.language.observe(self._on_language, "value")
+        self.quiz_on = widgets.Checkbox(value=False, indent=False, layout=_auto())
+        self.quiz_on.add_class("ll-quiz-mode")
+        self.quiz_on.observe(lambda _: self._render(), "value")
+        self.projector = widgets.Checkbox(value=self.style_options.large, indent=False, layout=_auto())
+        self.projector.add_class("ll-projector-mode")
+        self.four_colour = widgets.Checkbox(value=self.style_options.four_colour, indent=False,
+                                            layout=_auto())
+        self.four_colour.add_class("ll-four-colour-mode")
+        for toggle in (self.projector, self.four_colour):
+            toggle.observe(self._on_look, "value")
         self.options = _row([self.view_as, self.legal, self.coach_on, self.speed], "ll-options")
+        self.classroom = _row([self.language, self.quiz_on, self.projector, self.four_colour],
+                              "ll-options", "ll-classroom")
         self.banner_text = _wide_html()
         self.rejoin = _button(UI["branch-back"], icon="undo", primary=True)
         self.rejoin.on_click(lambda _: self.back_to_scenario())
@@ -409,8 +432,20 @@ class ScenarioPlayer(widgets.VBox):
         self.what_if_box.add_class("ll-what-if")
         self.message = _wide_html()
         self.advice = _wide_html()
-        self.body = widgets.VBox([self.controls, self.options, self.banner, self.stage,
-                                  self.what_if_box, self.message, self.advice])
+        self.quiz_text = _wide_html()
+        self.quiz_answers = _ButtonPool(self._on_answer)
+        self.quiz_answers.box.add_class("ll-quiz-answers")
+        self.quiz_check = _button(primary=True)
+        self.quiz_check.add_class("ll-quiz-check")
+        self.quiz_check.on_click(lambda _: self._check_cards())
+        self.quiz_feedback = _wide_html()
+        self.quiz_box = widgets.VBox([self.quiz_text, self.quiz_answers.box, self.quiz_check,
+                                      self.quiz_feedback])
+        self.quiz_box.add_class("ll-quiz-box")
+        self.body = widgets.VBox([self.controls, self.options, self.classroom, self.banner,
+                                  self.stage, self.quiz_box, self.what_if_box, self.message,
+                                  self.advice])
+        self._label_classroom()
         self.children = (self.header, self.body)
 
     def _say(self, text: str, kind: str = "info") -> None:
@@ -432,6 +467,17 @@ class ScenarioPlayer(widgets.VBox):
             self._show_problem(notice_html(UI["cannot-show"], [str(error)]))
             return
         self.run, self.frames, self.branch_at, self.at = run, list(run.frames), None, 0
+        self._answered.clear()
+        self._chosen = set()
+        self.quiz_feedback.value = ""
+        if run.scenario.lang and not self._lang_chosen:
+            self._syncing = True
+            try:
+                self.language.value = run.scenario.lang
+            finally:
+                self._syncing = False
+            self.style_options = replace(self.style_options, labels=labels_for(run.scenario.lang))
+            self._label_classroom()
         self._plan = Plan.of(run.frames)
         self._cache.clear()
         self._advice.clear()
@@ -474,10 +520,20 @@ class ScenarioPlayer(widgets.VBox):
         return len(self.frames) - 1
 
     def show(self, index: int) -> None:
-        """Show frame ``index`` of the current timeline (clamped to it)."""
+        """Show frame ``index`` of the current timeline (clamped to it); in quiz mode, going
+        forward stops at the first frame whose question is not answered yet."""
         if not self.frames:
             return
-        self.at = max(0, min(self.last_index, index))
+        index = max(0, min(self.last_index, index))
+        gate = next((at for at in range(self.at, index) if self._pending(at) is not None), None)
+        if gate is not None:
+            self.stop()
+            self.at = gate
+            self._move_slider()
+            self._render()
+            self._say(html.escape(self._t("quiz.answer-first")), kind="refused")
+            return
+        self.at = index
         self._move_slider()
         self._say("")
         self._render()
@@ -592,7 +648,9 @@ class ScenarioPlayer(widgets.VBox):
         try:
             branch = what_if(self.frames[at], action, self._plan, make_player(BRANCH_PLAYER, seed=0))
         except IllegalAction as refusal:
-            self._say(_text("refused", message=str(refusal)), kind="refused")
+            message = (explain_illegal(self.frames[at].state, refusal, action, self.lang).rstrip(".")
+                       if isinstance(action, Play) and self.lang != "en" else str(refusal))
+            self._say(_text("refused", message=message), kind="refused")
             return
         self.frames = self.frames[:at + 1] + branch
         self.branch_at = at if self.branch_at is None else min(at, self.branch_at)
@@ -621,11 +679,12 @@ class ScenarioPlayer(widgets.VBox):
         if not self.frames:
             return
         frame = self.frames[self.at]
-        key = (self._version, self.at, self._seat, self.legal.value)
+        key = (self._version, self.at, self._seat, self.legal.value, self.quiz_on.value,
+               self.lang, self.style_options.large, self.style_options.four_colour)
         page = self._cache.get(key)
         if page is None:
             page = frame_html(frame, seat=self._seat, show_legal=self.legal.value,
-                              style=self.style_options)
+                              style=self.style_options, quiz=not self.quiz_on.value)
             self._cache[key] = page
         self.stage.value = page
         self.counter.value = (f'<span class="ll-counter">'
@@ -635,6 +694,7 @@ class ScenarioPlayer(widgets.VBox):
         self.next.disabled = self.last.disabled = at_end
         self._render_banner()
         self._render_what_if(frame.state)
+        self._render_quiz()
 
     def _render_banner(self) -> None:
         if self.branch_at is None:
@@ -688,6 +748,138 @@ class ScenarioPlayer(widgets.VBox):
             return "ScenarioPlayer(nothing to show)"
         return (f"ScenarioPlayer({self.run.scenario.title!r}, "
                 f"{UI['counter'].format(at=self.at, last=self.last_index)})")
+
+    # --- languages and the classroom ---------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.style_options.lang
+
+    def _t(self, msg_id: str, **values: object) -> str:
+        return translate(msg_id, self.lang, **values)
+
+    @_guarded
+    def _on_language(self, change) -> None:
+        """Narration, table, quiz and these controls in the language picked."""
+        if self._syncing:
+            return
+        self._lang_chosen = True
+        self.style_options = replace(self.style_options, labels=labels_for(change["new"]))
+        self._label_classroom()
+        self._render()
+
+    @_guarded
+    def _on_look(self, _change) -> None:
+        """The projector (large cards, large words) and the four-colour deck."""
+        self.style_options = replace(self.style_options, large=self.projector.value,
+                                     four_colour=self.four_colour.value)
+        (self.add_class if self.projector.value else self.remove_class)("ll-projector")
+        self._render()
+
+    def _label_classroom(self) -> None:
+        self.language.description = self._t("player.language")
+        self.quiz_on.description = self._t("player.quiz-mode")
+        self.projector.description = self._t("player.projector")
+        self.four_colour.description = self._t("player.four-colour")
+        self.quiz_check.description = self._t("quiz.check")
+
+    # --- quiz mode ----------------------------------------------------------------------
+    def _pending(self, at: int) -> tuple[int, Ask] | None:
+        """The first unanswered question of frame ``at``, in quiz mode on the scenario's line."""
+        if not self.quiz_on.value or at >= len(self.frames):
+            return None
+        if self.branch_at is not None and at > self.branch_at:
+            return None
+        for number, ask in enumerate(self.frames[at].asks):
+            if (at, number) not in self._answered:
+                return number, ask
+        return None
+
+    def _render_quiz(self) -> None:
+        pending = self._pending(self.at)
+        _shown(self.quiz_box, pending is not None)
+        if pending is None:
+            self._answers = []
+            return
+        _shown(self.what_if_box, False)  # the cards to try would give the answer away
+        _, ask = pending
+        state = self.frames[self.at].state
+        acting = state.players[state.to_act] if state.to_act is not None else ""
+        if ask.kind in ("legal", "card"):
+            hand = state.hands[state.to_act] if state.to_act is not None else ()
+            self._answers = list(sort_hand(hand, state.trump))
+            labels, colours = _labels(self._answers)
+            if ask.kind == "legal":
+                labels = [("✓ " if card in self._chosen else "") + label
+                          for label, card in zip(labels, self._answers)]
+            prompt = self._t("quiz.pick-cards" if ask.kind == "legal" else "quiz.pick-card",
+                             name=acting)
+        else:
+            self._answers = list(state.players) if ask.kind == "winner" else list(ask.choices)
+            labels, colours = self._answers, [_BLACK] * len(self._answers)
+            prompt = self._t("quiz.pick-seat" if ask.kind == "winner" else "quiz.pick-choice")
+        self.quiz_text.value = (f'<div class="ll-quiz"><p><strong>{html.escape(self._t("quiz.question"))}:'
+                                f'</strong> {html.escape(ask.question)}</p>'
+                                f'<p class="ll-note">{html.escape(prompt)}</p></div>')
+        self.quiz_answers.show(labels, colours)
+        _shown(self.quiz_check, ask.kind == "legal")
+
+    @_guarded
+    def _on_answer(self, index: int) -> None:
+        pending = self._pending(self.at)
+        if pending is None or index >= len(self._answers):
+            return
+        ask = pending[1]
+        answer = self._answers[index]
+        if ask.kind == "legal":  # pick or unpick a card, then Check
+            self._chosen ^= {answer}
+            self._render_quiz()
+            return
+        self._judge(answer in ask.cards if ask.kind == "card"
+                    else answer == (ask.seat if ask.kind == "winner" else ask.choice))
+
+    @_guarded
+    def _check_cards(self) -> None:
+        pending = self._pending(self.at)
+        if pending is not None:
+            self._judge(frozenset(self._chosen) == pending[1].cards)
+
+    def answer(self, text: str) -> None:
+        """Answer the question shown, as the buttons do: a card, a seat, a choice, or for
+        "which cards?" the cards separated by spaces (then checked)."""
+        pending = self._pending(self.at)
+        if pending is None:
+            return
+        if pending[1].kind == "legal":
+            self._chosen = set(parse_cards(text))
+            self._check_cards()
+            return
+        wanted = parse_card(text) if pending[1].kind == "card" else text
+        if wanted in self._answers:
+            self._on_answer(self._answers.index(wanted))
+        else:
+            self._judge(False)
+
+    def _judge(self, right: bool) -> None:
+        """A right answer goes on to the next frame; a wrong one shows the hint and the rule."""
+        number, ask = self._pending(self.at)
+        if not right:
+            rule = {"legal": "rule.follow-suit", "card": "rule.follow-suit",
+                    "winner": "rule.trick-winner"}.get(ask.kind)
+            lines = [f"<strong>{html.escape(self._t('quiz.wrong'))}</strong>"]
+            lines += [html.escape(ask.wrong)] if ask.wrong else []
+            lines += [html.escape(self._t("quiz.hint", hint=ask.hint))] if ask.hint else []
+            lines += [html.escape(self._t("quiz.rule", rule=self._t(rule)))] if rule else []
+            self.quiz_feedback.value = ('<div class="ll-quiz-feedback" role="alert">'
+                                        + "<br>".join(lines) + "</div>")
+            return
+        self._answered.add((self.at, number))
+        self._chosen = set()
+        self.quiz_feedback.value = ""
+        if self._pending(self.at) is None:
+            self.show(self.at + 1)
+        else:
+            self._render()
+        self._say(html.escape(self._t("quiz.right")))
 
     # --- the static page ----------------------------------------------------------------
     def static_html(self) -> str:
@@ -1103,6 +1295,8 @@ class LingerLongerApp(widgets.VBox):
 
 
 PLAYER_CSS = TABLE_CSS + REPLAY_CSS + """
+.ll-projector .ll-words,.ll-projector .ll-quiz,.ll-projector .ll-quiz-feedback{font-size:1.5rem}
+.ll-quiz-feedback{margin:.3rem 0;padding:.3rem .6rem;border-left:4px solid #cf222e;background:#fff1f0}
 .ll-player,.ll-app{color:#1f2328;font-size:1rem}
 .ll-player{border:1px solid #d0d7de;border-radius:10px;padding:.6rem;margin:.5rem 0;background:#fff;
   max-width:66rem;box-sizing:border-box}

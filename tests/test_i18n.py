@@ -8,7 +8,7 @@ import typing
 
 import pytest
 
-from lingerlonger.cards import Card, Suit, parse_card, parse_cards
+from lingerlonger.cards import Suit, parse_card, parse_cards
 from lingerlonger.engine import IllegalAction, Play, apply, from_position
 from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
                                  LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)

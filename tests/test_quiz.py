@@ -194,3 +194,56 @@ def test_the_portuguese_worked_example_is_the_english_one_in_portuguese():
     asks = lambda s: [(step.ask.kind, step.ask.cards, step.ask.seat)  # noqa: E731
                       for step in s.steps if step.ask]
     assert asks(portuguese) == asks(english)
+
+
+# --- the players ---------------------------------------------------------------------------
+
+def test_the_static_player_shows_the_question_with_its_answer_behind_a_button():
+    from lingerlonger.render import TableStyle
+    from lingerlonger.static_replay import frame_html
+    frame = replay(scenario(GOOD)).frames[1]
+    page = frame_html(frame, style=TableStyle.of("es"))
+    question, hidden = page.split('class="ll-quiz"')[1].split('<div class="ll-answer" hidden>')
+    assert "Which cards may B play?" in question and "Mostrar la respuesta" in question
+    assert "3♣" not in question and "Respuesta: 3♣" in hidden and "Pista: B holds a club." in hidden
+    assert "A abre con K♣." in page  # the narration follows the style's language
+    assert "ll-quiz" not in frame_html(frame, quiz=False)
+
+
+def test_the_live_player_hides_the_next_play_until_the_question_is_answered():
+    from lingerlonger.widgets import ScenarioPlayer
+    player = ScenarioPlayer(scenario(GOOD))
+    player.language.value = "ru"
+    player.quiz_on.value = True
+    player.go_last()
+    assert player.at == 1 and "Ответьте на вопрос" in player.message.value
+    player.answer("Q♠")
+    assert player.at == 1 and "Подсказка: B holds a club." in player.quiz_feedback.value
+    assert "Правило: У кого есть масть выхода" in player.quiz_feedback.value
+    player.answer("3♣")
+    assert player.at == 2 and "Верно!" in player.message.value
+    assert "B даёт масть: 3♣." in player.stage.value
+    player.answer("K♣")                      # C does not hold it: wrong, stays
+    assert player.at == 2
+    player.answer("2♥")
+    assert player.at == 3
+    player.quiz_on.value = False             # quiz mode off: nothing stops the replay
+    player.go_last()
+    assert player.at == player.last_index
+
+
+def test_projector_and_four_colour_toggles_restyle_the_table():
+    from lingerlonger.widgets import ScenarioPlayer
+    player = ScenarioPlayer(scenario(GOOD))
+    player.projector.value = True
+    player.four_colour.value = True
+    assert "ll-large" in player.stage.value and "ll-four-colour" in player.stage.value
+    assert "ll-projector" in player._dom_classes
+
+
+def test_a_scenario_in_portuguese_opens_in_portuguese():
+    from lingerlonger.widgets import ScenarioPlayer
+    player = ScenarioPlayer(LIBRARY / "29-ultima-carta-em-portugues.yaml")
+    assert player.language.value == "pt" and player.language.description == "Língua"
+    player.go_last()
+    assert "Monte" in player.stage.value

@@ -7,17 +7,24 @@ the gallery globbing ``Path("../scenarios")``, or any chapter importing
 ``lingerlonger`` would go on showing what the old scenario or the old engine
 did in an incremental build, and a new scenario would never reach the gallery.
 
-So when a chapter is read, this extension records a fingerprint of the files
-its source names (found by ``INPUTS``); at the start of the next build
-(``env-get-outdated``) a chapter whose fingerprint changed (a file edited,
-added to or removed from a globbed folder) is read again, and its cached
-execution is dropped so that myst-nb runs it afresh.
+So this extension fingerprints the files each chapter's source names (found
+by ``INPUTS``) and keeps the fingerprints beside myst-nb's cache, in
+``RECORD``, which lives and dies with the cached outputs it vouches for (and
+survives the environment resets Sphinx does on a configuration change):
+
+- ``env-get-outdated``: a chapter whose inputs no longer match its record is
+  read again, even though its own source did not change;
+- ``env-before-read-docs``: a chapter about to be read whose inputs do not
+  match its record (or that has none) loses its cached execution, so myst-nb
+  runs it afresh; then its record is updated.
 """
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import hashlib
+import json
 import os
 import re
 from pathlib import Path
@@ -33,6 +40,8 @@ INPUTS = (
     # The package the chapters run, code and data.
     (re.compile(r"\b(?:from|import) lingerlonger\b"), "/lingerlonger/**/*.*"),
 )
+#: Chapter source path -> fingerprint of its inputs when it was last read.
+RECORD = "notebook_inputs.json"
 
 
 def input_globs(source: str) -> list[str]:
@@ -49,73 +58,92 @@ def input_globs(source: str) -> list[str]:
                    for pattern, template in INPUTS for match in pattern.finditer(source)})
 
 
-def fingerprint(root: Path, chapter: Path, globs: list[str]) -> str:
-    """A hash of the names and contents of the files the globs match now (a
-    named file that is missing counts too)."""
+def _digest(pattern: str, root: Path) -> str:
+    """A hash of the names and contents of the files an absolute glob matches now
+    (a plain path that does not exist counts too)."""
+    paths = sorted(glob.glob(pattern, recursive=True)) if glob.has_magic(pattern) else [pattern]
     digest = hashlib.sha256()
-    for pattern in globs:
-        base = root if pattern.startswith("/") else chapter.parent
-        full = os.path.normpath(base / pattern.lstrip("/"))
-        paths = sorted(glob.glob(full, recursive=True)) if glob.has_magic(full) else [full]
-        for path in paths:
-            if "__pycache__" in Path(path).parts:
-                continue
-            digest.update(os.path.relpath(path, root).encode() + b"\0")
-            digest.update(Path(path).read_bytes() if os.path.isfile(path) else b"(missing)")
-            digest.update(b"\0")
+    for path in paths:
+        if "__pycache__" in Path(path).parts:
+            continue
+        digest.update(os.path.relpath(path, root).encode() + b"\0")
+        digest.update(Path(path).read_bytes() if os.path.isfile(path) else b"(missing)")
+        digest.update(b"\0")
     return digest.hexdigest()
 
 
-def _inputs(env) -> dict[str, tuple[list[str], str]]:
-    """docname -> (its input globs, their fingerprint when it was last read)."""
-    if not hasattr(env, "notebook_inputs"):
-        env.notebook_inputs = {}
-    return env.notebook_inputs
+class Inputs:
+    """Fingerprints of the chapters' inputs, each folder hashed once per build."""
+
+    def __init__(self, app):
+        self.root = Path(app.srcdir)
+        self.env = app.env
+        self.record_path = Path(app.env.mystnb_config.execution_cache_path) / RECORD
+        self._digests: dict[str, str] = {}
+
+    def source_path(self, docname: str) -> str:
+        return str(Path(self.env.doc2path(docname)))
+
+    def fingerprint(self, docname: str) -> str | None:
+        path = Path(self.source_path(docname))
+        globs = input_globs(path.read_text(encoding="utf-8"))
+        if not globs:
+            return None
+        patterns = [os.path.normpath((self.root if g.startswith("/") else path.parent) / g.lstrip("/"))
+                    for g in globs]
+        for pattern in patterns:
+            if pattern not in self._digests:
+                self._digests[pattern] = _digest(pattern, self.root)
+        return hashlib.sha256("".join(self._digests[p] for p in patterns).encode()).hexdigest()
+
+    def recorded(self) -> dict[str, str]:
+        with contextlib.suppress(FileNotFoundError, ValueError):
+            return json.loads(self.record_path.read_text(encoding="utf-8"))
+        return {}
+
+    def save(self, records: dict[str, str]) -> None:
+        self.record_path.parent.mkdir(parents=True, exist_ok=True)
+        self.record_path.write_text(json.dumps(records, indent=1, sort_keys=True), encoding="utf-8")
 
 
-def _record(app, docname: str, source: list[str]) -> None:
-    globs = input_globs(source[0])
-    if globs:
-        path = Path(app.env.doc2path(docname))
-        _inputs(app.env)[docname] = (globs, fingerprint(Path(app.srcdir), path, globs))
-    else:
-        _inputs(app.env).pop(docname, None)
-
-
-def _drop_cached_execution(app, docnames: list[str]) -> None:
-    """Remove these chapters' notebooks from myst-nb's execution cache (if any)."""
+def _drop_cached_execution(app, source_paths: set[str]) -> None:
+    """Remove these notebooks from myst-nb's execution cache, if it has them."""
     config = app.env.mystnb_config
     if config.execution_mode != "cache" or not os.path.isdir(config.execution_cache_path):
         return
     from jupyter_cache import get_cache
 
     cache = get_cache(config.execution_cache_path)
-    paths = {str(Path(app.env.doc2path(docname))) for docname in docnames}
     for record in cache.list_cache_records():
-        if record.uri in paths:
-            cache.remove_cache_record(record.pk)
+        if record.uri in source_paths:
+            with contextlib.suppress(KeyError):  # its notebook folder is gone already
+                cache.remove_cache(record.pk)
 
 
 def _outdated(app, env, added, changed, removed) -> list[str]:
-    stale = [docname for docname, (globs, recorded) in _inputs(env).items()
-             if docname in env.found_docs and docname not in removed
-             and fingerprint(Path(app.srcdir), Path(env.doc2path(docname)), globs) != recorded]
+    inputs = Inputs(app)
+    records = inputs.recorded()
+    unchanged = env.found_docs - set(added) - set(changed) - set(removed)
+    return sorted(docname for docname in unchanged
+                  if inputs.fingerprint(docname) != records.get(inputs.source_path(docname)))
+
+
+def _before_read(app, env, docnames: list[str]) -> None:
+    inputs = Inputs(app)
+    records = inputs.recorded()
+    stale = set()
+    for docname in docnames:
+        path, fingerprint = inputs.source_path(docname), inputs.fingerprint(docname)
+        if fingerprint is None:
+            records.pop(path, None)
+        elif records.get(path) != fingerprint:
+            stale.add(path)
+            records[path] = fingerprint
     _drop_cached_execution(app, stale)
-    return stale
-
-
-def _purge(app, env, docname: str) -> None:
-    _inputs(env).pop(docname, None)
-
-
-def _merge(app, env, docnames, other) -> None:
-    _inputs(env).update({docname: _inputs(other)[docname]
-                         for docname in docnames if docname in _inputs(other)})
+    inputs.save(records)
 
 
 def setup(app):
-    app.connect("source-read", _record)
     app.connect("env-get-outdated", _outdated)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
-    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
+    app.connect("env-before-read-docs", _before_read)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

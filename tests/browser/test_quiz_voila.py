@@ -1,0 +1,89 @@
+"""The done-when of issue 7 in the Voilà app: a Portuguese-speaking family opens the app,
+switches to Portuguese, and answers the quiz on the 2♥ example (a wrong answer shows the
+hint and the rule, a right one goes on), with the narration in Portuguese."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from lingerlonger.i18n import translate
+from lingerlonger.replay import replay
+from lingerlonger.scenario import load
+from test_app_voila import ROUND_TRIP_MS, counter, open_app
+from test_voila_smoke import voila_app  # noqa: F401 - the fixture that starts Voilà
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+WORKED = load(REPO / "scenarios" / "06-last-card-saves.yaml")[0]
+WORKED_TITLE = WORKED.title
+#: The frames that ask a question (before the next play is shown): the first two.
+ASKED = [frame.index for frame in replay(WORKED).frames if frame.asks][:2]
+PT = lambda msg_id, **values: translate(msg_id, "pt", **values)  # noqa: E731
+
+
+def step_to(player, target: int) -> None:
+    """Click Next until the counter shows ``target``, waiting for each step to arrive."""
+    while counter(player) < target:
+        at = counter(player)
+        player.get_by_role("button", name=re.compile(r"^\W*Next$")).click()
+        player.locator(".ll-counter", has_text=f"step {at + 1} of").wait_for(timeout=ROUND_TRIP_MS)
+
+
+def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(  # noqa: F811
+        voila_app, browser_page):
+    page, log = browser_page
+    open_app(page, voila_app)
+    picker = page.get_by_label("Scenario")
+    values = picker.locator("option").evaluate_all("options => options.map(o => o.value)")
+    picker.select_option(value=next(value for value in values if WORKED_TITLE in value))
+    player = page.locator(".ll-player").filter(has=page.get_by_role("heading", name=WORKED_TITLE))
+    player.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    stage = player.locator(".ll-stage")
+
+    # the language switch: the table and the controls speak Portuguese
+    player.locator(".ll-language select").select_option(label="Português")
+    player.get_by_label(PT("player.quiz-mode")).wait_for(timeout=ROUND_TRIP_MS)
+    stage.get_by_text("Monte", exact=True).wait_for(timeout=ROUND_TRIP_MS)
+    player.get_by_label(PT("player.quiz-mode")).check()
+
+    # stepping on stops at the question: the next play stays hidden
+    quiz = player.locator(".ll-quiz-box")
+    step_to(player, ASKED[0])
+    quiz.get_by_text("Which cards may B play?").wait_for(timeout=ROUND_TRIP_MS)
+    assert "B assiste com 3♣" not in stage.inner_text()
+    asked_at = counter(player)
+
+    # a wrong answer: the hint and the rule, in Portuguese; no step forward
+    answers = quiz.locator(".ll-quiz-answers")
+    answers.get_by_role("button", name=re.compile("^Q♠")).click()
+    quiz.get_by_role("button", name=PT("quiz.check")).click()
+    feedback = quiz.locator(".ll-quiz-feedback")
+    feedback.wait_for(timeout=ROUND_TRIP_MS)
+    assert PT("quiz.wrong") in feedback.inner_text()
+    assert "Pista: Clubs were led, and B holds a club." in feedback.inner_text()
+    assert "A regra: Quem tem o naipe de saída tem de assistir" in feedback.inner_text()
+    assert counter(player) == asked_at
+
+    # the right answer goes on, and the narration is Portuguese
+    answers.get_by_role("button", name=re.compile("Q♠")).click()   # unpick
+    answers.get_by_role("button", name=re.compile("^3♣")).click()
+    quiz.get_by_role("button", name=PT("quiz.check")).click()
+    player.locator(".ll-counter", has_text=f"step {asked_at + 1} of").wait_for(timeout=ROUND_TRIP_MS)
+    player.get_by_text(PT("quiz.right")).wait_for(timeout=ROUND_TRIP_MS)
+    assert "B assiste com 3♣." in stage.inner_text()
+
+    # "who wins this trick?": wrong (D), then right (C), and C's trump wins in Portuguese
+    step_to(player, ASKED[1])
+    quiz.get_by_text("Who wins this trick?").wait_for(timeout=ROUND_TRIP_MS)
+    answers.get_by_role("button", name="D", exact=True).click()
+    quiz.get_by_text("A regra: Ganha a vaza o trunfo mais alto").wait_for(timeout=ROUND_TRIP_MS)
+    answers.get_by_role("button", name="C", exact=True).click()
+    stage.get_by_text("C ganha a vaza com o trunfo 2♥.").wait_for(timeout=ROUND_TRIP_MS)
+    assert "C compra 9♦" in stage.inner_text()
+
+    page.wait_for_load_state("networkidle")
+    log.assert_clean()
