@@ -13,6 +13,7 @@ from typing import Callable, Iterator, Sequence, TextIO
 
 from tqdm import tqdm
 
+from .arguments import positive_int, rules_spec
 from .cards import format_cards, sort_hand
 from .engine import State, new_hand, shuffled_deck
 from .events import Drew, Led
@@ -30,12 +31,6 @@ from .sheet import scenario_sheet_html
 from .simulate import parse_seats, record_hand, simulate
 from .writer import write
 
-
-def _rules(spec: str) -> Rules:
-    try:
-        return Rules.parse(spec)
-    except RulesError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def demo(args: argparse.Namespace) -> int:
@@ -233,15 +228,6 @@ def sheet_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return value
-
 
 #: simulate shows a progress bar (on a terminal) from this many games on.
 PROGRESS_FROM = 100
@@ -316,7 +302,7 @@ def add_scenario_parsers(commands) -> None:
     parser = commands.add_parser("replay", help="show a scenario step by step in the terminal")
     parser.add_argument("file", metavar="FILE")
     parser.add_argument("--seat", metavar="NAME", help="show only this seat's cards (others as counts)")
-    parser.add_argument("--index", type=_positive, default=1, metavar="N",
+    parser.add_argument("--index", type=positive_int, default=1, metavar="N",
                         help="which scenario of a stream, from 1 (default: 1)")
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="the language of the narration (default: the scenario's lang:, "
@@ -325,7 +311,7 @@ def add_scenario_parsers(commands) -> None:
 
     parser = commands.add_parser("sheet", help="write a printable A4 sheet of a scenario (HTML)")
     parser.add_argument("file", metavar="FILE")
-    parser.add_argument("--index", type=_positive, default=1, metavar="N",
+    parser.add_argument("--index", type=positive_int, default=1, metavar="N",
                         help="which scenario of a stream, from 1 (default: 1)")
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="the sheet's language (default: the scenario's lang:, else en)")
@@ -337,12 +323,12 @@ def add_scenario_parsers(commands) -> None:
 
     parser = commands.add_parser("simulate", help="record computer-played hands as scenarios "
                                  "that check again")
-    parser.add_argument("--rules", type=_rules, default=Rules(), metavar="SPEC", help=rules_help)
+    parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC", help=rules_help)
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
                         help="3 to 6 (default: 4)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed records the same hands "
                         "(default: 0)")
-    parser.add_argument("--games", type=_positive, default=1, metavar="K",
+    parser.add_argument("--games", type=positive_int, default=1, metavar="K",
                         help="hands to record (default: 1)")
     parser.add_argument("--seats", default="random", metavar="KINDS",
                         help=f"player kinds: one for every seat, or one per seat, comma-separated "
@@ -352,7 +338,7 @@ def add_scenario_parsers(commands) -> None:
     parser.set_defaults(run=simulate_command)
 
     parser = commands.add_parser("new", help="write a starter scenario to edit")
-    parser.add_argument("--rules", type=_rules, default=Rules(), metavar="SPEC", help=rules_help)
+    parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC", help=rules_help)
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
                         help="3 to 6 (default: 4)")
     parser.add_argument("--seed", type=int, default=None,
@@ -367,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lingerlonger", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     demo_parser = commands.add_parser("demo", help="play a narrated random hand in the terminal")
-    demo_parser.add_argument("--rules", type=_rules, default=Rules(), metavar="SPEC",
+    demo_parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC",
                              help="profile[+variant...], e.g. standard+no-trump (default: standard)")
     demo_parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
                              help="3 to 6 (default: 4)")

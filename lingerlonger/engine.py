@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
-from .cards import SUIT_OF, Card, CardError, Suit, format_cards, parse_card, parse_cards, parse_suit
+from .cards import CARDS, SUIT_OF, Card, CardError, Suit, format_cards, parse_card, parse_cards, parse_suit
 from .events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded, LeadPassed,
                      Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
 from .rules import Rules, RulesError
@@ -192,7 +192,7 @@ def _split_action(text: str) -> tuple[str, str]:
 
 def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
     """A shuffled deck, cut once by the player to the dealer's right (top first)."""
-    deck = list(Card(i) for i in range(52))
+    deck = list(CARDS)
     rng.shuffle(deck)
     cut = rng.randint(1, 51)
     return tuple(deck[cut:] + deck[:cut])

@@ -27,6 +27,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from .arguments import positive_int, rules_spec
 from .cards import SUIT_OF
 from .coach import wilson_interval
 from .engine import apply, new_hand, view
@@ -310,21 +311,6 @@ def _kinds(text: str) -> list[str]:
     return kinds
 
 
-def _rules(spec: str) -> Rules:
-    try:
-        return Rules.parse(spec)
-    except RulesError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return value
 
 
 def add_tournament_parser(commands) -> argparse.ArgumentParser:
@@ -333,16 +319,16 @@ def add_tournament_parser(commands) -> argparse.ArgumentParser:
                                  "print win rates with 95%% intervals")
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
                         help="3 to 6 (default: 4)")
-    parser.add_argument("--rules", type=_rules, default=Rules(), metavar="SPEC",
+    parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC",
                         help="profile[+variant...], e.g. standard+no-trump (default: standard)")
     parser.add_argument("--seats", type=_kinds, default=["tips", "random", "random", "random"],
                         metavar="KINDS", help="one player per seat, comma-separated: "
                         f"{', '.join(PLAYER_KINDS)} (one name fills every seat; default: "
                         "tips,random,random,random)")
-    parser.add_argument("--hands", type=_positive, default=1000, metavar="K",
+    parser.add_argument("--hands", type=positive_int, default=1000, metavar="K",
                         help="hands to play (default: 1000)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed replays the same tournament")
-    parser.add_argument("--workers", type=_positive, default=None,
+    parser.add_argument("--workers", type=positive_int, default=None,
                         help="processes to use (default: every core)")
     parser.add_argument("-o", "--output", metavar="FILE.csv", help="write one row per seat per hand")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

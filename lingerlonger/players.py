@@ -185,9 +185,9 @@ class ExpertPlayer:
     By default it models the others as sensible players, like the tips: the
     worlds it samples assume they follow suit with the cheapest winning card
     or their lowest (``coach.hand_limits``), and its rollouts play the
-    ``greedy`` policy of ``lingerlonger.fast``. Against tips players this beat
-    uniform sampling and random rollouts (bench/players.py has the figures);
-    ``sensible=False, policy="random"`` gives the plain, assumption-free player.
+    ``greedy`` policy of ``lingerlonger.fast``. That model suits opponents who
+    play like the tips; ``sensible=False, policy="random"`` gives the plain,
+    assumption-free player (its sampling then uses only what is certain).
     """
 
     name = "expert"

@@ -2,7 +2,7 @@
 try an illegal card, open a bad file, play a hand to its end; nothing leaves the machine.
 
 Voilà is started like `make app` does, by the ``voila_app`` fixture of
-test_voila_smoke.py, on a free loopback port.
+conftest.py, on a free loopback port.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from lingerlonger.scenario import load
-from test_voila_smoke import voila_app  # noqa: F401 - the fixture that starts Voilà
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +29,17 @@ def open_app(page, url: str) -> None:
     page.get_by_role("button", name="Next").first.wait_for(state="visible", timeout=KERNEL_READY_MS)
 
 
+def open_worked_example(page, url: str):
+    """Open the app, pick the worked example of RULES.md §4; returns its player and stage."""
+    open_app(page, url)
+    picker = page.get_by_label("Scenario")
+    values = picker.locator("option").evaluate_all("options => options.map(o => o.value)")
+    picker.select_option(value=next(value for value in values if WORKED_TITLE in value))
+    player = page.locator(".ll-player").filter(has=page.get_by_role("heading", name=WORKED_TITLE))
+    player.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    return player, player.locator(".ll-stage")
+
+
 def counter(player) -> int:
     return int(re.search(r"step (\d+) of", player.locator(".ll-counter").inner_text()).group(1))
 
@@ -40,17 +50,10 @@ def click_and_wait(player, name: str, expected_step: int) -> None:
     player.locator(".ll-counter", has_text=f"step {expected_step} of").wait_for(timeout=ROUND_TRIP_MS)
 
 
-def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(  # noqa: F811
+def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(
         voila_app, browser_page):
     page, log = browser_page
-    open_app(page, voila_app)
-
-    picker = page.get_by_label("Scenario")
-    values = picker.locator("option").evaluate_all("options => options.map(o => o.value)")
-    picker.select_option(value=next(value for value in values if WORKED_TITLE in value))
-    player = page.locator(".ll-player").filter(has=page.get_by_role("heading", name=WORKED_TITLE))
-    player.wait_for(state="visible", timeout=ROUND_TRIP_MS)
-    stage = player.locator(".ll-stage")
+    player, stage = open_worked_example(page, voila_app)
 
     at = counter(player)
     while "C wins the trick" not in stage.inner_text():
@@ -77,7 +80,7 @@ def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(  # noqa
     log.assert_clean()
 
 
-def test_play_a_hand_to_its_end(voila_app, browser_page):  # noqa: F811
+def test_play_a_hand_to_its_end(voila_app, browser_page):
     page, log = browser_page
     open_app(page, voila_app)
     page.get_by_role("tab", name="Play a hand").click()

@@ -12,14 +12,12 @@ import pytest
 from lingerlonger.i18n import translate
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
-from test_app_voila import ROUND_TRIP_MS, counter, open_app
-from test_voila_smoke import voila_app  # noqa: F401 - the fixture that starts Voilà
+from test_app_voila import ROUND_TRIP_MS, counter, open_worked_example
 
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 WORKED = load(REPO / "scenarios" / "06-last-card-saves.yaml")[0]
-WORKED_TITLE = WORKED.title
 #: The frames that ask a question (before the next play is shown): the first two.
 ASKED = [frame.index for frame in replay(WORKED).frames if frame.asks][:2]
 PT = lambda msg_id, **values: translate(msg_id, "pt", **values)  # noqa: E731
@@ -33,16 +31,10 @@ def step_to(player, target: int) -> None:
         player.locator(".ll-counter", has_text=f"step {at + 1} of").wait_for(timeout=ROUND_TRIP_MS)
 
 
-def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(  # noqa: F811
+def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
         voila_app, browser_page):
     page, log = browser_page
-    open_app(page, voila_app)
-    picker = page.get_by_label("Scenario")
-    values = picker.locator("option").evaluate_all("options => options.map(o => o.value)")
-    picker.select_option(value=next(value for value in values if WORKED_TITLE in value))
-    player = page.locator(".ll-player").filter(has=page.get_by_role("heading", name=WORKED_TITLE))
-    player.wait_for(state="visible", timeout=ROUND_TRIP_MS)
-    stage = player.locator(".ll-stage")
+    player, stage = open_worked_example(page, voila_app)
 
     # the language switch: the table and the controls speak Portuguese
     player.locator(".ll-language select").select_option(label="Português")

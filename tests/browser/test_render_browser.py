@@ -62,11 +62,6 @@ LAYOUT_BOXES = """() => [...document.querySelectorAll('.ll-table')].map(table =>
 }))"""
 
 
-def boxes_overlap(a, b) -> bool:
-    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
-            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
-
-
 @pytest.mark.parametrize("width,height", VIEWPORTS)
 def test_tables_fit_and_show_their_cards(browser_page, width, height):
     page, log = browser_page
