@@ -52,7 +52,7 @@ app: assets $(APP_NB)
 	if [ -z "$$port" ]; then \
 	  port=$$($(PYTHON) -c 'import socket; s = socket.socket(); s.bind(("$(HOST)", 0)); print(s.getsockname()[1])'); \
 	fi; \
-	echo "App: http://$(HOST):$$port/  (Ctrl-C to stop)"; \
+	echo "Starting the app: open http://$(HOST):$$port/ once Voila says it is running (Ctrl-C to stop)"; \
 	JUPYTER_PATH="$(CURDIR)/$(VOILA_DIR)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	JUPYTER_CONFIG_PATH="$(CURDIR)/$(VOILA_DIR)$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	  $(PYTHON) -m voila $(APP_NB) --no-browser --port=$$port --Voila.ip=$(HOST)

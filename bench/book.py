@@ -1,8 +1,9 @@
 """The book's build time: clean, then again with nothing changed (target ≤ 10%).
 
-Both builds are `make book`'s command (strict: warnings are errors), run from
-the repository root into a fresh temporary output folder, so that _build/ and
-its execution cache are left alone:
+Both builds are `make book`'s command (strict: warnings are errors), run on a
+snapshot of the repository in a temporary folder (its package first on the
+kernels' PYTHONPATH), so that _build/ is left alone and an edit made meanwhile
+in the working tree changes nothing:
 
 1. clean: no environment and no execution cache, so every chapter is executed;
 2. nothing changed: the same command again, ``--rebuilds`` times (the median
@@ -19,6 +20,7 @@ copies). Usage: ``python bench/book.py [--rebuilds N] [--keep]``.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -30,14 +32,17 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 TARGET = 0.10
 VENDOR = REPO / "_static" / "vendor"
+NOT_COPIED = shutil.ignore_patterns("_build", "node_modules", ".git", ".hypothesis", "out",
+                                    "__pycache__", "*.egg-info", ".benchmarks")
 
 
-def build(output: Path) -> float:
-    """Seconds taken by one strict build of the book into ``output``/_build."""
-    command = ["jupyter-book", "build", str(REPO), "--builder", "html", "-W", "-n",
-               "--keep-going", "--path-output", str(output)]
+def build(source: Path) -> float:
+    """Seconds taken by one strict build of the book in ``source``."""
+    command = ["jupyter-book", "build", ".", "--builder", "html", "-W", "-n", "--keep-going"]
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(source), os.environ.get("PYTHONPATH")]))}
     start = time.perf_counter()
-    run = subprocess.run(command, cwd=REPO, capture_output=True, text=True)
+    run = subprocess.run(command, cwd=source, env=environment, capture_output=True, text=True)
     seconds = time.perf_counter() - start
     if run.returncode != 0:
         sys.exit(f"the build failed ({' '.join(command)}):\n{run.stdout[-4000:]}{run.stderr[-4000:]}")
@@ -62,10 +67,12 @@ def main() -> None:
         sys.exit(f"{VENDOR} is missing: run `make assets` first")
 
     output = Path(tempfile.mkdtemp(prefix="bench-book-"))
+    source = output / "repo"
+    shutil.copytree(REPO, source, ignore=NOT_COPIED, symlinks=True)
     try:
-        clean = build(output)
+        clean = build(source)
         print(f"clean build (every chapter executed):  {clean:6.1f} s")
-        rebuilds = [build(output) for _ in range(args.rebuilds)]
+        rebuilds = [build(source) for _ in range(args.rebuilds)]
         rebuild = statistics.median(rebuilds)
         print(f"rebuild, nothing changed (median of {len(rebuilds)}): {rebuild:6.1f} s   "
               f"[{', '.join(f'{seconds:.1f}' for seconds in rebuilds)}]")

@@ -15,8 +15,10 @@ refusal, an ending's reason...), each with the exact output it must print and
 why that output follows from RULES.md. The conversion stores that output in
 the cell and tags it, so a cell printing anything else fails: an engine that
 changed the outcome, or a chapter that changed what it shows without the
-expectation being worked out again. Those expectations are written from the
-rules, never pasted from a run. Everything else (replays, whose expectations
+expectation being worked out again. Each expectation was checked line by line
+against the rules (its ``why``), not accepted because a run printed it; cards
+that a seeded shuffle or a computer player chose are inputs there, and a
+change of seed or strategy means working that entry out again. Everything else (replays, whose expectations
 tests/test_scenario_library.py checks; widgets; statistics; drawings) is
 executed only.
 

@@ -217,6 +217,8 @@ def pytest_generate_tests(metafunc):
 
 # --- the Voila app, started as `make app` starts it -------------------------------
 
+#: How long a Voila page may take to load: a cold kernel runs the app on a busy CI machine.
+VOILA_READY_MS = 120_000
 APP_MD = REPO / "book" / "app" / "app.md"
 # Jupyter data and config dir of the app: voila.json and the "linger" template.
 VOILA_DIR = REPO / "book" / "app" / "jupyter"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import VOILA_READY_MS
 from lingerlonger.scenario import load
 
 pytestmark = pytest.mark.browser
@@ -20,13 +21,12 @@ REPO = Path(__file__).resolve().parents[2]
 WORKED_TITLE = load(REPO / "scenarios" / "06-last-card-saves.yaml")[0].title
 BAD_FILE = REPO / "tests" / "bad" / "seven-players.yaml"
 BAD_WHERE = "seven-players.yaml:5:10"        # its "# expect:" comment
-KERNEL_READY_MS = 90_000                      # a cold kernel on a busy CI machine
 ROUND_TRIP_MS = 15_000
 
 
 def open_app(page, url: str) -> None:
-    page.goto(url, wait_until="load")
-    page.get_by_role("button", name="Next").first.wait_for(state="visible", timeout=KERNEL_READY_MS)
+    page.goto(url, wait_until="load", timeout=VOILA_READY_MS)
+    page.get_by_role("button", name="Next").first.wait_for(state="visible", timeout=VOILA_READY_MS)
 
 
 def open_worked_example(page, url: str):

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import VOILA_READY_MS
+
 pytestmark = pytest.mark.browser
 
 
 def test_app_shows_its_widgets_without_leaving_the_machine(voila_app, browser_page):
     page, log = browser_page
-    page.goto(voila_app, wait_until="load")
+    page.goto(voila_app, wait_until="load", timeout=VOILA_READY_MS)
 
     # Voila runs the notebook in a kernel, then the widget manager draws its outputs.
-    page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=90_000)
+    page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=VOILA_READY_MS)
     page.wait_for_load_state("networkidle")
 
     assert any("/voila/templates/linger/static/vendor/fontawesome/" in url for url in log.requests), \
