@@ -19,13 +19,15 @@ from __future__ import annotations
 import html
 import re
 
+from .engine import new_hand
 from .i18n import LANGUAGES, check_language, template, translate
 from .narrate import suit_name
 from .render import TABLE_CSS, TableStyle, table_html
 from .replay import answer_text, replay
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scenario import Scenario
 
-__all__ = ["scenario_sheet_html", "rules_sheet_html", "RULES_SHEET_CSS"]
+__all__ = ["scenario_sheet_html", "rules_sheet_html", "deal_rows", "RULES_SHEET_CSS"]
 
 _SCENARIO_CSS = """
 @page{size:A4 portrait;margin:12mm}
@@ -171,17 +173,25 @@ def _rules_version(lang: str, deal_rows: list[tuple[int, int, int]]) -> str:
             f'{html.escape(translate("sheet.print", lang))}</button></div>')
 
 
-def rules_sheet_html(deal_rows: list[tuple[int, int, int]], lang: str = "en") -> str:
+def deal_rows(rules: Rules = Rules()) -> list[tuple[int, int, int]]:
+    """(players, cards each, stock) for each table size, as the engine deals them."""
+    rows = []
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        state, _ = new_hand(rules, players, dealer=0, seed=0)
+        rows.append((players, len(state.hands[0]), len(state.stock)))
+    return rows
+
+
+def rules_sheet_html(lang: str = "en") -> str:
     """The rules on one page in every language, ``lang`` shown first; the reader picks another
     with the buttons on the sheet (no script), and printing prints the one shown.
-
-    ``deal_rows`` is (players, cards each, stock) for each table size, from the engine.
     """
     check_language(lang)
+    rows = deal_rows()
     picker = "".join(
         f'<input type="radio" name="ll-sheet-lang" id="ll-sheet-{code}" value="{code}"'
         f'{" checked" if code == lang else ""}><label for="ll-sheet-{code}" lang="{code}">'
         f'{html.escape(translate("language.name", code))}</label>' for code in LANGUAGES)
     return (f'<article class="ll-sheet" aria-label="{html.escape(translate("rules-sheet.aria", lang))}">'
             f'<div class="ll-sheet-langs" role="radiogroup" aria-label="Language">{picker}</div>'
-            + "".join(_rules_version(code, deal_rows) for code in LANGUAGES) + "</article>")
+            + "".join(_rules_version(code, rows) for code in LANGUAGES) + "</article>")

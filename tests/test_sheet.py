@@ -10,11 +10,9 @@ from pathlib import Path
 import pytest
 
 from lingerlonger.cli import main
-from lingerlonger.engine import new_hand
 from lingerlonger.i18n import LANGUAGES, translate
-from lingerlonger.rules import Rules
 from lingerlonger.scenario import load
-from lingerlonger.sheet import rules_sheet_html, scenario_sheet_html
+from lingerlonger.sheet import deal_rows, rules_sheet_html, scenario_sheet_html
 
 LIBRARY = Path(__file__).resolve().parent.parent / "scenarios"
 WORKED = LIBRARY / "06-last-card-saves.yaml"
@@ -77,16 +75,8 @@ def test_sheet_command_refuses_an_unknown_language(capsys):
     assert "invalid choice: 'fr'" in capsys.readouterr().err
 
 
-def _deal_rows():
-    rows = []
-    for players in range(3, 7):
-        state, _ = new_hand(Rules(), players, dealer=0, seed=0)
-        rows.append((players, len(state.hands[0]), len(state.stock)))
-    return rows
-
-
 def test_rules_sheet_has_every_language_one_shown_and_one_article():
-    page = rules_sheet_html(_deal_rows(), lang="pt")
+    page = rules_sheet_html(lang="pt")
     assert page.count('<article class="ll-sheet"') == 1
     assert [re.search(rf'<div class="ll-version" lang="{lang}">', page) is not None
             for lang in LANGUAGES] == [True] * 4
@@ -96,3 +86,8 @@ def test_rules_sheet_has_every_language_one_shown_and_one_article():
         version = page.split(f'<div class="ll-version" lang="{lang}">')[1].split('class="ll-version"')[0]
         assert word in version
         assert "<td>4</td><td>4</td><td>36</td>" in version  # 4 players: 4 each, 36 in the stock
+
+
+def test_the_sheets_deal_table_is_one_card_per_player_and_the_rest_in_the_stock():
+    # RULES.md §1: "as many cards as there are players; 4 players → 4 each, 36 in the stock"
+    assert deal_rows() == [(3, 3, 43), (4, 4, 36), (5, 5, 27), (6, 6, 16)]
