@@ -15,6 +15,7 @@ from lingerlonger.rules import VARIANTS, Rules, RulesError
 from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
 from lingerlonger.simulate import simulate
 from lingerlonger.writer import dump, header_comments, schema_file, schema_line, write
+from test_scenario_load import POSITION
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
 SHARED = Path(os.environ.get("LINGERLONGER_SHARED")
@@ -22,18 +23,7 @@ SHARED = Path(os.environ.get("LINGERLONGER_SHARED")
 RECORDED = sorted((SHARED / "recorded").glob("*.yaml"))
 SCHEMA_LINE = "# yaml-language-server: $schema=../lingerlonger/scenario.schema.json"
 HERE = Location("<test>", 1, 1)
-[TEMPLATE] = loads("""\
-format: 1
-title: T
-rules: standard
-players: [A, B, C]
-dealer: C
-hands: {A: [K♣, 2♦], B: [7♣, 9♣], C: [3♥, 4♥]}
-stock: [5♠]
-trump: ♥
-leader: A
-steps: []
-""")
+[TEMPLATE] = loads(POSITION)
 
 
 @pytest.mark.parametrize("path", GOOD_FILES, ids=lambda path: path.name)

@@ -12,7 +12,7 @@ import pytest
 from lingerlonger.i18n import translate
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
-from test_app_voila import ROUND_TRIP_MS, counter, open_worked_example
+from test_app_voila import ROUND_TRIP_MS, click_and_wait, counter, open_worked_example
 
 pytestmark = pytest.mark.browser
 
@@ -26,9 +26,7 @@ PT = lambda msg_id, **values: translate(msg_id, "pt", **values)  # noqa: E731
 def step_to(player, target: int) -> None:
     """Click Next until the counter shows ``target``, waiting for each step to arrive."""
     while counter(player) < target:
-        at = counter(player)
-        player.get_by_role("button", name=re.compile(r"^\W*Next$")).click()
-        player.locator(".ll-counter", has_text=f"step {at + 1} of").wait_for(timeout=ROUND_TRIP_MS)
+        click_and_wait(player, "Next", counter(player) + 1)
 
 
 def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
