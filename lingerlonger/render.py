@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
@@ -80,6 +80,10 @@ class TableStyle:
     @property
     def lang(self) -> str:
         return self.word("lang")
+
+    def speaking(self, lang: str) -> "TableStyle":
+        """The same look, in ``lang``."""
+        return replace(self, labels=labels_for(lang))
 
     def word(self, key: str) -> str:
         """Label ``key`` as plain text, in English when the labels leave it out."""

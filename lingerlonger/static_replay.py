@@ -6,16 +6,19 @@ buttons, a slider and autoplay driven by a short script inlined in the page.
 Nothing is fetched from anywhere: the icons are inline SVG, the style and the
 script are in the page, so it works with the network cut.
 
-Every English word the players and the app show lives in ``UI`` (the table's
-own words are ``render.LABELS``), so a translation is one more dict.
+Every word the players and the app show is a catalog message ``ui.KEY`` (``ui()``), so
+the static player carries its frames and its controls' words in all four languages and
+switches between them with no kernel.
 
 >>> from lingerlonger.scenario import load
 >>> from lingerlonger.replay import replay
 >>> from pathlib import Path
 >>> run = replay(load(Path(__file__).parents[1] / "scenarios/06-last-card-saves.yaml")[0])
 >>> page = replay_html(run)
->>> page.count("<template data-frame=") == len(run.frames), "http" in page
+>>> page.count("<template data-frame=") == 4 * len(run.frames), "http" in page
 (True, False)
+>>> '<option value="pt" lang="pt">Português</option>' in page
+True
 """
 
 from __future__ import annotations
@@ -28,128 +31,22 @@ from typing import Iterable, Mapping
 
 from markdown_it import MarkdownIt
 
-from .i18n import translate
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, check_language, template, translate
 from .render import DEFAULT_STYLE, TABLE_CSS, TableStyle, table_html
 from .replay import Frame, Replay, answer_text
 from .scenario import Ask
 
-__all__ = ["UI", "SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
+__all__ = ["ui", "SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
            "replay_html", "gallery_html", "icon_svg"]
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False})  # authors' text never injects markup
 
-#: Every English word of the replay players (static and live) and of the app.
-#: Values with ``{name}`` fields are filled in with ``str.format``.
-UI: Mapping[str, str] = MappingProxyType({
-    # the replay player, static and live
-    "controls": "Replay controls",
-    "first": "First step",
-    "back": "Back one step",
-    "play": "Play",
-    "pause": "Pause",
-    "next": "Next step",
-    "last": "Last step",
-    "first-short": "First",
-    "back-short": "Back",
-    "next-short": "Next",
-    "last-short": "Last",
-    "step": "Step",
-    "counter": "step {at} of {last}",
-    "speed": "Speed",
-    "speed-slow": "slow",
-    "speed-normal": "normal",
-    "speed-fast": "fast",
-    "show-legal": "Show legal cards",
-    "what-if": "What if…?",
-    "live-only": ("Trying your own card needs the live version: open this chapter in Jupyter, "
-                  "or start the app with <code>make app</code>."),
-    "failures": "This scenario does not check against the rules:",
-    "cannot-show": "This replay cannot be shown.",
-    # the live player only
-    "view-as": "View",
-    "view-all": "All hands",
-    "view-seat": "As {name} sees it",
-    "coach": "Coach",
-    "coach-tip": "Estimate each card's chance to win the hand",
-    "what-if-title": "What if {name} played…",
-    "what-if-trump": "What if {name} named…",
-    "what-if-help": "Click a card to try it: the rules say whether it may be played, and the "
-                    "engine plays on from there.",
-    "what-if-hidden": "To try another card for {name}, view all hands or view as {name}.",
-    "what-if-over": "The hand is over.",
-    "refused": "Not allowed: {message}.",
-    "same-as-line": "That is the scenario's own play: here it is.",
-    "branch-banner": ("<strong>What-if:</strong> off the scenario's line. {name} played {card} "
-                      "instead at step {step}; from there the engine plays on, keeping to the "
-                      "scenario's plays where they are still legal and letting the computer "
-                      "choose otherwise."),
-    "branch-back": "Back to the scenario",
-    "coach-title": "{name}'s chance to win the hand, card by card",
-    "coach-note": ("From {rollouts} random deals of the cards {name} cannot see, each played "
-                   "out by random players: it ranks the cards, it promises nothing."),
-    "coach-thinking": "The coach is thinking…",
-    "coach-none": "Nobody has a card to choose here.",
-    "trump-choice": "trump {suit}",
-    "oops": "Something went wrong ({what}). The page is still working: try again, or pick "
-            "another scenario.",
-    # the app
-    "app-title": "Linger Longer",
-    "app-intro": ("Step through the lessons of the book, or play a hand against the computer. "
-                  "Everything runs on this computer; no internet is needed."),
-    "tab-scenario": "Step through a scenario",
-    "tab-play": "Play a hand",
-    "pick": "Scenario",
-    "browser-help": ("Choose a lesson, then press Next (or Play) to step through it. At any "
-                     "step, click a card under the table to try another move."),
-    "play-help": ("You sit at the bottom of the table and see only your own cards. When it is "
-                  "your turn, click one of the cards under the table; the others play by "
-                  "themselves."),
-    "upload": "Open a scenario file",
-    "no-library": "No scenarios/ folder was found next to the app: open a scenario file instead.",
-    "no-scenario": "No scenario is chosen yet.",
-    "library-problems": "Some lessons of scenarios/ cannot be opened (the others can):",
-    "upload-tip": "A .yaml scenario file (format 1) from your computer",
-    "upload-too-big": "{name} is {size} bytes: scenario files are at most {limit} bytes.",
-    "upload-not-text": "{name}:1:1: not UTF-8 text, so not a scenario file.",
-    "upload-bad": "{name} cannot be opened:",
-    "upload-ok": "Opened {name}: {count} scenario(s).",
-    "upload-fails": "The engine disagrees with some of it: the red note below says where.",
-    "profile": "Rules",
-    "variants": "Variants",
-    "players": "Players",
-    "your-seat": "Your seat",
-    "seat-number": "{number}",
-    "opponents": "Opponents",
-    "opponent-random": "Beginners (random cards)",
-    "opponent-tips": "Casual (follow the tips)",
-    "opponent-expert": "Strong (think ahead)",
-    "new-hand": "New hand",
-    "pace": "Computer speed",
-    "pace-relaxed": "relaxed",
-    "pace-normal": "normal",
-    "pace-quick": "quick",
-    "pace-instant": "instant",
-    "settings": "Game settings: your name, players, rules, variants, opponents",
-    "settings-note": ("Changes apply to the next hand: press “New hand”. Hover over a variant "
-                      "to see what it does."),
-    "settings-summary": ("{rules} · {players} players · you sit in seat {seat} · "
-                         "opponents: {opponents}"),
-    "your-name": "Your name",
-    "default-name": "Sam",
-    "your-turn": "Your turn: choose a card.",
-    "your-trump": "You won the first trick: name the trump suit.",
-    "waiting": "{name} is thinking…",
-    "you-are-out": "You are out of this hand: the others play on to the end.",
-    "hint": "Hint",
-    "hint-tip": "Ask the coach which card gives you the best chance",
-    "you-won": "🏆 You win the hand: {reason}.",
-    "they-won": "{name} wins the hand: {reason}.",
-    "play-again": "Press “New hand” to play again.",
-    "rules-refused": "These rules cannot be combined: {message}. Untick one of the variants.",
-    "what-happened": "What happened",
-})
+def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
+    """The players' and the app's label ``key`` in ``lang`` (catalog id ``ui.KEY``)."""
+    return translate(f"ui.{key}", lang, **values)
 
-#: Autoplay speeds: (UI key, milliseconds per step); "normal" is the default.
+
+#: Autoplay speeds: (``ui`` key, milliseconds per step); "normal" is the default.
 SPEEDS = (("speed-slow", 2400), ("speed-normal", 1400), ("speed-fast", 700))
 
 #: 16×16 icon paths; inline SVG, because the ⏮ and ⏭ glyphs are missing from many fonts.
@@ -199,13 +96,13 @@ def quiz_html(ask: Ask, lang: str = "en") -> str:
             f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{hint}</div></div>')
 
 
-def failures_html(run: Replay) -> str:
+def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> str:
     """Located failures, shown to the reader as a note, never as a traceback."""
     if run.ok:
         return ""
     items = "".join(f"<li><code>{html.escape(str(error))}</code></li>" for error in run.failures)
-    return (f'<div class="ll-failures" role="alert"><strong>{UI["failures"]}</strong>'
-            f"<ul>{items}</ul></div>")
+    return (f'<div class="ll-failures" role="alert"><strong data-t="ui.failures">'
+            f'{html.escape(ui("failures", lang))}</strong><ul>{items}</ul></div>')
 
 
 def notice_html(title: str, lines: Iterable[str] = ()) -> str:
@@ -221,48 +118,77 @@ def _element_id(run: Replay) -> str:
     return "ll-replay-" + hashlib.sha1(key.encode()).hexdigest()[:10]
 
 
-def _button(go: str, label: str, body: str) -> str:
-    return (f'<button type="button" data-go="{go}" aria-label="{html.escape(label)}" '
-            f'title="{html.escape(label)}">{body}</button>')
+#: The words of the static player's controls, switched by its language picker.
+_CONTROL_WORDS = ("ui.controls", "ui.first", "ui.back", "ui.play", "ui.pause", "ui.next", "ui.last",
+                  "ui.first-short", "ui.back-short", "ui.next-short", "ui.last-short", "ui.step",
+                  "ui.counter", "ui.speed", "ui.speed-slow", "ui.speed-normal", "ui.speed-fast",
+                  "ui.show-legal", "ui.what-if", "ui.live-only", "ui.failures", "player.language")
+
+
+def _button(go: str, lang: str) -> str:
+    label = html.escape(ui(go, lang))
+    return (f'<button type="button" data-go="{go}" data-t-label="ui.{go}" aria-label="{label}" '
+            f'title="{label}">{icon_svg(go)}<span class="ll-word" data-t="ui.{go}-short">'
+            f'{html.escape(ui(go + "-short", lang))}</span></button>')
 
 
 def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | None = None,
-                start: int = 0, include_css: bool = True) -> str:
-    """The whole static player for one replay; ``start`` is the frame shown first."""
+                start: int = 0, include_css: bool = True,
+                languages: Iterable[str] = LANGUAGES) -> str:
+    """The whole static player for one replay, with its frames drawn in each of ``languages``.
+
+    It opens in the style's language (by default the scenario's ``lang:``) at frame ``start``;
+    a reader who picks another language gets it in every player of the page, and on later
+    pages too (the choice is kept in the browser's local storage).
+    """
     scenario = run.scenario
-    if style is None and scenario.lang:
-        style = TableStyle.of(scenario.lang)  # a scenario written in Portuguese is narrated so
+    style = style or TableStyle.of(scenario.lang or DEFAULT_LANGUAGE)
+    lang = style.lang
+    spoken = tuple(dict.fromkeys((lang, *map(check_language, languages))))
+    styles = {code: style.speaking(code) for code in spoken}
     element = _element_id(run) + ("" if seat is None else f"-{seat}")
-    frames = "".join(f'<template data-frame="{frame.index}">'
-                     f"{frame_html(frame, seat=seat, style=style)}</template>"
-                     for frame in run.frames)
+    frames = "".join(f'<template data-frame="{frame.index}" data-lang="{code}">'
+                     f"{frame_html(frame, seat=seat, style=styles[code])}</template>"
+                     for frame in run.frames for code in spoken)
     last = len(run.frames) - 1
     start = max(0, min(last, start))
-    speeds = "".join(f'<option value="{ms}"{" selected" if key == "speed-normal" else ""}>'
-                     f"{UI[key]}</option>" for key, ms in SPEEDS)
+    say = lambda key, **values: html.escape(ui(key, lang, **values))  # noqa: E731
+    speeds = "".join(f'<option value="{ms}" data-t="ui.{key}"{" selected" if key == "speed-normal" else ""}>'
+                     f"{say(key)}</option>" for key, ms in SPEEDS)
     play = (f'<button type="button" data-go="play" aria-pressed="false" '
-            f'data-play="{UI["play"]}" data-pause="{UI["pause"]}">'
-            f'{icon_svg("play")}{icon_svg("pause")}<span>{UI["play"]}</span></button>')
-    buttons = {go: _button(go, UI[go], f'{icon_svg(go)}<span class="ll-word">{UI[go + "-short"]}</span>')
-               for go in ("first", "back", "next", "last")}
+            f'data-play="{say("play")}" data-pause="{say("pause")}">'
+            f'{icon_svg("play")}{icon_svg("pause")}<span>{say("play")}</span></button>')
+    buttons = {go: _button(go, lang) for go in ("first", "back", "next", "last")}
+    picker = ""
+    if len(spoken) > 1:
+        options = "".join(f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>'
+                          f'{html.escape(translate("language.name", code))}</option>'
+                          for code in spoken)
+        picker = (f'<label><span data-t="player.language">{html.escape(translate("player.language", lang))}'
+                  f"</span> <select data-lang-picker>{options}</select></label>")
+    words = {code: {key: template(key, code) for key in _CONTROL_WORDS} for code in spoken}
     controls = f"""
-<div class="ll-controls" role="group" aria-label="{UI['controls']}">
+<div class="ll-controls" role="group" lang="{lang}" data-t-label="ui.controls" \
+aria-label="{say('controls')}">
   <span class="ll-buttons">{buttons["first"]}{buttons["back"]}{play}{buttons["next"]}\
 {buttons["last"]}</span>
-  <input type="range" min="0" max="{last}" value="{start}" step="1" aria-label="{UI['step']}">
-  <span class="ll-counter" data-format="{html.escape(UI['counter'])}">\
-{html.escape(UI['counter'].format(at=start, last=last))}</span>
-  <label>{UI['speed']} <select aria-label="{UI['speed']}">{speeds}</select></label>
-  <label><input type="checkbox" data-legal> {UI['show-legal']}</label>
-  <button type="button" data-go="whatif">{UI['what-if']}</button>
+  <input type="range" min="0" max="{last}" value="{start}" step="1" data-t-label="ui.step" \
+aria-label="{say('step')}">
+  <span class="ll-counter" data-format="{html.escape(template('ui.counter', lang))}">\
+{say('counter', at=start, last=last)}</span>
+  <label><span data-t="ui.speed">{say('speed')}</span> <select data-speed>{speeds}</select></label>
+  <label><input type="checkbox" data-legal> <span data-t="ui.show-legal">{say('show-legal')}</span></label>
+  <button type="button" data-go="whatif" data-t="ui.what-if">{say('what-if')}</button>
+  {picker}
 </div>
-<p class="ll-live-only" hidden>{UI['live-only']}</p>"""
+<p class="ll-live-only" lang="{lang}" data-t-html="ui.live-only" hidden>{ui('live-only', lang)}</p>"""
     css = f"<style>{TABLE_CSS}{REPLAY_CSS}</style>" if include_css else ""
-    return f"""<div class="ll-replay" id="{element}" data-frames="{last + 1}" data-start="{start}">
-<h3 class="ll-replay-title">{html.escape(scenario.title)}</h3>
-<div class="ll-summary">{markdown_html(scenario.summary)}</div>
-{failures_html(run)}{controls}
-<div class="ll-stage"></div>
+    return f"""<div class="ll-replay" id="{element}" data-frames="{last + 1}" data-start="{start}" \
+data-lang="{lang}" data-words="{html.escape(json.dumps(words, ensure_ascii=False))}">
+<h3 class="ll-replay-title" lang="{scenario.lang or DEFAULT_LANGUAGE}">{html.escape(scenario.title)}</h3>
+<div class="ll-summary" lang="{scenario.lang or DEFAULT_LANGUAGE}">{markdown_html(scenario.summary)}</div>
+{failures_html(run, lang)}{controls}
+<div class="ll-stage" lang="{lang}"></div>
 {frames}
 </div>
 {css}<script>{REPLAY_JS}
@@ -314,12 +240,18 @@ REPLAY_CSS = """
 REPLAY_JS = """
 window.llReplay = window.llReplay || function (root) {
   var stage = root.querySelector('.ll-stage');
-  var frames = root.querySelectorAll('template[data-frame]');
+  var byLang = {};
+  root.querySelectorAll('template[data-frame]').forEach(function (t) {
+    (byLang[t.dataset.lang] = byLang[t.dataset.lang] || []).push(t);
+  });
+  var words = JSON.parse(root.dataset.words);
+  var frames = byLang[root.dataset.lang];
   var slider = root.querySelector('input[type=range]');
   var counter = root.querySelector('.ll-counter');
   var play = root.querySelector('[data-go=play]');
   var playText = play.querySelector('span');
-  var speed = root.querySelector('select');
+  var speed = root.querySelector('select[data-speed]');
+  var picker = root.querySelector('select[data-lang-picker]');
   var timer = null, at = -1, last = frames.length - 1;
   function show(i) {
     i = Math.max(0, Math.min(last, i));
@@ -342,6 +274,25 @@ window.llReplay = window.llReplay || function (root) {
     timer = setInterval(function () { show(at + 1); }, +speed.value);
     root.classList.add('ll-playing');
     playText.textContent = play.dataset.pause; play.setAttribute('aria-pressed', 'true');
+  }
+  function speak(lang) {
+    if (!byLang[lang] || byLang[lang] === frames) return;
+    var said = words[lang], shown = at;
+    frames = byLang[lang];
+    root.querySelectorAll('[data-t]').forEach(function (el) { el.textContent = said[el.dataset.t]; });
+    root.querySelectorAll('[data-t-html]').forEach(function (el) { el.innerHTML = said[el.dataset.tHtml]; });
+    root.querySelectorAll('[data-t-label]').forEach(function (el) {
+      el.setAttribute('aria-label', said[el.dataset.tLabel]);
+      if (el.title) el.title = said[el.dataset.tLabel];
+    });
+    root.querySelectorAll('[lang]:not(option):not(h3):not(.ll-summary)').forEach(function (el) {
+      el.lang = lang;
+    });
+    counter.dataset.format = said['ui.counter'];
+    play.dataset.play = said['ui.play']; play.dataset.pause = said['ui.pause'];
+    playText.textContent = timer ? play.dataset.pause : play.dataset.play;
+    if (picker) picker.value = lang;
+    at = -1; show(shown);
   }
   function go(name, step) {
     var button = root.querySelector('[data-go=' + name + ']');
@@ -366,5 +317,11 @@ window.llReplay = window.llReplay || function (root) {
     if (e.key === 'ArrowRight') { stop(); show(at + 1); e.preventDefault(); }
     if (e.key === 'ArrowLeft') { stop(); show(at - 1); e.preventDefault(); }
   });
+  if (picker) picker.onchange = function () {
+    try { localStorage.setItem('ll-lang', picker.value); } catch (e) { /* storage blocked */ }
+    document.dispatchEvent(new CustomEvent('ll-lang', {detail: picker.value}));
+  };
+  document.addEventListener('ll-lang', function (e) { speak(e.detail); });
   show(+root.dataset.start || 0);
+  try { speak(localStorage.getItem('ll-lang')); } catch (e) { /* storage blocked */ }
 };"""

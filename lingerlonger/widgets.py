@@ -56,15 +56,15 @@ from .coach import CardAdvice, coach
 from .engine import (Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards,
                      new_hand, view)
 from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpChosen
-from .i18n import LANGUAGES, translate
-from .narrate import REASONS, explain_illegal, narrate
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from .narrate import explain_illegal, narrate, reason_text
 from .players import PLAYER_KINDS, Player, make_player
-from .render import TABLE_CSS, RenderError, TableStyle, labels_for, table_html
+from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, table_html
 from .replay import Frame, Replay, check, replay
-from .rules import PROFILES, VARIANT_EFFECTS, VARIANTS, Rules, RulesError
+from .rules import PROFILES, VARIANTS, Rules, RulesError
 from .scenario import Ask, Location, Scenario, ScenarioError, load, loads
-from .static_replay import (REPLAY_CSS, SPEEDS, UI, failures_html, frame_html, gallery_html,
-                            markdown_html, notice_html, replay_html)
+from .static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, gallery_html,
+                            markdown_html, notice_html, replay_html, ui)
 
 __all__ = ["ScenarioPlayer", "ScenarioGallery", "HandPlayer", "ScenarioBrowser", "LingerLongerApp",
            "Plan", "action_of", "next_action", "planned_action", "what_if", "scenario_library",
@@ -83,9 +83,25 @@ _RED = "#c62828"
 _BLACK = "#1f2328"
 
 
-def _text(key: str, **values: object) -> str:
-    """UI text ``key`` filled in with ``values``, escaped for HTML."""
-    return UI[key].format(**{name: html.escape(str(value)) for name, value in values.items()})
+def _text(key: str, lang: str, **values: object) -> str:
+    """The label ``ui.KEY`` in ``lang`` for an HTML widget: ``values`` escaped, the catalog's
+    own markup kept."""
+    return ui(key, lang, **{name: html.escape(str(value)) for name, value in values.items()})
+
+
+def _refusal_text(state: State, refusal: IllegalAction, action: Action, lang: str) -> str:
+    """The engine's refusal as a sentence in ``lang`` (the engine words it in English)."""
+    if isinstance(action, Play) and lang != DEFAULT_LANGUAGE:
+        return explain_illegal(state, refusal, action, lang).rstrip(".")
+    return str(refusal)
+
+
+def _relabel_options(dropdown: widgets.Dropdown, labels: Sequence[tuple[str, object]]) -> None:
+    """New labels for a menu's options, keeping the value chosen."""
+    value = dropdown.value
+    dropdown.options = labels
+    if value in [option for _, option in labels]:
+        dropdown.value = value
 
 
 # --- what-if: pure functions over frames ----------------------------------------------
@@ -218,7 +234,7 @@ def _guarded(method: Callable) -> Callable:
         except Exception as error:  # noqa: BLE001 - the last line of defence of a callback
             _log.exception("%s failed", method.__qualname__)
             what = (str(error) or type(error).__name__)[:200]
-            self._say(_text("oops", what=what), kind="error")
+            self._say(_text("oops", self.lang, what=what), kind="error")
     return run
 
 
@@ -372,39 +388,34 @@ class ScenarioPlayer(widgets.VBox):
     def _build(self) -> None:
         self.header = _wide_html()
         # Words beside the icons: a Font Awesome glyph would be the button's accessible name.
-        self.first = _button(UI["first-short"], icon="fast-backward", tooltip=UI["first"])
-        self.back = _button(UI["back-short"], icon="step-backward", tooltip=UI["back"])
-        self.play = _button(UI["play"], icon="play", tooltip=UI["play"])
-        self.next = _button(UI["next-short"], icon="step-forward", tooltip=UI["next"])
-        self.last = _button(UI["last-short"], icon="fast-forward", tooltip=UI["last"])
+        self.first = _button(icon="fast-backward")
+        self.back = _button(icon="step-backward")
+        self.play = _button(icon="play")
+        self.next = _button(icon="step-forward")
+        self.last = _button(icon="fast-forward")
         for button, go in ((self.first, self.go_first), (self.back, self.go_back),
                            (self.next, self.go_next), (self.last, self.go_last)):
             button.on_click(lambda _, go=go: self._step_by_hand(go))
         self.play.on_click(lambda _: self.toggle_play())
-        self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False,
-                                        description=UI["step"], continuous_update=True,
+        self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False, continuous_update=True,
                                         layout=widgets.Layout(flex="1 1 12rem", width="auto",
                                                               min_width="10rem"))
         self.slider.observe(self._on_slider, "value")
         self.counter = widgets.HTML(layout=widgets.Layout(min_width="7rem"))
-        self.speed = widgets.Dropdown(options=[(UI[key], ms) for key, ms in SPEEDS],
-                                      value=dict(SPEEDS)["speed-normal"], description=UI["speed"],
-                                      layout=_auto())
-        self.view_as = widgets.Dropdown(description=UI["view-as"], layout=_auto())
+        self.speed = widgets.Dropdown(options=[(key, ms) for key, ms in SPEEDS],
+                                      value=dict(SPEEDS)["speed-normal"], layout=_auto())
+        self.view_as = widgets.Dropdown(layout=_auto())
         self.view_as.observe(self._on_view, "value")
-        self.legal = widgets.Checkbox(value=False, description=UI["show-legal"], indent=False,
-                                      layout=_auto())
+        self.legal = widgets.Checkbox(value=False, indent=False, layout=_auto())
         self.legal.observe(lambda _: self._render(), "value")
-        self.coach_on = widgets.Checkbox(value=False, description=UI["coach"], indent=False,
-                                         tooltip=UI["coach-tip"], layout=_auto())
+        self.coach_on = widgets.Checkbox(value=False, indent=False, layout=_auto())
         self.coach_on.observe(lambda _: self._render(), "value")
         buttons = _row([self.first, self.back, self.play, self.next, self.last], "ll-buttons",
                        layout=widgets.Layout(flex_flow="row wrap", align_items="center", width="auto"))
         self.controls = _row([buttons, self.counter, self.slider], "ll-controls")
         self.language = widgets.Dropdown(
             options=[(translate("language.name", code), code) for code in LANGUAGES],
-            value=self.style_options.lang if self.style_options.lang in LANGUAGES else "en",
-            layout=_auto())
+            value=self.lang, layout=widgets.Layout(width="auto"))  # its own: the app hides it
         self.language.add_class("ll-language")
         self.language.observe(self._on_language, "value")
         self.quiz_on = widgets.Checkbox(value=False, indent=False, layout=_auto())
@@ -421,7 +432,7 @@ class ScenarioPlayer(widgets.VBox):
         self.classroom = _row([self.language, self.quiz_on, self.projector, self.four_colour],
                               "ll-options", "ll-classroom")
         self.banner_text = _wide_html()
-        self.rejoin = _button(UI["branch-back"], icon="undo", primary=True)
+        self.rejoin = _button(icon="undo", primary=True)
         self.rejoin.on_click(lambda _: self.back_to_scenario())
         self.banner = _row([self.banner_text, self.rejoin], "ll-banner",
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -445,7 +456,7 @@ class ScenarioPlayer(widgets.VBox):
         self.body = widgets.VBox([self.controls, self.options, self.classroom, self.banner,
                                   self.stage, self.quiz_box, self.what_if_box, self.message,
                                   self.advice])
-        self._label_classroom()
+        self._relabel()
         self.children = (self.header, self.body)
 
     def _say(self, text: str, kind: str = "info") -> None:
@@ -459,12 +470,12 @@ class ScenarioPlayer(widgets.VBox):
         self.stop()
         self._say("")
         if source is None:
-            self._show_problem(_message_html(UI["no-scenario"], "info"))
+            self._show_problem(_message_html(ui("no-scenario", self.lang), "info"))
             return
         try:
             run = _replay_of(source, index)
         except ScenarioError as error:
-            self._show_problem(notice_html(UI["cannot-show"], [str(error)]))
+            self._show_problem(notice_html(ui("cannot-show", self.lang), [str(error)]))
             return
         self.run, self.frames, self.branch_at, self.at = run, list(run.frames), None, 0
         self._answered.clear()
@@ -476,16 +487,14 @@ class ScenarioPlayer(widgets.VBox):
                 self.language.value = run.scenario.lang
             finally:
                 self._syncing = False
-            self.style_options = replace(self.style_options, labels=labels_for(run.scenario.lang))
-            self._label_classroom()
+            self.style_options = self.style_options.speaking(run.scenario.lang)
+            self._relabel()
         self._plan = Plan.of(run.frames)
         self._cache.clear()
         self._advice.clear()
         self._version += 1
         self._problem = None
         names = run.final.players
-        options = [(UI["view-all"], -1)] + [(_text("view-seat", name=name), i)
-                                            for i, name in enumerate(names)]
         seat_index = -1
         if seat is not None:
             try:
@@ -495,17 +504,27 @@ class ScenarioPlayer(widgets.VBox):
         self._seat = None if seat_index < 0 else seat_index
         self._syncing = True
         try:
-            self.view_as.options = options
+            self.view_as.options = self._view_options()
             self.view_as.value = seat_index
         finally:
             self._syncing = False
-        scenario = run.scenario
+        self._render_header()
+        _shown(self.body, True)
+        self._timeline_changed(max(0, min(step, len(self.frames) - 1)))
+
+    def _view_options(self) -> list[tuple[str, int]]:
+        names = self.run.final.players if self.run else ()
+        return [(ui("view-all", self.lang), -1)] + [(ui("view-seat", self.lang, name=name), seat)
+                                                    for seat, name in enumerate(names)]
+
+    def _render_header(self) -> None:
+        if self.run is None:
+            return
+        scenario = self.run.scenario
         self.header.value = (f"<style>{PLAYER_CSS}</style>"
                              f'<h2 class="ll-replay-title">{html.escape(scenario.title)}</h2>'
                              f'<div class="ll-summary">{markdown_html(scenario.summary)}</div>'
-                             f"{failures_html(run)}")
-        _shown(self.body, True)
-        self._timeline_changed(max(0, min(step, len(self.frames) - 1)))
+                             f"{failures_html(self.run, self.lang)}")
 
     def _show_problem(self, note: str) -> None:
         """Show ``note`` (HTML) instead of a player; the static page shows it too."""
@@ -593,7 +612,7 @@ class ScenarioPlayer(widgets.VBox):
         if self.at >= self.last_index:
             self.show(0)
         self._playing = True
-        self.play.description, self.play.icon, self.play.tooltip = UI["pause"], "pause", UI["pause"]
+        self._label_play()
         self._tick_token += 1
         self._schedule_tick()
 
@@ -602,7 +621,7 @@ class ScenarioPlayer(widgets.VBox):
             return
         self._playing = False
         self._tick_token += 1
-        self.play.description, self.play.icon, self.play.tooltip = UI["play"], "play", UI["play"]
+        self._label_play()
 
     def _schedule_tick(self) -> None:
         token = self._tick_token
@@ -643,14 +662,13 @@ class ScenarioPlayer(widgets.VBox):
                 self._timeline_changed(following[0])
             else:
                 self.show(following[0])
-            self._say(UI["same-as-line"])
+            self._say(ui("same-as-line", self.lang))
             return
         try:
             branch = what_if(self.frames[at], action, self._plan, make_player(BRANCH_PLAYER, seed=0))
         except IllegalAction as refusal:
-            message = (explain_illegal(self.frames[at].state, refusal, action, self.lang).rstrip(".")
-                       if isinstance(action, Play) and self.lang != "en" else str(refusal))
-            self._say(_text("refused", message=message), kind="refused")
+            message = _refusal_text(self.frames[at].state, refusal, action, self.lang)
+            self._say(_text("refused", self.lang, message=message), kind="refused")
             return
         self.frames = self.frames[:at + 1] + branch
         self.branch_at = at if self.branch_at is None else min(at, self.branch_at)
@@ -688,7 +706,7 @@ class ScenarioPlayer(widgets.VBox):
             self._cache[key] = page
         self.stage.value = page
         self.counter.value = (f'<span class="ll-counter">'
-                              f'{_text("counter", at=self.at, last=self.last_index)}</span>')
+                              f'{_text("counter", self.lang, at=self.at, last=self.last_index)}</span>')
         at_start, at_end = self.at == 0, self.at >= self.last_index
         self.first.disabled = self.back.disabled = at_start
         self.next.disabled = self.last.disabled = at_end
@@ -703,8 +721,8 @@ class ScenarioPlayer(widgets.VBox):
         at, action = self._branch_action
         state = self.frames[at].state
         choice = (str(action.card) if isinstance(action, Play)
-                  else _text("trump-choice", suit=action.suit))
-        self.banner_text.value = _text("branch-banner", name=state.players[action.seat],
+                  else _text("trump-choice", self.lang, suit=action.suit))
+        self.banner_text.value = _text("branch-banner", self.lang, name=state.players[action.seat],
                                        card=choice, step=at)
         _shown(self.banner, True)
 
@@ -712,13 +730,13 @@ class ScenarioPlayer(widgets.VBox):
         seat = state.to_act
         self._choices = []
         if seat is None:
-            self.what_if_title.value = f"<p>{UI['what-if-over']}</p>"
+            self.what_if_title.value = f"<p>{ui('what-if-over', self.lang)}</p>"
             self.cards.show([])
             self.advice.value = ""
             return
         name = state.players[seat]
         if self._seat not in (None, seat):
-            self.what_if_title.value = f"<p>{_text('what-if-hidden', name=name)}</p>"
+            self.what_if_title.value = f"<p>{_text('what-if-hidden', self.lang, name=name)}</p>"
             self.cards.show([])
             self.advice.value = ""
             return
@@ -727,19 +745,19 @@ class ScenarioPlayer(widgets.VBox):
         naming = state.namer is not None
         self._choices = list(Suit) if naming else list(sort_hand(state.hands[seat], state.trump))
         labels, colours = _labels(self._choices)
-        title = _text("what-if-trump" if naming else "what-if-title", name=name)
+        title = _text("what-if-trump" if naming else "what-if-title", self.lang, name=name)
         self.what_if_title.value = (f"<p><strong>{title}</strong> "
-                                    f'<span class="ll-note">{UI["what-if-help"]}</span></p>')
+                                    f'<span class="ll-note">{ui("what-if-help", self.lang)}</span></p>')
         if chance:
             labels = [f"{label} {chance[choice].win_rate:.0%}" if choice in chance else label
                       for label, choice in zip(labels, self._choices)]
         self.cards.show(labels, colours)
-        self.advice.value = _advice_html(advice, name) if self.coach_on.value else ""
+        self.advice.value = _advice_html(advice, name, self.lang) if self.coach_on.value else ""
 
     def _advice_for(self, state: State) -> list[CardAdvice]:
         key = (self._version, self.at)
         if key not in self._advice:
-            self.advice.value = f'<p class="ll-thinking">{UI["coach-thinking"]}</p>'
+            self.advice.value = f'<p class="ll-thinking">{ui("coach-thinking", self.lang)}</p>'
             self._advice[key] = coach(state, budget_s=COACH_BUDGET_S)
         return self._advice[key]
 
@@ -747,7 +765,7 @@ class ScenarioPlayer(widgets.VBox):
         if self.run is None:
             return "ScenarioPlayer(nothing to show)"
         return (f"ScenarioPlayer({self.run.scenario.title!r}, "
-                f"{UI['counter'].format(at=self.at, last=self.last_index)})")
+                f"{ui('counter', self.lang, at=self.at, last=self.last_index)})")
 
     # --- languages and the classroom ---------------------------------------------------
     @property
@@ -763,9 +781,14 @@ class ScenarioPlayer(widgets.VBox):
         if self._syncing:
             return
         self._lang_chosen = True
-        self.style_options = replace(self.style_options, labels=labels_for(change["new"]))
-        self._label_classroom()
+        self.style_options = self.style_options.speaking(change["new"])
+        self._relabel()
+        self._render_header()
         self._render()
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` (one of ``i18n.LANGUAGES``), as the reader's pick in the menu does."""
+        self.language.value = lang
 
     @_guarded
     def _on_look(self, _change) -> None:
@@ -775,7 +798,29 @@ class ScenarioPlayer(widgets.VBox):
         (self.add_class if self.projector.value else self.remove_class)("ll-projector")
         self._render()
 
-    def _label_classroom(self) -> None:
+    def _label_play(self) -> None:
+        word = ui("pause" if self._playing else "play", self.lang)
+        self.play.description, self.play.tooltip = word, word
+        self.play.icon = "pause" if self._playing else "play"
+
+    def _relabel(self) -> None:
+        """Every word of the controls in the player's language."""
+        for button, go in ((self.first, "first"), (self.back, "back"), (self.next, "next"),
+                           (self.last, "last")):
+            button.description, button.tooltip = ui(f"{go}-short", self.lang), ui(go, self.lang)
+        self._label_play()
+        self.slider.description = ui("step", self.lang)
+        self.speed.description = ui("speed", self.lang)
+        _relabel_options(self.speed, [(ui(key, self.lang), ms) for key, ms in SPEEDS])
+        self.view_as.description = ui("view-as", self.lang)
+        self._syncing = True
+        try:
+            _relabel_options(self.view_as, self._view_options())
+        finally:
+            self._syncing = False
+        self.legal.description = ui("show-legal", self.lang)
+        self.coach_on.description, self.coach_on.tooltip = ui("coach", self.lang), ui("coach-tip", self.lang)
+        self.rejoin.description = self.rejoin.tooltip = ui("branch-back", self.lang)
         self.language.description = self._t("player.language")
         self.quiz_on.description = self._t("player.quiz-mode")
         self.projector.description = self._t("player.projector")
@@ -903,19 +948,19 @@ def _seat_number(seat: int | str, names: Sequence[str]) -> int:
                       f"{', '.join(names)})")
 
 
-def _advice_html(advice: list[CardAdvice] | None, name: str) -> str:
+def _advice_html(advice: list[CardAdvice] | None, name: str, lang: str) -> str:
     if advice is None:
         return ""
     if not advice:
-        return f'<p class="ll-coach">{UI["coach-none"]}</p>'
+        return f'<p class="ll-coach">{ui("coach-none", lang)}</p>'
     rows = "".join(
         f'<li><span class="ll-coach-card">{html.escape(a.action_label)}</span>'
         f'<span class="ll-bar" style="width:{a.win_rate * 10:.1f}em"></span>'
         f"<span>{a.win_rate:.0%} <small>({a.low:.0%}–{a.high:.0%})</small></span></li>"
         for a in advice)
-    return (f'<div class="ll-coach"><strong>{_text("coach-title", name=name)}</strong>'
+    return (f'<div class="ll-coach"><strong>{_text("coach-title", lang, name=name)}</strong>'
             f'<ol class="ll-coach-list">{rows}</ol>'
-            f'<p><small>{_text("coach-note", rollouts=f"{min(a.rollouts for a in advice):,}", name=name)}'
+            f'<p><small>{_text("coach-note", lang, rollouts=f"{min(a.rollouts for a in advice):,}", name=name)}'
             f"</small></p></div>")
 
 
@@ -940,19 +985,23 @@ class ScenarioGallery(widgets.Accordion):
                          selected_index=None)
         self.observe(self._open, "selected_index")
 
+    @property
+    def lang(self) -> str:
+        return (self._style or DEFAULT_STYLE).lang
+
     def _open(self, change) -> None:
         index = change["new"]
         if index is None or self.children[index].children:
             return
         source = self._runs[index]
         player = (ScenarioPlayer(source, style=self._style) if isinstance(source, Replay)
-                  else _html(notice_html(UI["cannot-show"], [source])))
+                  else _html(notice_html(ui("cannot-show", self.lang), [source])))
         self.children[index].children = (player,)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         runs = [run for run in self._runs if isinstance(run, Replay)]
-        problems = "".join(notice_html(UI["cannot-show"], [run]) for run in self._runs
+        problems = "".join(notice_html(ui("cannot-show", self.lang), [run]) for run in self._runs
                            if not isinstance(run, Replay))
         bundle["text/html"] = problems + gallery_html(runs, style=self._style)
         return bundle
@@ -973,22 +1022,33 @@ class ScenarioBrowser(widgets.VBox):
             key = f"library:{number}"
             self._entries[key] = scenario
             options.append((label, key))
-        self.picker = widgets.Dropdown(options=options, description=UI["pick"],
+        self.picker = widgets.Dropdown(options=options,
                                        layout=widgets.Layout(width="auto", max_width="100%"))
-        self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False,
-                                         description=UI["upload"], tooltip=UI["upload-tip"],
-                                         icon="folder-open", layout=_auto())
+        self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False, icon="folder-open",
+                                         layout=_auto())
         self.message = _wide_html()
         self.player = ScenarioPlayer(self._entries.get(self.picker.value), style=style)
         self.picker.observe(self._on_pick, "value")
         self.upload.observe(self._on_upload, "value")
-        help_line = _html(f'<p class="ll-note ll-help">{UI["browser-help"]}</p>')
-        self.children = (_row([self.picker, self.upload], "ll-pick"), help_line, self.message,
+        self.help_line = _html()
+        self._relabel()
+        self.player.language.observe(lambda _: self._relabel(), "value")
+        self.children = (_row([self.picker, self.upload], "ll-pick"), self.help_line, self.message,
                          self.player)
         if problems:
-            self.message.value = notice_html(UI["library-problems"], map(str, problems))
+            self.message.value = notice_html(ui("library-problems", self.lang), map(str, problems))
         elif not entries:
-            self._say(UI["no-library"])
+            self._say(ui("no-library", self.lang))
+
+    @property
+    def lang(self) -> str:
+        """The player's language: the browser's own words follow it."""
+        return self.player.lang
+
+    def _relabel(self) -> None:
+        self.picker.description = ui("pick", self.lang)
+        self.upload.description, self.upload.tooltip = ui("upload", self.lang), ui("upload-tip", self.lang)
+        self.help_line.value = f'<p class="ll-note ll-help">{ui("browser-help", self.lang)}</p>'
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.message.value = _message_html(text, kind) if text else ""
@@ -1017,18 +1077,18 @@ class ScenarioBrowser(widgets.VBox):
         """Check an uploaded file; add its scenarios to the menu, or show where it is wrong."""
         name = Path(name).name or "upload.yaml"
         if len(content) > UPLOAD_LIMIT:
-            self._say(_text("upload-too-big", name=name, size=f"{len(content):,}",
+            self._say(_text("upload-too-big", self.lang, name=name, size=f"{len(content):,}",
                             limit=f"{UPLOAD_LIMIT:,}"), kind="error")
             return
         try:
             text = content.decode("utf-8")
             scenarios = loads(text, name)
         except UnicodeDecodeError:
-            self._say(f"<code>{_text('upload-not-text', name=name)}</code>", kind="error")
+            self._say(f"<code>{_text('upload-not-text', self.lang, name=name)}</code>", kind="error")
             return
         except ScenarioError as error:
-            self._say(f"{_text('upload-bad', name=name)}<br><code>{html.escape(str(error))}</code>",
-                      kind="error")
+            self._say(f"{_text('upload-bad', self.lang, name=name)}<br>"
+                      f"<code>{html.escape(str(error))}</code>", kind="error")
             return
         options = list(self.picker.options)
         first = None
@@ -1040,10 +1100,10 @@ class ScenarioBrowser(widgets.VBox):
         self.picker.options = options
         self.picker.value = first
         if any(check(scenario) for scenario in scenarios):
-            self._say(f'{_text("upload-ok", name=name, count=len(scenarios))} {UI["upload-fails"]}',
-                      kind="refused")
+            self._say(f'{_text("upload-ok", self.lang, name=name, count=len(scenarios))} '
+                      f'{ui("upload-fails", self.lang)}', kind="refused")
         else:
-            self._say(_text("upload-ok", name=name, count=len(scenarios)))
+            self._say(_text("upload-ok", self.lang, name=name, count=len(scenarios)))
 
 
 # --- playing a hand ---------------------------------------------------------------------
@@ -1073,12 +1133,16 @@ class HandPlayer(widgets.VBox):
         self.you = seat
         self.computers: list[Player] = []
         self._last_trick: Trick | None = None
-        self._told: list[str] = []
+        self._told: list[Event] = []  # what happened since your last turn, said at each render
         self._hand = 0           # bumped by every new hand, so a stale timer does nothing
         self._dealer: int | None = None
         self._choices: list[Card | Suit] = []  # what each card button stands for
         self._build(players, seat, Rules.parse(rules), opponents, delay)
         self.new_hand()
+
+    @property
+    def lang(self) -> str:
+        return self.style_options.lang
 
     @property
     def delay(self) -> float:
@@ -1087,57 +1151,88 @@ class HandPlayer(widgets.VBox):
 
     def _build(self, players: int, seat: int, rules: Rules, opponents: str, delay: float) -> None:
         self.header = _html(f"<style>{PLAYER_CSS}</style>")
-        self.profile = widgets.Dropdown(options=PROFILES, value=rules.profile,
-                                        description=UI["profile"], layout=_auto())
-        self.variants = {name: widgets.Checkbox(value=name in rules.variants, description=name,
-                                                tooltip=VARIANT_EFFECTS[name], indent=False,
+        self.profile = widgets.Dropdown(options=PROFILES, value=rules.profile, layout=_auto())
+        self.variants = {name: widgets.Checkbox(value=name in rules.variants, indent=False,
                                                 layout=_auto())
                          for name in HAND_VARIANTS}
         self.players = widgets.ToggleButtons(options=[3, 4, 5, 6], value=players,
-                                             description=UI["players"],
                                              style={"button_width": "2.6rem"})
-        self.seat = widgets.Dropdown(description=UI["your-seat"], layout=_auto())
-        self.your_name = widgets.Text(value=UI["default-name"], description=UI["your-name"],
+        self.seat = widgets.Dropdown(layout=_auto())
+        self.your_name = widgets.Text(value=ui("default-name", self.lang),
                                       layout=widgets.Layout(width="14rem"))
         self._seat_options(players, seat)
         self.players.observe(lambda change: self._seat_options(change["new"], self.seat.value),
                              "value")
-        self.opponents = widgets.Dropdown(
-            options=[(UI.get(f"opponent-{kind}", kind), kind) for kind in PLAYER_KINDS],
-            value=opponents, description=UI["opponents"], layout=_auto())
-        self.deal = _button(UI["new-hand"], icon="redo", primary=True)
-        self.pace = widgets.Dropdown(options=[(UI[key], seconds) for key, seconds in PACES],
+        self.opponents = widgets.Dropdown(options=list(PLAYER_KINDS), value=opponents, layout=_auto())
+        self.deal = _button(icon="redo", primary=True)
+        self.pace = widgets.Dropdown(options=[(key, seconds) for key, seconds in PACES],
                                      value=min((seconds for _, seconds in PACES),
                                                key=lambda seconds: abs(seconds - delay)),
-                                     description=UI["pace"], layout=_auto())
+                                     layout=_auto())
         self.deal.on_click(lambda _: self.new_hand())
-        variants_label = _html(f"<span class='ll-label'>{UI['variants']}</span>")
+        self.variants_label = _html()
+        self.settings_note = _html()
         settings = widgets.VBox([
             _row([self.your_name, self.seat, self.players], "ll-settings"),
             _row([self.profile, self.opponents], "ll-settings"),
-            _row([variants_label, *self.variants.values()], "ll-variants"),
-            _html(f"<p class='ll-note'>{UI['settings-note']}</p>")])
+            _row([self.variants_label, *self.variants.values()], "ll-variants"),
+            self.settings_note])
         settings.add_class("ll-settings-box")
-        self.settings = widgets.Accordion(children=[settings], titles=[UI["settings"]],
-                                          selected_index=None)
+        self.settings = widgets.Accordion(children=[settings], selected_index=None)
         self.summary = _html()
         self.status = _wide_html()
         self.stage = _wide_html("ll-stage")
         self.cards = _ButtonPool(self._on_card)
-        self.hint = _button(UI["hint"], icon="lightbulb", tooltip=UI["hint-tip"])
+        self.hint = _button(icon="lightbulb")
         self.hint.on_click(lambda _: self.show_hint())
         self.hint_text = _wide_html()
         self.move = widgets.VBox([_row([self.cards.box, self.hint]), self.hint_text])
         self.move.add_class("ll-what-if")
         self.message = _wide_html()
         self.narration = _wide_html()
-        help_line = _html(f'<p class="ll-note ll-help">{UI["play-help"]}</p>')
-        self.children = (self.header, help_line, _row([self.deal, self.pace, self.summary]),
+        self.help_line = _html()
+        self._relabel()
+        self.children = (self.header, self.help_line, _row([self.deal, self.pace, self.summary]),
                          self.settings,
                          self.stage, self.status, self.message, self.move, self.narration)
 
+    def _relabel(self) -> None:
+        """Every word of the settings and buttons in the player's language."""
+        say = lambda key: ui(key, self.lang)  # noqa: E731
+        self.profile.description = say("profile")
+        _relabel_options(self.profile, [(translate(f"profile.{name}", self.lang), name)
+                                        for name in PROFILES])
+        for name, box in self.variants.items():
+            box.description = translate(f"variant.{name}", self.lang)
+            box.tooltip = translate(f"variant-effect.{name}", self.lang)
+        self.players.description = say("players")
+        self.seat.description = say("your-seat")
+        self.your_name.description = say("your-name")
+        self.opponents.description = say("opponents")
+        _relabel_options(self.opponents, [(say(f"opponent-{kind}"), kind) for kind in PLAYER_KINDS])
+        self.pace.description = say("pace")
+        _relabel_options(self.pace, [(say(key), seconds) for key, seconds in PACES])
+        self.deal.description = self.deal.tooltip = say("new-hand")
+        self.hint.description, self.hint.tooltip = say("hint"), say("hint-tip")
+        self.variants_label.value = f"<span class='ll-label'>{say('variants')}</span>"
+        self.settings_note.value = f"<p class='ll-note'>{say('settings-note')}</p>"
+        self.settings.titles = (say("settings"),)
+        self.help_line.value = f'<p class="ll-note ll-help">{say("play-help")}</p>'
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang``: settings, table, narration; the hand in play goes on."""
+        if lang == self.lang:
+            return
+        if self.your_name.value == ui("default-name", self.lang):
+            self.your_name.value = ui("default-name", lang)
+        self.style_options = self.style_options.speaking(lang)
+        self._relabel()
+        if self.state is not None:
+            self._render_summary()
+            self._render(waiting=not self.state.is_over and self.state.to_act != self.you)
+
     def _seat_options(self, players: int, seat: int | None) -> None:
-        self.seat.options = [(_text("seat-number", number=i + 1), i) for i in range(players)]
+        self.seat.options = [(str(i + 1), i) for i in range(players)]
         self.seat.value = seat if seat is not None and seat < players else 0
 
     def _say(self, text: str, kind: str = "info") -> None:
@@ -1152,10 +1247,10 @@ class HandPlayer(widgets.VBox):
             rules = Rules.of(self.profile.value,
                              [name for name, box in self.variants.items() if box.value])
         except RulesError as error:
-            self._say(_text("rules-refused", message=str(error)), kind="error")
+            self._say(_text("rules-refused", self.lang, message=str(error)), kind="error")
             return
         count, self.you = self.players.value, self.seat.value
-        mine = " ".join(self.your_name.value.split())[:MAX_NAME] or UI["default-name"]
+        mine = " ".join(self.your_name.value.split())[:MAX_NAME] or ui("default-name", self.lang)
         others = iter(name for name in COMPUTER_NAMES if name != mine)
         names = [mine if seat == self.you else next(others) for seat in range(count)]
         if self._dealer is None or self._dealer >= count:
@@ -1163,15 +1258,24 @@ class HandPlayer(widgets.VBox):
         else:
             self._dealer = (self._dealer + 1) % count
         self._hand += 1
-        self.computers = [make_player(self.opponents.value, seed=self.rng.randrange(2**32))
+        self._opponents = self.opponents.value
+        self.computers = [make_player(self._opponents, seed=self.rng.randrange(2**32))
                           for _ in range(count)]
         self.state, events = new_hand(rules, names, self._dealer, self.rng)
-        self.summary.value = _text("settings-summary", rules=rules.spec, players=count,
-                                   seat=self.you + 1, opponents=self.opponents.label)
+        self._render_summary()
         self._last_trick = None
-        self._told = [narrate(event, self.state.players) for event in events]
+        self._told = list(events)
         self.hint_text.value = ""
         self._advance()
+
+    def _render_summary(self) -> None:
+        """The hand's settings in a line (the menus may already hold the next hand's)."""
+        rules = self.state.rules
+        words = [translate(f"profile.{rules.profile}", self.lang),
+                 *(translate(f"variant.{name}", self.lang) for name in VARIANTS if name in rules.variants)]
+        self.summary.value = _text("settings-summary", self.lang, rules=" + ".join(words),
+                                   count=len(self.state.players), seat=self.you + 1,
+                                   opponents=ui(f"opponent-{self._opponents}", self.lang))
 
     def _advance(self) -> None:
         """Let the computers act until it is your turn or the hand is over."""
@@ -1196,19 +1300,22 @@ class HandPlayer(widgets.VBox):
         self.state, events = apply(self.state, action)
         completed = any(isinstance(event, TrickWon) for event in events)
         self._last_trick = self.state.history[-1] if completed else None
-        self._told += [narrate(event, self.state.players) for event in events]
+        self._told += events
         return events
 
     def play(self, action: Action) -> None:
         """Your action (the card buttons call this); computers then play on."""
         if self.state.to_act != self.you:
             return
+        before, told = self.state, self._told
         self.hint_text.value = ""
         self._told = []
         try:
             self._act(action)
         except IllegalAction as refusal:
-            self._say(_text("refused", message=str(refusal)), kind="refused")
+            self._told = told
+            self._say(_text("refused", self.lang,
+                            message=_refusal_text(before, refusal, action, self.lang)), kind="refused")
             return
         self._say("")
         self._advance()
@@ -1224,42 +1331,42 @@ class HandPlayer(widgets.VBox):
         """The coach's chance for each of your choices, best first."""
         if self.state is None or self.state.to_act != self.you:
             return
-        self.hint_text.value = f'<p class="ll-thinking">{UI["coach-thinking"]}</p>'
+        self.hint_text.value = f'<p class="ll-thinking">{ui("coach-thinking", self.lang)}</p>'
         advice = coach(self.state, seat=self.you, budget_s=COACH_BUDGET_S)
-        self.hint_text.value = _advice_html(advice, self.state.players[self.you])
+        self.hint_text.value = _advice_html(advice, self.state.players[self.you], self.lang)
 
     # --- drawing ----------------------------------------------------------------------
     def _render(self, waiting: bool = False) -> None:
-        state = self.state
+        state, lang = self.state, self.lang
         over = state.is_over
         self.stage.value = table_html(state, seat=None if over else self.you, show_legal=not over,
                                       last_trick=self._last_trick, options=self.style_options,
                                       include_css=False)
-        told = "".join(f"<li>{html.escape(line)}</li>" for line in self._told)
-        self.narration.value = (f'<div class="ll-words"><strong>{UI["what-happened"]}</strong>'
+        told = "".join(f"<li>{html.escape(narrate(event, state.players, lang))}</li>"
+                       for event in self._told)
+        self.narration.value = (f'<div class="ll-words"><strong>{ui("what-happened", lang)}</strong>'
                                 f'<ul class="ll-narration">{told}</ul></div>' if told else "")
         self._choices = []
         if over:
-            reason = REASONS[state.reason]
-            text = (_text("you-won", reason=reason) if state.winner == self.you
-                    else _text("they-won", name=state.players[state.winner], reason=reason))
+            reason = reason_text(state.reason, lang)
+            text = (_text("you-won", lang, reason=reason) if state.winner == self.you
+                    else _text("they-won", lang, name=state.players[state.winner], reason=reason))
             self.status.value = (f'<div class="ll-banner ll-end" role="status"><strong>{text}</strong> '
-                                 f'{UI["play-again"]}</div>')
+                                 f'{ui("play-again", lang)}</div>')
             self.cards.show([])
             _shown(self.move, False)
             return
         if waiting:
-            note = (UI["you-are-out"] if self.you in state.out
-                    else _text("waiting", name=state.players[state.to_act]))
+            note = (ui("you-are-out", lang) if self.you in state.out
+                    else _text("waiting", lang, name=state.players[state.to_act]))
             self.status.value = f'<div class="ll-turn-note" role="status">{note}</div>'
-
             self.cards.show([])
             _shown(self.move, False)
             return
         naming = state.namer == self.you
         self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
         self.status.value = (f'<div class="ll-turn-note ll-yours" role="status">'
-                             f'{UI["your-trump" if naming else "your-turn"]}</div>')
+                             f'{ui("your-trump" if naming else "your-turn", lang)}</div>')
         self.cards.show(*_labels(self._choices))
         _shown(self.move, True)
 
@@ -1267,22 +1374,51 @@ class HandPlayer(widgets.VBox):
 # --- the app --------------------------------------------------------------------------------
 
 class LingerLongerApp(widgets.VBox):
-    """The Voilà app: a scenario browser and a hand to play, in two tabs."""
+    """The Voilà app: a scenario browser and a hand to play, in two tabs, in one language.
 
-    def __init__(self, folder: Path | None = None, *, style: TableStyle | None = None) -> None:
+    The language menu at the top speaks for the whole app; the player's own menu is hidden
+    and linked to it, so a lesson written in Portuguese (``lang: pt``) turns the app
+    Portuguese until the reader picks a language.
+    """
+
+    def __init__(self, folder: Path | None = None, *, style: TableStyle | None = None,
+                 lang: str | None = None) -> None:
         super().__init__()
         self.add_class("ll-app")
-        self._style = style
-        self.browser = ScenarioBrowser(folder, style=style)
+        self._style = (style or DEFAULT_STYLE).speaking(lang) if lang else style
+        self.browser = ScenarioBrowser(folder, style=self._style)
         self.hand_tab = widgets.VBox()
         self.hand: HandPlayer | None = None
-        self.tabs = widgets.Tab(children=[self.browser, self.hand_tab],
-                                titles=[UI["tab-scenario"], UI["tab-play"]])
+        self.tabs = widgets.Tab(children=[self.browser, self.hand_tab])
         self.tabs.observe(self._on_tab, "selected_index")
-        intro = _html(f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">{UI["app-title"]}</h1>'
-                      f'<p class="ll-app-intro">{UI["app-intro"]}</p>')
+        player_language = self.browser.player.language
+        self.language = widgets.Dropdown(options=player_language.options, value=player_language.value,
+                                         layout=widgets.Layout(width="auto"))
+        self.language.add_class("ll-app-language")
+        _shown(player_language, False)
+        widgets.link((self.language, "value"), (player_language, "value"))
+        self.language.observe(lambda _: self._relabel(), "value")
+        self.intro = _html()
         self.message = _wide_html()
-        self.children = (intro, self.message, self.tabs)
+        self._relabel()
+        self.children = (_row([self.intro, self.language], "ll-app-head"), self.message, self.tabs)
+
+    @property
+    def lang(self) -> str:
+        return self.language.value
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` everywhere in the app, as the menu at the top does."""
+        self.language.value = lang
+
+    @_guarded
+    def _relabel(self) -> None:
+        self.language.description = translate("player.language", self.lang)
+        self.tabs.titles = (ui("tab-scenario", self.lang), ui("tab-play", self.lang))
+        self.intro.value = (f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">Linger Longer</h1>'
+                            f'<p class="ll-app-intro">{ui("app-intro", self.lang)}</p>')
+        if self.hand is not None:
+            self.hand.set_language(self.lang)
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.message.value = _message_html(text, kind) if text else ""
@@ -1290,7 +1426,7 @@ class LingerLongerApp(widgets.VBox):
     @_guarded
     def _on_tab(self, change) -> None:
         if change["new"] == 1 and self.hand is None:
-            self.hand = HandPlayer(style=self._style)
+            self.hand = HandPlayer(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
             self.hand_tab.children = (self.hand,)
 
 

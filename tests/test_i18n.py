@@ -169,10 +169,18 @@ def test_illegal_plays_are_explained_in_every_language(lang):
             assert "3♣" in text  # the card B must play instead
 
 
+#: The messages that carry a little trusted HTML; every other message is plain text.
+MARKUP_IDS = ("rules-sheet.", "ui.live-only", "ui.branch-banner")
+
+
 def test_catalog_texts_hold_no_stray_markup():
-    # Only the rules sheet carries (trusted) HTML; every other message is plain text.
+    tags = lambda text: re.findall(r"</?[a-z]+", text)  # noqa: E731
     for lang in LANGUAGES:
         for msg_id, message in catalog(lang).items():
             forms = message.values() if isinstance(message, dict) else [message]
-            if not msg_id.startswith("rules-sheet."):
+            if msg_id.startswith(MARKUP_IDS):  # the same tags as the English, in order
+                assert [tags(form) for form in forms] == [tags(catalog("en")[msg_id])], (lang, msg_id)
+            else:
                 assert not any(re.search(r"<[a-z]", form) for form in forms), (lang, msg_id)
+
+

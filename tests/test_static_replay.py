@@ -6,13 +6,16 @@ here the page is read as HTML.
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load, loads
-from lingerlonger.static_replay import UI, frame_html, gallery_html, replay_html
+from lingerlonger.i18n import LANGUAGES
+from lingerlonger.render import TableStyle
+from lingerlonger.static_replay import frame_html, gallery_html, replay_html, ui
 
 REPO = Path(__file__).resolve().parents[1]
 WORKED = REPO / "scenarios" / "06-last-card-saves.yaml"
@@ -49,11 +52,13 @@ def worked_run():
     return replay(load(WORKED)[0])
 
 
-def test_every_frame_is_a_template_in_order():
+def test_every_frame_is_a_template_in_order_in_every_language():
     run = worked_run()
     page = Tags(replay_html(run))
-    frames = [int(found["data-frame"]) for found in page.find("template")]
-    assert frames == list(range(len(run.frames)))
+    for lang in LANGUAGES:
+        frames = [int(found["data-frame"]) for found in page.find("template", data_lang=lang)]
+        assert frames == list(range(len(run.frames))), lang
+    assert len(page.find("template")) == len(LANGUAGES) * len(run.frames)
     [slider] = page.find("input", type="range")
     assert slider["max"] == str(len(run.frames) - 1) and slider["min"] == "0"
 
@@ -63,7 +68,7 @@ def test_each_control_has_a_label_and_an_inline_icon_not_a_glyph():
     page = Tags(page_html)
     for go in ("first", "back", "next", "last"):
         [button] = page.find("button", data_go=go)
-        assert button["aria-label"] == UI[go]
+        assert button["aria-label"] == ui(go)
     [play] = page.find("button", data_go="play")
     assert play["aria-pressed"] == "false"
     controls = page_html.split('class="ll-controls"')[1].split("</div>")[0]
@@ -102,7 +107,7 @@ def test_a_scenario_that_fails_its_checks_says_where():
     run = replay(load(REPO / "tests" / "bad" / "wrong-expect.yaml")[0])
     page = replay_html(run)
     assert 'role="alert"' in page and "wrong-expect.yaml:16:21" in page
-    assert "This scenario does not check against the rules" in page
+    assert ui("failures") in page
 
 
 def test_ids_are_stable_across_builds_and_distinct_between_scenarios():
@@ -122,7 +127,43 @@ def test_start_is_clamped_and_shown_in_the_counter():
     page = Tags(replay_html(run, start=99))
     [root] = page.find("div", **{"class": "ll-replay"})
     assert root["data-start"] == str(last)
-    assert UI["counter"].format(at=last, last=last) in "".join(page.text)
+    assert ui("counter", at=last, last=last) in "".join(page.text)
+
+
+def test_the_player_opens_in_the_scenarios_language_and_offers_the_others():
+    run = replay(load(REPO / "scenarios" / "29-ultima-carta-em-portugues.yaml")[0])
+    page_html = replay_html(run)
+    page = Tags(page_html)
+    [root] = page.find("div", **{"class": "ll-replay"})
+    assert root["data-lang"] == "pt"
+    [next_button] = page.find("button", data_go="next")
+    assert next_button["aria-label"] == ui("next", "pt") != ui("next", "en")
+    assert [option["value"] for option in page.find("option") if option.get("lang")] == ["pt", "en", "es", "ru"]
+    assert page.find("option", value="pt", selected="")  # the language shown is the one chosen
+    first_pt = page_html.split('data-lang="pt">')[1]
+    assert 'lang="pt"' in first_pt.split("</template>")[0]  # its table speaks Portuguese
+
+
+def test_every_word_the_script_switches_is_there_in_every_language():
+    page_html = replay_html(worked_run(), style=TableStyle.of("ru"))
+    page = Tags(page_html)
+    [root] = page.find("div", **{"class": "ll-replay"})
+    words = json.loads(root["data-words"])
+    assert list(words) == ["ru", "en", "pt", "es"]
+    switched = {found[key] for _, found in page.tags
+                for key in ("data-t", "data-t-label", "data-t-html") if key in found}
+    assert switched >= {"ui.next", "ui.next-short", "ui.speed", "ui.live-only", "player.language"}
+    for lang, said in words.items():
+        assert switched <= set(said), lang
+        assert said["ui.next"] == ui("next", lang)
+    assert ui("next-short", "ru") in "".join(page.text)  # shown before the script runs
+
+
+def test_one_language_makes_no_picker_and_no_other_frames():
+    run = worked_run()
+    page = Tags(replay_html(run, languages=()))
+    assert not page.find("select", data_lang_picker="")
+    assert {found["data-lang"] for found in page.find("template")} == {"en"}
 
 
 def test_legal_cards_are_marked_only_when_asked():

@@ -12,17 +12,18 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("ipywidgets")
+ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger import widgets as live  # noqa: E402
 from lingerlonger.cards import Suit, parse_card  # noqa: E402
+from lingerlonger.i18n import catalog, translate  # noqa: E402
 from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,  # noqa: E402
                                  legal_cards)
 from lingerlonger.players import RandomPlayer  # noqa: E402
 from lingerlonger.replay import replay  # noqa: E402
 from lingerlonger.rules import Rules  # noqa: E402
 from lingerlonger.scenario import load, loads  # noqa: E402
-from lingerlonger.static_replay import replay_html  # noqa: E402
+from lingerlonger.static_replay import replay_html, ui  # noqa: E402
 from lingerlonger.widgets import (HandPlayer, LingerLongerApp, Plan, ScenarioBrowser,  # noqa: E402
                                   ScenarioGallery, ScenarioPlayer, action_of, find_scenarios,
                                   next_action, planned_action, what_if)
@@ -391,3 +392,77 @@ def test_the_app_builds_the_hand_tab_when_it_is_opened():
     assert app.hand is None
     app.tabs.selected_index = 1
     assert isinstance(app.hand, HandPlayer) and app.hand_tab.children == (app.hand,)
+
+
+# --- one language everywhere --------------------------------------------------------------
+
+#: The English labels a translation must replace: ``ui.*`` messages with no placeholder
+#: whose Portuguese differs (a word like "Quiz" may be the same in two languages).
+ENGLISH_ONLY = {catalog("en")[msg_id] for msg_id in catalog("en")
+                if msg_id.startswith("ui.") and isinstance(catalog("en")[msg_id], str)
+                and "{" not in catalog("en")[msg_id] and catalog("en")[msg_id] != catalog("pt")[msg_id]}
+
+
+def words_shown(widget) -> list[str]:
+    """Every label, tooltip, menu entry, tab title and HTML text under ``widget``."""
+    found = []
+    for name in ("description", "tooltip"):
+        found.append(getattr(widget, name, None) or "")
+    found += [str(label) for label in getattr(widget, "_options_labels", ())]
+    found += list(getattr(widget, "titles", ()) or ())
+    if isinstance(widget, ipywidgets.HTML):
+        found.append(text_of(widget.value))
+    for child in getattr(widget, "children", ()):
+        found += words_shown(child)
+    return found
+
+
+def english_left(widget) -> set[str]:
+    shown = words_shown(widget)
+    return {english for english in ENGLISH_ONLY
+            if any(english == text or (len(english) > 12 and english in text) for text in shown)}
+
+
+def test_the_player_relabels_every_control_in_the_language_picked():
+    player = ScenarioPlayer(WORKED)
+    assert player.next.description == ui("next-short") and english_left(player)
+    player.set_language("ru")
+    assert player.next.description == ui("next-short", "ru") and player.next.tooltip == ui("next", "ru")
+    assert player.view_as.label == ui("view-all", "ru") and player.speed.label == ui("speed-normal", "ru")
+    assert english_left(player) == set()
+    player.show(next(frame.index for frame in player.frames if "A leads K♣." in frame.narration))
+    assert translate("narrate.led", "ru", name="A", card="K♣") in text_of(player.stage.value)
+    assert player.language.value == "ru"
+
+
+def test_the_app_speaks_one_language_in_every_tab():
+    app = LingerLongerApp(LIBRARY)
+    app.tabs.selected_index = 1
+    assert english_left(app)  # English to begin with
+    app.set_language("pt")
+    assert app.tabs.titles == (ui("tab-scenario", "pt"), ui("tab-play", "pt"))
+    assert app.browser.player.lang == app.hand.lang == "pt"
+    assert app.browser.picker.description == ui("pick", "pt")
+    assert english_left(app) == set()
+    assert not visible(app.browser.player.language)  # one menu for the whole app
+
+
+def test_a_lesson_written_in_portuguese_turns_the_app_portuguese_until_the_reader_picks():
+    app = LingerLongerApp(LIBRARY)
+    app.browser.choose("29 ·")
+    assert app.lang == "pt" and app.tabs.titles[0] == ui("tab-scenario", "pt")
+    app.set_language("es")
+    app.browser.choose("06 ·")
+    app.browser.choose("29 ·")
+    assert app.lang == app.browser.player.lang == "es"  # the reader's pick stays
+
+
+def test_the_hand_in_play_is_told_again_in_the_new_language():
+    hand = HandPlayer(delay=0, seed=7)
+    hand.play(Play(hand.you, legal_cards(hand.state)[0]))
+    english = text_of(hand.narration.value)
+    hand.set_language("es")
+    spanish = text_of(hand.narration.value)
+    assert spanish != english and spanish.startswith(ui("what-happened", "es"))
+    assert hand.deal.description == ui("new-hand", "es") and english_left(hand) == set()
+    assert translate("variant.no-trump", "es") in [box.description for box in hand.variants.values()]

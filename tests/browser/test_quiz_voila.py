@@ -1,6 +1,7 @@
 """The done-when of issue 7 in the Voilà app: a Portuguese-speaking family opens the app,
 switches to Portuguese, and answers the quiz on the 2♥ example (a wrong answer shows the
-hint and the rule, a right one goes on), with the narration in Portuguese."""
+hint and the rule, a right one goes on), with the narration and the app's own words
+(tabs, menus, buttons, counter) in Portuguese."""
 
 from __future__ import annotations
 
@@ -23,10 +24,14 @@ ASKED = [frame.index for frame in replay(WORKED).frames if frame.asks][:2]
 PT = lambda msg_id, **values: translate(msg_id, "pt", **values)  # noqa: E731
 
 
+def counter_last(player) -> int:
+    return int(re.findall(r"\d+", player.locator(".ll-counter").inner_text())[-1])
+
+
 def step_to(player, target: int) -> None:
     """Click Next until the counter shows ``target``, waiting for each step to arrive."""
     while counter(player) < target:
-        click_and_wait(player, "Next", counter(player) + 1)
+        click_and_wait(player, PT("ui.next-short"), counter(player) + 1)
 
 
 def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
@@ -34,10 +39,18 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
     page, log = browser_page
     player, stage = open_worked_example(page, voila_app)
 
-    # the language switch: the table and the controls speak Portuguese
-    player.locator(".ll-language select").select_option(label="Português")
+    # the language switch, at the top of the app: the table, the player's controls and the
+    # app's own words speak Portuguese
+    page.locator(".ll-app-language select").select_option(label="Português")
     player.get_by_label(PT("player.quiz-mode")).wait_for(timeout=ROUND_TRIP_MS)
     stage.get_by_text("Monte", exact=True).wait_for(timeout=ROUND_TRIP_MS)
+    for tab in ("ui.tab-scenario", "ui.tab-play"):
+        page.get_by_role("tab", name=PT(tab)).wait_for(timeout=ROUND_TRIP_MS)
+    page.get_by_label(PT("ui.pick")).wait_for(timeout=ROUND_TRIP_MS)
+    player.get_by_role("button", name=re.compile(rf"^\W*{PT('ui.next-short')}$")).wait_for(
+        timeout=ROUND_TRIP_MS)
+    assert re.fullmatch(PT("ui.counter", at=r"\d+", last=r"\d+"), player.locator(".ll-counter").inner_text())
+    assert not player.locator(".ll-language").is_visible()  # one language menu, for the app
     player.get_by_label(PT("player.quiz-mode")).check()
 
     # stepping on stops at the question: the next play stays hidden
@@ -62,7 +75,8 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
     answers.get_by_role("button", name=re.compile("Q♠")).click()   # unpick
     answers.get_by_role("button", name=re.compile("^3♣")).click()
     quiz.get_by_role("button", name=PT("quiz.check")).click()
-    player.locator(".ll-counter", has_text=f"step {asked_at + 1} of").wait_for(timeout=ROUND_TRIP_MS)
+    player.locator(".ll-counter", has_text=PT("ui.counter", at=asked_at + 1, last=counter_last(player))).wait_for(
+        timeout=ROUND_TRIP_MS)
     player.get_by_text(PT("quiz.right")).wait_for(timeout=ROUND_TRIP_MS)
     assert "B assiste com 3♣." in stage.inner_text()
 
