@@ -44,6 +44,7 @@ from typing import Sequence
 from .cards import CARDS, SUIT_OF, Card, Suit
 from .engine import Action, ChooseTrump, Play, SeatView, State, apply, view as seat_view
 from .fast import ROTATIONS, Position, playout
+from .i18n import DEFAULT_LANGUAGE, translate
 
 __all__ = ["CardAdvice", "coach", "evaluate", "sample_world", "hand_limits", "void_caps",
            "wilson_interval", "draws_per_trick"]
@@ -84,9 +85,9 @@ class CardAdvice:
     rollouts: int
     suit: Suit | None = None
 
-    @property
-    def action_label(self) -> str:
-        return str(self.card) if self.card is not None else f"trump {self.suit}"
+    def label(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The card ("10♥"), or the suit to name as trump ("Trump ♥"), in ``lang``."""
+        return str(self.card) if self.card is not None else f"{translate('table.trump', lang)} {self.suit}"
 
 
 # --- what the seat knows ----------------------------------------------------------

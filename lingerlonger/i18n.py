@@ -20,7 +20,8 @@ from importlib import resources
 from typing import Mapping
 
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES", "I18nError", "catalog",
-           "translate", "template", "plural_category", "check_language", "placeholders"]
+           "translate", "template", "plural_category", "check_language", "placeholders",
+           "format_number"]
 
 LANGUAGES = ("en", "pt", "es", "ru")
 DEFAULT_LANGUAGE = "en"
@@ -86,6 +87,17 @@ def translate(msg_id: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> st
             raise I18nError(f"message {msg_id!r} has plural forms: give it a count")
         message = message[plural_category(int(values["count"]), lang)]
     return message.format(**values)
+
+
+def format_number(number: int, lang: str) -> str:
+    """A whole number with its thousands grouped as ``lang`` writes them: 12,345 in English,
+    12 345 (a narrow no-break space) in Portuguese, Spanish and Russian.
+
+    >>> format_number(2_000_000, "en"), format_number(2_000_000, "ru")
+    ('2,000,000', '2\u202f000\u202f000')
+    """
+    grouped = f"{number:,}"
+    return grouped if check_language(lang) == "en" else grouped.replace(",", "\u202f")
 
 
 def placeholders(text: str) -> frozenset[str]:

@@ -15,7 +15,7 @@ switches between them with no kernel.
 >>> from pathlib import Path
 >>> run = replay(load(Path(__file__).parents[1] / "scenarios/06-last-card-saves.yaml")[0])
 >>> page = replay_html(run)
->>> page.count("<template data-frame=") == 4 * len(run.frames), "http" in page
+>>> page.count("<template data-frame=") == len(run.frames), "http:" in page or "https:" in page
 (True, False)
 >>> '<option value="pt" lang="pt">Português</option>' in page
 True
@@ -23,6 +23,8 @@ True
 
 from __future__ import annotations
 
+import base64
+import gzip
 import hashlib
 import html
 import json
@@ -132,14 +134,22 @@ def _button(go: str, lang: str) -> str:
             f'{html.escape(ui(go + "-short", lang))}</span></button>')
 
 
+def packed_frames(frames: list[str]) -> str:
+    """Frames in a language not shown first, as base64 of gzipped JSON: a seventh of their
+    size, unpacked by the page's script (``DecompressionStream``) when a reader asks."""
+    return base64.b64encode(gzip.compress(json.dumps(frames, ensure_ascii=False).encode(),
+                                          mtime=0)).decode("ascii")
+
+
 def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | None = None,
                 start: int = 0, include_css: bool = True,
                 languages: Iterable[str] = LANGUAGES) -> str:
     """The whole static player for one replay, with its frames drawn in each of ``languages``.
 
     It opens in the style's language (by default the scenario's ``lang:``) at frame ``start``;
-    a reader who picks another language gets it in every player of the page, and on later
-    pages too (the choice is kept in the browser's local storage).
+    the other languages' frames are packed (``packed_frames``). A reader who picks another
+    language gets it in every player of the page, and on later pages too (the choice is
+    kept in the browser's local storage).
     """
     scenario = run.scenario
     style = style or TableStyle.of(scenario.lang or DEFAULT_LANGUAGE)
@@ -147,9 +157,11 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     spoken = tuple(dict.fromkeys((lang, *map(check_language, languages))))
     styles = {code: style.speaking(code) for code in spoken}
     element = _element_id(run) + ("" if seat is None else f"-{seat}")
-    frames = "".join(f'<template data-frame="{frame.index}" data-lang="{code}">'
-                     f"{frame_html(frame, seat=seat, style=styles[code])}</template>"
-                     for frame in run.frames for code in spoken)
+    frames = "".join(f'<template data-frame="{frame.index}" data-lang="{lang}">'
+                     f"{frame_html(frame, seat=seat, style=style)}</template>" for frame in run.frames)
+    frames += "".join(f'<script type="application/gzip" data-lang="{code}">'
+                      f"{packed_frames([frame_html(frame, seat=seat, style=styles[code]) for frame in run.frames])}"
+                      "</script>" for code in spoken[1:])
     last = len(run.frames) - 1
     start = max(0, min(last, start))
     say = lambda key, **values: html.escape(ui(key, lang, **values))  # noqa: E731
@@ -240,12 +252,10 @@ REPLAY_CSS = """
 REPLAY_JS = """
 window.llReplay = window.llReplay || function (root) {
   var stage = root.querySelector('.ll-stage');
+  var frames = root.querySelectorAll('template[data-frame]');
   var byLang = {};
-  root.querySelectorAll('template[data-frame]').forEach(function (t) {
-    (byLang[t.dataset.lang] = byLang[t.dataset.lang] || []).push(t);
-  });
+  byLang[root.dataset.lang] = frames;
   var words = JSON.parse(root.dataset.words);
-  var frames = byLang[root.dataset.lang];
   var slider = root.querySelector('input[type=range]');
   var counter = root.querySelector('.ll-counter');
   var play = root.querySelector('[data-go=play]');
@@ -275,10 +285,30 @@ window.llReplay = window.llReplay || function (root) {
     root.classList.add('ll-playing');
     playText.textContent = play.dataset.pause; play.setAttribute('aria-pressed', 'true');
   }
+  function unpack(lang, then) {
+    if (byLang[lang]) return then(byLang[lang]);
+    var packed = root.querySelector('script[data-lang="' + lang + '"]');
+    if (!packed || !window.DecompressionStream) return;
+    var bytes = Uint8Array.from(atob(packed.textContent), function (c) { return c.charCodeAt(0); });
+    var text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    new Response(text).text().then(function (json) {
+      byLang[lang] = JSON.parse(json).map(function (markup) {
+        var frame = document.createElement('template');
+        frame.innerHTML = markup;
+        return frame;
+      });
+      then(byLang[lang]);
+    });
+  }
+  var wanted = root.dataset.lang;
   function speak(lang) {
-    if (!byLang[lang] || byLang[lang] === frames) return;
+    if (!words[lang]) return;
+    wanted = lang;  // a later pick wins over an earlier one still unpacking
+    unpack(lang, function (unpacked) { if (wanted === lang && unpacked !== frames) relabel(lang, unpacked); });
+  }
+  function relabel(lang, unpacked) {
     var said = words[lang], shown = at;
-    frames = byLang[lang];
+    frames = unpacked;
     root.querySelectorAll('[data-t]').forEach(function (el) { el.textContent = said[el.dataset.t]; });
     root.querySelectorAll('[data-t-html]').forEach(function (el) { el.innerHTML = said[el.dataset.tHtml]; });
     root.querySelectorAll('[data-t-label]').forEach(function (el) {
@@ -317,6 +347,7 @@ window.llReplay = window.llReplay || function (root) {
     if (e.key === 'ArrowRight') { stop(); show(at + 1); e.preventDefault(); }
     if (e.key === 'ArrowLeft') { stop(); show(at - 1); e.preventDefault(); }
   });
+  if (picker && !window.DecompressionStream) picker.parentNode.hidden = true;
   if (picker) picker.onchange = function () {
     try { localStorage.setItem('ll-lang', picker.value); } catch (e) { /* storage blocked */ }
     document.dispatchEvent(new CustomEvent('ll-lang', {detail: picker.value}));

@@ -47,6 +47,7 @@ import random
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
@@ -56,7 +57,7 @@ from .coach import CardAdvice, coach
 from .engine import (Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards,
                      new_hand, view)
 from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpChosen
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, format_number, translate
 from .narrate import explain_illegal, narrate, reason_text
 from .players import PLAYER_KINDS, Player, make_player
 from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, table_html
@@ -720,10 +721,11 @@ class ScenarioPlayer(widgets.VBox):
             return
         at, action = self._branch_action
         state = self.frames[at].state
-        choice = (str(action.card) if isinstance(action, Play)
-                  else _text("trump-choice", self.lang, suit=action.suit))
-        self.banner_text.value = _text("branch-banner", self.lang, name=state.players[action.seat],
-                                       card=choice, step=at)
+        name = state.players[action.seat]
+        self.banner_text.value = (
+            _text("branch-banner", self.lang, name=name, card=action.card, step=at)
+            if isinstance(action, Play)
+            else _text("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at))
         _shown(self.banner, True)
 
     def _render_what_if(self, state: State) -> None:
@@ -954,14 +956,14 @@ def _advice_html(advice: list[CardAdvice] | None, name: str, lang: str) -> str:
     if not advice:
         return f'<p class="ll-coach">{ui("coach-none", lang)}</p>'
     rows = "".join(
-        f'<li><span class="ll-coach-card">{html.escape(a.action_label)}</span>'
+        f'<li><span class="ll-coach-card">{html.escape(a.label(lang))}</span>'
         f'<span class="ll-bar" style="width:{a.win_rate * 10:.1f}em"></span>'
         f"<span>{a.win_rate:.0%} <small>({a.low:.0%}–{a.high:.0%})</small></span></li>"
         for a in advice)
+    rollouts = format_number(min(a.rollouts for a in advice), lang)
     return (f'<div class="ll-coach"><strong>{_text("coach-title", lang, name=name)}</strong>'
             f'<ol class="ll-coach-list">{rows}</ol>'
-            f'<p><small>{_text("coach-note", lang, rollouts=f"{min(a.rollouts for a in advice):,}", name=name)}'
-            f"</small></p></div>")
+            f'<p><small>{_text("coach-note", lang, rollouts=rollouts, name=name)}</small></p></div>')
 
 
 # --- several scenarios in a chapter --------------------------------------------------------------
@@ -1077,8 +1079,9 @@ class ScenarioBrowser(widgets.VBox):
         """Check an uploaded file; add its scenarios to the menu, or show where it is wrong."""
         name = Path(name).name or "upload.yaml"
         if len(content) > UPLOAD_LIMIT:
-            self._say(_text("upload-too-big", self.lang, name=name, size=f"{len(content):,}",
-                            limit=f"{UPLOAD_LIMIT:,}"), kind="error")
+            self._say(_text("upload-too-big", self.lang, name=name,
+                            size=format_number(len(content), self.lang),
+                            limit=format_number(UPLOAD_LIMIT, self.lang)), kind="error")
             return
         try:
             text = content.decode("utf-8")
@@ -1385,7 +1388,7 @@ class LingerLongerApp(widgets.VBox):
                  lang: str | None = None) -> None:
         super().__init__()
         self.add_class("ll-app")
-        self._style = (style or DEFAULT_STYLE).speaking(lang) if lang else style
+        self._style = style
         self.browser = ScenarioBrowser(folder, style=self._style)
         self.hand_tab = widgets.VBox()
         self.hand: HandPlayer | None = None
@@ -1402,6 +1405,15 @@ class LingerLongerApp(widgets.VBox):
         self.message = _wide_html()
         self._relabel()
         self.children = (_row([self.intro, self.language], "ll-app-head"), self.message, self.tabs)
+        if lang is not None:
+            self.set_language(lang)
+
+    @classmethod
+    def from_query(cls, query: str, folder: Path | None = None) -> "LingerLongerApp":
+        """The app for a page address's query: ``?lang=pt`` opens it in Portuguese, so a
+        teacher can hand out one link (Voilà gives the kernel ``$QUERY_STRING``)."""
+        asked = parse_qs(query).get("lang", [""])[-1]
+        return cls(folder, lang=asked if asked in LANGUAGES else None)
 
     @property
     def lang(self) -> str:

@@ -142,7 +142,7 @@ def test_naming_trump_is_advised_per_suit():
         state, _ = apply(state, state.play(play))
     advice = coach(state, budget_s=None, rollouts=50, seed=0)
     assert sorted(a.suit for a in advice) == list(Suit)
-    assert all(a.card is None and a.action_label.startswith("trump") for a in advice)
+    assert all(a.card is None and a.label().startswith("Trump ") and a.label("pt").startswith("Trunfo ") for a in advice)
 
 
 def test_no_advice_when_the_seat_has_nothing_to_decide():
@@ -156,7 +156,7 @@ def test_wilson_interval_matches_the_textbook_values():
     # Wilson (1927) / Newcombe (1998) table: 81/263 → 0.2553–0.3662; 0/10 → 0–0.2775.
     assert wilson_interval(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
     assert wilson_interval(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
-    assert isinstance(CardAdvice(None, 0.5, 0.4, 0.6, 10, Suit.CLUBS).action_label, str)
+    assert CardAdvice(None, 0.5, 0.4, 0.6, 10, Suit.CLUBS).label("ru") == "Козырь ♣"
 
 
 def test_sensible_limits_hold_when_the_others_play_the_tips():

@@ -6,6 +6,8 @@ here the page is read as HTML.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import re
 from html.parser import HTMLParser
@@ -52,15 +54,23 @@ def worked_run():
     return replay(load(WORKED)[0])
 
 
-def test_every_frame_is_a_template_in_order_in_every_language():
+def unpacked(page_html: str, lang: str) -> list[str]:
+    """The frames of a language not shown first, as the page's script unpacks them."""
+    packed = re.search(rf'<script type="application/gzip" data-lang="{lang}">([^<]*)</script>', page_html)
+    return json.loads(gzip.decompress(base64.b64decode(packed.group(1))))
+
+
+def test_every_frame_is_a_template_in_order_and_packed_in_every_other_language():
     run = worked_run()
-    page = Tags(replay_html(run))
-    for lang in LANGUAGES:
-        frames = [int(found["data-frame"]) for found in page.find("template", data_lang=lang)]
-        assert frames == list(range(len(run.frames))), lang
-    assert len(page.find("template")) == len(LANGUAGES) * len(run.frames)
+    page_html = replay_html(run)
+    page = Tags(page_html)
+    frames = [int(found["data-frame"]) for found in page.find("template", data_lang="en")]
+    assert frames == list(range(len(run.frames))) and len(page.find("template")) == len(frames)
     [slider] = page.find("input", type="range")
     assert slider["max"] == str(len(run.frames) - 1) and slider["min"] == "0"
+    for lang in LANGUAGES[1:]:
+        assert unpacked(page_html, lang) == [frame_html(frame, style=TableStyle.of(lang))
+                                             for frame in run.frames], lang
 
 
 def test_each_control_has_a_label_and_an_inline_icon_not_a_glyph():
@@ -140,8 +150,9 @@ def test_the_player_opens_in_the_scenarios_language_and_offers_the_others():
     assert next_button["aria-label"] == ui("next", "pt") != ui("next", "en")
     assert [option["value"] for option in page.find("option") if option.get("lang")] == ["pt", "en", "es", "ru"]
     assert page.find("option", value="pt", selected="")  # the language shown is the one chosen
-    first_pt = page_html.split('data-lang="pt">')[1]
+    first_pt = page_html.split('<template data-frame="0" data-lang="pt">')[1]
     assert 'lang="pt"' in first_pt.split("</template>")[0]  # its table speaks Portuguese
+    assert 'lang="en"' in unpacked(page_html, "en")[0]
 
 
 def test_every_word_the_script_switches_is_there_in_every_language():
@@ -164,6 +175,7 @@ def test_one_language_makes_no_picker_and_no_other_frames():
     page = Tags(replay_html(run, languages=()))
     assert not page.find("select", data_lang_picker="")
     assert {found["data-lang"] for found in page.find("template")} == {"en"}
+    assert not page.find("script", type="application/gzip")
 
 
 def test_legal_cards_are_marked_only_when_asked():

@@ -466,3 +466,14 @@ def test_the_hand_in_play_is_told_again_in_the_new_language():
     assert spanish != english and spanish.startswith(ui("what-happened", "es"))
     assert hand.deal.description == ui("new-hand", "es") and english_left(hand) == set()
     assert translate("variant.no-trump", "es") in [box.description for box in hand.variants.values()]
+
+
+@pytest.mark.parametrize("query, lang", [("lang=ru", "ru"), ("x=1&lang=es", "es"), ("", "en"),
+                                         ("lang=fr", "en")])
+def test_a_link_with_lang_opens_the_app_in_that_language(query, lang):
+    app = LingerLongerApp.from_query(query, LIBRARY)
+    assert app.lang == app.browser.player.lang == lang
+    assert app.tabs.titles[1] == ui("tab-play", lang)
+    if lang != "en":  # a chosen language: a lesson written in Portuguese does not override it
+        app.browser.choose("29 ·")
+        assert app.lang == lang

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from conftest import BOOK_HTML, is_local, unavailable
+from lingerlonger.i18n import translate
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
-from lingerlonger.static_replay import replay_html
+from lingerlonger.static_replay import replay_html, ui
 
 pytestmark = pytest.mark.browser
 
@@ -164,6 +165,35 @@ def test_two_players_on_a_page_step_independently(static_site, browser_page):
     first, second = page.locator(".ll-replay").nth(0), page.locator(".ll-replay").nth(1)
     first.get_by_role("button", name="Next step").click()
     assert counter(first).startswith("step 1 ") and counter(second).startswith("step 0 ")
+    log.assert_clean()
+
+
+def test_the_language_menu_switches_every_player_and_is_remembered(static_site, browser_page):
+    page, log = browser_page
+    player = open_cut_off(page, static_site)
+    loaded = requests_made(log)
+    player.get_by_role("button", name="Next step").click()
+    player.get_by_role("button", name="Next step").click()          # A has led, B to follow
+    player.get_by_label(translate("player.language", "en")).select_option(label="Русский")
+
+    # the controls, the table, the narration and the step speak Russian, on the same step
+    next_button = player.get_by_role("button", name=ui("next", "ru"))
+    assert next_button.inner_text() == ui("next-short", "ru")
+    assert counter(player) == ui("counter", "ru", at=2, last=LAST)
+    stage = player.locator(".ll-stage")
+    assert translate("narrate.led", "ru", name="A", card="K♣") in stage.inner_text()
+    assert stage.locator(".ll-table").get_attribute("lang") == "ru"
+    assert player.locator(".ll-controls").get_attribute("lang") == "ru"
+    next_button.click()
+    assert translate("narrate.followed", "ru", name="B", card="3♣") in stage.inner_text()
+
+    # every player on the page follows, and the choice outlives a reload
+    other = page.locator(".ll-replay").nth(1)
+    assert other.get_by_role("button", name=ui("next", "ru")).is_visible()
+    assert requests_made(log) == loaded
+    page.reload(wait_until="load")
+    assert worked_player(page).get_by_role("button", name=ui("next", "ru")).is_visible()
+    assert counter(worked_player(page)) == ui("counter", "ru", at=0, last=LAST)
     log.assert_clean()
 
 
