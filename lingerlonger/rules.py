@@ -15,23 +15,18 @@ lingerlonger.rules.RulesError: the variants random-trump and grand-coup cannot b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Iterable
+
+from .i18n import translate
 
 PROFILES = ("standard", "equal-hands")
 PROFILE_ALIASES = {"sift-smoke": "standard"}
 VARIANTS = ("draw-per-card", "no-trump", "random-trump", "grand-coup", "long-hand",
             "instant-elimination", "trump-lead", "match-to-5")
-#: What each variant does, in one line (for help texts and the book).
-VARIANT_EFFECTS = {
-    "draw-per-card": "the winner draws one card per card played to the trick",
-    "no-trump": "no trump suit; the highest card of the led suit wins",
-    "random-trump": "trump is the top card of the stock, turned and put face up at the bottom",
-    "grand-coup": "the first trick has no trump; its winner names trump",
-    "long-hand": "7 cards each whatever the number of players",
-    "instant-elimination": "a player who plays their last card is out at once",
-    "trump-lead": "the first lead of a hand must be a trump when the leader holds one",
-    "match-to-5": "the match goes to 5 hands instead of 3",
-}
+#: What each variant does, in one line (for help texts and the book). The words live in
+#: the catalogs (``variant-effect.NAME``), so the app can say them in any language.
+VARIANT_EFFECTS = MappingProxyType({name: translate(f"variant-effect.{name}") for name in VARIANTS})
 _EXCLUSIVE = (("no-trump", "random-trump", "no trump suit exists to turn up"),
               ("no-trump", "grand-coup", "no trump suit exists to name"),
               ("random-trump", "grand-coup", "each decides trump its own way"))

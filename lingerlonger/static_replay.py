@@ -124,7 +124,8 @@ def _element_id(run: Replay) -> str:
 _CONTROL_WORDS = ("ui.controls", "ui.first", "ui.back", "ui.play", "ui.pause", "ui.next", "ui.last",
                   "ui.first-short", "ui.back-short", "ui.next-short", "ui.last-short", "ui.step",
                   "ui.counter", "ui.speed", "ui.speed-slow", "ui.speed-normal", "ui.speed-fast",
-                  "ui.show-legal", "ui.what-if", "ui.live-only", "ui.failures", "player.language")
+                  "ui.show-legal", "ui.what-if", "ui.live-only", "ui.failures", "player.language",
+                  "player.projector", "player.four-colour")
 
 
 def _button(go: str, lang: str) -> str:
@@ -179,6 +180,11 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
         picker = (f'<label><span data-t="player.language">{html.escape(translate("player.language", lang))}'
                   f"</span> <select data-lang-picker>{options}</select></label>")
     words = {code: {key: template(key, code) for key in _CONTROL_WORDS} for code in spoken}
+    looks = "".join(
+        f'<label><input type="checkbox" data-look="{css_class}"{" checked" * on}> '
+        f'<span data-t="{msg_id}">{html.escape(translate(msg_id, lang))}</span></label>'
+        for css_class, msg_id, on in (("ll-large", "player.projector", style.large),
+                                      ("ll-four-colour", "player.four-colour", style.four_colour)))
     controls = f"""
 <div class="ll-controls" role="group" lang="{lang}" data-t-label="ui.controls" \
 aria-label="{say('controls')}">
@@ -191,7 +197,9 @@ aria-label="{say('step')}">
   <label><span data-t="ui.speed">{say('speed')}</span> <select data-speed>{speeds}</select></label>
   <label><input type="checkbox" data-legal> <span data-t="ui.show-legal">{say('show-legal')}</span></label>
   <button type="button" data-go="whatif" data-t="ui.what-if">{say('what-if')}</button>
-  {picker}
+</div>
+<div class="ll-controls ll-classroom" lang="{lang}">
+  {picker}{looks}
 </div>
 <p class="ll-live-only" lang="{lang}" data-t-html="ui.live-only" hidden>{ui('live-only', lang)}</p>"""
     css = f"<style>{TABLE_CSS}{REPLAY_CSS}</style>" if include_css else ""
@@ -246,6 +254,7 @@ REPLAY_CSS = """
 .ll-replay:not(.ll-show-legal) .ll-card.ll-legal{transform:none;outline:none}
 @media (max-width:30rem){.ll-replay .ll-word{display:none}.ll-buttons{flex-wrap:wrap}}
 .ll-gallery-item>summary{cursor:pointer;font-weight:600;padding:.3rem 0}
+.ll-projector .ll-words,.ll-projector .ll-quiz,.ll-projector .ll-quiz-feedback{font-size:1.5rem}
 """
 
 # One definition per page, one call per replay; kept small and dependency-free.
@@ -270,6 +279,7 @@ window.llReplay = window.llReplay || function (root) {
     stage.replaceChildren(frames[i].content.cloneNode(true));
     slider.value = i;
     counter.textContent = counter.dataset.format.replace('{at}', i).replace('{last}', last);
+    dress();
     first.disabled = back.disabled = i === 0;
     next.disabled = end.disabled = i === last;
     if (i === last) stop();
@@ -300,6 +310,22 @@ window.llReplay = window.llReplay || function (root) {
       then(byLang[lang]);
     });
   }
+  var looks = root.querySelectorAll('input[data-look]');
+  function dress() {  // the projector's large cards and words, the four-colour deck
+    var table = stage.querySelector('.ll-table');
+    looks.forEach(function (box) { if (table) table.classList.toggle(box.dataset.look, box.checked); });
+    root.classList.toggle('ll-projector', looks[0].checked);
+  }
+  looks.forEach(function (box) {
+    box.onchange = function () {
+      try { localStorage.setItem(box.dataset.look, box.checked ? '1' : ''); } catch (e) { /* blocked */ }
+      document.dispatchEvent(new CustomEvent('ll-look', {detail: [box.dataset.look, box.checked]}));
+    };
+  });
+  document.addEventListener('ll-look', function (e) {
+    looks.forEach(function (box) { if (box.dataset.look === e.detail[0]) box.checked = e.detail[1]; });
+    dress();
+  });
   var wanted = root.dataset.lang;
   function speak(lang) {
     if (!words[lang]) return;
@@ -353,6 +379,12 @@ window.llReplay = window.llReplay || function (root) {
     document.dispatchEvent(new CustomEvent('ll-lang', {detail: picker.value}));
   };
   document.addEventListener('ll-lang', function (e) { speak(e.detail); });
+  try {
+    looks.forEach(function (box) {
+      var kept = localStorage.getItem(box.dataset.look);
+      if (kept !== null) box.checked = kept === '1';
+    });
+  } catch (e) { /* storage blocked */ }
   show(+root.dataset.start || 0);
   try { speak(localStorage.getItem('ll-lang')); } catch (e) { /* storage blocked */ }
 };"""

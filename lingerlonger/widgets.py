@@ -1443,7 +1443,6 @@ class LingerLongerApp(widgets.VBox):
 
 
 PLAYER_CSS = TABLE_CSS + REPLAY_CSS + """
-.ll-projector .ll-words,.ll-projector .ll-quiz,.ll-projector .ll-quiz-feedback{font-size:1.5rem}
 .ll-quiz-feedback{margin:.3rem 0;padding:.3rem .6rem;border-left:4px solid #cf222e;background:#fff1f0}
 .ll-player,.ll-app{color:#1f2328;font-size:1rem}
 .ll-player{border:1px solid #d0d7de;border-radius:10px;padding:.6rem;margin:.5rem 0;background:#fff;

@@ -190,3 +190,13 @@ def test_a_gallery_folds_each_replay_and_writes_the_style_once():
     assert page.count("<details") == 2 and page.count("<style>") == 1
     titles = [match for match in re.findall(r"<summary>(.*?)</summary>", page)]
     assert titles == [run.scenario.title for run in runs]
+
+
+def test_projector_and_four_colour_boxes_start_as_the_style_says():
+    run = worked_run()
+    plain = Tags(replay_html(run))
+    assert [box.get("checked") for box in plain.find("input", type="checkbox") if "data-look" in box] == [None, None]
+    big = Tags(replay_html(run, style=TableStyle.of("en", large=True, four_colour=True)))
+    looks = {box["data-look"]: box.get("checked") for box in big.find("input", type="checkbox")
+             if "data-look" in box}
+    assert looks == {"ll-large": "", "ll-four-colour": ""}  # both checked

@@ -183,7 +183,7 @@ def test_the_language_menu_switches_every_player_and_is_remembered(static_site, 
     stage = player.locator(".ll-stage")
     assert translate("narrate.led", "ru", name="A", card="K♣") in stage.inner_text()
     assert stage.locator(".ll-table").get_attribute("lang") == "ru"
-    assert player.locator(".ll-controls").get_attribute("lang") == "ru"
+    assert player.locator(".ll-controls").first.get_attribute("lang") == "ru"
     next_button.click()
     assert translate("narrate.followed", "ru", name="B", card="3♣") in stage.inner_text()
 
@@ -194,6 +194,31 @@ def test_the_language_menu_switches_every_player_and_is_remembered(static_site, 
     page.reload(wait_until="load")
     assert worked_player(page).get_by_role("button", name=ui("next", "ru")).is_visible()
     assert counter(worked_player(page)) == ui("counter", "ru", at=0, last=LAST)
+    log.assert_clean()
+
+
+def test_projector_and_four_colour_deck_for_every_player_of_the_page(static_site, browser_page):
+    page, log = browser_page
+    player = open_cut_off(page, static_site)
+    table = player.locator(".ll-stage .ll-table")
+    diamond = player.locator(".ll-stage .ll-card.ll-diamonds").first
+    size = lambda element: float(element.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))  # noqa: E731
+    colour = lambda element: element.evaluate("e => getComputedStyle(e).color")  # noqa: E731
+    small, red = size(table), colour(diamond)
+
+    player.get_by_label(translate("player.projector", "en")).check()
+    assert size(table) > 1.4 * small
+    words = player.locator(".ll-words")
+    assert size(words) >= 1.4 * size(player.locator(".ll-controls").first)
+    player.get_by_label(translate("player.four-colour", "en")).check()
+    assert colour(diamond) != red  # blue, as the live player's four-colour deck
+
+    player.get_by_role("button", name="Next step").click()  # a new frame keeps the look
+    assert "ll-large" in (table.get_attribute("class") or "")
+    other = page.locator(".ll-replay").nth(1)
+    assert "ll-four-colour" in (other.locator(".ll-stage .ll-table").get_attribute("class") or "")
+    page.reload(wait_until="load")
+    assert worked_player(page).get_by_label(translate("player.projector", "en")).is_checked()
     log.assert_clean()
 
 
