@@ -156,13 +156,12 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     style = style or TableStyle.of(scenario.lang or DEFAULT_LANGUAGE)
     lang = style.lang
     spoken = tuple(dict.fromkeys((lang, *map(check_language, languages))))
-    styles = {code: style.speaking(code) for code in spoken}
     element = _element_id(run) + ("" if seat is None else f"-{seat}")
-    frames = "".join(f'<template data-frame="{frame.index}" data-lang="{lang}">'
-                     f"{frame_html(frame, seat=seat, style=style)}</template>" for frame in run.frames)
+    drawn = lambda in_style: [frame_html(frame, seat=seat, style=in_style) for frame in run.frames]  # noqa: E731
+    frames = "".join(f'<template data-frame="{frame.index}" data-lang="{lang}">{markup}</template>'
+                     for frame, markup in zip(run.frames, drawn(style)))
     frames += "".join(f'<script type="application/gzip" data-lang="{code}">'
-                      f"{packed_frames([frame_html(frame, seat=seat, style=styles[code]) for frame in run.frames])}"
-                      "</script>" for code in spoken[1:])
+                      f"{packed_frames(drawn(style.speaking(code)))}</script>" for code in spoken[1:])
     last = len(run.frames) - 1
     start = max(0, min(last, start))
     say = lambda key, **values: html.escape(ui(key, lang, **values))  # noqa: E731
