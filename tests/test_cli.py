@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,11 +11,11 @@ import pytest
 from lingerlonger import cli
 from lingerlonger.replay import check
 from lingerlonger.scenario import load
+from conftest import RECORDED_DIR
 
 TESTS = Path(__file__).resolve().parent
 GOOD, BAD = TESTS / "good", TESTS / "bad"
 LIBRARY = TESTS.parent / "scenarios"
-SHARED = Path(os.environ.get("LINGERLONGER_SHARED") or TESTS.parents[1] / "shared")
 
 
 def run(capsys, *argv: str) -> tuple[int, list[str], str]:
@@ -70,9 +69,8 @@ def test_check_refuses_missing_paths_empty_folders_and_empty_files(tmp_path, cap
                          f"{tmp_path / 'blank.yaml'}:1:1: no scenario in this file"]
 
 
-@pytest.mark.skipif(not (SHARED / "recorded").is_dir(), reason="shared/recorded is not beside this clone")
 def test_check_accepts_the_recorded_hands(capsys):
-    code, lines, _ = run(capsys, "check", SHARED / "recorded")
+    code, lines, _ = run(capsys, "check", RECORDED_DIR)
     assert (code, lines) == (0, ["400 scenarios in 10 files: all pass"])
 
 

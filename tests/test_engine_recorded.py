@@ -1,4 +1,4 @@
-"""The engine against the 400 hands recorded by an independent implementation (shared/recorded/).
+"""The engine against the 400 hands recorded by an independent implementation (tests/recorded/).
 
 An engine-level oracle check: deal each ``deck``, apply every play and trump choice, and
 compare each ``expect`` (trick winner, cards drawn, seats out over that trick, including
@@ -6,11 +6,9 @@ instant-elimination's at-once exits) and the ``result``. The full scenario check
 with the scenario module; this test needs only PyYAML and the engine.
 """
 
-import os
-from pathlib import Path
-
 import pytest
 import yaml
+from conftest import RECORDED
 
 from lingerlonger.cards import parse_cards
 from lingerlonger.engine import apply, deal
@@ -20,15 +18,6 @@ from lingerlonger.rules import Rules
 EXPECT_KEYS = {"trick_winner", "drawn", "out"}
 #: libyaml's safe loader when PyYAML has it (ten times faster), else the pure-Python one.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def shared_dir():
-    """shared/ beside the clone, or wherever ``LINGERLONGER_SHARED`` points."""
-    configured = os.environ.get("LINGERLONGER_SHARED")
-    return Path(configured) if configured else Path(__file__).resolve().parents[1].parent / "shared"
-
-
-RECORDED = sorted((shared_dir() / "recorded").glob("*.yaml"))
 
 
 def rules_of(spec):
@@ -83,8 +72,6 @@ def replay(hand):
     return checked
 
 
-@pytest.mark.skipif(not RECORDED, reason=f"no recorded hands in {shared_dir() / 'recorded'} "
-                    "(set LINGERLONGER_SHARED to the shared/ folder)")
 @pytest.mark.parametrize("path", RECORDED, ids=lambda path: path.stem)
 def test_engine_replays_recorded_hands(path):
     with path.open(encoding="utf-8") as stream:

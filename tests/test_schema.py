@@ -8,7 +8,6 @@ written here, independent of ``lingerlonger.scenario``.
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from lingerlonger.simulate import simulate
 from lingerlonger.writer import dump, schema_file
 
 from test_scenario_bad import BAD_FILES, expectation
+from conftest import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
 SCHEMA = json.loads(schema_file().read_text(encoding="utf-8"))
@@ -77,8 +77,6 @@ def test_the_schema_refuses_structural_mistakes_and_lets_rules_mistakes_through(
 
 
 LIBRARY = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.yaml"))
-RECORDED = sorted((Path(os.environ.get("LINGERLONGER_SHARED")
-                        or Path(__file__).resolve().parents[2] / "shared") / "recorded").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", LIBRARY, ids=lambda path: path.name)

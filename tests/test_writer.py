@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,11 +15,9 @@ from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
 from lingerlonger.simulate import simulate
 from lingerlonger.writer import dump, header_comments, schema_file, schema_line, write
 from test_scenario_load import POSITION
+from conftest import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
-SHARED = Path(os.environ.get("LINGERLONGER_SHARED")
-              or Path(__file__).resolve().parents[2] / "shared")
-RECORDED = sorted((SHARED / "recorded").glob("*.yaml"))
 SCHEMA_LINE = "# yaml-language-server: $schema=../lingerlonger/scenario.schema.json"
 HERE = Location("<test>", 1, 1)
 [TEMPLATE] = loads(POSITION)
@@ -34,7 +31,6 @@ def test_good_files_round_trip(path):
     assert dump(loads(text)) == text  # canonical: writing again changes nothing
 
 
-@pytest.mark.skipif(not RECORDED, reason="shared/recorded is not beside this clone")
 def test_recorded_hands_round_trip_and_are_written_as_they_were():
     for path in RECORDED:
         scenarios = load(path)
