@@ -80,6 +80,8 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
         case Drew(seat=seat, cards=cards, stock_left=left):
             stock = say("narrate.stock-empty") if left == 0 else say("narrate.stock-left", count=left)
             return say("narrate.drew", name=name(seat), cards=format_cards(cards), stock=stock)
+        case Eliminated(seat=seat, at_once=True, stock_empty=True):
+            return say("narrate.out-at-once-empty-stock", name=name(seat))
         case Eliminated(seat=seat, at_once=True):
             return say("narrate.out-at-once", name=name(seat))
         case Eliminated(seat=seat):
@@ -88,6 +90,8 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
             return say("narrate.lead-passed", gone=name(gone), name=name(seat))
         case TrumpChosen(seat=seat, suit=suit):
             return say("narrate.trump-chosen", name=name(seat), suit=suit_name(suit, lang))
+        case HandEnded(winner=winner, mid_trick=True):
+            return say("narrate.hand-ended-mid-trick", name=name(winner))
         case HandEnded(winner=winner, reason=reason):
             return say("narrate.hand-ended", name=name(winner), reason=reason_text(reason, lang))
     raise TypeError(f"no narration for {event!r}")

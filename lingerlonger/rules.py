@@ -111,6 +111,14 @@ class Rules:
     def instant_elimination(self) -> bool:
         return "instant-elimination" in self.variants
 
+    def out_at_once(self, stock_empty: bool) -> bool:
+        """Whether a player who plays their last card is out at once, in the middle of the trick.
+
+        Standard: once the stock is empty nothing can refill a hand, so yes (seeds 000/001);
+        instant-elimination: always. Equal-hands otherwise waits for the trick (seed 003).
+        """
+        return self.instant_elimination or (stock_empty and self.profile == "standard")
+
     @property
     def trump_lead(self) -> bool:
         return "trump-lead" in self.variants

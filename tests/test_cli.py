@@ -11,7 +11,7 @@ import pytest
 from lingerlonger import cli
 from lingerlonger.replay import check
 from lingerlonger.scenario import load
-from conftest import RECORDED_DIR
+from golden_data import RECORDED_DIR
 
 TESTS = Path(__file__).resolve().parent
 GOOD, BAD = TESTS / "good", TESTS / "bad"

@@ -15,7 +15,7 @@ from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
 from lingerlonger.simulate import simulate
 from lingerlonger.writer import dump, header_comments, schema_file, schema_line, write
 from test_scenario_load import POSITION
-from conftest import RECORDED
+from golden_data import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
 SCHEMA_LINE = "# yaml-language-server: $schema=../lingerlonger/scenario.schema.json"
