@@ -1,4 +1,4 @@
-"""Cards, suits and the notation of RULES.md §5.
+"""Cards, suits and the card notation of the Rules reference (book/rules-reference.md).
 
 A card is a small ``int`` (``suit * 13 + rank - 2``) so that hands, stocks and
 tricks are cheap tuples and a random playout stays fast, yet it prints as a
@@ -22,11 +22,11 @@ from typing import Iterable
 
 
 class CardError(ValueError):
-    """A card or suit written in a notation RULES.md §5 does not allow."""
+    """A card or suit written in a notation the Rules reference does not allow."""
 
 
 class Suit(enum.IntEnum):
-    """The four suits, in the order RULES.md lists them."""
+    """The four suits, in the order the Rules reference lists them."""
 
     SPADES = 0
     HEARTS = 1
@@ -119,7 +119,7 @@ def parse_suit(text: str) -> Suit:
 
 
 def parse_card(text: str) -> Card:
-    """A card from any RULES.md §5 notation: ``10♥``, ``TH``, ``th``, ``10h``."""
+    """A card in any notation of the Rules reference: ``10♥``, ``TH``, ``th``, ``10h``."""
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
