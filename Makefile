@@ -92,10 +92,11 @@ demo:
 
 # After changing a chapter: new English paragraphs appear untranslated in every .po, changed ones
 # fuzzy (with the old translation), for translators to review (Poedit, Weblate, any .po editor).
+# (Its own output folder: a gettext environment cannot be reused by the HTML builder.)
 pot:
-	rm -rf _build/gettext
-	jupyter-book build . --builder custom --custom-builder gettext
-	sphinx-intl update -p _build/gettext -d locales $(addprefix -l ,$(BOOK_LANGUAGES))
+	rm -rf _build/pot
+	jupyter-book build . --builder custom --custom-builder gettext --path-output _build/pot
+	sphinx-intl update -w 76 -p _build/pot/_build/gettext -d locales $(addprefix -l ,$(BOOK_LANGUAGES))
 
 clean:
 	rm -rf _build $(BOOK_VENDOR) $(FA_VENDOR) bench/out .hypothesis .pytest_cache
