@@ -14,6 +14,7 @@ Run as a script, it writes the configuration of one language's build:
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -58,7 +59,42 @@ def language_config(lang: str) -> str:
     return yaml.safe_dump(config, allow_unicode=True, sort_keys=False)
 
 
+def glue_in_translated_paragraphs() -> None:
+    """Let a translated paragraph paste the chapter's glued values ({glue:text}`drawn_6:.1f`).
+
+    myst-nb looks glue values up in the notebook being parsed, but Sphinx parses each
+    translated paragraph as a plain MyST document of its own, which has none. When a
+    look-up finds nothing there, it reads the chapter's glue data, which myst-nb has just
+    written beside the executed notebook (``jupyter_execute/DOC.glue.json``). Text values
+    ({glue:text}) need nothing more; the book pastes no other kind into its prose.
+    """
+    from myst_nb.core.variables import RetrievalError, VariableOutput
+    from myst_nb.ext.glue import directives, roles, utils
+
+    retrieve = utils.retrieve_glue_data
+    if getattr(retrieve, "ll_patched", False):
+        return
+
+    def retrieve_with_fallback(document, key):
+        try:
+            return retrieve(document, key)
+        except RetrievalError:
+            env = document.settings.env
+            kept = Path(env.app.outdir).parent.joinpath(
+                "jupyter_execute", *f"{env.docname}.glue.json".split("/"))
+            glued = json.loads(kept.read_text(encoding="utf-8")) if kept.is_file() else {}
+            if key not in glued:
+                raise
+            return VariableOutput(data=glued[key]["data"], metadata=glued[key].get("metadata", {}),
+                                  nb_renderer=None, vtype="glue")
+
+    retrieve_with_fallback.ll_patched = True
+    for module in (utils, roles, directives):
+        module.retrieve_glue_data = retrieve_with_fallback
+
+
 def setup(app):
+    glue_in_translated_paragraphs()
     app.connect("html-page-context", add_language_links)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
