@@ -93,8 +93,14 @@ def glue_in_translated_paragraphs() -> None:
         module.retrieve_glue_data = retrieve_with_fallback
 
 
+def add_static_folder(app) -> None:
+    app.config.html_static_path.append(str(Path(__file__).parent / "static"))
+
+
 def setup(app):
     glue_in_translated_paragraphs()
+    app.connect("builder-inited", add_static_folder)
+    app.add_css_file("ll-languages.css")
     app.connect("html-page-context", add_language_links)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
