@@ -1091,7 +1091,7 @@ class ScenarioBrowser(widgets.VBox):
             return
         except ScenarioError as error:
             self._say(f"{_text('upload-bad', self.lang, name=name)}<br>"
-                      f"<code>{html.escape(str(error))}</code>", kind="error")
+                      f"<code>{html.escape(error.text(self.lang))}</code>", kind="error")
             return
         options = list(self.picker.options)
         first = None

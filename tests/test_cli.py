@@ -1,4 +1,5 @@
-"""``lingerlonger check | replay | simulate | new``: located lines, exit codes, never a traceback."""
+"""``lingerlonger check | replay | simulate | new | schema | demo``: located lines on stderr,
+exit codes (1 a failed check, 2 a usage error), help in plain words, never a traceback."""
 
 from __future__ import annotations
 
@@ -24,25 +25,31 @@ def run(capsys, *argv: str) -> tuple[int, list[str], str]:
     return code, out.splitlines(), err
 
 
+def run_err(capsys, *argv: str) -> tuple[int, list[str], list[str]]:
+    """Like ``run``, with stderr as lines too."""
+    code, out, err = run(capsys, *argv)
+    return code, out, err.splitlines()
+
+
 # --- check --------------------------------------------------------------------------
 
 def test_check_accepts_the_good_corpus(capsys):
     code, lines, _ = run(capsys, "check", GOOD)
     assert code == 0
-    assert lines == ["6 scenarios in 4 files: all pass"]
+    assert lines == ["7 scenarios in 5 files: all pass"]
 
 
 def test_check_prints_one_located_line_per_failure_and_a_summary(capsys):
     bad = sorted(BAD.glob("*.yaml"))
-    code, lines, err = run(capsys, "check", BAD, GOOD / "position-grand-coup.yaml")
-    assert code == 1
+    code, out, lines = run_err(capsys, "check", BAD, GOOD / "position-grand-coup.yaml")
+    assert code == 1 and out == []  # every error on stderr, nothing on stdout
     failures, summary = lines[:-1], lines[-1]
     assert len(failures) == len(bad)
     assert [line.split(":", 1)[0] for line in failures] == [str(path) for path in bad]
     assert all(line.split(":")[1].isdigit() and line.split(":")[2].isdigit() for line in failures)
     scenarios = len(bad) + 1 + 1  # one bad file holds a good scenario before its bad one
     assert summary == f"{len(bad)} failures in {len(bad)} of {scenarios} scenarios ({len(bad) + 1} files)"
-    assert "Traceback" not in err
+    assert not any("Traceback" in line for line in lines)
 
 
 def test_check_reports_every_failed_expectation_of_a_scenario(tmp_path, capsys):
@@ -50,7 +57,7 @@ def test_check_reports_every_failed_expectation_of_a_scenario(tmp_path, capsys):
     path = tmp_path / "two-mistakes.yaml"
     path.write_text(text.replace("stock_size: 0", "stock_size: 1").replace("\n  winner: C", "\n  winner: A"),
                     encoding="utf-8")
-    code, lines, _ = run(capsys, "check", path)
+    code, _, lines = run_err(capsys, "check", path)
     assert code == 1
     assert [line.split(": ", 1)[1] for line in lines[:2]] == [
         "expect: stock_size: expected 1 in the stock, but it holds 0",
@@ -61,9 +68,9 @@ def test_check_reports_every_failed_expectation_of_a_scenario(tmp_path, capsys):
 def test_check_refuses_missing_paths_empty_folders_and_empty_files(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     (tmp_path / "blank.yaml").write_text("# nothing here\n", encoding="utf-8")
-    code, lines, _ = run(capsys, "check", tmp_path / "nope.yaml", tmp_path / "empty",
-                         tmp_path / "blank.yaml")
-    assert code == 1
+    code, out, lines = run_err(capsys, "check", tmp_path / "nope.yaml", tmp_path / "empty",
+                               tmp_path / "blank.yaml")
+    assert code == 2 and out == []  # a missing path is a usage error
     assert lines[:3] == [f"{tmp_path / 'nope.yaml'}: no such file or folder",
                          f"{tmp_path / 'empty'}: no scenario files (*.yaml) in this folder",
                          f"{tmp_path / 'blank.yaml'}:1:1: no scenario in this file"]
@@ -112,8 +119,9 @@ def test_simulate_with_computer_players(capsys):
     (["--rules", "standard+random-trump", "--players", "4", "--seats", "wizard"], "unknown player"),
 ])
 def test_simulate_refuses_bad_seats(capsys, argv, message):
-    code, lines, _ = run(capsys, "simulate", *argv)
-    assert code == 1 and message in lines[0]
+    code, out, lines = run_err(capsys, "simulate", *argv)
+    assert code == 2 and out == [] and len(lines) == 1
+    assert lines[0].startswith("lingerlonger simulate: ") and message in lines[0]
 
 
 def test_a_bad_rules_spec_is_a_usage_error_not_a_traceback(capsys):
@@ -138,8 +146,8 @@ def test_new_writes_a_starter_that_checks(tmp_path, capsys):
     assert scenario.players == ("A", "B", "C", "D", "E") and scenario.result is None
     plays = [step for step in scenario.steps if step.kind == "play"]
     assert len(plays) == 5 and plays[0].say and scenario.steps[-1].kind == "expect"
-    code, lines, _ = run(capsys, "new", "-o", path)
-    assert code == 1 and "exists" in lines[0]
+    code, out, lines = run_err(capsys, "new", "-o", path)
+    assert code == 2 and out == [] and "exists" in lines[0]
 
 
 def test_new_without_a_seed_names_its_seed(capsys):
@@ -163,7 +171,7 @@ def test_replay_shows_the_board_the_narration_and_the_authors_words(capsys):
     assert "  > C has no clubs: the 2♥ is a trump." in lines
     assert "  C  2♥  <- to act" in lines
     assert "  trump ♥ | stock 0 | trick: A K♣, B 3♣, C 2♥, D A♣" in lines
-    assert lines[-1] == "C wins the hand (exhaustion)."
+    assert lines[-1] == "C wins the hand: their trick drew the last card of the stock."
     assert "\033[" not in text  # not a terminal: no colour
 
 
@@ -177,24 +185,26 @@ def test_replay_for_one_seat_hides_the_other_hands(capsys):
 def test_replay_picks_a_scenario_of_a_stream(capsys):
     code, lines, _ = run(capsys, "replay", GOOD / "stream-notations.yaml", "--index", 3)
     assert code == 0 and lines[0] == "Out at once"
-    code, lines, _ = run(capsys, "replay", GOOD / "stream-notations.yaml", "--index", 4)
-    assert code == 1 and lines == [f"{GOOD / 'stream-notations.yaml'}:1:1: there is no scenario "
-                                   "number 4 in this file"]
+    code, out, lines = run_err(capsys, "replay", GOOD / "stream-notations.yaml", "--index", 4)
+    assert code == 2 and out == [] and lines == [
+        f"lingerlonger replay: {GOOD / 'stream-notations.yaml'}:1:1: there is no scenario number 4 "
+        "in this file"]
 
 
 def test_replay_of_a_failing_scenario_ends_with_the_located_failure(capsys):
-    code, lines, _ = run(capsys, "replay", BAD / "revoke.yaml")
-    assert code == 1
-    assert lines[-1] == f"{BAD / 'revoke.yaml'}:13:11: B must follow ♣: holds 7♣, 9♣, so cannot play K♠"
+    code, out, lines = run_err(capsys, "replay", BAD / "revoke.yaml")
+    assert code == 1 and out[0] == "B does not follow suit"
+    assert lines == [f"{BAD / 'revoke.yaml'}:13:11: B must follow ♣: holds 7♣, 9♣, so cannot play K♠"]
 
 
 def test_replay_of_a_refused_file_and_of_a_missing_one(capsys):
-    code, lines, _ = run(capsys, "replay", BAD / "alias-bomb.yaml")
-    assert code == 1 and lines[0].startswith(f"{BAD / 'alias-bomb.yaml'}:5:16: the alias")
-    code, lines, _ = run(capsys, "replay", BAD / "missing.yaml")
-    assert code == 1 and lines == [f"lingerlonger replay: {BAD / 'missing.yaml'}: No such file or directory"]
-    code, lines, _ = run(capsys, "replay", GOOD / "position-grand-coup.yaml", "--seat", "Q")
-    assert code == 1 and "no such seat" in lines[0]
+    code, out, lines = run_err(capsys, "replay", BAD / "alias-bomb.yaml")
+    assert code == 1 and out == [] and lines[0].startswith(f"{BAD / 'alias-bomb.yaml'}:5:16: the alias")
+    code, out, lines = run_err(capsys, "replay", BAD / "missing.yaml")
+    assert code == 2 and out == []
+    assert lines == [f"lingerlonger replay: {BAD / 'missing.yaml'}: No such file or directory"]
+    code, out, lines = run_err(capsys, "replay", GOOD / "position-grand-coup.yaml", "--seat", "Q")
+    assert code == 2 and out == [] and len(lines) == 1 and "no such seat" in lines[0]
 
 
 def test_replay_colours_red_suits_on_a_terminal(capsys, monkeypatch):
@@ -223,5 +233,5 @@ def test_the_installed_command(tmp_path):
     result = subprocess.run([sys.executable, "-m", "lingerlonger.cli", "check", str(BAD / "revoke.yaml")],
                             capture_output=True, text=True, encoding="utf-8")
     assert result.returncode == 1
-    assert result.stdout.splitlines()[0].endswith("B must follow ♣: holds 7♣, 9♣, so cannot play K♠")
-    assert result.stderr == ""
+    assert result.stderr.splitlines()[0].endswith("B must follow ♣: holds 7♣, 9♣, so cannot play K♠")
+    assert result.stdout == ""
