@@ -9,6 +9,7 @@ import os
 import random
 import re
 import sys
+import textwrap
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, TextIO
 
@@ -36,6 +37,10 @@ from .writer import SCHEMA_NAME, schema_file, write, write_schema
 
 #: Exit statuses: a scenario failed its check; the command was used wrongly (argparse's too).
 EXIT_FAILED, EXIT_USAGE = 1, 2
+
+
+#: Help prose is wrapped to this width (the examples' lines are left whole).
+HELP_WIDTH = 79
 
 
 class UsageError(Exception):
@@ -308,9 +313,15 @@ def schema_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _wrapped(text: str) -> str:
+    """Prose wrapped to the terminal's usual width; indented lines (commands) kept as they are."""
+    return "\n".join(line if line.startswith(" ") else textwrap.fill(line, HELP_WIDTH)
+                     for line in text.split("\n"))
+
+
 def _command(commands, name: str, summary: str, about: str, examples: str):
     """A subcommand whose --help says what it does, in plain text, with examples to copy."""
-    return commands.add_parser(name, help=summary, description=about,
+    return commands.add_parser(name, help=summary, description=_wrapped(about),
                                epilog="examples:\n" + examples,
                                formatter_class=argparse.RawDescriptionHelpFormatter)
 
@@ -335,7 +346,7 @@ def add_scenario_parsers(commands) -> None:
         "checks are listed at the end, on stderr (exit status 1).",
         "  lingerlonger replay scenarios/06-last-card-saves.yaml\n"
         "  lingerlonger replay my-lesson.yaml --lang pt --seat B")
-    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("file", metavar="FILE", help="a scenario file (YAML)")
     parser.add_argument("--seat", metavar="NAME", help="show only this seat's cards (others as counts)")
     parser.add_argument("--index", type=positive_int, default=1, metavar="N",
                         help="which scenario of a stream, from 1 (default: 1)")
@@ -350,7 +361,7 @@ def add_scenario_parsers(commands) -> None:
         "with the author's words, and the answers to its questions at the end.",
         "  lingerlonger sheet scenarios/06-last-card-saves.yaml -o lesson.html\n"
         "  lingerlonger sheet my-lesson.yaml --lang es --four-colour -o lesson.html")
-    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("file", metavar="FILE", help="a scenario file (YAML)")
     parser.add_argument("--index", type=positive_int, default=1, metavar="N",
                         help="which scenario of a stream, from 1 (default: 1)")
     parser.add_argument("--lang", choices=LANGUAGES, default=None,

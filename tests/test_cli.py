@@ -3,6 +3,8 @@ exit codes (1 a failed check, 2 a usage error), help in plain words, never a tra
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,9 +12,13 @@ from pathlib import Path
 import pytest
 
 from lingerlonger import cli
+from lingerlonger.i18n import LANGUAGES, translate
+from lingerlonger.narrate import reason_text
 from lingerlonger.replay import check
 from lingerlonger.scenario import load
+from lingerlonger.writer import SCHEMA_HINT, SCHEMA_NAME, schema_file
 from conftest import RECORDED_DIR
+from test_scenario_library import _tag_vocabulary
 
 TESTS = Path(__file__).resolve().parent
 GOOD, BAD = TESTS / "good", TESTS / "bad"
@@ -235,3 +241,170 @@ def test_the_installed_command(tmp_path):
     assert result.returncode == 1
     assert result.stderr.splitlines()[0].endswith("B must follow ♣: holds 7♣, 9♣, so cannot play K♠")
     assert result.stdout == ""
+
+
+# --- every say, and the end in words (issue 11, §4 and §6) ----------------------------
+
+EVERY_SAY = GOOD / "position-every-say.yaml"
+
+
+def says_of(path: Path) -> list[str]:
+    """Every say: of a file's first scenario, in order, as the loader read them."""
+    return [step.say for step in load(path)[0].steps if step.say]
+
+
+def test_replay_shows_the_say_of_every_step_even_an_expect(capsys):
+    code, lines, _ = run(capsys, "replay", EVERY_SAY)
+    assert code == 0
+    said = says_of(EVERY_SAY)
+    assert len(said) == 6
+    for text in said:
+        assert f"  > {text}" in lines
+    # An expect's say is told with the step it checks: after C's 9♣ ends the trick.
+    trick_end, trump = lines.index("-- Step 3: C plays 9♣ --"), lines.index("-- Step 4: A names ♠ (spades) trump --")
+    assert trick_end < lines.index("  > Said on an expect after the trick.") < trump
+    assert lines.index("  > Said on the first expect, about the position itself.") < lines.index(
+        "-- Step 1: A plays K♣ --")
+
+
+def test_replay_shows_a_questions_choices_explanation_and_hint(capsys):
+    code, lines, _ = run(capsys, "replay", EVERY_SAY, "--lang", "es")
+    assert code == 0
+    assert "    " + translate("quiz.choices", "es", choices="Yes / No") in lines
+    assert "    Every player still holds cards." in lines
+    assert "    Without trump, the highest club wins." in lines
+    assert "    " + translate("quiz.hint", "es", hint="Clubs will be led, and there is no trump yet.") in lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_replay_ends_with_the_reason_in_words_in_the_chosen_language(capsys, lang):
+    code, lines, _ = run(capsys, "replay", GOOD / "position-worked-example.yaml", "--lang", lang)
+    assert code == 0
+    assert reason_text("exhaustion", lang) in lines[-1] and "exhaustion" not in lines[-1]
+    assert lines[-1].startswith("C ")
+
+
+# --- demo ---------------------------------------------------------------------------
+
+def test_demo_without_a_seed_prints_the_one_that_deals_the_same_hand_again(capsys):
+    code, first, _ = run(capsys, "demo", "--players", 3, "--rules", "equal-hands")
+    assert code == 0 and "None" not in "\n".join(first)
+    command = first[1].split(": ", 1)[1]
+    assert command.startswith("lingerlonger demo --rules equal-hands --players 3 --seed ")
+    code, again, _ = run(capsys, *command.split()[1:])
+    assert code == 0 and again == first
+
+
+def test_demo_speaks_the_language_asked_for(capsys):
+    code, lines, _ = run(capsys, "demo", "--seed", 5, "--lang", "pt")
+    assert code == 0
+    assert lines[0] == translate("cli.demo-title", "pt", rules="standard", count=4, seed=5)
+    assert any(line.startswith("D dá ") for line in lines)  # the deal, told in Portuguese
+
+
+# --- help ---------------------------------------------------------------------------
+
+COMMANDS = ("demo", "check", "replay", "sheet", "simulate", "new", "schema", "tournament")
+
+
+def help_text(capsys, *argv: str) -> str:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([*argv, "--help"])
+    assert exit_.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_help_names_every_command_in_plain_words(capsys):
+    text = help_text(capsys)
+    registered = set(cli.build_parser()._subparsers._group_actions[0].choices)
+    assert registered == set(COMMANDS)
+    for command in COMMANDS:
+        assert f"    {command}" in text
+    assert "``" not in text and ":doc:" not in text and "Exit status" in text
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_each_command_says_what_it_does_without_markup(capsys, command):
+    text = help_text(capsys, command)
+    assert not re.search(r"``|:\w+:`|\.\. \w+::", text)  # no reStructuredText
+    description = text.split("\n\n")[1]
+    assert len(description.split()) >= 12  # a sentence or more, not just the usage line
+    assert "example" in text
+
+
+# --- errors and exit statuses --------------------------------------------------------
+
+def test_a_missing_file_is_one_line_on_stderr_and_a_usage_error(capsys, tmp_path):
+    for command in ("replay", "sheet"):
+        code, out, lines = run_err(capsys, command, tmp_path / "nope.yaml")
+        assert (code, out) == (2, [])
+        assert lines == [f"lingerlonger {command}: {tmp_path / 'nope.yaml'}: No such file or directory"]
+
+
+def test_a_refused_scenario_is_a_failed_check_on_stderr(capsys):
+    code, out, lines = run_err(capsys, "sheet", BAD / "two-players.yaml")
+    assert (code, out) == (1, [])
+    assert len(lines) == 1 and lines[0].startswith(f"{BAD / 'two-players.yaml'}:")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_colon_in_a_say_gets_the_quote_hint_in_the_language_asked_for(capsys, lang):
+    code, out, lines = run_err(capsys, "replay", BAD / "colon-in-say.yaml", "--lang", lang)
+    assert (code, out) == (1, [])
+    assert lines == [f"{BAD / 'colon-in-say.yaml'}:13:17: YAML syntax error: mapping values are not "
+                     f"allowed in this context. {translate('load.quote-colon', lang)}"]
+
+
+# --- schema and the schema line ------------------------------------------------------
+
+def test_schema_prints_the_schema_and_writes_it_where_written_files_find_it(capsys, tmp_path):
+    code, lines, _ = run(capsys, "schema")
+    assert code == 0 and json.loads("\n".join(lines)) == json.loads(
+        schema_file().read_text(encoding="utf-8"))
+    path = tmp_path / "lesson.yaml"
+    assert run(capsys, "new", "--position", "--seed", 2, "-o", path)[0] == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[:2] == [f"# yaml-language-server: $schema={SCHEMA_NAME}", SCHEMA_HINT]
+    assert run(capsys, "schema", "-o", tmp_path)[0] == 0
+    assert json.loads((tmp_path / SCHEMA_NAME).read_text(encoding="utf-8")) == json.loads(
+        schema_file().read_text(encoding="utf-8"))
+    assert run(capsys, "new", "--position", "--seed", 2, "-o", path, "--force")[0] == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == f"# yaml-language-server: $schema={SCHEMA_NAME}" and lines[1] != SCHEMA_HINT
+    assert "site-packages" not in lines[0] and ".." not in lines[0]
+
+
+def test_simulate_writes_no_path_into_the_install(capsys, tmp_path):
+    path = tmp_path / "hands.yaml"
+    assert run(capsys, "simulate", "-o", path)[0] == 0
+    first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    assert first == f"# yaml-language-server: $schema={SCHEMA_NAME}"
+
+
+# --- new --position ------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", ["standard", "equal-hands+draw-per-card", "standard+grand-coup",
+                                  "standard+no-trump+instant-elimination"])
+def test_new_position_is_a_small_position_that_checks_with_tags_the_library_accepts(
+        capsys, tmp_path, spec):
+    path = tmp_path / "mine.yaml"
+    code, _, _ = run(capsys, "new", "--position", "--rules", spec, "--players", 3, "--seed", 4,
+                     "-o", path)
+    assert code == 0
+    [scenario] = load(path)
+    assert check(scenario) == [] and not scenario.is_deal
+    assert all(len(cards) <= 2 for cards in scenario.hands.values()) and len(scenario.stock) <= 2
+    assert scenario.steps[-1].kind == "expect" and scenario.steps[-1].say
+    assert "# hands " in path.read_text(encoding="utf-8")  # the comments explain this form
+    tags = set(scenario.tags)
+    assert tags <= _tag_vocabulary()
+    assert tags & {"standard", "equal-hands"} == {scenario.rules.profile}
+    assert set(scenario.rules.variants) <= tags and ("variant" in tags) == bool(scenario.rules.variants)
+
+
+def test_new_deal_uses_tags_the_library_accepts(capsys):
+    code, lines, _ = run(capsys, "new", "--rules", "equal-hands+long-hand", "--seed", 3)
+    assert code == 0
+    tags = next(line for line in lines if line.startswith("tags: "))
+    assert tags == "tags: [drawing, equal-hands, variant, long-hand]"
+    assert set(tags[7:-1].split(", ")) <= _tag_vocabulary()

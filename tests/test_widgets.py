@@ -169,6 +169,21 @@ def test_the_player_shows_that_c_drew_the_nine_of_diamonds():
     assert "C draws 9♦" in player.stage.value
 
 
+def test_the_player_shows_every_say_an_expects_with_the_trick_it_checks():
+    path = REPO / "tests" / "good" / "position-every-say.yaml"
+    said = [step.say for step in load(path)[0].steps if step.say]
+    player = ScenarioPlayer(path)
+    stages = [player.stage.value]
+    while not player.next.disabled:
+        player.go_next()
+        stages.append(player.stage.value)
+    for text in said:
+        assert any(text in stage for stage in stages), text
+    [trick_end] = [stage for stage in stages if "A wins the trick with K♣." in stage]
+    assert "Said on an expect after the trick." in trick_end
+    assert "Said on the first expect, about the position itself." in stages[0]
+
+
 def test_what_if_refuses_an_illegal_card_in_plain_words_and_stays_on_the_line():
     player = ScenarioPlayer(WORKED)
     player.show(2)                                  # A led K♣: B holds 3♣ and Q♠
