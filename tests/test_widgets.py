@@ -318,6 +318,15 @@ def test_an_uploaded_bad_file_shows_its_located_error(path):
         assert where in browser.player.header.value
 
 
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "ru"])
+def test_an_uploaded_colon_in_a_say_gets_the_quote_hint_in_the_readers_language(lang):
+    browser = ScenarioBrowser(LIBRARY)
+    browser.player.set_language(lang)
+    browser.open_upload("colon.yaml", (BAD / "colon-in-say.yaml").read_bytes())
+    assert "colon.yaml:13:17: YAML syntax error" in browser.message.value
+    assert text_of(translate("load.quote-colon", lang).replace('"', "&quot;")) in browser.message.value
+
+
 def test_an_upload_that_is_not_text_or_too_big_is_refused_politely(monkeypatch):
     browser = ScenarioBrowser(LIBRARY)
     browser.open_upload("binary.yaml", b"\xff\xfe\x00bad")
