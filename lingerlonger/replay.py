@@ -31,7 +31,7 @@ against the engine, and each mismatch is a located ``ScenarioError``.
 >>> run.failures, len(run.frames)
 ([], 5)
 >>> run.frames[-1].narration[-1]
-'C wins the hand: their trick drew the last card of the stock.'
+'C wins the hand: they drew the last card of the stock.'
 """
 
 from __future__ import annotations

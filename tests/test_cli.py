@@ -17,7 +17,7 @@ from lingerlonger.narrate import reason_text
 from lingerlonger.replay import check
 from lingerlonger.scenario import load
 from lingerlonger.writer import SCHEMA_HINT, SCHEMA_NAME, schema_file
-from conftest import RECORDED_DIR
+from golden_data import RECORDED_DIR
 from test_scenario_library import _tag_vocabulary
 
 TESTS = Path(__file__).resolve().parent
@@ -177,7 +177,7 @@ def test_replay_shows_the_board_the_narration_and_the_authors_words(capsys):
     assert "  > C has no clubs: the 2♥ is a trump." in lines
     assert "  C  2♥  <- to act" in lines
     assert "  trump ♥ | stock 0 | trick: A K♣, B 3♣, C 2♥, D A♣" in lines
-    assert lines[-1] == "C wins the hand: their trick drew the last card of the stock."
+    assert lines[-1] == "C wins the hand: they drew the last card of the stock."
     assert "\033[" not in text  # not a terminal: no colour
 
 

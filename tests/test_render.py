@@ -261,8 +261,8 @@ def test_won_piles_and_stock_are_counted():
 
 def test_eliminated_seats_are_greyed_with_a_badge_and_the_winner_crowned():
     state = from_position(Rules.parse("standard"), "ABC", dealer="C", leader="A", trump="♥",
-                          hands={"A": "K♣", "B": "3♣", "C": "2♥ 5♦"})
-    state = play_all(state, ["A K♣", "B 3♣", "C 2♥"])  # C trumps; A and B have nothing left
+                          hands={"A": "K♣", "B": "3♣", "C": "2♥ 5♦"}, stock="9♠")
+    state = play_all(state, ["A K♣", "B 3♣", "C 2♥"])  # C trumps and draws; A and B have nothing left
     assert state.is_over
     doc = parse(table_html(state, last_trick=state.history[-1]))
     assert sorted(element.label for element in doc.all("ll-out")) == ["A", "B"]
@@ -271,6 +271,17 @@ def test_eliminated_seats_are_greyed_with_a_badge_and_the_winner_crowned():
     assert seat(doc, "C").one("ll-crown").text().endswith("winner")
     status = doc.one("ll-status").text()
     assert "C wins the hand" in status and REASONS[state.reason] in status
+    assert doc.all("ll-to-act") == []
+
+
+def test_a_hand_won_in_the_middle_of_a_trick_shows_the_unfinished_trick():
+    state = from_position(Rules.parse("standard"), "ABC", dealer="C", leader="A", trump="♥",
+                          hands={"A": "K♣", "B": "3♣", "C": "2♥ 5♦"})
+    state = play_all(state, ["A K♣", "B 3♣"])  # both out at once: C, the last holder, wins
+    doc = parse(table_html(state))
+    assert [element.label for element in doc.all("ll-out")] == ["A", "B"]
+    assert "K♣" in doc.one("ll-trick").text() and "3♣" in doc.one("ll-trick").text()
+    assert seat(doc, "C").one("ll-crown").text().endswith("winner")
     assert doc.all("ll-to-act") == []
 
 

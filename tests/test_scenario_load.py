@@ -72,7 +72,7 @@ def test_every_notation_of_rules_section_5_reads_as_the_same_cards():
 def test_a_stream_gives_each_scenario_with_its_index():
     scenarios = load(GOOD / "stream-notations.yaml")
     assert [scenario.index for scenario in scenarios] == [0, 1, 2]
-    assert scenarios[0].rules == Rules.parse("standard+no-trump")
+    assert scenarios[0].rules == Rules.parse("equal-hands+no-trump")
     assert scenarios[1].rules == Rules.parse("standard")  # written sift-smoke
     assert scenarios[2].trump == Suit.HEARTS              # written ♡
     assert scenarios[0].trump is None                     # written none

@@ -23,7 +23,7 @@ from lingerlonger.simulate import simulate
 from lingerlonger.writer import dump, schema_file
 
 from test_scenario_bad import BAD_FILES, expectation
-from conftest import RECORDED
+from golden_data import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
 SCHEMA = json.loads(schema_file().read_text(encoding="utf-8"))

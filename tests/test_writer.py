@@ -16,7 +16,7 @@ from lingerlonger.simulate import simulate
 from lingerlonger.writer import (SCHEMA_HINT, SCHEMA_NAME, dump, header_comments, schema_file,
                                  schema_line, write, write_schema)
 from test_scenario_load import POSITION
-from conftest import RECORDED
+from golden_data import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
 SCHEMA_LINE = "# yaml-language-server: $schema=scenario.schema.json"
