@@ -327,6 +327,14 @@ def test_an_uploaded_colon_in_a_say_gets_the_quote_hint_in_the_readers_language(
     assert text_of(translate("load.quote-colon", lang).replace('"', "&quot;")) in browser.message.value
 
 
+def test_a_player_given_a_file_with_a_colon_in_a_say_shows_the_hint_in_its_language():
+    player = ScenarioPlayer()
+    player.set_language("ru")
+    player.load(BAD / "colon-in-say.yaml")
+    assert "colon-in-say.yaml:13:17: YAML syntax error" in player.header.value
+    assert text_of(translate("load.quote-colon", "ru").replace('"', "&quot;")) in player.header.value
+
+
 def test_an_upload_that_is_not_text_or_too_big_is_refused_politely(monkeypatch):
     browser = ScenarioBrowser(LIBRARY)
     browser.open_upload("binary.yaml", b"\xff\xfe\x00bad")
