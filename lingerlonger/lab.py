@@ -297,7 +297,7 @@ def tournament_command(args: argparse.Namespace) -> int:
             write_csv(records, args.output)
         except OSError as error:
             print(f"error: cannot write {args.output}: {error.strerror}", file=sys.stderr)
-            return 2
+            return 1
         print(f"wrote {args.output} ({len(records) * args.players} rows)")
     return 0
 
