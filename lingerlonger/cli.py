@@ -28,6 +28,8 @@ from .replay import replay as replay_scenario
 from .rules import Rules, RulesError
 from .scenario import ScenarioError, iter_documents
 from .sheet import scenario_sheet_html
+from .source import open_source
+from .visible import visible
 from .simulate import parse_seats, record_hand, simulate
 from .writer import write
 
@@ -78,18 +80,18 @@ def check_command(args: argparse.Namespace) -> int:
     files = scenarios = failed = failures = 0
     for name, problem in _scenario_files(args.paths):
         if problem:
-            print(problem)
+            print(visible(problem))
             failures += 1
             continue
         files += 1
         found = 0
         try:
-            with open(name, encoding="utf-8") as source:
+            with open_source(name) as source:
                 for item in iter_documents(source, name):
                     found += 1
                     errors = [item] if isinstance(item, ScenarioError) else check_scenario(item)
                     for error in errors:
-                        print(error)
+                        print(visible(str(error)))
                     failures += len(errors)
                     failed += bool(errors)
         except OSError as error:
@@ -157,7 +159,7 @@ def _narration(frame: Frame, seat: str | None, lang: str = "en") -> list[str]:
 
 def _pick_scenario(path: str, wanted: int):
     """Scenario number ``wanted`` (from 1) of a file, or None after saying there is none."""
-    with open(path, encoding="utf-8") as source:
+    with open_source(path) as source:
         for number, item in enumerate(iter_documents(source, path), start=1):
             if number == wanted:
                 if isinstance(item, ScenarioError):
@@ -209,9 +211,9 @@ def replay_command(args: argparse.Namespace) -> int:
     if final.is_over:
         out += ["", say("cli.final", name=final.name(final.winner),
                         reason=final.reason)]
-    print("\n".join(paint(line) for line in out))
+    print("\n".join(paint(visible(line)) for line in out))
     for failure in run.failures:
-        print(failure)
+        print(visible(str(failure)))
     return 1 if run.failures else 0
 
 
@@ -372,7 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 0
     except ScenarioError as error:
-        print(error)
+        print(visible(str(error)))
         return 1
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
@@ -381,7 +383,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # noqa: BLE001 - a user must never see a traceback
-        print(f"lingerlonger {args.command}: internal error: {type(error).__name__}: {error}\n"
+        print(f"lingerlonger {args.command}: internal error: {type(error).__name__}: "
+              f"{visible(str(error))}\n"
               "This is a bug in lingerlonger, not in your files: please report it with the "
               "command you ran.", file=sys.stderr)
         return 1

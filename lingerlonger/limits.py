@@ -37,7 +37,7 @@ MAX_CARDS = 52
 #: The largest count a scenario may give (stock_size, hand_sizes, hand_size): a deck.
 MAX_COUNT = 52
 #: The most digits of a number in an author's own ``x-`` key.
-MAX_NUMBER_DIGITS = 30
+MAX_NUMBER_DIGITS = 100
 
 #: Every bound by name, for the documentation and the benchmark.
 LIMITS = {

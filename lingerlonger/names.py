@@ -18,8 +18,14 @@ is explained letter by letter, with each letter's script.
 from __future__ import annotations
 
 import unicodedata
+from typing import Sequence
 
-__all__ = ["invisible_characters", "skeleton", "looks_like", "letters_described", "lookalike_of"]
+from .i18n import translate
+from .limits import MAX_SEAT_NAME
+from .visible import quoted
+
+__all__ = ["invisible_characters", "skeleton", "looks_like", "letters_described", "lookalike_of",
+           "seat_name_problem"]
 
 #: Unicode categories no seat name may hold: controls, formatting (bidi overrides,
 #: zero-width characters, BOM), private use, surrogates, unassigned, separators.
@@ -64,3 +70,21 @@ def letters_described(name: str) -> str:
 def lookalike_of(name: str, names: tuple[str, ...]) -> str | None:
     """The name among ``names`` that looks like ``name`` without being it, if any."""
     return next((other for other in names if looks_like(name, other)), None)
+
+
+def seat_name_problem(name: str, earlier: Sequence[str]) -> str | None:
+    """Why ``name`` cannot be a seat after the seats ``earlier``, or None if it can."""
+    hidden = invisible_characters(name)
+    if hidden:
+        return translate("input.seat-invisible", name=quoted(name), chars=", ".join(hidden))
+    if len(name) > MAX_SEAT_NAME:
+        return translate("input.seat-too-long", name=quoted(name), size=len(name),
+                         limit=MAX_SEAT_NAME)
+    if name in earlier:
+        return f"players: {name} appears twice; seat names must be unique"
+    twin = lookalike_of(name, tuple(earlier))
+    if twin is not None:
+        return translate("input.seats-look-alike", first=quoted(twin), second=quoted(name),
+                         first_letters=letters_described(twin),
+                         second_letters=letters_described(name))
+    return None

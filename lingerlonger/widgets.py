@@ -63,7 +63,9 @@ from .players import PLAYER_KINDS, Player, make_player
 from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, table_html
 from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANTS, Rules, RulesError
+from .limits import MAX_DOCUMENT_BYTES
 from .scenario import Ask, Location, Scenario, ScenarioError, load, loads
+from .source import decode_upload
 from .static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, gallery_html,
                             markdown_html, notice_html, replay_html, ui)
 
@@ -77,8 +79,8 @@ _log = logging.getLogger(__name__)
 BRANCH_PLAYER = "tips"
 #: The coach's time budget per question, in seconds (the brief's "about one second").
 COACH_BUDGET_S = 1.0
-#: Largest scenario file the app accepts (the library's largest is a few kB).
-UPLOAD_LIMIT = 2_000_000
+#: Largest scenario file the app accepts (limits.py: the library's largest is a few kB).
+UPLOAD_LIMIT = MAX_DOCUMENT_BYTES
 _TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on buttons
 _RED = "#c62828"
 _BLACK = "#1f2328"
@@ -1084,11 +1086,7 @@ class ScenarioBrowser(widgets.VBox):
                             limit=format_number(UPLOAD_LIMIT, self.lang)), kind="error")
             return
         try:
-            text = content.decode("utf-8")
-            scenarios = loads(text, name)
-        except UnicodeDecodeError:
-            self._say(f"<code>{_text('upload-not-text', self.lang, name=name)}</code>", kind="error")
-            return
+            scenarios = loads(decode_upload(content, name), name)
         except ScenarioError as error:
             self._say(f"{_text('upload-bad', self.lang, name=name)}<br>"
                       f"<code>{html.escape(str(error))}</code>", kind="error")
