@@ -165,7 +165,7 @@ def _pick_scenario(path: str, wanted: int):
                 if isinstance(item, ScenarioError):
                     raise item
                 return item
-    print(f"{path}:1:1: there is no scenario number {wanted} in this file")
+    print(visible(f"{path}:1:1: there is no scenario number {wanted} in this file"), file=sys.stderr)
     return None
 
 
@@ -218,9 +218,20 @@ def replay_command(args: argparse.Namespace) -> int:
 
 
 def sheet_command(args: argparse.Namespace) -> int:
-    """A printable A4 page of one scenario: its setup drawn as cards, its numbered steps."""
-    scenario = _pick_scenario(args.file, args.index)
+    """A printable A4 page of one scenario: its setup drawn as cards, its numbered steps.
+    Nothing but the page goes to stdout (it is often redirected to the page's file)."""
+    try:
+        scenario = _pick_scenario(args.file, args.index)
+    except ScenarioError as error:
+        print(visible(str(error)), file=sys.stderr)
+        return 1
     if scenario is None:
+        return 1
+    failures = check_scenario(scenario)
+    if failures:  # a handout must not teach a hand the engine refuses
+        for failure in failures:
+            print(visible(str(failure)), file=sys.stderr)
+        print(translate("cli.sheet-refused", count=len(failures)), file=sys.stderr)
         return 1
     page = scenario_sheet_html(scenario, lang=args.lang, four_colour=args.four_colour)
     if args.output == "-":
@@ -366,19 +377,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _close_stdout() -> None:
+    """Flushes what stdout still can take, then points it at the null device, so that the
+    flush at exit cannot fail a second time (a closed pipe, a full disk)."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
     except BrokenPipeError:  # `lingerlonger demo | head` is fine
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        _close_stdout()
         return 0
     except ScenarioError as error:
         print(visible(str(error)))
         return 1
-    except OSError as error:
+    except OSError as error:  # stdout itself may be what failed (`> /dev/full`): not there
+        _close_stdout()
         where = f"{error.filename}: " if error.filename else ""
-        print(f"lingerlonger {args.command}: {where}{error.strerror or error}")
+        print(visible(f"lingerlonger {args.command}: {where}{error.strerror or error}"),
+              file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -53,6 +53,7 @@ from typing import Any, Iterable, TextIO
 import yaml
 
 from .cards import format_cards, sort_hand
+from .files import replacing
 from .scenario import EXPECT_KEYS, Ask, Expect, Scenario, Step, scalar_type
 
 __all__ = ["SCHEMA_NAME", "schema_file", "schema_line", "dump", "dump_scenario", "write",
@@ -316,5 +317,5 @@ def write(path: str | Path | TextIO, scenarios: Iterable[Scenario],
     if hasattr(path, "write"):
         _stream(scenarios, path, schema_line(), header)
         return
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    with replacing(path) as out:
         _stream(scenarios, out, schema_line(path), header)
