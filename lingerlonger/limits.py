@@ -17,6 +17,9 @@ from __future__ import annotations
 #: it is read a document at a time, but no stretch longer than this between two
 #: ``---`` lines is read. The largest real scenario is about 17 kB.
 MAX_DOCUMENT_BYTES = 2_000_000
+#: The most scenarios the app opens from one upload (each is replayed when opened; a
+#: lesson file holds a handful, a longer stream is for ``lingerlonger check``).
+MAX_UPLOAD_SCENARIOS = 100
 #: The most values (texts, numbers, lists, mappings) in one scenario document. A
 #: recorded 3-player hand with every check written out needs about 500.
 MAX_VALUES = 20_000
@@ -41,7 +44,7 @@ MAX_NUMBER_DIGITS = 100
 
 #: Every bound by name, for the documentation and the benchmark.
 LIMITS = {
-    "document bytes": MAX_DOCUMENT_BYTES, "values": MAX_VALUES, "text characters": MAX_TEXT_CHARS,
+    "document bytes": MAX_DOCUMENT_BYTES, "scenarios in an upload": MAX_UPLOAD_SCENARIOS, "values": MAX_VALUES, "text characters": MAX_TEXT_CHARS,
     "steps": MAX_STEPS, "choices": MAX_CHOICES, "tags": MAX_TAGS, "seat name characters":
     MAX_SEAT_NAME, "cards in a list": MAX_CARDS, "count": MAX_COUNT,
     "number digits": MAX_NUMBER_DIGITS,

@@ -255,6 +255,9 @@ def _events_to_documents(events, path: str) -> Iterator[_Node | ScenarioError]:
             continue
         try:
             yield _compose(events, path)
+        except _Oversized as error:  # not a scenario stream: reading on would cost for nothing
+            yield error
+            return
         except ScenarioError as error:
             yield error
             for skipped in events:  # the rest of the refused document
@@ -309,6 +312,10 @@ def _compose(events, path: str) -> _Node | None:
     return root
 
 
+class _Oversized(ScenarioError):
+    """A document with more values than limits.py allows: the stream is not read any further."""
+
+
 class _Budget:
     """Counts a document's values as they are read, refusing one too many or a text too long
     (limits.py) before any work that grows with them."""
@@ -321,13 +328,16 @@ class _Budget:
     def take(self, event) -> None:
         self.left -= 1
         if self.left < 0:
-            raise ScenarioError(_location(self.path, event.start_mark),
-                                translate("input.too-many-values", limit=format_number(MAX_VALUES, "en")))
+            raise _Oversized(_location(self.path, event.start_mark),
+                             translate("input.too-many-values", limit=format_number(MAX_VALUES, "en")))
         size = len(getattr(event, "value", ""))
         if size > MAX_TEXT_CHARS:
-            raise ScenarioError(_location(self.path, event.start_mark), translate(
-                "input.text-too-long", size=format_number(size, "en"),
-                limit=format_number(MAX_TEXT_CHARS, "en")))
+            where = _location(self.path, event.start_mark)
+            if not event.style and scalar_type(event.value) in ("int", "float"):
+                raise ScenarioError(where, translate("input.long-number", limit=MAX_NUMBER_DIGITS,
+                                                     digits=format_number(size, "en")))
+            raise ScenarioError(where, translate("input.text-too-long", size=format_number(size, "en"),
+                                                 limit=format_number(MAX_TEXT_CHARS, "en")))
 
 
 def _plain_tag(tag: str, event, path: str) -> str:

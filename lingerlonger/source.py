@@ -9,20 +9,22 @@ pieces and refuses, with a located ``ScenarioError``:
   probably in (Latin-1, UTF-16);
 - a NUL byte (UTF-16 without a byte-order mark, a binary file), at once.
 
-``decode_upload`` applies the same checks to the bytes of an upload.
+``read_upload`` applies the same checks to the bytes of an upload, and opens at most
+``limits.MAX_UPLOAD_SCENARIOS`` scenarios of it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 from typing import BinaryIO, Iterator
 
 from .i18n import format_number, translate
-from .limits import MAX_DOCUMENT_BYTES
-from .scenario import Location, ScenarioError
+from .limits import MAX_DOCUMENT_BYTES, MAX_UPLOAD_SCENARIOS
+from .scenario import Location, Scenario, ScenarioError, iter_scenarios
 
-__all__ = ["BoundedSource", "open_source", "decode_upload"]
+__all__ = ["BoundedSource", "open_source", "read_upload"]
 
 #: Bytes read at a time when the parser asks for "everything".
 CHUNK = 1 << 16
@@ -135,6 +137,14 @@ def open_source(path: str) -> Iterator[BoundedSource]:
         yield BoundedSource(raw, path)
 
 
-def decode_upload(content: bytes, name: str) -> str:
-    """An uploaded file's text, with the checks ``open_source`` makes."""
-    return BoundedSource(io.BytesIO(content), name).read()
+def read_upload(content: bytes, name: str) -> list[Scenario]:
+    """The scenarios of an uploaded file, with the checks ``open_source`` makes, at most
+    ``limits.MAX_UPLOAD_SCENARIOS`` of them; raises ``ScenarioError`` at the first problem."""
+    source = BoundedSource(io.BytesIO(content), name)
+    scenarios = list(itertools.islice(iter_scenarios(source, name), MAX_UPLOAD_SCENARIOS + 1))
+    if len(scenarios) > MAX_UPLOAD_SCENARIOS:
+        raise ScenarioError(scenarios[-1].where, translate("input.too-many-scenarios",
+                                                           limit=MAX_UPLOAD_SCENARIOS))
+    if not scenarios:
+        raise ScenarioError(Location(name, 1, 1), "no scenario in this file")
+    return scenarios

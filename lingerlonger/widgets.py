@@ -64,8 +64,8 @@ from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, table_htm
 from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANTS, Rules, RulesError
 from .limits import MAX_DOCUMENT_BYTES
-from .scenario import Ask, Location, Scenario, ScenarioError, load, loads
-from .source import decode_upload
+from .scenario import Ask, Location, Scenario, ScenarioError, load
+from .source import read_upload
 from .static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, gallery_html,
                             markdown_html, notice_html, replay_html, ui)
 
@@ -1086,7 +1086,7 @@ class ScenarioBrowser(widgets.VBox):
                             limit=format_number(UPLOAD_LIMIT, self.lang)), kind="error")
             return
         try:
-            scenarios = loads(decode_upload(content, name), name)
+            scenarios = read_upload(content, name)
         except ScenarioError as error:
             self._say(f"{_text('upload-bad', self.lang, name=name)}<br>"
                       f"<code>{html.escape(str(error))}</code>", kind="error")
