@@ -25,9 +25,10 @@ import os
 import random
 import signal
 import sys
+import threading
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence, TextIO
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, TextIO
 
 from .arguments import positive_int, rules_spec
 from .cards import SUIT_OF
@@ -111,6 +112,21 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[list[bool]]:
+    """Ctrl-C only noted (in the list given) while the workers are forked: a worker that
+    hears it before its initializer runs prints a traceback, and the pool waits for it."""
+    heard: list[bool] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield heard
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: heard.append(True))
+    try:
+        yield heard
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _play_chunk(task: tuple[Rules, tuple[str, ...], int, int, int]) -> list[HandRecord]:
     rules, kinds, start, stop, seed = task
     return [play_recorded_hand(rules, kinds, hand, seed) for hand in range(start, stop)]
@@ -142,7 +158,11 @@ def run_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int = 0
             # fork where the system has it: no re-import of __main__ (notebooks, stdin scripts)
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            with context.Pool(workers, initializer=_ignore_interrupt) as pool:  # exit terminates
+            with _interrupts_held() as heard:
+                pool = context.Pool(workers, initializer=_ignore_interrupt)
+            with pool:  # leaving it terminates the workers
+                if heard:
+                    raise KeyboardInterrupt
                 for chunk in pool.imap_unordered(_play_chunk, tasks):
                     records += chunk
                     bar.update(len(chunk))
@@ -331,11 +351,12 @@ def _interrupted(args: argparse.Namespace, kinds: Sequence[str], records: list[H
                  output: TextIO | None) -> int:
     """After Ctrl-C: the hands played so far are reported (and written), and the exit says so."""
     played = len(records)
-    print(translate("lab.interrupted", count=played, hands=args.hands), file=sys.stderr)
     if not records:
-        if output is not None:  # the file is left as it was
+        print(translate("lab.interrupted-nothing", hands=args.hands), file=sys.stderr)
+        if output is not None:  # leaving the output's block by an exception keeps the old file
             raise KeyboardInterrupt
         return 130
+    print(translate("lab.interrupted", count=played, hands=args.hands), file=sys.stderr)
     _report(args, kinds, records)
     if output is not None:
         write_csv(records, output)
