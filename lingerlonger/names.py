@@ -25,7 +25,7 @@ from .limits import MAX_SEAT_NAME
 from .visible import quoted
 
 __all__ = ["invisible_characters", "skeleton", "looks_like", "letters_described", "lookalike_of",
-           "seat_name_problem"]
+           "seat_name_problem", "cleaned_name"]
 
 #: Unicode categories no seat name may hold: controls, formatting (bidi overrides,
 #: zero-width characters, BOM), private use, surrogates, unassigned, separators.
@@ -43,6 +43,18 @@ def invisible_characters(name: str) -> list[str]:
     """The code points of ``name`` a seat name may not hold, as ``U+XXXX``."""
     return [f"U+{ord(char):04X}" for char in name
             if unicodedata.category(char) in _REFUSED_CATEGORIES]
+
+
+def cleaned_name(text: str, limit: int) -> str:
+    """A name typed by a player, without its invisible characters, blanks collapsed, cut to
+    ``limit`` characters (for a name the program takes rather than refuses).
+
+    >>> cleaned_name("  Ana\u202e \x1b[2J  Maria ", 16)
+    'Ana [2J Maria'
+    """
+    kept = "".join(" " if char.isspace() else char for char in text
+                   if char.isspace() or unicodedata.category(char) not in _REFUSED_CATEGORIES)
+    return " ".join(kept.split())[:limit]
 
 
 def skeleton(name: str) -> str:

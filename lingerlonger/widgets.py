@@ -64,6 +64,7 @@ from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, table_htm
 from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANTS, Rules, RulesError
 from .limits import MAX_DOCUMENT_BYTES
+from .names import cleaned_name, looks_like
 from .scenario import Ask, Location, Scenario, ScenarioError, load
 from .source import read_upload
 from .static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, gallery_html,
@@ -1109,8 +1110,9 @@ class ScenarioBrowser(widgets.VBox):
 
 # --- playing a hand ---------------------------------------------------------------------
 
-#: The names of the computer players, clockwise after you.
-COMPUTER_NAMES = ("Ana", "Bruno", "Carla", "Dani", "Eli")
+#: The names of the computer players, clockwise after you (one to spare, for when yours is
+#: one of them).
+COMPUTER_NAMES = ("Ana", "Bruno", "Carla", "Dani", "Eli", "Fabi")
 #: How long the computer players take over a card: (UI key, seconds).
 PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pace-instant", 0.0))
 #: The longest name a player may give themself (it must fit under a card on a phone).
@@ -1251,8 +1253,8 @@ class HandPlayer(widgets.VBox):
             self._say(_text("rules-refused", self.lang, message=str(error)), kind="error")
             return
         count, self.you = self.players.value, self.seat.value
-        mine = " ".join(self.your_name.value.split())[:MAX_NAME] or ui("default-name", self.lang)
-        others = iter(name for name in COMPUTER_NAMES if name != mine)
+        mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
+        others = iter(name for name in COMPUTER_NAMES if name != mine and not looks_like(name, mine))
         names = [mine if seat == self.you else next(others) for seat in range(count)]
         if self._dealer is None or self._dealer >= count:
             self._dealer = (self.you - 1) % count  # you lead the first hand

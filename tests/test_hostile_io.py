@@ -14,9 +14,10 @@ import pytest
 
 from lingerlonger import cli, lab
 from lingerlonger.limits import MAX_DOCUMENT_BYTES, MAX_UPLOAD_SCENARIOS
+from lingerlonger.names import skeleton
 from lingerlonger.scenario import ScenarioError, iter_scenarios, load
 from lingerlonger.source import open_source, read_upload
-from lingerlonger.widgets import ScenarioBrowser
+from lingerlonger.widgets import HandPlayer, ScenarioBrowser
 from lingerlonger.writer import write
 from test_hostile import CORPUS, HOSTILE, LARGE
 
@@ -196,3 +197,15 @@ def test_the_app_opens_at_most_a_hundred_scenarios_of_one_file():
         read_upload(("---\n" + one).encode() * (MAX_UPLOAD_SCENARIOS + 1), "many.yaml")
     assert refused.value.where.line == 1 + (MAX_UPLOAD_SCENARIOS * (one.count("\n") + 1)) + 1
     assert f"at most {MAX_UPLOAD_SCENARIOS}" in refused.value.message
+
+
+@pytest.mark.parametrize("typed, shown", [("Ana", "Ana"), ("Eli\u202e\x1b[2J", "Eli[2J"),
+                                          ("\u0410na", "\u0410na"), ("  Bo \u200b b ", "Bo b")])
+def test_a_player_name_loses_invisible_characters_and_never_twins_a_computer_player(typed, shown):
+    hand = HandPlayer(delay=0, seed=1)
+    hand.players.value = 6
+    hand.your_name.value = typed
+    hand.new_hand()
+    names = hand.state.players
+    assert names[hand.you] == shown and hand.message.value == ""
+    assert len({skeleton(name) for name in names}) == 6
