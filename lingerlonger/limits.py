@@ -26,6 +26,9 @@ MAX_VALUES = 20_000
 #: The most characters in one value: a title, a ``say:``, a summary, a question. It also
 #: bounds the Markdown work per text (the longest ``say:`` in the library is about 450).
 MAX_TEXT_CHARS = 2_000
+#: The most characters of Markdown (``summary:`` and every ``say:``) in one scenario: each
+#: is rendered as HTML. The library's wordiest lesson has about 1,200.
+MAX_MARKDOWN_CHARS = 50_000
 #: The most steps in one scenario: a hand plays at most 52 cards; a step per card, a
 #: check after each and some words between fit many times over.
 MAX_STEPS = 500
@@ -45,6 +48,7 @@ MAX_NUMBER_DIGITS = 100
 #: Every bound by name, for the documentation and the benchmark.
 LIMITS = {
     "document bytes": MAX_DOCUMENT_BYTES, "scenarios in an upload": MAX_UPLOAD_SCENARIOS, "values": MAX_VALUES, "text characters": MAX_TEXT_CHARS,
+    "Markdown characters": MAX_MARKDOWN_CHARS,
     "steps": MAX_STEPS, "choices": MAX_CHOICES, "tags": MAX_TAGS, "seat name characters":
     MAX_SEAT_NAME, "cards in a list": MAX_CARDS, "count": MAX_COUNT,
     "number digits": MAX_NUMBER_DIGITS,

@@ -45,8 +45,8 @@ from .cards import Card, CardError, Suit, parse_card, parse_suit
 from .engine import SetupError, State, deal, from_position
 from .events import END_REASONS, Event
 from .i18n import LANGUAGES, format_number, translate
-from .limits import (MAX_CARDS, MAX_CHOICES, MAX_COUNT, MAX_NUMBER_DIGITS, MAX_STEPS, MAX_TAGS,
-                     MAX_TEXT_CHARS, MAX_VALUES, digits)
+from .limits import (MAX_CARDS, MAX_CHOICES, MAX_COUNT, MAX_MARKDOWN_CHARS, MAX_NUMBER_DIGITS,
+                     MAX_STEPS, MAX_TAGS, MAX_TEXT_CHARS, MAX_VALUES, digits)
 from .names import letters_described, lookalike_of, seat_name_problem
 from .visible import quoted
 from .rules import MAX_PLAYERS, MIN_PLAYERS, PROFILE_ALIASES, PROFILES, VARIANTS, Rules, RulesError
@@ -734,6 +734,17 @@ def _position(reader: _Reader, values: dict[str, _Node], need, players) -> dict[
     return setup
 
 
+def _check_markdown_total(reader: _Reader, summary: str | None, steps: tuple[Step, ...]) -> None:
+    """Refuses, at the step that goes over, more Markdown than limits.MAX_MARKDOWN_CHARS:
+    each text is rendered as HTML, and Markdown's cost grows faster than its length."""
+    total = len(summary or "")
+    for step in steps:
+        total += len(step.say or "")
+        if total > MAX_MARKDOWN_CHARS:
+            raise ScenarioError(step.where, translate(
+                "input.too-much-markdown", limit=format_number(MAX_MARKDOWN_CHARS, "en")))
+
+
 def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
     values = reader.fields(node, "scenario", TOP_KEYS)
 
@@ -782,6 +793,7 @@ def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
                           "stock, trump and leader (a position)")
     steps = tuple(_step(reader, item, players, rules) for item in
                   reader.sequence(need("steps", "a list of steps (may be [])"), "steps", MAX_STEPS))
+    _check_markdown_total(reader, summary, steps)
     result = _result(reader, values["result"], players) if "result" in values else None
     extras = {key: reader.plain(value) for key, _, value in reader.mapping(node, "scenario")
               if key.startswith("x-")}

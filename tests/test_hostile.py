@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from lingerlonger import cli
-from lingerlonger.limits import (MAX_CHOICES, MAX_DOCUMENT_BYTES, MAX_STEPS, MAX_TAGS,
-                                 MAX_TEXT_CHARS, MAX_UPLOAD_SCENARIOS, MAX_VALUES)
+from lingerlonger.limits import (MAX_CHOICES, MAX_DOCUMENT_BYTES, MAX_MARKDOWN_CHARS, MAX_STEPS,
+                                 MAX_TAGS, MAX_TEXT_CHARS, MAX_VALUES)
 from lingerlonger.scenario import ScenarioError, iter_documents
 from lingerlonger.source import BoundedSource, read_upload
 
@@ -91,6 +91,9 @@ def _large() -> dict[str, tuple[bytes, int, int, list[str]]]:
                                  .encode(), 10, 7, [f"at most {MAX_TAGS}"]),
         "53-cards": (HEAD.replace("[9♦, 4♠, J♥]", "[" + ", ".join(["9♦"] * 53) + "]").encode()
                      + b"steps: []\n", 7, 8, ["53 items, but at most 52"]),
+        "60000-characters-of-markdown": ((HEAD + "steps:\n" + f"  - say: {'a' * MAX_TEXT_CHARS}\n" * 30)
+                                         .encode(), 11 + MAX_MARKDOWN_CHARS // MAX_TEXT_CHARS, 10,
+                                         [f"more than {MAX_MARKDOWN_CHARS:,} characters"]),
         "150kB-emphasis": ((HEAD + f"summary: {emphasis}\nsteps: []\n").encode(), 10, 10,
                            [f"at most {MAX_TEXT_CHARS:,}"]),
         "30kB-references": ((HEAD + f"summary: {references}\nsteps: []\n").encode(), 10, 10,
