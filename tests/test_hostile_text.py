@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 import tracemalloc
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lingerlonger.cards import DECK, SUIT_SYMBOLS, CardError, parse_card, parse_suit
-from lingerlonger.limits import MAX_SEAT_NAME, MAX_TEXT_CHARS
+from lingerlonger.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS
 from lingerlonger.names import letters_described, looks_like, seat_name_problem, skeleton
 from lingerlonger.scenario import ScenarioError, loads
 from lingerlonger.static_replay import _MARKDOWN, markdown_html
@@ -177,3 +178,11 @@ def test_the_worst_markdown_of_the_largest_text_allowed_renders_in_little_memory
 def test_a_text_longer_than_the_loader_allows_is_cut_before_rendering():
     page = markdown_html("a" * (MAX_TEXT_CHARS * 50))
     assert page.count("a") == MAX_TEXT_CHARS
+
+
+def test_chapter_12_lists_every_bound_the_loader_enforces():
+    chapter = (Path(__file__).resolve().parents[1] / "book" / "12-writing-scenarios.md").read_text(
+        encoding="utf-8")
+    section = chapter.split("## How big a scenario may be")[1].split("\n## ")[0]
+    for name, bound in LIMITS.items():
+        assert f"| {bound:,} |" in section or f"| {bound:,} bytes |" in section, name
