@@ -23,6 +23,7 @@ import time
 import tracemalloc
 from typing import Callable
 
+from lingerlonger.cards import DECK
 from lingerlonger.limits import (MAX_DOCUMENT_BYTES, MAX_MARKDOWN_CHARS, MAX_NUMBER_DIGITS, MAX_STEPS,
                                  MAX_TEXT_CHARS, MAX_VALUES)
 from lingerlonger.replay import check
@@ -30,15 +31,13 @@ from lingerlonger.scenario import ScenarioError, iter_documents
 from lingerlonger.source import BoundedSource, read_upload
 from lingerlonger.static_replay import markdown_html
 
-HEAD = """format: 1
+#: A deal of the deck in its fixed order: the steps that follow only talk.
+HEAD = f"""format: 1
 title: The largest scenario the limits allow
 rules: standard
 players: [A, B, C, D]
 dealer: D
-hands: {A: [K♣, 7♦], B: [3♣, Q♠], C: [2♥], D: [A♣, 5♠]}
-stock: [9♦, 4♠, J♥]
-trump: ♥
-leader: A
+deck: [{", ".join(str(card) for card in DECK)}]
 """
 WORST_MARKDOWN = ("*a ", "[", "*[", "![a")
 

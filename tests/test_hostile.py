@@ -22,7 +22,8 @@ from lingerlonger import cli
 from lingerlonger.limits import (MAX_CHOICES, MAX_DOCUMENT_BYTES, MAX_MARKDOWN_CHARS, MAX_STEPS,
                                  MAX_TAGS, MAX_TEXT_CHARS, MAX_VALUES)
 from lingerlonger.scenario import ScenarioError, iter_documents
-from lingerlonger.source import BoundedSource, read_upload
+from lingerlonger.source import BoundedSource
+from test_quiz import HEAD as QUIZ_HEAD
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 
@@ -58,16 +59,7 @@ CORPUS = {
 #: What a terminal acts on: C0 and C1 controls, DEL, and the bidirectional controls.
 TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
-HEAD = """format: 1
-title: A large hostile file
-rules: standard
-players: [A, B, C, D]
-dealer: D
-hands: {A: [K♣, 7♦], B: [3♣, Q♠], C: [2♥], D: [A♣, 5♠]}
-stock: [9♦, 4♠, J♥]
-trump: ♥
-leader: A
-"""
+HEAD = QUIZ_HEAD.removesuffix("steps:\n")  # a small position, ready for more keys
 
 
 def _large() -> dict[str, tuple[bytes, int, int, list[str]]]:
