@@ -56,7 +56,8 @@ def inputs() -> dict[str, bytes]:
     numbers = ", ".join(["9" * MAX_NUMBER_DIGITS] * fitting)
     filler = "x-filler: [" + ", ".join(["a" * 90] * (MAX_VALUES - 60)) + "]\n"
     return {
-        f"{MAX_STEPS} steps, {MAX_MARKDOWN_CHARS:,} characters of worst Markdown": (HEAD + f"summary: {_text('*a ')}\nsteps:\n" + says).encode(),
+        f"{MAX_STEPS} steps, {MAX_MARKDOWN_CHARS:,} characters of worst Markdown":
+            (HEAD + f"summary: {_text('*a ')}\nsteps:\n" + says).encode(),
         f"{fitting:,} values of {MAX_NUMBER_DIGITS}-digit numbers":
             (HEAD + f"x-numbers: [{numbers}]\nsteps: []\n").encode(),
         "2 MB, wrong at the last value": (HEAD + filler + "steps: []\nresult: {winner: Z}\n").encode(),

@@ -7,10 +7,15 @@ a file can cost stay small (``bench/limits.py`` prints the worst case). Each
 bound is far above what a real hand needs; the comment says how far. Chapter 12
 of the book and ``scenarios/README.md`` list them for authors.
 
-This module is plain data and small helpers; it imports nothing of the game.
+This module is plain data and the messages that refuse a file past a bound (in the
+catalogs, ``input.*``); it imports nothing of the game.
 """
 
 from __future__ import annotations
+
+from typing import Iterable
+
+from .i18n import format_number, translate
 
 #: The most bytes one scenario document may take, and the largest file the app takes
 #: (an upload). A stream of many scenarios (``lingerlonger simulate``) may be longer:
@@ -45,13 +50,12 @@ MAX_COUNT = 52
 #: The most digits of a number in an author's own ``x-`` key.
 MAX_NUMBER_DIGITS = 100
 
-#: Every bound by name, for the documentation and the benchmark.
+#: Every bound by name: chapter 12 lists each (tests/test_hostile_text.py checks it does).
 LIMITS = {
-    "document bytes": MAX_DOCUMENT_BYTES, "scenarios in an upload": MAX_UPLOAD_SCENARIOS, "values": MAX_VALUES, "text characters": MAX_TEXT_CHARS,
-    "Markdown characters": MAX_MARKDOWN_CHARS,
-    "steps": MAX_STEPS, "choices": MAX_CHOICES, "tags": MAX_TAGS, "seat name characters":
-    MAX_SEAT_NAME, "cards in a list": MAX_CARDS, "count": MAX_COUNT,
-    "number digits": MAX_NUMBER_DIGITS,
+    "document bytes": MAX_DOCUMENT_BYTES, "scenarios in an upload": MAX_UPLOAD_SCENARIOS,
+    "values": MAX_VALUES, "text characters": MAX_TEXT_CHARS, "Markdown characters": MAX_MARKDOWN_CHARS,
+    "steps": MAX_STEPS, "choices": MAX_CHOICES, "tags": MAX_TAGS, "seat name characters": MAX_SEAT_NAME,
+    "cards in a list": MAX_CARDS, "count": MAX_COUNT, "number digits": MAX_NUMBER_DIGITS,
 }
 
 
@@ -65,3 +69,50 @@ def digits(text: str) -> int:
     if body[:2] in ("0x", "0o"):
         body = body[2:]
     return len(body)
+
+
+def _grouped(number: int) -> str:
+    return format_number(number, "en")
+
+
+def too_many_values() -> str:
+    return translate("input.too-many-values", limit=_grouped(MAX_VALUES))
+
+
+def too_long(value: str, is_number: bool) -> str:
+    """A value over ``MAX_TEXT_CHARS``: a number is named as one."""
+    if is_number:
+        return translate("input.long-number", digits=_grouped(len(value)), limit=MAX_NUMBER_DIGITS)
+    return translate("input.text-too-long", size=_grouped(len(value)), limit=_grouped(MAX_TEXT_CHARS))
+
+
+def too_many_items(what: str, count: int, limit: int) -> str:
+    return translate("input.too-many-items", what=what, count=_grouped(count), limit=limit)
+
+
+def number_too_long(what: str, number: str) -> str:
+    return translate("input.number-too-long", what=what, digits=_grouped(digits(number)),
+                     limit=MAX_NUMBER_DIGITS)
+
+
+def count_too_large(what: str, minimum: int, value: int) -> str:
+    return translate("input.count-too-large", what=what, minimum=minimum, limit=MAX_COUNT, value=value)
+
+
+def markdown_overflow(texts: Iterable[str | None], already: int = 0) -> int | None:
+    """The position of the text that takes the Markdown (``already`` characters, then ``texts``)
+    over ``MAX_MARKDOWN_CHARS``, if one does.
+
+    >>> markdown_overflow(["a" * 30_000, None, "b" * 30_000]), markdown_overflow(["a"], 10)
+    (2, None)
+    """
+    total = already
+    for position, text in enumerate(texts):
+        total += len(text or "")
+        if total > MAX_MARKDOWN_CHARS:
+            return position
+    return None
+
+
+def too_much_markdown() -> str:
+    return translate("input.too-much-markdown", limit=_grouped(MAX_MARKDOWN_CHARS))

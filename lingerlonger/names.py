@@ -25,7 +25,7 @@ from .limits import MAX_SEAT_NAME
 from .visible import quoted
 
 __all__ = ["invisible_characters", "skeleton", "looks_like", "letters_described", "lookalike_of",
-           "seat_name_problem", "cleaned_name"]
+           "seat_name_problem", "no_seat", "cleaned_name"]
 
 #: Unicode categories no seat name may hold: controls, formatting (bidi overrides,
 #: zero-width characters, BOM), private use, surrogates, unassigned, separators.
@@ -100,3 +100,13 @@ def seat_name_problem(name: str, earlier: Sequence[str]) -> str | None:
                          first_letters=letters_described(twin),
                          second_letters=letters_described(name))
     return None
+
+
+def no_seat(what: str, name: str, players: tuple[str, ...]) -> str:
+    """Why ``name`` is no seat at this table; with a look-alike, each letter's script."""
+    lookalike = lookalike_of(name, players)
+    if lookalike is not None:
+        return translate("input.seat-lookalike", what=what, name=quoted(name),
+                         letters=letters_described(name), seat=quoted(lookalike),
+                         seat_letters=letters_described(lookalike))
+    return f"{what}: no seat {quoted(name)} at this table (seats are {', '.join(players)})"

@@ -44,10 +44,9 @@ import yaml
 from .cards import Card, CardError, Suit, parse_card, parse_suit
 from .engine import SetupError, State, deal, from_position
 from .events import END_REASONS, Event
-from .i18n import LANGUAGES, format_number, translate
-from .limits import (MAX_CARDS, MAX_CHOICES, MAX_COUNT, MAX_MARKDOWN_CHARS, MAX_NUMBER_DIGITS,
-                     MAX_STEPS, MAX_TAGS, MAX_TEXT_CHARS, MAX_VALUES, digits)
-from .names import letters_described, lookalike_of, seat_name_problem
+from . import limits
+from .i18n import LANGUAGES, format_number
+from .names import no_seat, seat_name_problem
 from .visible import quoted
 from .rules import MAX_PLAYERS, MIN_PLAYERS, PROFILE_ALIASES, PROFILES, VARIANTS, Rules, RulesError
 
@@ -323,21 +322,16 @@ class _Budget:
     __slots__ = ("path", "left")
 
     def __init__(self, path: str) -> None:
-        self.path, self.left = path, MAX_VALUES
+        self.path, self.left = path, limits.MAX_VALUES
 
     def take(self, event) -> None:
         self.left -= 1
         if self.left < 0:
-            raise _Oversized(_location(self.path, event.start_mark),
-                             translate("input.too-many-values", limit=format_number(MAX_VALUES, "en")))
-        size = len(getattr(event, "value", ""))
-        if size > MAX_TEXT_CHARS:
-            where = _location(self.path, event.start_mark)
-            if not event.style and scalar_type(event.value) in ("int", "float"):
-                raise ScenarioError(where, translate("input.long-number", limit=MAX_NUMBER_DIGITS,
-                                                     digits=format_number(size, "en")))
-            raise ScenarioError(where, translate("input.text-too-long", size=format_number(size, "en"),
-                                                 limit=format_number(MAX_TEXT_CHARS, "en")))
+            raise _Oversized(_location(self.path, event.start_mark), limits.too_many_values())
+        if len(getattr(event, "value", "")) > limits.MAX_TEXT_CHARS:
+            number = not event.style and scalar_type(event.value) in ("int", "float")
+            raise ScenarioError(_location(self.path, event.start_mark),
+                                limits.too_long(event.value, number))
 
 
 def _plain_tag(tag: str, event, path: str) -> str:
@@ -416,8 +410,7 @@ class _Reader:
         if node.kind is not _SEQ:
             raise self.fail(node, f"{what}: expected a list, got {_kind(node)}")
         if limit is not None and len(node.value) > limit:
-            raise self.fail(node, translate("input.too-many-items", what=what, limit=limit,
-                                            count=format_number(len(node.value), "en")))
+            raise self.fail(node, limits.too_many_items(what, len(node.value), limit))
         return node.value
 
     def scalar(self, node: _Node, what: str) -> _Node:
@@ -449,17 +442,14 @@ class _Reader:
         value = int(node.value)
         if value < minimum:
             raise self.fail(node, f"{what}: expected a number of at least {minimum}, got {value}")
-        if value > MAX_COUNT:
-            raise self.fail(node, translate("input.count-too-large", what=what, minimum=minimum,
-                                            limit=MAX_COUNT, value=value))
+        if value > limits.MAX_COUNT:
+            raise self.fail(node, limits.count_too_large(what, minimum, value))
         return value
 
     def check_digits(self, node: _Node, what: str) -> None:
         """Refuses a number too long to be read cheaply (Python reads at most 4,300 digits)."""
-        if digits(node.value) > MAX_NUMBER_DIGITS:
-            raise self.fail(node, translate("input.number-too-long", what=what,
-                                            digits=format_number(digits(node.value), "en"),
-                                            limit=MAX_NUMBER_DIGITS))
+        if limits.digits(node.value) > limits.MAX_NUMBER_DIGITS:
+            raise self.fail(node, limits.number_too_long(what, node.value))
 
     def card(self, node: _Node, what: str) -> Card:
         node = self.scalar(node, what)
@@ -472,7 +462,7 @@ class _Reader:
 
     def cards(self, node: _Node, what: str) -> tuple[Card, ...]:
         cards: list[Card] = []
-        for item in self.sequence(node, what, MAX_CARDS):
+        for item in self.sequence(node, what, limits.MAX_CARDS):
             card = self.card(item, what)
             if card in cards:
                 raise self.fail(item, f"{what}: {card} appears twice")
@@ -524,16 +514,6 @@ def _kind(node: _Node) -> str:
     if kind == "bool":
         return f"the boolean {node.value}"
     return quoted(node.value)
-
-
-def no_seat(what: str, name: str, players: tuple[str, ...]) -> str:
-    """Why ``name`` is no seat at this table; with a look-alike, each letter's script."""
-    lookalike = lookalike_of(name, players)
-    if lookalike is not None:
-        return translate("input.seat-lookalike", what=what, name=quoted(name),
-                         letters=letters_described(name), seat=quoted(lookalike),
-                         seat_letters=letters_described(lookalike))
-    return f"{what}: no seat {quoted(name)} at this table (seats are {', '.join(players)})"
 
 
 # --- building a scenario -------------------------------------------------------------
@@ -626,7 +606,7 @@ def _ask(reader: _Reader, node: _Node, players: tuple[str, ...]) -> Ask:
             raise reader.fail(values["choices"], "ask: choices go with an answer of kind choice")
         found["choices"] = tuple(reader.text(item, "ask: choices")
                                  for item in reader.sequence(values["choices"], "ask: choices",
-                                                             MAX_CHOICES))
+                                                             limits.MAX_CHOICES))
         if found["choice"] not in found["choices"]:
             raise reader.fail(answer, f"{what}: {found['choice']!r} is not one of the choices")
     elif kind == "choice":
@@ -734,17 +714,6 @@ def _position(reader: _Reader, values: dict[str, _Node], need, players) -> dict[
     return setup
 
 
-def _check_markdown_total(reader: _Reader, summary: str | None, steps: tuple[Step, ...]) -> None:
-    """Refuses, at the step that goes over, more Markdown than limits.MAX_MARKDOWN_CHARS:
-    each text is rendered as HTML, and Markdown's cost grows faster than its length."""
-    total = len(summary or "")
-    for step in steps:
-        total += len(step.say or "")
-        if total > MAX_MARKDOWN_CHARS:
-            raise ScenarioError(step.where, translate(
-                "input.too-much-markdown", limit=format_number(MAX_MARKDOWN_CHARS, "en")))
-
-
 def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
     values = reader.fields(node, "scenario", TOP_KEYS)
 
@@ -759,7 +728,8 @@ def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
                           f"got {_kind(format_node)}")
     title = reader.text(need("title", "a title for the scenario"), "title")
     summary = reader.text(values["summary"], "summary") if "summary" in values else None
-    tags = tuple(reader.text(tag, "tags") for tag in reader.sequence(values["tags"], "tags", MAX_TAGS)) \
+    tags = tuple(reader.text(tag, "tags")
+                 for tag in reader.sequence(values["tags"], "tags", limits.MAX_TAGS)) \
         if "tags" in values else ()
     lang = None
     if "lang" in values:
@@ -792,8 +762,10 @@ def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
         raise reader.fail(node, "missing setup: give either deck (52 cards, a deal) or hands, "
                           "stock, trump and leader (a position)")
     steps = tuple(_step(reader, item, players, rules) for item in
-                  reader.sequence(need("steps", "a list of steps (may be [])"), "steps", MAX_STEPS))
-    _check_markdown_total(reader, summary, steps)
+                  reader.sequence(need("steps", "a list of steps (may be [])"), "steps", limits.MAX_STEPS))
+    over = limits.markdown_overflow((step.say for step in steps), already=len(summary or ""))
+    if over is not None:
+        raise ScenarioError(steps[over].where, limits.too_much_markdown())
     result = _result(reader, values["result"], players) if "result" in values else None
     extras = {key: reader.plain(value) for key, _, value in reader.mapping(node, "scenario")
               if key.startswith("x-")}
