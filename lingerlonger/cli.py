@@ -182,7 +182,8 @@ def replay_command(args: argparse.Namespace) -> int:
     run = replay_scenario(scenario)
     lang = args.lang or scenario.lang or "en"
     say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
-    out = [scenario.title, "=" * len(scenario.title),
+    title = visible(scenario.title)
+    out = [title, "=" * len(title),
            f"{scenario.rules} | " + say("cli.seats", names=", ".join(scenario.players),
                                         dealer=scenario.dealer)]
     if scenario.summary:
