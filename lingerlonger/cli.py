@@ -28,9 +28,9 @@ from .replay import replay as replay_scenario
 from .rules import Rules, RulesError
 from .scenario import ScenarioError, iter_documents
 from .sheet import scenario_sheet_html
+from .simulate import parse_seats, record_hand, simulate
 from .source import open_source
 from .visible import visible
-from .simulate import parse_seats, record_hand, simulate
 from .writer import write
 
 
