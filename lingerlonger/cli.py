@@ -17,6 +17,7 @@ from .arguments import positive_int, rules_spec
 from .cards import format_cards, sort_hand
 from .engine import State, new_hand, shuffled_deck
 from .events import Drew, Led
+from .files import replacing
 from .lab import add_tournament_parser
 from .match import play_hand
 from .i18n import LANGUAGES, translate
@@ -238,7 +239,8 @@ def sheet_command(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(page)
     else:
-        Path(args.output).write_text(page, encoding="utf-8")
+        with replacing(args.output) as out:
+            out.write(page)
     return 0
 
 
