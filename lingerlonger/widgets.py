@@ -63,7 +63,10 @@ from .players import PLAYER_KINDS, Player, make_player
 from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, table_html
 from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANTS, Rules, RulesError
-from .scenario import Ask, Location, Scenario, ScenarioError, load, loads
+from .limits import MAX_DOCUMENT_BYTES
+from .names import cleaned_name, looks_like
+from .scenario import Ask, Location, Scenario, ScenarioError, load
+from .source import read_upload
 from .static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, gallery_html,
                             markdown_html, notice_html, replay_html, ui)
 
@@ -77,8 +80,8 @@ _log = logging.getLogger(__name__)
 BRANCH_PLAYER = "tips"
 #: The coach's time budget per question, in seconds (the brief's "about one second").
 COACH_BUDGET_S = 1.0
-#: Largest scenario file the app accepts (the library's largest is a few kB).
-UPLOAD_LIMIT = 2_000_000
+#: Largest scenario file the app accepts (limits.py: the library's largest is a few kB).
+UPLOAD_LIMIT = MAX_DOCUMENT_BYTES
 _TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on buttons
 _RED = "#c62828"
 _BLACK = "#1f2328"
@@ -1085,11 +1088,7 @@ class ScenarioBrowser(widgets.VBox):
                             limit=format_number(UPLOAD_LIMIT, self.lang)), kind="error")
             return
         try:
-            text = content.decode("utf-8")
-            scenarios = loads(text, name)
-        except UnicodeDecodeError:
-            self._say(f"<code>{_text('upload-not-text', self.lang, name=name)}</code>", kind="error")
-            return
+            scenarios = read_upload(content, name)
         except ScenarioError as error:
             self._say(f"{_text('upload-bad', self.lang, name=name)}<br>"
                       f"<code>{html.escape(error.text(self.lang))}</code>", kind="error")
@@ -1112,8 +1111,9 @@ class ScenarioBrowser(widgets.VBox):
 
 # --- playing a hand ---------------------------------------------------------------------
 
-#: The names of the computer players, clockwise after you.
-COMPUTER_NAMES = ("Ana", "Bruno", "Carla", "Dani", "Eli")
+#: The names of the computer players, clockwise after you (one to spare, for when yours is
+#: one of them).
+COMPUTER_NAMES = ("Ana", "Bruno", "Carla", "Dani", "Eli", "Fabi")
 #: How long the computer players take over a card: (UI key, seconds).
 PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pace-instant", 0.0))
 #: The longest name a player may give themself (it must fit under a card on a phone).
@@ -1254,8 +1254,8 @@ class HandPlayer(widgets.VBox):
             self._say(_text("rules-refused", self.lang, message=str(error)), kind="error")
             return
         count, self.you = self.players.value, self.seat.value
-        mine = " ".join(self.your_name.value.split())[:MAX_NAME] or ui("default-name", self.lang)
-        others = iter(name for name in COMPUTER_NAMES if name != mine)
+        mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
+        others = iter(name for name in COMPUTER_NAMES if name != mine and not looks_like(name, mine))
         names = [mine if seat == self.you else next(others) for seat in range(count)]
         if self._dealer is None or self._dealer >= count:
             self._dealer = (self.you - 1) % count  # you lead the first hand
