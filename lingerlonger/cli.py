@@ -13,11 +13,13 @@ from typing import Callable, Iterator, Sequence, TextIO
 
 from tqdm import tqdm
 
+from . import __version__
 from .arguments import positive_int, rules_spec
 from .cards import format_cards, sort_hand
 from .engine import State, new_hand, shuffled_deck
 from .events import Drew, Led
 from .lab import add_tournament_parser
+from .library import lesson_folder
 from .match import play_hand
 from .i18n import LANGUAGES, translate
 from .narrate import narrate, suit_name
@@ -296,7 +298,9 @@ def add_scenario_parsers(commands) -> None:
     rules_help = "profile[+variant...], e.g. standard+draw-per-card+no-trump (default: standard)"
     parser = commands.add_parser("check", help="check scenario files: every step legal, every "
                                  "expect and result as the engine says")
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    parser.add_argument("paths", nargs="*", default=[str(lesson_folder())], metavar="PATH",
+                        help="scenario files or folders (default: the lessons that come with "
+                        "lingerlonger)")
     parser.set_defaults(run=check_command)
 
     parser = commands.add_parser("replay", help="show a scenario step by step in the terminal")
@@ -359,6 +363,8 @@ def build_parser() -> argparse.ArgumentParser:
                              help="3 to 6 (default: 4)")
     demo_parser.add_argument("--seed", type=int, default=None, help="the same seed plays the same hand")
     demo_parser.set_defaults(run=demo)
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     add_scenario_parsers(commands)
     add_tournament_parser(commands)
     return parser
