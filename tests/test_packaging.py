@@ -265,3 +265,10 @@ def test_a_wheel_from_a_clean_checkout_installs_and_runs_in_a_bare_venv(tmp_path
     template = venv / TEMPLATE
     assert {"conf.json", "index.html.j2", "page.html"} <= {path.name for path in template.iterdir()}
     assert (template / FONT_AWESOME_CSS).is_file()
+
+    # An editable install reads the lessons where they are: the checkout's scenarios/.
+    _run(venv / "bin/python", "-m", "pip", "install", "--no-deps", "-e", source,
+         cwd=elsewhere, env=env)
+    found = _run(venv / "bin/python", "-c", "from lingerlonger.library import lesson_folder; "
+                 "print(lesson_folder())", cwd=elsewhere, env=env)
+    assert found.stdout == f"{source / 'scenarios'}\n"
