@@ -15,12 +15,14 @@ from typing import Callable, Iterator, Sequence, TextIO
 
 from tqdm import tqdm
 
+from . import __version__
 from .arguments import positive_int, rules_spec
 from .cards import format_cards, sort_hand
 from .engine import State, new_hand
 from .events import Drew, HandEnded, Led
 from .files import replacing
 from .lab import add_tournament_parser
+from .library import lesson_folder
 from .match import play_hand
 from .i18n import LANGUAGES, translate
 from .narrate import narrate, suit_name
@@ -347,10 +349,13 @@ def add_scenario_parsers(commands) -> None:
         commands, "check", "check scenario files against the rules",
         "Load every scenario and replay it through the rules engine: each play must be legal, "
         "each expect: and result: must say what really happens. Each problem is one line, "
-        "FILE:LINE:COLUMN: message, on stderr. Exit status 0 when all pass, 1 when a scenario "
-        "fails, 2 when a path is missing.",
-        "  lingerlonger check my-lesson.yaml\n  lingerlonger check scenarios/")
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+        "FILE:LINE:COLUMN: message, on stderr. With no path, it checks the lessons that come "
+        "with lingerlonger. Exit status 0 when all pass, 1 when a scenario fails, 2 when a "
+        "path is missing.",
+        "  lingerlonger check my-lesson.yaml\n  lingerlonger check scenarios/\n  lingerlonger check")
+    parser.add_argument("paths", nargs="*", default=[str(lesson_folder())], metavar="PATH",
+                        help="scenario files or folders (default: the lessons that come with "
+                        "lingerlonger)")
     parser.set_defaults(run=check_command)
 
     parser = _command(
@@ -476,6 +481,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo_parser.add_argument("--lang", choices=LANGUAGES, default="en",
                              help="the language of the narration (default: en)")
     demo_parser.set_defaults(run=demo)
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     add_scenario_parsers(commands)
     add_tournament_parser(commands)
     return parser

@@ -58,6 +58,7 @@ from .engine import (Action, ChooseTrump, IllegalAction, Play, State, Trick, app
                      new_hand, view)
 from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpChosen
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, format_number, translate
+from .library import lesson_folder
 from .narrate import explain_illegal, narrate, reason_text
 from .players import PLAYER_KINDS, Player, make_player
 from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, table_html
@@ -180,17 +181,18 @@ def what_if(start: Frame, action: Action, plan: Plan, computer: Player) -> list[
 
 # --- finding and loading scenarios ----------------------------------------------------------
 
-def find_scenarios(start: Path | None = None) -> Path | None:
+def find_scenarios(start: Path | None = None) -> Path:
     """The ``scenarios/`` folder: $LINGERLONGER_SCENARIOS, else upwards from ``start`` (the
-    working directory: Voilà runs the app in ``_build/app/``), else beside the package."""
+    working directory: Voilà runs the app in ``_build/app/``), else the lessons that come
+    with the package (an app installed from a wheel, started anywhere)."""
     chosen = os.environ.get("LINGERLONGER_SCENARIOS")
     if chosen and Path(chosen).is_dir():
         return Path(chosen)
     here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents, Path(__file__).resolve().parents[1]):
+    for folder in (here, *here.parents):
         if any((folder / "scenarios").glob("*.yaml")):
             return folder / "scenarios"
-    return None
+    return lesson_folder()
 
 
 def scenario_library(folder: Path | None) -> tuple[list[tuple[str, Scenario]], list[ScenarioError]]:

@@ -360,7 +360,7 @@ def test_find_scenarios_searches_upwards_and_honours_the_environment(tmp_path, m
     (tmp_path / "scenarios").mkdir()
     (tmp_path / "scenarios" / "x.yaml").write_text(DIAMOND_FOR_B, encoding="utf-8")
     assert find_scenarios(nested) == tmp_path / "scenarios"
-    assert find_scenarios(Path("/")) == LIBRARY               # beside the package
+    assert find_scenarios(Path("/")) == LIBRARY               # the lessons of the package
     monkeypatch.setenv("LINGERLONGER_SCENARIOS", str(nested))
     assert find_scenarios(Path("/")) == nested
 
