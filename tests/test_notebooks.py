@@ -12,8 +12,8 @@ is only executed (any exception fails) unless it is tagged
 ``nbval-check-output``. ``notebook_outputs.yaml`` lists, per chapter, the
 cells that state a rule outcome (a winner, a draw, hand sizes, legal cards, a
 refusal, an ending's reason...), each with the exact output it must print and
-why that output follows from RULES.md. The conversion stores that output in
-the cell and tags it, so a cell printing anything else fails: an engine that
+why that output follows from the rules (book/rules-reference.md). The conversion
+stores that output in the cell and tags it, so a cell printing anything else fails: an engine that
 changed the outcome, or a chapter that changed what it shows without the
 expectation being worked out again. Each expectation was checked line by line
 against the rules (its ``why``), not accepted because a run printed it; cards
