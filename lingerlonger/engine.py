@@ -176,10 +176,6 @@ class State:
         return (f"<State {self.rules.spec} trump={'none' if self.trump is None else self.trump} {hands} "
                 f"stock={len(self.stock)} trick=[{format_cards(self.trick)}] {status}>")
 
-    def _repr_html_(self) -> str:
-        from .render import table_html  # render sits above the engine; imported only when shown
-        return table_html(self)
-
 
 def _split_action(text: str) -> tuple[str, str]:
     parts = text.split()

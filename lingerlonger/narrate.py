@@ -25,9 +25,10 @@ from .engine import IllegalAction, Play, State, legal_cards
 from .events import (END_REASONS, Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
                      LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
 from .i18n import DEFAULT_LANGUAGE, translate
+from .rules import VARIANTS
 
-__all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "explain_illegal",
-           "SUIT_NAMES", "REASONS"]
+__all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "variant_effect",
+           "explain_illegal", "SUIT_NAMES", "REASONS", "VARIANT_EFFECTS"]
 
 
 def suit_name(suit: Suit, lang: str = DEFAULT_LANGUAGE, *, of: bool = False) -> str:
@@ -46,9 +47,15 @@ def reason_text(reason: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return translate(f"reason.{reason}", lang)
 
 
+def variant_effect(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What a variant (one of ``rules.VARIANTS``) does, in one line."""
+    return translate(f"variant-effect.{name}", lang)
+
+
 #: English names, kept for pages that print them directly.
 SUIT_NAMES = MappingProxyType({suit: suit_name(suit) for suit in Suit})
 REASONS = MappingProxyType({reason: reason_text(reason) for reason in END_REASONS})
+VARIANT_EFFECTS = MappingProxyType({name: variant_effect(name) for name in VARIANTS})
 
 
 def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:

@@ -1,7 +1,8 @@
 """The table, drawn: a ``State`` as self-contained HTML, with no widgets and no JavaScript.
 
-Notebooks (``State._repr_html_``), the widget player and the static book all show
-a hand through ``table_html``. The output depends only on the arguments, so the
+Notebooks, the widget player and the static book all show a hand through
+``table_html``; importing this module makes it a ``State``'s ``_repr_html_`` (the
+engine stays free of HTML). The output depends only on the arguments, so the
 same state always gives the same string and pre-rendered frames stay stable.
 Every word of the table comes from the catalogs: ``TableStyle.of("pt")`` draws
 it in Portuguese (``labels_for``), and ``LABELS`` holds the English words.
@@ -308,3 +309,7 @@ def _stock_html(style: TableStyle, public: SeatView) -> str:
     label = style.text("stock-count", count=count)
     return (f'<div class="ll-box ll-stock" role="group" aria-label="{label}">'
             f'<span class="ll-title" aria-hidden="true">{style.text("stock")}</span>{pile}</div>')
+
+
+# Wired from this side, so the engine needs no HTML: a notebook that shows a State draws the table.
+State._repr_html_ = table_html

@@ -19,24 +19,10 @@ from lingerlonger.cards import Card, Suit
 from lingerlonger.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
 from lingerlonger.events import Drew, Eliminated, TrickWon
 from lingerlonger.fast import NO_TRUMP, STRENGTH, Position, TrickRecord, playout, traced_playout
-from lingerlonger.rules import VARIANTS, Rules, RulesError
+from lingerlonger.rules import HAND_RULE_SETS, Rules, RulesError
 
 
-def _all_rule_sets() -> list[Rules]:
-    """Every valid profile × variant combination (match-to-5 changes no hand, so it is left out)."""
-    switches = [v for v in VARIANTS if v != "match-to-5"]
-    found = []
-    for profile in ("standard", "equal-hands"):
-        for size in range(len(switches) + 1):
-            for chosen in itertools.combinations(switches, size):
-                try:
-                    found.append(Rules.of(profile, chosen))
-                except RulesError:
-                    continue
-    return found
-
-
-ALL_RULES = _all_rule_sets()
+ALL_RULES = list(HAND_RULE_SETS)
 
 
 def _choose(actions, draw):

@@ -1,10 +1,13 @@
 """Rule sets: profiles of RULES.md §2, variants of §3, and the tables they cannot deal."""
 
+import subprocess
+import sys
+
 import pytest
 
 from lingerlonger.engine import SetupError, deal
 from lingerlonger.cards import DECK
-from lingerlonger.rules import VARIANTS, Rules, RulesError
+from lingerlonger.rules import RULE_SETS, VARIANTS, Rules, RulesError
 
 
 def test_profiles_and_the_sift_smoke_alias():
@@ -135,3 +138,21 @@ def test_rules_are_frozen_values():
     with pytest.raises(AttributeError):
         rules.profile = "equal-hands"
     assert hash(rules) == hash(Rules.parse("standard+no-trump"))
+
+
+def test_every_rule_set_is_listed_once_and_valid():
+    # 2 profiles × (at most one of no-trump/random-trump/grand-coup: 4 ways) × 2^5 other subsets
+    assert len(RULE_SETS) == 2 * 4 * 2 ** 5 == len(set(RULE_SETS))
+    assert {rules.profile for rules in RULE_SETS} == {"standard", "equal-hands"}
+    assert set().union(*(rules.variants for rules in RULE_SETS)) == set(VARIANTS)
+
+
+def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
+    """The engine layer stays below i18n, render, scenario and widgets, and needs no yaml or json."""
+    code = ("import sys, lingerlonger.engine, lingerlonger.fast; "
+            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('json', 'yaml', 'ipywidgets') or m.startswith('lingerlonger.'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert loaded == ["lingerlonger.cards", "lingerlonger.engine", "lingerlonger.events",
+                      "lingerlonger.fast", "lingerlonger.rules"]
