@@ -144,6 +144,7 @@ class ScenarioKeys(SphinxDirective):
         if part not in PARTS:
             raise self.error(f"scenario-keys: unknown part {part!r}; one of {', '.join(PARTS)}")
         self.env.note_dependency(str(SCHEMA))
+        self.env.note_dependency(__file__)  # a change in how the tables are written, too
         table = rows(json.loads(SCHEMA.read_text(encoding="utf-8")), part)
         for key, _, _, meaning in table:
             if not meaning.strip():
