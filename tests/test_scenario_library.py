@@ -181,6 +181,10 @@ REQUIRED_TOPICS = {
     "ruling 3, equal-hands with an empty stock plays on": (
         "*-equal-hands-empty-stock.yaml",
         lambda s: s.rules.profile == "equal-hands" and not s.stock and s.result is not None),
+    "ruling 3 for a deal that uses the whole deck, ending by ruling 1": (
+        "*-whole-deck-equal-hands.yaml",
+        lambda s: s.is_deal and s.rules.profile == "equal-hands" and not s.start()[0].stock
+        and _ends("last-trick")(s)),
     "out at once with the stock empty: the card still wins, the lead passes": (
         "*-out-at-once-empty-stock.yaml",
         lambda s: s.rules.profile == "standard" and not s.rules.variants and not s.stock
