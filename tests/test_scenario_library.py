@@ -185,6 +185,10 @@ REQUIRED_TOPICS = {
         "*-whole-deck-equal-hands.yaml",
         lambda s: s.is_deal and s.rules.profile == "equal-hands" and not s.start()[0].stock
         and _ends("last-trick")(s)),
+    "ruling 11, a named hand size wins over long-hand": (
+        "*-variant-long-hand.yaml",
+        lambda s: s.is_deal and "long-hand" in s.rules.variants and s.rules.hand_size not in (None, 7)
+        and {len(hand) for hand in s.start()[0].hands} == {s.rules.hand_size}),
     "out at once with the stock empty: the card still wins, the lead passes": (
         "*-out-at-once-empty-stock.yaml",
         lambda s: s.rules.profile == "standard" and not s.rules.variants and not s.stock
