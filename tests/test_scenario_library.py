@@ -189,6 +189,11 @@ REQUIRED_TOPICS = {
         "*-variant-long-hand.yaml",
         lambda s: s.is_deal and "long-hand" in s.rules.variants and s.rules.hand_size not in (None, 7)
         and {len(hand) for hand in s.start()[0].hands} == {s.rules.hand_size}),
+    "ruling 12, trump-lead does not bind a position's first lead": (
+        "*-variant-trump-lead.yaml",
+        lambda s: not s.is_deal and "trump-lead" in s.rules.variants
+        and any(card.suit == s.trump for card in s.hands[s.leader])
+        and set(legal_cards(s.start()[0])) == set(s.hands[s.leader])),
     "out at once with the stock empty: the card still wins, the lead passes": (
         "*-out-at-once-empty-stock.yaml",
         lambda s: s.rules.profile == "standard" and not s.rules.variants and not s.stock
