@@ -124,7 +124,8 @@ def _ends_mid_trick(scenario: Scenario) -> bool:
 def _out_card_wins_and_the_lead_passes(scenario: Scenario) -> bool:
     """Rule 13 with rule 14: a trick won by a card whose player went out at once, then led by another."""
     final = replay(scenario).final
-    next_leaders = [trick.leader for trick in final.history[1:]] + ([final.leader] if final.trick else [])
+    led_next = final.trick or not final.is_over  # a trick in play, or one about to be led
+    next_leaders = [trick.leader for trick in final.history[1:]] + ([final.leader] if led_next else [])
     return any(trick.winner != leader for trick, leader in zip(final.history, next_leaders))
 
 
@@ -194,6 +195,10 @@ REQUIRED_TOPICS = {
         lambda s: not s.is_deal and "trump-lead" in s.rules.variants
         and any(card.suit == s.trump for card in s.hands[s.leader])
         and set(legal_cards(s.start()[0])) == set(s.hands[s.leader])),
+    "ruling 6, instant elimination: the win stands, nobody draws, the lead passes": (
+        "*-variant-instant-elimination.yaml",
+        lambda s: "instant-elimination" in s.rules.variants and bool(replay(s).final.stock)
+        and _out_card_wins_and_the_lead_passes(s)),
     "out at once with the stock empty: the card still wins, the lead passes": (
         "*-out-at-once-empty-stock.yaml",
         lambda s: s.rules.profile == "standard" and not s.rules.variants and not s.stock
