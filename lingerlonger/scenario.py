@@ -44,7 +44,7 @@ import yaml
 from .cards import Card, CardError, Suit, parse_card, parse_suit
 from .engine import SetupError, State, deal, from_position
 from .events import END_REASONS, Event
-from .i18n import LANGUAGES
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from .rules import MAX_PLAYERS, MIN_PLAYERS, PROFILE_ALIASES, PROFILES, VARIANTS, Rules, RulesError
 
 __all__ = ["FORMAT", "Location", "ScenarioError", "Expect", "Ask", "Step", "Result", "Scenario",
@@ -80,12 +80,19 @@ class Location(NamedTuple):
 
 
 class ScenarioError(ValueError):
-    """A scenario refused or failed, at a place in its file."""
+    """A scenario refused or failed, at a place in its file; ``hint`` is the catalog id of
+    advice on the likely fix, shown after the message in the reader's language."""
 
-    def __init__(self, where: Location, message: str) -> None:
-        super().__init__(f"{where}: {message}")
+    def __init__(self, where: Location, message: str, hint: str | None = None) -> None:
         self.where = where
         self.message = message
+        self.hint = hint
+        super().__init__(self.text())
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """``FILE:LINE:COLUMN: message``, then the hint in ``lang``, on one line."""
+        located = f"{self.where}: {self.message}"
+        return f"{located.rstrip('.')}. {translate(self.hint, lang)}" if self.hint else located
 
 
 # Locations never take part in equality: a scenario written back and read again
@@ -543,7 +550,8 @@ def _ask(reader: _Reader, node: _Node, players: tuple[str, ...]) -> Ask:
                 "{winner: SEAT} or {choice: TEXT} with choices: [TEXT, ...]"))
     texts = {key: reader.text(values[key], f"ask: {key}")
              for key in ("question", "hint", "wrong") if key in values}
-    entries = reader.mapping(values["answer"], "ask: answer")
+    entries = [entry for entry in reader.mapping(values["answer"], "ask: answer")
+               if not entry[0].startswith("x-")]
     if len(entries) != 1 or entries[0][0] not in ANSWER_KINDS:
         raise reader.fail(values["answer"], "ask: answer: give exactly one of "
                           + ", ".join(ANSWER_KINDS) + ", like {legal: [3♣]} or {winner: C}")
@@ -670,6 +678,14 @@ def _position(reader: _Reader, values: dict[str, _Node], need, players) -> dict[
     return setup
 
 
+def _refuse_hand_size(reader: _Reader, rules_node: _Node, rules: Rules) -> None:
+    """A position deals nothing, so a hand size there would be silently ignored."""
+    if rules.hand_size is not None:
+        raise reader.fail(reader.fields(rules_node, "rules", RULES_KEYS)["hand_size"],
+                          "rules: hand_size: a position deals no cards, so a hand size changes "
+                          "nothing here; leave it out (it is for a deal: deck)")
+
+
 def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
     values = reader.fields(node, "scenario", TOP_KEYS)
 
@@ -712,6 +728,7 @@ def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
                               f"has {len(deck)}")
         setup: dict[str, Any] = {"deck": deck}
     elif position:
+        _refuse_hand_size(reader, values["rules"], rules)
         setup = _position(reader, values, need, players)
     else:
         raise reader.fail(node, "missing setup: give either deck (52 cards, a deal) or hands, "
@@ -768,7 +785,7 @@ def iter_documents(source: str | TextIO, path: str = "<string>") -> Iterator[Sce
         if error.problem and error.context and error.context_mark:
             context = error.context_mark
             problem += f" ({error.context} at line {context.line + 1}, column {context.column + 1})"
-        yield ScenarioError(where, f"YAML syntax error: {problem}")
+        yield ScenarioError(where, f"YAML syntax error: {problem}", _syntax_hint(error))
     except yaml.reader.ReaderError as error:  # a character YAML does not allow
         yield ScenarioError(_offset_location(source, path, error.position),
                             f"the character U+{error.character:04X} is not allowed in YAML "
@@ -777,6 +794,12 @@ def iter_documents(source: str | TextIO, path: str = "<string>") -> Iterator[Sce
         yield ScenarioError(Location(path, 1, 1), f"YAML error: {' '.join(str(error).split())}")
     except UnicodeDecodeError as error:
         yield ScenarioError(Location(path, 1, 1), f"not UTF-8 text: {error.reason}")
+
+
+def _syntax_hint(error: yaml.MarkedYAMLError) -> str | None:
+    """The book's advice for the syntax error a newcomer meets first: a ": " inside a text."""
+    problem = error.problem or ""
+    return "load.quote-colon" if problem.startswith("mapping values are not allowed") else None
 
 
 def _offset_location(source: str | TextIO, path: str, offset: int) -> Location:

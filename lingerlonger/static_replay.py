@@ -90,12 +90,15 @@ def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True
 def quiz_html(ask: Ask, lang: str = "en") -> str:
     """A question with its answer (and hint) hidden behind a reveal button."""
     say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
+    choices = (f"<p>{say('quiz.choices', choices=' / '.join(ask.choices))}</p>"
+               if ask.choices else "")
+    why = f"<p>{html.escape(ask.wrong)}</p>" if ask.wrong else ""
     hint = f"<p>{say('quiz.hint', hint=ask.hint)}</p>" if ask.hint else ""
     reveal = "this.hidden=true;this.nextElementSibling.hidden=false"
     return (f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
-            f'{html.escape(ask.question)}</p><button type="button" class="ll-reveal" '
+            f'{html.escape(ask.question)}</p>{choices}<button type="button" class="ll-reveal" '
             f'onclick="{reveal}">{say("quiz.reveal")}</button><div class="ll-answer" hidden>'
-            f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{hint}</div></div>')
+            f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{why}{hint}</div></div>')
 
 
 def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -476,7 +476,7 @@ class ScenarioPlayer(widgets.VBox):
         try:
             run = _replay_of(source, index)
         except ScenarioError as error:
-            self._show_problem(notice_html(ui("cannot-show", self.lang), [str(error)]))
+            self._show_problem(notice_html(ui("cannot-show", self.lang), [error.text(self.lang)]))
             return
         self.run, self.frames, self.branch_at, self.at = run, list(run.frames), None, 0
         self._answered.clear()
@@ -1038,7 +1038,8 @@ class ScenarioBrowser(widgets.VBox):
         self.children = (_row([self.picker, self.upload], "ll-pick"), self.help_line, self.message,
                          self.player)
         if problems:
-            self.message.value = notice_html(ui("library-problems", self.lang), map(str, problems))
+            self.message.value = notice_html(ui("library-problems", self.lang),
+                                             [problem.text(self.lang) for problem in problems])
         elif not entries:
             self._say(ui("no-library", self.lang))
 
@@ -1091,7 +1092,7 @@ class ScenarioBrowser(widgets.VBox):
             return
         except ScenarioError as error:
             self._say(f"{_text('upload-bad', self.lang, name=name)}<br>"
-                      f"<code>{html.escape(str(error))}</code>", kind="error")
+                      f"<code>{html.escape(error.text(self.lang))}</code>", kind="error")
             return
         options = list(self.picker.options)
         first = None

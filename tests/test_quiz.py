@@ -158,8 +158,8 @@ def test_check_command_reports_a_wrong_answer_with_its_place(tmp_path, capsys):
     path.write_text(HEAD + "  - play: A K♣\n  - ask: {question: Q, answer: {legal: [Q♠]}}\n",
                     encoding="utf-8")
     assert main(["check", str(path)]) == 1
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"{path}:12:40: ask: answer: legal: expected B may play Q♠")
+    err = capsys.readouterr().err.splitlines()  # a failed check is an error: on stderr
+    assert err[0].startswith(f"{path}:12:40: ask: answer: legal: expected B may play Q♠")
 
 
 def test_replay_command_speaks_the_language_asked_for(capsys):

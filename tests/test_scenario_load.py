@@ -43,7 +43,7 @@ def test_the_good_corpus_covers_every_key_and_step_kind():
     kinds = {step.kind for scenario in scenarios for step in scenario.steps}
     expected = {key for scenario in scenarios for step in scenario.steps
                 if step.kind == "expect" for key in step.expect.given}
-    assert kinds == {"play", "choose_trump", "expect", "say"}
+    assert kinds == {"play", "choose_trump", "expect", "ask", "say"}
     assert expected == {"trick_winner", "drawn", "out", "hand_sizes", "stock_size", "leader", "legal"}
     assert {scenario.is_deal for scenario in scenarios} == {True, False}
     assert any(scenario.summary for scenario in scenarios)

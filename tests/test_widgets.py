@@ -169,6 +169,21 @@ def test_the_player_shows_that_c_drew_the_nine_of_diamonds():
     assert "C draws 9♦" in player.stage.value
 
 
+def test_the_player_shows_every_say_an_expects_with_the_trick_it_checks():
+    path = REPO / "tests" / "good" / "position-every-say.yaml"
+    said = [step.say for step in load(path)[0].steps if step.say]
+    player = ScenarioPlayer(path)
+    stages = [player.stage.value]
+    while not player.next.disabled:
+        player.go_next()
+        stages.append(player.stage.value)
+    for text in said:
+        assert any(text in stage for stage in stages), text
+    [trick_end] = [stage for stage in stages if "A wins the trick with K♣." in stage]
+    assert "Said on an expect after the trick." in trick_end
+    assert "Said on the first expect, about the position itself." in stages[0]
+
+
 def test_what_if_refuses_an_illegal_card_in_plain_words_and_stays_on_the_line():
     player = ScenarioPlayer(WORKED)
     player.show(2)                                  # A led K♣: B holds 3♣ and Q♠
@@ -301,6 +316,23 @@ def test_an_uploaded_bad_file_shows_its_located_error(path):
     else:                                                   # loaded, but the replay fails
         assert "engine disagrees" in browser.message.value
         assert where in browser.player.header.value
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "ru"])
+def test_an_uploaded_colon_in_a_say_gets_the_quote_hint_in_the_readers_language(lang):
+    browser = ScenarioBrowser(LIBRARY)
+    browser.player.set_language(lang)
+    browser.open_upload("colon.yaml", (BAD / "colon-in-say.yaml").read_bytes())
+    assert "colon.yaml:13:17: YAML syntax error" in browser.message.value
+    assert text_of(translate("load.quote-colon", lang).replace('"', "&quot;")) in browser.message.value
+
+
+def test_a_player_given_a_file_with_a_colon_in_a_say_shows_the_hint_in_its_language():
+    player = ScenarioPlayer()
+    player.set_language("ru")
+    player.load(BAD / "colon-in-say.yaml")
+    assert "colon-in-say.yaml:13:17: YAML syntax error" in player.header.value
+    assert text_of(translate("load.quote-colon", "ru").replace('"', "&quot;")) in player.header.value
 
 
 def test_an_upload_that_is_not_text_or_too_big_is_refused_politely(monkeypatch):
