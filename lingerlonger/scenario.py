@@ -1,4 +1,4 @@
-"""Scenario files, format 1 (SCENARIO_FORMAT.md): loading with located errors.
+"""Scenario files, format 1 (book/scenario-format.md): loading with located errors.
 
 The YAML is read as a stream of parser events and built into small nodes here,
 not by PyYAML's constructors: nothing but plain data can come out (an object
