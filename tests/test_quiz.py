@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "scenarios"
 SCHEMA = json.loads(schema_file().read_text(encoding="utf-8"))
 
-#: The worked example of RULES.md §4; STEPS is filled in by each test.
+#: The worked example (rule 16 of the Rules reference); STEPS is filled in by each test.
 HEAD = """\
 format: 1
 title: Quiz

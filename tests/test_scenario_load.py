@@ -1,6 +1,7 @@
 """Loading format 1: every key and form of the good corpus, YAML read safely, large streams lazily.
 
-The good corpus (tests/good/) was written by hand from SCENARIO_FORMAT.md and RULES.md;
+The good corpus (tests/good/) was written by hand from the book's Scenario format and
+Rules references (book/scenario-format.md, book/rules-reference.md);
 the values asserted here are read off those files, not off a run of the loader.
 """
 
