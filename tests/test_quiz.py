@@ -14,7 +14,7 @@ from lingerlonger.cards import parse_cards
 from lingerlonger.cli import main
 from lingerlonger.replay import answer_text, check, replay
 from lingerlonger.scenario import ScenarioError, load, loads
-from lingerlonger.writer import dump, schema_file
+from lingerlonger.scenario.writer import dump, schema_file
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "scenarios"

@@ -20,7 +20,7 @@ from lingerlonger.rules import Rules
 from lingerlonger.scenario import (Location, ScenarioError, iter_documents, iter_scenarios, load,
                                    loads)
 from lingerlonger.simulate import simulate
-from lingerlonger.writer import dump
+from lingerlonger.scenario.writer import dump
 
 GOOD = Path(__file__).resolve().parent / "good"
 GOOD_FILES = sorted(GOOD.glob("*.yaml"))

@@ -56,9 +56,10 @@ from typing import Any, Iterable, TextIO
 
 import yaml
 
-from .cards import format_cards, sort_hand
-from .files import replacing
-from .scenario import EXPECT_KEYS, Ask, Expect, Scenario, Step, scalar_type
+from ..cards import format_cards, sort_hand
+from ..files import replacing
+from .model import EXPECT_KEYS, Ask, Expect, Scenario, Step
+from .reader import scalar_type
 
 __all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "schema_file", "schema_line", "write_schema", "dump",
            "dump_scenario", "write", "header_comments"]
