@@ -5,8 +5,8 @@ from here, so that every chapter counts the same way. Each hand's deal and playe
 from its number alone, so a figure is the same on every build.
 
 >>> row = census("standard", 4, hands=20)
->>> row.stock_at_start, row.ran_out, sum(row.reasons.values())
-(36, 0.0, 20)
+>>> row.stock_at_start, row.ran_out, sum(row.reasons.values()), row.mid_trick
+(36, 0.0, 20, 0)
 """
 
 from __future__ import annotations
@@ -37,17 +37,18 @@ class Census:
     most_drawn: int
     ran_out: float        # share of hands whose stock was empty at the end
     reasons: Counter      # how the hands ended: reason -> hands
+    mid_trick: int        # hands won by the last holder in the middle of a trick
 
     def share(self, reason: str) -> float:
         """The share of hands that ended for ``reason``."""
         return self.reasons[reason] / self.hands
 
 
-def census(spec: str, players: int, hands: int = 400) -> Census:
+def census(spec: str, players: int, hands: int = 400, hand_size: int | None = None) -> Census:
     """Play ``hands`` hands of ``spec`` (like ``"standard+long-hand"``) between random players."""
-    rules = Rules.parse(spec)
+    rules = Rules.parse(spec, hand_size=hand_size)
     tricks, drawn, reasons = [], [], Counter()
-    stock_at_start = ran_out = 0
+    stock_at_start = ran_out = mid_trick = 0
     for hand in range(hands):
         state, _ = new_hand(rules, players, dealer=hand % players, seed=hand)
         stock_at_start = len(state.stock)
@@ -57,6 +58,7 @@ def census(spec: str, players: int, hands: int = 400) -> Census:
         drawn.append(stock_at_start - len(state.stock))
         ran_out += not state.stock
         reasons[state.reason] += 1
+        mid_trick += bool(state.trick)  # the unfinished trick stays on the table
     return Census(spec, players, rules.cards_per_player(players), stock_at_start, hands,
                   sum(tricks) / hands, max(tricks), sum(drawn) / hands, max(drawn),
-                  ran_out / hands, reasons)
+                  ran_out / hands, reasons, mid_trick)

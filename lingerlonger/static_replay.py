@@ -35,6 +35,7 @@ from markdown_it import MarkdownIt
 
 from .i18n import (DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, check_language,
                    template, translate)
+from .limits import MAX_TEXT_CHARS
 from .render import DEFAULT_STYLE, TABLE_CSS, TableStyle, table_html
 from .replay import Frame, Replay, answer_text
 from .scenario import Ask
@@ -42,7 +43,10 @@ from .scenario import Ask
 __all__ = ["ui", "SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
            "replay_html", "gallery_html", "icon_svg"]
 
-_MARKDOWN = MarkdownIt("commonmark", {"html": False})  # authors' text never injects markup
+#: Authors' text never injects markup. The reference rule (``[a]: url`` definitions) is off:
+#: in markdown-it-py 3 its cost grows with the square of the text. With it off and a text
+#: at most ``limits.MAX_TEXT_CHARS`` long, a text renders in bounded time and memory.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable("reference")
 
 def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
     """The players' and the app's label ``key`` in ``lang`` (catalog id ``ui.KEY``)."""
@@ -70,8 +74,9 @@ def icon_svg(name: str) -> str:
 
 
 def markdown_html(text: str | None) -> str:
-    """An author's Markdown (``summary:``, ``say:``) as HTML, raw HTML escaped."""
-    return _MARKDOWN.render(text) if text else ""
+    """An author's Markdown (``summary:``, ``say:``) as HTML, raw HTML escaped; a text longer
+    than the loader allows (made in Python, not read from a file) is cut to that length."""
+    return _MARKDOWN.render(text[:MAX_TEXT_CHARS]) if text else ""
 
 
 def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True,
@@ -91,12 +96,15 @@ def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True
 def quiz_html(ask: Ask, lang: str = "en") -> str:
     """A question with its answer (and hint) hidden behind a reveal button."""
     say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
+    choices = (f"<p>{say('quiz.choices', choices=' / '.join(ask.choices))}</p>"
+               if ask.choices else "")
+    why = f"<p>{html.escape(ask.wrong)}</p>" if ask.wrong else ""
     hint = f"<p>{say('quiz.hint', hint=ask.hint)}</p>" if ask.hint else ""
     reveal = "this.hidden=true;this.nextElementSibling.hidden=false"
     return (f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
-            f'{html.escape(ask.question)}</p><button type="button" class="ll-reveal" '
+            f'{html.escape(ask.question)}</p>{choices}<button type="button" class="ll-reveal" '
             f'onclick="{reveal}">{say("quiz.reveal")}</button><div class="ll-answer" hidden>'
-            f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{hint}</div></div>')
+            f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{why}{hint}</div></div>')
 
 
 def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> str:

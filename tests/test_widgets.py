@@ -33,7 +33,7 @@ LIBRARY = REPO / "scenarios"
 WORKED = LIBRARY / "06-last-card-saves.yaml"
 BAD = REPO / "tests" / "bad"
 
-# The worked example of RULES.md §4 with B holding a diamond: led a diamond, B must follow it.
+# The worked example (rule 16 of the Rules reference) with B holding a diamond: led a diamond, B must follow it.
 DIAMOND_FOR_B = """
 format: 1
 title: B can follow diamonds
@@ -167,6 +167,21 @@ def test_the_player_shows_that_c_drew_the_nine_of_diamonds():
     while "C wins the trick" not in player.stage.value:
         player.go_next()
     assert "C draws 9♦" in player.stage.value
+
+
+def test_the_player_shows_every_say_an_expects_with_the_trick_it_checks():
+    path = REPO / "tests" / "good" / "position-every-say.yaml"
+    said = [step.say for step in load(path)[0].steps if step.say]
+    player = ScenarioPlayer(path)
+    stages = [player.stage.value]
+    while not player.next.disabled:
+        player.go_next()
+        stages.append(player.stage.value)
+    for text in said:
+        assert any(text in stage for stage in stages), text
+    [trick_end] = [stage for stage in stages if "A wins the trick with K♣." in stage]
+    assert "Said on an expect after the trick." in trick_end
+    assert "Said on the first expect, about the position itself." in stages[0]
 
 
 def test_what_if_refuses_an_illegal_card_in_plain_words_and_stays_on_the_line():
@@ -303,6 +318,23 @@ def test_an_uploaded_bad_file_shows_its_located_error(path):
         assert where in browser.player.header.value
 
 
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "ru"])
+def test_an_uploaded_colon_in_a_say_gets_the_quote_hint_in_the_readers_language(lang):
+    browser = ScenarioBrowser(LIBRARY)
+    browser.player.set_language(lang)
+    browser.open_upload("colon.yaml", (BAD / "colon-in-say.yaml").read_bytes())
+    assert "colon.yaml:13:17: YAML syntax error" in browser.message.value
+    assert text_of(translate("load.quote-colon", lang).replace('"', "&quot;")) in browser.message.value
+
+
+def test_a_player_given_a_file_with_a_colon_in_a_say_shows_the_hint_in_its_language():
+    player = ScenarioPlayer()
+    player.set_language("ru")
+    player.load(BAD / "colon-in-say.yaml")
+    assert "colon-in-say.yaml:13:17: YAML syntax error" in player.header.value
+    assert text_of(translate("load.quote-colon", "ru").replace('"', "&quot;")) in player.header.value
+
+
 def test_an_upload_that_is_not_text_or_too_big_is_refused_politely(monkeypatch):
     browser = ScenarioBrowser(LIBRARY)
     browser.open_upload("binary.yaml", b"\xff\xfe\x00bad")
@@ -328,7 +360,7 @@ def test_find_scenarios_searches_upwards_and_honours_the_environment(tmp_path, m
     (tmp_path / "scenarios").mkdir()
     (tmp_path / "scenarios" / "x.yaml").write_text(DIAMOND_FOR_B, encoding="utf-8")
     assert find_scenarios(nested) == tmp_path / "scenarios"
-    assert find_scenarios(Path("/")) == LIBRARY               # beside the package
+    assert find_scenarios(Path("/")) == LIBRARY               # the lessons of the package
     monkeypatch.setenv("LINGERLONGER_SCENARIOS", str(nested))
     assert find_scenarios(Path("/")) == nested
 

@@ -12,7 +12,13 @@ In a page::
     ```
 
 PART is one of ``PARTS``; the table lists that part's keys, whether each is required, its
-description (Markdown) and what it takes.
+description (Markdown) and what it takes. Every key of the schema has a description:
+
+>>> schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+>>> [(part, key) for part in PARTS for key, _, _, meaning in rows(schema, part) if not meaning.strip()]
+[]
+>>> rows(schema, "top")[8][:3]
+('deck', 'a list of cards', 'a deal: required')
 """
 
 from __future__ import annotations
@@ -53,7 +59,15 @@ def _code(value) -> str:
 
 
 def value_of(node: dict, plural: bool = False) -> str:
-    """What a key takes, in words: "a list of cards", "one of `en`, `pt`", "seat → a card"..."""
+    """What a key takes, in words.
+
+    >>> value_of({"type": "array", "items": {"$ref": "#/definitions/seat"}})
+    'a list of seats'
+    >>> value_of({"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}})
+    'seat → a whole number (at least 0)'
+    >>> value_of({"enum": ["last-holder", None]})
+    'one of `last-holder`, `null`'
+    """
     if "title" in node:
         return node["title"]
     if "$ref" in node:
@@ -144,6 +158,7 @@ class ScenarioKeys(SphinxDirective):
         if part not in PARTS:
             raise self.error(f"scenario-keys: unknown part {part!r}; one of {', '.join(PARTS)}")
         self.env.note_dependency(str(SCHEMA))
+        self.env.note_dependency(__file__)  # a change in how the tables are written, too
         table = rows(json.loads(SCHEMA.read_text(encoding="utf-8")), part)
         for key, _, _, meaning in table:
             if not meaning.strip():
