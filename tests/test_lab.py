@@ -209,6 +209,14 @@ def test_a_scheduler_without_the_distributed_package_is_one_line(monkeypatch, ca
     assert hands_played == []
 
 
+def test_a_scheduler_address_without_a_port_is_one_line(capsys, hands_played):
+    assert main(["tournament", "-q", "--scheduler", "cluster.example"]) == 1
+    err = capsys.readouterr().err
+    assert err == ("lingerlonger tournament: cannot reach the Dask scheduler at cluster.example: "
+                   "missing port number in address 'cluster.example'\n")
+    assert hands_played == []
+
+
 def _rows_by_hand(path) -> dict[int, int]:
     with open(path, newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))

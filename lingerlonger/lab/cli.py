@@ -33,9 +33,11 @@ def _cluster_executor(address: str, stack: ExitStack, lang: str) -> tuple[Execut
     """An executor on the Dask scheduler at ``address``, and how many chunks to keep out."""
     try:
         from distributed import Client
+        from distributed.comm import get_address_host_port
     except ImportError:
         raise _Failure(translate("lab.no-distributed", lang)) from None
     try:
+        get_address_host_port(address)  # a client made with a bad address fails late, and noisily
         client = stack.enter_context(Client(address, timeout="10s", set_as_default=False))
     except (OSError, ValueError) as error:
         raise _Failure(translate("lab.no-scheduler", lang, address=address, reason=error)) from None
