@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from lingerlonger.cli import main
-from lingerlonger.lab import (CSV_COLUMNS, CsvWriter, Tally, play_tournament, plot_early_wins_and_trumps,
+from lingerlonger.lab import (CSV_COLUMNS, CsvWriter, ParquetWriter, Tally, play_tournament, plot_early_wins_and_trumps,
                               plot_hand_sizes, plot_win_rates, run_tournament, stream_tournament,
                               summarize, write_csv)
 from lingerlonger.lab import runner
@@ -255,21 +255,45 @@ def test_ctrl_c_with_two_workers_keeps_whole_hands_and_says_so(tmp_path):
                    f"{path} holds those hands ({4 * hands:,} rows)\n")
 
 
-def test_ctrl_c_without_output_says_nothing_was_written():
-    """Without -o only the progress bar shows that hands are being played: wait for it to count."""
-    process = _tournament("--workers", "2")
-    seen: list[str] = []
-
-    def the_bar_counts_hands() -> bool:
+def _bar_counts_hands(process: subprocess.Popen, seen: list[str]):
+    """Whether the progress bar on stderr has counted a hand yet (what it showed goes to ``seen``)."""
+    def counted() -> bool:
         seen.append(process.stderr.read(40))
         return re.search(r"\| *[1-9][0-9]*/1000000", "".join(seen)) is not None
-    out, err = _interrupt_when(process, the_bar_counts_hands)
+    return counted
+
+
+def _last_line_without_a_traceback(process: subprocess.Popen, seen: list[str], err: str) -> str:
     err = "".join(seen) + err
-    assert process.returncode == 130 and out == ""
+    assert process.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    last = err.rstrip("\n").split("\n")[-1]
+    return err.rstrip("\n").split("\n")[-1]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_without_output_says_nothing_was_written(workers):
+    """Without -o only the progress bar shows that hands are being played: wait for it to count."""
+    process = _tournament("--workers", workers)
+    seen: list[str] = []
+    out, err = _interrupt_when(process, _bar_counts_hands(process, seen))
+    assert out == ""
     assert re.fullmatch(r"lingerlonger tournament: interrupted after [1-9][0-9,]* of 1,000,000 hands; "
-                        r"nothing was written \(no -o FILE was given\)", last)
+                        r"nothing was written \(no -o FILE was given\)",
+                        _last_line_without_a_traceback(process, seen, err))
+
+
+def test_ctrl_c_closes_a_parquet_file_that_can_be_read(tmp_path):
+    import pyarrow.parquet as parquet
+    path = tmp_path / "hands.parquet"
+    process = _tournament("--workers", "2", "-o", str(path))
+    seen: list[str] = []
+    _, err = _interrupt_when(process, _bar_counts_hands(process, seen))
+    last = _last_line_without_a_traceback(process, seen, err)
+    hands = parquet.read_table(path, columns=["hand"]).column("hand").to_pylist()
+    count = len(set(hands))
+    assert count > 0 and sorted(set(hands)) == list(range(count)) and len(hands) == 4 * count
+    assert last == (f"lingerlonger tournament: interrupted after {count:,} of 1,000,000 hands; "
+                    f"{path} holds those hands ({4 * count:,} rows)")
 
 
 @pytest.fixture(scope="module")
@@ -301,3 +325,34 @@ def test_the_command_on_a_scheduler_prints_and_writes_what_a_local_run_does(clus
         runs[name] = (capsys.readouterr().out.replace(str(path), "FILE.csv"), path.read_bytes())
     assert runs["local"] == runs["cluster"]
     assert runs["local"][1].count(b"\n") == 1 + 300 * 4
+
+
+def test_a_parquet_output_holds_the_csv_rows_with_sizes_as_lists(tmp_path, capsys, monkeypatch):
+    import pyarrow.parquet as parquet
+    monkeypatch.setattr(ParquetWriter, "ROW_GROUP", 100)  # several row groups, as in a long run
+    csv_path = tmp_path / "hands.csv"
+    assert main(["tournament", "--hands", "120", "--seed", "4", "--workers", "1", "-q", "-o", str(csv_path)]) == 0
+    with open(csv_path, newline="", encoding="utf-8") as handle:
+        expected = [{**row, "won": row["won"] == "1",
+                     "hand_sizes": [int(size) for size in row["hand_sizes"].split()]}
+                    for row in csv.DictReader(handle)]
+    for workers in ("1", "2"):
+        path = tmp_path / f"hands-{workers}.parquet"
+        assert main(["tournament", "--hands", "120", "--seed", "4", "--workers", workers, "-q",
+                     "-o", str(path)]) == 0
+        assert f"wrote {path} (480 rows)" in capsys.readouterr().out
+        assert parquet.ParquetFile(path).metadata.num_row_groups > 1
+        rows = parquet.read_table(path).to_pylist()
+        assert list(rows[0]) == CSV_COLUMNS
+        as_text = [{column: value if column in ("won", "hand_sizes") else str(value)
+                    for column, value in row.items()} for row in rows]
+        assert as_text == expected
+
+
+def test_parquet_without_pyarrow_is_refused_before_any_hand(tmp_path, capsys, monkeypatch, hands_played):
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    path = tmp_path / "hands.parquet"
+    assert main(["tournament", "--hands", "50", "--workers", "1", "-q", "-o", str(path)]) == 1
+    assert capsys.readouterr().err == (f"lingerlonger tournament: writing {path} as Parquet needs pyarrow: "
+                                       "pip install pyarrow (or give a name ending in .csv)\n")
+    assert hands_played == [] and not path.exists()

@@ -3,7 +3,7 @@
 - ``runner``: hands played on any executor (this process, a process pool, a Dask
   cluster) and streamed back in hand order;
 - ``tally``: the counters that summaries and plots need, which merge;
-- ``output``: the CSV, written as hands come in;
+- ``output``: the CSV (or Parquet), written as hands come in;
 - ``plots``: the figures;
 - ``cli``: the ``lingerlonger tournament`` command.
 
@@ -16,7 +16,7 @@
 """
 
 from .cli import add_tournament_parser
-from .output import CSV_COLUMNS, CsvWriter, write_csv
+from .output import CSV_COLUMNS, CsvWriter, ParquetWriter, write_csv
 from .plots import plot_early_wins_and_trumps, plot_hand_sizes, plot_win_rates
 from .runner import (Chunk, HandRecord, SeatRecord, play_recorded_hand, play_tournament,
                      run_tournament, stream_tournament)
@@ -24,5 +24,5 @@ from .tally import Tally, WinRate, format_rates, summarize
 
 __all__ = ["SeatRecord", "HandRecord", "Chunk", "Tally", "WinRate", "play_recorded_hand",
            "stream_tournament", "play_tournament", "run_tournament", "summarize", "format_rates",
-           "write_csv", "CsvWriter", "CSV_COLUMNS", "plot_win_rates", "plot_hand_sizes",
+           "write_csv", "CsvWriter", "ParquetWriter", "CSV_COLUMNS", "plot_win_rates", "plot_hand_sizes",
            "plot_early_wins_and_trumps", "add_tournament_parser"]

@@ -11,7 +11,7 @@ from ..arguments import positive_int, rules_spec
 from ..i18n import LANGUAGES, format_number, translate
 from ..players import PLAYER_KINDS
 from ..rules import Rules, RulesError
-from .output import CsvWriter
+from .output import HandWriter, NeedsPyarrow, open_output
 from .runner import stream_tournament
 from .tally import Tally, format_rates
 
@@ -45,7 +45,7 @@ def _cluster_executor(address: str, stack: ExitStack, lang: str) -> tuple[Execut
     return client.get_executor(), 4 * max(threads, 1)
 
 
-def _play(args: argparse.Namespace, kinds: list[str], output: CsvWriter | None, tally: Tally,
+def _play(args: argparse.Namespace, kinds: list[str], output: HandWriter | None, tally: Tally,
           stack: ExitStack) -> None:
     executor, in_flight = (_cluster_executor(args.scheduler, stack, args.lang) if args.scheduler
                            else (None, None))
@@ -63,7 +63,7 @@ def _play(args: argparse.Namespace, kinds: list[str], output: CsvWriter | None, 
         tally.merge(chunk.tally)
 
 
-def _kept(args: argparse.Namespace, tally: Tally, output: CsvWriter | None) -> str:
+def _kept(args: argparse.Namespace, tally: Tally, output: HandWriter | None) -> str:
     """What an interrupted run leaves behind."""
     lang = args.lang
     counts = {"count": format_number(tally.hands, lang), "total": format_number(args.hands, lang)}
@@ -96,7 +96,10 @@ def tournament_command(args: argparse.Namespace) -> int:
         _error(str(error))
         return 2
     try:
-        output = CsvWriter(args.output) if args.output else None
+        output = open_output(args.output) if args.output else None
+    except NeedsPyarrow:
+        _error(translate("lab.needs-pyarrow", args.lang, path=args.output))
+        return 1
     except OSError as error:
         _error(translate("lab.cannot-write", args.lang, path=args.output,
                          reason=error.strerror or error))
@@ -150,7 +153,8 @@ def add_tournament_parser(commands) -> argparse.ArgumentParser:
                        help="play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 (needs "
                        "pip install \"lingerlonger[cluster]\"); the results are the same")
     parser.add_argument("-o", "--output", metavar="FILE.csv",
-                        help="write one row per seat per hand, as the hands are played")
+                        help="write one row per seat per hand, as the hands are played (a name "
+                        "ending in .parquet writes Parquet: needs pip install pyarrow)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
                         help="the language of messages (default: en)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
