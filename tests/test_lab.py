@@ -145,6 +145,19 @@ def test_the_tournament_command_prints_intervals_and_writes_csv(tmp_path, capsys
     assert len(path.read_text(encoding="utf-8").splitlines()) == 1 + 36
 
 
+@pytest.mark.parametrize("lang, expected", [
+    ("pt", ["por jogador:", "lugar 1 (tips)", "posição 3", "lugar 2 (random) na posição 1", "120 linhas"]),
+    ("ru", ["Игроков: 3,", "место 1 (tips)", "позиция 3", "место 2 (random), позиция 1", "строк: 120"]),
+])
+def test_the_tournament_speaks_the_language_asked_for(tmp_path, capsys, lang, expected):
+    code = main(["tournament", "--players", "3", "--seats", "tips,random,random", "--hands", "40",
+                 "--workers", "1", "-q", "--lang", lang, "-o", str(tmp_path / "out.csv")])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert all(text in out for text in expected), out
+    assert "seat" not in out and "position" not in out
+
+
 def test_the_streamed_csv_is_the_same_with_one_or_two_workers(records, tmp_path, capsys):
     written = tmp_path / "records.csv"
     write_csv(records, str(written))

@@ -74,21 +74,23 @@ def _kept(args: argparse.Namespace, tally: Tally, output: HandWriter | None) -> 
 
 
 def _print_rates(args: argparse.Namespace, kinds: list[str], tally: Tally) -> None:
-    print(f"{args.players} players, {args.rules.spec}, {args.hands} hands, seed {args.seed}; "
-          "win rates with 95% Wilson intervals")
-    print(format_rates(tally.win_rates("seat"), "by player:"))
+    lang = args.lang
+    print(translate("lab.heading", lang, players=args.players, rules=args.rules.spec,
+                    hands=format_number(args.hands, lang), seed=args.seed))
+    tables = [("seat", translate("lab.by-player", lang))]
     if len(set(kinds)) < len(kinds):
-        print(format_rates(tally.win_rates("kind"), "by strategy:"))
-    print(format_rates(tally.win_rates("position"),
-                       f"by position (1 = dealer's left, leads first; {args.players} = dealer):"))
-    print(format_rates(tally.win_rates("seat-position"), "by player and position:"))
+        tables.append(("kind", translate("lab.by-strategy", lang)))
+    tables += [("position", translate("lab.by-position", lang, players=args.players)),
+               ("seat-position", translate("lab.by-player-and-position", lang))]
+    for by, title in tables:
+        print(format_rates(tally.win_rates(by, lang), title))
 
 
 def tournament_command(args: argparse.Namespace) -> int:
     """Check everything, the output path included, before the first hand; then play and report."""
     kinds = args.seats * args.players if len(args.seats) == 1 else args.seats
     if len(kinds) != args.players:
-        _error(f"--seats names {len(kinds)} players but --players is {args.players}")
+        _error(translate("lab.seats-mismatch", args.lang, count=len(kinds), players=args.players))
         return 2
     try:
         args.rules.check_players(args.players)

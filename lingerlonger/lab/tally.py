@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..coach import wilson_interval
+from ..i18n import DEFAULT_LANGUAGE, translate
 
 if TYPE_CHECKING:
     from .runner import HandRecord
@@ -44,13 +45,16 @@ class WinRate:
         return wilson_interval(self.wins, self.hands)
 
 
-#: How ``summarize`` can group seats, and the label each group gets.
+#: How ``summarize`` can group seats: each seat's key, and the key's label in a language.
 GROUPINGS = {
-    "seat": (lambda seat, kind, position: (seat, kind), lambda key: f"seat {key[0] + 1} ({key[1]})"),
-    "kind": (lambda seat, kind, position: kind, str),
-    "position": (lambda seat, kind, position: position, lambda key: f"position {key}"),
+    "seat": (lambda seat, kind, position: (seat, kind),
+             lambda key, lang: translate("lab.seat", lang, seat=key[0] + 1, kind=key[1])),
+    "kind": (lambda seat, kind, position: kind, lambda key, lang: key),
+    "position": (lambda seat, kind, position: position,
+                 lambda key, lang: translate("lab.position", lang, position=key)),
     "seat-position": (lambda seat, kind, position: (seat, kind, position),
-                      lambda key: f"seat {key[0] + 1} ({key[1]}) at position {key[2]}"),
+                      lambda key, lang: translate("lab.seat-at-position", lang, seat=key[0] + 1,
+                                                  kind=key[1], position=key[2])),
 }
 
 
@@ -107,8 +111,8 @@ class Tally:
             if isinstance(counter, Counter):
                 counter.update(getattr(other, each.name))
 
-    def win_rates(self, by: str = "seat") -> list[WinRate]:
-        """Win rates grouped ``by`` "seat", "kind", "position" or "seat-position"."""
+    def win_rates(self, by: str = "seat", lang: str = DEFAULT_LANGUAGE) -> list[WinRate]:
+        """Win rates grouped ``by`` "seat", "kind", "position" or "seat-position", labelled in ``lang``."""
         if by not in GROUPINGS:
             raise ValueError(f"cannot group by {by!r}: choose one of {', '.join(GROUPINGS)}")
         key_of, label = GROUPINGS[by]
@@ -118,7 +122,7 @@ class Tally:
             counts[key, "hands"] += count
             counts[key, "wins"] += count * won
         keys = sorted({key for key, _ in counts})
-        return [WinRate(label(key), counts[key, "hands"], counts[key, "wins"]) for key in keys]
+        return [WinRate(label(key, lang), counts[key, "hands"], counts[key, "wins"]) for key in keys]
 
     def early_rates(self, spent: str, cap: int) -> list[WinRate]:
         """Win rates by tricks won (``spent="tricks"``) or trumps spent (``"trumps"``) in the
@@ -158,9 +162,10 @@ def as_tally(results: Tally | Iterable[HandRecord]) -> Tally:
     return results if isinstance(results, Tally) else Tally.of(results)
 
 
-def summarize(results: Tally | Iterable[HandRecord], by: str = "seat") -> list[WinRate]:
-    """Win rates grouped ``by`` "seat", "kind", "position" or "seat-position"."""
-    return as_tally(results).win_rates(by)
+def summarize(results: Tally | Iterable[HandRecord], by: str = "seat",
+              lang: str = DEFAULT_LANGUAGE) -> list[WinRate]:
+    """Win rates grouped ``by`` "seat", "kind", "position" or "seat-position", labelled in ``lang``."""
+    return as_tally(results).win_rates(by, lang)
 
 
 def format_rates(rates: Sequence[WinRate], title: str) -> str:
