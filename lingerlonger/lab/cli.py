@@ -64,9 +64,10 @@ def _play(args: argparse.Namespace, kinds: list[str], output: HandWriter | None,
 
 
 def _kept(args: argparse.Namespace, tally: Tally, output: HandWriter | None) -> str:
-    """What an interrupted run leaves behind."""
+    """What an interrupted run leaves behind (with an output, what the file holds)."""
     lang = args.lang
-    counts = {"count": format_number(tally.hands, lang), "total": format_number(args.hands, lang)}
+    played = output.hands if output is not None else tally.hands
+    counts = {"count": format_number(played, lang), "total": format_number(args.hands, lang)}
     if output is None:
         return translate("lab.interrupted-nothing-written", lang, **counts)
     return translate("lab.interrupted-written", lang, path=output.path,
