@@ -314,7 +314,7 @@ def cluster():
     """Two single-threaded worker processes on this machine, reachable on 127.0.0.1 only."""
     from distributed import LocalCluster
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as local_cluster:
+                                  dashboard_address="127.0.0.1:0") as local_cluster:
         yield local_cluster
 
 
