@@ -12,10 +12,13 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
+import lingerlonger
 from lingerlonger.cli import main
 from lingerlonger.lab import (CSV_COLUMNS, CsvWriter, ParquetWriter, Tally, play_tournament, plot_early_wins_and_trumps,
                               plot_hand_sizes, plot_win_rates, run_tournament, stream_tournament,
@@ -230,13 +233,9 @@ def test_a_scheduler_address_without_a_port_is_one_line(capsys, hands_played):
     assert hands_played == []
 
 
-def _rows_by_hand(path) -> dict[int, int]:
+def _rows_by_hand(path) -> Counter[int]:
     with open(path, newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
-    counts: dict[int, int] = {}
-    for row in rows:
-        counts[int(row["hand"])] = counts.get(int(row["hand"]), 0) + 1
-    return counts
+        return Counter(int(row["hand"]) for row in csv.DictReader(handle))
 
 
 def _interrupt_when(process: subprocess.Popen, started) -> tuple[str, str]:
@@ -249,11 +248,12 @@ def _interrupt_when(process: subprocess.Popen, started) -> tuple[str, str]:
     return process.communicate(timeout=60)
 
 
-def _tournament(*args: str, **options) -> subprocess.Popen:
+def _tournament(*args: str) -> subprocess.Popen:
+    """A million-hand tournament in its own process group, as a terminal would start it."""
+    here = str(Path(lingerlonger.__file__).parents[1])
     return subprocess.Popen([sys.executable, "-m", "lingerlonger.cli", "tournament", "--hands", "1000000",
                              *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, env={**os.environ, "PYTHONPATH": os.getcwd()},
-                            **options)
+                            start_new_session=True, env={**os.environ, "PYTHONPATH": here})
 
 
 def test_ctrl_c_with_two_workers_keeps_whole_hands_and_says_so(tmp_path):
