@@ -150,7 +150,7 @@ def add_tournament_parser(commands) -> argparse.ArgumentParser:
                         help="hands to play (default: 1000)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed replays the same tournament")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=positive_int, default=None,
+    where.add_argument("--workers", type=positive_int, default=None, metavar="N",
                        help="processes on this computer (default: every core)")
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 (needs "
@@ -159,7 +159,7 @@ def add_tournament_parser(commands) -> argparse.ArgumentParser:
                         help="write one row per seat per hand, as the hands are played (a name "
                         "ending in .parquet writes Parquet: needs pip install pyarrow)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
-                        help="the language of messages (default: en)")
+                        help="the language of the report and messages (default: en)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=tournament_command)
     return parser
