@@ -6,7 +6,9 @@ memory is its own:
 
 1. Peak memory (resident set) for each size, on one worker (everything in one process),
    and the ratio of the largest to the smallest (target: at most 1.10).
-2. Hands per second with each number of worker processes, for the smallest size.
+2. Hands per second with each number of worker processes, for the smallest size, with
+   the hands per CPU second and the cores kept busy (on a shared machine, the wall-clock
+   rate says more about the other users than about the workers).
 
 Usage: ``python bench/tournament.py [--sizes 10000 100000] [--workers 1 2]``.
 100,000 hands take a few minutes on one core.
@@ -36,9 +38,10 @@ def measure(hands: int, workers: int) -> None:
                          "-o", os.path.join(folder, "out.csv")])
         elapsed = time.perf_counter() - start
     kilobytes = 1024 if sys.platform != "darwin" else 1  # ru_maxrss: KiB on Linux, bytes on macOS
-    print(json.dumps({"code": code, "elapsed": elapsed,
-                      "self": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * kilobytes,
-                      "workers": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * kilobytes}))
+    own, workers = (resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    print(json.dumps({"code": code, "elapsed": elapsed, "self": own.ru_maxrss * kilobytes,
+                      "workers": workers.ru_maxrss * kilobytes,
+                      "cpu": sum(usage.ru_utime + usage.ru_stime for usage in (own, workers))}))
 
 
 def run(hands: int, workers: int) -> dict:
@@ -78,7 +81,8 @@ def main() -> None:
         result = run(sizes[0], workers)
         worker_peak = f", largest worker {mib(result['workers'])}" if workers > 1 else ""
         print(f"  {workers} worker{'s' * (workers != 1)}: {sizes[0] / result['elapsed']:8,.0f} hands/s"
-              f"  (peak: this process {mib(result['self'])}{worker_peak})")
+              f"  ({sizes[0] / result['cpu']:,.0f} per CPU second, {result['cpu'] / result['elapsed']:.2f} "
+              f"cores busy; peak: this process {mib(result['self'])}{worker_peak})")
 
 
 if __name__ == "__main__":
