@@ -369,3 +369,14 @@ def test_parquet_without_pyarrow_is_refused_before_any_hand(tmp_path, capsys, mo
     assert capsys.readouterr().err == (f"lingerlonger tournament: writing {path} as Parquet needs pyarrow: "
                                        "pip install pyarrow (or give a name ending in .csv)\n")
     assert hands_played == [] and not path.exists()
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_a_cluster_cancels_and_says_what_was_kept(cluster, tmp_path):
+    path = tmp_path / "out.csv"
+    process = _tournament("--scheduler", cluster.scheduler_address, "-q", "-o", str(path))
+    out, err = _interrupt_when(process, lambda: path.exists() and path.stat().st_size > 10_000)
+    hands = len(_rows_by_hand(path))
+    assert process.returncode == 130 and out == ""
+    assert err == (f"lingerlonger tournament: interrupted after {hands:,} of 1,000,000 hands; "
+                   f"{path} holds those hands ({4 * hands:,} rows)\n")
