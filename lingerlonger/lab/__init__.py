@@ -4,6 +4,7 @@
   cluster) and streamed back in hand order;
 - ``tally``: the counters that summaries and plots need, which merge;
 - ``output``: the CSV (or Parquet), written as hands come in;
+- ``cluster``: an executor on a Dask cluster;
 - ``plots``: the figures;
 - ``cli``: the ``lingerlonger tournament`` command.
 

@@ -11,6 +11,7 @@ from ..arguments import positive_int, rules_spec
 from ..i18n import LANGUAGES, format_number, translate
 from ..players import PLAYER_KINDS
 from ..rules import Rules, RulesError
+from .cluster import DaskExecutor
 from .output import HandWriter, NeedsPyarrow, open_output
 from .runner import stream_tournament
 from .tally import Tally, format_rates
@@ -41,8 +42,8 @@ def _cluster_executor(address: str, stack: ExitStack, lang: str) -> tuple[Execut
         client = stack.enter_context(Client(address, timeout="10s", set_as_default=False))
     except (OSError, ValueError) as error:
         raise _Failure(translate("lab.no-scheduler", lang, address=address, reason=error)) from None
-    threads = sum(client.nthreads().values())
-    return client.get_executor(), 4 * max(threads, 1)
+    executor = DaskExecutor(client)
+    return executor, 4 * max(executor.threads(), 1)
 
 
 def _play(args: argparse.Namespace, kinds: list[str], output: HandWriter | None, tally: Tally,
