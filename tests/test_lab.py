@@ -137,6 +137,24 @@ def test_plots_return_figures_with_two_panels(records, plot):
     figure.savefig(io.BytesIO(), format="png")
 
 
+def test_closing_a_pooled_stream_early_ends_its_workers_and_the_interpreter_exits():
+    """Workers are asked to stop, not killed: a worker killed while it sends a chunk of records
+    leaves half a message in the pool's pipe, and the interpreter then hangs at exit."""
+    script = (
+        "import multiprocessing\n"
+        "from lingerlonger.lab import stream_tournament\n"
+        "from lingerlonger.rules import Rules\n"
+        "for _ in range(5):\n"
+        "    chunks = stream_tournament(Rules(), ['tips'] * 4, 10**6, workers=2, keep_records=True)\n"
+        "    first = next(chunks)\n"
+        "    chunks.close()\n"
+        "    print(first.start, len(first.records), multiprocessing.active_children())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["0 100 []"] * 5 and "Traceback" not in done.stderr
+
+
 def test_the_tournament_command_prints_intervals_and_writes_csv(tmp_path, capsys):
     path = tmp_path / "out.csv"
     code = main(["tournament", "--players", "3", "--rules", "equal-hands", "--seats", "tips,random,random",
@@ -245,7 +263,12 @@ def _interrupt_when(process: subprocess.Popen, started) -> tuple[str, str]:
     while not started() and time.monotonic() < deadline:
         time.sleep(0.02)
     os.killpg(process.pid, signal.SIGINT)
-    return process.communicate(timeout=60)
+    try:
+        return process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise AssertionError("the tournament did not end within a minute of Ctrl-C") from None
 
 
 def _tournament(*args: str) -> subprocess.Popen:

@@ -27,7 +27,7 @@ import os
 import random
 import signal
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
@@ -109,11 +109,23 @@ class Chunk:
     records: tuple[HandRecord, ...] = ()
 
 
+#: Set in a worker process by Ctrl-C: its chunk ends after the hand in play.
+_stopping = False
+
+
+class Stopped(Exception):
+    """A worker's chunk cut short by Ctrl-C: nobody waits for its result any more."""
+
+
 def play_chunk(rules: Rules, kinds: tuple[str, ...], seed: int, start: int, stop: int,
                keep_records: bool) -> Chunk:
     """The task a worker runs."""
-    records = tuple(play_recorded_hand(rules, kinds, hand, seed) for hand in range(start, stop))
-    return Chunk(start, stop, Tally.of(records), records if keep_records else ())
+    records = []
+    for hand in range(start, stop):
+        if _stopping:
+            raise Stopped(hand)
+        records.append(play_recorded_hand(rules, kinds, hand, seed))
+    return Chunk(start, stop, Tally.of(records), tuple(records) if keep_records else ())
 
 
 class InlineExecutor(Executor):
@@ -128,9 +140,15 @@ class InlineExecutor(Executor):
         return future
 
 
-def _ignore_interrupts() -> None:
-    """Ctrl-C reaches every process in the terminal's group; only the parent should act on it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _stop_after_this_hand(signum, frame) -> None:
+    global _stopping
+    _stopping = True
+
+
+def _worker_setup() -> None:
+    """Ctrl-C reaches every process in the terminal's group, and only the parent should speak:
+    in a worker it ends the chunk quietly, after the hand in play."""
+    signal.signal(signal.SIGINT, _stop_after_this_hand)
 
 
 def _process_pool(workers: int) -> ProcessPoolExecutor:
@@ -138,21 +156,20 @@ def _process_pool(workers: int) -> ProcessPoolExecutor:
     # and player kinds that a notebook registered are there in the workers too
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_setup)
 
 
-def _stop_at_once(pool: ProcessPoolExecutor) -> None:
-    """End the pool without waiting for the chunks its workers are playing: nobody wants them."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-        return
-    processes = list((pool._processes or {}).values())  # no public way before 3.14
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join()
+def _stop_soon(pool: ProcessPoolExecutor) -> None:
+    """Have every worker stop after the hand it is playing, and wait for them.
+
+    Not killed: a worker killed while it sends a result leaves half a message in the
+    pool's pipe, and the pool then hangs at exit. The signal reaches workers that the
+    interrupt did not (a notebook's kernel interrupt, or a stream closed early).
+    """
+    for process in list((pool._processes or {}).values()):  # no public way to reach them
+        with suppress(ProcessLookupError):
+            os.kill(process.pid, signal.SIGINT)
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def check_kinds(rules: Rules, kinds: Sequence[str]) -> tuple[str, ...]:
@@ -173,7 +190,7 @@ def stream_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int 
     Without an executor: ``workers`` processes (default: every core; 1 plays in this
     process). At most ``in_flight`` chunks (default: four per worker) are out or waiting
     for an earlier one at any time. Closing the iterator, or an interrupt, cancels what
-    is out; a pool made here is ended at once. Bad kinds are refused here, before any play.
+    is out; the workers of a pool made here stop after the hand in play. Bad kinds are refused here, before any play.
     """
     kinds = check_kinds(rules, kinds)
     size = chunk_size(hands)
@@ -218,7 +235,7 @@ def _chunks(rules: Rules, kinds: tuple[str, ...], hands: int, seed: int, size: i
         if own and finished:
             executor.shutdown()
         elif own and isinstance(executor, ProcessPoolExecutor):
-            _stop_at_once(executor)
+            _stop_soon(executor)
 
 
 def play_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int = 0, *,
