@@ -291,6 +291,18 @@ def test_ctrl_c_with_two_workers_keeps_whole_hands_and_says_so(tmp_path):
                    f"{path} holds those hands ({4 * hands:,} rows)\n")
 
 
+def test_ctrl_c_waits_until_a_batch_of_hands_is_written_and_counted():
+    from lingerlonger.lab.cli import _ctrl_c_held
+    handler, steps = signal.getsignal(signal.SIGINT), []
+    with pytest.raises(KeyboardInterrupt):
+        with _ctrl_c_held():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # where the interrupt would land
+            steps.append("written and counted")
+    assert steps == ["written and counted"]
+    assert signal.getsignal(signal.SIGINT) is handler
+
+
 def _bar_counts_hands(process: subprocess.Popen, seen: list[str]):
     """Whether the progress bar on stderr has counted a hand yet (what it showed goes to ``seen``)."""
     def counted() -> bool:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from concurrent.futures import Executor
-from contextlib import ExitStack, closing
+from contextlib import ExitStack, closing, contextmanager
+from typing import Iterator
 
 from ..arguments import positive_int, rules_spec
 from ..i18n import LANGUAGES, format_number, translate
@@ -28,6 +31,23 @@ class _Failure(Exception):
 
 def _error(text: str) -> None:
     print(f"lingerlonger tournament: {text}", file=sys.stderr)
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold a Ctrl-C until the block ends, so that a batch of hands is written and counted whole
+    and the message can say what the file holds."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught and callable(previous):
+        previous(signal.SIGINT, None)
 
 
 def _cluster_executor(address: str, stack: ExitStack, lang: str) -> tuple[Executor, int]:
@@ -54,14 +74,15 @@ def _play(args: argparse.Namespace, kinds: list[str], output: HandWriter | None,
         args.rules, kinds, args.hands, args.seed, executor=executor, workers=args.workers,
         in_flight=in_flight, keep_records=output is not None, progress=not args.quiet)))
     for chunk in chunks:
-        if output is not None:
-            try:
-                output.write(chunk.records)
-            except OSError as error:
-                raise _Failure(translate("lab.write-failed", args.lang, path=output.path,
-                                         reason=error.strerror or error,
-                                         count=format_number(output.hands, args.lang))) from None
-        tally.merge(chunk.tally)
+        with _ctrl_c_held():
+            if output is not None:
+                try:
+                    output.write(chunk.records)
+                except OSError as error:
+                    raise _Failure(translate("lab.write-failed", args.lang, path=output.path,
+                                             reason=error.strerror or error,
+                                             count=format_number(output.hands, args.lang))) from None
+            tally.merge(chunk.tally)
 
 
 def _kept(args: argparse.Namespace, tally: Tally, output: HandWriter | None) -> str:
