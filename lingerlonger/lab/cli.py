@@ -158,8 +158,16 @@ def _kinds(text: str) -> list[str]:
 
 def add_tournament_parser(commands) -> argparse.ArgumentParser:
     """Register ``lingerlonger tournament`` on the CLI's subcommands."""
-    parser = commands.add_parser("tournament", help="play computer players against each other and "
-                                 "print win rates with 95%% intervals")
+    parser = commands.add_parser(
+        "tournament", help="play computer players against each other and print win rates with "
+        "95%% intervals",
+        description="Play many hands between computer players (random, tips, expert) and print "
+        "each seat's, strategy's and position's win rate with a 95%% interval. -o also writes one "
+        "row per seat per hand as the hands finish; --scheduler plays them on a Dask cluster. "
+        "Exit status 130 after Ctrl-C (the hands played so far are kept).",
+        epilog="examples:\n  lingerlonger tournament --players 4 --seats expert,tips,random,random "
+        "--hands 2000\n  lingerlonger tournament --hands 100000 -o hands.csv",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
                         help="3 to 6 (default: 4)")
     parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC",
