@@ -509,3 +509,54 @@ def test_a_link_with_lang_opens_the_app_in_that_language(query, lang):
     if lang != "en":  # a chosen language: a lesson written in Portuguese does not override it
         app.browser.choose("29 ·")
         assert app.lang == lang
+
+
+# --- names and messages follow the language -------------------------------------------------
+
+def test_the_computer_players_are_named_in_the_readers_language():
+    hand = HandPlayer(delay=0, seed=7, players=4, style=live.DEFAULT_STYLE.speaking("ru"))
+    assert hand.state.players == ("Саша", "Аня", "Боря", "Вера")
+    assert "Ana" not in hand.stage.value and "Аня" in hand.stage.value
+
+
+def test_a_language_switch_in_mid_hand_renames_every_seat_and_the_hand_goes_on():
+    hand = HandPlayer(delay=0, seed=7, players=4)
+    assert hand.state.players == ("Sam", "Ana", "Bruno", "Carla")
+    hand.play(Play(hand.you, legal_cards(hand.state)[0]))
+    before = hand.state
+    hand.set_language("ru")
+    assert hand.state.players == ("Саша", "Аня", "Боря", "Вера") and hand.your_name.value == "Саша"
+    assert (hand.state.hands, hand.state.to_act, hand.state.stock) == (before.hands, before.to_act,
+                                                                       before.stock)
+    told = text_of(hand.narration.value) + text_of(hand.stage.value)
+    assert not re.search(r"\b(Sam|Ana|Bruno|Carla)\b", told) and "Аня" in told
+    hand.play(Play(hand.you, legal_cards(hand.state)[0]))  # the renamed hand plays on
+    hand.deal.click()
+    assert hand.state.players == ("Саша", "Аня", "Боря", "Вера")
+
+
+def test_a_name_you_chose_stays_and_the_computers_never_take_it():
+    hand = HandPlayer(delay=0, seed=7, players=4)
+    hand.your_name.value = "Вера"
+    hand.deal.click()
+    hand.set_language("ru")
+    assert hand.state.players == ("Вера", "Аня", "Боря", "Гоша") and hand.your_name.value == "Вера"
+
+
+def test_turning_quiz_mode_off_clears_its_message_and_every_message_follows_the_language():
+    player = ScenarioPlayer(WORKED)
+    player.quiz_on.value = True
+    player.go_last()
+    assert translate("quiz.answer-first", "en") in player.message.value
+    player.set_language("ru")
+    assert translate("quiz.answer-first", "ru") in player.message.value
+    assert "Answer" not in player.message.value
+    player.answer("Q♠")  # wrong: the note is in Russian, and stays Russian in Spanish
+    assert translate("quiz.wrong", "ru") in player.quiz_feedback.value
+    player.set_language("es")
+    assert translate("quiz.wrong", "es") in player.quiz_feedback.value
+    assert translate("quiz.answer-first", "es") in player.message.value
+    player.quiz_on.value = False
+    assert player.message.value == "" and player.quiz_feedback.value == ""
+    player.go_last()
+    assert player.at == player.last_index and player.message.value == ""
