@@ -1260,6 +1260,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.style_options = self.style_options.speaking(lang)
         self._relabel()
         self._say_again()
+        self.hint_text.value = ""  # the coach's words were in the old language: ask again
         if self.state is not None:
             self._render_summary()
             self._render(waiting=not self.state.is_over and self.state.to_act != self.you)
@@ -1337,15 +1338,16 @@ class HandPlayer(_Speaks, widgets.VBox):
         """Your action (the card buttons call this); computers then play on."""
         if self.state.to_act != self.you:
             return
-        before, told = self.state, self._told
+        told = self._told
         self.hint_text.value = ""
         self._told = []
         try:
             self._act(action)
         except IllegalAction as refusal:
             self._told = told
+            # Refused, the state stays as it was (its seats renamed if the language changes).
             self._say(lambda refusal=refusal: _text("refused", self.lang, message=_refusal_text(
-                before, refusal, action, self.lang)), kind="refused")
+                self.state, refusal, action, self.lang)), kind="refused")
             return
         self._say("")
         self._advance()

@@ -15,7 +15,7 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger import widgets as live  # noqa: E402
-from lingerlonger.cards import Suit, parse_card  # noqa: E402
+from lingerlonger.cards import DECK, Suit, parse_card  # noqa: E402
 from lingerlonger.i18n import catalog, translate  # noqa: E402
 from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,  # noqa: E402
                                  legal_cards)
@@ -560,3 +560,24 @@ def test_turning_quiz_mode_off_clears_its_message_and_every_message_follows_the_
     assert player.message.value == "" and player.quiz_feedback.value == ""
     player.go_last()
     assert player.at == player.last_index and player.message.value == ""
+
+
+def test_a_refusal_in_play_is_said_again_in_the_language_picked():
+    hand = HandPlayer(delay=0, seed=7, players=4)
+    card = next(card for card in DECK if card not in hand.state.hands[hand.you])
+    hand.play(Play(hand.you, card))
+    assert "Not allowed" in hand.message.value
+    hand.set_language("ru")
+    said = text_of(hand.message.value)
+    assert said.startswith("Нельзя:") and f"У игрока Саша нет карты {card}" in said
+
+
+def test_the_coachs_words_do_not_outstay_their_language(monkeypatch):
+    monkeypatch.setattr(live, "COACH_BUDGET_S", 0.2)
+    hand = HandPlayer(delay=0, seed=3)
+    hand.hint.click()
+    assert "chance to win the hand" in hand.hint_text.value
+    hand.set_language("pt")
+    assert "chance" not in hand.hint_text.value
+    hand.hint.click()
+    assert translate("ui.coach-title", "pt", name="Rui") in hand.hint_text.value
