@@ -1,5 +1,11 @@
 # Linger Longer: build, serve and test.  `make help` lists the targets.
-PYTHON ?= python
+# The quick start's venv (.venv) is used when no other one is active; else the
+# python3 on PATH (Debian has no `python`; CI runs as root with the machine's).
+ifeq ($(origin VIRTUAL_ENV)$(wildcard .venv/bin/python),undefined.venv/bin/python)
+export VIRTUAL_ENV := $(CURDIR)/.venv
+export PATH := $(VIRTUAL_ENV)/bin:$(PATH)
+endif
+PYTHON ?= python3
 HOST   ?= 127.0.0.1
 # PORT for `make app`; empty means "any free port".
 PORT   ?=
@@ -11,7 +17,7 @@ VOILA_DIR   := book/app/jupyter
 FA_VENDOR   := $(VOILA_DIR)/voila/templates/linger/static/vendor/fontawesome
 APP_NB      := _build/app/app.ipynb
 
-.PHONY: help assets book app test bench demo clean
+.PHONY: help assets book app test bench demo clean lock
 
 help:
 	@echo "make assets  - npm ci; copy widget JS and Font Awesome where the book and app serve them"
@@ -21,6 +27,7 @@ help:
 	@echo "make bench   - run bench/*.py, a copy of each output in bench/out/"
 	@echo "make demo    - lingerlonger demo"
 	@echo "make clean   - remove build outputs and copied assets"
+	@echo "make lock    - re-pin requirements.lock (CI's install) from requirements.txt"
 
 # npm writes node_modules/.package-lock.json on every install: reinstall only
 # when the lock file is newer.
@@ -75,3 +82,13 @@ demo:
 
 clean:
 	rm -rf _build $(BOOK_VENDOR) $(FA_VENDOR) bench/out .hypothesis .pytest_cache
+
+# CI installs requirements.lock (every version pinned, every file hashed), so that
+# a new release upstream cannot break it overnight. Refresh it on purpose, then run
+# the tests: `make lock` keeps the pins that still fit, `make lock UPGRADE=1` takes
+# the newest that requirements.txt allows. Needs uv (pip install uv).
+LOCK_PYTHON := 3.11
+lock:
+	$(PYTHON) -m uv pip compile requirements.txt --generate-hashes $(if $(UPGRADE),--upgrade) \
+	  --python-version $(LOCK_PYTHON) --python-platform x86_64-unknown-linux-gnu \
+	  --no-emit-package lingerlonger --custom-compile-command "make lock" -o requirements.lock

@@ -15,11 +15,14 @@ from typing import Callable, Iterator, Sequence, TextIO
 
 from tqdm import tqdm
 
+from . import __version__
 from .arguments import positive_int, rules_spec
 from .cards import format_cards, sort_hand
 from .engine import State, new_hand
 from .events import Drew, HandEnded, Led
+from .files import replacing
 from .lab import add_tournament_parser
+from .library import lesson_folder
 from .match import play_hand
 from .i18n import LANGUAGES, translate
 from .narrate import narrate, suit_name
@@ -32,6 +35,8 @@ from .scenario import ScenarioError, iter_documents
 from .starter import deal_starter, position_starter, starter_header
 from .sheet import scenario_sheet_html
 from .simulate import parse_seats, simulate
+from .source import open_source
+from .visible import visible
 from .writer import SCHEMA_NAME, schema_file, write, write_schema
 
 
@@ -105,7 +110,7 @@ def check_command(args: argparse.Namespace) -> int:
         files += 1
         found = 0
         try:
-            with open(name, encoding="utf-8") as source:
+            with open_source(name) as source:
                 for item in iter_documents(source, name):
                     found += 1
                     errors = [item] if isinstance(item, ScenarioError) else check_scenario(item)
@@ -132,8 +137,9 @@ def check_command(args: argparse.Namespace) -> int:
 
 
 def _error(message: object) -> None:
-    """Every error goes to stderr, so that what a command writes to stdout stays clean."""
-    print(message, file=sys.stderr)
+    """Every error goes to stderr, so that what a command writes to stdout stays clean; what a
+    file put in it is shown, never obeyed (escape codes, bidi overrides: ``visible``)."""
+    print(visible(str(message)), file=sys.stderr)
 
 
 _RED = re.compile(r"(?:10|[2-9JQKA])?[♥♦]")
@@ -184,7 +190,7 @@ def _narration(frame: Frame, seat: str | None, lang: str = "en") -> list[str]:
 
 def _pick_scenario(path: str, wanted: int):
     """Scenario number ``wanted`` (from 1) of a file; a usage error when there is none."""
-    with open(path, encoding="utf-8") as source:
+    with open_source(path) as source:
         for number, item in enumerate(iter_documents(source, path), start=1):
             if number == wanted:
                 if isinstance(item, ScenarioError):
@@ -226,7 +232,8 @@ def replay_command(args: argparse.Namespace) -> int:
     run = replay_scenario(scenario)
     lang = args.lang or scenario.lang or "en"
     say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
-    out = [scenario.title, "=" * len(scenario.title),
+    title = visible(scenario.title)
+    out = [title, "=" * len(title),
            f"{scenario.rules} | " + say("cli.seats", names=", ".join(scenario.players),
                                         dealer=scenario.dealer)]
     if scenario.summary:
@@ -253,20 +260,29 @@ def replay_command(args: argparse.Namespace) -> int:
             out += _quiz_lines(ask, lang)
     if run.final.is_over:
         out += ["", _ending(run.frames, lang)]
-    print("\n".join(paint(line) for line in out))
+    print("\n".join(paint(visible(line)) for line in out))
     for failure in run.failures:
         _error(failure.text(lang))
     return EXIT_FAILED if run.failures else 0
 
 
 def sheet_command(args: argparse.Namespace) -> int:
-    """A printable A4 page of one scenario: its setup drawn as cards, its numbered steps."""
+    """A printable A4 page of one scenario: its setup drawn as cards, its numbered steps.
+    Nothing but the page goes to stdout (it is often redirected to the page's file)."""
     scenario = _pick_scenario(args.file, args.index)
+    failures = check_scenario(scenario)
+    if failures:  # a handout must not teach a hand the engine refuses
+        lang = args.lang or scenario.lang or "en"
+        for failure in failures:
+            _error(failure.text(lang))
+        _error(translate("cli.sheet-refused", lang, count=len(failures)))
+        return EXIT_FAILED
     page = scenario_sheet_html(scenario, lang=args.lang, four_colour=args.four_colour)
     if args.output == "-":
         sys.stdout.write(page)
     else:
-        Path(args.output).write_text(page, encoding="utf-8")
+        with replacing(args.output) as out:
+            out.write(page)
     return 0
 
 
@@ -333,10 +349,13 @@ def add_scenario_parsers(commands) -> None:
         commands, "check", "check scenario files against the rules",
         "Load every scenario and replay it through the rules engine: each play must be legal, "
         "each expect: and result: must say what really happens. Each problem is one line, "
-        "FILE:LINE:COLUMN: message, on stderr. Exit status 0 when all pass, 1 when a scenario "
-        "fails, 2 when a path is missing.",
-        "  lingerlonger check my-lesson.yaml\n  lingerlonger check scenarios/")
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+        "FILE:LINE:COLUMN: message, on stderr. With no path, it checks the lessons that come "
+        "with lingerlonger. Exit status 0 when all pass, 1 when a scenario fails, 2 when a "
+        "path is missing.",
+        "  lingerlonger check my-lesson.yaml\n  lingerlonger check scenarios/\n  lingerlonger check")
+    parser.add_argument("paths", nargs="*", default=[str(lesson_folder())], metavar="PATH",
+                        help="scenario files or folders (default: the lessons that come with "
+                        "lingerlonger)")
     parser.set_defaults(run=check_command)
 
     parser = _command(
@@ -462,9 +481,20 @@ def build_parser() -> argparse.ArgumentParser:
     demo_parser.add_argument("--lang", choices=LANGUAGES, default="en",
                              help="the language of the narration (default: en)")
     demo_parser.set_defaults(run=demo)
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     add_scenario_parsers(commands)
     add_tournament_parser(commands)
     return parser
+
+
+def _close_stdout() -> None:
+    """Flushes what stdout still can take, then points it at the null device, so that the
+    flush at exit cannot fail a second time (a closed pipe, a full disk)."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -472,7 +502,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except BrokenPipeError:  # `lingerlonger demo | head` is fine
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        _close_stdout()
         return 0
     except ScenarioError as error:
         _error(error.text(getattr(args, "lang", None) or "en"))
@@ -480,14 +510,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         _error(f"lingerlonger {args.command}: {error}")
         return EXIT_USAGE
-    except OSError as error:
+    except OSError as error:  # stdout itself may be what failed (`> /dev/full`): not there
+        _close_stdout()
         where = f"{error.filename}: " if error.filename else ""
         _error(f"lingerlonger {args.command}: {where}{error.strerror or error}")
-        return EXIT_USAGE
+        return EXIT_USAGE if error.filename else EXIT_FAILED  # a path given wrongly, or the output
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # noqa: BLE001 - a user must never see a traceback
-        print(f"lingerlonger {args.command}: internal error: {type(error).__name__}: {error}\n"
+        print(f"lingerlonger {args.command}: internal error: {type(error).__name__}: "
+              f"{visible(str(error))}\n"
               "This is a bug in lingerlonger, not in your files: please report it with the "
               "command you ran.", file=sys.stderr)
         return 1

@@ -18,19 +18,24 @@ same whatever the number of worker processes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import multiprocessing
 import os
 import random
+import signal
 import sys
+import threading
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, TextIO
 
 from .arguments import positive_int, rules_spec
 from .cards import SUIT_OF
 from .coach import wilson_interval
 from .engine import apply, new_hand, view
+from .files import replacing
+from .i18n import translate
 from .players import PLAYER_KINDS, make_player
 from .rules import Rules, RulesError
 
@@ -94,6 +99,34 @@ def play_recorded_hand(rules: Rules, kinds: Sequence[str], hand: int, seed: int)
     return HandRecord(hand, dealer, state.reason, seats)
 
 
+class TournamentInterrupted(Exception):
+    """Ctrl-C during a tournament: ``records`` holds the hands that were played to the end."""
+
+    def __init__(self, records: list[HandRecord]) -> None:
+        super().__init__(f"interrupted after {len(records)} hands")
+        self.records = sorted(records, key=lambda record: record.hand)
+
+
+def _ignore_interrupt() -> None:
+    """In a worker: Ctrl-C reaches every process of the terminal; only the parent handles it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[list[bool]]:
+    """Ctrl-C only noted (in the list given) while the workers are forked: a worker that
+    hears it before its initializer runs prints a traceback, and the pool waits for it."""
+    heard: list[bool] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield heard
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: heard.append(True))
+    try:
+        yield heard
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _play_chunk(task: tuple[Rules, tuple[str, ...], int, int, int]) -> list[HandRecord]:
     rules, kinds, start, stop, seed = task
     return [play_recorded_hand(rules, kinds, hand, seed) for hand in range(start, stop)]
@@ -103,7 +136,8 @@ def run_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int = 0
                    workers: int | None = None, progress: bool = True) -> list[HandRecord]:
     """Play ``hands`` hands with one player of each kind per seat, in hand order.
 
-    ``workers``: processes (default: every core; 1 plays in this process).
+    ``workers``: processes (default: every core; 1 plays in this process). Ctrl-C stops
+    the workers and raises ``TournamentInterrupted`` with the hands already played.
     """
     kinds = tuple(kinds)
     for kind in kinds:
@@ -115,19 +149,27 @@ def run_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int = 0
     from tqdm.auto import tqdm
     bar = tqdm(total=hands, unit="hand", disable=not progress, desc="tournament")
     records: list[HandRecord] = []
-    if workers <= 1:
-        for task in tasks:
-            records += _play_chunk(task)
-            bar.update(len(records) - bar.n)
-    else:
-        # fork where the system has it: no re-import of __main__ (notebooks, stdin scripts)
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with context.Pool(workers) as pool:
-            for chunk in pool.imap_unordered(_play_chunk, tasks):
-                records += chunk
-                bar.update(len(chunk))
-    bar.close()
+    try:
+        if workers <= 1:
+            for task in tasks:
+                records += _play_chunk(task)
+                bar.update(len(records) - bar.n)
+        else:
+            # fork where the system has it: no re-import of __main__ (notebooks, stdin scripts)
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            with _interrupts_held() as heard:
+                pool = context.Pool(workers, initializer=_ignore_interrupt)
+            with pool:  # leaving it terminates the workers
+                if heard:
+                    raise KeyboardInterrupt
+                for chunk in pool.imap_unordered(_play_chunk, tasks):
+                    records += chunk
+                    bar.update(len(chunk))
+    except KeyboardInterrupt:
+        raise TournamentInterrupted(records) from None
+    finally:
+        bar.close()
     return sorted(records, key=lambda record: record.hand)
 
 
@@ -248,16 +290,20 @@ CSV_COLUMNS = ["hand", "dealer", "reason", "seat", "player", "position", "won", 
                "early_tricks", "early_trumps", "hand_sizes"]
 
 
-def write_csv(records: Iterable[HandRecord], path: str) -> None:
-    """One row per seat per hand; ``hand_sizes`` lists the size after each trick."""
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(CSV_COLUMNS)
-        for record in records:
-            for seat in record.seats:
-                writer.writerow([record.hand, record.dealer + 1, record.reason, seat.seat + 1, seat.kind,
-                                 seat.position, int(seat.won), seat.tricks_won, seat.early_tricks,
-                                 seat.early_trumps, " ".join(map(str, seat.sizes))])
+def write_csv(records: Iterable[HandRecord], path: str | TextIO) -> None:
+    """One row per seat per hand; ``hand_sizes`` lists the size after each trick. ``path`` is
+    a file name (replaced once complete) or a text file opened with ``newline=""``."""
+    if isinstance(path, str):
+        with replacing(path, newline="") as handle:
+            write_csv(records, handle)
+        return
+    writer = csv.writer(path)
+    writer.writerow(CSV_COLUMNS)
+    for record in records:
+        for seat in record.seats:
+            writer.writerow([record.hand, record.dealer + 1, record.reason, seat.seat + 1, seat.kind,
+                             seat.position, int(seat.won), seat.tricks_won, seat.early_tricks,
+                             seat.early_trumps, " ".join(map(str, seat.sizes))])
 
 
 def format_rates(rates: Sequence[WinRate], title: str) -> str:
@@ -282,9 +328,46 @@ def tournament_command(args: argparse.Namespace) -> int:
     except RulesError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    records = run_tournament(args.rules, kinds, args.hands, args.seed, args.workers,
-                             progress=not args.quiet)
-    print(f"{args.players} players, {args.rules.spec}, {args.hands} hands, seed {args.seed}; "
+    with contextlib.ExitStack() as stack:
+        try:  # opened before any hand: a path that cannot be written fails at once
+            output = stack.enter_context(replacing(args.output, newline="")) if args.output else None
+        except OSError as error:
+            print(f"error: cannot write {args.output}: {error.strerror}", file=sys.stderr)
+            return 1
+        try:
+            records = run_tournament(args.rules, kinds, args.hands, args.seed, args.workers,
+                                     progress=not args.quiet)
+        except TournamentInterrupted as stop:
+            return _interrupted(args, kinds, stop.records, output)
+        _report(args, kinds, records)
+        if output is not None:
+            write_csv(records, output)
+    if args.output:
+        print(f"wrote {args.output} ({len(records) * args.players} rows)")
+    return 0
+
+
+def _interrupted(args: argparse.Namespace, kinds: Sequence[str], records: list[HandRecord],
+                 output: TextIO | None) -> int:
+    """After Ctrl-C: the hands played so far are reported (and written), and the exit says so."""
+    played = len(records)
+    if not records:
+        print(translate("lab.interrupted-nothing", hands=args.hands), file=sys.stderr)
+        if output is not None:  # leaving the output's block by an exception keeps the old file
+            raise KeyboardInterrupt
+        return 130
+    print(translate("lab.interrupted", count=played, hands=args.hands), file=sys.stderr)
+    _report(args, kinds, records)
+    if output is not None:
+        write_csv(records, output)
+        print(translate("lab.interrupted-written", count=played * args.players, path=args.output),
+              file=sys.stderr)
+    return 130
+
+
+def _report(args: argparse.Namespace, kinds: Sequence[str], records: list[HandRecord]) -> None:
+    """The win rates by player, strategy, position, and player and position."""
+    print(f"{args.players} players, {args.rules.spec}, {len(records)} hands, seed {args.seed}; "
           "win rates with 95% Wilson intervals")
     print(format_rates(summarize(records, "seat"), "by player:"))
     if len(set(kinds)) < len(kinds):
@@ -292,14 +375,6 @@ def tournament_command(args: argparse.Namespace) -> int:
     print(format_rates(summarize(records, "position"),
                        f"by position (1 = dealer's left, leads first; {args.players} = dealer):"))
     print(format_rates(summarize(records, "seat-position"), "by player and position:"))
-    if args.output:
-        try:
-            write_csv(records, args.output)
-        except OSError as error:
-            print(f"error: cannot write {args.output}: {error.strerror}", file=sys.stderr)
-            return 1
-        print(f"wrote {args.output} ({len(records) * args.players} rows)")
-    return 0
 
 
 def _kinds(text: str) -> list[str]:

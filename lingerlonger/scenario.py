@@ -44,7 +44,10 @@ import yaml
 from .cards import Card, CardError, Suit, parse_card, parse_suit
 from .engine import SetupError, State, deal, from_position
 from .events import END_REASONS, Event
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from . import limits
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, format_number, translate
+from .names import no_seat, seat_name_problem
+from .visible import quoted
 from .rules import MAX_PLAYERS, MIN_PLAYERS, PROFILE_ALIASES, PROFILES, VARIANTS, Rules, RulesError
 
 __all__ = ["FORMAT", "Location", "ScenarioError", "Expect", "Ask", "Step", "Result", "Scenario",
@@ -258,6 +261,9 @@ def _events_to_documents(events, path: str) -> Iterator[_Node | ScenarioError]:
             continue
         try:
             yield _compose(events, path)
+        except _Oversized as error:  # not a scenario stream: reading on would cost for nothing
+            yield error
+            return
         except ScenarioError as error:
             yield error
             for skipped in events:  # the rest of the refused document
@@ -272,9 +278,11 @@ def _compose(events, path: str) -> _Node | None:
     scalar_event, alias_event, document_end = yaml.ScalarEvent, yaml.AliasEvent, yaml.DocumentEndEvent
     sequence_start, mapping_start = yaml.SequenceStartEvent, yaml.MappingStartEvent
     sequence_end, mapping_end = yaml.SequenceEndEvent, yaml.MappingEndEvent
+    budget = _Budget(path)
     for event in events:
         cls = event.__class__
         if cls is scalar_event:
+            budget.take(event)
             # A quoted or block scalar is text; a plain one's type is found when asked.
             # An explicit !!int, !!bool... reads the value as a plain one would be read.
             if event.tag is None:
@@ -293,6 +301,7 @@ def _compose(events, path: str) -> _Node | None:
         elif cls is sequence_start or cls is mapping_start:
             if event.tag is not None:
                 _plain_tag(event.tag, event, path)
+            budget.take(event)
             if len(stack) >= MAX_DEPTH:
                 raise ScenarioError(_location(path, event.start_mark),
                                     f"nested more than {MAX_DEPTH} levels deep: not a scenario")
@@ -307,6 +316,29 @@ def _compose(events, path: str) -> _Node | None:
         elif cls is document_end:
             return root
     return root
+
+
+class _Oversized(ScenarioError):
+    """A document with more values than limits.py allows: the stream is not read any further."""
+
+
+class _Budget:
+    """Counts a document's values as they are read, refusing one too many or a text too long
+    (limits.py) before any work that grows with them."""
+
+    __slots__ = ("path", "left")
+
+    def __init__(self, path: str) -> None:
+        self.path, self.left = path, limits.MAX_VALUES
+
+    def take(self, event) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _Oversized(_location(self.path, event.start_mark), limits.too_many_values())
+        if len(getattr(event, "value", "")) > limits.MAX_TEXT_CHARS:
+            number = not event.style and scalar_type(event.value) in ("int", "float")
+            raise ScenarioError(_location(self.path, event.start_mark),
+                                limits.too_long(event.value, number))
 
 
 def _plain_tag(tag: str, event, path: str) -> str:
@@ -381,9 +413,11 @@ class _Reader:
         """Where ``key`` is written in a mapping (for an error about the key itself)."""
         return next(key_node for key_node in node.value[::2] if key_node.value == key)
 
-    def sequence(self, node: _Node, what: str) -> list[_Node]:
+    def sequence(self, node: _Node, what: str, limit: int | None = None) -> list[_Node]:
         if node.kind is not _SEQ:
             raise self.fail(node, f"{what}: expected a list, got {_kind(node)}")
+        if limit is not None and len(node.value) > limit:
+            raise self.fail(node, limits.too_many_items(what, len(node.value), limit))
         return node.value
 
     def scalar(self, node: _Node, what: str) -> _Node:
@@ -411,10 +445,18 @@ class _Reader:
         node = self.scalar(node, what)
         if node.resolve() != "int" or not node.value.lstrip("+-").isdigit():
             raise self.fail(node, f"{what}: expected a whole number, got {_kind(node)}")
+        self.check_digits(node, what)
         value = int(node.value)
         if value < minimum:
             raise self.fail(node, f"{what}: expected a number of at least {minimum}, got {value}")
+        if value > limits.MAX_COUNT:
+            raise self.fail(node, limits.count_too_large(what, minimum, value))
         return value
+
+    def check_digits(self, node: _Node, what: str) -> None:
+        """Refuses a number too long to be read cheaply (Python reads at most 4,300 digits)."""
+        if limits.digits(node.value) > limits.MAX_NUMBER_DIGITS:
+            raise self.fail(node, limits.number_too_long(what, node.value))
 
     def card(self, node: _Node, what: str) -> Card:
         node = self.scalar(node, what)
@@ -427,7 +469,7 @@ class _Reader:
 
     def cards(self, node: _Node, what: str) -> tuple[Card, ...]:
         cards: list[Card] = []
-        for item in self.sequence(node, what):
+        for item in self.sequence(node, what, limits.MAX_CARDS):
             card = self.card(item, what)
             if card in cards:
                 raise self.fail(item, f"{what}: {card} appears twice")
@@ -437,8 +479,7 @@ class _Reader:
     def seat(self, node: _Node, what: str, players: tuple[str, ...]) -> str:
         name = self.text(node, what)
         if name not in players:
-            raise self.fail(node, f"{what}: no seat {name!r} at this table (seats are "
-                            f"{', '.join(players)})")
+            raise self.fail(node, no_seat(what, name, players))
         return name
 
     def seats(self, node: _Node, what: str, players: tuple[str, ...]) -> frozenset[str]:
@@ -462,6 +503,7 @@ class _Reader:
         if kind == "bool":
             return _BOOLS[node.value]
         if kind == "int":
+            self.check_digits(node, "x- key")
             return int(node.value, 0) if node.value[:2] in ("0o", "0x") else int(node.value)
         if kind == "float":
             return float(node.value.lower().replace(".inf", "inf").replace(".nan", "nan"))
@@ -475,10 +517,10 @@ def _kind(node: _Node) -> str:
     if kind == "null":
         return "nothing"
     if kind in ("int", "float"):
-        return f"the number {node.value}"
+        return f"the number {node.value if len(node.value) <= 20 else node.value[:20] + '…'}"
     if kind == "bool":
         return f"the boolean {node.value}"
-    return repr(node.value)
+    return quoted(node.value)
 
 
 # --- building a scenario -------------------------------------------------------------
@@ -571,7 +613,8 @@ def _ask(reader: _Reader, node: _Node, players: tuple[str, ...]) -> Ask:
         if kind != "choice":
             raise reader.fail(values["choices"], "ask: choices go with an answer of kind choice")
         found["choices"] = tuple(reader.text(item, "ask: choices")
-                                 for item in reader.sequence(values["choices"], "ask: choices"))
+                                 for item in reader.sequence(values["choices"], "ask: choices",
+                                                             limits.MAX_CHOICES))
         if found["choice"] not in found["choices"]:
             raise reader.fail(answer, f"{what}: {found['choice']!r} is not one of the choices")
     elif kind == "choice":
@@ -607,8 +650,7 @@ def _step(reader: _Reader, node: _Node, players: tuple[str, ...], rules: Rules) 
                           f", like \"{example}\"")
     seat, thing = parts
     if seat not in players:
-        raise reader.fail(value, f"{kind}: no seat {seat!r} at this table (seats are "
-                          f"{', '.join(players)})")
+        raise reader.fail(value, no_seat(kind, seat, players))
     try:
         if kind == "play":
             return Step(kind, reader.at(value), seat=seat, card=_parse_card(thing), say=say, ask=ask)
@@ -633,17 +675,19 @@ def _result(reader: _Reader, node: _Node, players: tuple[str, ...]) -> Result:
 
 def _players(reader: _Reader, node: _Node) -> tuple[str, ...]:
     players: list[str] = []
-    for item in reader.sequence(node, "players"):
+    listed = reader.sequence(node, "players")
+    if not MIN_PLAYERS <= len(listed) <= MAX_PLAYERS:  # before reading any name
+        raise reader.fail(node, f"players: Linger Longer is for {MIN_PLAYERS} to "
+                          f"{MAX_PLAYERS} players, not {format_number(len(listed), 'en')}")
+    for item in listed:
         name = reader.text(item, "players")
         if not _ONE_WORD.fullmatch(name):
             raise reader.fail(item, f"players: a seat name is one word (it is written before "
-                              f"the card in a play, like \"B 3♣\"), not {name!r}")
-        if name in players:
-            raise reader.fail(item, f"players: {name} appears twice; seat names must be unique")
+                              f"the card in a play, like \"B 3♣\"), not {quoted(name)}")
+        message = seat_name_problem(name, players)
+        if message:
+            raise reader.fail(item, message)
         players.append(name)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise reader.fail(node, f"players: Linger Longer is for {MIN_PLAYERS} to "
-                          f"{MAX_PLAYERS} players, not {len(players)}")
     return tuple(players)
 
 
@@ -700,7 +744,8 @@ def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
                           f"got {_kind(format_node)}")
     title = reader.text(need("title", "a title for the scenario"), "title")
     summary = reader.text(values["summary"], "summary") if "summary" in values else None
-    tags = tuple(reader.text(tag, "tags") for tag in reader.sequence(values["tags"], "tags")) \
+    tags = tuple(reader.text(tag, "tags")
+                 for tag in reader.sequence(values["tags"], "tags", limits.MAX_TAGS)) \
         if "tags" in values else ()
     lang = None
     if "lang" in values:
@@ -734,7 +779,10 @@ def _scenario(reader: _Reader, node: _Node, index: int) -> Scenario:
         raise reader.fail(node, "missing setup: give either deck (52 cards, a deal) or hands, "
                           "stock, trump and leader (a position)")
     steps = tuple(_step(reader, item, players, rules) for item in
-                  reader.sequence(need("steps", "a list of steps (may be [])"), "steps"))
+                  reader.sequence(need("steps", "a list of steps (may be [])"), "steps", limits.MAX_STEPS))
+    over = limits.markdown_overflow((step.say for step in steps), already=len(summary or ""))
+    if over is not None:
+        raise ScenarioError(steps[over].where, limits.too_much_markdown())
     result = _result(reader, values["result"], players) if "result" in values else None
     extras = {key: reader.plain(value) for key, _, value in reader.mapping(node, "scenario")
               if key.startswith("x-")}
@@ -794,6 +842,8 @@ def iter_documents(source: str | TextIO, path: str = "<string>") -> Iterator[Sce
         yield ScenarioError(Location(path, 1, 1), f"YAML error: {' '.join(str(error).split())}")
     except UnicodeDecodeError as error:
         yield ScenarioError(Location(path, 1, 1), f"not UTF-8 text: {error.reason}")
+    except ScenarioError as error:  # refused by a bounded source (source.py) as it was read
+        yield error
 
 
 def _syntax_hint(error: yaml.MarkedYAMLError) -> str | None:
@@ -804,6 +854,8 @@ def _syntax_hint(error: yaml.MarkedYAMLError) -> str | None:
 
 def _offset_location(source: str | TextIO, path: str, offset: int) -> Location:
     """The line and column of libyaml's byte offset (on this error path only, the text is read again)."""
+    if hasattr(source, "location_of"):  # a bounded source remembers what it just read
+        return source.location_of(offset)
     try:
         text = source if isinstance(source, str) else Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -831,11 +883,13 @@ def loads(text: str, path: str = "<string>") -> list[Scenario]:
 
 def load(path: str | Path) -> list[Scenario]:
     """Every scenario in a file (see ``loads``)."""
-    path = Path(path)
+    from .source import open_source  # it builds on this module: bounded, located reading
+    name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ScenarioError(Location(str(path), 1, 1), f"not UTF-8 text: {error.reason}") from None
+        with open_source(name) as source:
+            scenarios = list(iter_scenarios(source, name))
     except OSError as error:
-        raise ScenarioError(Location(str(path), 1, 1), f"cannot read: {error.strerror}") from None
-    return loads(text, str(path))
+        raise ScenarioError(Location(name, 1, 1), f"cannot read: {error.strerror}") from None
+    if not scenarios:
+        raise ScenarioError(Location(name, 1, 1), "no scenario in this file")
+    return scenarios

@@ -12,18 +12,22 @@ from __future__ import annotations
 from typing import Sequence
 
 from .i18n import translate
+from .names import looks_like
 
 __all__ = ["computer_names", "seat_names", "renamed"]
 
 
 def computer_names(lang: str) -> tuple[str, ...]:
-    """The computer players' names in ``lang``, clockwise after you."""
+    """The computer players' names in ``lang``, clockwise after you: one for each of the
+    five other seats, and one to spare for when yours is one of them."""
     return tuple(name.strip() for name in translate("ui.computer-names", lang).split(","))
 
 
 def seat_names(you: int, count: int, your_name: str, lang: str) -> tuple[str, ...]:
-    """Every seat's name: ``your_name`` at seat ``you``, computers (never your namesake) elsewhere."""
-    others = iter(name for name in computer_names(lang) if name != your_name)
+    """Every seat's name: ``your_name`` at seat ``you``, computers elsewhere (never a name
+    that is, or looks like, yours)."""
+    others = iter(name for name in computer_names(lang)
+                  if name != your_name and not looks_like(name, your_name))
     return tuple(your_name if seat == you else next(others) for seat in range(count))
 
 

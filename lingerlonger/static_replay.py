@@ -34,6 +34,7 @@ from typing import Iterable, Mapping
 from markdown_it import MarkdownIt
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, check_language, template, translate
+from .limits import MAX_TEXT_CHARS
 from .render import DEFAULT_STYLE, TABLE_CSS, TableStyle, table_html
 from .replay import Frame, Replay, answer_text
 from .scenario import Ask
@@ -41,7 +42,10 @@ from .scenario import Ask
 __all__ = ["ui", "SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
            "replay_html", "gallery_html", "icon_svg"]
 
-_MARKDOWN = MarkdownIt("commonmark", {"html": False})  # authors' text never injects markup
+#: Authors' text never injects markup. The reference rule (``[a]: url`` definitions) is off:
+#: in markdown-it-py 3 its cost grows with the square of the text. With it off and a text
+#: at most ``limits.MAX_TEXT_CHARS`` long, a text renders in bounded time and memory.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable("reference")
 
 def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
     """The players' and the app's label ``key`` in ``lang`` (catalog id ``ui.KEY``)."""
@@ -69,8 +73,9 @@ def icon_svg(name: str) -> str:
 
 
 def markdown_html(text: str | None) -> str:
-    """An author's Markdown (``summary:``, ``say:``) as HTML, raw HTML escaped."""
-    return _MARKDOWN.render(text) if text else ""
+    """An author's Markdown (``summary:``, ``say:``) as HTML, raw HTML escaped; a text longer
+    than the loader allows (made in Python, not read from a file) is cut to that length."""
+    return _MARKDOWN.render(text[:MAX_TEXT_CHARS]) if text else ""
 
 
 def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True,

@@ -58,13 +58,17 @@ from .engine import (Action, ChooseTrump, IllegalAction, Play, State, Trick, app
                      new_hand, view)
 from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpChosen
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, format_number, translate
+from .library import lesson_folder
 from .narrate import explain_illegal, narrate, reason_text
 from .players import PLAYER_KINDS, Player, make_player
 from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, table_html
 from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANTS, Rules, RulesError
-from .scenario import Ask, Location, Scenario, ScenarioError, load, loads
+from .limits import MAX_DOCUMENT_BYTES
+from .names import cleaned_name
+from .scenario import Ask, Location, Scenario, ScenarioError, load
 from .seat_names import renamed, seat_names
+from .source import read_upload
 from .static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, gallery_html,
                             markdown_html, notice_html, replay_html, ui)
 
@@ -78,8 +82,8 @@ _log = logging.getLogger(__name__)
 BRANCH_PLAYER = "tips"
 #: The coach's time budget per question, in seconds (the brief's "about one second").
 COACH_BUDGET_S = 1.0
-#: Largest scenario file the app accepts (the library's largest is a few kB).
-UPLOAD_LIMIT = 2_000_000
+#: Largest scenario file the app accepts (limits.py: the library's largest is a few kB).
+UPLOAD_LIMIT = MAX_DOCUMENT_BYTES
 _TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on buttons
 _RED = "#c62828"
 _BLACK = "#1f2328"
@@ -178,17 +182,18 @@ def what_if(start: Frame, action: Action, plan: Plan, computer: Player) -> list[
 
 # --- finding and loading scenarios ----------------------------------------------------------
 
-def find_scenarios(start: Path | None = None) -> Path | None:
+def find_scenarios(start: Path | None = None) -> Path:
     """The ``scenarios/`` folder: $LINGERLONGER_SCENARIOS, else upwards from ``start`` (the
-    working directory: Voilà runs the app in ``_build/app/``), else beside the package."""
+    working directory: Voilà runs the app in ``_build/app/``), else the lessons that come
+    with the package (an app installed from a wheel, started anywhere)."""
     chosen = os.environ.get("LINGERLONGER_SCENARIOS")
     if chosen and Path(chosen).is_dir():
         return Path(chosen)
     here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents, Path(__file__).resolve().parents[1]):
+    for folder in (here, *here.parents):
         if any((folder / "scenarios").glob("*.yaml")):
             return folder / "scenarios"
-    return None
+    return lesson_folder()
 
 
 def scenario_library(folder: Path | None) -> tuple[list[tuple[str, Scenario]], list[ScenarioError]]:
@@ -1112,11 +1117,7 @@ class ScenarioBrowser(widgets.VBox):
                             limit=format_number(UPLOAD_LIMIT, self.lang)), kind="error")
             return
         try:
-            text = content.decode("utf-8")
-            scenarios = loads(text, name)
-        except UnicodeDecodeError:
-            self._say(f"<code>{_text('upload-not-text', self.lang, name=name)}</code>", kind="error")
-            return
+            scenarios = read_upload(content, name)
         except ScenarioError as error:
             self._say(f"{_text('upload-bad', self.lang, name=name)}<br>"
                       f"<code>{html.escape(error.text(self.lang))}</code>", kind="error")
@@ -1282,7 +1283,7 @@ class HandPlayer(_Speaks, widgets.VBox):
                       kind="error")
             return
         count, self.you = self.players.value, self.seat.value
-        mine = " ".join(self.your_name.value.split())[:MAX_NAME] or ui("default-name", self.lang)
+        mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
         names = seat_names(self.you, count, mine, self.lang)
         if self._dealer is None or self._dealer >= count:
             self._dealer = (self.you - 1) % count  # you lead the first hand

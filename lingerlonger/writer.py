@@ -57,6 +57,7 @@ from typing import Any, Iterable, TextIO
 import yaml
 
 from .cards import format_cards, sort_hand
+from .files import replacing
 from .scenario import EXPECT_KEYS, Ask, Expect, Scenario, Step, scalar_type
 
 __all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "schema_file", "schema_line", "write_schema", "dump",
@@ -350,5 +351,5 @@ def write(path: str | Path | TextIO, scenarios: Iterable[Scenario],
     if hasattr(path, "write"):
         _stream(scenarios, path, _schema_lines(), header)
         return
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    with replacing(path) as out:
         _stream(scenarios, out, _schema_lines(path), header)

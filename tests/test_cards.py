@@ -9,7 +9,7 @@ TEN_OF_HEARTS = Card.of(10, Suit.HEARTS)
 
 
 # RULES.md §5: "`10♥`, `TH`, `th` and `10h` are one card."
-@pytest.mark.parametrize("text", ["10♥", "TH", "th", "10h", "10H", "T♥", "t♥", "tH", " 10♥ ", "10 ♥"])
+@pytest.mark.parametrize("text", ["10♥", "TH", "th", "10h", "10H", "T♥", "t♥", "tH", " 10♥ ", "10♥\ufe0f", "T♥\ufe0e"])
 def test_every_notation_of_the_ten_of_hearts_is_one_card(text):
     assert parse_card(text) == TEN_OF_HEARTS
 
@@ -53,6 +53,9 @@ def test_rank_order_is_ace_high_two_low():
     ("10", ["suit"]),
     ("ZH", ["rank"]),
     ("10♥♥", ["rank"]),
+    ("10 ♥", ["rank"]),
+    ("1 0 ♥", ["rank"]),
+    ("4ſ", ["suit"]),
 ])
 def test_a_malformed_card_is_refused_with_a_message_that_says_why(text, words):
     with pytest.raises(CardError) as error:

@@ -7,7 +7,6 @@ elimination order, next lead and the end of the hand.
 """
 
 import copy
-import itertools
 import random
 from collections import Counter
 from dataclasses import replace

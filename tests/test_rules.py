@@ -155,4 +155,5 @@ def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True).stdout.split()
     assert loaded == ["lingerlonger.cards", "lingerlonger.engine", "lingerlonger.events",
-                      "lingerlonger.fast", "lingerlonger.rules"]
+                      "lingerlonger.fast", "lingerlonger.rules",
+                      "lingerlonger.visible"]  # how a refused card's text is quoted

@@ -360,7 +360,7 @@ def test_find_scenarios_searches_upwards_and_honours_the_environment(tmp_path, m
     (tmp_path / "scenarios").mkdir()
     (tmp_path / "scenarios" / "x.yaml").write_text(DIAMOND_FOR_B, encoding="utf-8")
     assert find_scenarios(nested) == tmp_path / "scenarios"
-    assert find_scenarios(Path("/")) == LIBRARY               # beside the package
+    assert find_scenarios(Path("/")) == LIBRARY               # the lessons of the package
     monkeypatch.setenv("LINGERLONGER_SCENARIOS", str(nested))
     assert find_scenarios(Path("/")) == nested
 
@@ -581,3 +581,15 @@ def test_the_coachs_words_do_not_outstay_their_language(monkeypatch):
     assert "chance" not in hand.hint_text.value
     hand.hint.click()
     assert translate("ui.coach-title", "pt", name="Rui") in hand.hint_text.value
+
+
+def test_every_language_has_six_computer_names_and_none_looks_like_yours():
+    from lingerlonger.i18n import LANGUAGES
+    from lingerlonger.names import looks_like
+    from lingerlonger.seat_names import computer_names, seat_names
+    for lang in LANGUAGES:
+        names, yours = computer_names(lang), translate("ui.default-name", lang)
+        assert len(set(names)) == 6 and all(names) and not any(looks_like(n, yours) for n in names)
+        for taken in names:  # six seats, and you took a computer's name: the spare one steps in
+            seated = seat_names(5, 6, taken, lang)
+            assert seated[5] == taken and len(set(seated)) == 6
