@@ -1,4 +1,4 @@
-"""Cards, suits and the notation of RULES.md §5.
+"""Cards, suits and the card notation of the Rules reference (book/rules-reference.md).
 
 A card is a small ``int`` (``suit * 13 + rank - 2``) so that hands, stocks and
 tricks are cheap tuples and a random playout stays fast, yet it prints as a
@@ -24,11 +24,11 @@ from .visible import quoted
 
 
 class CardError(ValueError):
-    """A card or suit written in a notation RULES.md §5 does not allow."""
+    """A card or suit written in a notation the Rules reference does not allow."""
 
 
 class Suit(enum.IntEnum):
-    """The four suits, in the order RULES.md lists them."""
+    """The four suits, in the order the Rules reference lists them."""
 
     SPADES = 0
     HEARTS = 1
@@ -139,7 +139,7 @@ def _split_card(text: str) -> tuple[str, str]:
 
 
 def parse_card(text: str) -> Card:
-    """A card from a RULES.md §5 notation: ``10♥``, ``TH``, ``th``, ``10h``, also ``10♥️``.
+    """A card in a notation of the Rules reference: ``10♥``, ``TH``, ``th``, ``10h``, also ``10♥️``.
 
     Exactly a rank then a suit, with nothing between them; blanks around are ignored.
     """

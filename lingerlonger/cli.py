@@ -37,7 +37,7 @@ from .sheet import scenario_sheet_html
 from .simulate import parse_seats, simulate
 from .source import open_source
 from .visible import visible
-from .writer import SCHEMA_NAME, schema_file, write, write_schema
+from .scenario.writer import SCHEMA_NAME, schema_file, write, write_schema
 
 
 #: Exit statuses: a scenario failed its check; the command was used wrongly (argparse's too).

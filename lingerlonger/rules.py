@@ -1,4 +1,4 @@
-"""The rule set of one hand: a profile of RULES.md §2 plus variants of §3.
+"""The rule set of one hand: a profile plus variants (book/rules-reference.md, rules 17 to 29).
 
 ``Rules`` is a frozen value, so it can be shared by every state of a hand,
 compared, hashed and written back as the spec it came from.
@@ -30,7 +30,7 @@ LONG_HAND_SIZE = 7
 
 
 class RulesError(ValueError):
-    """A profile, variant or size that RULES.md does not allow."""
+    """A profile, variant or size that the Rules reference does not allow."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ class Rules:
 
     @property
     def spec(self) -> str:
-        """The ``profile+variant...`` form, variants in RULES.md order."""
+        """The ``profile+variant...`` form, variants in the Rules reference's order."""
         return "+".join([self.profile] + [v for v in VARIANTS if v in self.variants])
 
     def __str__(self) -> str:

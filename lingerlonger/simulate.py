@@ -3,8 +3,8 @@
 Each hand is dealt from a seeded shuffle and played by computer players through
 the engine; every action becomes a step, every completed trick an ``expect``
 of its winner, draws and eliminations, and the end a ``result`` — the deal form
-of SCENARIO_FORMAT.md, as ``lingerlonger simulate`` writes it. The same seed
-always records the same hands.
+of the Scenario format reference (book/scenario-format.md), as ``lingerlonger
+simulate`` writes it. The same seed always records the same hands.
 
 >>> from lingerlonger.replay import check
 >>> [hand] = simulate(Rules.parse("equal-hands"), players=4, seed=3, games=1)

@@ -16,7 +16,7 @@ from lingerlonger.i18n import LANGUAGES, translate
 from lingerlonger.narrate import reason_text
 from lingerlonger.replay import check
 from lingerlonger.scenario import load
-from lingerlonger.writer import SCHEMA_HINT, SCHEMA_NAME, schema_file
+from lingerlonger.scenario.writer import SCHEMA_HINT, SCHEMA_NAME, schema_file
 from golden_data import RECORDED_DIR
 from test_scenario_library import _tag_vocabulary
 

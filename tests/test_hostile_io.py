@@ -18,7 +18,7 @@ from lingerlonger.names import skeleton
 from lingerlonger.scenario import ScenarioError, iter_scenarios, load
 from lingerlonger.source import open_source, read_upload
 from lingerlonger.widgets import HandPlayer, ScenarioBrowser
-from lingerlonger.writer import write
+from lingerlonger.scenario.writer import write
 from test_hostile import CORPUS, HOSTILE, LARGE
 
 REPO = Path(__file__).resolve().parents[1]

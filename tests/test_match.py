@@ -1,4 +1,4 @@
-"""Matches (RULES.md §2): the first dealer, the deal passing clockwise, scores and chips."""
+"""Matches (rules 18, 19, 21 of book/rules-reference.md): the first dealer, the deal passing clockwise, scores and chips."""
 
 import random
 

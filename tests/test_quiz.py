@@ -14,13 +14,13 @@ from lingerlonger.cards import parse_cards
 from lingerlonger.cli import main
 from lingerlonger.replay import answer_text, check, replay
 from lingerlonger.scenario import ScenarioError, load, loads
-from lingerlonger.writer import dump, schema_file
+from lingerlonger.scenario.writer import dump, schema_file
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "scenarios"
 SCHEMA = json.loads(schema_file().read_text(encoding="utf-8"))
 
-#: The worked example of RULES.md §4; STEPS is filled in by each test.
+#: The worked example (rule 16 of the Rules reference); STEPS is filled in by each test.
 HEAD = """\
 format: 1
 title: Quiz

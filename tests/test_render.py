@@ -108,7 +108,7 @@ def hand_faces(doc: Element, name: str) -> list[str]:
 
 
 def worked_example():
-    """RULES.md §4: hearts trump, A leads."""
+    """The worked example (rule 16 of the Rules reference): hearts trump, A leads."""
     return from_position(Rules.parse("equal-hands"), "ABCD", dealer="D", leader="A", trump="♥",
                          hands={"A": "K♣ 7♦", "B": "3♣ Q♠", "C": "2♥", "D": "A♣ 5♠"},
                          stock="9♦ 4♠ J♥")
@@ -244,7 +244,7 @@ def test_a_completed_trick_is_shown_with_its_winner_marked():
     doc = parse(table_html(state, last_trick=state.history[-1]))
     trick = doc.one("ll-trick")
     assert len(faces(trick)) == 4
-    # RULES.md §4: C's 2♥ wins as the only trump.
+    # Rule 16: C's 2♥ wins as the only trump.
     assert [card.label for card in trick.all("ll-winner")] == [
         f"{spoken('2♥')}, played by C, wins the trick"]
     assert "C wins the trick" in doc.one("ll-status").text()

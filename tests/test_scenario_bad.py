@@ -22,7 +22,8 @@ from lingerlonger.scenario import ScenarioError, iter_documents
 BAD = Path(__file__).resolve().parent / "bad"
 BAD_FILES = sorted(BAD.glob("*.yaml"))
 HEADER = re.compile(r"^# expect: (\d+):(\d+) (.+) \[schema: (reject|accept)\]$")
-#: What RULES.md and the issue require the corpus to cover, by file name.
+#: What the book's Rules and Scenario format references and the issue require the corpus to
+#: cover, by file name.
 REQUIRED = {"syntax-error", "unknown-key", "wrong-type", "duplicated-card-deck",
             "duplicated-card-position", "unknown-card", "both-setup-forms", "no-setup",
             "two-players", "seven-players", "deck-51", "unknown-variant", "out-of-turn", "revoke",

@@ -1,6 +1,7 @@
 """Loading format 1: every key and form of the good corpus, YAML read safely, large streams lazily.
 
-The good corpus (tests/good/) was written by hand from SCENARIO_FORMAT.md and RULES.md;
+The good corpus (tests/good/) was written by hand from the book's Scenario format and
+Rules references (book/scenario-format.md, book/rules-reference.md);
 the values asserted here are read off those files, not off a run of the loader.
 """
 
@@ -19,7 +20,7 @@ from lingerlonger.rules import Rules
 from lingerlonger.scenario import (Location, ScenarioError, iter_documents, iter_scenarios, load,
                                    loads)
 from lingerlonger.simulate import simulate
-from lingerlonger.writer import dump
+from lingerlonger.scenario.writer import dump
 
 GOOD = Path(__file__).resolve().parent / "good"
 GOOD_FILES = sorted(GOOD.glob("*.yaml"))

@@ -20,7 +20,7 @@ from lingerlonger.events import END_REASONS
 from lingerlonger.rules import PROFILE_ALIASES, PROFILES, VARIANTS, Rules
 from lingerlonger.scenario import EXPECT_KEYS, RESULT_KEYS, RULES_KEYS, STEP_ACTIONS, TOP_KEYS
 from lingerlonger.simulate import simulate
-from lingerlonger.writer import dump, schema_file
+from lingerlonger.scenario.writer import dump, schema_file
 
 from test_scenario_bad import BAD_FILES, expectation
 from golden_data import RECORDED

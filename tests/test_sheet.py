@@ -89,7 +89,7 @@ def test_rules_sheet_has_every_language_one_shown_and_one_article():
 
 
 def test_the_sheets_deal_table_is_one_card_per_player_and_the_rest_in_the_stock():
-    # RULES.md §1: "as many cards as there are players; 4 players → 4 each, 36 in the stock"
+    # Rule 3: as many cards as there are players; 4 players → 4 each, 36 in the stock.
     assert deal_rows() == [(3, 3, 43), (4, 4, 36), (5, 5, 27), (6, 6, 16)]
 
 

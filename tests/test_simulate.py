@@ -10,7 +10,7 @@ from lingerlonger.replay import check, replay
 from lingerlonger.rules import Rules
 from lingerlonger.scenario import load
 from lingerlonger.simulate import parse_seats, record_hand, simulate
-from lingerlonger.writer import dump
+from lingerlonger.scenario.writer import dump
 
 RULE_SETS = ["standard", "equal-hands", "standard+draw-per-card", "standard+no-trump",
              "standard+random-trump", "standard+grand-coup", "standard+long-hand",

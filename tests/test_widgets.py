@@ -33,7 +33,7 @@ LIBRARY = REPO / "scenarios"
 WORKED = LIBRARY / "06-last-card-saves.yaml"
 BAD = REPO / "tests" / "bad"
 
-# The worked example of RULES.md §4 with B holding a diamond: led a diamond, B must follow it.
+# The worked example (rule 16 of the Rules reference) with B holding a diamond: led a diamond, B must follow it.
 DIAMOND_FOR_B = """
 format: 1
 title: B can follow diamonds

@@ -14,7 +14,7 @@ from lingerlonger.replay import check
 from lingerlonger.rules import VARIANTS, Rules, RulesError
 from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
 from lingerlonger.simulate import simulate
-from lingerlonger.writer import (SCHEMA_HINT, SCHEMA_NAME, dump, header_comments, schema_file,
+from lingerlonger.scenario.writer import (SCHEMA_HINT, SCHEMA_NAME, dump, header_comments, schema_file,
                                  schema_line, write, write_schema)
 from test_scenario_load import POSITION
 from golden_data import RECORDED

@@ -1,12 +1,12 @@
 """The canonical writer: scenarios back to format-1 YAML, the way the recorded files look.
 
-Keys come in the order of SCENARIO_FORMAT.md, plays are one-line flow mappings
-(``- {play: B 3♣}``), cards are written ``10♥``, a ``say:`` is a quoted or block
-scalar, and the first line points editors at the JSON Schema: at a copy found in the
-file's folder or above it (``lingerlonger schema -o FOLDER`` writes one; in a copy of this
-repository, the package's own), never at the place the package is installed, so the
-line keeps working when the files move. Reading what is written gives the same
-scenario back (locations aside):
+Keys come in the order of the Scenario format reference (book/scenario-format.md),
+plays are one-line flow mappings (``- {play: B 3♣}``), cards are written ``10♥``, a
+``say:`` is a quoted or block scalar, and the first line points editors at the JSON
+Schema: at a copy found in the file's folder or above it (``lingerlonger schema -o
+FOLDER`` writes one; in a copy of this repository, the package's own), never at the
+place the package is installed, so the line keeps working when the files move. Reading
+what is written gives the same scenario back (locations aside):
 
 >>> from lingerlonger.scenario import loads
 >>> text = '''
@@ -56,9 +56,10 @@ from typing import Any, Iterable, TextIO
 
 import yaml
 
-from .cards import format_cards, sort_hand
-from .files import replacing
-from .scenario import EXPECT_KEYS, Ask, Expect, Scenario, Step, scalar_type
+from ..cards import format_cards, sort_hand
+from ..files import replacing
+from .model import EXPECT_KEYS, Ask, Expect, Scenario, Step
+from .reader import scalar_type
 
 __all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "schema_file", "schema_line", "write_schema", "dump",
            "dump_scenario", "write", "header_comments"]
