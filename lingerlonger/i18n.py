@@ -2,7 +2,8 @@
 
 Every sentence the program shows a reader lives in ``locale/<lang>.json`` as a message
 id mapped to a text with ``{name}`` placeholders, or, for a text that holds a count, to
-its plural forms. Portuguese is European Portuguese (seed 003: "dador", "ecrã"). This
+its plural forms. Portuguese is worded for Brazil and Portugal alike, with seed 003's
+terms ("vaza", "dador", "monte"; "sair" is to lead, "ficar de fora" to go out). This
 module sits beside ``cards``: it imports nothing of the game, so any layer may use it.
 
 >>> translate("narrate.led", "pt", name="A", card="K♣")

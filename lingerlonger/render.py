@@ -37,7 +37,7 @@ class RenderError(ValueError):
 
 #: The keys of the table's words in the catalogs (``locale/*.json``, message ``table.KEY``).
 _TABLE_KEYS = ("face-down", "face-down-count", "playable", "played-by", "wins-trick", "dealer",
-               "dealer-button", "to-play", "names-trump", "out", "winner", "tricks", "won-pile",
+               "to-play", "names-trump", "out", "winner", "tricks", "won-pile",
                "trick", "stock", "stock-count", "stock-bottom", "trump", "no-trump",
                "trump-not-named", "held-by", "status-lead", "status-play", "status-name-trump",
                "status-trick-won", "status-hand-won")
@@ -208,8 +208,9 @@ def _seat_html(state: State, seat: int, position: str, style: TableStyle, public
     classes = ["ll-seat", f"ll-at-{position}"] + ["ll-viewer"] * is_viewer
     head = [f'<span class="ll-name">{html.escape(state.players[seat])}</span>']
     if seat == state.dealer:
+        # A chip drawn in CSS, not a letter: "D" or "С" would read as a seat's name.
         head.append(f'<span class="ll-dealer" role="img" aria-label="{style.text("dealer")}" '
-                    f'title="{style.text("dealer")}">{style.text("dealer-button")}</span>')
+                    f'title="{style.text("dealer")}"></span>')
     if seat == state.to_act:
         classes.append("ll-to-act")
         turn = "names-trump" if seat == state.namer else "to-play"

@@ -65,8 +65,9 @@ from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, table_htm
 from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANTS, Rules, RulesError
 from .limits import MAX_DOCUMENT_BYTES
-from .names import cleaned_name, looks_like
+from .names import cleaned_name
 from .scenario import Ask, Location, Scenario, ScenarioError, load
+from .seat_names import renamed, seat_names
 from .source import read_upload
 from .static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, gallery_html,
                             markdown_html, notice_html, replay_html, ui)
@@ -322,6 +323,23 @@ def _message_html(text: str, kind: str) -> str:
     return f'<div class="ll-message ll-{kind}" role="{"alert" if kind == "error" else "status"}">{text}</div>'
 
 
+class _Speaks:
+    """A message line that follows the language: ``_say`` takes a text, or a function that
+    words it in the current language so that ``_say_again`` words it anew after a switch."""
+
+    _said: tuple[str | Callable[[], str], str] = ("", "info")
+
+    def _say(self, text: str | Callable[[], str], kind: str = "info") -> None:
+        self._said = (text, kind)
+        shown = text() if callable(text) else text
+        self.message.value = _message_html(shown, kind) if shown else ""
+
+    def _say_again(self) -> None:
+        """The message in the language just picked; one given as fixed text is dropped."""
+        text, kind = self._said
+        self._say(text if callable(text) else "", kind)
+
+
 class _ButtonPool:
     """A row of buttons reused from step to step (new widgets cost a round trip each)."""
 
@@ -349,7 +367,7 @@ class _ButtonPool:
 
 # --- the scenario player --------------------------------------------------------------
 
-class ScenarioPlayer(widgets.VBox):
+class ScenarioPlayer(_Speaks, widgets.VBox):
     """Step through a scenario; try your own card at any play step (what-if).
 
     ``scenario_or_path``: a ``Scenario``, a ``Replay`` or a path to a scenario file
@@ -427,7 +445,7 @@ class ScenarioPlayer(widgets.VBox):
         self.language.observe(self._on_language, "value")
         self.quiz_on = widgets.Checkbox(value=False, indent=False, layout=_auto())
         self.quiz_on.add_class("ll-quiz-mode")
-        self.quiz_on.observe(lambda _: self._render(), "value")
+        self.quiz_on.observe(self._on_quiz_mode, "value")
         self.projector = widgets.Checkbox(value=self.style_options.large, indent=False, layout=_auto())
         self.projector.add_class("ll-projector-mode")
         self.four_colour = widgets.Checkbox(value=self.style_options.four_colour, indent=False,
@@ -465,9 +483,6 @@ class ScenarioPlayer(widgets.VBox):
                                   self.advice])
         self._relabel()
         self.children = (self.header, self.body)
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        self.message.value = _message_html(text, kind) if text else ""
 
     # --- loading ----------------------------------------------------------------------
     @_guarded
@@ -557,7 +572,7 @@ class ScenarioPlayer(widgets.VBox):
             self.at = gate
             self._move_slider()
             self._render()
-            self._say(html.escape(self._t("quiz.answer-first")), kind="refused")
+            self._say(lambda: html.escape(self._t("quiz.answer-first")), kind="refused")
             return
         self.at = index
         self._move_slider()
@@ -669,13 +684,14 @@ class ScenarioPlayer(widgets.VBox):
                 self._timeline_changed(following[0])
             else:
                 self.show(following[0])
-            self._say(ui("same-as-line", self.lang))
+            self._say(lambda: ui("same-as-line", self.lang))
             return
         try:
             branch = what_if(self.frames[at], action, self._plan, make_player(BRANCH_PLAYER, seed=0))
         except IllegalAction as refusal:
-            message = _refusal_text(self.frames[at].state, refusal, action, self.lang)
-            self._say(_text("refused", self.lang, message=message), kind="refused")
+            state = self.frames[at].state
+            self._say(lambda refusal=refusal: _text("refused", self.lang, message=_refusal_text(
+                state, refusal, action, self.lang)), kind="refused")
             return
         self.frames = self.frames[:at + 1] + branch
         self.branch_at = at if self.branch_at is None else min(at, self.branch_at)
@@ -792,6 +808,17 @@ class ScenarioPlayer(widgets.VBox):
         self.style_options = self.style_options.speaking(change["new"])
         self._relabel()
         self._render_header()
+        self._render()
+        self._say_again()
+        if self.quiz_feedback.value and self._pending(self.at) is not None:
+            self._judge(False)  # the wrong answer's note, in the new language
+
+    @_guarded
+    def _on_quiz_mode(self, _change) -> None:
+        """Quiz mode on or off: the last question's words go with the mode they belonged to."""
+        self._say("")
+        self._chosen = set()
+        self.quiz_feedback.value = ""
         self._render()
 
     def set_language(self, lang: str) -> None:
@@ -932,7 +959,7 @@ class ScenarioPlayer(widgets.VBox):
             self.show(self.at + 1)
         else:
             self._render()
-        self._say(html.escape(self._t("quiz.right")))
+        self._say(lambda: html.escape(self._t("quiz.right")))
 
     # --- the static page ----------------------------------------------------------------
     def static_html(self) -> str:
@@ -1114,9 +1141,6 @@ class ScenarioBrowser(widgets.VBox):
 
 # --- playing a hand ---------------------------------------------------------------------
 
-#: The names of the computer players, clockwise after you (one to spare, for when yours is
-#: one of them).
-COMPUTER_NAMES = ("Ana", "Bruno", "Carla", "Dani", "Eli", "Fabi")
 #: How long the computer players take over a card: (UI key, seconds).
 PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pace-instant", 0.0))
 #: The longest name a player may give themself (it must fit under a card on a phone).
@@ -1125,7 +1149,7 @@ MAX_NAME = 16
 HAND_VARIANTS = tuple(variant for variant in VARIANTS if variant != "match-to-5")
 
 
-class HandPlayer(widgets.VBox):
+class HandPlayer(_Speaks, widgets.VBox):
     """Play one seat of a hand against computer players, with the coach's hints."""
 
     def __init__(self, *, players: int = 4, seat: int = 0, rules: str = "standard",
@@ -1232,8 +1256,13 @@ class HandPlayer(widgets.VBox):
             return
         if self.your_name.value == ui("default-name", self.lang):
             self.your_name.value = ui("default-name", lang)
+        if self.state is not None:  # the seats are renamed, and the narration with them
+            self.state = replace(self.state, players=renamed(self.state.players, self.you,
+                                                             self.lang, lang))
         self.style_options = self.style_options.speaking(lang)
         self._relabel()
+        self._say_again()
+        self.hint_text.value = ""  # the coach's words were in the old language: ask again
         if self.state is not None:
             self._render_summary()
             self._render(waiting=not self.state.is_over and self.state.to_act != self.you)
@@ -1241,9 +1270,6 @@ class HandPlayer(widgets.VBox):
     def _seat_options(self, players: int, seat: int | None) -> None:
         self.seat.options = [(str(i + 1), i) for i in range(players)]
         self.seat.value = seat if seat is not None and seat < players else 0
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        self.message.value = _message_html(text, kind) if text else ""
 
     # --- the hand ---------------------------------------------------------------------
     @_guarded
@@ -1254,12 +1280,12 @@ class HandPlayer(widgets.VBox):
             rules = Rules.of(self.profile.value,
                              [name for name, box in self.variants.items() if box.value])
         except RulesError as error:
-            self._say(_text("rules-refused", self.lang, message=str(error)), kind="error")
+            self._say(lambda error=error: _text("rules-refused", self.lang, message=str(error)),
+                      kind="error")
             return
         count, self.you = self.players.value, self.seat.value
         mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
-        others = iter(name for name in COMPUTER_NAMES if name != mine and not looks_like(name, mine))
-        names = [mine if seat == self.you else next(others) for seat in range(count)]
+        names = seat_names(self.you, count, mine, self.lang)
         if self._dealer is None or self._dealer >= count:
             self._dealer = (self.you - 1) % count  # you lead the first hand
         else:
@@ -1314,15 +1340,16 @@ class HandPlayer(widgets.VBox):
         """Your action (the card buttons call this); computers then play on."""
         if self.state.to_act != self.you:
             return
-        before, told = self.state, self._told
+        told = self._told
         self.hint_text.value = ""
         self._told = []
         try:
             self._act(action)
         except IllegalAction as refusal:
             self._told = told
-            self._say(_text("refused", self.lang,
-                            message=_refusal_text(before, refusal, action, self.lang)), kind="refused")
+            # Refused, the state stays as it was (its seats renamed if the language changes).
+            self._say(lambda refusal=refusal: _text("refused", self.lang, message=_refusal_text(
+                self.state, refusal, action, self.lang)), kind="refused")
             return
         self._say("")
         self._advance()

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from lingerlonger import cli, lab
+from lingerlonger import cli
 from lingerlonger.limits import MAX_DOCUMENT_BYTES, MAX_UPLOAD_SCENARIOS
 from lingerlonger.names import skeleton
 from lingerlonger.scenario import ScenarioError, iter_scenarios, load
@@ -90,69 +89,7 @@ def test_a_full_stdout_gives_one_line_on_stderr(argv):
     assert done.stderr.splitlines() == [f"lingerlonger {argv[0]}: No space left on device"]
 
 
-# --- tournament ----------------------------------------------------------------------------
-
-def test_a_tournament_with_an_unwritable_output_fails_before_playing(capsys, monkeypatch, tmp_path):
-    def never(*args, **kwargs):
-        raise AssertionError("a hand was played")
-
-    monkeypatch.setattr(lab, "run_tournament", never)
-    code, out, err = _run(capsys, "tournament", "-q", "--hands", "10", "-o", tmp_path / "no" / "x.csv")
-    assert code == 1 and "cannot write" in err and out == ""
-
-
-def test_an_interrupted_tournament_keeps_the_hands_played(capsys, monkeypatch, tmp_path):
-    played = lab._play_chunk
-    calls = []
-
-    def interrupted_after_two_chunks(task):
-        calls.append(task)
-        if len(calls) > 2:
-            raise KeyboardInterrupt
-        return played(task)
-
-    monkeypatch.setattr(lab, "_play_chunk", interrupted_after_two_chunks)
-    target = tmp_path / "t.csv"
-    code, out, err = _run(capsys, "tournament", "-q", "--hands", "100", "--workers", "1", "-o", target)
-    assert code == 130 and "Traceback" not in err
-    kept = 2 * lab.CHUNK
-    assert f"{kept} of 100 hands were played" in err
-    assert f"{kept} hands" in out.splitlines()[0]
-    assert len(target.read_text().splitlines()) == 1 + kept * 4
-
-
-def test_an_interrupted_tournament_with_nothing_played_leaves_the_old_csv(capsys, monkeypatch, tmp_path):
-    def interrupted(task):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(lab, "_play_chunk", interrupted)
-    target = tmp_path / "t.csv"
-    target.write_text("old results\n")
-    code, out, err = _run(capsys, "tournament", "-q", "--hands", "10", "--workers", "1", "-o", target)
-    assert code == 130 and target.read_text() == "old results\n"
-    assert "before any of its 10 hands" in err
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
-def test_ctrl_c_during_a_tournament_with_workers_prints_no_traceback(tmp_path):
-    target = tmp_path / "t.csv"
-    process = subprocess.Popen(COMMAND + ["tournament", "--hands", "200000", "--workers", "2",
-                                          "-o", str(target)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO, env=ENVIRONMENT,
-                               start_new_session=True)
-    seen = b""
-    while b"hand/s" not in seen:  # the progress bar moves: the workers are playing
-        piece = process.stderr.read1(4096)
-        assert piece, "the tournament ended before it was interrupted"
-        seen += piece
-    os.killpg(process.pid, signal.SIGINT)   # what Ctrl-C in a terminal does: the whole group
-    out, err = process.communicate(timeout=120)
-    err = (seen + err).decode()
-    assert process.returncode == 130
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    assert "tournament interrupted" in err
-    assert target.exists() == ("were played to the end" in err)   # written only with hands played
-    assert not [path for path in tmp_path.iterdir() if path.name.endswith(".tmp")]
+# The tournament's output and Ctrl-C: tests/test_lab.py.
 
 
 # --- the app's upload ----------------------------------------------------------------------

@@ -244,6 +244,6 @@ def test_projector_and_four_colour_toggles_restyle_the_table():
 def test_a_scenario_in_portuguese_opens_in_portuguese():
     from lingerlonger.widgets import ScenarioPlayer
     player = ScenarioPlayer(LIBRARY / "29-ultima-carta-em-portugues.yaml")
-    assert player.language.value == "pt" and player.language.description == "Língua"
+    assert player.language.value == "pt" and player.language.description == "Idioma"
     player.go_last()
     assert "Monte" in player.stage.value

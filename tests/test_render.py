@@ -218,6 +218,16 @@ def test_the_dealer_has_the_button():
     assert seat(doc, "D").one("ll-dealer") is buttons[0]
 
 
+@pytest.mark.parametrize("lang, word", [("en", "dealer"), ("pt", "dador"), ("es", "repartidor"),
+                                        ("ru", "сдающий")])
+def test_the_dealer_button_is_a_chip_named_in_words_not_a_letter(lang, word):
+    # Seats are often A, B, C, D: a letter on the chip ("D", or Russian "С") reads as a seat.
+    doc = parse(table_html(worked_example(), options=TableStyle.of(lang)))
+    chip = doc.one("ll-dealer")
+    assert seat(doc, "D").one("ll-dealer") is chip
+    assert (chip.attrs["role"], chip.label, chip.attrs["title"], chip.text()) == ("img", word, word, "")
+
+
 # --- the trick -------------------------------------------------------------------
 
 def test_the_trick_shows_who_played_what_in_order():

@@ -15,7 +15,7 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger import widgets as live  # noqa: E402
-from lingerlonger.cards import Suit, parse_card  # noqa: E402
+from lingerlonger.cards import DECK, Suit, parse_card  # noqa: E402
 from lingerlonger.i18n import catalog, translate  # noqa: E402
 from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,  # noqa: E402
                                  legal_cards)
@@ -509,3 +509,87 @@ def test_a_link_with_lang_opens_the_app_in_that_language(query, lang):
     if lang != "en":  # a chosen language: a lesson written in Portuguese does not override it
         app.browser.choose("29 ·")
         assert app.lang == lang
+
+
+# --- names and messages follow the language -------------------------------------------------
+
+def test_the_computer_players_are_named_in_the_readers_language():
+    hand = HandPlayer(delay=0, seed=7, players=4, style=live.DEFAULT_STYLE.speaking("ru"))
+    assert hand.state.players == ("Саша", "Аня", "Боря", "Вера")
+    assert "Ana" not in hand.stage.value and "Аня" in hand.stage.value
+
+
+def test_a_language_switch_in_mid_hand_renames_every_seat_and_the_hand_goes_on():
+    hand = HandPlayer(delay=0, seed=7, players=4)
+    assert hand.state.players == ("Sam", "Ana", "Bruno", "Carla")
+    hand.play(Play(hand.you, legal_cards(hand.state)[0]))
+    before = hand.state
+    hand.set_language("ru")
+    assert hand.state.players == ("Саша", "Аня", "Боря", "Вера") and hand.your_name.value == "Саша"
+    assert (hand.state.hands, hand.state.to_act, hand.state.stock) == (before.hands, before.to_act,
+                                                                       before.stock)
+    told = text_of(hand.narration.value) + text_of(hand.stage.value)
+    assert not re.search(r"\b(Sam|Ana|Bruno|Carla)\b", told) and "Аня" in told
+    hand.play(Play(hand.you, legal_cards(hand.state)[0]))  # the renamed hand plays on
+    hand.deal.click()
+    assert hand.state.players == ("Саша", "Аня", "Боря", "Вера")
+
+
+def test_a_name_you_chose_stays_and_the_computers_never_take_it():
+    hand = HandPlayer(delay=0, seed=7, players=4)
+    hand.your_name.value = "Вера"
+    hand.deal.click()
+    hand.set_language("ru")
+    assert hand.state.players == ("Вера", "Аня", "Боря", "Гоша") and hand.your_name.value == "Вера"
+
+
+def test_turning_quiz_mode_off_clears_its_message_and_every_message_follows_the_language():
+    player = ScenarioPlayer(WORKED)
+    player.quiz_on.value = True
+    player.go_last()
+    assert translate("quiz.answer-first", "en") in player.message.value
+    player.set_language("ru")
+    assert translate("quiz.answer-first", "ru") in player.message.value
+    assert "Answer" not in player.message.value
+    player.answer("Q♠")  # wrong: the note is in Russian, and stays Russian in Spanish
+    assert translate("quiz.wrong", "ru") in player.quiz_feedback.value
+    player.set_language("es")
+    assert translate("quiz.wrong", "es") in player.quiz_feedback.value
+    assert translate("quiz.answer-first", "es") in player.message.value
+    player.quiz_on.value = False
+    assert player.message.value == "" and player.quiz_feedback.value == ""
+    player.go_last()
+    assert player.at == player.last_index and player.message.value == ""
+
+
+def test_a_refusal_in_play_is_said_again_in_the_language_picked():
+    hand = HandPlayer(delay=0, seed=7, players=4)
+    card = next(card for card in DECK if card not in hand.state.hands[hand.you])
+    hand.play(Play(hand.you, card))
+    assert "Not allowed" in hand.message.value
+    hand.set_language("ru")
+    said = text_of(hand.message.value)
+    assert said.startswith("Нельзя:") and f"У игрока Саша нет карты {card}" in said
+
+
+def test_the_coachs_words_do_not_outstay_their_language(monkeypatch):
+    monkeypatch.setattr(live, "COACH_BUDGET_S", 0.2)
+    hand = HandPlayer(delay=0, seed=3)
+    hand.hint.click()
+    assert "chance to win the hand" in hand.hint_text.value
+    hand.set_language("pt")
+    assert "chance" not in hand.hint_text.value
+    hand.hint.click()
+    assert translate("ui.coach-title", "pt", name="Rui") in hand.hint_text.value
+
+
+def test_every_language_has_six_computer_names_and_none_looks_like_yours():
+    from lingerlonger.i18n import LANGUAGES
+    from lingerlonger.names import looks_like
+    from lingerlonger.seat_names import computer_names, seat_names
+    for lang in LANGUAGES:
+        names, yours = computer_names(lang), translate("ui.default-name", lang)
+        assert len(set(names)) == 6 and all(names) and not any(looks_like(n, yours) for n in names)
+        for taken in names:  # six seats, and you took a computer's name: the spare one steps in
+            seated = seat_names(5, 6, taken, lang)
+            assert seated[5] == taken and len(set(seated)) == 6
