@@ -17,11 +17,13 @@ VOILA_DIR   := book/app/jupyter
 FA_VENDOR   := $(VOILA_DIR)/voila/templates/linger/static/vendor/fontawesome
 APP_NB      := _build/app/app.ipynb
 
-.PHONY: help assets book app test bench demo clean lock
+.PHONY: help assets book app test bench demo clean pot lock
 
 help:
 	@echo "make assets  - npm ci; copy widget JS and Font Awesome where the book and app serve them"
-	@echo "make book    - strict build of the Jupyter Book into _build/html"
+	@echo "make book    - strict build of the Jupyter Book into _build/html, in every language"
+	@echo "make book-pt - the Portuguese book alone (likewise book-es, book-ru) into _build/html/pt"
+	@echo "make pot     - the English messages (.pot) and updated locales/*/LC_MESSAGES/*.po"
 	@echo "make app     - serve the Voila app on $(HOST) (PORT=... to choose the port)"
 	@echo "make test    - run the test suite (browser tests need 'make book' first)"
 	@echo "make bench   - run bench/*.py, a copy of each output in bench/out/"
@@ -41,11 +43,26 @@ assets: node_modules/.package-lock.json
 	cp -R node_modules/@fortawesome/fontawesome-free/css \
 	      node_modules/@fortawesome/fontawesome-free/webfonts $(FA_VENDOR)/
 
+# English at _build/html, each other language under _build/html/LANG/ (same pages, same
+# paths), each with its own Sphinx environment and execution cache under _build/LANG/.
+# Sphinx compiles locales/LANG/LC_MESSAGES/*.po itself; the chapters' code reads
+# LINGERLONGER_LANG, so outputs and replays speak the page's language.
+BOOK_LANGUAGES := pt es ru
+JB_BUILD := jupyter-book build . --builder html -W -n --keep-going
+
 book: assets
-	jupyter-book build . --builder html -W -n --keep-going
+	LINGERLONGER_LANG=en $(JB_BUILD)
+	@for lang in $(BOOK_LANGUAGES); do $(MAKE) --no-print-directory book-$$lang || exit 1; done
 	@echo
-	@echo "Book: $(CURDIR)/_build/html/index.html"
+	@echo "Book: $(CURDIR)/_build/html/index.html (and pt/, es/, ru/ beside it)"
 	@echo "App:  make app"
+
+book-%: assets
+	mkdir -p _build/$*
+	$(PYTHON) book/_ext/translations.py $* > _build/$*/_config.yml
+	LINGERLONGER_LANG=$* $(JB_BUILD) --config _build/$*/_config.yml --path-output _build/$*
+	mkdir -p _build/html && rm -rf _build/html/$*
+	cp -R _build/$*/_build/html _build/html/$*
 
 $(APP_NB): book/app/app.md
 	mkdir -p $(dir $@)
@@ -79,6 +96,14 @@ bench:
 
 demo:
 	lingerlonger demo
+
+# After changing a chapter: new English paragraphs appear untranslated in every .po, changed ones
+# fuzzy (with the old translation), for translators to review (Poedit, Weblate, any .po editor).
+# (Its own output folder: a gettext environment cannot be reused by the HTML builder.)
+pot:
+	rm -rf _build/pot
+	jupyter-book build . --builder custom --custom-builder gettext --path-output _build/pot
+	sphinx-intl update -w 76 -p _build/pot/_build/gettext -d locales $(addprefix -l ,$(BOOK_LANGUAGES))
 
 clean:
 	rm -rf _build $(BOOK_VENDOR) $(FA_VENDOR) bench/out .hypothesis .pytest_cache

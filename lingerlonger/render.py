@@ -24,7 +24,7 @@ from typing import Mapping
 from .cards import RANK_LABELS, Card, Suit, sort_hand
 from .engine import SeatView, State, Trick, legal_cards, view
 from .events import END_REASONS
-from .i18n import template, translate
+from .i18n import DEFAULT_LANGUAGE, template, translate
 from .narrate import reason_text, suit_name
 
 __all__ = ["LABELS", "labels_for", "TABLE_CSS", "TableStyle", "RenderError", "table_html", "card_html",
@@ -95,7 +95,7 @@ class TableStyle:
         return html.escape(self.word(key).format(**values))
 
 
-DEFAULT_STYLE = TableStyle()
+DEFAULT_STYLE = TableStyle.of(DEFAULT_LANGUAGE)  # the reader's language (LINGERLONGER_LANG), else English
 
 
 def _minified(css: str) -> str:

@@ -33,7 +33,8 @@ from typing import Iterable, Mapping
 
 from markdown_it import MarkdownIt
 
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, check_language, template, translate
+from .i18n import (DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, check_language,
+                   template, translate)
 from .limits import MAX_TEXT_CHARS
 from .render import DEFAULT_STYLE, TABLE_CSS, TableStyle, table_html
 from .replay import Frame, Replay, answer_text
@@ -161,7 +162,7 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     kept in the browser's local storage).
     """
     scenario = run.scenario
-    style = style or TableStyle.of(scenario.lang or DEFAULT_LANGUAGE)
+    style = style or TableStyle.of(ENVIRONMENT_LANGUAGE or scenario.lang or SOURCE_LANGUAGE)
     lang = style.lang
     spoken = tuple(dict.fromkeys((lang, *map(check_language, languages))))
     element = _element_id(run) + ("" if seat is None else f"-{seat}")
@@ -212,8 +213,8 @@ aria-label="{say('step')}">
     css = f"<style>{TABLE_CSS}{REPLAY_CSS}</style>" if include_css else ""
     return f"""<div class="ll-replay" id="{element}" data-frames="{last + 1}" data-start="{start}" \
 data-lang="{lang}" data-words="{html.escape(json.dumps(words, ensure_ascii=False))}">
-<h3 class="ll-replay-title" lang="{scenario.lang or DEFAULT_LANGUAGE}">{html.escape(scenario.title)}</h3>
-<div class="ll-summary" lang="{scenario.lang or DEFAULT_LANGUAGE}">{markdown_html(scenario.summary)}</div>
+<h3 class="ll-replay-title" lang="{scenario.lang or SOURCE_LANGUAGE}">{html.escape(scenario.title)}</h3>
+<div class="ll-summary" lang="{scenario.lang or SOURCE_LANGUAGE}">{markdown_html(scenario.summary)}</div>
 {failures_html(run, lang)}{controls}
 <div class="ll-stage" lang="{lang}"></div>
 {frames}
@@ -380,9 +381,11 @@ window.llReplay = window.llReplay || function (root) {
     if (e.key === 'ArrowRight') { stop(); show(at + 1); e.preventDefault(); }
     if (e.key === 'ArrowLeft') { stop(); show(at - 1); e.preventDefault(); }
   });
+  // A pick is kept per site language: the Portuguese book's replays open in Portuguese.
+  var langKey = 'll-lang:' + (document.documentElement.lang || 'en');
   if (picker && !window.DecompressionStream) picker.parentNode.hidden = true;
   if (picker) picker.onchange = function () {
-    try { localStorage.setItem('ll-lang', picker.value); } catch (e) { /* storage blocked */ }
+    try { localStorage.setItem(langKey, picker.value); } catch (e) { /* storage blocked */ }
     document.dispatchEvent(new CustomEvent('ll-lang', {detail: picker.value}));
   };
   document.addEventListener('ll-lang', function (e) { speak(e.detail); });
@@ -393,5 +396,5 @@ window.llReplay = window.llReplay || function (root) {
     });
   } catch (e) { /* storage blocked */ }
   show(+root.dataset.start || 0);
-  try { speak(localStorage.getItem('ll-lang')); } catch (e) { /* storage blocked */ }
+  try { speak(localStorage.getItem(langKey)); } catch (e) { /* storage blocked */ }
 };"""

@@ -57,7 +57,7 @@ from .coach import CardAdvice, coach
 from .engine import (Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards,
                      new_hand, view)
 from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpChosen
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, format_number, translate
+from .i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, format_number, translate
 from .library import lesson_folder
 from .narrate import explain_illegal, narrate, reason_text
 from .players import PLAYER_KINDS, Player, make_player
@@ -97,7 +97,7 @@ def _text(key: str, lang: str, **values: object) -> str:
 
 def _refusal_text(state: State, refusal: IllegalAction, action: Action, lang: str) -> str:
     """The engine's refusal as a sentence in ``lang`` (the engine words it in English)."""
-    if isinstance(action, Play) and lang != DEFAULT_LANGUAGE:
+    if isinstance(action, Play) and lang != SOURCE_LANGUAGE:
         return explain_illegal(state, refusal, action, lang).rstrip(".")
     return str(refusal)
 
@@ -380,7 +380,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
                  step: int = 0) -> None:
         super().__init__()
         self.add_class("ll-player")
-        self.style_options = style or TableStyle()
+        self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
         self.run: Replay | None = None
         self.frames: list[Frame] = []         # the timeline shown: the scenario's, or a branch
         self.branch_at: int | None = None     # the frame a what-if left the scenario's line at
@@ -399,7 +399,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self._answered: set[tuple[int, int]] = set()  # (frame, question) answered in quiz mode
         self._answers: list = []              # what each quiz answer button stands for
         self._chosen: set[Card] = set()       # the cards picked for a "which cards?" question
-        self._lang_chosen = False             # the reader picked a language: keep it
+        # The reader picked a language (or the book's build did, for its pages): keep it.
+        self._lang_chosen = ENVIRONMENT_LANGUAGE is not None
         self._build()
         self.load(scenario_or_path, index=index, seat=seat, step=step)
 
@@ -1158,7 +1159,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.add_class("ll-player")
         self.add_class("ll-hand-player")
         self.rng = random.Random(seed)
-        self.style_options = style or TableStyle()
+        self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
         self.state: State | None = None
         self.you = seat
         self.computers: list[Player] = []

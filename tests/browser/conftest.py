@@ -194,7 +194,7 @@ def built_pages() -> list[str]:
     return sorted(
         path.relative_to(BOOK_HTML).as_posix()
         for path in BOOK_HTML.rglob("*.html")
-        if path.relative_to(BOOK_HTML).parts[0] not in {"_static", "_sources", "_images"}
+        if not {"_static", "_sources", "_images"} & set(path.relative_to(BOOK_HTML).parts)
     )
 
 
