@@ -22,9 +22,9 @@ from .engine import State, new_hand
 from .events import Drew, HandEnded, Led
 from .files import replacing
 from .lab import add_tournament_parser
-from .library import lesson_folder
+from .library import LESSON_LANGUAGES, lesson_folder
 from .match import play_hand
-from .i18n import LANGUAGES, translate
+from .i18n import LANGUAGES, terminal_language, translate
 from .narrate import narrate, suit_name
 from .players import PLAYER_KINDS, RandomPlayer
 from .replay import Frame, answer_text
@@ -101,6 +101,8 @@ def check_command(args: argparse.Namespace) -> int:
     Exit status 1 when a scenario fails, 2 when a path is missing or unreadable."""
     files = scenarios = failed = failures = 0
     status = 0
+    if not args.paths:  # the lesson library, with the languages it promises
+        args.paths, args.languages = [str(lesson_folder())], args.languages or LESSON_LANGUAGES
     for name, problem in _scenario_files(args.paths):
         if problem:
             _error(problem)
@@ -113,7 +115,8 @@ def check_command(args: argparse.Namespace) -> int:
             with open_source(name) as source:
                 for item in iter_documents(source, name):
                     found += 1
-                    errors = [item] if isinstance(item, ScenarioError) else check_scenario(item)
+                    errors = [item] if isinstance(item, ScenarioError) else (
+                        check_scenario(item) + _untranslated(item, args.languages))
                     for error in errors:
                         _error(error)
                     failures += len(errors)
@@ -134,6 +137,34 @@ def check_command(args: argparse.Namespace) -> int:
         return status or EXIT_FAILED
     print(f"{counted} in {in_files}: all pass")
     return 0
+
+
+def _language_list(text: str) -> tuple[str, ...]:
+    """``en,pt``: languages of the book, for --languages."""
+    wanted = tuple(part.strip() for part in text.split(",") if part.strip())
+    unknown = [lang for lang in wanted if lang not in LANGUAGES]
+    if unknown or not wanted:
+        raise argparse.ArgumentTypeError(f"expected languages among {', '.join(LANGUAGES)}, "
+                                         f"separated by commas, not {text!r}")
+    return wanted
+
+
+def _untranslated(scenario, wanted: tuple[str, ...]) -> list[ScenarioError]:
+    """A text of ``scenario`` that lacks one of the ``wanted`` languages, at the text."""
+    return [ScenarioError(text.where or scenario.where, f"{_quote_start(text)} has no "
+                          f"{', '.join(lacking)} text: write it as {{{', '.join(f'{lang}: …' for lang in wanted)}}}")
+            for text, lacking in scenario.missing_languages(wanted)]
+
+
+def _quote_start(text: str, width: int = 40) -> str:
+    one_line = " ".join(str(text).split())
+    return repr(one_line if len(one_line) <= width else one_line[:width - 1] + "…")
+
+
+def _language(args: argparse.Namespace, scenario=None) -> str:
+    """--lang, else the terminal's language (LANG...), else the scenario's, else English."""
+    return (getattr(args, "lang", None) or terminal_language()
+            or (scenario.lang if scenario is not None else None) or "en")
 
 
 def _error(message: object) -> None:
@@ -229,8 +260,9 @@ def replay_command(args: argparse.Namespace) -> int:
         raise UsageError(f"--seat {args.seat}: no such seat (seats are "
                          f"{', '.join(scenario.players)})")
     paint = _painter(sys.stdout)
+    lang = _language(args, scenario)
+    scenario = scenario.in_language(lang)
     run = replay_scenario(scenario)
-    lang = args.lang or scenario.lang or "en"
     say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
     title = visible(scenario.title)
     out = [title, "=" * len(title),
@@ -271,13 +303,13 @@ def sheet_command(args: argparse.Namespace) -> int:
     Nothing but the page goes to stdout (it is often redirected to the page's file)."""
     scenario = _pick_scenario(args.file, args.index)
     failures = check_scenario(scenario)
+    lang = _language(args, scenario)
     if failures:  # a handout must not teach a hand the engine refuses
-        lang = args.lang or scenario.lang or "en"
         for failure in failures:
             _error(failure.text(lang))
         _error(translate("cli.sheet-refused", lang, count=len(failures)))
         return EXIT_FAILED
-    page = scenario_sheet_html(scenario, lang=args.lang, four_colour=args.four_colour)
+    page = scenario_sheet_html(scenario, lang=lang, four_colour=args.four_colour)
     if args.output == "-":
         sys.stdout.write(page)
     else:
@@ -353,9 +385,12 @@ def add_scenario_parsers(commands) -> None:
         "with lingerlonger. Exit status 0 when all pass, 1 when a scenario fails, 2 when a "
         "path is missing.",
         "  lingerlonger check my-lesson.yaml\n  lingerlonger check scenarios/\n  lingerlonger check")
-    parser.add_argument("paths", nargs="*", default=[str(lesson_folder())], metavar="PATH",
+    parser.add_argument("paths", nargs="*", default=None, metavar="PATH",
                         help="scenario files or folders (default: the lessons that come with "
-                        "lingerlonger)")
+                        "lingerlonger, each text checked in every language they promise)")
+    parser.add_argument("--languages", type=_language_list, default=(), metavar="LIST",
+                        help="also report any text not written in each of these languages, "
+                        f"e.g. {','.join(LANGUAGES)}")
     parser.set_defaults(run=check_command)
 
     parser = _command(

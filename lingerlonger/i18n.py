@@ -21,7 +21,8 @@ import string
 from importlib import resources
 from typing import Mapping
 
-__all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "ENVIRONMENT_LANGUAGE", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES", "I18nError", "catalog",
+__all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "ENVIRONMENT_LANGUAGE", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES",
+           "terminal_language", "I18nError", "catalog",
            "translate", "template", "plural_category", "check_language", "placeholders",
            "format_number"]
 
@@ -45,6 +46,21 @@ PLURAL_CATEGORIES: Mapping[str, tuple[str, ...]] = {
 
 class I18nError(ValueError):
     """A language that is not offered, or a message id no catalog has."""
+
+
+def terminal_language(environ: Mapping[str, str] = os.environ) -> str | None:
+    """The language a terminal asks for, when offered: ``LINGERLONGER_LANG``, else the locale
+    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``; the first that is set decides, as POSIX says).
+
+    >>> terminal_language({"LANG": "pt_BR.UTF-8"}), terminal_language({"LC_ALL": "C", "LANG": "ru_RU"})
+    ('pt', None)
+    """
+    for name in ("LINGERLONGER_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else None
+    return None
 
 
 def check_language(lang: str) -> str:

@@ -14,7 +14,13 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["lesson_folder"]
+from .i18n import LANGUAGES
+
+__all__ = ["lesson_folder", "LESSON_LANGUAGES"]
+
+#: Every text of every lesson is written in each of these (``lingerlonger check`` with no path,
+#: or ``--languages``, reports a text that is not): the book and the app speak them all.
+LESSON_LANGUAGES = LANGUAGES
 
 
 def lesson_folder() -> Path:

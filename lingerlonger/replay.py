@@ -43,7 +43,7 @@ from .engine import ChooseTrump, IllegalAction, Play, State, Trick, apply, legal
 from .events import Drew, Eliminated, Event, Led, TrickWon
 from .i18n import DEFAULT_LANGUAGE, translate
 from .narrate import narrate
-from .scenario import Ask, Expect, Scenario, ScenarioError, Step
+from .scenario import Ask, Expect, Scenario, ScenarioError, Step, in_language
 
 
 @dataclass(frozen=True)
@@ -213,7 +213,7 @@ def answer_text(ask: Ask, lang: str = DEFAULT_LANGUAGE) -> str:
     """A question's right answer in words: the cards, the seat or the choice."""
     if ask.kind in ("legal", "card"):
         return format_cards(sorted(ask.cards)) or translate("quiz.no-cards", lang)
-    return ask.seat if ask.kind == "winner" else ask.choice
+    return ask.seat if ask.kind == "winner" else in_language(ask.choice, lang)
 
 
 def _check_ask(state: State, step: Step, pending: list[Ask]) -> list[ScenarioError]:

@@ -63,6 +63,7 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
                         four_colour: bool = False) -> str:
     """One scenario as a printable A4 HTML page, in ``lang`` (default: the scenario's own)."""
     lang = check_language(lang or scenario.lang or "en")
+    scenario = scenario.in_language(lang)
     say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
     run = replay(scenario)
     start = run.frames[0].state

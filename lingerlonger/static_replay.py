@@ -38,7 +38,7 @@ from .i18n import (DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LAN
 from .limits import MAX_TEXT_CHARS
 from .render import DEFAULT_STYLE, TABLE_CSS, TableStyle, table_html
 from .replay import Frame, Replay, answer_text
-from .scenario import Ask
+from .scenario import Ask, in_language, written_in
 
 __all__ = ["ui", "SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
            "replay_html", "gallery_html", "icon_svg"]
@@ -84,7 +84,8 @@ def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True
     """One frame: the table, then the author's words, the engine's narration (in the style's
     language) and, with ``quiz``, the frame's questions with their answers behind a button."""
     style = style or DEFAULT_STYLE
-    said = f'<div class="ll-say">{markdown_html(frame.say)}</div>' if frame.say else ""
+    say = in_language(frame.say, style.lang)
+    said = f'<div class="ll-say">{markdown_html(say)}</div>' if say else ""
     told = "".join(f"<li>{html.escape(line)}</li>" for line in frame.narration_in(style.lang))
     narration = f'<ul class="ll-narration">{told}</ul>' if told else ""
     table = table_html(frame.state, seat=seat, show_legal=show_legal, last_trick=frame.last_trick,
@@ -96,6 +97,7 @@ def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True
 def quiz_html(ask: Ask, lang: str = "en") -> str:
     """A question with its answer (and hint) hidden behind a reveal button."""
     say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
+    ask = ask.in_language(lang)
     choices = (f"<p>{say('quiz.choices', choices=' / '.join(ask.choices))}</p>"
                if ask.choices else "")
     why = f"<p>{html.escape(ask.wrong)}</p>" if ask.wrong else ""
@@ -211,10 +213,13 @@ aria-label="{say('step')}">
 </div>
 <p class="ll-live-only" lang="{lang}" data-t-html="ui.live-only" hidden>{ui('live-only', lang)}</p>"""
     css = f"<style>{TABLE_CSS}{REPLAY_CSS}</style>" if include_css else ""
+    own = scenario.lang or SOURCE_LANGUAGE
     return f"""<div class="ll-replay" id="{element}" data-frames="{last + 1}" data-start="{start}" \
 data-lang="{lang}" data-words="{html.escape(json.dumps(words, ensure_ascii=False))}">
-<h3 class="ll-replay-title" lang="{scenario.lang or SOURCE_LANGUAGE}">{html.escape(scenario.title)}</h3>
-<div class="ll-summary" lang="{scenario.lang or SOURCE_LANGUAGE}">{markdown_html(scenario.summary)}</div>
+<h3 class="ll-replay-title" lang="{written_in(scenario.title, lang, own)}">\
+{html.escape(in_language(scenario.title, lang))}</h3>
+<div class="ll-summary" lang="{written_in(scenario.summary, lang, own)}">\
+{markdown_html(in_language(scenario.summary, lang))}</div>
 {failures_html(run, lang)}{controls}
 <div class="ll-stage" lang="{lang}"></div>
 {frames}
@@ -225,8 +230,10 @@ window.llReplay(document.getElementById({json.dumps(element)}));</script>"""
 
 def gallery_html(runs: Iterable[Replay], *, style: TableStyle | None = None) -> str:
     """Several replays, compactly: each folded under its title, the style sheet written once."""
-    players = "".join(f'<details class="ll-gallery-item"><summary>{html.escape(run.scenario.title)}'
-                      f"</summary>{replay_html(run, style=style, include_css=False)}</details>"
+    lang = style.lang if style else ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
+    players = "".join(f'<details class="ll-gallery-item"><summary>'
+                      f'{html.escape(in_language(run.scenario.title, lang))}</summary>'
+                      f"{replay_html(run, style=style, include_css=False)}</details>"
                       for run in runs)
     return f'<div class="ll-gallery">{players}</div><style>{TABLE_CSS}{REPLAY_CSS}</style>'
 

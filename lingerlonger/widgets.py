@@ -66,7 +66,7 @@ from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANTS, Rules, RulesError
 from .limits import MAX_DOCUMENT_BYTES
 from .names import cleaned_name
-from .scenario import Ask, Location, Scenario, ScenarioError, load
+from .scenario import Ask, Location, Scenario, ScenarioError, in_language, load
 from .seat_names import renamed, seat_names
 from .source import read_upload
 from .static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, gallery_html,
@@ -544,8 +544,10 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             return
         scenario = self.run.scenario
         self.header.value = (f"<style>{PLAYER_CSS}</style>"
-                             f'<h2 class="ll-replay-title">{html.escape(scenario.title)}</h2>'
-                             f'<div class="ll-summary">{markdown_html(scenario.summary)}</div>'
+                             f'<h2 class="ll-replay-title">'
+                             f'{html.escape(in_language(scenario.title, self.lang))}</h2>'
+                             f'<div class="ll-summary">'
+                             f'{markdown_html(in_language(scenario.summary, self.lang))}</div>'
                              f"{failures_html(self.run, self.lang)}")
 
     def _show_problem(self, note: str) -> None:
@@ -895,10 +897,11 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
                              name=acting)
         else:
             self._answers = list(state.players) if ask.kind == "winner" else list(ask.choices)
-            labels, colours = self._answers, [_BLACK] * len(self._answers)
+            labels = [in_language(answer, self.lang) for answer in self._answers]
+            colours = [_BLACK] * len(self._answers)
             prompt = self._t("quiz.pick-seat" if ask.kind == "winner" else "quiz.pick-choice")
         self.quiz_text.value = (f'<div class="ll-quiz"><p><strong>{html.escape(self._t("quiz.question"))}:'
-                                f'</strong> {html.escape(ask.question)}</p>'
+                                f'</strong> {html.escape(in_language(ask.question, self.lang))}</p>'
                                 f'<p class="ll-note">{html.escape(prompt)}</p></div>')
         self.quiz_answers.show(labels, colours)
         _shown(self.quiz_check, ask.kind == "legal")
@@ -934,7 +937,10 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             self._check_cards()
             return
         wanted = parse_card(text) if pending[1].kind == "card" else text
-        if wanted in self._answers:
+        shown = [in_language(answer, self.lang) for answer in self._answers]  # a choice as read
+        if wanted in shown:
+            self._on_answer(shown.index(wanted))
+        elif wanted in self._answers:
             self._on_answer(self._answers.index(wanted))
         else:
             self._judge(False)
@@ -946,8 +952,9 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             rule = {"legal": "rule.follow-suit", "card": "rule.follow-suit",
                     "winner": "rule.trick-winner"}.get(ask.kind)
             lines = [f"<strong>{html.escape(self._t('quiz.wrong'))}</strong>"]
-            lines += [html.escape(ask.wrong)] if ask.wrong else []
-            lines += [html.escape(self._t("quiz.hint", hint=ask.hint))] if ask.hint else []
+            lines += [html.escape(in_language(ask.wrong, self.lang))] if ask.wrong else []
+            lines += ([html.escape(self._t("quiz.hint", hint=in_language(ask.hint, self.lang)))]
+                      if ask.hint else [])
             lines += [html.escape(self._t("quiz.rule", rule=self._t(rule)))] if rule else []
             self.quiz_feedback.value = ('<div class="ll-quiz-feedback" role="alert">'
                                         + "<br>".join(lines) + "</div>")
@@ -1051,11 +1058,12 @@ class ScenarioBrowser(widgets.VBox):
         super().__init__()
         self.add_class("ll-browser")
         self._entries: dict[str, Scenario] = {}
+        self._labels: dict[str, str] = {}  # each menu entry as written, with the title as written
         options = []
         entries, problems = scenario_library(folder or find_scenarios())
         for number, (label, scenario) in enumerate(entries):
             key = f"library:{number}"
-            self._entries[key] = scenario
+            self._entries[key], self._labels[key] = scenario, label
             options.append((label, key))
         self.picker = widgets.Dropdown(options=options,
                                        layout=widgets.Layout(width="auto", max_width="100%"))
@@ -1082,6 +1090,11 @@ class ScenarioBrowser(widgets.VBox):
         return self.player.lang
 
     def _relabel(self) -> None:
+        """The browser's words, and each lesson's title, in the reader's language."""
+        _relabel_options(self.picker, [
+            (self._labels[key].replace(str(self._entries[key].title),
+                                       in_language(self._entries[key].title, self.lang), 1), key)
+            if key in self._labels else (label, key) for label, key in self.picker.options])
         self.picker.description = ui("pick", self.lang)
         self.upload.description, self.upload.tooltip = ui("upload", self.lang), ui("upload-tip", self.lang)
         self.help_line.value = f'<p class="ll-note ll-help">{ui("browser-help", self.lang)}</p>'

@@ -44,7 +44,8 @@ PARTS = {
 }
 #: How a value that refers to a definition is named in the tables (one, several).
 DEFINITION_NAMES = {
-    "text": ("text", "texts"), "seat": ("a seat", "seats"),
+    "text": ("text", "texts"), "author_text": ("text, or a text per language", "texts"),
+    "seat": ("a seat", "seats"),
     "seat_or_null": ("a seat or `null`", "seats or `null`"), "card": ("a card", "cards"),
     "cards": ("a list of cards", "lists of cards"), "rules": ("a rule set", "rule sets"),
     "step": ("a step", "steps"), "expect": ("a mapping (see its table)", "mappings"),

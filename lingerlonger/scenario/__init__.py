@@ -11,10 +11,10 @@ Views and the replay import the model and the loading functions from here.
 from .format1 import iter_documents, iter_scenarios, load, loads
 from .model import (ANSWER_KINDS, ASK_KEYS, EXPECT_KEYS, FORMAT, POSITION_KEYS, RESULT_KEYS,
                     RULES_KEYS, STEP_ACTIONS, STEP_KEYS, TOP_KEYS, Ask, Expect, Location, Result,
-                    Scenario, ScenarioError, Step)
+                    Scenario, ScenarioError, Step, Text, in_language, versions, written_in)
 from .reader import scalar_type
 
 __all__ = ["FORMAT", "Location", "ScenarioError", "Expect", "Ask", "Step", "Result", "Scenario",
            "iter_documents", "iter_scenarios", "loads", "load", "EXPECT_KEYS", "STEP_ACTIONS",
            "TOP_KEYS", "RULES_KEYS", "RESULT_KEYS", "POSITION_KEYS", "ASK_KEYS", "ANSWER_KINDS",
-           "STEP_KEYS", "scalar_type"]
+           "STEP_KEYS", "scalar_type", "Text", "in_language", "versions", "written_in"]

@@ -43,13 +43,13 @@ from .. import limits
 from ..cards import Card, CardError, parse_suit
 from ..engine import SetupError
 from ..events import END_REASONS
-from ..i18n import LANGUAGES, format_number
+from ..i18n import LANGUAGES, SOURCE_LANGUAGE, format_number
 from ..names import no_seat, seat_name_problem
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, PROFILE_ALIASES, PROFILES, VARIANTS, Rules, RulesError
 from ..visible import quoted
 from .model import (ANSWER_KINDS, ASK_KEYS, EXPECT_KEYS, FORMAT, POSITION_KEYS, RESULT_KEYS,
                     RULES_KEYS, STEP_ACTIONS, STEP_KEYS, TOP_KEYS, Ask, Expect, Location, Result,
-                    Scenario, ScenarioError, Step)
+                    Scenario, ScenarioError, Step, versions)
 from .reader import (ONE_WORD, SCALAR, SEQUENCE, Node, NodeReader, documents_of, kind_of,
                      location_of_mark, cached_card)
 
@@ -116,14 +116,14 @@ def _expect(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Expect:
     return Expect(**values, given=frozenset(values), where=where)
 
 
-def _ask(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Ask:
+def _ask(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> Ask:
     values = reader.fields(node, "ask", ASK_KEYS)
     for key in ("question", "answer"):
         if key not in values:
             raise reader.fail(node, f"ask: missing {key}" + (
                 "" if key == "question" else ": one of {legal: [CARDS]}, {card: [CARDS]}, "
                 "{winner: SEAT} or {choice: TEXT} with choices: [TEXT, ...]"))
-    texts = {key: reader.text(values[key], f"ask: {key}")
+    texts = {key: reader.author_text(values[key], f"ask: {key}", own)
              for key in ("question", "hint", "wrong") if key in values}
     entries = [entry for entry in reader.mapping(values["answer"], "ask: answer")
                if not entry[0].startswith("x-")]
@@ -141,25 +141,30 @@ def _ask(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Ask:
     elif kind == "winner":
         found["seat"] = reader.seat(answer, what, players)
     else:
-        found["choice"] = reader.text(answer, what)
+        found["choice"] = reader.author_text(answer, what, own)
     if "choices" in values:
         if kind != "choice":
             raise reader.fail(values["choices"], "ask: choices go with an answer of kind choice")
-        found["choices"] = tuple(reader.text(item, "ask: choices")
+        found["choices"] = tuple(reader.author_text(item, "ask: choices", own)
                                  for item in reader.sequence(values["choices"], "ask: choices",
                                                              limits.MAX_CHOICES))
-        if found["choice"] not in found["choices"]:
+        # judged by meaning: the answer is the choice it names in the scenario's language, so a
+        # reader who picks that choice in any language is right
+        chosen = next((choice for choice in found["choices"] if str(choice) == str(found["choice"])),
+                      None)
+        if chosen is None:
             raise reader.fail(answer, f"{what}: {found['choice']!r} is not one of the choices")
+        found["choice"] = chosen
     elif kind == "choice":
         raise reader.fail(node, "ask: an answer of kind choice needs choices: [TEXT, ...]")
     return Ask(texts["question"], kind, reader.at(node), reader.at(answer), hint=texts.get("hint"),
                wrong=texts.get("wrong"), **found)
 
 
-def _step(reader: NodeReader, node: Node, players: tuple[str, ...], rules: Rules) -> Step:
+def _step(reader: NodeReader, node: Node, players: tuple[str, ...], rules: Rules, own: str) -> Step:
     values = reader.fields(node, "step", STEP_KEYS)
-    say = reader.text(values["say"], "say") if "say" in values else None
-    ask = _ask(reader, values["ask"], players) if "ask" in values else None
+    say = reader.author_text(values["say"], "say", own) if "say" in values else None
+    ask = _ask(reader, values["ask"], players, own) if "ask" in values else None
     actions = [key for key in STEP_ACTIONS if key in values]
     if len(actions) > 1:
         raise reader.fail(node, f"step: one action per step, this one has {' and '.join(actions)}")
@@ -275,17 +280,18 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
     if format_node.resolve() != "int" or format_node.value != str(FORMAT):
         raise reader.fail(format_node, f"format: expected {FORMAT} (the only format there is), "
                           f"got {kind_of(format_node)}")
-    title = reader.text(need("title", "a title for the scenario"), "title")
-    summary = reader.text(values["summary"], "summary") if "summary" in values else None
-    tags = tuple(reader.text(tag, "tags")
-                 for tag in reader.sequence(values["tags"], "tags", limits.MAX_TAGS)) \
-        if "tags" in values else ()
     lang = None
     if "lang" in values:
         lang = reader.text(values["lang"], "lang")
         if lang not in LANGUAGES:
             raise reader.fail(values["lang"], f"lang: {lang!r} is not a language of the book "
                               f"(one of {', '.join(LANGUAGES)})")
+    own = lang or SOURCE_LANGUAGE  # the language of the plain strings
+    title = reader.author_text(need("title", "a title for the scenario"), "title", own)
+    summary = reader.author_text(values["summary"], "summary", own) if "summary" in values else None
+    tags = tuple(reader.text(tag, "tags")
+                 for tag in reader.sequence(values["tags"], "tags", limits.MAX_TAGS)) \
+        if "tags" in values else ()
     rules = _rules(reader, need("rules", "a profile name, or {profile: ..., variants: [...]}"))
     players_node = need("players", "the seats, clockwise, e.g. [A, B, C, D]")
     players = _players(reader, players_node)
@@ -311,9 +317,10 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
     else:
         raise reader.fail(node, "missing setup: give either deck (52 cards, a deal) or hands, "
                           "stock, trump and leader (a position)")
-    steps = tuple(_step(reader, item, players, rules) for item in
+    steps = tuple(_step(reader, item, players, rules, own) for item in
                   reader.sequence(need("steps", "a list of steps (may be [])"), "steps", limits.MAX_STEPS))
-    over = limits.markdown_overflow((step.say for step in steps), already=len(summary or ""))
+    over = limits.markdown_overflow(("".join(versions(step.say)) for step in steps),
+                                    already=sum(map(len, versions(summary))))
     if over is not None:
         raise ScenarioError(steps[over].where, limits.too_much_markdown())
     result = _result(reader, values["result"], players) if "result" in values else None

@@ -7,14 +7,14 @@ replay and every view read them; none of them knows YAML.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
-
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping, NamedTuple
 
 from ..cards import Card, Suit
 from ..engine import State, deal, from_position
 from ..events import Event
-from ..i18n import DEFAULT_LANGUAGE, translate
+from ..i18n import DEFAULT_LANGUAGE, SOURCE_LANGUAGE, translate
 from ..rules import Rules
 
 FORMAT = 1
@@ -58,6 +58,60 @@ class ScenarioError(ValueError):
         return f"{located.rstrip('.')}. {translate(self.hint, lang)}" if self.hint else located
 
 
+class Text(str):
+    """An author's text: the ``str`` in the scenario's own language, and its ``translations``.
+
+    In a file, any text (a title, a ``say:``, a question, a choice...) is either a string or a
+    mapping from language to string, ``{en: Who wins?, pt: Quem ganha?}``. A Text is a str, so
+    whatever shows it as it is keeps working; ``in_(lang)`` gives it in another language the
+    author wrote it in, else as written. ``where`` is where it was written (not compared).
+
+    It compares as the str it is (its translations aside), so an answer is judged by meaning.
+
+    >>> question = Text("Who wins?", {"pt": "Quem ganha?"})
+    >>> question.in_("pt"), question.in_("ru"), question == "Who wins?"
+    ('Quem ganha?', 'Who wins?', True)
+    """
+
+    def __new__(cls, text: str, translations: Mapping[str, str] | None = None,
+                where: Location | None = None) -> "Text":
+        self = super().__new__(cls, text)
+        self.translations = MappingProxyType(dict(translations or {}))
+        self.where = where
+        return self
+
+    def in_(self, lang: str) -> str:
+        return self.translations.get(lang, str(self))
+
+    def languages(self, own: str) -> frozenset[str]:
+        """The languages it is written in, ``own`` being the scenario's."""
+        return frozenset(self.translations) | {own}
+
+    def __reduce__(self):
+        return Text, (str(self), dict(self.translations), self.where)
+
+    def __repr__(self) -> str:
+        return f"Text({str(self)!r}, {dict(self.translations)!r})" if self.translations else \
+            str.__repr__(self)
+
+
+def versions(text: str | None) -> tuple[str, ...]:
+    """Every version of a text: as written, then its translations (none for None)."""
+    if text is None:
+        return ()
+    return (str(text), *text.translations.values()) if isinstance(text, Text) else (text,)
+
+
+def in_language(text: str | None, lang: str) -> str | None:
+    """``text`` in ``lang`` when its author wrote it so, else as written (None stays None)."""
+    return text.in_(lang) if isinstance(text, Text) else text
+
+
+def written_in(text: str | None, lang: str, own: str) -> str:
+    """The language ``in_language(text, lang)`` is in: ``lang`` if the author wrote it, else ``own``."""
+    return lang if isinstance(text, Text) and lang in text.languages(own) or lang == own else own
+
+
 # Locations never take part in equality: a scenario written back and read again
 # is the same scenario even though its lines moved.
 
@@ -96,6 +150,13 @@ class Ask:
     choices: tuple[str, ...] = ()
     hint: str | None = None
     wrong: str | None = None
+
+    def in_language(self, lang: str) -> "Ask":
+        """The question as a reader of ``lang`` sees it (see ``Text``)."""
+        return replace(self, question=in_language(self.question, lang),
+                       choice=in_language(self.choice, lang),
+                       choices=tuple(in_language(choice, lang) for choice in self.choices),
+                       hint=in_language(self.hint, lang), wrong=in_language(self.wrong, lang))
 
 
 @dataclass(frozen=True)
@@ -142,6 +203,41 @@ class Scenario:
     result: Result | None = None
     extras: dict[str, Any] = field(default_factory=dict)  # top-level x- keys, kept for the writer
     index: int = 0                                         # position in a YAML stream
+
+    def texts(self) -> Iterator[str]:
+        """Every text the author wrote, in reading order."""
+        yield self.title
+        if self.summary is not None:
+            yield self.summary
+        for step in self.steps:
+            if step.say is not None:
+                yield step.say
+            if step.ask is not None:
+                ask = step.ask
+                yield from (text for text in (ask.question, *ask.choices, ask.hint, ask.wrong)
+                            if text is not None)
+
+    def missing_languages(self, wanted: tuple[str, ...]) -> Iterator[tuple[str, tuple[str, ...]]]:
+        """Each text lacking some of ``wanted``, with the languages it lacks."""
+        own = self.lang or SOURCE_LANGUAGE
+        for text in self.texts():
+            written = text.languages(own) if isinstance(text, Text) else {own}
+            lacking = tuple(lang for lang in wanted if lang not in written)
+            if lacking:
+                yield text, lacking
+
+    def in_language(self, lang: str) -> "Scenario":
+        """The scenario as a reader of ``lang`` sees it: every text the author wrote in ``lang``
+        in that language (the others as written); ``lang`` says so once all of them are."""
+        steps = tuple(replace(step, say=in_language(step.say, lang),
+                              ask=None if step.ask is None else step.ask.in_language(lang))
+                      for step in self.steps)
+        complete = next(self.missing_languages((lang,)), None) is None
+        translated = replace(self, title=in_language(self.title, lang),
+                             summary=in_language(self.summary, lang), steps=steps,
+                             lang=lang if complete else self.lang)
+        translated.__dict__["_start"] = self._start  # the same deal: nothing to play again
+        return translated
 
     @property
     def is_deal(self) -> bool:

@@ -20,9 +20,10 @@ import yaml
 
 from .. import limits
 from ..cards import Card, CardError, parse_card
+from ..i18n import LANGUAGES
 from ..names import no_seat
 from ..visible import quoted
-from .model import Location, ScenarioError
+from .model import Location, ScenarioError, Text
 
 
 #: Far deeper than any scenario needs; bounds the work a hostile file can cause.
@@ -267,6 +268,24 @@ class NodeReader:
             raise self.fail(node, f"{what}: expected text, got {kind_of(node)} (put it in quotes "
                             f"if you mean the text: \"{node.value}\")")
         return node.value
+
+    def author_text(self, node: Node, what: str, own: str) -> Text:
+        """A text an author writes: a string in the scenario's language ``own``, or a mapping
+        from language to string, ``{en: …, pt: …}``, that holds ``own`` (x- keys are skipped)."""
+        if node.kind is not MAPPING:
+            return Text(self.text(node, what), where=self.at(node))
+        versions: dict[str, str] = {}
+        for lang, key_node, value in self.mapping(node, what):
+            if lang.startswith("x-"):
+                continue
+            if lang not in LANGUAGES:
+                raise self.fail(key_node, f"{what}: {quoted(lang)} is not a language of the book; "
+                                f"a text in several languages is keyed by {', '.join(LANGUAGES)}")
+            versions[lang] = self.text(value, f"{what}: {lang}")
+        if own not in versions:
+            raise self.fail(node, f"{what}: no {own} text, but {own} is this scenario's language "
+                            f"(lang: {own}): add {own}: and the text")
+        return Text(versions.pop(own), versions, where=self.at(node))
 
     def integer(self, node: Node, what: str, minimum: int = 0) -> int:
         node = self.scalar(node, what)

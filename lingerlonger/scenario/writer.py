@@ -58,7 +58,8 @@ import yaml
 
 from ..cards import format_cards, sort_hand
 from ..files import replacing
-from .model import EXPECT_KEYS, Ask, Expect, Scenario, Step
+from ..i18n import LANGUAGES, SOURCE_LANGUAGE
+from .model import EXPECT_KEYS, Ask, Expect, Scenario, Step, Text
 from .reader import scalar_type
 
 __all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "schema_file", "schema_line", "write_schema", "dump",
@@ -180,6 +181,29 @@ def _block_text(text: str, indent: str) -> str:
     return _quote(text)
 
 
+def _text(text: str, indent: str, own: str, block: bool = True) -> str:
+    """An author's text after its key's colon: `` value``, or, written in several languages,
+    a mapping by language (the scenario's own first, then the others in the catalogs' order)."""
+    def one(version: str, inner: str) -> str:
+        return _block_text(version, inner) if block else _scalar(version, flow=False)
+
+    if not (isinstance(text, Text) and text.translations):
+        return " " + one(text, indent)
+    order = [own] + [lang for lang in LANGUAGES if lang in text.translations and lang != own]
+    return "".join(f"\n{indent}  {lang}: {one(text.in_(lang), indent + '  ')}" for lang in order)
+
+
+def _choices(choices: tuple[str, ...], own: str) -> list[str]:
+    """A question's choices: a flow list, or a block list of mappings once one is translated."""
+    if not any(isinstance(choice, Text) and choice.translations for choice in choices):
+        return [f"    choices: [{', '.join(_scalar(choice) for choice in choices)}]"]
+    lines = ["    choices:"]
+    for choice in choices:
+        first, *rest = _text(choice, "      ", own, block=False).lstrip("\n").split("\n")
+        lines += [f"      - {first.strip()}", *rest]
+    return lines
+
+
 def _flow(value: Any) -> str:
     """Plain data (an x- value) in flow style."""
     if isinstance(value, dict):
@@ -214,9 +238,10 @@ def _seat(name: str | None) -> str:
 def dump_scenario(scenario: Scenario) -> str:
     """One scenario as a YAML document (no ``---``, no schema line)."""
     s = scenario
-    lines = ["format: 1", f"title: {_scalar(s.title, flow=False)}"]
+    own = s.lang or SOURCE_LANGUAGE
+    lines = ["format: 1", f"title:{_text(s.title, '', own, block=False)}"]
     if s.summary is not None:
-        lines.append(f"summary: {_block_text(s.summary, '')}")
+        lines.append(f"summary:{_text(s.summary, '', own)}")
     if s.tags:
         lines.append(f"tags: [{', '.join(_scalar(tag) for tag in s.tags)}]")
     if s.lang is not None:
@@ -241,7 +266,7 @@ def dump_scenario(scenario: Scenario) -> str:
         lines.append(f"trump: {s.trump if s.trump is not None else 'none'}")
         lines.append(f"leader: {_seat(s.leader)}")
     lines.append("steps:" if s.steps else "steps: []")
-    lines += [_step(step, s.players) for step in s.steps]
+    lines += [_step(step, s.players, own) for step in s.steps]
     if s.result is not None:
         given = [key for key in ("winner", "reason") if key in s.result.given]
         values = {"winner": _seat(s.result.winner),
@@ -251,11 +276,11 @@ def dump_scenario(scenario: Scenario) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _step(step: Step, players: tuple[str, ...]) -> str:
+def _step(step: Step, players: tuple[str, ...], own: str) -> str:
     if step.kind == "say":
-        return f"- say: {_block_text(step.say, '  ')}"
+        return f"- say:{_text(step.say, '  ', own)}"
     if step.kind == "ask":
-        text = "- ask:" + _ask(step.ask)
+        text = "- ask:" + _ask(step.ask, own)
     elif step.kind == "expect":
         text = "- expect:" + _expect(step.expect, players)
     else:
@@ -264,25 +289,25 @@ def _step(step: Step, players: tuple[str, ...]) -> str:
             return f"- {{{step.kind}: {_scalar(action)}}}"
         text = f"- {step.kind}: {_scalar(action, flow=False)}"
     if step.ask is not None and step.kind != "ask":
-        text += "\n  ask:" + _ask(step.ask)
+        text += "\n  ask:" + _ask(step.ask, own)
     if step.say is not None:
-        text += f"\n  say: {_block_text(step.say, '  ')}"
+        text += f"\n  say:{_text(step.say, '  ', own)}"
     return text
 
 
-def _ask(ask: Ask) -> str:
+def _ask(ask: Ask, own: str) -> str:
     """A question as a block mapping under ``ask:``, its answer as one flow mapping."""
     if ask.kind in ("legal", "card"):
         answer = _cards(sort_hand(ask.cards))
     elif ask.kind == "winner":
         answer = _seat(ask.seat)
     else:
-        answer = _scalar(ask.choice)
-    lines = [f"    question: {_block_text(ask.question, '    ')}",
+        answer = _scalar(str(ask.choice))  # named in the scenario's language: judged by meaning
+    lines = [f"    question:{_text(ask.question, '    ', own)}",
              f"    answer: {{{ask.kind}: {answer}}}"]
     if ask.choices:
-        lines.append(f"    choices: [{', '.join(_scalar(choice) for choice in ask.choices)}]")
-    lines += [f"    {key}: {_block_text(getattr(ask, key), '    ')}" for key in ("hint", "wrong")
+        lines += _choices(ask.choices, own)
+    lines += [f"    {key}:{_text(getattr(ask, key), '    ', own)}" for key in ("hint", "wrong")
               if getattr(ask, key) is not None]
     return "\n" + "\n".join(lines)
 

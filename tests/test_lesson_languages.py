@@ -1,0 +1,87 @@
+"""Lessons in several languages: any author's text may be a mapping from language to text.
+
+The reader of another language sees the author's words in it, a quiz is judged by meaning,
+the writer keeps every version, and `check --languages` reports a text that lacks one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lingerlonger.cli import main
+from lingerlonger.replay import replay
+from lingerlonger.scenario import Text, load, loads, versions
+from lingerlonger.scenario.writer import dump
+from lingerlonger.static_replay import replay_html
+from lingerlonger.widgets import ScenarioPlayer
+
+GOOD = Path(__file__).resolve().parent / "good"
+[LESSON] = load(GOOD / "texts-in-languages.yaml")
+
+
+def all_versions(scenario):
+    return [versions(text) for text in scenario.texts()]
+
+
+def test_a_text_in_several_languages_reads_as_its_own_language_and_keeps_the_others():
+    assert LESSON.title == "The last card" and isinstance(LESSON.title, Text)
+    assert LESSON.title.in_("pt") == "A última carta" and LESSON.title.in_("es") == "The last card"
+    portuguese = LESSON.in_language("pt")
+    assert portuguese.title == "A última carta"
+    assert portuguese.steps[0].say == "A sai: o rei."
+    assert portuguese.steps[3].ask.choices == ("C fica de fora", "C continua")
+    assert portuguese.lang is None  # not every text is in Portuguese: it does not claim so
+
+
+def test_the_writer_keeps_every_version_and_reads_back_the_same():
+    text = dump([LESSON])
+    [again] = loads(text)
+    assert again == LESSON and all_versions(again) == all_versions(LESSON)
+    assert "  pt: A última carta" in text and dump([again]) == text
+
+
+def test_a_quiz_is_judged_by_meaning_in_every_language():
+    for lang, pick, other in [("en", "C stays in", "C is out"), ("pt", "C continua", "C fica de fora")]:
+        player = ScenarioPlayer(LESSON)
+        player.language.value = lang
+        player.quiz_on.value = True
+        player.go_last()
+        shown = [button.description for button in player.quiz_answers.buttons
+                 if button.layout.display != "none"]
+        assert shown == [other, pick] and "O que acontece a C?" in player.quiz_text.value or lang == "en"
+        player.answer(other)
+        assert player.at == 3, f"{lang}: a wrong choice went on"
+        player.answer(pick)
+        assert player.at == 4, f"{lang}: the right choice did not go on"
+
+
+def test_the_static_player_and_the_sheet_speak_the_language_they_are_drawn_in():
+    from lingerlonger.render import TableStyle
+    from lingerlonger.sheet import scenario_sheet_html
+    portuguese = replay_html(replay(LESSON), style=TableStyle.of("pt"))
+    assert "A última carta" in portuguese and "A sai: o rei." in portuguese
+    assert "The last card" not in portuguese and '<h3 class="ll-replay-title" lang="pt">' in portuguese
+    spanish = replay_html(replay(LESSON), style=TableStyle.of("es"))
+    assert '<h3 class="ll-replay-title" lang="en">' in spanish  # no Spanish title: as written
+    sheet = scenario_sheet_html(LESSON, lang="pt")
+    assert "A última carta" in sheet and "O que acontece a C?" in sheet
+
+
+def test_check_reports_each_text_lacking_a_promised_language(capsys):
+    assert main(["check", str(GOOD / "texts-in-languages.yaml"), "--languages", "en,pt"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].endswith("'Hearts are trump. C holds one card.' has no pt text: "
+                           "write it as {en: …, pt: …}")
+    assert err[-1].startswith("2 failures")
+    with pytest.raises(SystemExit) as stop:
+        main(["check", str(GOOD / "texts-in-languages.yaml"), "--languages", "en,fr"])
+    assert stop.value.code == 2
+
+
+def test_a_plain_lesson_is_in_one_language_only():
+    [plain] = loads("format: 1\ntitle: Plain\nrules: standard\nplayers: [A, B, C]\ndealer: C\n"
+                    "hands: {A: [2♣], B: [3♣]}\nstock: []\ntrump: ♥\nleader: A\nsteps: []\n")
+    assert list(plain.missing_languages(("en",))) == []
+    assert [lacking for _, lacking in plain.missing_languages(("en", "ru"))] == [("ru",)]
