@@ -166,8 +166,11 @@ class ScenarioKeys(SphinxDirective):
                 logger.warning(f"{SCHEMA.name}: the key {key!r} ({part}) has no description",
                                location=self.get_location())
         container = nodes.container(classes=["ll-scenario-keys"])
-        self.state.nested_parse(StringList(markdown_table(table).splitlines(), self.get_source_info()[0]),
+        source, line = self.get_source_info()
+        self.state.nested_parse(StringList(markdown_table(table).splitlines(), source),
                                 self.content_offset, container)
+        for cell in container.findall(nodes.TextElement):  # translatable, like the page's own text
+            cell.source, cell.line = cell.source or source, cell.line or line
         return [container]
 
 
