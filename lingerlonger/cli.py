@@ -269,7 +269,7 @@ def replay_command(args: argparse.Namespace) -> int:
            f"{scenario.rules} | " + say("cli.seats", names=", ".join(scenario.players),
                                         dealer=scenario.dealer)]
     if scenario.summary:
-        out += ["", scenario.summary.rstrip()]
+        out += ["", *scenario.summary.rstrip().splitlines()]  # each line shown (visible) alone
     for frame in run.frames:
         step = frame.step
         if step is None:

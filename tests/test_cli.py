@@ -413,3 +413,9 @@ def test_new_deal_uses_tags_the_library_accepts(capsys):
 def test_tournament_usage_errors_go_to_stderr_with_status_2(capsys):
     code, out, lines = run_err(capsys, "tournament", "--players", 3, "--seats", "tips,random")
     assert (code, out) == (2, []) and "--seats names 2 players" in lines[0]
+
+
+def test_replay_shows_a_summary_on_its_own_lines_not_as_escapes(capsys):
+    code, lines, _ = run(capsys, "replay", LIBRARY / "13-standard-endgame.yaml")
+    assert code == 0 and not any("\\x0a" in line for line in lines)
+    assert any(line.startswith("without drawing until the hand ends") for line in lines)
