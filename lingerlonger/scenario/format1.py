@@ -1,13 +1,9 @@
 """Scenario format 1 (book/scenario-format.md): a document of located nodes becomes a ``Scenario``.
 
-The YAML is read as a stream of parser events and built into small nodes here,
-not by PyYAML's constructors: nothing but plain data can come out (an object
-tag is refused), an alias is refused where it stands (so an "alias bomb" costs
-nothing), nesting is bounded (deep nesting crashes the C composer), and a large
-stream is read one scenario at a time. Plain scalars are read as YAML 1.2 does
-(what editors use with the JSON Schema): ``No`` and ``On`` are names, ``3`` is a
-number. Every value keeps its line and column, so a mistake is reported as
-``FILE:LINE:COLUMN: message`` at the value that is wrong.
+Each document of a stream (read as located nodes by ``reader``) is checked key by key
+against the format and built into a ``Scenario`` whose setup the engine has accepted;
+the first thing wrong is reported as ``FILE:LINE:COLUMN: message`` at the value at fault,
+and the rest of the stream is still read.
 
 >>> [scenario] = loads('''
 ... format: 1
