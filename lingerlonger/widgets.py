@@ -17,19 +17,9 @@ callback) ends as a friendly message in the page, never as a traceback.
 
 The branch logic is plain functions over frames, with no widgets:
 
->>> from lingerlonger.scenario import loads
->>> [scenario] = loads('''
-... format: 1
-... title: The worked example
-... rules: equal-hands
-... players: [A, B, C, D]
-... dealer: D
-... hands: {A: [K♣, 7♦], B: [3♣, Q♠], C: [2♥], D: [A♣, 5♠]}
-... stock: [9♦, 4♠, J♥]
-... trump: ♥
-... leader: A
-... steps: [{play: A K♣}, {play: B 3♣}, {play: C 2♥}, {play: D A♣}]
-... ''', "example.yaml")
+>>> from lingerlonger.library import lesson_folder
+>>> from lingerlonger.scenario import load
+>>> [scenario] = load(lesson_folder() / "06-last-card-saves.yaml")  # the worked example
 >>> run = replay(scenario)
 >>> branch = what_if(run.frames[0], Play(0, parse_card("7♦")), Plan.of(run.frames), make_player("tips"))
 >>> branch[0].narration, branch[-1].state.is_over
