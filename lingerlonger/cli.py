@@ -25,7 +25,7 @@ from .lab import add_tournament_parser
 from .library import LESSON_LANGUAGES, lesson_folder
 from .match import play_hand
 from .i18n import LANGUAGES, terminal_language, translate
-from .narrate import narrate, suit_name
+from .narrate import narrate, rules_text, suit_name
 from .players import PLAYER_KINDS, RandomPlayer
 from .replay import Frame, answer_text
 from .replay import check as check_scenario
@@ -266,7 +266,7 @@ def replay_command(args: argparse.Namespace) -> int:
     say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
     title = visible(scenario.title)
     out = [title, "=" * len(title),
-           f"{scenario.rules} | " + say("cli.seats", names=", ".join(scenario.players),
+           f"{rules_text(scenario.rules, lang)} | " + say("cli.seats", names=", ".join(scenario.players),
                                         dealer=scenario.dealer)]
     if scenario.summary:
         out += ["", *scenario.summary.rstrip().splitlines()]  # each line shown (visible) alone

@@ -25,9 +25,9 @@ from .engine import IllegalAction, Play, State, legal_cards
 from .events import (END_REASONS, Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
                      LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
 from .i18n import DEFAULT_LANGUAGE, translate
-from .rules import VARIANTS
+from .rules import VARIANTS, Rules
 
-__all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "variant_effect",
+__all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "rules_text", "variant_effect",
            "explain_illegal", "SUIT_NAMES", "REASONS", "VARIANT_EFFECTS"]
 
 
@@ -45,6 +45,18 @@ def card_name(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
 def reason_text(reason: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """Why a hand ended (one of ``END_REASONS``), as a clause."""
     return translate(f"reason.{reason}", lang)
+
+
+def rules_text(rules: Rules, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A rule set in words: ``equal-hands + no trump`` as ``равные руки + без козыря``.
+
+    >>> rules_text(Rules.parse("equal-hands+no-trump", hand_size=5), "pt")
+    'mãos iguais + sem trunfo (5 cartas)'
+    """
+    words = [translate(f"profile.{rules.profile}", lang)]
+    words += [translate(f"variant.{name}", lang) for name in VARIANTS if name in rules.variants]
+    size = "" if rules.hand_size is None else f" ({translate('count.cards', lang, count=rules.hand_size)})"
+    return " + ".join(words) + size
 
 
 def variant_effect(name: str, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -21,7 +21,7 @@ import re
 
 from .engine import new_hand
 from .i18n import LANGUAGES, check_language, template, translate
-from .narrate import suit_name
+from .narrate import rules_text, suit_name
 from .render import TABLE_CSS, TableStyle, table_html
 from .replay import answer_text, replay
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -68,7 +68,7 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
     run = replay(scenario)
     start = run.frames[0].state
     style = TableStyle.of(lang, four_colour=four_colour)
-    meta = [say("sheet.rules", rules=scenario.rules.spec),
+    meta = [say("sheet.rules", rules=rules_text(scenario.rules, lang)),
             say("sheet.players", names=", ".join(scenario.players)),
             say("sheet.dealer", name=scenario.dealer)]
     if start.trump is not None:

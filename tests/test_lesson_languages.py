@@ -6,6 +6,7 @@ the writer keeps every version, and `check --languages` reports a text that lack
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -85,3 +86,16 @@ def test_a_plain_lesson_is_in_one_language_only():
                     "hands: {A: [2♣], B: [3♣]}\nstock: []\ntrump: ♥\nleader: A\nsteps: []\n")
     assert list(plain.missing_languages(("en",))) == []
     assert [lacking for _, lacking in plain.missing_languages(("en", "ru"))] == [("ru",)]
+
+
+LIBRARY = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.yaml"))
+QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")  # the sources' words, quoted as written
+
+
+@pytest.mark.parametrize("path", LIBRARY, ids=lambda path: path.stem)
+def test_a_lesson_replayed_in_russian_has_no_latin_word_but_seat_names(capsys, path):
+    assert main(["replay", str(path), "--lang", "ru"]) == 0
+    out = QUOTED.sub("", capsys.readouterr().out)
+    seats = {name for scenario in load(path) for name in scenario.players}
+    latin = set(re.findall(r"[A-Za-z][A-Za-z'-]{2,}", out)) - seats
+    assert not latin, f"English (or other Latin) words in the Russian replay: {sorted(latin)[:10]}"
