@@ -36,6 +36,7 @@ assets: node_modules/.package-lock.json
 
 book: assets
 	jupyter-book build . --builder html -W -n --keep-going
+	$(PYTHON) book/_ext/site_pack.py _build/html
 	@echo
 	@echo "Book: $(CURDIR)/_build/html/index.html"
 	@echo "App:  make app"

@@ -60,6 +60,8 @@ def worked_player(page):
     player = page.locator(".ll-replay").filter(
         has=page.locator(".ll-replay-title", has_text=WORKED_TITLE)).first
     player.wait_for(state="visible", timeout=20_000)
+    player.scroll_into_view_if_needed()  # the book fetches a replay's frames as it nears the screen
+    player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
     return player
 
 

@@ -1,0 +1,92 @@
+"""The published site as a whole: run by `make book` after every Sphinx build of it.
+
+``python book/_ext/site_pack.py _build/html [--base-url URL]`` works on the whole tree,
+so a language's book built into a folder of it (``_build/html/pt/``) is included
+without a change here:
+
+1. prune: removes every file no page can reach (the theme's source maps and
+   translations, the Markdown sources, widget scripts no page embeds, ...);
+   a file is reachable when its name appears in a page, or in a file a page reaches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+from pathlib import Path
+
+#: Never published: what the browser never asks for. The theme's Font Awesome fonts are
+#: named by its style sheet but replaced by a subset (book/_ext/site_assets.py); were a
+#: glyph missing from it, the browser would ask for them and log the 404.
+DROPPED_DIRS = ("_sources", "_static/locales", ".doctrees", "_static/vendor/fontawesome")
+DROPPED_SUFFIXES = (".map", ".buildinfo", ".inv", ".po", ".mo")
+#: Text a reference can hide in, and what looks like a file name in it.
+TEXT_SUFFIXES = {".html", ".css", ".js", ".json", ".webmanifest", ".xml", ".svg", ".txt"}
+FILE_NAME = re.compile(r"[\w.@~-]+\.[A-Za-z0-9]{2,12}\b")
+SOURCE_MAP = re.compile(r"\n?/[/*]# sourceMappingURL=[^\n]*?(?:\*/)?(?=\n|$)")
+
+
+def pages(site: Path) -> list[Path]:
+    """Every HTML page a reader can open: not those inside a ``_static`` folder."""
+    return sorted(path for path in site.rglob("*.html")
+                  if not {"_static", "_sources", "_images"} & set(path.relative_to(site).parts))
+
+
+def reachable(site: Path, roots: list[Path]) -> set[Path]:
+    """The files named, directly or through each other, from ``roots``."""
+    by_name: dict[str, list[Path]] = {}
+    for path in site.rglob("*"):
+        if path.is_file():
+            by_name.setdefault(path.name, []).append(path)
+    seen, todo = set(roots), list(roots)
+    while todo:
+        path = todo.pop()
+        if path.suffix not in TEXT_SUFFIXES:
+            continue
+        for name in set(FILE_NAME.findall(path.read_text(encoding="utf-8", errors="replace"))):
+            for found in by_name.get(name, ()):
+                if found not in seen:
+                    seen.add(found)
+                    todo.append(found)
+    return seen
+
+
+def prune(site: Path, keep: list[Path] = ()) -> list[Path]:
+    """Remove what no page (nor ``keep``) reaches; the removed files, relative to ``site``."""
+    removed = []
+    for folder in DROPPED_DIRS:
+        for found in site.rglob(folder):
+            if found.is_dir():
+                removed += [path for path in found.rglob("*") if path.is_file()]
+                shutil.rmtree(found)
+    for path in site.rglob("*"):
+        if path.is_file() and path.suffix in DROPPED_SUFFIXES:
+            removed.append(path)
+            path.unlink()
+        elif path.is_file() and path.suffix in {".js", ".css"}:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if "sourceMappingURL=" in text:
+                path.write_text(SOURCE_MAP.sub("", text), encoding="utf-8")
+    used = reachable(site, pages(site) + [path for path in keep if path.is_file()])
+    for path in sorted(site.rglob("*")):
+        if path.is_file() and path not in used:
+            removed.append(path)
+            path.unlink()
+    for folder in sorted((p for p in site.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    return [path.relative_to(site) for path in removed]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=Path, help="the built site, e.g. _build/html")
+    args = parser.parse_args(argv)
+    site = args.site.resolve()
+    removed = prune(site, keep=[site / "favicon.ico"])
+    print(f"site_pack: {len(removed)} unused files removed from {args.site}")
+
+
+if __name__ == "__main__":
+    main()
