@@ -61,6 +61,7 @@ ICONS: Mapping[str, str] = MappingProxyType({
     "pause": "M3.5 2h3.2v12H3.5zM9.3 2h3.2v12H9.3z",
     "next": "M3.5 2v12l9-6z",
     "last": "M2 2v12l8.5-6zM11.5 2h2v12h-2z",
+    "present": "M1 2h14v9H1zM2.5 3.5v6h11v-6zM7.2 11h1.6v2H11v1.5H5V13h2.2z",
 })
 
 
@@ -127,12 +128,14 @@ _CONTROL_WORDS = ("ui.controls", "ui.first", "ui.back", "ui.play", "ui.pause", "
                   "ui.first-short", "ui.back-short", "ui.next-short", "ui.last-short", "ui.step",
                   "ui.counter", "ui.speed", "ui.speed-slow", "ui.speed-normal", "ui.speed-fast",
                   "ui.show-legal", "ui.what-if", "ui.live-only", "ui.failures", "player.language",
-                  "player.projector", "player.four-colour")
+                  "player.projector", "player.four-colour", "ui.present", "ui.present-short",
+                  "ui.options")
 
 
-def _button(go: str, lang: str) -> str:
+def _button(go: str, lang: str, toggle: bool = False) -> str:
     label = html.escape(ui(go, lang))
-    return (f'<button type="button" data-go="{go}" data-t-label="ui.{go}" aria-label="{label}" '
+    pressed = ' aria-pressed="false"' if toggle else ""
+    return (f'<button type="button" data-go="{go}"{pressed} data-t-label="ui.{go}" aria-label="{label}" '
             f'title="{label}">{icon_svg(go)}<span class="ll-word" data-t="ui.{go}-short">'
             f'{html.escape(ui(go + "-short", lang))}</span></button>')
 
@@ -142,6 +145,54 @@ def packed_frames(frames: list[str]) -> str:
     size, unpacked by the page's script (``DecompressionStream``) when a reader asks."""
     return base64.b64encode(gzip.compress(json.dumps(frames, ensure_ascii=False).encode(),
                                           mtime=0)).decode("ascii")
+
+
+def _controls_html(lang: str, start: int, last: int) -> str:
+    """The bar under the table (it stays on screen while the replay is): step buttons, the
+    slider and where we are, and the presenter view."""
+    say = lambda key, **values: html.escape(ui(key, lang, **values))  # noqa: E731
+    play = (f'<button type="button" data-go="play" aria-pressed="false" '
+            f'data-play="{say("play")}" data-pause="{say("pause")}">'
+            f'{icon_svg("play")}{icon_svg("pause")}<span class="ll-word">{say("play")}</span></button>')
+    buttons = {go: _button(go, lang) for go in ("first", "back", "next", "last")}
+    return f"""
+<div class="ll-controls" role="group" lang="{lang}" data-t-label="ui.controls" \
+aria-label="{say('controls')}">
+  <span class="ll-buttons">{buttons["first"]}{buttons["back"]}{play}{buttons["next"]}\
+{buttons["last"]}</span>
+  <span class="ll-where"><input type="range" min="0" max="{last}" value="{start}" step="1" \
+data-t-label="ui.step" aria-label="{say('step')}">
+  <span class="ll-counter" data-format="{html.escape(template('ui.counter', lang))}">\
+{say('counter', at=start, last=last)}</span></span>
+  {_button("present", lang, toggle=True)}
+</div>"""
+
+
+def _options_html(lang: str, spoken: tuple[str, ...], style: TableStyle) -> str:
+    """Folded under "Options": speed, legal cards, what-if, language, projector, four colours."""
+    say = lambda key: html.escape(ui(key, lang))  # noqa: E731
+    speeds = "".join(f'<option value="{ms}" data-t="ui.{key}"{" selected" if key == "speed-normal" else ""}>'
+                     f"{say(key)}</option>" for key, ms in SPEEDS)
+    picker = ""
+    if len(spoken) > 1:
+        options = "".join(f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>'
+                          f'{html.escape(translate("language.name", code))}</option>'
+                          for code in spoken)
+        picker = (f'<label><span data-t="player.language">{html.escape(translate("player.language", lang))}'
+                  f"</span> <select data-lang-picker>{options}</select></label>")
+    looks = "".join(
+        f'<label><input type="checkbox" data-look="{css_class}"{" checked" * on}> '
+        f'<span data-t="{msg_id}">{html.escape(translate(msg_id, lang))}</span></label>'
+        for css_class, msg_id, on in (("ll-large", "player.projector", style.large),
+                                      ("ll-four-colour", "player.four-colour", style.four_colour)))
+    return f"""
+<details class="ll-classroom" lang="{lang}"><summary data-t="ui.options">{say('options')}</summary>
+  <div class="ll-options">{picker}{looks}
+  <label><span data-t="ui.speed">{say('speed')}</span> <select data-speed>{speeds}</select></label>
+  <label><input type="checkbox" data-legal> <span data-t="ui.show-legal">{say('show-legal')}</span></label>
+  <button type="button" data-go="whatif" data-t="ui.what-if">{say('what-if')}</button></div>
+</details>
+<p class="ll-live-only" lang="{lang}" data-t-html="ui.live-only" hidden>{ui('live-only', lang)}</p>"""
 
 
 def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | None = None,
@@ -166,50 +217,15 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
                       f"{packed_frames(drawn(style.speaking(code)))}</script>" for code in spoken[1:])
     last = len(run.frames) - 1
     start = max(0, min(last, start))
-    say = lambda key, **values: html.escape(ui(key, lang, **values))  # noqa: E731
-    speeds = "".join(f'<option value="{ms}" data-t="ui.{key}"{" selected" if key == "speed-normal" else ""}>'
-                     f"{say(key)}</option>" for key, ms in SPEEDS)
-    play = (f'<button type="button" data-go="play" aria-pressed="false" '
-            f'data-play="{say("play")}" data-pause="{say("pause")}">'
-            f'{icon_svg("play")}{icon_svg("pause")}<span>{say("play")}</span></button>')
-    buttons = {go: _button(go, lang) for go in ("first", "back", "next", "last")}
-    picker = ""
-    if len(spoken) > 1:
-        options = "".join(f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>'
-                          f'{html.escape(translate("language.name", code))}</option>'
-                          for code in spoken)
-        picker = (f'<label><span data-t="player.language">{html.escape(translate("player.language", lang))}'
-                  f"</span> <select data-lang-picker>{options}</select></label>")
     words = {code: {key: template(key, code) for key in _CONTROL_WORDS} for code in spoken}
-    looks = "".join(
-        f'<label><input type="checkbox" data-look="{css_class}"{" checked" * on}> '
-        f'<span data-t="{msg_id}">{html.escape(translate(msg_id, lang))}</span></label>'
-        for css_class, msg_id, on in (("ll-large", "player.projector", style.large),
-                                      ("ll-four-colour", "player.four-colour", style.four_colour)))
-    controls = f"""
-<div class="ll-controls" role="group" lang="{lang}" data-t-label="ui.controls" \
-aria-label="{say('controls')}">
-  <span class="ll-buttons">{buttons["first"]}{buttons["back"]}{play}{buttons["next"]}\
-{buttons["last"]}</span>
-  <input type="range" min="0" max="{last}" value="{start}" step="1" data-t-label="ui.step" \
-aria-label="{say('step')}">
-  <span class="ll-counter" data-format="{html.escape(template('ui.counter', lang))}">\
-{say('counter', at=start, last=last)}</span>
-  <label><span data-t="ui.speed">{say('speed')}</span> <select data-speed>{speeds}</select></label>
-  <label><input type="checkbox" data-legal> <span data-t="ui.show-legal">{say('show-legal')}</span></label>
-  <button type="button" data-go="whatif" data-t="ui.what-if">{say('what-if')}</button>
-</div>
-<div class="ll-controls ll-classroom" lang="{lang}">
-  {picker}{looks}
-</div>
-<p class="ll-live-only" lang="{lang}" data-t-html="ui.live-only" hidden>{ui('live-only', lang)}</p>"""
+    controls = _controls_html(lang, start, last) + _options_html(lang, spoken, style)
     words_json = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
     return f"""<div class="ll-replay" id="{element}" data-frames="{last + 1}" data-start="{start}" \
 data-lang="{lang}">
 <h3 class="ll-replay-title" lang="{scenario.lang or DEFAULT_LANGUAGE}">{html.escape(scenario.title)}</h3>
 <div class="ll-summary" lang="{scenario.lang or DEFAULT_LANGUAGE}">{markdown_html(scenario.summary)}</div>
-{failures_html(run, lang)}{LAZY_START}{controls}
-<div class="ll-stage" lang="{lang}"></div>
+{failures_html(run, lang)}{LAZY_START}
+<div class="ll-stage" lang="{lang}" tabindex="-1"></div>{controls}
 <script type="application/json" class="ll-catalog">{words_json}</script>
 {frames}{LAZY_END}
 </div>

@@ -5,6 +5,7 @@
 window.llReplay = window.llReplay || function (root) {
   root.dataset.llReady = '1';
   var stage = root.querySelector('.ll-stage');
+  var bar = root.querySelector('.ll-controls');
   var frames = root.querySelectorAll('template[data-frame]');
   var byLang = {};
   byLang[root.dataset.lang] = frames;
@@ -13,6 +14,7 @@ window.llReplay = window.llReplay || function (root) {
   var counter = root.querySelector('.ll-counter');
   var play = root.querySelector('[data-go=play]');
   var playText = play.querySelector('span');
+  var present = root.querySelector('[data-go=present]');
   var speed = root.querySelector('select[data-speed]');
   var picker = root.querySelector('select[data-lang-picker]');
   var timer = null, at = -1, last = frames.length - 1;
@@ -28,6 +30,16 @@ window.llReplay = window.llReplay || function (root) {
     next.disabled = end.disabled = i === last;
     if (i === last) stop();
   }
+  function presenting() { return root.classList.contains('ll-presenting'); }
+  function keepInView() {  // the table's top and its words above the step bar, with no scrolling by hand
+    if (presenting()) return fit();
+    var top = stage.getBoundingClientRect().top, barTop = bar.getBoundingClientRect().top;
+    var header = parseFloat(getComputedStyle(stage).scrollMarginTop) || 0;
+    var lastWord = stage.lastElementChild;
+    var bottom = lastWord ? lastWord.getBoundingClientRect().bottom : top;
+    if (top < header - 1 || (bottom > barTop + 1 && top > header + 1)) stage.scrollIntoView({block: 'start'});
+  }
+  function step(i) { stop(); show(i); keepInView(); }
   function stop() {
     if (timer) { clearInterval(timer); timer = null; }
     root.classList.remove('ll-playing');
@@ -35,7 +47,7 @@ window.llReplay = window.llReplay || function (root) {
   }
   function start() {
     if (at === last) show(0);
-    timer = setInterval(function () { show(at + 1); }, +speed.value);
+    timer = setInterval(function () { show(at + 1); keepInView(); }, +speed.value);
     root.classList.add('ll-playing');
     playText.textContent = play.dataset.pause; play.setAttribute('aria-pressed', 'true');
   }
@@ -59,6 +71,24 @@ window.llReplay = window.llReplay || function (root) {
     var table = stage.querySelector('.ll-table');
     looks.forEach(function (box) { if (table) table.classList.toggle(box.dataset.look, box.checked); });
     root.classList.toggle('ll-projector', looks[0].checked);
+    if (presenting()) fit();
+  }
+  function fit() {  // presenter view: the largest table that fits the screen above the bar
+    var table = stage.querySelector('.ll-table');
+    if (!table) return;
+    var room = stage.clientHeight, low = 8, high = 48;  // px; the layout reflows with the size
+    Array.prototype.forEach.call(stage.children, function (words) {  // words under the table (upright phone)
+      if (words !== table && words.offsetLeft < table.offsetLeft + table.offsetWidth - 1) {
+        var style = getComputedStyle(words);
+        room -= words.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+      }
+    });
+    for (var tries = 0; tries < 9; tries++) {
+      var size = (low + high) / 2;
+      table.style.fontSize = size + 'px';
+      if (table.offsetHeight <= room) low = size; else high = size;
+    }
+    table.style.fontSize = low + 'px';
   }
   looks.forEach(function (box) {
     box.onchange = function () {
@@ -94,9 +124,9 @@ window.llReplay = window.llReplay || function (root) {
     if (picker) picker.value = lang;
     at = -1; show(shown);
   }
-  function go(name, step) {
+  function go(name, to) {
     var button = root.querySelector('[data-go=' + name + ']');
-    button.onclick = function () { stop(); show(step()); };
+    button.onclick = function () { step(to()); };
     return button;
   }
   var first = go('first', function () { return 0; });
@@ -112,10 +142,60 @@ window.llReplay = window.llReplay || function (root) {
   root.querySelector('[data-go=whatif]').onclick = function () {
     root.querySelector('.ll-live-only').hidden = false;
   };
-  root.addEventListener('keydown', function (e) {
-    if (e.target.tagName === 'SELECT' || e.target.type === 'range') return;
-    if (e.key === 'ArrowRight') { stop(); show(at + 1); e.preventDefault(); }
-    if (e.key === 'ArrowLeft') { stop(); show(at - 1); e.preventDefault(); }
+  function setPresenting(on) {
+    if (on === presenting()) return;
+    root.classList.toggle('ll-presenting', on);
+    document.documentElement.classList.toggle('ll-presenting-page', on);
+    present.setAttribute('aria-pressed', String(on));
+    if (on) {
+      if (root.requestFullscreen && !document.fullscreenElement) {
+        root.requestFullscreen().catch(function () { /* refused: the fixed view still fills the window */ });
+      }
+      next.focus();
+      fit();
+    } else {
+      var table = stage.querySelector('.ll-table');
+      if (table) table.style.fontSize = '';
+      if (document.fullscreenElement === root) document.exitFullscreen().catch(function () {});
+      root.scrollIntoView({block: 'start'});
+    }
+  }
+  present.onclick = function () { setPresenting(!presenting()); };
+  document.addEventListener('fullscreenchange', function () {
+    if (!document.fullscreenElement && presenting()) setPresenting(false);
+    else if (presenting()) fit();
+  });
+  window.addEventListener('resize', function () { if (presenting()) fit(); });
+  // Arrows step when the player has the focus; in the presenter view a clicker's keys too.
+  var forward = {ArrowRight: 1, ArrowDown: 1, PageDown: 1, ' ': 1}, backward = {ArrowLeft: 1, ArrowUp: 1, PageUp: 1};
+  function onKey(e) {
+    var inPresenter = presenting();
+    if (e.target.tagName === 'SELECT' || e.target.type === 'range' || e.defaultPrevented) return;
+    if (!inPresenter && !(e.key === 'ArrowRight' || e.key === 'ArrowLeft')) return;
+    if (inPresenter && e.key === 'Escape') { setPresenting(false); e.preventDefault(); return; }
+    if (e.key === ' ' && /^(BUTTON|SUMMARY|INPUT)$/.test(e.target.tagName)) return;  // Space presses it
+    if (forward[e.key]) { step(at + 1); e.preventDefault(); }
+    else if (backward[e.key]) { step(at - 1); e.preventDefault(); }
+    else if (inPresenter && e.key === 'Home') { step(0); e.preventDefault(); }
+    else if (inPresenter && e.key === 'End') { step(last); e.preventDefault(); }
+  }
+  root.addEventListener('keydown', function (e) { if (!presenting()) onKey(e); });
+  document.addEventListener('keydown', function (e) { if (presenting()) onKey(e); });
+  window.addEventListener('beforeprint', function () {  // the key positions: start, every author's word, end
+    var printed = root.querySelector('.ll-print') || document.createElement('div');
+    printed.className = 'll-print';
+    printed.replaceChildren();
+    Array.prototype.forEach.call(frames, function (frame, i) {
+      if (i === 0 || i === last || frame.content.querySelector('.ll-say')) {
+        var box = document.createElement('div'), title = document.createElement('h4');
+        box.className = 'll-print-step';
+        title.textContent = counter.dataset.format.replace('{at}', i).replace('{last}', last);
+        box.append(title, frame.content.cloneNode(true));
+        printed.append(box);
+      }
+    });
+    stage.after(printed);
+    root.classList.add('ll-has-print');
   });
   if (picker && !window.DecompressionStream) picker.parentNode.hidden = true;
   if (picker) picker.onchange = function () {
@@ -156,6 +236,9 @@ window.llLoadReplay = window.llLoadReplay || function (root) {
 };
 
 window.llReplayAll = function () {
+  // ?lang=ru in the address picks the players' language, as their menu does (and is kept).
+  var asked = new URLSearchParams(location.search).get('lang');
+  if (asked) try { localStorage.setItem('ll-lang', asked); } catch (e) { /* storage blocked */ }
   document.querySelectorAll('.ll-replay:not([data-ll-ready])').forEach(window.llLoadReplay);
 };
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', window.llReplayAll);
