@@ -10,12 +10,20 @@ BOOK_VENDOR := _static/vendor
 VOILA_DIR   := book/app/jupyter
 FA_VENDOR   := $(VOILA_DIR)/voila/templates/linger/static/vendor/fontawesome
 APP_NB      := _build/app/app.ipynb
+# Where the site will be published (sitemap.xml, link previews, 404 page): by default
+# GitHub Pages of the `origin` remote when it is on GitHub, else `make serve`'s address.
+SITE_URL ?= $(or $(shell git remote get-url origin 2>/dev/null | sed -nE \
+  's#^(https://github\.com/|git@github\.com:)([^/]+)/([^/]+)$$#https://\2.github.io/\3/#p' | sed 's#\.git/$$#/#'),http://localhost:8000/)
+# `make publish` pushes _build/html to this git remote's gh-pages branch (a name or a path).
+REMOTE ?= origin
 
-.PHONY: help assets book app test bench demo clean
+.PHONY: help assets book serve publish app test bench demo clean
 
 help:
 	@echo "make assets  - npm ci; copy widget JS and Font Awesome where the book and app serve them"
 	@echo "make book    - strict build of the Jupyter Book into _build/html"
+	@echo "make serve   - serve the built book on http://localhost:8000/"
+	@echo "make publish - push _build/html to the gh-pages branch of REMOTE (default origin)"
 	@echo "make app     - serve the Voila app on $(HOST) (PORT=... to choose the port)"
 	@echo "make test    - run the test suite (browser tests need 'make book' first)"
 	@echo "make bench   - run bench/*.py, a copy of each output in bench/out/"
@@ -36,10 +44,20 @@ assets: node_modules/.package-lock.json
 
 book: assets
 	jupyter-book build . --builder html -W -n --keep-going
-	$(PYTHON) book/_ext/site_pack.py _build/html
+	$(PYTHON) book/_ext/site_pack.py _build/html --base-url "$(SITE_URL)"
 	@echo
 	@echo "Book: $(CURDIR)/_build/html/index.html"
 	@echo "App:  make app"
+
+serve:
+	$(PYTHON) -m http.server 8000 --bind 127.0.0.1 --directory _build/html
+
+# ghp-import commits _build/html as the only commit of the gh-pages branch (-o; -n adds
+# .nojekyll so that GitHub serves _static/) and force-pushes it to REMOTE.
+publish:
+	@test -f _build/html/index.html || { echo "no _build/html/index.html: run 'make book' first"; exit 1; }
+	$(PYTHON) -m ghp_import -n -o -f -p -r "$(REMOTE)" -b gh-pages \
+	  -m "Publish the book ($$(git rev-parse --short HEAD 2>/dev/null || echo unversioned))" _build/html
 
 $(APP_NB): book/app/app.md
 	mkdir -p $(dir $@)

@@ -6,7 +6,12 @@ without a change here:
 
 1. prune: removes every file no page can reach (the theme's source maps and
    translations, the Markdown sources, widget scripts no page embeds, ...);
-   a file is reachable when its name appears in a page, or in a file a page reaches.
+   a file is reachable when its name appears in a page, or in a file a page reaches;
+2. site_meta: 404.html, each page's description and preview image, sitemap.xml.
+
+Every address the site writes for itself is relative, so it works under any path
+(``https://USER.github.io/REPO/``, a school's ``/linger/``); only the sitemap, the
+preview tags and the 404 page need the site's own address, ``--base-url``.
 """
 
 from __future__ import annotations
@@ -14,7 +19,12 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))  # run as a script: its sibling modules
+
+import site_meta  # noqa: E402
 
 #: Never published: what the browser never asks for. The theme's Font Awesome fonts are
 #: named by its style sheet but replaced by a subset (book/_ext/site_assets.py); were a
@@ -24,6 +34,8 @@ DROPPED_SUFFIXES = (".map", ".buildinfo", ".inv", ".po", ".mo")
 #: Text a reference can hide in, and what looks like a file name in it.
 TEXT_SUFFIXES = {".html", ".css", ".js", ".json", ".webmanifest", ".xml", ".svg", ".txt"}
 FILE_NAME = re.compile(r"[\w.@~-]+\.[A-Za-z0-9]{2,12}\b")
+FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}")
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")?#]+)""")
 SOURCE_MAP = re.compile(r"\n?/[/*]# sourceMappingURL=[^\n]*?(?:\*/)?(?=\n|$)")
 
 
@@ -73,19 +85,38 @@ def prune(site: Path, keep: list[Path] = ()) -> list[Path]:
         if path.is_file() and path not in used:
             removed.append(path)
             path.unlink()
+    drop_dead_font_faces(site)
     for folder in sorted((p for p in site.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
         if not any(folder.iterdir()):
             folder.rmdir()
     return [path.relative_to(site) for path in removed]
 
 
+def drop_dead_font_faces(site: Path) -> None:
+    """Style sheets lose the ``@font-face`` rules whose font files were dropped (the theme's
+    Font Awesome, replaced by a subset): no address in the site leads nowhere."""
+    for sheet in site.rglob("*.css"):
+        text = sheet.read_text(encoding="utf-8", errors="replace")
+        dead = lambda rule: any(not (sheet.parent / url).resolve().is_file()  # noqa: E731
+                                for url in CSS_URL.findall(rule.group(0)) if not url.startswith("data:"))
+        kept = FONT_FACE.sub(lambda rule: "" if dead(rule) else rule.group(0), text)
+        if kept != text:
+            sheet.write_text(kept, encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path, help="the built site, e.g. _build/html")
+    parser.add_argument("--base-url", default="http://localhost:8000/",
+                        help="the site's address, ending in / (default: that of `make serve`)")
     args = parser.parse_args(argv)
-    site = args.site.resolve()
-    removed = prune(site, keep=[site / "favicon.ico"])
-    print(f"site_pack: {len(removed)} unused files removed from {args.site}")
+    site, base_url = args.site.resolve(), args.base_url.rstrip("/") + "/"
+    site_meta.write_not_found(site, base_url)
+    removed = prune(site, keep=[site / "favicon.ico", site / "404.html"])
+    site_meta.add_meta(site, pages(site), base_url)
+    site_meta.write_sitemap(site, pages(site), base_url)
+    print(f"site_pack: {len(removed)} unused files removed from {args.site}; "
+          f"sitemap, 404 page and link previews for {base_url}")
 
 
 if __name__ == "__main__":
