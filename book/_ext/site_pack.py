@@ -7,7 +7,9 @@ without a change here:
 1. prune: removes every file no page can reach (the theme's source maps and
    translations, the Markdown sources, widget scripts no page embeds, ...);
    a file is reachable when its name appears in a page, or in a file a page reaches;
-2. site_meta: 404.html, each page's description and preview image, sitemap.xml.
+2. site_meta: 404.html, each page's description and preview image, sitemap.xml;
+3. site_offline: the manifest and the service worker that keeps the site offline
+   (last: the worker lists every file, with a version that changes with any of them).
 
 Every address the site writes for itself is relative, so it works under any path
 (``https://USER.github.io/REPO/``, a school's ``/linger/``); only the sitemap, the
@@ -25,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))  # run as a script: its sibling modules
 
 import site_meta  # noqa: E402
+import site_offline  # noqa: E402
 
 #: Never published: what the browser never asks for. The theme's Font Awesome fonts are
 #: named by its style sheet but replaced by a subset (book/_ext/site_assets.py); were a
@@ -112,11 +115,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     site, base_url = args.site.resolve(), args.base_url.rstrip("/") + "/"
     site_meta.write_not_found(site, base_url)
-    removed = prune(site, keep=[site / "favicon.ico", site / "404.html"])
+    removed = prune(site, keep=[site / "favicon.ico", site / "404.html", site / "sw.js",
+                                site / "manifest.webmanifest", site / "sitemap.xml"])
     site_meta.add_meta(site, pages(site), base_url)
     site_meta.write_sitemap(site, pages(site), base_url)
+    version = site_offline.make_offline(site, pages(site))
     print(f"site_pack: {len(removed)} unused files removed from {args.site}; "
-          f"sitemap, 404 page and link previews for {base_url}")
+          f"sitemap, 404 page and link previews for {base_url}; offline copy version {version}")
 
 
 if __name__ == "__main__":
