@@ -65,7 +65,8 @@ $(APP_NB): book/app/app.md
 
 # Voila cannot serve a MyST .md notebook, so it serves the converted copy.
 # book/app/jupyter is a Jupyter data + config dir: its voila.json selects the
-# "linger" template (Font Awesome served locally, no CDN).
+# "linger" template (Font Awesome served locally, no CDN) and culls the kernel of
+# a closed page after 5 idle minutes (a class of 30 would otherwise leave 30).
 app: assets $(APP_NB)
 	@port="$(PORT)"; \
 	if [ -z "$$port" ]; then \

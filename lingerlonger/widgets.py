@@ -744,7 +744,9 @@ class ScenarioPlayer(widgets.VBox):
             self.cards.show([])
             self.advice.value = ""
             return
-        advice = self._advice_for(state) if self.coach_on.value and not self._playing else None
+        # Not while a quiz question waits: the coach's odds would give the answer away.
+        coaching = self.coach_on.value and not self._playing and self._pending(self.at) is None
+        advice = self._advice_for(state) if coaching else None
         chance = {(a.card if a.card is not None else a.suit): a for a in advice or ()}
         naming = state.namer is not None
         self._choices = list(Suit) if naming else list(sort_hand(state.hands[seat], state.trump))
@@ -756,7 +758,7 @@ class ScenarioPlayer(widgets.VBox):
             labels = [f"{label} {chance[choice].win_rate:.0%}" if choice in chance else label
                       for label, choice in zip(labels, self._choices)]
         self.cards.show(labels, colours)
-        self.advice.value = _advice_html(advice, name, self.lang) if self.coach_on.value else ""
+        self.advice.value = _advice_html(advice, name, self.lang)
 
     def _advice_for(self, state: State) -> list[CardAdvice]:
         key = (self._version, self.at)
@@ -1080,6 +1082,9 @@ class ScenarioBrowser(widgets.VBox):
     def open_upload(self, name: str, content: bytes) -> None:
         """Check an uploaded file; add its scenarios to the menu, or show where it is wrong."""
         name = Path(name).name or "upload.yaml"
+        self._say("")               # a new file starts afresh: not the last one's scenario nor words
+        self.picker.value = None
+        self.player.load(None)
         if len(content) > UPLOAD_LIMIT:
             self._say(_text("upload-too-big", self.lang, name=name,
                             size=format_number(len(content), self.lang),
