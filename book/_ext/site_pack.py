@@ -7,8 +7,9 @@ without a change here:
 1. prune: removes every file no page can reach (the theme's source maps and
    translations, the Markdown sources, widget scripts no page embeds, ...);
    a file is reachable when its name appears in a page, or in a file a page reaches;
-2. site_meta: 404.html, each page's description and preview image, sitemap.xml;
-3. site_offline: the manifest and the service worker that keeps the site offline
+2. site_handouts: the handout pack, handouts/ (every lesson's sheet, the rules sheet);
+3. site_meta: 404.html, each page's description and preview image, sitemap.xml;
+4. site_offline: the manifest and the service worker that keeps the site offline
    (last: the worker lists every file, with a version that changes with any of them).
 
 Every address the site writes for itself is relative, so it works under any path
@@ -26,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))  # run as a script: its sibling modules
 
+import site_handouts  # noqa: E402
 import site_meta  # noqa: E402
 import site_offline  # noqa: E402
 
@@ -110,11 +112,14 @@ def drop_dead_font_faces(site: Path) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path, help="the built site, e.g. _build/html")
+    parser.add_argument("--scenarios", type=Path, default=Path(__file__).parents[2] / "scenarios",
+                        help="the lessons of the handout pack (default: the repository's scenarios/)")
     parser.add_argument("--base-url", default="http://localhost:8000/",
                         help="the site's address, ending in / (default: that of `make serve`)")
     args = parser.parse_args(argv)
     site, base_url = args.site.resolve(), args.base_url.rstrip("/") + "/"
     site_meta.write_not_found(site, base_url)
+    site_handouts.write_handouts(site, args.scenarios)
     removed = prune(site, keep=[site / "favicon.ico", site / "404.html", site / "sw.js",
                                 site / "manifest.webmanifest", site / "sitemap.xml"])
     site_meta.add_meta(site, pages(site), base_url)

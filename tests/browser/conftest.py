@@ -23,6 +23,7 @@ import contextlib
 import functools
 import http.server
 import os
+import re
 import shutil
 import signal
 import socket
@@ -189,13 +190,19 @@ def book_site(book_html):
 
 
 def built_pages() -> list[str]:
+    """Every page of the built site; of the handout pack's lesson sheets (one per lesson and
+    language, all written by the same code), the first of each language only."""
     if not BOOK_HTML.is_dir():
         return []
-    return sorted(
+    pages = sorted(
         path.relative_to(BOOK_HTML).as_posix()
         for path in BOOK_HTML.rglob("*.html")
         if path.relative_to(BOOK_HTML).parts[0] not in {"_static", "_sources", "_images"}
     )
+    sheets = [page for page in pages if re.fullmatch(r"handouts/\w+/(?!rules\.html)[^/]+", page)]
+    sampled = {min(page for page in sheets if page.startswith(folder))
+               for folder in {page.rsplit("/", 1)[0] + "/" for page in sheets}}
+    return [page for page in pages if page not in sheets or page in sampled]
 
 
 def embeds_widgets(page: str) -> bool:
