@@ -147,6 +147,15 @@ def packed_frames(frames: list[str]) -> str:
                                           mtime=0)).decode("ascii")
 
 
+def _sheet_mark(scenario) -> str:
+    """Where a site may link the lesson's printable sheet (book/_ext/site_assets.py)."""
+    where = getattr(scenario.where, "path", None)
+    if not where:
+        return ""
+    name = f"{Path(str(where)).stem}-{scenario.index}"
+    return f'<p class="ll-sheet-link" data-sheet="{html.escape(name)}" hidden></p>'
+
+
 def _controls_html(lang: str, start: int, last: int) -> str:
     """The bar under the table (it stays on screen while the replay is): step buttons, the
     slider and where we are, and the presenter view."""
@@ -224,7 +233,7 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
 data-lang="{lang}">
 <h3 class="ll-replay-title" lang="{scenario.lang or DEFAULT_LANGUAGE}">{html.escape(scenario.title)}</h3>
 <div class="ll-summary" lang="{scenario.lang or DEFAULT_LANGUAGE}">{markdown_html(scenario.summary)}</div>
-{failures_html(run, lang)}{LAZY_START}
+{failures_html(run, lang)}{_sheet_mark(scenario)}{LAZY_START}
 <div class="ll-stage" lang="{lang}" tabindex="-1"></div>{controls}
 <script type="application/json" class="ll-catalog">{words_json}</script>
 {frames}{LAZY_END}

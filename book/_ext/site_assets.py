@@ -17,17 +17,22 @@
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 from pathlib import Path
 
 from sphinx.util.fileutil import copy_asset
 
+from lingerlonger.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from lingerlonger.render import TABLE_CSS
 from lingerlonger.static_replay import LAZY_END, LAZY_START, REPLAY_CSS, REPLAY_JS
 
 HERE = Path(__file__).parent
 #: Inline copies of the player's assets that a page drops for the shared files.
 INLINE_ASSET = re.compile(r'<(style|script) data-ll-asset="[^"]*">.*?</\1>', re.S)
+SHEET_MARK = re.compile(r'<p class="ll-sheet-link" data-sheet="([\w.-]+)" hidden></p>')
+#: The handout pack (site_handouts.py) holds a sheet of each lesson of this folder.
+SCENARIOS = HERE.parents[1] / "scenarios"
 LAZY_PART = re.compile(re.escape(LAZY_START) + "(.*?)" + re.escape(LAZY_END), re.S)
 REPLAYS_DIR = "replays"
 #: Font Awesome 6 as the theme ships it; the subset keeps what its templates, scripts
@@ -109,6 +114,12 @@ def lazy_replays(body: str, write, link) -> str:
     return LAZY_PART.sub(move, INLINE_ASSET.sub("", body))
 
 
+def page_language(app) -> str:
+    """The book's language (Sphinx's ``language``: a translated book's build sets its own)."""
+    lang = (app.config.language or DEFAULT_LANGUAGE).split("_")[0]
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
 def _page_assets(app, pagename, templatename, context, doctree):
     body = context.get("body")
     if not body:
@@ -124,7 +135,24 @@ def _page_assets(app, pagename, templatename, context, doctree):
         if not path.is_file():
             path.write_text(text, encoding="utf-8")
 
+    def sheet_link(mark: re.Match) -> str:  # printed under the replay, whose steps may not be loaded
+        name = mark.group(1)
+        if not (SCENARIOS / f"{name.rsplit('-', 1)[0]}.yaml").is_file():
+            return ""
+        lang = page_language(app)
+        href = context["pathto"](f"handouts/{lang}/{name}.html", 1)
+        return f'<p class="ll-sheet-link"><a href="{href}">{html.escape(translate("ui.sheet-link", lang))}</a></p>'
+
+    body = SHEET_MARK.sub(sheet_link, body)
     context["body"] = lazy_replays(body, write, lambda name: context["pathto"](f"_static/{name}", 1))
+
+
+def _footer_link(app, pagename, templatename, context, doctree):
+    """Every page's footer links the handout pack (site_handouts.py)."""
+    href = context["pathto"]("handouts/index.html", 1)
+    label = html.escape(translate("site.handouts", page_language(app)))
+    context["theme_extra_footer"] = f'<a href="{href}">{label}</a>'
+
 
 
 def _copy_assets(app, exception):
@@ -141,4 +169,5 @@ def setup(app):
     app.add_css_file("ll-site.css")
     app.add_js_file("ll-replay.js", defer="defer")
     app.connect("html-page-context", _page_assets, priority=950)
+    app.connect("html-page-context", _footer_link)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

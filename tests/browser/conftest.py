@@ -151,15 +151,15 @@ def unavailable_fixture():
     return unavailable
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):
         pass
 
 
 @contextlib.contextmanager
-def serve(directory: Path):
+def serve(directory: Path, handler_class: type = QuietHandler):
     """Serve a directory over HTTP on a free 127.0.0.1 port in a background thread."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+    handler = functools.partial(handler_class, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

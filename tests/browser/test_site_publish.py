@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import http.server
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.request
 from html.parser import HTMLParser
@@ -21,7 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, QuietHandler, serve
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +47,7 @@ class _Links(HTMLParser):
             self.links.append(value)
 
 
-class _SubPath(http.server.SimpleHTTPRequestHandler):
+class _SubPath(QuietHandler):
     """Serves the site only under SUB_PATH; anything else is a 404, as on GitHub Pages."""
 
     def translate_path(self, path):
@@ -58,20 +56,11 @@ class _SubPath(http.server.SimpleHTTPRequestHandler):
             return "/nonexistent"
         return super().translate_path("/" + path[len(SUB_PATH):])
 
-    def log_message(self, format, *args):
-        pass
-
 
 @contextlib.contextmanager
 def serve_under_sub_path(directory: Path):
-    handler = functools.partial(_SubPath, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}{SUB_PATH}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(directory, _SubPath) as base:
+        yield base.rstrip("/") + SUB_PATH
 
 
 def crawl(start: str) -> tuple[set[str], list[str]]:
