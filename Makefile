@@ -1,5 +1,11 @@
 # Linger Longer: build, serve and test.  `make help` lists the targets.
-PYTHON ?= python
+# The quick start's venv (.venv) is used when no other one is active; else the
+# python3 on PATH (Debian has no `python`; CI runs as root with the machine's).
+ifeq ($(origin VIRTUAL_ENV)$(wildcard .venv/bin/python),undefined.venv/bin/python)
+export VIRTUAL_ENV := $(CURDIR)/.venv
+export PATH := $(VIRTUAL_ENV)/bin:$(PATH)
+endif
+PYTHON ?= python3
 HOST   ?= 127.0.0.1
 # PORT for `make app`; empty means "any free port".
 PORT   ?=
@@ -17,11 +23,13 @@ SITE_URL ?= $(or $(shell git remote get-url origin 2>/dev/null | sed -nE \
 # `make publish` pushes _build/html to this git remote's gh-pages branch (a name or a path).
 REMOTE ?= origin
 
-.PHONY: help assets book serve publish app test bench demo clean
+.PHONY: help assets book serve publish app test bench demo clean pot lock
 
 help:
 	@echo "make assets  - npm ci; copy widget JS and Font Awesome where the book and app serve them"
-	@echo "make book    - strict build of the Jupyter Book into _build/html"
+	@echo "make book    - strict build of the Jupyter Book into _build/html, in every language"
+	@echo "make book-pt - the Portuguese book alone (likewise book-es, book-ru) into _build/html/pt"
+	@echo "make pot     - the English messages (.pot) and updated locales/*/LC_MESSAGES/*.po"
 	@echo "make serve   - serve the built book on http://localhost:8000/"
 	@echo "make publish - push _build/html to the gh-pages branch of REMOTE (default origin)"
 	@echo "make app     - serve the Voila app on $(HOST) (PORT=... to choose the port)"
@@ -29,6 +37,7 @@ help:
 	@echo "make bench   - run bench/*.py, a copy of each output in bench/out/"
 	@echo "make demo    - lingerlonger demo"
 	@echo "make clean   - remove build outputs and copied assets"
+	@echo "make lock    - re-pin requirements.lock (CI's install) from requirements.txt"
 
 # npm writes node_modules/.package-lock.json on every install: reinstall only
 # when the lock file is newer.
@@ -42,12 +51,28 @@ assets: node_modules/.package-lock.json
 	cp -R node_modules/@fortawesome/fontawesome-free/css \
 	      node_modules/@fortawesome/fontawesome-free/webfonts $(FA_VENDOR)/
 
+# English at _build/html, each other language under _build/html/LANG/ (same pages, same
+# paths), each with its own Sphinx environment and execution cache under _build/LANG/.
+# Sphinx compiles locales/LANG/LC_MESSAGES/*.po itself; the chapters' code reads
+# LINGERLONGER_LANG, so outputs and replays speak the page's language.
+BOOK_LANGUAGES := pt es ru
+JB_BUILD := jupyter-book build . --builder html -W -n --keep-going
+
 book: assets
-	jupyter-book build . --builder html -W -n --keep-going
+	LINGERLONGER_LANG=en $(JB_BUILD)
+	@for lang in $(BOOK_LANGUAGES); do $(MAKE) --no-print-directory book-$$lang || exit 1; done
+	# The whole site, every language: prune, handouts, sitemap, 404, link previews, offline copy.
 	$(PYTHON) book/_ext/site_pack.py _build/html --base-url "$(SITE_URL)"
 	@echo
-	@echo "Book: $(CURDIR)/_build/html/index.html"
+	@echo "Book: $(CURDIR)/_build/html/index.html (and pt/, es/, ru/ beside it)"
 	@echo "App:  make app"
+
+book-%: assets
+	mkdir -p _build/$*
+	$(PYTHON) book/_ext/translations.py $* > _build/$*/_config.yml
+	LINGERLONGER_LANG=$* $(JB_BUILD) --config _build/$*/_config.yml --path-output _build/$*
+	mkdir -p _build/html && rm -rf _build/html/$*
+	cp -R _build/$*/_build/html _build/html/$*
 
 serve:
 	$(PYTHON) -m http.server 8000 --bind 127.0.0.1 --directory _build/html
@@ -93,5 +118,23 @@ bench:
 demo:
 	lingerlonger demo
 
+# After changing a chapter: new English paragraphs appear untranslated in every .po, changed ones
+# fuzzy (with the old translation), for translators to review (Poedit, Weblate, any .po editor).
+# (Its own output folder: a gettext environment cannot be reused by the HTML builder.)
+pot:
+	rm -rf _build/pot
+	jupyter-book build . --builder custom --custom-builder gettext --path-output _build/pot
+	sphinx-intl update -w 76 -p _build/pot/_build/gettext -d locales $(addprefix -l ,$(BOOK_LANGUAGES))
+
 clean:
 	rm -rf _build $(BOOK_VENDOR) $(FA_VENDOR) bench/out .hypothesis .pytest_cache
+
+# CI installs requirements.lock (every version pinned, every file hashed), so that
+# a new release upstream cannot break it overnight. Refresh it on purpose, then run
+# the tests: `make lock` keeps the pins that still fit, `make lock UPGRADE=1` takes
+# the newest that requirements.txt allows. Needs uv (pip install uv).
+LOCK_PYTHON := 3.11
+lock:
+	$(PYTHON) -m uv pip compile requirements.txt --generate-hashes $(if $(UPGRADE),--upgrade) \
+	  --python-version $(LOCK_PYTHON) --python-platform x86_64-unknown-linux-gnu \
+	  --no-emit-package lingerlonger --custom-compile-command "make lock" -o requirements.lock

@@ -19,7 +19,7 @@ import time
 
 from lingerlonger.coach import coach
 from lingerlonger.engine import new_hand
-from lingerlonger.lab import format_rates, run_tournament, summarize
+from lingerlonger.lab import format_rates, play_tournament, summarize
 from lingerlonger.rules import Rules
 
 MATCHES = [("tips", "random"), ("expert", "tips")]
@@ -41,14 +41,14 @@ def coach_timing(hands: int) -> None:
 def strength(hero: str, opponent: str, hands: int, workers: int, seed: int) -> None:
     kinds = [hero, opponent, opponent, opponent]
     start = time.perf_counter()
-    records = run_tournament(Rules(), kinds, hands, seed=seed, workers=workers)
+    tally = play_tournament(Rules(), kinds, hands, seed=seed, workers=workers)
     elapsed = time.perf_counter() - start
-    hero_rate = summarize(records, "seat")[0]
+    hero_rate = summarize(tally, "seat")[0]
     low, high = hero_rate.interval
     verdict = "above" if low > 0.25 else "NOT significantly above"
     print(f"{hero} vs 3 {opponent}: {hero_rate.wins}/{hero_rate.hands} = {hero_rate.rate:.1%} "
           f"[{low:.1%}, {high:.1%}] — {verdict} the fair 25% ({elapsed:.0f} s)")
-    print(format_rates([rate for rate in summarize(records, "seat-position") if rate.label.startswith("seat 1 ")],
+    print(format_rates([rate for rate in summarize(tally, "seat-position") if rate.label.startswith("seat 1 ")],
                        f"  {hero} by position (1 leads first, 4 deals):"))
 
 

@@ -26,7 +26,7 @@ from lingerlonger.replay import check
 from lingerlonger.rules import Rules
 from lingerlonger.scenario import ScenarioError, iter_documents
 from lingerlonger.simulate import simulate
-from lingerlonger.writer import write
+from lingerlonger.scenario.writer import write
 
 SHARED = Path(os.environ.get("LINGERLONGER_SHARED")
               or Path(__file__).resolve().parents[2] / "shared")

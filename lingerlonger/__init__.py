@@ -5,6 +5,8 @@ The layers, lowest first: ``cards`` → ``rules`` → ``engine`` (with ``events`
 → ``widgets``. A lower layer never imports a higher one.
 """
 
+__version__ = "0.1.0"
+
 from .cards import Card, CardError, Suit, parse_card, parse_cards, parse_suit
 from .engine import (ChooseTrump, IllegalAction, Play, SetupError, State, apply, deal,
                      from_position, legal_actions, legal_cards, new_hand, view)

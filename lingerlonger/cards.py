@@ -1,4 +1,4 @@
-"""Cards, suits and the notation of RULES.md §5.
+"""Cards, suits and the card notation of the Rules reference (book/rules-reference.md).
 
 A card is a small ``int`` (``suit * 13 + rank - 2``) so that hands, stocks and
 tricks are cheap tuples and a random playout stays fast, yet it prints as a
@@ -20,13 +20,15 @@ from __future__ import annotations
 import enum
 from typing import Iterable
 
+from .visible import quoted
+
 
 class CardError(ValueError):
-    """A card or suit written in a notation RULES.md §5 does not allow."""
+    """A card or suit written in a notation the Rules reference does not allow."""
 
 
 class Suit(enum.IntEnum):
-    """The four suits, in the order RULES.md lists them."""
+    """The four suits, in the order the Rules reference lists them."""
 
     SPADES = 0
     HEARTS = 1
@@ -55,11 +57,19 @@ class Suit(enum.IntEnum):
 SUIT_SYMBOLS = "♠♥♦♣"
 RANK_LABELS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
                10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
-_RANK_BY_LABEL = {label: rank for rank, label in RANK_LABELS.items()} | {"T": 10}
-_SUIT_BY_LABEL = {symbol: Suit(i) for i, symbol in enumerate(SUIT_SYMBOLS)} | {
-    letter: Suit(i) for i, letter in enumerate("SHDC")} | {
+#: Text presentation (U+FE0E, what the book's own pages draw) and emoji presentation
+#: (U+FE0F, what phones type): either may follow a suit symbol; it changes only the look.
+VARIATION_SELECTORS = "\ufe0e\ufe0f"
+# Every spelling is listed: no case mapping of arbitrary text (``"ſ".upper()`` is "S").
+_RANK_BY_LABEL = {spelling: rank for rank, label in RANK_LABELS.items()
+                  for spelling in (label, label.lower())} | {"T": 10, "t": 10}
+_SYMBOLS = {symbol: Suit(i) for i, symbol in enumerate(SUIT_SYMBOLS)} | {
     # The empty/outline glyphs some keyboards and fonts produce.
     "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_SUIT_BY_LABEL = _SYMBOLS | {
+    selected: suit for symbol, suit in _SYMBOLS.items() for selected in (
+        symbol + VARIATION_SELECTORS[0], symbol + VARIATION_SELECTORS[1])} | {
+    spelling: Suit(i) for i, letter in enumerate("SHDC") for spelling in (letter, letter.lower())}
 
 
 class Card(int):
@@ -105,36 +115,46 @@ DECK = CARDS
 
 
 def parse_suit(text: str) -> Suit:
-    """A suit from ``♠ ♥ ♦ ♣`` or ``S H D C`` (case-insensitive).
+    """A suit from ``♠ ♥ ♦ ♣`` or ``S H D C`` (case-insensitive), a symbol perhaps followed by
+    a variation selector; nothing else.
 
-    >>> parse_suit("h"), parse_suit("♣")
-    (Suit.HEARTS, Suit.CLUBS)
+    >>> parse_suit("h"), parse_suit("♣"), parse_suit("♦\ufe0f")
+    (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
     """
-    if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a suit: expected one of ♠ ♥ ♦ ♣ (or S H D C)")
-    suit = _SUIT_BY_LABEL.get(text.strip().upper())
+    suit = _SUIT_BY_LABEL.get(text.strip()) if isinstance(text, str) else None
     if suit is None:
-        raise CardError(f"{text!r} is not a suit: expected one of ♠ ♥ ♦ ♣ (or S H D C)")
+        raise CardError(f"{_text_shown(text)} is not a suit: expected one of ♠ ♥ ♦ ♣ (or S H D C)")
     return suit
 
 
+def _text_shown(text: object) -> str:
+    return quoted(text) if isinstance(text, str) else repr(text)
+
+
+def _split_card(text: str) -> tuple[str, str]:
+    """The rank and suit parts of a card: the suit is one letter, or a symbol with its selector."""
+    if len(text) >= 2 and text[-1] in VARIATION_SELECTORS:
+        return text[:-2], text[-2:]
+    return text[:-1], text[-1:]
+
+
 def parse_card(text: str) -> Card:
-    """A card from any RULES.md §5 notation: ``10♥``, ``TH``, ``th``, ``10h``."""
+    """A card in a notation of the Rules reference: ``10♥``, ``TH``, ``th``, ``10h``, also ``10♥️``.
+
+    Exactly a rank then a suit, with nothing between them; blanks around are ignored.
+    """
     if isinstance(text, Card):
         return text
-    if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card: write a rank and a suit, like 10♥ or QS")
-    compact = text.strip().upper().replace(" ", "")
-    if len(compact) < 2:
-        raise CardError(f"{text!r} is not a card: write a rank and a suit, like 10♥ or QS")
-    rank_label, suit_label = compact[:-1], compact[-1]
+    if not isinstance(text, str) or len(text.strip()) < 2:
+        raise CardError(f"{_text_shown(text)} is not a card: write a rank and a suit, like 10♥ or QS")
+    rank_label, suit_label = _split_card(text.strip())
     suit = _SUIT_BY_LABEL.get(suit_label)
     if suit is None:
-        raise CardError(f"{text!r} is not a card: unknown suit {suit_label!r} "
+        raise CardError(f"{_text_shown(text)} is not a card: unknown suit {quoted(suit_label)} "
                         "(suits are ♠ ♥ ♦ ♣, or S H D C)")
     rank = _RANK_BY_LABEL.get(rank_label)
     if rank is None:
-        raise CardError(f"{text!r} is not a card: unknown rank {rank_label!r} "
+        raise CardError(f"{_text_shown(text)} is not a card: unknown rank {quoted(rank_label)} "
                         "(ranks are A K Q J 10 9 8 7 6 5 4 3 2, or T for ten)")
     return Card.of(rank, suit)
 

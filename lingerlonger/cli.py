@@ -1,4 +1,6 @@
-"""The ``lingerlonger`` command: demo, and (with the scenario module) check, replay, simulate, new."""
+"""The ``lingerlonger`` command line: demo, check, replay, sheet, simulate, new, schema and
+tournament. Errors go to stderr; the exit status is 0 when all is well, 1 when a scenario
+fails its check, 2 for a usage error (a bad option, a missing file, an unknown seat)."""
 
 from __future__ import annotations
 
@@ -7,48 +9,68 @@ import os
 import random
 import re
 import sys
-from dataclasses import replace
+import textwrap
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, TextIO
 
 from tqdm import tqdm
 
+from . import __version__
 from .arguments import positive_int, rules_spec
 from .cards import format_cards, sort_hand
-from .engine import State, new_hand, shuffled_deck
-from .events import Drew, Led
+from .engine import State, new_hand
+from .events import Drew, HandEnded, Led
+from .files import replacing
 from .lab import add_tournament_parser
+from .library import lesson_folder
 from .match import play_hand
 from .i18n import LANGUAGES, translate
 from .narrate import narrate, suit_name
-from .players import PLAYER_KINDS, RandomPlayer, make_player
+from .players import PLAYER_KINDS, RandomPlayer
 from .replay import Frame, answer_text
 from .replay import check as check_scenario
 from .replay import replay as replay_scenario
 from .rules import Rules, RulesError
 from .scenario import ScenarioError, iter_documents
+from .starter import deal_starter, position_starter, starter_header
 from .sheet import scenario_sheet_html
-from .simulate import parse_seats, record_hand, simulate
-from .writer import write
+from .simulate import parse_seats, simulate
+from .source import open_source
+from .visible import visible
+from .scenario.writer import SCHEMA_NAME, schema_file, write, write_schema
 
+
+#: Exit statuses: a scenario failed its check; the command was used wrongly (argparse's too).
+EXIT_FAILED, EXIT_USAGE = 1, 2
+
+
+#: Help prose is wrapped to this width (the examples' lines are left whole).
+HELP_WIDTH = 79
+
+
+class UsageError(Exception):
+    """The command cannot run as asked (a missing file, an unknown seat...): exit status 2."""
 
 
 def demo(args: argparse.Namespace) -> int:
-    """A narrated random hand in the terminal."""
+    """A narrated random hand in the terminal, with the seed that deals it again."""
     names = "ABCDEF"[:args.players]
-    state, events = new_hand(args.rules, names, dealer=args.players - 1, seed=args.seed)
-    print(f"Linger Longer, {args.rules.spec}, {args.players} players, seed {args.seed}\n")
+    seed = args.seed if args.seed is not None else random.randrange(10 ** 6)
+    lang = args.lang
+    state, events = new_hand(args.rules, names, dealer=args.players - 1, seed=seed)
+    again = f"lingerlonger demo --rules {args.rules.spec} --players {args.players} --seed {seed}"
+    print(translate("cli.demo-title", lang, rules=args.rules.spec, count=args.players, seed=seed))
+    print(translate("cli.demo-again", lang, command=again) + "\n")
     for event in events:
-        print(narrate(event, names))
+        print(narrate(event, names, lang))
     for name, hand in zip(names, state.hands):
         print(f"  {name}: {format_cards(sort_hand(hand, state.trump))}")
-    seats = [RandomPlayer(args.seed * 10 + seat if args.seed is not None else None)
-             for seat in range(args.players)]
+    seats = [RandomPlayer(seed * 10 + seat) for seat in range(args.players)]
     _, events = play_hand(state, seats)
     for event in events:
         if isinstance(event, Led):
             print()
-        print(narrate(event, names))
+        print(narrate(event, names, lang))
     return 0
 
 
@@ -74,39 +96,50 @@ def _scenario_files(paths: Sequence[str]) -> Iterator[tuple[str, str | None]]:
 
 
 def check_command(args: argparse.Namespace) -> int:
-    """Load and replay every scenario; one located line per failure, then a summary."""
+    """Load and replay every scenario; one located line per failure on stderr, then a summary.
+
+    Exit status 1 when a scenario fails, 2 when a path is missing or unreadable."""
     files = scenarios = failed = failures = 0
+    status = 0
     for name, problem in _scenario_files(args.paths):
         if problem:
-            print(problem)
+            _error(problem)
             failures += 1
+            status = EXIT_USAGE
             continue
         files += 1
         found = 0
         try:
-            with open(name, encoding="utf-8") as source:
+            with open_source(name) as source:
                 for item in iter_documents(source, name):
                     found += 1
                     errors = [item] if isinstance(item, ScenarioError) else check_scenario(item)
                     for error in errors:
-                        print(error)
+                        _error(error)
                     failures += len(errors)
                     failed += bool(errors)
         except OSError as error:
-            print(f"{name}:1:1: cannot read: {error.strerror}")
+            _error(f"{name}:1:1: cannot read: {error.strerror}")
             failures += 1
+            status = EXIT_USAGE
             continue
         if not found:
-            print(f"{name}:1:1: no scenario in this file")
+            _error(f"{name}:1:1: no scenario in this file")
             failures += 1
         scenarios += found
     counted = f"{scenarios} scenario{'s' * (scenarios != 1)}"
     in_files = f"{files} file{'s' * (files != 1)}"
     if failures:
-        print(f"{failures} failure{'s' * (failures != 1)} in {failed} of {counted} ({in_files})")
-        return 1
+        _error(f"{failures} failure{'s' * (failures != 1)} in {failed} of {counted} ({in_files})")
+        return status or EXIT_FAILED
     print(f"{counted} in {in_files}: all pass")
     return 0
+
+
+def _error(message: object) -> None:
+    """Every error goes to stderr, so that what a command writes to stdout stays clean; what a
+    file put in it is shown, never obeyed (escape codes, bidi overrides: ``visible``)."""
+    print(visible(str(message)), file=sys.stderr)
 
 
 _RED = re.compile(r"(?:10|[2-9JQKA])?[♥♦]")
@@ -156,31 +189,51 @@ def _narration(frame: Frame, seat: str | None, lang: str = "en") -> list[str]:
 
 
 def _pick_scenario(path: str, wanted: int):
-    """Scenario number ``wanted`` (from 1) of a file, or None after saying there is none."""
-    with open(path, encoding="utf-8") as source:
+    """Scenario number ``wanted`` (from 1) of a file; a usage error when there is none."""
+    with open_source(path) as source:
         for number, item in enumerate(iter_documents(source, path), start=1):
             if number == wanted:
                 if isinstance(item, ScenarioError):
                     raise item
                 return item
-    print(f"{path}:1:1: there is no scenario number {wanted} in this file")
-    return None
+    raise UsageError(f"{path}:1:1: there is no scenario number {wanted} in this file")
+
+
+def _quiz_lines(ask, lang: str) -> list[str]:
+    """A question as the terminal shows it: the choices, then the answer and its explanation."""
+    say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
+    lines = [f"  ? {ask.question}"]
+    if ask.choices:
+        lines.append("    " + say("quiz.choices", choices=" / ".join(ask.choices)))
+    lines.append("    " + say("quiz.answer", answer=answer_text(ask, lang)))
+    if ask.wrong:
+        lines.append(f"    {ask.wrong}")
+    if ask.hint:
+        lines.append("    " + say("quiz.hint", hint=ask.hint))
+    return lines
+
+
+def _ending(frames: Sequence[Frame], lang: str) -> str:
+    """How the hand ended, in words: the narration of its last event."""
+    for frame in reversed(frames):
+        for event in reversed(frame.events):
+            if isinstance(event, HandEnded):
+                return narrate(event, frame.state.players, lang)
+    raise ValueError("the hand is over but no event ended it")
 
 
 def replay_command(args: argparse.Namespace) -> int:
     """A scenario step by step in the terminal: the board, the narration, the author's words."""
     scenario = _pick_scenario(args.file, args.index)
-    if scenario is None:
-        return 1
     if args.seat is not None and args.seat not in scenario.players:
-        print(f"lingerlonger replay: --seat {args.seat}: no such seat (seats are "
-              f"{', '.join(scenario.players)})")
-        return 1
+        raise UsageError(f"--seat {args.seat}: no such seat (seats are "
+                         f"{', '.join(scenario.players)})")
     paint = _painter(sys.stdout)
     run = replay_scenario(scenario)
     lang = args.lang or scenario.lang or "en"
     say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
-    out = [scenario.title, "=" * len(scenario.title),
+    title = visible(scenario.title)
+    out = [title, "=" * len(title),
            f"{scenario.rules} | " + say("cli.seats", names=", ".join(scenario.players),
                                         dealer=scenario.dealer)]
     if scenario.summary:
@@ -204,27 +257,32 @@ def replay_command(args: argparse.Namespace) -> int:
         out += _board(frame.state, trick.plays if trick else frame.state.current_plays, args.seat,
                       lang)
         for ask in frame.asks:
-            out += [f"  ? {ask.question}", "    " + say("quiz.answer", answer=answer_text(ask, lang))]
-    final = run.final
-    if final.is_over:
-        out += ["", say("cli.final", name=final.name(final.winner),
-                        reason=final.reason)]
-    print("\n".join(paint(line) for line in out))
+            out += _quiz_lines(ask, lang)
+    if run.final.is_over:
+        out += ["", _ending(run.frames, lang)]
+    print("\n".join(paint(visible(line)) for line in out))
     for failure in run.failures:
-        print(failure)
-    return 1 if run.failures else 0
+        _error(failure.text(lang))
+    return EXIT_FAILED if run.failures else 0
 
 
 def sheet_command(args: argparse.Namespace) -> int:
-    """A printable A4 page of one scenario: its setup drawn as cards, its numbered steps."""
+    """A printable A4 page of one scenario: its setup drawn as cards, its numbered steps.
+    Nothing but the page goes to stdout (it is often redirected to the page's file)."""
     scenario = _pick_scenario(args.file, args.index)
-    if scenario is None:
-        return 1
+    failures = check_scenario(scenario)
+    if failures:  # a handout must not teach a hand the engine refuses
+        lang = args.lang or scenario.lang or "en"
+        for failure in failures:
+            _error(failure.text(lang))
+        _error(translate("cli.sheet-refused", lang, count=len(failures)))
+        return EXIT_FAILED
     page = scenario_sheet_html(scenario, lang=args.lang, four_colour=args.four_colour)
     if args.output == "-":
         sys.stdout.write(page)
     else:
-        Path(args.output).write_text(page, encoding="utf-8")
+        with replacing(args.output) as out:
+            out.write(page)
     return 0
 
 
@@ -239,68 +297,75 @@ def simulate_command(args: argparse.Namespace) -> int:
         kinds = parse_seats(args.seats, args.players)
         args.rules.check_players(args.players)
     except (ValueError, RulesError) as error:
-        print(f"lingerlonger simulate: {error}")
-        return 1
+        raise UsageError(str(error)) from None
     hands = simulate(args.rules, args.players, args.seed, args.games, kinds)
     progress = tqdm(hands, total=args.games, unit="hand", file=sys.stderr,
                     disable=True if args.games < PROGRESS_FROM else None)
     write(sys.stdout if args.output == "-" else args.output, progress)
     return 0
 
-NEW_HEADER = """\
-# A starter scenario. Edit it, then run:  lingerlonger check {file}
-# and watch it with:                      lingerlonger replay {file}
-#
-# deck   the 52 cards, top of the shuffled deck first. The engine deals them one at a
-#        time from the dealer's left, and the dealer's last card shows trump.
-#        To start mid-hand instead, replace deck with: hands, stock, trump and leader.
-# steps  "SEAT CARD" plays, in turn order (the seat to act, and a legal card);
-#        expect checks what the step before it did: trick_winner, drawn, out,
-#        hand_sizes, stock_size, leader, legal. Any step may carry say: (Markdown).
-# result who wins the hand and why (last-holder, last-trick or exhaustion), if it ends.
-# Keys starting with x- are yours: they are ignored.
-"""
-
-
 def new_command(args: argparse.Namespace) -> int:
-    """A valid starter scenario: a seeded deal and its first trick, for an author to edit."""
+    """A valid starter scenario for an author to edit: a seeded deal, or a small position."""
     try:
         args.rules.check_players(args.players)
     except RulesError as error:
-        print(f"lingerlonger new: {error}")
-        return 1
+        raise UsageError(str(error)) from None
     seed = args.seed if args.seed is not None else random.randrange(10 ** 6)
-    rng = random.Random(seed)
-    names = tuple("ABCDEF"[:args.players])
-    dealer = args.players - 1
-    seats = [make_player("random", random.Random(rng.getrandbits(64))) for _ in names]
-    hand = record_hand(args.rules, names, dealer, shuffled_deck(rng), seats,
-                       title=f"A new scenario ({args.rules.spec}, {args.players} players, seed {seed})",
-                       tricks=1)
-    first = hand.steps[0]
-    steps = (replace(first, say=f"{first.seat} leads {first.card}. Say here what the reader "
-                     "should notice."),) + hand.steps[1:]
-    hand = replace(hand, summary="What this scenario teaches, in a sentence or two.",
-                   tags=("draft",), steps=steps)
+    hand = (position_starter if args.position else deal_starter)(args.rules, args.players, seed)
     target = args.output
     if target != "-" and Path(target).exists() and not args.force:
-        print(f"lingerlonger new: {target} exists; choose another name, or add --force")
-        return 1
-    header = NEW_HEADER.format(file=target if target != "-" else "FILE.yaml")
+        raise UsageError(f"{target} exists; choose another name, or add --force")
+    header = starter_header(target if target != "-" else "FILE.yaml", args.position)
     write(sys.stdout if target == "-" else target, [hand], header=header)
     return 0
 
 
+def schema_command(args: argparse.Namespace) -> int:
+    """The JSON Schema of the format: printed, or written where an editor finds it."""
+    if args.output == "-":
+        sys.stdout.write(schema_file().read_text(encoding="utf-8"))
+    else:
+        write_schema(args.output)
+    return 0
+
+
+def _wrapped(text: str) -> str:
+    """Prose wrapped to the terminal's usual width; indented lines (commands) kept as they are."""
+    return "\n".join(line if line.startswith(" ") else textwrap.fill(line, HELP_WIDTH)
+                     for line in text.split("\n"))
+
+
+def _command(commands, name: str, summary: str, about: str, examples: str):
+    """A subcommand whose --help says what it does, in plain text, with examples to copy."""
+    return commands.add_parser(name, help=summary, description=_wrapped(about),
+                               epilog="examples:\n" + examples,
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
 def add_scenario_parsers(commands) -> None:
-    """Register check, replay, simulate and new."""
+    """Register check, replay, sheet, simulate, new and schema."""
     rules_help = "profile[+variant...], e.g. standard+draw-per-card+no-trump (default: standard)"
-    parser = commands.add_parser("check", help="check scenario files: every step legal, every "
-                                 "expect and result as the engine says")
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    parser = _command(
+        commands, "check", "check scenario files against the rules",
+        "Load every scenario and replay it through the rules engine: each play must be legal, "
+        "each expect: and result: must say what really happens. Each problem is one line, "
+        "FILE:LINE:COLUMN: message, on stderr. With no path, it checks the lessons that come "
+        "with lingerlonger. Exit status 0 when all pass, 1 when a scenario fails, 2 when a "
+        "path is missing.",
+        "  lingerlonger check my-lesson.yaml\n  lingerlonger check scenarios/\n  lingerlonger check")
+    parser.add_argument("paths", nargs="*", default=[str(lesson_folder())], metavar="PATH",
+                        help="scenario files or folders (default: the lessons that come with "
+                        "lingerlonger)")
     parser.set_defaults(run=check_command)
 
-    parser = commands.add_parser("replay", help="show a scenario step by step in the terminal")
-    parser.add_argument("file", metavar="FILE")
+    parser = _command(
+        commands, "replay", "show a scenario step by step in the terminal",
+        "Print a scenario step by step: the table after each step, what happened, the author's "
+        "say: lines and the questions with their answers, then how the hand ended. Failed "
+        "checks are listed at the end, on stderr (exit status 1).",
+        "  lingerlonger replay scenarios/06-last-card-saves.yaml\n"
+        "  lingerlonger replay my-lesson.yaml --lang pt --seat B")
+    parser.add_argument("file", metavar="FILE", help="a scenario file (YAML)")
     parser.add_argument("--seat", metavar="NAME", help="show only this seat's cards (others as counts)")
     parser.add_argument("--index", type=positive_int, default=1, metavar="N",
                         help="which scenario of a stream, from 1 (default: 1)")
@@ -309,8 +374,13 @@ def add_scenario_parsers(commands) -> None:
                         "else en)")
     parser.set_defaults(run=replay_command)
 
-    parser = commands.add_parser("sheet", help="write a printable A4 sheet of a scenario (HTML)")
-    parser.add_argument("file", metavar="FILE")
+    parser = _command(
+        commands, "sheet", "write a printable A4 sheet of a scenario (HTML)",
+        "Write one scenario as a page to print: its setup drawn as cards, its numbered steps "
+        "with the author's words, and the answers to its questions at the end.",
+        "  lingerlonger sheet scenarios/06-last-card-saves.yaml -o lesson.html\n"
+        "  lingerlonger sheet my-lesson.yaml --lang es --four-colour -o lesson.html")
+    parser.add_argument("file", metavar="FILE", help="a scenario file (YAML)")
     parser.add_argument("--index", type=positive_int, default=1, metavar="N",
                         help="which scenario of a stream, from 1 (default: 1)")
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
@@ -321,8 +391,13 @@ def add_scenario_parsers(commands) -> None:
                         help="where to write the HTML (- for stdout, the default)")
     parser.set_defaults(run=sheet_command)
 
-    parser = commands.add_parser("simulate", help="record computer-played hands as scenarios "
-                                 "that check again")
+    parser = _command(
+        commands, "simulate", "record computer-played hands as scenarios that check again",
+        "Deal and play whole hands with computer players and write them as one YAML stream "
+        "of scenarios: every play, a check after every trick, and the result. The same seed "
+        "records the same hands, and lingerlonger check accepts what it writes.",
+        "  lingerlonger simulate --games 100 --seed 1 -o hands.yaml\n"
+        "  lingerlonger simulate --rules equal-hands+no-trump --players 5 --seats tips,random")
     parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC", help=rules_help)
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
                         help="3 to 6 (default: 4)")
@@ -337,7 +412,15 @@ def add_scenario_parsers(commands) -> None:
                         help="where to write the YAML stream (- for stdout, the default)")
     parser.set_defaults(run=simulate_command)
 
-    parser = commands.add_parser("new", help="write a starter scenario to edit")
+    parser = _command(
+        commands, "new", "write a starter scenario to edit",
+        "Write a scenario that already checks, with comments on every key, for you to edit: "
+        "a seeded deal and its first trick, or with --position a small position (two cards "
+        "a hand) that is easy to change by hand.",
+        "  lingerlonger new --position -o my-lesson.yaml\n"
+        "  lingerlonger new --rules equal-hands --players 3 --seed 7 -o my-deal.yaml")
+    parser.add_argument("--position", action="store_true",
+                        help="start from a small position instead of a 52-card deal")
     parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC", help=rules_help)
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
                         help="3 to 6 (default: 4)")
@@ -348,20 +431,70 @@ def add_scenario_parsers(commands) -> None:
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     parser.set_defaults(run=new_command)
 
+    parser = _command(
+        commands, "schema", "print the JSON Schema that lets an editor check scenario files",
+        "Print the JSON Schema of the scenario format, or write it to a folder as "
+        f"{SCHEMA_NAME}. A scenario file whose first line is\n"
+        f"  # yaml-language-server: $schema={SCHEMA_NAME}\n"
+        "is then checked by editors that use the YAML language server (VS Code with the YAML "
+        "extension, Neovim, Helix...) while you type. lingerlonger new and simulate write that "
+        "line for you.",
+        "  lingerlonger schema -o .\n  lingerlonger schema -o lessons/")
+    parser.add_argument("-o", "--output", default="-", metavar="PATH",
+                        help=f"a folder to write {SCHEMA_NAME} into, or a file name "
+                        "(- for stdout, the default)")
+    parser.set_defaults(run=schema_command)
+
+
+DESCRIPTION = """\
+Linger Longer (Sift Smoke), the card game, from the command line: deal a narrated hand,
+check, replay and print scenario files (the lessons of the book), and write new ones."""
+
+EPILOG = """\
+examples:
+  lingerlonger demo --players 5
+  lingerlonger new --position -o my-lesson.yaml
+  lingerlonger check my-lesson.yaml
+  lingerlonger replay scenarios/06-last-card-saves.yaml --lang pt
+
+Run lingerlonger COMMAND --help for the options of one command.
+Exit status: 0 all well, 1 a scenario failed its check, 2 a usage error
+(a bad option, a missing file, an unknown seat). Errors go to stderr."""
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lingerlonger", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    demo_parser = commands.add_parser("demo", help="play a narrated random hand in the terminal")
+    parser = argparse.ArgumentParser(prog="lingerlonger", description=DESCRIPTION, epilog=EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    demo_parser = _command(
+        commands, "demo", "play a narrated random hand in the terminal",
+        "Deal a hand, show every player's cards, and let computer players play it to the end, "
+        "narrated. The first lines give the seed: the same seed deals the same hand again.",
+        "  lingerlonger demo\n  lingerlonger demo --rules equal-hands --players 3 --seed 42 "
+        "--lang ru")
     demo_parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC",
                              help="profile[+variant...], e.g. standard+no-trump (default: standard)")
     demo_parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
                              help="3 to 6 (default: 4)")
-    demo_parser.add_argument("--seed", type=int, default=None, help="the same seed plays the same hand")
+    demo_parser.add_argument("--seed", type=int, default=None,
+                             help="the same seed plays the same hand (default: a new one, printed)")
+    demo_parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                             help="the language of the narration (default: en)")
     demo_parser.set_defaults(run=demo)
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     add_scenario_parsers(commands)
     add_tournament_parser(commands)
     return parser
+
+
+def _close_stdout() -> None:
+    """Flushes what stdout still can take, then points it at the null device, so that the
+    flush at exit cannot fail a second time (a closed pipe, a full disk)."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -369,19 +502,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except BrokenPipeError:  # `lingerlonger demo | head` is fine
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        _close_stdout()
         return 0
     except ScenarioError as error:
-        print(error)
-        return 1
-    except OSError as error:
+        _error(error.text(getattr(args, "lang", None) or "en"))
+        return EXIT_FAILED
+    except UsageError as error:
+        _error(f"lingerlonger {args.command}: {error}")
+        return EXIT_USAGE
+    except OSError as error:  # stdout itself may be what failed (`> /dev/full`): not there
+        _close_stdout()
         where = f"{error.filename}: " if error.filename else ""
-        print(f"lingerlonger {args.command}: {where}{error.strerror or error}")
-        return 1
+        _error(f"lingerlonger {args.command}: {where}{error.strerror or error}")
+        return EXIT_USAGE if error.filename else EXIT_FAILED  # a path given wrongly, or the output
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # noqa: BLE001 - a user must never see a traceback
-        print(f"lingerlonger {args.command}: internal error: {type(error).__name__}: {error}\n"
+        print(f"lingerlonger {args.command}: internal error: {type(error).__name__}: "
+              f"{visible(str(error))}\n"
               "This is a bug in lingerlonger, not in your files: please report it with the "
               "command you ran.", file=sys.stderr)
         return 1

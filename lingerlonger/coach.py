@@ -14,8 +14,8 @@ card give an interval of ±3%.
 
 What a seat knows, and so what ``sample_world`` respects: its own hand, every
 card played, hand sizes and the stock size, the revealed trump card while its
-holder keeps it (RULES.md §1), the face-up bottom card of the stock under
-random-trump, and *shown voids*: a seat that did not follow suit X held no X
+holder keeps it (rule 6 of book/rules-reference.md), the face-up bottom card of
+the stock under random-trump, and *shown voids*: a seat that did not follow suit X held no X
 then, and since then can hold at most as many X as it has drawn cards. The
 rollouts model the other players as random, so a win rate is the chance
 against random play from here on; it ranks cards, it does not promise a result.

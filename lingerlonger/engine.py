@@ -176,10 +176,6 @@ class State:
         return (f"<State {self.rules.spec} trump={'none' if self.trump is None else self.trump} {hands} "
                 f"stock={len(self.stock)} trick=[{format_cards(self.trick)}] {status}>")
 
-    def _repr_html_(self) -> str:
-        from .render import table_html  # render sits above the engine; imported only when shown
-        return table_html(self)
-
 
 def _split_action(text: str) -> tuple[str, str]:
     parts = text.split()
@@ -412,13 +408,17 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     hand = hand[:hand.index(card)] + hand[hand.index(card) + 1:]
     hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
     out = state.out
-    if not hand and state.rules.instant_elimination:
+    out_at_once = not hand and state.rules.out_at_once(stock_empty=not state.stock)
+    if out_at_once:
         out += (seat,)
-        events.append(Eliminated(seat, at_once=True))
+        events.append(Eliminated(seat, at_once=True, stock_empty=not state.rules.instant_elimination))
     state = replace(state, hands=hands, trick=state.trick + (card,), out=out,
                     trump_lead_due=False)
     if len(state.trick) == len(state.order):
         state = _resolve_trick(state, events)
+    elif out_at_once and len(state.holders) == 1:  # the last holder wins before the trick ends
+        events.append(HandEnded(state.holders[0], "last-holder", mid_trick=True))
+        state = replace(state, winner=state.holders[0], reason="last-holder")
     return state, events
 
 
@@ -434,7 +434,7 @@ def _resolve_trick(state: State, events: list[Event]) -> State:
     tricks_won = state.tricks_won[:winner] + (state.tricks_won[winner] + 1,) + state.tricks_won[winner + 1:]
     hands, stock, out = state.hands, state.stock, state.out
     drew_last_of_stock = False
-    if not (rules.instant_elimination and winner in out):  # out at once: the win stands, no draw
+    if winner not in out:  # a winner already out at once keeps the win but draws nothing
         count = len(state.trick) if rules.draw_per_card else 1
         drawn = stock[:count]
         if drawn:

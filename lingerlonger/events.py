@@ -74,10 +74,16 @@ class Drew:
 
 @dataclass(frozen=True, slots=True)
 class Eliminated:
-    """The seat holds no cards and is out of the hand; ``at_once`` under instant-elimination."""
+    """The seat holds no cards and is out of the hand.
+
+    ``at_once``: out the moment it played its last card, in the middle of the trick,
+    because ``stock_empty`` (standard profile: nothing left to draw) or else because
+    of the instant-elimination variant.
+    """
 
     seat: int
     at_once: bool = False
+    stock_empty: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +102,11 @@ class TrumpChosen:
 
 @dataclass(frozen=True, slots=True)
 class HandEnded:
+    """The hand is won; ``mid_trick`` when the last holder won before the trick was finished."""
+
     winner: int
     reason: str  # "last-holder" | "last-trick" | "exhaustion"
+    mid_trick: bool = False
 
 
 Event = (Dealt | TrumpRevealed | Led | Followed | Trumped | Discarded | TrickWon | Drew

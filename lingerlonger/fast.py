@@ -73,7 +73,8 @@ class Position:
     name_trump_now: bool         # grand-coup: the first trick is won, its winner names trump first
     name_trump_after_trick: bool  # grand-coup: the current trick is played without trump
     draw_per_card: bool
-    instant_elimination: bool
+    instant_elimination: bool    # out at once whatever the stock
+    out_when_stock_empty: bool   # out at once once the stock is empty (standard, RULES.md §1)
     exhaustion_end: bool
 
     @classmethod
@@ -88,7 +89,8 @@ class Position:
                    trump_lead_due=state.trump_lead_due, name_trump_now=state.namer is not None,
                    name_trump_after_trick=state.naming_trump_after_trick,
                    draw_per_card=rules.draw_per_card,
-                   instant_elimination=rules.instant_elimination,
+                   instant_elimination=rules.out_at_once(stock_empty=False),
+                   out_when_stock_empty=rules.out_at_once(stock_empty=True),
                    exhaustion_end=rules.exhaustion_end)
 
     @classmethod
@@ -113,13 +115,14 @@ class Position:
         stock.reverse()
         return cls(players, hands, stock, trump, list(ROTATIONS[players][(dealer + 1) % players]), [],
                    rules.trump_lead and trump != NO_TRUMP, False, rules.grand_coup,
-                   rules.draw_per_card, rules.instant_elimination, rules.exhaustion_end)
+                   rules.draw_per_card, rules.out_at_once(stock_empty=False),
+                   rules.out_at_once(stock_empty=True), rules.exhaustion_end)
 
     def copy(self) -> "Position":
         return Position(self.players, [hand[:] for hand in self.hands], self.stock[:], self.trump,
                         self.order[:], self.played[:], self.trump_lead_due, self.name_trump_now,
                         self.name_trump_after_trick, self.draw_per_card, self.instant_elimination,
-                        self.exhaustion_end)
+                        self.out_when_stock_empty, self.exhaustion_end)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +131,7 @@ class TrickRecord:
 
     trump_named: int | None          # grand-coup: the suit named before this trick
     plays: tuple[tuple[int, int], ...]
-    winner: int
+    winner: int | None               # None: the hand ended in the middle of this trick
     drawn: tuple[int, ...]
     eliminated: tuple[int, ...]      # in the order the engine reports them
     hand_sizes: tuple[int, ...]      # after the trick
@@ -202,6 +205,27 @@ def _greedy_follow(hand: list[int], low: int, count: int, following: bool,
     return min(range(len(hand)), key=lambda i: (hand[i] // 13 == trump, hand[i] % 13))
 
 
+def _last_holder(hands: list[list[int]]) -> int:
+    """The one seat still holding cards, or −1 if there are more (the mid-trick end of RULES.md §1)."""
+    holder = -1
+    for seat, hand in enumerate(hands):
+        if hand:
+            if holder >= 0:
+                return -1
+            holder = seat
+    return holder
+
+
+def _ended_mid_trick(holder: int, trace: list[TrickRecord] | None, trump_named: int | None,
+                     plays: list[tuple[int, int]], eliminated: list[int],
+                     hands: list[list[int]]) -> tuple[int, str]:
+    """The last holder wins at once; a trace keeps the unfinished trick, with no winner."""
+    if trace is not None:
+        trace.append(TrickRecord(trump_named, tuple(plays), None, (), tuple(eliminated),
+                                 tuple(len(hand) for hand in hands)))
+    return holder, _LAST_HOLDER
+
+
 def _run(position: Position, random: Callable[[], float],
          trace: list[TrickRecord] | None, greedy: bool = False) -> tuple[int, str]:
     """The kernel. Locals only in the loops; each branch mirrors a step of ``engine.apply``."""
@@ -210,6 +234,7 @@ def _run(position: Position, random: Callable[[], float],
     rotation = ROTATIONS[position.players]
     draw_per_card = position.draw_per_card
     instant = position.instant_elimination
+    out_when_stock_empty = position.out_when_stock_empty
     exhaustion_end = position.exhaustion_end
     trump_lead_due = position.trump_lead_due
     naming_after = position.name_trump_after_trick
@@ -221,6 +246,7 @@ def _run(position: Position, random: Callable[[], float],
     while True:
         plays: list[tuple[int, int]] = []
         eliminated: list[int] = []
+        out_at_once = instant or (out_when_stock_empty and not stock)
         if played:  # a trick already under way when the playout starts
             led = played[0] // 13
             strength = STRENGTH[trump][led]
@@ -253,8 +279,11 @@ def _run(position: Position, random: Callable[[], float],
             best, best_seat = strength[card], seat
             if tracing:
                 plays.append((seat, card))
-            if instant and not hand:
+            if out_at_once and not hand:
                 eliminated.append(seat)
+                last = _last_holder(hands)
+                if last >= 0:
+                    return _ended_mid_trick(last, trace, trump_named, plays, eliminated, hands)
             followers = order[1:]
         suit_low, suit_high = _SUIT_START[led], _SUIT_START[led + 1]
         for seat in followers:
@@ -272,8 +301,12 @@ def _run(position: Position, random: Callable[[], float],
                 best, best_seat = strength[card], seat
             if tracing:
                 plays.append((seat, card))
-            if instant and not hand:
+            if out_at_once and not hand:
                 eliminated.append(seat)
+                if seat != order[-1]:  # a trick finished by this card is resolved as usual
+                    last = _last_holder(hands)
+                    if last >= 0:
+                        return _ended_mid_trick(last, trace, trump_named, plays, eliminated, hands)
         # Resolve: the winner draws, then the empty-handed go out, then the end check.
         winner = best_seat
         hand = hands[winner]
@@ -290,7 +323,7 @@ def _run(position: Position, random: Callable[[], float],
                 drawn = (stock.pop(),)
                 insort(hand, drawn[0])
             drew_last = not stock
-        if tracing and not instant:
+        if tracing and not out_at_once:
             eliminated = [seat for seat in order if not hands[seat]]
         order = [seat for seat in rotation[winner] if hands[seat]]
         if tracing:

@@ -2,7 +2,8 @@
 
 Every sentence the program shows a reader lives in ``locale/<lang>.json`` as a message
 id mapped to a text with ``{name}`` placeholders, or, for a text that holds a count, to
-its plural forms. Portuguese is European Portuguese (seed 003: "dador", "ecrã"). This
+its plural forms. Portuguese is worded for Brazil and Portugal alike, with seed 003's
+terms ("vaza", "dador", "monte"; "sair" is to lead, "ficar de fora" to go out). This
 module sits beside ``cards``: it imports nothing of the game, so any layer may use it.
 
 >>> translate("narrate.led", "pt", name="A", card="K♣")
@@ -15,16 +16,24 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import string
 from importlib import resources
 from typing import Mapping
 
-__all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES", "I18nError", "catalog",
+__all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "ENVIRONMENT_LANGUAGE", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES", "I18nError", "catalog",
            "translate", "template", "plural_category", "check_language", "placeholders",
            "format_number"]
 
 LANGUAGES = ("en", "pt", "es", "ru")
-DEFAULT_LANGUAGE = "en"
+#: The catalogs' source, and the language of an author's text that does not say otherwise.
+SOURCE_LANGUAGE = "en"
+#: The reader's language when the environment names one: ``LINGERLONGER_LANG=pt``, as each
+#: language's book build sets it for the chapters' kernels. None when it is unset or not offered.
+ENVIRONMENT_LANGUAGE = (os.environ.get("LINGERLONGER_LANG")
+                        if os.environ.get("LINGERLONGER_LANG") in LANGUAGES else None)
+#: What every ``lang`` argument defaults to.
+DEFAULT_LANGUAGE = ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
 #: The CLDR cardinal categories a whole number can take. Counts here are whole numbers
 #: of cards (0 to 52), so CLDR's "other" for fractions in Russian and "many" for
 #: millions in Portuguese and Spanish never arise and are left out.

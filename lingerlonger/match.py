@@ -1,4 +1,5 @@
-"""A match: hands in sequence, the first dealer by cut or by lot, scores and chips (RULES.md §2)."""
+"""A match: hands in sequence, the first dealer by cut or by lot, scores and chips
+(rules 18, 19 and 21 of book/rules-reference.md)."""
 
 from __future__ import annotations
 

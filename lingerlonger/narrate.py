@@ -25,9 +25,10 @@ from .engine import IllegalAction, Play, State, legal_cards
 from .events import (END_REASONS, Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
                      LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
 from .i18n import DEFAULT_LANGUAGE, translate
+from .rules import VARIANTS
 
-__all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "explain_illegal",
-           "SUIT_NAMES", "REASONS"]
+__all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "variant_effect",
+           "explain_illegal", "SUIT_NAMES", "REASONS", "VARIANT_EFFECTS"]
 
 
 def suit_name(suit: Suit, lang: str = DEFAULT_LANGUAGE, *, of: bool = False) -> str:
@@ -46,9 +47,15 @@ def reason_text(reason: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return translate(f"reason.{reason}", lang)
 
 
+def variant_effect(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What a variant (one of ``rules.VARIANTS``) does, in one line."""
+    return translate(f"variant-effect.{name}", lang)
+
+
 #: English names, kept for pages that print them directly.
 SUIT_NAMES = MappingProxyType({suit: suit_name(suit) for suit in Suit})
 REASONS = MappingProxyType({reason: reason_text(reason) for reason in END_REASONS})
+VARIANT_EFFECTS = MappingProxyType({name: variant_effect(name) for name in VARIANTS})
 
 
 def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
@@ -80,6 +87,8 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
         case Drew(seat=seat, cards=cards, stock_left=left):
             stock = say("narrate.stock-empty") if left == 0 else say("narrate.stock-left", count=left)
             return say("narrate.drew", name=name(seat), cards=format_cards(cards), stock=stock)
+        case Eliminated(seat=seat, at_once=True, stock_empty=True):
+            return say("narrate.out-at-once-empty-stock", name=name(seat))
         case Eliminated(seat=seat, at_once=True):
             return say("narrate.out-at-once", name=name(seat))
         case Eliminated(seat=seat):
@@ -88,6 +97,8 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
             return say("narrate.lead-passed", gone=name(gone), name=name(seat))
         case TrumpChosen(seat=seat, suit=suit):
             return say("narrate.trump-chosen", name=name(seat), suit=suit_name(suit, lang))
+        case HandEnded(winner=winner, mid_trick=True):
+            return say("narrate.hand-ended-mid-trick", name=name(winner))
         case HandEnded(winner=winner, reason=reason):
             return say("narrate.hand-ended", name=name(winner), reason=reason_text(reason, lang))
     raise TypeError(f"no narration for {event!r}")

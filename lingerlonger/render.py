@@ -1,7 +1,8 @@
 """The table, drawn: a ``State`` as self-contained HTML, with no widgets and no JavaScript.
 
-Notebooks (``State._repr_html_``), the widget player and the static book all show
-a hand through ``table_html``. The output depends only on the arguments, so the
+Notebooks, the widget player and the static book all show a hand through
+``table_html``; importing this module makes it a ``State``'s ``_repr_html_`` (the
+engine stays free of HTML). The output depends only on the arguments, so the
 same state always gives the same string and pre-rendered frames stay stable.
 Every word of the table comes from the catalogs: ``TableStyle.of("pt")`` draws
 it in Portuguese (``labels_for``), and ``LABELS`` holds the English words.
@@ -23,7 +24,7 @@ from typing import Mapping
 from .cards import RANK_LABELS, Card, Suit, sort_hand
 from .engine import SeatView, State, Trick, legal_cards, view
 from .events import END_REASONS
-from .i18n import template, translate
+from .i18n import DEFAULT_LANGUAGE, template, translate
 from .narrate import reason_text, suit_name
 
 __all__ = ["LABELS", "labels_for", "TABLE_CSS", "TableStyle", "RenderError", "table_html", "card_html",
@@ -36,7 +37,7 @@ class RenderError(ValueError):
 
 #: The keys of the table's words in the catalogs (``locale/*.json``, message ``table.KEY``).
 _TABLE_KEYS = ("face-down", "face-down-count", "playable", "played-by", "wins-trick", "dealer",
-               "dealer-button", "to-play", "names-trump", "out", "winner", "tricks", "won-pile",
+               "to-play", "names-trump", "out", "winner", "tricks", "won-pile",
                "trick", "stock", "stock-count", "stock-bottom", "trump", "no-trump",
                "trump-not-named", "held-by", "status-lead", "status-play", "status-name-trump",
                "status-trick-won", "status-hand-won")
@@ -94,7 +95,7 @@ class TableStyle:
         return html.escape(self.word(key).format(**values))
 
 
-DEFAULT_STYLE = TableStyle()
+DEFAULT_STYLE = TableStyle.of(DEFAULT_LANGUAGE)  # the reader's language (LINGERLONGER_LANG), else English
 
 
 def minify_css(css: str) -> str:
@@ -207,8 +208,9 @@ def _seat_html(state: State, seat: int, position: str, style: TableStyle, public
     classes = ["ll-seat", f"ll-at-{position}"] + ["ll-viewer"] * is_viewer
     head = [f'<span class="ll-name">{html.escape(state.players[seat])}</span>']
     if seat == state.dealer:
+        # A chip drawn in CSS, not a letter: "D" or "С" would read as a seat's name.
         head.append(f'<span class="ll-dealer" role="img" aria-label="{style.text("dealer")}" '
-                    f'title="{style.text("dealer")}">{style.text("dealer-button")}</span>')
+                    f'title="{style.text("dealer")}"></span>')
     if seat == state.to_act:
         classes.append("ll-to-act")
         turn = "names-trump" if seat == state.namer else "to-play"
@@ -308,3 +310,7 @@ def _stock_html(style: TableStyle, public: SeatView) -> str:
     label = style.text("stock-count", count=count)
     return (f'<div class="ll-box ll-stock" role="group" aria-label="{label}">'
             f'<span class="ll-title" aria-hidden="true">{style.text("stock")}</span>{pile}</div>')
+
+
+# Wired from this side, so the engine needs no HTML: a notebook that shows a State draws the table.
+State._repr_html_ = table_html

@@ -3,9 +3,10 @@
 A frame is what the reader sees after one step: the state, the events the
 step caused (narrated by the engine), the author's ``say:``, and the quiz
 questions (``ask:``) to answer before going on to the next frame. ``expect``
-steps and bare questions make no frame; expectations are checked against the
-state and the trick just played, answers to questions against the engine, and
-each mismatch is a located ``ScenarioError``.
+steps and bare questions make no frame: their ``say:`` joins the frame they are
+about, the one before them, so every word an author writes is shown. Expectations
+are checked against the state and the trick just played, answers to questions
+against the engine, and each mismatch is a located ``ScenarioError``.
 
 >>> from lingerlonger.scenario import loads
 >>> [scenario] = loads('''
@@ -30,7 +31,7 @@ each mismatch is a located ``ScenarioError``.
 >>> run.failures, len(run.frames)
 ([], 5)
 >>> run.frames[-1].narration[-1]
-'C wins the hand: their trick drew the last card of the stock.'
+'C wins the hand: they drew the last card of the stock.'
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ def replay(scenario: Scenario) -> Replay:
             continue
         if step.kind == "expect":
             run.failures += _check_expect(state, step.expect, trick_events)
+            if step.say is not None:
+                run.frames[-1] = replace(run.frames[-1], say=_joined(run.frames[-1].say, step.say))
             continue
         events = []
         if step.kind in ("play", "choose_trump"):
@@ -120,6 +123,11 @@ def replay(scenario: Scenario) -> Replay:
     if scenario.result is not None:
         run.failures += _check_result(state, scenario)
     return run
+
+
+def _joined(said: str | None, more: str) -> str:
+    """Two pieces of an author's Markdown as paragraphs of one text."""
+    return more if said is None else f"{said.rstrip()}\n\n{more}"
 
 
 def check(scenario: Scenario) -> list[ScenarioError]:

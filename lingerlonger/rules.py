@@ -1,4 +1,4 @@
-"""The rule set of one hand: a profile of RULES.md §2 plus variants of §3.
+"""The rule set of one hand: a profile plus variants (book/rules-reference.md, rules 17 to 29).
 
 ``Rules`` is a frozen value, so it can be shared by every state of a hand,
 compared, hashed and written back as the spec it came from.
@@ -14,19 +14,14 @@ lingerlonger.rules.RulesError: the variants random-trump and grand-coup cannot b
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Iterable
-
-from .i18n import translate
 
 PROFILES = ("standard", "equal-hands")
 PROFILE_ALIASES = {"sift-smoke": "standard"}
 VARIANTS = ("draw-per-card", "no-trump", "random-trump", "grand-coup", "long-hand",
             "instant-elimination", "trump-lead", "match-to-5")
-#: What each variant does, in one line (for help texts and the book). The words live in
-#: the catalogs (``variant-effect.NAME``), so the app can say them in any language.
-VARIANT_EFFECTS = MappingProxyType({name: translate(f"variant-effect.{name}") for name in VARIANTS})
 _EXCLUSIVE = (("no-trump", "random-trump", "no trump suit exists to turn up"),
               ("no-trump", "grand-coup", "no trump suit exists to name"),
               ("random-trump", "grand-coup", "each decides trump its own way"))
@@ -35,7 +30,7 @@ LONG_HAND_SIZE = 7
 
 
 class RulesError(ValueError):
-    """A profile, variant or size that RULES.md does not allow."""
+    """A profile, variant or size that the Rules reference does not allow."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +73,7 @@ class Rules:
 
     @property
     def spec(self) -> str:
-        """The ``profile+variant...`` form, variants in RULES.md order."""
+        """The ``profile+variant...`` form, variants in the Rules reference's order."""
         return "+".join([self.profile] + [v for v in VARIANTS if v in self.variants])
 
     def __str__(self) -> str:
@@ -110,6 +105,14 @@ class Rules:
     @property
     def instant_elimination(self) -> bool:
         return "instant-elimination" in self.variants
+
+    def out_at_once(self, stock_empty: bool) -> bool:
+        """Whether a player who plays their last card is out at once, in the middle of the trick.
+
+        Standard: once the stock is empty nothing can refill a hand, so yes (seeds 000/001);
+        instant-elimination: always. Equal-hands otherwise waits for the trick (seed 003).
+        """
+        return self.instant_elimination or (stock_empty and self.profile == "standard")
 
     @property
     def trump_lead(self) -> bool:
@@ -143,3 +146,22 @@ class Rules:
         if self.random_trump and size * players == 52:
             raise RulesError(f"random-trump turns the top card of the stock, but {players} players "
                              f"× {size} cards leave no stock")
+
+
+def _every_rule_set() -> tuple[Rules, ...]:
+    """Both profiles with every combination of variants that §3 allows together."""
+    found = []
+    for profile in PROFILES:
+        for count in range(len(VARIANTS) + 1):
+            for chosen in itertools.combinations(VARIANTS, count):
+                try:
+                    found.append(Rules.of(profile, chosen))
+                except RulesError:
+                    continue
+    return tuple(found)
+
+
+#: Every valid rule set (256), for tests and studies that must cover them all.
+RULE_SETS = _every_rule_set()
+#: The same without match-to-5, which changes the match but never a hand (128).
+HAND_RULE_SETS = tuple(rules for rules in RULE_SETS if "match-to-5" not in rules.variants)

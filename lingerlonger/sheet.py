@@ -49,11 +49,14 @@ ol.ll-steps li{margin:.15em 0;break-inside:avoid}
 """
 
 _STRONG = re.compile(r"\*\*(.+?)\*\*", re.S)
+_PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
 
 
 def _text(markdown: str) -> str:
-    """An author's Markdown as escaped text; only **bold** is kept (a sheet has no links)."""
-    return _STRONG.sub(r"<strong>\1</strong>", html.escape(markdown.strip()))
+    """An author's Markdown as escaped text: **bold** is kept, paragraphs become line breaks
+    (a sheet has no links)."""
+    paragraphs = _PARAGRAPH.split(html.escape(markdown.strip()))
+    return "<br>".join(_STRONG.sub(r"<strong>\1</strong>", text) for text in paragraphs)
 
 
 def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
@@ -71,6 +74,8 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
         meta.append(say("sheet.trump", suit=f"{start.trump} {suit_name(start.trump, lang)}"))
     elif not start.rules.has_trump:
         meta.append(say("sheet.no-trump"))
+    opening = run.frames[0].say  # words about the setup itself (an expect: before any play)
+    setup_words = f'<p class="ll-say">{_text(opening)}</p>' if opening else ""
     steps, answers = [], []
     for frame in run.frames:
         told = " ".join(html.escape(line) for line in frame.narration_in(lang))
@@ -81,9 +86,12 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
         for ask in frame.asks:  # asked once this frame is shown, before the next step
             number = len(answers) + 1
             question = say("sheet.question", number=number, question=ask.question)
+            if ask.choices:
+                question += f"<br>{say('quiz.choices', choices=' / '.join(ask.choices))}"
             steps.append(f'<li class="ll-question">{question}</li>')
             answers.append(f"<li>{say('sheet.answer', number=number, answer=answer_text(ask, lang))}"
-                           + (f" — {_text(ask.hint)}" if ask.hint else "") + "</li>")
+                           + "".join(f" — {_text(text)}" for text in (ask.wrong, ask.hint) if text)
+                           + "</li>")
     summary = f"<p>{_text(scenario.summary)}</p>" if scenario.summary else ""
     answer_block = (f'<section class="ll-answers"><h2>{say("sheet.answers")}</h2>'
                     f'<ul>{"".join(answers)}</ul></section>' if answers else "")
@@ -94,7 +102,7 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
             f'<body class="{classes}"><main><h1>{html.escape(scenario.title)}</h1>'
             f'<p class="ll-meta-line">{" · ".join(meta)}</p>{summary}'
             f'<section class="ll-setup"><h2>{say("sheet.setup")}</h2>'
-            f"{table_html(start, options=style, include_css=False)}</section>"
+            f"{table_html(start, options=style, include_css=False)}{setup_words}</section>"
             f'<section><h2>{say("sheet.steps")}</h2><ol class="ll-steps">{"".join(steps)}</ol></section>'
             f"{answer_block}</main></body></html>\n")
 

@@ -3,8 +3,8 @@
 Each hand is dealt from a seeded shuffle and played by computer players through
 the engine; every action becomes a step, every completed trick an ``expect``
 of its winner, draws and eliminations, and the end a ``result`` — the deal form
-of SCENARIO_FORMAT.md, as ``lingerlonger simulate`` writes it. The same seed
-always records the same hands.
+of the Scenario format reference (book/scenario-format.md), as ``lingerlonger
+simulate`` writes it. The same seed always records the same hands.
 
 >>> from lingerlonger.replay import check
 >>> [hand] = simulate(Rules.parse("equal-hands"), players=4, seed=3, games=1)
@@ -73,7 +73,8 @@ def record_hand(rules: Rules, names: Sequence[str], dealer: int, deck: Sequence[
             steps.append(Step("play", RECORDED, seat=names[seat], card=action.card))
         elif isinstance(action, ChooseTrump):
             steps.append(Step("choose_trump", RECORDED, seat=names[seat], suit=action.suit))
-        if any(isinstance(event, TrickWon) for event in events):
+        if state.is_over or any(isinstance(event, TrickWon) for event in events):
+            # after every trick, and after a hand that ended in the middle of one
             trick = trick_outcome(trick_events, names)
             steps.append(Step("expect", RECORDED, expect=Expect(
                 trick_winner=trick.winner, drawn=trick.drawn, out=trick.out,

@@ -35,7 +35,9 @@ from typing import Iterable, Mapping
 
 from markdown_it import MarkdownIt
 
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, check_language, template, translate
+from .i18n import (DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, check_language,
+                   template, translate)
+from .limits import MAX_TEXT_CHARS
 from .render import DEFAULT_STYLE, TABLE_CSS, TableStyle, minify_css, table_html
 from .replay import Frame, Replay, answer_text
 from .scenario import Ask
@@ -43,7 +45,10 @@ from .scenario import Ask
 __all__ = ["ui", "SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
            "replay_html", "gallery_html", "icon_svg"]
 
-_MARKDOWN = MarkdownIt("commonmark", {"html": False})  # authors' text never injects markup
+#: Authors' text never injects markup. The reference rule (``[a]: url`` definitions) is off:
+#: in markdown-it-py 3 its cost grows with the square of the text. With it off and a text
+#: at most ``limits.MAX_TEXT_CHARS`` long, a text renders in bounded time and memory.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable("reference")
 
 def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
     """The players' and the app's label ``key`` in ``lang`` (catalog id ``ui.KEY``)."""
@@ -72,8 +77,9 @@ def icon_svg(name: str) -> str:
 
 
 def markdown_html(text: str | None) -> str:
-    """An author's Markdown (``summary:``, ``say:``) as HTML, raw HTML escaped."""
-    return _MARKDOWN.render(text) if text else ""
+    """An author's Markdown (``summary:``, ``say:``) as HTML, raw HTML escaped; a text longer
+    than the loader allows (made in Python, not read from a file) is cut to that length."""
+    return _MARKDOWN.render(text[:MAX_TEXT_CHARS]) if text else ""
 
 
 def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True,
@@ -93,12 +99,15 @@ def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True
 def quiz_html(ask: Ask, lang: str = "en") -> str:
     """A question with its answer (and hint) hidden behind a reveal button."""
     say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
+    choices = (f"<p>{say('quiz.choices', choices=' / '.join(ask.choices))}</p>"
+               if ask.choices else "")
+    why = f"<p>{html.escape(ask.wrong)}</p>" if ask.wrong else ""
     hint = f"<p>{say('quiz.hint', hint=ask.hint)}</p>" if ask.hint else ""
     reveal = "this.hidden=true;this.nextElementSibling.hidden=false"
     return (f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
-            f'{html.escape(ask.question)}</p><button type="button" class="ll-reveal" '
+            f'{html.escape(ask.question)}</p>{choices}<button type="button" class="ll-reveal" '
             f'onclick="{reveal}">{say("quiz.reveal")}</button><div class="ll-answer" hidden>'
-            f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{hint}</div></div>')
+            f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{why}{hint}</div></div>')
 
 
 def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -215,7 +224,7 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     kept in the browser's local storage).
     """
     scenario = run.scenario
-    style = style or TableStyle.of(scenario.lang or DEFAULT_LANGUAGE)
+    style = style or TableStyle.of(ENVIRONMENT_LANGUAGE or scenario.lang or SOURCE_LANGUAGE)
     lang = style.lang
     spoken = tuple(dict.fromkeys((lang, *map(check_language, languages))))
     element = _element_id(run) + ("" if seat is None else f"-{seat}")
@@ -231,8 +240,8 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     words_json = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
     return f"""<div class="ll-replay" id="{element}" data-frames="{last + 1}" data-start="{start}" \
 data-lang="{lang}">
-<h3 class="ll-replay-title" lang="{scenario.lang or DEFAULT_LANGUAGE}">{html.escape(scenario.title)}</h3>
-<div class="ll-summary" lang="{scenario.lang or DEFAULT_LANGUAGE}">{markdown_html(scenario.summary)}</div>
+<h3 class="ll-replay-title" lang="{scenario.lang or SOURCE_LANGUAGE}">{html.escape(scenario.title)}</h3>
+<div class="ll-summary" lang="{scenario.lang or SOURCE_LANGUAGE}">{markdown_html(scenario.summary)}</div>
 {failures_html(run, lang)}{_sheet_mark(scenario)}{LAZY_START}
 <div class="ll-stage" lang="{lang}" tabindex="-1"></div>{controls}
 <script type="application/json" class="ll-catalog">{words_json}</script>

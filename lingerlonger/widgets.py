@@ -57,14 +57,19 @@ from .coach import CardAdvice, coach
 from .engine import (Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards,
                      new_hand, view)
 from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpChosen
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, format_number, translate
+from .i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, format_number, translate
+from .library import lesson_folder
 from .narrate import explain_illegal, narrate, reason_text
 from .players import PLAYER_KINDS, Player, make_player
 from .presenter import add_presenter
 from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, minify_css, table_html
 from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANTS, Rules, RulesError
-from .scenario import Ask, Location, Scenario, ScenarioError, load, loads
+from .limits import MAX_DOCUMENT_BYTES
+from .names import cleaned_name
+from .scenario import Ask, Location, Scenario, ScenarioError, load
+from .seat_names import renamed, seat_names
+from .source import read_upload
 from .static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, gallery_html,
                             markdown_html, notice_html, replay_html, ui)
 
@@ -78,8 +83,8 @@ _log = logging.getLogger(__name__)
 BRANCH_PLAYER = "tips"
 #: The coach's time budget per question, in seconds (the brief's "about one second").
 COACH_BUDGET_S = 1.0
-#: Largest scenario file the app accepts (the library's largest is a few kB).
-UPLOAD_LIMIT = 2_000_000
+#: Largest scenario file the app accepts (limits.py: the library's largest is a few kB).
+UPLOAD_LIMIT = MAX_DOCUMENT_BYTES
 _TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on buttons
 _RED = "#c62828"
 _BLACK = "#1f2328"
@@ -93,7 +98,7 @@ def _text(key: str, lang: str, **values: object) -> str:
 
 def _refusal_text(state: State, refusal: IllegalAction, action: Action, lang: str) -> str:
     """The engine's refusal as a sentence in ``lang`` (the engine words it in English)."""
-    if isinstance(action, Play) and lang != DEFAULT_LANGUAGE:
+    if isinstance(action, Play) and lang != SOURCE_LANGUAGE:
         return explain_illegal(state, refusal, action, lang).rstrip(".")
     return str(refusal)
 
@@ -178,17 +183,18 @@ def what_if(start: Frame, action: Action, plan: Plan, computer: Player) -> list[
 
 # --- finding and loading scenarios ----------------------------------------------------------
 
-def find_scenarios(start: Path | None = None) -> Path | None:
+def find_scenarios(start: Path | None = None) -> Path:
     """The ``scenarios/`` folder: $LINGERLONGER_SCENARIOS, else upwards from ``start`` (the
-    working directory: Voilà runs the app in ``_build/app/``), else beside the package."""
+    working directory: Voilà runs the app in ``_build/app/``), else the lessons that come
+    with the package (an app installed from a wheel, started anywhere)."""
     chosen = os.environ.get("LINGERLONGER_SCENARIOS")
     if chosen and Path(chosen).is_dir():
         return Path(chosen)
     here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents, Path(__file__).resolve().parents[1]):
+    for folder in (here, *here.parents):
         if any((folder / "scenarios").glob("*.yaml")):
             return folder / "scenarios"
-    return None
+    return lesson_folder()
 
 
 def scenario_library(folder: Path | None) -> tuple[list[tuple[str, Scenario]], list[ScenarioError]]:
@@ -318,6 +324,23 @@ def _message_html(text: str, kind: str) -> str:
     return f'<div class="ll-message ll-{kind}" role="{"alert" if kind == "error" else "status"}">{text}</div>'
 
 
+class _Speaks:
+    """A message line that follows the language: ``_say`` takes a text, or a function that
+    words it in the current language so that ``_say_again`` words it anew after a switch."""
+
+    _said: tuple[str | Callable[[], str], str] = ("", "info")
+
+    def _say(self, text: str | Callable[[], str], kind: str = "info") -> None:
+        self._said = (text, kind)
+        shown = text() if callable(text) else text
+        self.message.value = _message_html(shown, kind) if shown else ""
+
+    def _say_again(self) -> None:
+        """The message in the language just picked; one given as fixed text is dropped."""
+        text, kind = self._said
+        self._say(text if callable(text) else "", kind)
+
+
 class _ButtonPool:
     """A row of buttons reused from step to step (new widgets cost a round trip each)."""
 
@@ -345,7 +368,7 @@ class _ButtonPool:
 
 # --- the scenario player --------------------------------------------------------------
 
-class ScenarioPlayer(widgets.VBox):
+class ScenarioPlayer(_Speaks, widgets.VBox):
     """Step through a scenario; try your own card at any play step (what-if).
 
     ``scenario_or_path``: a ``Scenario``, a ``Replay`` or a path to a scenario file
@@ -358,7 +381,7 @@ class ScenarioPlayer(widgets.VBox):
                  step: int = 0) -> None:
         super().__init__()
         self.add_class("ll-player")
-        self.style_options = style or TableStyle()
+        self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
         self.run: Replay | None = None
         self.frames: list[Frame] = []         # the timeline shown: the scenario's, or a branch
         self.branch_at: int | None = None     # the frame a what-if left the scenario's line at
@@ -377,7 +400,8 @@ class ScenarioPlayer(widgets.VBox):
         self._answered: set[tuple[int, int]] = set()  # (frame, question) answered in quiz mode
         self._answers: list = []              # what each quiz answer button stands for
         self._chosen: set[Card] = set()       # the cards picked for a "which cards?" question
-        self._lang_chosen = False             # the reader picked a language: keep it
+        # The reader picked a language (or the book's build did, for its pages): keep it.
+        self._lang_chosen = ENVIRONMENT_LANGUAGE is not None
         self._build()
         self.load(scenario_or_path, index=index, seat=seat, step=step)
 
@@ -422,7 +446,7 @@ class ScenarioPlayer(widgets.VBox):
         self.language.observe(self._on_language, "value")
         self.quiz_on = widgets.Checkbox(value=False, indent=False, layout=_auto())
         self.quiz_on.add_class("ll-quiz-mode")
-        self.quiz_on.observe(lambda _: self._render(), "value")
+        self.quiz_on.observe(self._on_quiz_mode, "value")
         self.projector = widgets.Checkbox(value=self.style_options.large, indent=False, layout=_auto())
         self.projector.add_class("ll-projector-mode")
         self.four_colour = widgets.Checkbox(value=self.style_options.four_colour, indent=False,
@@ -462,9 +486,6 @@ class ScenarioPlayer(widgets.VBox):
         self.children = (self.header, self.body)
         self.present = add_presenter(self)
 
-    def _say(self, text: str, kind: str = "info") -> None:
-        self.message.value = _message_html(text, kind) if text else ""
-
     # --- loading ----------------------------------------------------------------------
     @_guarded
     def load(self, source: Scenario | Replay | str | Path | None, *, index: int = 0,
@@ -478,7 +499,7 @@ class ScenarioPlayer(widgets.VBox):
         try:
             run = _replay_of(source, index)
         except ScenarioError as error:
-            self._show_problem(notice_html(ui("cannot-show", self.lang), [str(error)]))
+            self._show_problem(notice_html(ui("cannot-show", self.lang), [error.text(self.lang)]))
             return
         self.run, self.frames, self.branch_at, self.at = run, list(run.frames), None, 0
         self._answered.clear()
@@ -553,7 +574,7 @@ class ScenarioPlayer(widgets.VBox):
             self.at = gate
             self._move_slider()
             self._render()
-            self._say(html.escape(self._t("quiz.answer-first")), kind="refused")
+            self._say(lambda: html.escape(self._t("quiz.answer-first")), kind="refused")
             return
         self.at = index
         self._move_slider()
@@ -665,13 +686,14 @@ class ScenarioPlayer(widgets.VBox):
                 self._timeline_changed(following[0])
             else:
                 self.show(following[0])
-            self._say(ui("same-as-line", self.lang))
+            self._say(lambda: ui("same-as-line", self.lang))
             return
         try:
             branch = what_if(self.frames[at], action, self._plan, make_player(BRANCH_PLAYER, seed=0))
         except IllegalAction as refusal:
-            message = _refusal_text(self.frames[at].state, refusal, action, self.lang)
-            self._say(_text("refused", self.lang, message=message), kind="refused")
+            state = self.frames[at].state
+            self._say(lambda refusal=refusal: _text("refused", self.lang, message=_refusal_text(
+                state, refusal, action, self.lang)), kind="refused")
             return
         self.frames = self.frames[:at + 1] + branch
         self.branch_at = at if self.branch_at is None else min(at, self.branch_at)
@@ -790,6 +812,17 @@ class ScenarioPlayer(widgets.VBox):
         self.style_options = self.style_options.speaking(change["new"])
         self._relabel()
         self._render_header()
+        self._render()
+        self._say_again()
+        if self.quiz_feedback.value and self._pending(self.at) is not None:
+            self._judge(False)  # the wrong answer's note, in the new language
+
+    @_guarded
+    def _on_quiz_mode(self, _change) -> None:
+        """Quiz mode on or off: the last question's words go with the mode they belonged to."""
+        self._say("")
+        self._chosen = set()
+        self.quiz_feedback.value = ""
         self._render()
 
     def set_language(self, lang: str) -> None:
@@ -930,7 +963,7 @@ class ScenarioPlayer(widgets.VBox):
             self.show(self.at + 1)
         else:
             self._render()
-        self._say(html.escape(self._t("quiz.right")))
+        self._say(lambda: html.escape(self._t("quiz.right")))
 
     # --- the static page ----------------------------------------------------------------
     def static_html(self) -> str:
@@ -1042,7 +1075,8 @@ class ScenarioBrowser(widgets.VBox):
         self.children = (_row([self.picker, self.upload], "ll-pick"), self.help_line, self.message,
                          self.player)
         if problems:
-            self.message.value = notice_html(ui("library-problems", self.lang), map(str, problems))
+            self.message.value = notice_html(ui("library-problems", self.lang),
+                                             [problem.text(self.lang) for problem in problems])
         elif not entries:
             self._say(ui("no-library", self.lang))
 
@@ -1091,14 +1125,10 @@ class ScenarioBrowser(widgets.VBox):
                             limit=format_number(UPLOAD_LIMIT, self.lang)), kind="error")
             return
         try:
-            text = content.decode("utf-8")
-            scenarios = loads(text, name)
-        except UnicodeDecodeError:
-            self._say(f"<code>{_text('upload-not-text', self.lang, name=name)}</code>", kind="error")
-            return
+            scenarios = read_upload(content, name)
         except ScenarioError as error:
             self._say(f"{_text('upload-bad', self.lang, name=name)}<br>"
-                      f"<code>{html.escape(str(error))}</code>", kind="error")
+                      f"<code>{html.escape(error.text(self.lang))}</code>", kind="error")
             return
         options = list(self.picker.options)
         first = None
@@ -1118,8 +1148,6 @@ class ScenarioBrowser(widgets.VBox):
 
 # --- playing a hand ---------------------------------------------------------------------
 
-#: The names of the computer players, clockwise after you.
-COMPUTER_NAMES = ("Ana", "Bruno", "Carla", "Dani", "Eli")
 #: How long the computer players take over a card: (UI key, seconds).
 PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pace-instant", 0.0))
 #: The longest name a player may give themself (it must fit under a card on a phone).
@@ -1128,7 +1156,7 @@ MAX_NAME = 16
 HAND_VARIANTS = tuple(variant for variant in VARIANTS if variant != "match-to-5")
 
 
-class HandPlayer(widgets.VBox):
+class HandPlayer(_Speaks, widgets.VBox):
     """Play one seat of a hand against computer players, with the coach's hints."""
 
     def __init__(self, *, players: int = 4, seat: int = 0, rules: str = "standard",
@@ -1138,7 +1166,7 @@ class HandPlayer(widgets.VBox):
         self.add_class("ll-player")
         self.add_class("ll-hand-player")
         self.rng = random.Random(seed)
-        self.style_options = style or TableStyle()
+        self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
         self.state: State | None = None
         self.you = seat
         self.computers: list[Player] = []
@@ -1235,8 +1263,13 @@ class HandPlayer(widgets.VBox):
             return
         if self.your_name.value == ui("default-name", self.lang):
             self.your_name.value = ui("default-name", lang)
+        if self.state is not None:  # the seats are renamed, and the narration with them
+            self.state = replace(self.state, players=renamed(self.state.players, self.you,
+                                                             self.lang, lang))
         self.style_options = self.style_options.speaking(lang)
         self._relabel()
+        self._say_again()
+        self.hint_text.value = ""  # the coach's words were in the old language: ask again
         if self.state is not None:
             self._render_summary()
             self._render(waiting=not self.state.is_over and self.state.to_act != self.you)
@@ -1244,9 +1277,6 @@ class HandPlayer(widgets.VBox):
     def _seat_options(self, players: int, seat: int | None) -> None:
         self.seat.options = [(str(i + 1), i) for i in range(players)]
         self.seat.value = seat if seat is not None and seat < players else 0
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        self.message.value = _message_html(text, kind) if text else ""
 
     # --- the hand ---------------------------------------------------------------------
     @_guarded
@@ -1257,12 +1287,12 @@ class HandPlayer(widgets.VBox):
             rules = Rules.of(self.profile.value,
                              [name for name, box in self.variants.items() if box.value])
         except RulesError as error:
-            self._say(_text("rules-refused", self.lang, message=str(error)), kind="error")
+            self._say(lambda error=error: _text("rules-refused", self.lang, message=str(error)),
+                      kind="error")
             return
         count, self.you = self.players.value, self.seat.value
-        mine = " ".join(self.your_name.value.split())[:MAX_NAME] or ui("default-name", self.lang)
-        others = iter(name for name in COMPUTER_NAMES if name != mine)
-        names = [mine if seat == self.you else next(others) for seat in range(count)]
+        mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
+        names = seat_names(self.you, count, mine, self.lang)
         if self._dealer is None or self._dealer >= count:
             self._dealer = (self.you - 1) % count  # you lead the first hand
         else:
@@ -1317,15 +1347,16 @@ class HandPlayer(widgets.VBox):
         """Your action (the card buttons call this); computers then play on."""
         if self.state.to_act != self.you:
             return
-        before, told = self.state, self._told
+        told = self._told
         self.hint_text.value = ""
         self._told = []
         try:
             self._act(action)
         except IllegalAction as refusal:
             self._told = told
-            self._say(_text("refused", self.lang,
-                            message=_refusal_text(before, refusal, action, self.lang)), kind="refused")
+            # Refused, the state stays as it was (its seats renamed if the language changes).
+            self._say(lambda refusal=refusal: _text("refused", self.lang, message=_refusal_text(
+                self.state, refusal, action, self.lang)), kind="refused")
             return
         self._say("")
         self._advance()

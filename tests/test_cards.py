@@ -1,4 +1,4 @@
-"""Card notation of RULES.md §5, and the rank order of §1."""
+"""The card notation of book/rules-reference.md, and the rank order of its rule 2."""
 
 import pytest
 
@@ -8,19 +8,19 @@ from lingerlonger.cards import (DECK, Card, CardError, Suit, format_cards, parse
 TEN_OF_HEARTS = Card.of(10, Suit.HEARTS)
 
 
-# RULES.md §5: "`10♥`, `TH`, `th` and `10h` are one card."
-@pytest.mark.parametrize("text", ["10♥", "TH", "th", "10h", "10H", "T♥", "t♥", "tH", " 10♥ ", "10 ♥"])
+# Card notation: `10♥`, `TH`, `th` and `10h` are the same card (and a phone's variation selector).
+@pytest.mark.parametrize("text", ["10♥", "TH", "th", "10h", "10H", "T♥", "t♥", "tH", " 10♥ ", "10♥\ufe0f", "T♥\ufe0e"])
 def test_every_notation_of_the_ten_of_hearts_is_one_card(text):
     assert parse_card(text) == TEN_OF_HEARTS
 
 
-# RULES.md §5: "Output uses `10♥` style."
+# Card notation: cards are always written back as `10♥`.
 def test_output_uses_ten_and_suit_symbol_style():
     assert str(parse_card("th")) == "10♥"
     assert format_cards(parse_cards("TH qs 2c ad")) == "10♥, Q♠, 2♣, A♦"
 
 
-# RULES.md §5: ranks "A K Q J 10 9 … 2 (also T for ten), suits ♠ ♥ ♦ ♣ or S H D C, case insensitive".
+# Card notation: ranks A K Q J 10 9 … 2 (also T for ten), suits ♠ ♥ ♦ ♣ or S H D C, in any case.
 @pytest.mark.parametrize("card", DECK, ids=str)
 def test_every_card_reads_back_from_symbol_letter_and_lower_case(card):
     letter_form = card.rank_label.replace("10", "T") + card.suit.letter
@@ -31,13 +31,13 @@ def test_every_card_reads_back_from_symbol_letter_and_lower_case(card):
 
 
 def test_the_deck_is_52_distinct_cards_13_per_suit():
-    # RULES.md §1: "52-card French deck, no jokers."
+    # Rule 2: a 52-card French deck, no jokers.
     assert len(set(DECK)) == 52
     for suit in Suit:
         assert sorted(card.rank for card in DECK if card.suit == suit) == list(range(2, 15))
 
 
-# RULES.md §1: "Rank, high to low: A K Q J 10 9 8 7 6 5 4 3 2."
+# Rule 2: rank, high to low: A K Q J 10 9 8 7 6 5 4 3 2.
 def test_rank_order_is_ace_high_two_low():
     high_to_low = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠")
     assert [card.rank for card in high_to_low] == sorted((card.rank for card in high_to_low), reverse=True)
@@ -53,6 +53,9 @@ def test_rank_order_is_ace_high_two_low():
     ("10", ["suit"]),
     ("ZH", ["rank"]),
     ("10♥♥", ["rank"]),
+    ("10 ♥", ["rank"]),
+    ("1 0 ♥", ["rank"]),
+    ("4ſ", ["suit"]),
 ])
 def test_a_malformed_card_is_refused_with_a_message_that_says_why(text, words):
     with pytest.raises(CardError) as error:

@@ -15,7 +15,7 @@ from lingerlonger.engine import apply, from_position, legal_actions, new_hand, v
 from lingerlonger.events import Drew
 from lingerlonger.players import TipsPlayer
 from lingerlonger.rules import Rules, RulesError
-from test_fast import ALL_RULES
+from lingerlonger.rules import HAND_RULE_SETS as ALL_RULES
 
 
 def _played_hands(players=(3, 4, 6), seeds=range(1)):

@@ -7,7 +7,6 @@ elimination order, next lead and the end of the hand.
 """
 
 import copy
-import itertools
 import random
 from collections import Counter
 from dataclasses import replace
@@ -19,28 +18,10 @@ from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_p
                                  legal_actions, legal_cards, new_hand, shuffled_deck, view)
 from lingerlonger.events import (Dealt, Drew, Eliminated, END_REASONS, HandEnded, LeadPassed,
                                  TrickWon, TrumpChosen, TrumpRevealed)
-from lingerlonger.rules import PROFILES, VARIANTS, Rules, RulesError
+from lingerlonger.rules import RULE_SETS, Rules
 
 
-def _valid_specs():
-    """Every profile with every combination of variants that RULES.md §3 allows."""
-    specs = []
-    for profile in PROFILES:
-        for count in range(len(VARIANTS) + 1):
-            for variants in itertools.combinations(VARIANTS, count):
-                try:
-                    specs.append(Rules.of(profile, variants).spec)
-                except RulesError:
-                    pass
-    return specs
-
-
-ALL_SPECS = _valid_specs()
-
-
-def test_every_profile_and_variant_combination_is_enumerated():
-    # 2 profiles × (at most one of no-trump/random-trump/grand-coup: 4 ways) × 2^5 other subsets
-    assert len(ALL_SPECS) == 2 * 4 * 2 ** 5 == len(set(ALL_SPECS))
+ALL_SPECS = [rules.spec for rules in RULE_SETS]
 
 
 @st.composite
@@ -168,20 +149,36 @@ class Referee:
         self.plays_since_trick.append((action.seat, action.card))
         self.check_at_once_elimination(before, action, after, events)
         if not any(isinstance(event, TrickWon) for event in events):
-            assert not after.is_over and after.stock == before.stock
+            assert after.stock == before.stock and after.trick[-1] == action.card
+            self.check_mid_trick_end(after, events)
             return
         self.check_trick(before, after, events)
         self.plays_since_trick = []
         self.trick_start_hands = after.hands
 
     def check_at_once_elimination(self, before, action, after, events):
+        """Out at once: instant-elimination always; standard once the stock is empty (§1)."""
         played_last = not after.hands[action.seat]
         at_once = [e for e in events if isinstance(e, Eliminated) and e.at_once]
-        if self.rules.instant_elimination and played_last:
-            assert at_once == [Eliminated(action.seat, at_once=True)]
+        stock_empty = self.rules.profile == "standard" and not before.stock
+        if played_last and (self.rules.instant_elimination or stock_empty):
+            assert at_once == [Eliminated(action.seat, at_once=True,
+                                          stock_empty=not self.rules.instant_elimination)]
             assert events.index(at_once[0]) == 1 and action.seat in after.out
         else:
             assert at_once == []
+
+    def check_mid_trick_end(self, after, events):
+        """An unfinished trick ends the hand only when an at-once exit leaves a single holder."""
+        holders = [s for s in range(self.n) if after.hands[s]]
+        went_out = any(isinstance(e, Eliminated) and e.at_once for e in events)
+        if went_out and len(holders) == 1:
+            assert events[-1] == HandEnded(holders[0], "last-holder", mid_trick=True)
+            assert (after.winner, after.reason) == (holders[0], "last-holder")
+            assert after.to_act is None and legal_actions(after) == ()
+            assert 0 < len(after.trick) < len(after.order)  # the trick stays on the table, unfinished
+        else:
+            assert not after.is_over and not any(isinstance(e, HandEnded) for e in events)
 
     def check_trick(self, before, after, events):
         plays = tuple(self.plays_since_trick)
@@ -243,8 +240,9 @@ class Referee:
         assert ended == [HandEnded(*expected)] and events[-1] == ended[0]
         assert (after.winner, after.reason) == expected and after.reason in END_REASONS
         assert after.to_act is None and legal_actions(after) == () and legal_cards(after) == ()
-        if after.reason == "last-trick":
-            assert not holders
+        if after.reason == "last-trick":  # out at once leaves a last holder first, except here
+            assert not holders and self.rules.profile == "equal-hands"
+            assert not self.rules.instant_elimination
             if not self.rules.instant_elimination:
                 assert not after.stock  # only an empty stock lets the winner run out
         else:
@@ -307,6 +305,7 @@ def test_random_dealt_hands_follow_the_rules(table):
     final, events = play_dealt_hand(*table)
     event(f"ended by {final.reason}")
     event("lead passed" if any(isinstance(e, LeadPassed) for e in events) else "lead never passed")
+    event("ended in the middle of a trick" if final.trick else "ended after a trick")
 
 
 @settings(max_examples=40, deadline=None)

@@ -8,7 +8,7 @@ with the scenario module; this test needs only PyYAML and the engine.
 
 import pytest
 import yaml
-from conftest import RECORDED
+from golden_data import RECORDED
 
 from lingerlonger.cards import parse_cards
 from lingerlonger.engine import apply, deal

@@ -40,6 +40,17 @@ Expected outcomes come from the rule's text, never from a run of the engine.
 #       test_winning_keeps_hand_size_losing_shrinks_it
 #   Elimination only after resolution and draw
 #       test_nobody_is_out_before_the_trick_is_resolved
+#   Out at once (standard, stock empty; revised): the card stays and may win
+#       test_standard_last_card_with_an_empty_stock_is_out_at_once
+#       test_standard_last_card_while_the_stock_lasts_waits_for_the_trick
+#       test_out_at_once_card_can_still_win_and_the_lead_passes
+#   ...and a single holder left wins at once, the trick unfinished (seeds 000/001)
+#       test_last_holder_wins_in_the_middle_of_the_trick
+#       test_standard_same_cards_end_mid_trick_with_the_last_holder
+#   Equal-hands without instant-elimination: nobody out before the trick (seed 003)
+#       test_trick_is_completed_before_end_conditions_are_checked
+#   A trick whose last card leaves a single holder is resolved as usual
+#       test_a_trick_finished_by_the_last_holders_exit_is_resolved_as_usual
 #       test_loser_with_last_card_is_out_even_with_stock_left
 #       test_winner_with_last_card_draws_and_survives
 #   Next lead: the winner; else clockwise
@@ -123,7 +134,7 @@ import pytest
 from lingerlonger.cards import DECK, Suit, parse_card, parse_cards
 from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, SetupError, apply, deal,
                                  from_position, legal_actions, legal_cards, view)
-from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Followed, HandEnded,
+from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Followed, HandEnded, Led,
                                  LeadPassed, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
 from lingerlonger.rules import Rules
 
@@ -185,7 +196,7 @@ def test_a_deal_needs_52_distinct_cards(deck, why):
 @pytest.mark.parametrize("higher, lower", [("A♣", "K♣"), ("K♣", "Q♣"), ("Q♣", "J♣"), ("J♣", "10♣"),
                                            ("10♣", "9♣"), ("3♣", "2♣")])
 def test_rank_order_decides_within_the_led_suit(higher, lower):
-    state = position(A=lower, B=higher, C="4♦ 5♦", stock="")
+    state = position(A=lower, B=higher, C="4♦ 5♦", stock="9♠")
     state, events = moves(state, f"A {lower}, B {higher}, C 4♦")
     assert of_type(events, TrickWon)[0].seat == 1  # B, with the higher card
 
@@ -415,27 +426,87 @@ def test_eliminated_players_are_skipped_in_later_tricks():
 # "A hand ends when, after a trick is resolved, at most one player holds cards. Exactly one: that
 # player wins the hand."
 def test_last_holder_wins_the_hand():
-    state = position(A="5♣", B="3♣", C="K♣ 2♦", stock="")
+    state = position("equal-hands", A="5♣", B="3♣", C="K♣ 2♦", stock="")
     state, events = moves(state, "A 5♣, B 3♣, C K♣")
     assert events[-1] == HandEnded(2, "last-holder")
     assert (state.winner, state.reason, state.to_act) == (2, "last-holder", None)
 
 
 def test_last_holder_wins_even_if_someone_else_took_the_trick():
-    state = position(A="A♣", B="3♣", C="K♣ 2♦", stock="")
+    state = position("equal-hands", A="A♣", B="3♣", C="K♣ 2♦", stock="")
     state, events = moves(state, "A A♣, B 3♣, C K♣")
     assert of_type(events, TrickWon)[0].seat == 0
     assert events[-1] == HandEnded(2, "last-holder")
 
 
-# "None (all played their last cards in the same trick with an empty stock): Ruling — the winner of
-# that last trick wins"
-@pytest.mark.parametrize("spec", ["standard", "equal-hands"])
-def test_none_left_last_trick_winner_wins(spec):
-    state = position(spec, A="5♣", B="K♣", C="3♣", stock="")
+# "None (all played their last cards in the same trick, which the mid-trick end leaves possible only
+# under equal-hands, from a position whose stock is empty): Ruling — the winner of that last trick wins"
+def test_none_left_last_trick_winner_wins():
+    state = position("equal-hands", A="5♣", B="K♣", C="3♣", stock="")
     state, events = moves(state, "A 5♣, B K♣, C 3♣")
     assert events[-1] == HandEnded(1, "last-trick")
     assert state.holders == ()
+
+
+# The same cards under the standard profile: "out at once", then "the remaining player who still
+# has cards wins the game immediately" (seed 000), so C wins without playing and B's king never wins.
+def test_standard_same_cards_end_mid_trick_with_the_last_holder():
+    state = position("standard", A="5♣", B="K♣", C="3♣", stock="")
+    state, events = moves(state, "A 5♣, B K♣")
+    assert events[-1] == HandEnded(2, "last-holder", mid_trick=True)
+    assert of_type(events, TrickWon) == [] and state.trick == cards("5♣ K♣")
+    assert (state.winner, state.reason, state.to_act) == (2, "last-holder", None)
+
+
+# "While the stock is empty ... under the standard profile that player is out at once, in the
+# middle of the trick. Their card stays in the trick and may still win it."
+def test_standard_last_card_with_an_empty_stock_is_out_at_once():
+    state = position("standard", "ABCD", A="5♣", B="3♣ 9♦", C="K♣ 2♦", D="4♣ 8♦", stock="")
+    state, events = moves(state, "A 5♣")
+    assert events == [Led(0, parse_card("5♣")), Eliminated(0, at_once=True, stock_empty=True)]
+    assert state.out == (0,) and state.trick == cards("5♣") and not state.is_over
+    state, events = moves(state, "B 3♣, C K♣, D 4♣")
+    assert of_type(events, TrickWon)[0].seat == 2 and of_type(events, Eliminated) == []
+
+
+def test_standard_last_card_while_the_stock_lasts_waits_for_the_trick():
+    state = position("standard", A="5♣", B="3♣ 9♦", C="K♣ 2♦", stock="7♠")
+    state, events = moves(state, "A 5♣")
+    assert state.out == () and of_type(events, Eliminated) == []
+    state, events = moves(state, "B 3♣, C K♣")  # C wins and draws; only then is A out
+    assert [type(event) for event in events][-3:] == [TrickWon, Drew, Eliminated]
+    assert events[-1] == Eliminated(0)
+
+
+# "Their card stays in the trick and may still win it (then the lead passes, as below)."
+def test_out_at_once_card_can_still_win_and_the_lead_passes():
+    state = position("standard", "ABCD", A="A♣", B="3♣ 9♦", C="K♣ 2♦", D="4♣ 8♦", stock="")
+    state, events = moves(state, "A A♣, B 3♣, C K♣, D 4♣")
+    assert of_type(events, TrickWon)[0].seat == 0 and of_type(events, Drew) == []
+    assert LeadPassed(0, 1) in events and state.to_act == 1
+
+
+# "If that leaves exactly one player holding cards, that player wins the hand at once and the trick
+# is not finished ... The same holds with the instant-elimination variant, under either profile,
+# whatever the stock."
+@pytest.mark.parametrize("spec, stock", [("standard", ""), ("standard+instant-elimination", "9♠"),
+                                         ("equal-hands+instant-elimination", "9♠")])
+def test_last_holder_wins_in_the_middle_of_the_trick(spec, stock):
+    state = position(spec, "ABCD", A="5♣", B="3♣", C="K♣ 2♦", D="", stock=stock)
+    state, events = moves(state, "A 5♣, B 3♣")
+    assert events[-2:] == [Eliminated(1, at_once=True, stock_empty=not stock),
+                           HandEnded(2, "last-holder", mid_trick=True)]
+    assert state.trick == cards("5♣ 3♣") and state.stock == cards(stock)
+    with pytest.raises(IllegalAction, match="the hand is over"):
+        moves(state, "C K♣")
+
+
+# "A trick whose last card is the one that leaves a single holder is complete: it is resolved as usual."
+def test_a_trick_finished_by_the_last_holders_exit_is_resolved_as_usual():
+    state = position("standard", A="5♣ 7♦", B="K♣", C="3♣", leader="A", stock="")
+    state, events = moves(state, "A 5♣, B K♣, C 3♣")  # B then C go out; C's card ends the trick
+    assert of_type(events, TrickWon)[0].seat == 1
+    assert events[-1] == HandEnded(0, "last-holder") and state.trick == ()
 
 
 # "Trump stays the same for the whole hand."
@@ -449,9 +520,10 @@ def test_trump_stays_the_same_for_the_whole_hand():
     assert state.trump == HEARTS
 
 
-# "A trick, once started, is always completed by every player who was active when it started, and
-# only then are the end conditions checked."
-@pytest.mark.parametrize("spec", ["standard", "standard+instant-elimination"])
+# Equal-hands without instant-elimination: "Não elimine ninguém antes de resolver a vaza" (seed 003):
+# a trick once started is completed by every player who was active when it started, and only
+# then are the end conditions checked.
+@pytest.mark.parametrize("spec", ["equal-hands", "equal-hands+draw-per-card"])
 def test_trick_is_completed_before_end_conditions_are_checked(spec):
     state = position(spec, A="5♣", B="3♣", C="K♣ 2♦", stock="")
     state, _ = moves(state, "A 5♣, B 3♣")  # only C still holds cards
@@ -623,7 +695,7 @@ def test_naming_something_that_is_not_a_suit_is_refused():
 def test_grand_coup_winner_names_trump_even_when_out():
     state = position("standard+grand-coup", trump=None, A="5♣ 2♦", B="K♣", C="3♣ 4♦", stock="")
     state, events = moves(state, "A 5♣, B K♣, C 3♣")  # B wins with the last card, cannot draw
-    assert Eliminated(1) in events and LeadPassed(1, 2) in events
+    assert Eliminated(1, at_once=True, stock_empty=True) in events and LeadPassed(1, 2) in events
     assert state.to_act == 1 and view(state, 1).must_name_trump
     state, _ = apply(state, ChooseTrump(1, Suit.CLUBS))
     assert state.trump == Suit.CLUBS and state.to_act == 2  # then C, next clockwise, leads
@@ -742,9 +814,12 @@ def test_worked_example_nine_of_diamonds_last_under_standard():
     # No exhaustion end in the standard profile: play goes on, C leads 9♦, the stock stays empty.
     state, events = worked_example("standard", "9♦")
     assert not state.is_over and state.leader_name == "C" and state.stock == ()
-    state, events = moves(state, "C 9♦, D 5♠, A 7♦, B Q♠")
-    assert of_type(events, Drew) == []
-    assert events[-1] == HandEnded(2, "last-trick")  # everyone ran out; C took the last trick
+    # C, D and A each play their last card and are out at once; B, still holding Q♠, wins
+    # before the trick is finished, though C's 9♦ was the best card on the table.
+    state, events = moves(state, "C 9♦, D 5♠, A 7♦")
+    assert of_type(events, Drew) == [] and of_type(events, TrickWon) == []
+    assert events[-1] == HandEnded(1, "last-holder", mid_trick=True)
+    assert state.out == (2, 3, 0) and state.trick == cards("9♦ 5♠ 7♦")
 
 
 # "Any opponent who spent their last card without winning is out."

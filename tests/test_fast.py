@@ -19,24 +19,10 @@ from lingerlonger.cards import Card, Suit
 from lingerlonger.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
 from lingerlonger.events import Drew, Eliminated, TrickWon
 from lingerlonger.fast import NO_TRUMP, STRENGTH, Position, TrickRecord, playout, traced_playout
-from lingerlonger.rules import VARIANTS, Rules, RulesError
+from lingerlonger.rules import HAND_RULE_SETS, Rules, RulesError
 
 
-def _all_rule_sets() -> list[Rules]:
-    """Every valid profile × variant combination (match-to-5 changes no hand, so it is left out)."""
-    switches = [v for v in VARIANTS if v != "match-to-5"]
-    found = []
-    for profile in ("standard", "equal-hands"):
-        for size in range(len(switches) + 1):
-            for chosen in itertools.combinations(switches, size):
-                try:
-                    found.append(Rules.of(profile, chosen))
-                except RulesError:
-                    continue
-    return found
-
-
-ALL_RULES = _all_rule_sets()
+ALL_RULES = list(HAND_RULE_SETS)
 
 
 def _choose(actions, draw):
@@ -65,6 +51,9 @@ def engine_playout(state, rng: random.Random):
         trace.append(TrickRecord(named, tuple(plays), won.seat, drawn, tuple(eliminated),
                                  tuple(len(hand) for hand in state.hands)))
         plays, named, eliminated = [], None, []
+    if plays:  # the hand ended in the middle of a trick (RULES.md §1, out at once)
+        trace.append(TrickRecord(named, tuple(plays), None, (), tuple(eliminated),
+                                 tuple(len(hand) for hand in state.hands)))
     return state.winner, state.reason, trace
 
 
@@ -143,16 +132,26 @@ def test_a_finished_hand_cannot_be_played_out():
 
 
 def test_the_differential_deals_reach_every_end_reason():
-    """Guards the comparison above against silently never testing an ending."""
-    reasons = set()
-    for rules, players in itertools.product(ALL_RULES, range(3, 7)):
+    """Guards the comparison above against silently never testing an ending.
+
+    An all-empty last trick needs equal-hands with an empty stock (4 × 13), since the
+    standard profile's out-at-once leaves a last holder first; the mid-trick end needs a
+    standard hand that runs its stock dry.
+    """
+    endings = set()
+    tables = [(rules, players) for rules, players in itertools.product(ALL_RULES, range(3, 7))]
+    tables.append((Rules.parse("equal-hands", hand_size=13), 4))
+    for rules, players in tables:
         try:
             rules.check_players(players)
         except RulesError:
             continue
-        state, _ = new_hand(rules, players, dealer=0, seed=players)
-        reasons.add(playout(Position.from_state(state), random.Random(players))[1])
-    assert reasons == {"exhaustion", "last-holder", "last-trick"}
+        for seed in range(3):
+            state, _ = new_hand(rules, players, dealer=0, seed=seed)
+            winner, reason, trace = traced_playout(Position.from_state(state), random.Random(seed))
+            endings.add((reason, trace[-1].winner is None))
+    assert endings == {("exhaustion", False), ("last-holder", False), ("last-holder", True),
+                       ("last-trick", False)}
 
 
 def test_greedy_playouts_only_play_legal_cards():

@@ -1,15 +1,29 @@
-"""The strategy lab: reproducible tournaments, sound summaries, CSV, plots and the command."""
+"""The strategy lab: reproducible tournaments on any executor, tallies that merge, a CSV
+streamed as hands finish, plots, and a command that checks first and stops cleanly."""
 
 from __future__ import annotations
 
 import csv
 import io
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
+import lingerlonger
 from lingerlonger.cli import main
-from lingerlonger.lab import (CSV_COLUMNS, plot_early_wins_and_trumps, plot_hand_sizes,
-                              plot_win_rates, run_tournament, summarize, write_csv)
+from lingerlonger.lab import (CSV_COLUMNS, CsvWriter, ParquetWriter, Tally, play_tournament, plot_early_wins_and_trumps,
+                              plot_hand_sizes, plot_win_rates, run_tournament, stream_tournament,
+                              summarize, write_csv)
+from lingerlonger.lab import runner
 from lingerlonger.rules import Rules
 
 KINDS = ["tips", "random", "random", "random"]
@@ -20,9 +34,66 @@ def records():
     return run_tournament(Rules(), KINDS, hands=80, seed=5, workers=1, progress=False)
 
 
-def test_results_do_not_depend_on_the_number_of_workers(records):
+def test_results_do_not_depend_on_the_number_of_workers_or_the_executor(records):
     assert run_tournament(Rules(), KINDS, hands=80, seed=5, workers=2, progress=False) == records
+    with ThreadPoolExecutor(3) as threads:
+        assert run_tournament(Rules(), KINDS, hands=80, seed=5, executor=threads, progress=False) == records
+        assert play_tournament(Rules(), KINDS, hands=80, seed=5, executor=threads,
+                               progress=False) == Tally.of(records)
+    assert play_tournament(Rules(), KINDS, hands=80, seed=5, workers=2, progress=False) == Tally.of(records)
     assert run_tournament(Rules(), KINDS, hands=80, seed=6, workers=1, progress=False) != records
+
+
+def test_tallies_merge_in_any_order_to_the_tally_of_every_hand(records):
+    parts = [Tally.of(records[start:start + 7]) for start in range(0, len(records), 7)]
+    random.Random(1).shuffle(parts)
+    merged = Tally()
+    for part in parts:
+        merged.merge(part)
+    assert merged == Tally.of(records) and merged.hands == 80 and merged.players == 4
+    assert summarize(merged, "seat-position") == summarize(records, "seat-position")
+    with pytest.raises(ValueError, match="3-player tally into a 4-player"):
+        merged.merge(play_tournament(Rules(), KINDS[:3], hands=2, workers=1, progress=False))
+
+
+def test_hand_size_curves_carry_a_finished_hand_at_its_last_size(records):
+    """The tally's curves against the definition: every seat's sizes, padded to the longest hand."""
+    longest = max(len(seat.sizes) for record in records for seat in record.seats)
+    curves = Tally.of(records).size_curves()
+    assert sorted(curves) == ["random", "tips"]
+    for kind, (means, shares) in curves.items():
+        runs = [seat.sizes for record in records for seat in record.seats if seat.kind == kind]
+        padded = [run + (run[-1] if run else 0,) * (longest - len(run)) for run in runs]
+        assert means == pytest.approx([sum(run[t] for run in padded) / len(runs) for t in range(longest)])
+        assert shares == pytest.approx([sum(run[t] > 0 for run in padded) / len(runs)
+                                        for t in range(longest)])
+
+
+def test_no_more_than_in_flight_chunks_are_out_at_once():
+    class CountingExecutor(ThreadPoolExecutor):
+        submitted = 0
+
+        def submit(self, *args, **kwargs):
+            self.submitted += 1
+            return super().submit(*args, **kwargs)
+
+    yielded, most_out, starts = 0, 0, []
+    with CountingExecutor(4) as executor:
+        for chunk in stream_tournament(Rules(), KINDS, 200, seed=2, executor=executor, in_flight=3):
+            most_out = max(most_out, executor.submitted - yielded)
+            yielded += 1
+            starts.append(chunk.start)
+            assert chunk.records == ()  # not asked for: only the tally travels
+    assert 1 < most_out <= 3
+    assert starts == sorted(starts) and executor.submitted == yielded == len(starts) > 3
+
+
+def test_closing_the_stream_early_cancels_what_is_out():
+    with ThreadPoolExecutor(2) as executor:
+        chunks = stream_tournament(Rules(), KINDS, 2000, executor=executor, in_flight=4)
+        first = next(chunks)
+        chunks.close()
+    assert first.start == 0 and first.stop == runner.chunk_size(2000)
 
 
 def test_every_hand_has_one_winner_and_consistent_tricks(records):
@@ -66,6 +137,24 @@ def test_plots_return_figures_with_two_panels(records, plot):
     figure.savefig(io.BytesIO(), format="png")
 
 
+def test_closing_a_pooled_stream_early_ends_its_workers_and_the_interpreter_exits():
+    """Workers are asked to stop, not killed: a worker killed while it sends a chunk of records
+    leaves half a message in the pool's pipe, and the interpreter then hangs at exit."""
+    script = (
+        "import multiprocessing\n"
+        "from lingerlonger.lab import stream_tournament\n"
+        "from lingerlonger.rules import Rules\n"
+        "for _ in range(5):\n"
+        "    chunks = stream_tournament(Rules(), ['tips'] * 4, 10**6, workers=2, keep_records=True)\n"
+        "    first = next(chunks)\n"
+        "    chunks.close()\n"
+        "    print(first.start, len(first.records), multiprocessing.active_children())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["0 100 []"] * 5 and "Traceback" not in done.stderr
+
+
 def test_the_tournament_command_prints_intervals_and_writes_csv(tmp_path, capsys):
     path = tmp_path / "out.csv"
     code = main(["tournament", "--players", "3", "--rules", "equal-hands", "--seats", "tips,random,random",
@@ -73,27 +162,256 @@ def test_the_tournament_command_prints_intervals_and_writes_csv(tmp_path, capsys
     out = capsys.readouterr().out
     assert code == 0
     assert "seat 1 (tips)" in out and "position 3" in out and "%]" in out
+    assert f"wrote {path} (36 rows)" in out
     assert len(path.read_text(encoding="utf-8").splitlines()) == 1 + 36
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--players", "3", "--seats", "tips,random"], "--seats names 2 players but --players is 3"),
-    (["--seats", "tips,genius"], "unknown player 'genius'"),
-    (["--rules", "standard+fast"], "unknown variant 'fast'"),
-    (["--hands", "0"], "at least 1"),
-    (["--players", "7", "--seats", "random"], "invalid choice: 7"),
+@pytest.mark.parametrize("lang, expected", [
+    ("pt", ["por jogador:", "lugar 1 (tips)", "posição 3", "lugar 2 (random) na posição 1", "120 linhas"]),
+    ("ru", ["Игроков: 3,", "место 1 (tips)", "позиция 3", "место 2 (random), позиция 1", "строк: 120"]),
 ])
-def test_the_tournament_command_refuses_bad_input_without_a_traceback(argv, message, capsys):
-    try:
-        code = main(["tournament", "-q", *argv])
-    except SystemExit as exit:
-        code = exit.code
+def test_the_tournament_speaks_the_language_asked_for(tmp_path, capsys, lang, expected):
+    code = main(["tournament", "--players", "3", "--seats", "tips,random,random", "--hands", "40",
+                 "--workers", "1", "-q", "--lang", lang, "-o", str(tmp_path / "out.csv")])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert all(text in out for text in expected), out
+    assert "seat" not in out and "position" not in out
+
+
+def test_the_streamed_csv_is_the_same_with_one_or_two_workers(records, tmp_path, capsys):
+    written = tmp_path / "records.csv"
+    write_csv(records, str(written))
+    outputs = []
+    for workers in ("1", "2"):
+        path = tmp_path / f"{workers}.csv"
+        assert main(["tournament", "--hands", "80", "--seed", "5", "--workers", workers, "-q",
+                     "-o", str(path)]) == 0
+        outputs.append(capsys.readouterr().out.replace(str(path), "FILE.csv"))
+        assert path.read_bytes() == written.read_bytes()
+    assert outputs[0] == outputs[1]
+
+
+@pytest.fixture
+def hands_played(monkeypatch):
+    """Every chunk of hands the runner plays, by its first hand (workers=1 plays in this process)."""
+    starts: list[int] = []
+    play_chunk = runner.play_chunk
+
+    def counted(rules, kinds, seed, start, stop, keep_records):
+        starts.append(start)
+        return play_chunk(rules, kinds, seed, start, stop, keep_records)
+    monkeypatch.setattr(runner, "play_chunk", counted)
+    return starts
+
+
+@pytest.mark.parametrize("lang, message", [("en", "cannot write {path}: No such file or directory; "
+                                                  "no hand was played"),
+                                           ("ru", "не удаётся записать {path}")])
+def test_an_unwritable_output_is_refused_before_any_hand(tmp_path, capsys, hands_played, lang, message):
+    path = tmp_path / "missing" / "x.csv"
+    code = main(["tournament", "--hands", "100000", "--workers", "1", "-q", "--lang", lang, "-o", str(path)])
+    captured = capsys.readouterr()
+    assert code == 1 and hands_played == [] and not path.parent.exists()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and message.format(path=path) in captured.err
+
+
+def test_a_write_that_fails_midway_says_what_the_file_holds(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "out.csv"
+    write = CsvWriter.write
+
+    def full_after_two_chunks(self, records):
+        if self.hands >= 2 * runner.chunk_size(100):
+            raise OSError(28, "No space left on device")
+        write(self, records)
+    monkeypatch.setattr(CsvWriter, "write", full_after_two_chunks)
+    code = main(["tournament", "--hands", "100", "--workers", "1", "-q", "-o", str(path)])
     err = capsys.readouterr().err
-    assert code == 2
-    assert message in err and "Traceback" not in err
+    assert code == 1
+    assert err == (f"lingerlonger tournament: could not go on writing {path}: No space left on device. "
+                   "The file holds the first 20 hands.\n")
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 1 + 20 * 4
 
 
-def test_a_single_kind_fills_every_seat(capsys):
-    assert main(["tournament", "--players", "5", "--seats", "random", "--hands", "5", "-q",
-                 "--workers", "1"]) == 0
-    assert "seat 5 (random)" in capsys.readouterr().out
+def test_a_scheduler_without_the_distributed_package_is_one_line(monkeypatch, capsys, hands_played):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert main(["tournament", "-q", "--scheduler", "tcp://127.0.0.1:8786"]) == 1
+    err = capsys.readouterr().err
+    assert err == ('lingerlonger tournament: --scheduler needs the distributed package: '
+                   'pip install "lingerlonger[cluster]"\n')
+    assert hands_played == []
+
+
+def test_a_scheduler_address_without_a_port_is_one_line(capsys, hands_played):
+    assert main(["tournament", "-q", "--scheduler", "cluster.example"]) == 1
+    err = capsys.readouterr().err
+    assert err == ("lingerlonger tournament: cannot reach the Dask scheduler at cluster.example: "
+                   "missing port number in address 'cluster.example'\n")
+    assert hands_played == []
+
+
+def _rows_by_hand(path) -> Counter[int]:
+    with open(path, newline="", encoding="utf-8") as handle:
+        return Counter(int(row["hand"]) for row in csv.DictReader(handle))
+
+
+def _interrupt_when(process: subprocess.Popen, started) -> tuple[str, str]:
+    """Send Ctrl-C as a terminal does (SIGINT to the whole process group, workers included)
+    once ``started()`` says hands are being played; then the outputs."""
+    deadline = time.monotonic() + 60
+    while not started() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        return process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise AssertionError("the tournament did not end within a minute of Ctrl-C") from None
+
+
+def _tournament(*args: str) -> subprocess.Popen:
+    """A million-hand tournament in its own process group, as a terminal would start it."""
+    here = str(Path(lingerlonger.__file__).parents[1])
+    return subprocess.Popen([sys.executable, "-m", "lingerlonger.cli", "tournament", "--hands", "1000000",
+                             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, env={**os.environ, "PYTHONPATH": here})
+
+
+def test_ctrl_c_with_two_workers_keeps_whole_hands_and_says_so(tmp_path):
+    path = tmp_path / "out.csv"
+    process = _tournament("--workers", "2", "-q", "-o", str(path))
+    out, err = _interrupt_when(process, lambda: path.exists() and path.stat().st_size > 10_000)
+    counts = _rows_by_hand(path)
+    hands = len(counts)
+    assert process.returncode == 130 and out == ""
+    assert hands > 0 and set(counts) == set(range(hands)) and set(counts.values()) == {4}
+    assert err == (f"lingerlonger tournament: interrupted after {hands:,} of 1,000,000 hands; "
+                   f"{path} holds those hands ({4 * hands:,} rows)\n")
+
+
+def test_ctrl_c_waits_until_a_batch_of_hands_is_written_and_counted():
+    from lingerlonger.lab.cli import _ctrl_c_held
+    handler, steps = signal.getsignal(signal.SIGINT), []
+    with pytest.raises(KeyboardInterrupt):
+        with _ctrl_c_held():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # where the interrupt would land
+            steps.append("written and counted")
+    assert steps == ["written and counted"]
+    assert signal.getsignal(signal.SIGINT) is handler
+
+
+def _bar_counts_hands(process: subprocess.Popen, seen: list[str]):
+    """Whether the progress bar on stderr has counted a hand yet (what it showed goes to ``seen``)."""
+    def counted() -> bool:
+        seen.append(process.stderr.read(40))
+        return re.search(r"\| *[1-9][0-9]*/1000000", "".join(seen)) is not None
+    return counted
+
+
+def _last_line_without_a_traceback(process: subprocess.Popen, seen: list[str], err: str) -> str:
+    err = "".join(seen) + err
+    assert process.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    return err.rstrip("\n").split("\n")[-1]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_without_output_says_nothing_was_written(workers):
+    """Without -o only the progress bar shows that hands are being played: wait for it to count."""
+    process = _tournament("--workers", workers)
+    seen: list[str] = []
+    out, err = _interrupt_when(process, _bar_counts_hands(process, seen))
+    assert out == ""
+    assert re.fullmatch(r"lingerlonger tournament: interrupted after [1-9][0-9,]* of 1,000,000 hands; "
+                        r"nothing was written \(no -o FILE was given\)",
+                        _last_line_without_a_traceback(process, seen, err))
+
+
+def test_ctrl_c_closes_a_parquet_file_that_can_be_read(tmp_path):
+    import pyarrow.parquet as parquet
+    path = tmp_path / "hands.parquet"
+    process = _tournament("--workers", "2", "-o", str(path))
+    seen: list[str] = []
+    _, err = _interrupt_when(process, _bar_counts_hands(process, seen))
+    last = _last_line_without_a_traceback(process, seen, err)
+    hands = parquet.read_table(path, columns=["hand"]).column("hand").to_pylist()
+    count = len(set(hands))
+    assert count > 0 and sorted(set(hands)) == list(range(count)) and len(hands) == 4 * count
+    assert last == (f"lingerlonger tournament: interrupted after {count:,} of 1,000,000 hands; "
+                    f"{path} holds those hands ({4 * count:,} rows)")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """Two single-threaded worker processes on this machine, reachable on 127.0.0.1 only."""
+    from distributed import LocalCluster
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address="127.0.0.1:0") as local_cluster:
+        yield local_cluster
+
+
+@pytest.mark.slow
+def test_a_two_worker_dask_cluster_gives_the_results_of_a_local_run(cluster, records):
+    from distributed import Client
+    with Client(cluster) as client:
+        executor = client.get_executor()
+        assert run_tournament(Rules(), KINDS, hands=80, seed=5, executor=executor, progress=False) == records
+        tally = play_tournament(Rules(), KINDS, hands=80, seed=5, executor=executor, progress=False)
+        assert tally == Tally.of(records)
+        assert len(client.nthreads()) == 2
+
+
+@pytest.mark.slow
+def test_the_command_on_a_scheduler_prints_and_writes_what_a_local_run_does(cluster, tmp_path, capsys):
+    runs = {}
+    for name, where in [("local", ["--workers", "1"]), ("cluster", ["--scheduler", cluster.scheduler_address])]:
+        path = tmp_path / f"{name}.csv"
+        assert main(["tournament", "--hands", "300", "--seed", "9", "-q", "-o", str(path), *where]) == 0
+        runs[name] = (capsys.readouterr().out.replace(str(path), "FILE.csv"), path.read_bytes())
+    assert runs["local"] == runs["cluster"]
+    assert runs["local"][1].count(b"\n") == 1 + 300 * 4
+
+
+def test_a_parquet_output_holds_the_csv_rows_with_sizes_as_lists(tmp_path, capsys, monkeypatch):
+    import pyarrow.parquet as parquet
+    monkeypatch.setattr(ParquetWriter, "ROW_GROUP", 100)  # several row groups, as in a long run
+    csv_path = tmp_path / "hands.csv"
+    assert main(["tournament", "--hands", "120", "--seed", "4", "--workers", "1", "-q", "-o", str(csv_path)]) == 0
+    with open(csv_path, newline="", encoding="utf-8") as handle:
+        expected = [{**row, "won": row["won"] == "1",
+                     "hand_sizes": [int(size) for size in row["hand_sizes"].split()]}
+                    for row in csv.DictReader(handle)]
+    for workers in ("1", "2"):
+        path = tmp_path / f"hands-{workers}.parquet"
+        assert main(["tournament", "--hands", "120", "--seed", "4", "--workers", workers, "-q",
+                     "-o", str(path)]) == 0
+        assert f"wrote {path} (480 rows)" in capsys.readouterr().out
+        assert parquet.ParquetFile(path).metadata.num_row_groups > 1
+        rows = parquet.read_table(path).to_pylist()
+        assert list(rows[0]) == CSV_COLUMNS
+        as_text = [{column: value if column in ("won", "hand_sizes") else str(value)
+                    for column, value in row.items()} for row in rows]
+        assert as_text == expected
+
+
+def test_parquet_without_pyarrow_is_refused_before_any_hand(tmp_path, capsys, monkeypatch, hands_played):
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    path = tmp_path / "hands.parquet"
+    assert main(["tournament", "--hands", "50", "--workers", "1", "-q", "-o", str(path)]) == 1
+    assert capsys.readouterr().err == (f"lingerlonger tournament: writing {path} as Parquet needs pyarrow: "
+                                       "pip install pyarrow (or give a name ending in .csv)\n")
+    assert hands_played == [] and not path.exists()
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_a_cluster_cancels_and_says_what_was_kept(cluster, tmp_path):
+    path = tmp_path / "out.csv"
+    process = _tournament("--scheduler", cluster.scheduler_address, "-q", "-o", str(path))
+    out, err = _interrupt_when(process, lambda: path.exists() and path.stat().st_size > 10_000)
+    hands = len(_rows_by_hand(path))
+    assert process.returncode == 130 and out == ""
+    assert err == (f"lingerlonger tournament: interrupted after {hands:,} of 1,000,000 hands; "
+                   f"{path} holds those hands ({4 * hands:,} rows)\n")

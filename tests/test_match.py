@@ -1,4 +1,4 @@
-"""Matches (RULES.md §2): the first dealer, the deal passing clockwise, scores and chips."""
+"""Matches (rules 18, 19, 21 of book/rules-reference.md): the first dealer, the deal passing clockwise, scores and chips."""
 
 import random
 
@@ -73,9 +73,9 @@ def test_standard_first_dealer_is_cut_for():
 
 
 def finished_hand():
-    """A standard hand in which A takes both tricks: A ♣ then A ♦, everyone runs out together."""
+    """A standard hand in which A takes both tricks, A♣ then A♦, and is left the only holder."""
     state = from_position(Rules(), "ABC", dealer="C", leader="A", trump="♥",
-                          hands={"A": "A♣ A♦", "B": "2♣ 2♦", "C": "3♣ 3♦"})
+                          hands={"A": "A♣ A♦ 4♠", "B": "2♣ 2♦", "C": "3♣ 3♦"})
     for move in ("A A♣", "B 2♣", "C 3♣", "A A♦", "B 2♦", "C 3♦"):
         state, _ = apply(state, state.play(move))
     assert (state.winner, state.tricks_won) == (0, (2, 0, 0))

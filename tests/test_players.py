@@ -15,7 +15,7 @@ from lingerlonger.engine import (ChooseTrump, Play, State, apply, from_position,
 from lingerlonger.lab import run_tournament
 from lingerlonger.players import ExpertPlayer, RandomPlayer, TipsPlayer, make_player
 from lingerlonger.rules import Rules, RulesError
-from test_fast import ALL_RULES
+from lingerlonger.rules import HAND_RULE_SETS as ALL_RULES
 
 
 def _decision_points(rules: Rules, players: int, seed: int):

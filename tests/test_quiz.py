@@ -14,13 +14,13 @@ from lingerlonger.cards import parse_cards
 from lingerlonger.cli import main
 from lingerlonger.replay import answer_text, check, replay
 from lingerlonger.scenario import ScenarioError, load, loads
-from lingerlonger.writer import dump, schema_file
+from lingerlonger.scenario.writer import dump, schema_file
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "scenarios"
 SCHEMA = json.loads(schema_file().read_text(encoding="utf-8"))
 
-#: The worked example of RULES.md §4; STEPS is filled in by each test.
+#: The worked example (rule 16 of the Rules reference); STEPS is filled in by each test.
 HEAD = """\
 format: 1
 title: Quiz
@@ -158,8 +158,8 @@ def test_check_command_reports_a_wrong_answer_with_its_place(tmp_path, capsys):
     path.write_text(HEAD + "  - play: A K♣\n  - ask: {question: Q, answer: {legal: [Q♠]}}\n",
                     encoding="utf-8")
     assert main(["check", str(path)]) == 1
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"{path}:12:40: ask: answer: legal: expected B may play Q♠")
+    err = capsys.readouterr().err.splitlines()  # a failed check is an error: on stderr
+    assert err[0].startswith(f"{path}:12:40: ask: answer: legal: expected B may play Q♠")
 
 
 def test_replay_command_speaks_the_language_asked_for(capsys):
@@ -244,6 +244,6 @@ def test_projector_and_four_colour_toggles_restyle_the_table():
 def test_a_scenario_in_portuguese_opens_in_portuguese():
     from lingerlonger.widgets import ScenarioPlayer
     player = ScenarioPlayer(LIBRARY / "29-ultima-carta-em-portugues.yaml")
-    assert player.language.value == "pt" and player.language.description == "Língua"
+    assert player.language.value == "pt" and player.language.description == "Idioma"
     player.go_last()
     assert "Monte" in player.stage.value

@@ -108,7 +108,7 @@ def hand_faces(doc: Element, name: str) -> list[str]:
 
 
 def worked_example():
-    """RULES.md §4: hearts trump, A leads."""
+    """The worked example (rule 16 of the Rules reference): hearts trump, A leads."""
     return from_position(Rules.parse("equal-hands"), "ABCD", dealer="D", leader="A", trump="♥",
                          hands={"A": "K♣ 7♦", "B": "3♣ Q♠", "C": "2♥", "D": "A♣ 5♠"},
                          stock="9♦ 4♠ J♥")
@@ -218,6 +218,16 @@ def test_the_dealer_has_the_button():
     assert seat(doc, "D").one("ll-dealer") is buttons[0]
 
 
+@pytest.mark.parametrize("lang, word", [("en", "dealer"), ("pt", "dador"), ("es", "repartidor"),
+                                        ("ru", "сдающий")])
+def test_the_dealer_button_is_a_chip_named_in_words_not_a_letter(lang, word):
+    # Seats are often A, B, C, D: a letter on the chip ("D", or Russian "С") reads as a seat.
+    doc = parse(table_html(worked_example(), options=TableStyle.of(lang)))
+    chip = doc.one("ll-dealer")
+    assert seat(doc, "D").one("ll-dealer") is chip
+    assert (chip.attrs["role"], chip.label, chip.attrs["title"], chip.text()) == ("img", word, word, "")
+
+
 # --- the trick -------------------------------------------------------------------
 
 def test_the_trick_shows_who_played_what_in_order():
@@ -234,7 +244,7 @@ def test_a_completed_trick_is_shown_with_its_winner_marked():
     doc = parse(table_html(state, last_trick=state.history[-1]))
     trick = doc.one("ll-trick")
     assert len(faces(trick)) == 4
-    # RULES.md §4: C's 2♥ wins as the only trump.
+    # Rule 16: C's 2♥ wins as the only trump.
     assert [card.label for card in trick.all("ll-winner")] == [
         f"{spoken('2♥')}, played by C, wins the trick"]
     assert "C wins the trick" in doc.one("ll-status").text()
@@ -261,8 +271,8 @@ def test_won_piles_and_stock_are_counted():
 
 def test_eliminated_seats_are_greyed_with_a_badge_and_the_winner_crowned():
     state = from_position(Rules.parse("standard"), "ABC", dealer="C", leader="A", trump="♥",
-                          hands={"A": "K♣", "B": "3♣", "C": "2♥ 5♦"})
-    state = play_all(state, ["A K♣", "B 3♣", "C 2♥"])  # C trumps; A and B have nothing left
+                          hands={"A": "K♣", "B": "3♣", "C": "2♥ 5♦"}, stock="9♠")
+    state = play_all(state, ["A K♣", "B 3♣", "C 2♥"])  # C trumps and draws; A and B have nothing left
     assert state.is_over
     doc = parse(table_html(state, last_trick=state.history[-1]))
     assert sorted(element.label for element in doc.all("ll-out")) == ["A", "B"]
@@ -271,6 +281,17 @@ def test_eliminated_seats_are_greyed_with_a_badge_and_the_winner_crowned():
     assert seat(doc, "C").one("ll-crown").text().endswith("winner")
     status = doc.one("ll-status").text()
     assert "C wins the hand" in status and REASONS[state.reason] in status
+    assert doc.all("ll-to-act") == []
+
+
+def test_a_hand_won_in_the_middle_of_a_trick_shows_the_unfinished_trick():
+    state = from_position(Rules.parse("standard"), "ABC", dealer="C", leader="A", trump="♥",
+                          hands={"A": "K♣", "B": "3♣", "C": "2♥ 5♦"})
+    state = play_all(state, ["A K♣", "B 3♣"])  # both out at once: C, the last holder, wins
+    doc = parse(table_html(state))
+    assert [element.label for element in doc.all("ll-out")] == ["A", "B"]
+    assert "K♣" in doc.one("ll-trick").text() and "3♣" in doc.one("ll-trick").text()
+    assert seat(doc, "C").one("ll-crown").text().endswith("winner")
     assert doc.all("ll-to-act") == []
 
 

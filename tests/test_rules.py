@@ -1,14 +1,18 @@
-"""Rule sets: profiles of RULES.md §2, variants of §3, and the tables they cannot deal."""
+"""Rule sets: profiles and variants (book/rules-reference.md, rules 17 to 29), and the tables
+they cannot deal."""
+
+import subprocess
+import sys
 
 import pytest
 
 from lingerlonger.engine import SetupError, deal
 from lingerlonger.cards import DECK
-from lingerlonger.rules import VARIANTS, Rules, RulesError
+from lingerlonger.rules import RULE_SETS, VARIANTS, Rules, RulesError
 
 
 def test_profiles_and_the_sift_smoke_alias():
-    # RULES.md §2: "standard (also named `sift-smoke`)"
+    # Standard rules: also named `sift-smoke`.
     assert Rules.parse("sift-smoke") == Rules.parse("standard")
     assert Rules.parse("equal-hands").profile == "equal-hands"
     assert Rules().profile == "standard"
@@ -25,8 +29,8 @@ def test_unknown_profile_or_variant_is_refused_naming_it():
                                            ("random-trump", "grand-coup")])
 @pytest.mark.parametrize("profile", ["standard", "equal-hands"])
 def test_incompatible_variants_are_refused_with_the_reason(profile, first, second):
-    # RULES.md §3: "Variants that cannot be combined are refused: `no-trump` with `random-trump`
-    # or `grand-coup`, and `random-trump` with `grand-coup`."
+    # Ruling 10: variants that cannot be combined are refused: `no-trump` with `random-trump`
+    # or `grand-coup`, and `random-trump` with `grand-coup`.
     for spec in (f"{profile}+{first}+{second}", f"{profile}+{second}+{first}"):
         with pytest.raises(RulesError) as error:
             Rules.parse(spec)
@@ -53,25 +57,25 @@ def test_spec_lists_variants_in_rules_order_and_parses_back():
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_default_hand_size_is_the_number_of_players(players):
-    # RULES.md §1: "default: as many cards as there are players; 4 players → 4 each, 36 in the stock"
+    # Rule 3: by default as many cards as there are players; 4 players → 4 each, 36 in the stock.
     assert Rules().cards_per_player(players) == players
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_long_hand_is_seven_cards_whatever_the_number_of_players(players):
-    # RULES.md §3 long-hand: "7 cards each whatever the number of players"
+    # Rule 26, long hand: 7 cards each whatever the number of players.
     assert Rules.parse("standard+long-hand").cards_per_player(players) == 7
 
 
 def test_explicit_hand_size_wins_over_long_hand():
-    # RULES.md §3: "`long-hand` means a hand size of 7; an explicit hand size given with it wins."
+    # Ruling 11: `long-hand` means a hand size of 7; an explicit hand size given with it wins.
     assert Rules.parse("standard+long-hand", hand_size=5).cards_per_player(4) == 5
     assert Rules.parse("equal-hands", hand_size=2).cards_per_player(6) == 2
 
 
 @pytest.mark.parametrize("players", [0, 1, 2, 7, 10])
 def test_tables_outside_3_to_6_players_are_refused(players):
-    # RULES.md §1: "3 to 6 players"
+    # Rule 1: 3 to 6 players.
     with pytest.raises(RulesError, match=f"3 to 6 players, not {players}"):
         Rules().check_players(players)
 
@@ -83,7 +87,7 @@ def test_tables_of_3_to_6_players_are_accepted(players):
 
 
 def test_six_players_times_nine_cards_does_not_fit_in_52():
-    # RULES.md §3: "hand size can also be set to any number that fits the deck"
+    # Ruling 11: a hand size can be any number that fits the deck.
     with pytest.raises(RulesError) as error:
         Rules(hand_size=9).check_players(6)
     assert "6 players × 9 cards = 54" in str(error.value)
@@ -96,7 +100,7 @@ def test_a_hand_size_that_exactly_fills_the_deck_fits():
 
 
 def test_random_trump_needs_a_stock_card_to_turn():
-    # RULES.md §3 random-trump: "turn the top card of the stock" — there must be one.
+    # Rule 24, random trump: turn the top card of the stock — there must be one.
     with pytest.raises(RulesError, match="no stock"):
         Rules.parse("standard+random-trump", hand_size=13).check_players(4)
     Rules.parse("standard+random-trump", hand_size=12).check_players(4)
@@ -124,7 +128,7 @@ def test_rule_properties_follow_the_variants():
 
 
 def test_match_goes_to_three_or_five():
-    # RULES.md §2: "the first player to win 3 hands wins (option: 5)"; §3 match-to-5.
+    # Rule 19: the first player to win 3 hands wins (option: 5); rule 29, match-to-5.
     assert Rules().match_target == 3
     assert Rules.parse("equal-hands").match_target == 3
     assert Rules.parse("standard+match-to-5").match_target == 5
@@ -135,3 +139,22 @@ def test_rules_are_frozen_values():
     with pytest.raises(AttributeError):
         rules.profile = "equal-hands"
     assert hash(rules) == hash(Rules.parse("standard+no-trump"))
+
+
+def test_every_rule_set_is_listed_once_and_valid():
+    # 2 profiles × (at most one of no-trump/random-trump/grand-coup: 4 ways) × 2^5 other subsets
+    assert len(RULE_SETS) == 2 * 4 * 2 ** 5 == len(set(RULE_SETS))
+    assert {rules.profile for rules in RULE_SETS} == {"standard", "equal-hands"}
+    assert set().union(*(rules.variants for rules in RULE_SETS)) == set(VARIANTS)
+
+
+def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
+    """The engine layer stays below i18n, render, scenario and widgets, and needs no yaml or json."""
+    code = ("import sys, lingerlonger.engine, lingerlonger.fast; "
+            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('json', 'yaml', 'ipywidgets') or m.startswith('lingerlonger.'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert loaded == ["lingerlonger.cards", "lingerlonger.engine", "lingerlonger.events",
+                      "lingerlonger.fast", "lingerlonger.rules",
+                      "lingerlonger.visible"]  # how a refused card's text is quoted

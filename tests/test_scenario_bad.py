@@ -15,13 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lingerlonger.i18n import LANGUAGES, translate
 from lingerlonger.replay import check
 from lingerlonger.scenario import ScenarioError, iter_documents
 
 BAD = Path(__file__).resolve().parent / "bad"
 BAD_FILES = sorted(BAD.glob("*.yaml"))
 HEADER = re.compile(r"^# expect: (\d+):(\d+) (.+) \[schema: (reject|accept)\]$")
-#: What RULES.md and the issue require the corpus to cover, by file name.
+#: What the book's Rules and Scenario format references and the issue require the corpus to
+#: cover, by file name.
 REQUIRED = {"syntax-error", "unknown-key", "wrong-type", "duplicated-card-deck",
             "duplicated-card-position", "unknown-card", "both-setup-forms", "no-setup",
             "two-players", "seven-players", "deck-51", "unknown-variant", "out-of-turn", "revoke",
@@ -58,8 +60,20 @@ def test_each_bad_file_is_refused_at_the_offending_value(path):
     assert failure is not None, f"{path.name} was accepted"
     assert (failure.where.line, failure.where.column) == (line, column), str(failure)
     assert message in failure.message
-    assert str(failure) == f"{path}:{line}:{column}: {failure.message}"
+    assert str(failure) == failure.text("en")
+    assert failure.text("en").startswith(f"{path}:{line}:{column}: {failure.message}")
     assert "\n" not in str(failure)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_colon_in_a_text_gets_the_books_hint_in_the_readers_language(lang):
+    failure = first_failure(BAD / "colon-in-say.yaml")
+    hint = translate("load.quote-colon", lang)
+    assert failure.hint == "load.quote-colon" and '": "' in hint or "«: »" in hint
+    assert failure.text(lang).endswith(". " + hint)
+    assert failure.text(lang).startswith(f"{BAD / 'colon-in-say.yaml'}:13:17: YAML syntax error")
+    other = first_failure(BAD / "syntax-error.yaml")  # an unclosed list: no such hint
+    assert other.hint is None and other.text(lang) == str(other)
 
 
 def test_the_revoke_names_the_rule_and_the_hand():

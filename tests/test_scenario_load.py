@@ -1,6 +1,7 @@
 """Loading format 1: every key and form of the good corpus, YAML read safely, large streams lazily.
 
-The good corpus (tests/good/) was written by hand from SCENARIO_FORMAT.md and RULES.md;
+The good corpus (tests/good/) was written by hand from the book's Scenario format and
+Rules references (book/scenario-format.md, book/rules-reference.md);
 the values asserted here are read off those files, not off a run of the loader.
 """
 
@@ -19,7 +20,7 @@ from lingerlonger.rules import Rules
 from lingerlonger.scenario import (Location, ScenarioError, iter_documents, iter_scenarios, load,
                                    loads)
 from lingerlonger.simulate import simulate
-from lingerlonger.writer import dump
+from lingerlonger.scenario.writer import dump
 
 GOOD = Path(__file__).resolve().parent / "good"
 GOOD_FILES = sorted(GOOD.glob("*.yaml"))
@@ -43,7 +44,7 @@ def test_the_good_corpus_covers_every_key_and_step_kind():
     kinds = {step.kind for scenario in scenarios for step in scenario.steps}
     expected = {key for scenario in scenarios for step in scenario.steps
                 if step.kind == "expect" for key in step.expect.given}
-    assert kinds == {"play", "choose_trump", "expect", "say"}
+    assert kinds == {"play", "choose_trump", "expect", "ask", "say"}
     assert expected == {"trick_winner", "drawn", "out", "hand_sizes", "stock_size", "leader", "legal"}
     assert {scenario.is_deal for scenario in scenarios} == {True, False}
     assert any(scenario.summary for scenario in scenarios)
@@ -72,7 +73,7 @@ def test_every_notation_of_rules_section_5_reads_as_the_same_cards():
 def test_a_stream_gives_each_scenario_with_its_index():
     scenarios = load(GOOD / "stream-notations.yaml")
     assert [scenario.index for scenario in scenarios] == [0, 1, 2]
-    assert scenarios[0].rules == Rules.parse("standard+no-trump")
+    assert scenarios[0].rules == Rules.parse("equal-hands+no-trump")
     assert scenarios[1].rules == Rules.parse("standard")  # written sift-smoke
     assert scenarios[2].trump == Suit.HEARTS              # written ♡
     assert scenarios[0].trump is None                     # written none

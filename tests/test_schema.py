@@ -20,10 +20,10 @@ from lingerlonger.events import END_REASONS
 from lingerlonger.rules import PROFILE_ALIASES, PROFILES, VARIANTS, Rules
 from lingerlonger.scenario import EXPECT_KEYS, RESULT_KEYS, RULES_KEYS, STEP_ACTIONS, TOP_KEYS
 from lingerlonger.simulate import simulate
-from lingerlonger.writer import dump, schema_file
+from lingerlonger.scenario.writer import dump, schema_file
 
 from test_scenario_bad import BAD_FILES, expectation
-from conftest import RECORDED
+from golden_data import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
 SCHEMA = json.loads(schema_file().read_text(encoding="utf-8"))

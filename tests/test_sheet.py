@@ -89,5 +89,31 @@ def test_rules_sheet_has_every_language_one_shown_and_one_article():
 
 
 def test_the_sheets_deal_table_is_one_card_per_player_and_the_rest_in_the_stock():
-    # RULES.md §1: "as many cards as there are players; 4 players → 4 each, 36 in the stock"
+    # Rule 3: as many cards as there are players; 4 players → 4 each, 36 in the stock.
     assert deal_rows() == [(3, 3, 43), (4, 4, 36), (5, 5, 27), (6, 6, 16)]
+
+
+EVERY_SAY = Path(__file__).resolve().parent / "good" / "position-every-say.yaml"
+
+
+def test_every_say_is_printed_an_expects_with_the_step_it_checks():
+    [scenario] = load(EVERY_SAY)
+    page = scenario_sheet_html(scenario)
+    said = [step.say for step in scenario.steps if step.say]
+    assert len(said) == 6
+    for text in said:
+        assert f'<span class="ll-say">{text}</span>' in page or f'<p class="ll-say">{text}</p>' in page
+    items = re.findall(r"<li[^>]*>(.*?)</li>", re.search(r'<ol class="ll-steps">(.*?)</ol>', page).group(1))
+    [trick] = [item for item in items if "A wins the trick with K♣." in item]
+    assert "Said on an expect after the trick." in trick
+    setup = page.split('class="ll-setup"')[1].split("</section>")[0]
+    assert "Said on the first expect, about the position itself." in setup
+
+
+def test_a_questions_choices_and_explanation_are_printed():
+    [scenario] = load(EVERY_SAY)
+    page = scenario_sheet_html(scenario, lang="ru")
+    steps, answers = page.split('class="ll-answers"')
+    assert translate("quiz.choices", "ru", choices="Yes / No") in steps
+    assert "Every player still holds cards." in answers
+    assert "Without trump, the highest club wins." in answers

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from lingerlonger.engine import deal
+from golden_data import RECORDED
+from lingerlonger.engine import ChooseTrump, Play, deal
 from lingerlonger.replay import check, replay
 from lingerlonger.rules import Rules
-from lingerlonger.simulate import parse_seats, simulate
+from lingerlonger.scenario import load
+from lingerlonger.simulate import parse_seats, record_hand, simulate
+from lingerlonger.scenario.writer import dump
 
 RULE_SETS = ["standard", "equal-hands", "standard+draw-per-card", "standard+no-trump",
              "standard+random-trump", "standard+grand-coup", "standard+long-hand",
@@ -72,3 +75,26 @@ def test_computer_players_can_take_the_seats():
 def test_seat_kinds_are_checked(spec, players, message):
     with pytest.raises(ValueError, match=message):
         parse_seats(spec, players)
+
+
+class _Script:
+    """Plays the recorded actions in order, whoever is asked (the engine checks the turn)."""
+
+    def __init__(self, steps):
+        self.actions = iter(step for step in steps if step.kind in ("play", "choose_trump"))
+
+    def act(self, seat_view):
+        step = next(self.actions)
+        seat = seat_view.players.index(step.seat)
+        return Play(seat, step.card) if step.kind == "play" else ChooseTrump(seat, step.suit)
+
+
+@pytest.mark.parametrize("path", RECORDED, ids=lambda path: path.stem)
+def test_recording_the_recorded_plays_writes_what_the_independent_implementation_wrote(path):
+    """Same deck, same plays: ``simulate``'s recorder puts every ``expect`` (after each trick, and
+    after a hand that ends in the middle of one) and the ``result`` exactly where the oracle did."""
+    for hand in load(path):
+        script = _Script(hand.steps)
+        recorded = record_hand(hand.rules, hand.players, hand.players.index(hand.dealer), hand.deck,
+                               [script] * len(hand.players), hand.title, index=hand.index)
+        assert dump([recorded]) == dump([hand]), hand.title

@@ -200,3 +200,27 @@ def test_projector_and_four_colour_boxes_start_as_the_style_says():
     looks = {box["data-look"]: box.get("checked") for box in big.find("input", type="checkbox")
              if "data-look" in box}
     assert looks == {"ll-large": "", "ll-four-colour": ""}  # both checked
+
+
+EVERY_SAY = REPO / "tests" / "good" / "position-every-say.yaml"
+
+
+def test_every_say_is_shown_an_expects_on_the_frame_it_checks():
+    run = replay(load(EVERY_SAY)[0])
+    said = [step.say for step in run.scenario.steps if step.say]
+    frames = [frame_html(frame) for frame in run.frames]
+    for text in said:
+        assert sum(text in frame for frame in frames) == 1, text
+    [trick_end] = [frame for frame in frames if "A wins the trick with K♣." in frame]
+    assert "Said on an expect after the trick." in trick_end
+    assert "Said on the first expect, about the position itself." in frames[0]
+    page = replay_html(run)
+    assert all(text in page for text in said)
+
+
+def test_a_questions_choices_and_explanation_are_behind_the_reveal():
+    run = replay(load(EVERY_SAY)[0])
+    [question] = [frame_html(frame) for frame in run.frames
+                  if any(ask.kind == "choice" for ask in frame.asks)]
+    shown, hidden = question.split('class="ll-answer" hidden>')
+    assert "Choices: Yes / No" in shown and "Every player still holds cards." in hidden

@@ -15,7 +15,7 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger import widgets as live  # noqa: E402
-from lingerlonger.cards import Suit, parse_card  # noqa: E402
+from lingerlonger.cards import DECK, Suit, parse_card  # noqa: E402
 from lingerlonger.i18n import catalog, translate  # noqa: E402
 from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,  # noqa: E402
                                  legal_cards)
@@ -33,7 +33,7 @@ LIBRARY = REPO / "scenarios"
 WORKED = LIBRARY / "06-last-card-saves.yaml"
 BAD = REPO / "tests" / "bad"
 
-# The worked example of RULES.md §4 with B holding a diamond: led a diamond, B must follow it.
+# The worked example (rule 16 of the Rules reference) with B holding a diamond: led a diamond, B must follow it.
 DIAMOND_FOR_B = """
 format: 1
 title: B can follow diamonds
@@ -167,6 +167,21 @@ def test_the_player_shows_that_c_drew_the_nine_of_diamonds():
     while "C wins the trick" not in player.stage.value:
         player.go_next()
     assert "C draws 9♦" in player.stage.value
+
+
+def test_the_player_shows_every_say_an_expects_with_the_trick_it_checks():
+    path = REPO / "tests" / "good" / "position-every-say.yaml"
+    said = [step.say for step in load(path)[0].steps if step.say]
+    player = ScenarioPlayer(path)
+    stages = [player.stage.value]
+    while not player.next.disabled:
+        player.go_next()
+        stages.append(player.stage.value)
+    for text in said:
+        assert any(text in stage for stage in stages), text
+    [trick_end] = [stage for stage in stages if "A wins the trick with K♣." in stage]
+    assert "Said on an expect after the trick." in trick_end
+    assert "Said on the first expect, about the position itself." in stages[0]
 
 
 def test_what_if_refuses_an_illegal_card_in_plain_words_and_stays_on_the_line():
@@ -303,6 +318,23 @@ def test_an_uploaded_bad_file_shows_its_located_error(path):
         assert where in browser.player.header.value
 
 
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "ru"])
+def test_an_uploaded_colon_in_a_say_gets_the_quote_hint_in_the_readers_language(lang):
+    browser = ScenarioBrowser(LIBRARY)
+    browser.player.set_language(lang)
+    browser.open_upload("colon.yaml", (BAD / "colon-in-say.yaml").read_bytes())
+    assert "colon.yaml:13:17: YAML syntax error" in browser.message.value
+    assert text_of(translate("load.quote-colon", lang).replace('"', "&quot;")) in browser.message.value
+
+
+def test_a_player_given_a_file_with_a_colon_in_a_say_shows_the_hint_in_its_language():
+    player = ScenarioPlayer()
+    player.set_language("ru")
+    player.load(BAD / "colon-in-say.yaml")
+    assert "colon-in-say.yaml:13:17: YAML syntax error" in player.header.value
+    assert text_of(translate("load.quote-colon", "ru").replace('"', "&quot;")) in player.header.value
+
+
 def test_an_upload_that_is_not_text_or_too_big_is_refused_politely(monkeypatch):
     browser = ScenarioBrowser(LIBRARY)
     browser.open_upload("binary.yaml", b"\xff\xfe\x00bad")
@@ -328,7 +360,7 @@ def test_find_scenarios_searches_upwards_and_honours_the_environment(tmp_path, m
     (tmp_path / "scenarios").mkdir()
     (tmp_path / "scenarios" / "x.yaml").write_text(DIAMOND_FOR_B, encoding="utf-8")
     assert find_scenarios(nested) == tmp_path / "scenarios"
-    assert find_scenarios(Path("/")) == LIBRARY               # beside the package
+    assert find_scenarios(Path("/")) == LIBRARY               # the lessons of the package
     monkeypatch.setenv("LINGERLONGER_SCENARIOS", str(nested))
     assert find_scenarios(Path("/")) == nested
 
@@ -477,3 +509,87 @@ def test_a_link_with_lang_opens_the_app_in_that_language(query, lang):
     if lang != "en":  # a chosen language: a lesson written in Portuguese does not override it
         app.browser.choose("29 ·")
         assert app.lang == lang
+
+
+# --- names and messages follow the language -------------------------------------------------
+
+def test_the_computer_players_are_named_in_the_readers_language():
+    hand = HandPlayer(delay=0, seed=7, players=4, style=live.DEFAULT_STYLE.speaking("ru"))
+    assert hand.state.players == ("Саша", "Аня", "Боря", "Вера")
+    assert "Ana" not in hand.stage.value and "Аня" in hand.stage.value
+
+
+def test_a_language_switch_in_mid_hand_renames_every_seat_and_the_hand_goes_on():
+    hand = HandPlayer(delay=0, seed=7, players=4)
+    assert hand.state.players == ("Sam", "Ana", "Bruno", "Carla")
+    hand.play(Play(hand.you, legal_cards(hand.state)[0]))
+    before = hand.state
+    hand.set_language("ru")
+    assert hand.state.players == ("Саша", "Аня", "Боря", "Вера") and hand.your_name.value == "Саша"
+    assert (hand.state.hands, hand.state.to_act, hand.state.stock) == (before.hands, before.to_act,
+                                                                       before.stock)
+    told = text_of(hand.narration.value) + text_of(hand.stage.value)
+    assert not re.search(r"\b(Sam|Ana|Bruno|Carla)\b", told) and "Аня" in told
+    hand.play(Play(hand.you, legal_cards(hand.state)[0]))  # the renamed hand plays on
+    hand.deal.click()
+    assert hand.state.players == ("Саша", "Аня", "Боря", "Вера")
+
+
+def test_a_name_you_chose_stays_and_the_computers_never_take_it():
+    hand = HandPlayer(delay=0, seed=7, players=4)
+    hand.your_name.value = "Вера"
+    hand.deal.click()
+    hand.set_language("ru")
+    assert hand.state.players == ("Вера", "Аня", "Боря", "Гоша") and hand.your_name.value == "Вера"
+
+
+def test_turning_quiz_mode_off_clears_its_message_and_every_message_follows_the_language():
+    player = ScenarioPlayer(WORKED)
+    player.quiz_on.value = True
+    player.go_last()
+    assert translate("quiz.answer-first", "en") in player.message.value
+    player.set_language("ru")
+    assert translate("quiz.answer-first", "ru") in player.message.value
+    assert "Answer" not in player.message.value
+    player.answer("Q♠")  # wrong: the note is in Russian, and stays Russian in Spanish
+    assert translate("quiz.wrong", "ru") in player.quiz_feedback.value
+    player.set_language("es")
+    assert translate("quiz.wrong", "es") in player.quiz_feedback.value
+    assert translate("quiz.answer-first", "es") in player.message.value
+    player.quiz_on.value = False
+    assert player.message.value == "" and player.quiz_feedback.value == ""
+    player.go_last()
+    assert player.at == player.last_index and player.message.value == ""
+
+
+def test_a_refusal_in_play_is_said_again_in_the_language_picked():
+    hand = HandPlayer(delay=0, seed=7, players=4)
+    card = next(card for card in DECK if card not in hand.state.hands[hand.you])
+    hand.play(Play(hand.you, card))
+    assert "Not allowed" in hand.message.value
+    hand.set_language("ru")
+    said = text_of(hand.message.value)
+    assert said.startswith("Нельзя:") and f"У игрока Саша нет карты {card}" in said
+
+
+def test_the_coachs_words_do_not_outstay_their_language(monkeypatch):
+    monkeypatch.setattr(live, "COACH_BUDGET_S", 0.2)
+    hand = HandPlayer(delay=0, seed=3)
+    hand.hint.click()
+    assert "chance to win the hand" in hand.hint_text.value
+    hand.set_language("pt")
+    assert "chance" not in hand.hint_text.value
+    hand.hint.click()
+    assert translate("ui.coach-title", "pt", name="Rui") in hand.hint_text.value
+
+
+def test_every_language_has_six_computer_names_and_none_looks_like_yours():
+    from lingerlonger.i18n import LANGUAGES
+    from lingerlonger.names import looks_like
+    from lingerlonger.seat_names import computer_names, seat_names
+    for lang in LANGUAGES:
+        names, yours = computer_names(lang), translate("ui.default-name", lang)
+        assert len(set(names)) == 6 and all(names) and not any(looks_like(n, yours) for n in names)
+        for taken in names:  # six seats, and you took a computer's name: the spare one steps in
+            seated = seat_names(5, 6, taken, lang)
+            assert seated[5] == taken and len(set(seated)) == 6

@@ -9,16 +9,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lingerlonger.names import skeleton
 from lingerlonger.replay import check
 from lingerlonger.rules import VARIANTS, Rules, RulesError
 from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
 from lingerlonger.simulate import simulate
-from lingerlonger.writer import dump, header_comments, schema_file, schema_line, write
+from lingerlonger.scenario.writer import (SCHEMA_HINT, SCHEMA_NAME, dump, header_comments, schema_file,
+                                 schema_line, write, write_schema)
 from test_scenario_load import POSITION
-from conftest import RECORDED
+from golden_data import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
-SCHEMA_LINE = "# yaml-language-server: $schema=../lingerlonger/scenario.schema.json"
+SCHEMA_LINE = "# yaml-language-server: $schema=scenario.schema.json"
+REPO = Path(__file__).resolve().parents[1]
 HERE = Location("<test>", 1, 1)
 [TEMPLATE] = loads(POSITION)
 
@@ -36,11 +39,11 @@ def test_recorded_hands_round_trip_and_are_written_as_they_were():
         scenarios = load(path)
         text = dump(scenarios)
         assert loads(text) == scenarios
-        # Written the recorded way, line for line, but for the schema line, one empty
-        # document, and the order of `out` (a set, written in seat order).
+        # Written the recorded way, line for line, but for the schema line and its hint, one
+        # empty document, and the order of `out` (a set, written in seat order).
         original = [line for line in path.read_text(encoding="utf-8").splitlines()
                     if not line.startswith("    out:")]
-        written = [line for line in text.splitlines()[1:] if not line.startswith("    out:")]
+        written = [line for line in text.splitlines()[2:] if not line.startswith("    out:")]
         assert [line for line in written if line != "---"] == [line for line in original
                                                                if line != "---"]
 
@@ -48,8 +51,8 @@ def test_recorded_hands_round_trip_and_are_written_as_they_were():
 def test_the_layout():
     [scenario] = load(GOOD_FILES[0].parent / "deal-every-key.yaml")
     lines = dump([scenario]).splitlines()
-    assert lines[0] == SCHEMA_LINE
-    assert lines[1:4] == ["format: 1", "title: Every key of format 1, on a deal", "summary: |"]
+    assert lines[:2] == [SCHEMA_LINE, SCHEMA_HINT]
+    assert lines[2:5] == ["format: 1", "title: Every key of format 1, on a deal", "summary: |"]
     assert "rules:" in lines and "  variants: [draw-per-card, trump-lead]" in lines
     assert any(line.startswith("deck: [4♣, A♥, 4♠,") for line in lines)
     assert "- {play: On A♣}" in lines
@@ -80,11 +83,31 @@ def test_write_keeps_the_comments_on_top_and_points_at_the_schema(tmp_path):
     scenarios = load(path)
     write(path, scenarios, keep_header_from=path)
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == schema_line(path)
-    assert lines[1:3] == ["# A lesson.", "#   by me"]
-    assert (path.parent / lines[0].split("=", 1)[1]).resolve() == schema_file().resolve()
+    assert lines[:2] == [SCHEMA_LINE, SCHEMA_HINT]  # no schema near it yet: say how to get one
+    assert lines[2:4] == ["# A lesson.", "#   by me"]
     assert load(path) == scenarios
     assert header_comments(path) == "# A lesson.\n#   by me\n"
+    write_schema(tmp_path)
+    write(path, scenarios, keep_header_from=path)  # written again: the hint is gone, not doubled
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[:3] == [SCHEMA_LINE, "# A lesson.", "#   by me"]
+    assert (path.parent / SCHEMA_NAME).read_bytes() == schema_file().read_bytes()
+
+
+def test_the_schema_line_names_a_schema_near_the_file_never_the_install(tmp_path):
+    lessons = tmp_path / "lessons" / "week-1"
+    lessons.mkdir(parents=True)
+    assert schema_line(lessons / "a.yaml") == SCHEMA_LINE  # nothing near: beside it, once written
+    write_schema(tmp_path / "lessons")
+    assert schema_line(lessons / "a.yaml") == "# yaml-language-server: $schema=../scenario.schema.json"
+    # In a copy of this repository, the package's own schema, as the library's files say.
+    assert schema_line(REPO / "scenarios" / "new.yaml") == (
+        "# yaml-language-server: $schema=../lingerlonger/scenario.schema.json")
+    # The folder moves with its schema, and the line still holds.
+    moved = tmp_path / "moved"
+    (tmp_path / "lessons").rename(moved)
+    ref = schema_line(moved / "week-1" / "a.yaml").split("=", 1)[1]
+    assert (moved / "week-1" / ref).resolve() == (moved / SCHEMA_NAME).resolve()
 
 
 # --- hypothesis: any hand, any text ---------------------------------------------------------
@@ -106,13 +129,13 @@ def test_simulated_hands_round_trip(spec, players, seed):
 
 
 texts = st.text(min_size=1).filter(lambda text: text.strip())
-names = st.text(st.characters(blacklist_categories=("Cs", "Z", "Cc")), min_size=1, max_size=6).filter(
-    lambda name: name.split() == [name])
+names = st.text(st.characters(blacklist_categories=("Cs", "Z", "Cc", "Cf", "Co", "Cn")), min_size=1,
+                max_size=6).filter(lambda name: name.split() == [name])
 
 
 @settings(max_examples=200, deadline=None)
 @given(title=texts, say=texts, summary=st.none() | texts, tags=st.lists(texts, max_size=3),
-       seats=st.lists(names, min_size=3, max_size=3, unique=True),
+       seats=st.lists(names, min_size=3, max_size=3, unique_by=skeleton),
        extra=st.recursive(st.none() | st.booleans() | st.integers() | st.text()
                           | st.floats(allow_nan=False),
                           lambda inner: st.lists(inner, max_size=3)

@@ -199,7 +199,7 @@ window.llReplay = window.llReplay || function (root) {
   });
   if (picker && !window.DecompressionStream) picker.parentNode.hidden = true;
   if (picker) picker.onchange = function () {
-    try { localStorage.setItem('ll-lang', picker.value); } catch (e) { /* storage blocked */ }
+    try { localStorage.setItem(window.llLangKey(), picker.value); } catch (e) { /* storage blocked */ }
     document.dispatchEvent(new CustomEvent('ll-lang', {detail: picker.value}));
   };
   document.addEventListener('ll-lang', function (e) { speak(e.detail); });
@@ -210,7 +210,7 @@ window.llReplay = window.llReplay || function (root) {
     });
   } catch (e) { /* storage blocked */ }
   show(+root.dataset.start || 0);
-  try { speak(localStorage.getItem('ll-lang')); } catch (e) { /* storage blocked */ }
+  try { speak(localStorage.getItem(window.llLangKey())); } catch (e) { /* storage blocked */ }
 };
 
 window.llLoadReplay = window.llLoadReplay || function (root) {
@@ -235,10 +235,13 @@ window.llLoadReplay = window.llLoadReplay || function (root) {
   watch.observe(lazy);
 };
 
+// A pick is kept per site language: the Portuguese book's replays open in Portuguese.
+window.llLangKey = function () { return 'll-lang:' + (document.documentElement.lang || 'en'); };
+
 window.llReplayAll = function () {
   // ?lang=ru in the address picks the players' language, as their menu does (and is kept).
   var asked = new URLSearchParams(location.search).get('lang');
-  if (asked) try { localStorage.setItem('ll-lang', asked); } catch (e) { /* storage blocked */ }
+  if (asked) try { localStorage.setItem(window.llLangKey(), asked); } catch (e) { /* storage blocked */ }
   document.querySelectorAll('.ll-replay:not([data-ll-ready])').forEach(window.llLoadReplay);
 };
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', window.llReplayAll);

@@ -197,7 +197,7 @@ def built_pages() -> list[str]:
     pages = sorted(
         path.relative_to(BOOK_HTML).as_posix()
         for path in BOOK_HTML.rglob("*.html")
-        if path.relative_to(BOOK_HTML).parts[0] not in {"_static", "_sources", "_images"}
+        if not {"_static", "_sources", "_images"} & set(path.relative_to(BOOK_HTML).parts)
     )
     sheets = [page for page in pages if re.fullmatch(r"handouts/\w+/(?!rules\.html)[^/]+", page)]
     sampled = {min(page for page in sheets if page.startswith(folder))

@@ -30,7 +30,7 @@ def open_app(page, url: str) -> None:
 
 
 def open_worked_example(page, url: str):
-    """Open the app, pick the worked example of RULES.md §4; returns its player and stage."""
+    """Open the app, pick the worked example (rule 16); returns its player and stage."""
     open_app(page, url)
     picker = page.get_by_label("Scenario")
     values = picker.locator("option").evaluate_all("options => options.map(o => o.value)")

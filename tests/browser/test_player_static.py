@@ -1,7 +1,7 @@
 """The static replay player in chromium: it steps, plays and stays on the machine.
 
 Two pages: one written here from ``replay_html`` (always available), and the
-chapter of the built book that shows the worked example of RULES.md §4 (needs
+chapter of the built book that shows the worked example, rule 16 (needs
 `make book`). Both are opened with the internet cut (only 127.0.0.1 answers),
 and once a page has loaded, stepping must not make a single request.
 """

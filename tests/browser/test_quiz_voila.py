@@ -67,7 +67,7 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
     feedback = quiz.locator(".ll-quiz-feedback")
     feedback.wait_for(timeout=ROUND_TRIP_MS)
     assert PT("quiz.wrong") in feedback.inner_text()
-    assert "Pista: Clubs were led, and B holds a club." in feedback.inner_text()
+    assert PT("quiz.hint", hint="Clubs were led, and B holds a club.") in feedback.inner_text()
     assert "A regra: Quem tem o naipe de saída tem de assistir" in feedback.inner_text()
     assert counter(player) == asked_at
 

@@ -1,9 +1,12 @@
 """The canonical writer: scenarios back to format-1 YAML, the way the recorded files look.
 
-Keys come in the order of SCENARIO_FORMAT.md, plays are one-line flow mappings
-(``- {play: B 3♣}``), cards are written ``10♥``, a ``say:`` is a quoted or block
-scalar, and the first line points editors at the JSON Schema. Reading what is
-written gives the same scenario back (locations aside):
+Keys come in the order of the Scenario format reference (book/scenario-format.md),
+plays are one-line flow mappings (``- {play: B 3♣}``), cards are written ``10♥``, a
+``say:`` is a quoted or block scalar, and the first line points editors at the JSON
+Schema: at a copy found in the file's folder or above it (``lingerlonger schema -o
+FOLDER`` writes one; in a copy of this repository, the package's own), never at the
+place the package is installed, so the line keeps working when the files move. Reading
+what is written gives the same scenario back (locations aside):
 
 >>> from lingerlonger.scenario import loads
 >>> text = '''
@@ -20,7 +23,8 @@ written gives the same scenario back (locations aside):
 ...   say: 'A leads: the ten.'
 ... '''
 >>> print(dump(loads(text)), end="")
-# yaml-language-server: $schema=../lingerlonger/scenario.schema.json
+# yaml-language-server: $schema=scenario.schema.json
+# (scenario.schema.json lets your editor check this file: lingerlonger schema -o FOLDER writes it)
 format: 1
 title: Two tricks in
 rules: standard
@@ -52,16 +56,19 @@ from typing import Any, Iterable, TextIO
 
 import yaml
 
-from .cards import format_cards, sort_hand
-from .scenario import EXPECT_KEYS, Ask, Expect, Scenario, Step, scalar_type
+from ..cards import format_cards, sort_hand
+from ..files import replacing
+from .model import EXPECT_KEYS, Ask, Expect, Scenario, Step
+from .reader import scalar_type
 
-__all__ = ["SCHEMA_NAME", "schema_file", "schema_line", "dump", "dump_scenario", "write",
-           "header_comments"]
+__all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "schema_file", "schema_line", "write_schema", "dump",
+           "dump_scenario", "write", "header_comments"]
 
 SCHEMA_NAME = "scenario.schema.json"
-#: Where the schema is from a file in the repository's ``scenarios/`` folder.
-DEFAULT_SCHEMA_REF = f"../lingerlonger/{SCHEMA_NAME}"
 _SCHEMA_COMMENT = "# yaml-language-server: $schema="
+#: Written under the schema line when no schema is there yet for the editor to find.
+SCHEMA_HINT = (f"# ({SCHEMA_NAME} lets your editor check this file: "
+               "lingerlonger schema -o FOLDER writes it)")
 
 
 def schema_file() -> Path:
@@ -69,12 +76,41 @@ def schema_file() -> Path:
     return Path(str(resources.files("lingerlonger") / SCHEMA_NAME))
 
 
+def _schema_near(folder: Path) -> Path | None:
+    """A schema in ``folder`` or above it: a copy of its own, or the package's in a checkout."""
+    for place in (folder, *folder.parents):
+        for candidate in (place / SCHEMA_NAME, place / "lingerlonger" / SCHEMA_NAME):
+            if candidate.is_file():
+                return candidate
+    return None
+
+
 def schema_line(target: str | Path | None = None) -> str:
-    """The editor's schema comment, relative to the folder of ``target`` when one is given."""
-    if target is None:
-        return _SCHEMA_COMMENT + DEFAULT_SCHEMA_REF
-    folder = Path(target).resolve().parent
-    return _SCHEMA_COMMENT + Path(os.path.relpath(schema_file(), folder)).as_posix()
+    """The editor's schema comment for a file written to ``target``: the relative path of the
+    schema found near it, else ``scenario.schema.json`` beside it (also for a stream)."""
+    if target is not None:
+        folder = Path(target).resolve().parent
+        found = _schema_near(folder)
+        if found is not None:
+            return _SCHEMA_COMMENT + Path(os.path.relpath(found, folder)).as_posix()
+    return _SCHEMA_COMMENT + SCHEMA_NAME
+
+
+def _schema_lines(target: str | Path | None = None) -> str:
+    """The schema line, and the hint to write the schema when it is not there yet."""
+    line = schema_line(target)
+    found = target is not None and (Path(target).resolve().parent
+                                    / line.removeprefix(_SCHEMA_COMMENT)).is_file()
+    return line + "\n" + ("" if found else SCHEMA_HINT + "\n")
+
+
+def write_schema(target: str | Path) -> Path:
+    """Copy the JSON Schema to ``target``, a file or a folder (as scenario.schema.json there)."""
+    path = Path(target)
+    if path.is_dir():
+        path = path / SCHEMA_NAME
+    path.write_text(schema_file().read_text(encoding="utf-8"), encoding="utf-8", newline="\n")
+    return path
 
 
 def header_comments(path: str | Path) -> str:
@@ -86,7 +122,7 @@ def header_comments(path: str | Path) -> str:
                 stripped = line.strip()
                 if stripped and not stripped.startswith("#"):
                     break
-                if not stripped.startswith(_SCHEMA_COMMENT):
+                if not stripped.startswith(_SCHEMA_COMMENT) and stripped != SCHEMA_HINT:
                     lines.append(line.rstrip("\r\n") + "\n")
     except (OSError, UnicodeDecodeError):
         return ""
@@ -285,7 +321,7 @@ def _expect(expect: Expect, players: tuple[str, ...]) -> str:
 # --- streams and files -------------------------------------------------------------------
 
 def _stream(scenarios: Iterable[Scenario], out: TextIO, schema: str, header: str) -> None:
-    out.write(schema + "\n")
+    out.write(schema)
     out.write(header)
     several = not (isinstance(scenarios, (list, tuple)) and len(scenarios) == 1)
     for scenario in scenarios:
@@ -300,7 +336,7 @@ def dump(scenarios: Iterable[Scenario], schema: str | None = None, header: str =
     One scenario in a list is written alone; otherwise each document starts with ``---``.
     """
     out = io.StringIO()
-    _stream(scenarios, out, schema or schema_line(), header)
+    _stream(scenarios, out, schema + "\n" if schema else _schema_lines(), header)
     return out.getvalue()
 
 
@@ -314,7 +350,7 @@ def write(path: str | Path | TextIO, scenarios: Iterable[Scenario],
     if keep_header_from is not None:
         header = header_comments(keep_header_from) + header
     if hasattr(path, "write"):
-        _stream(scenarios, path, schema_line(), header)
+        _stream(scenarios, path, _schema_lines(), header)
         return
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
-        _stream(scenarios, out, schema_line(path), header)
+    with replacing(path) as out:
+        _stream(scenarios, out, _schema_lines(path), header)

@@ -1,4 +1,5 @@
-"""Paths every test module shares (import them with ``from conftest import …``)."""
+"""Golden data every test module may use (``from golden_data import …``); a plain module, since
+tests/browser has a conftest of its own and two modules named conftest would shadow each other."""
 
 from pathlib import Path
 

@@ -1,0 +1,29 @@
+"""The strategy lab: tournaments between computer players, their win rates, and plots.
+
+- ``runner``: hands played on any executor (this process, a process pool, a Dask
+  cluster) and streamed back in hand order;
+- ``tally``: the counters that summaries and plots need, which merge;
+- ``output``: the CSV (or Parquet), written as hands come in;
+- ``cluster``: an executor on a Dask cluster;
+- ``plots``: the figures;
+- ``cli``: the ``lingerlonger tournament`` command.
+
+>>> from lingerlonger.rules import Rules
+>>> records = run_tournament(Rules(), ["tips", "random", "random"], hands=6, seed=1,
+...                          workers=1, progress=False)
+>>> rows = summarize(records)
+>>> rows[0].label, rows[0].hands
+('seat 1 (tips)', 6)
+"""
+
+from .cli import add_tournament_parser
+from .output import CSV_COLUMNS, CsvWriter, ParquetWriter, write_csv
+from .plots import plot_early_wins_and_trumps, plot_hand_sizes, plot_win_rates
+from .runner import (Chunk, HandRecord, SeatRecord, play_recorded_hand, play_tournament,
+                     run_tournament, stream_tournament)
+from .tally import Tally, WinRate, format_rates, summarize
+
+__all__ = ["SeatRecord", "HandRecord", "Chunk", "Tally", "WinRate", "play_recorded_hand",
+           "stream_tournament", "play_tournament", "run_tournament", "summarize", "format_rates",
+           "write_csv", "CsvWriter", "ParquetWriter", "CSV_COLUMNS", "plot_win_rates", "plot_hand_sizes",
+           "plot_early_wins_and_trumps", "add_tournament_parser"]

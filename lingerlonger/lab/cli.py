@@ -1,0 +1,195 @@
+"""``lingerlonger tournament``: play, print win rates with 95% intervals, stream the CSV."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+from concurrent.futures import Executor
+from contextlib import ExitStack, closing, contextmanager
+from typing import Iterator
+
+from ..arguments import positive_int, rules_spec
+from ..i18n import LANGUAGES, format_number, translate
+from ..players import PLAYER_KINDS
+from ..rules import Rules, RulesError
+from .cluster import DaskExecutor
+from .output import HandWriter, NeedsPyarrow, open_output
+from .runner import stream_tournament
+from .tally import Tally, format_rates
+
+__all__ = ["add_tournament_parser", "tournament_command"]
+
+#: Exit status of a run ended by Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
+
+class _Failure(Exception):
+    """A failure already put into words, in the reader's language."""
+
+
+def _error(text: str) -> None:
+    print(f"lingerlonger tournament: {text}", file=sys.stderr)
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold a Ctrl-C until the block ends, so that a batch of hands is written and counted whole
+    and the message can say what the file holds."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught and callable(previous):
+        previous(signal.SIGINT, None)
+
+
+def _cluster_executor(address: str, stack: ExitStack, lang: str) -> tuple[Executor, int]:
+    """An executor on the Dask scheduler at ``address``, and how many chunks to keep out."""
+    try:
+        from distributed import Client
+        from distributed.comm import get_address_host_port
+    except ImportError:
+        raise _Failure(translate("lab.no-distributed", lang)) from None
+    try:
+        get_address_host_port(address)  # a client made with a bad address fails late, and noisily
+        client = stack.enter_context(Client(address, timeout="10s", set_as_default=False))
+    except (OSError, ValueError) as error:
+        raise _Failure(translate("lab.no-scheduler", lang, address=address, reason=error)) from None
+    executor = DaskExecutor(client)
+    return executor, 4 * max(executor.threads(), 1)
+
+
+def _play(args: argparse.Namespace, kinds: list[str], output: HandWriter | None, tally: Tally,
+          stack: ExitStack) -> None:
+    executor, in_flight = (_cluster_executor(args.scheduler, stack, args.lang) if args.scheduler
+                           else (None, None))
+    chunks = stack.enter_context(closing(stream_tournament(
+        args.rules, kinds, args.hands, args.seed, executor=executor, workers=args.workers,
+        in_flight=in_flight, keep_records=output is not None, progress=not args.quiet)))
+    for chunk in chunks:
+        with _ctrl_c_held():
+            if output is not None:
+                try:
+                    output.write(chunk.records)
+                except OSError as error:
+                    raise _Failure(translate("lab.write-failed", args.lang, path=output.path,
+                                             reason=error.strerror or error,
+                                             count=format_number(output.hands, args.lang))) from None
+            tally.merge(chunk.tally)
+
+
+def _kept(args: argparse.Namespace, tally: Tally, output: HandWriter | None) -> str:
+    """What an interrupted run leaves behind (with an output, what the file holds)."""
+    lang = args.lang
+    played = output.hands if output is not None else tally.hands
+    counts = {"count": format_number(played, lang), "total": format_number(args.hands, lang)}
+    if output is None:
+        return translate("lab.interrupted-nothing-written", lang, **counts)
+    return translate("lab.interrupted-written", lang, path=output.path,
+                     rows=format_number(output.rows, lang), **counts)
+
+
+def _print_rates(args: argparse.Namespace, kinds: list[str], tally: Tally) -> None:
+    lang = args.lang
+    print(translate("lab.heading", lang, players=args.players, rules=args.rules.spec,
+                    hands=format_number(args.hands, lang), seed=args.seed))
+    tables = [("seat", translate("lab.by-player", lang))]
+    if len(set(kinds)) < len(kinds):
+        tables.append(("kind", translate("lab.by-strategy", lang)))
+    tables += [("position", translate("lab.by-position", lang, players=args.players)),
+               ("seat-position", translate("lab.by-player-and-position", lang))]
+    for by, title in tables:
+        print(format_rates(tally.win_rates(by, lang), title))
+
+
+def tournament_command(args: argparse.Namespace) -> int:
+    """Check everything, the output path included, before the first hand; then play and report."""
+    kinds = args.seats * args.players if len(args.seats) == 1 else args.seats
+    if len(kinds) != args.players:
+        _error(translate("lab.seats-mismatch", args.lang, count=len(kinds), players=args.players))
+        return 2
+    try:
+        args.rules.check_players(args.players)
+    except RulesError as error:
+        _error(str(error))
+        return 2
+    try:
+        output = open_output(args.output) if args.output else None
+    except NeedsPyarrow:
+        _error(translate("lab.needs-pyarrow", args.lang, path=args.output))
+        return 1
+    except OSError as error:
+        _error(translate("lab.cannot-write", args.lang, path=args.output,
+                         reason=error.strerror or error))
+        return 1
+    tally = Tally()
+    try:
+        with ExitStack() as stack:
+            if output is not None:
+                stack.enter_context(output)
+            _play(args, kinds, output, tally, stack)
+    except _Failure as failure:
+        _error(str(failure))
+        return 1
+    except KeyboardInterrupt:
+        _error(_kept(args, tally, output))
+        return INTERRUPTED
+    _print_rates(args, kinds, tally)
+    if output is not None:
+        print(translate("lab.wrote", args.lang, path=output.path, rows=format_number(output.rows, args.lang)))
+    return 0
+
+
+def _kinds(text: str) -> list[str]:
+    kinds = [kind.strip() for kind in text.split(",") if kind.strip()]
+    unknown = [kind for kind in kinds if kind not in PLAYER_KINDS]
+    if unknown or not kinds:
+        raise argparse.ArgumentTypeError(f"unknown player {', '.join(unknown) or text!r}: "
+                                         f"expected a comma-separated list of {', '.join(PLAYER_KINDS)}")
+    return kinds
+
+
+def add_tournament_parser(commands) -> argparse.ArgumentParser:
+    """Register ``lingerlonger tournament`` on the CLI's subcommands."""
+    parser = commands.add_parser(
+        "tournament", help="play computer players against each other and print win rates with "
+        "95%% intervals",
+        description="Play many hands between computer players (random, tips, expert) and print "
+        "each seat's, strategy's and position's win rate with a 95%% interval. -o also writes one "
+        "row per seat per hand as the hands finish; --scheduler plays them on a Dask cluster. "
+        "Exit status 130 after Ctrl-C (the hands played so far are kept).",
+        epilog="examples:\n  lingerlonger tournament --players 4 --seats expert,tips,random,random "
+        "--hands 2000\n  lingerlonger tournament --hands 100000 -o hands.csv",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
+                        help="3 to 6 (default: 4)")
+    parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC",
+                        help="profile[+variant...], e.g. standard+no-trump (default: standard)")
+    parser.add_argument("--seats", type=_kinds, default=["tips", "random", "random", "random"],
+                        metavar="KINDS", help="one player per seat, comma-separated: "
+                        f"{', '.join(PLAYER_KINDS)} (one name fills every seat; default: "
+                        "tips,random,random,random)")
+    parser.add_argument("--hands", type=positive_int, default=1000, metavar="K",
+                        help="hands to play (default: 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="the same seed replays the same tournament")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=positive_int, default=None, metavar="N",
+                       help="processes on this computer (default: every core)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 (needs "
+                       "pip install \"lingerlonger[cluster]\"); the results are the same")
+    parser.add_argument("-o", "--output", metavar="FILE.csv",
+                        help="write one row per seat per hand, as the hands are played (a name "
+                        "ending in .parquet writes Parquet: needs pip install pyarrow)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the language of the report and messages (default: en)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(run=tournament_command)
+    return parser

@@ -1,0 +1,263 @@
+"""Tournaments between computer players, played on any executor and streamed in hand order.
+
+A tournament plays independent hands through the engine, each seat's player
+acting on its own view. The dealer moves clockwise every hand, so each seat
+takes every position at the table; a hand's deal and its players' seeds come
+from the tournament seed and the hand's number alone, so the results are the
+same whatever runs them: this process, a pool of processes, or a cluster.
+
+Hands go out in chunks; each chunk comes back as a ``Tally`` (and its hand
+records only when asked for), in hand order. At most a few chunks are out at
+once, so memory stays flat however many hands are played.
+
+>>> records = run_tournament(Rules(), ["tips", "random", "random"], hands=6, seed=1,
+...                          workers=1, progress=False)
+>>> [record.hand for record in records], sum(r.won for rec in records for r in rec.seats)
+([0, 1, 2, 3, 4, 5], 6)
+>>> tally = play_tournament(Rules(), ["tips", "random", "random"], hands=6, seed=1, workers=1,
+...                         progress=False)
+>>> tally == Tally.of(records)
+True
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import signal
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import closing, suppress
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from ..cards import SUIT_OF
+from ..engine import apply, new_hand, view
+from ..players import PLAYER_KINDS, make_player
+from ..rules import Rules
+from .tally import Tally
+
+__all__ = ["SeatRecord", "HandRecord", "Chunk", "play_recorded_hand", "stream_tournament",
+           "play_tournament", "run_tournament", "chunk_size"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat's hand. ``position`` counts from the dealer's left: 1 leads first, n is the dealer."""
+
+    seat: int
+    kind: str
+    position: int
+    won: bool
+    tricks_won: int
+    early_tricks: int                 # tricks won among the hand's first n (n = players)
+    early_trumps: int                 # trumps this seat played in those tricks
+    sizes: tuple[int, ...]            # hand size after each trick
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    hand: int
+    dealer: int
+    reason: str
+    seats: tuple[SeatRecord, ...]
+
+
+def play_recorded_hand(rules: Rules, kinds: Sequence[str], hand: int, seed: int) -> HandRecord:
+    """Hand number ``hand`` of tournament ``seed``: deal, players and dealer follow from them alone."""
+    n = len(kinds)
+    rng = random.Random(f"lingerlonger-tournament/{seed}/{hand}")
+    players = [make_player(kind, seed=rng.getrandbits(64)) for kind in kinds]
+    dealer = hand % n
+    state, _ = new_hand(rules, n, dealer, rng)
+    sizes: list[tuple[int, ...]] = []
+    early_tricks, early_trumps = [0] * n, [0] * n
+    while not state.is_over:
+        seat = state.to_act
+        tricks_before = len(state.history)
+        state, _ = apply(state, players[seat].act(view(state, seat)))
+        if len(state.history) == tricks_before:
+            continue
+        sizes.append(tuple(len(held) for held in state.hands))
+        trick = state.history[-1]
+        if len(state.history) <= n:
+            early_tricks[trick.winner] += 1
+            for player, card in trick.plays:
+                early_trumps[player] += SUIT_OF[card] == trick.trump
+    seats = tuple(SeatRecord(seat, kinds[seat], (seat - dealer - 1) % n + 1, seat == state.winner,
+                             state.tricks_won[seat], early_tricks[seat], early_trumps[seat],
+                             tuple(trick_sizes[seat] for trick_sizes in sizes))
+                  for seat in range(n))
+    return HandRecord(hand, dealer, state.reason, seats)
+
+
+def chunk_size(hands: int) -> int:
+    """Hands per task: enough to outweigh a task's cost, few enough to keep memory flat.
+
+    It depends on nothing but ``hands``, and no result depends on it.
+    """
+    return max(10, min(100, hands // 256))
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Hands ``start`` to ``stop - 1``: their tally, and their records if they were asked for."""
+
+    start: int
+    stop: int
+    tally: Tally
+    records: tuple[HandRecord, ...] = ()
+
+
+#: Set in a worker process by Ctrl-C: its chunk ends after the hand in play.
+_stopping = False
+
+
+class Stopped(Exception):
+    """A worker's chunk cut short by Ctrl-C: nobody waits for its result any more."""
+
+
+def play_chunk(rules: Rules, kinds: tuple[str, ...], seed: int, start: int, stop: int,
+               keep_records: bool) -> Chunk:
+    """The task a worker runs."""
+    records = []
+    for hand in range(start, stop):
+        if _stopping:
+            raise Stopped(hand)
+        records.append(play_recorded_hand(rules, kinds, hand, seed))
+    return Chunk(start, stop, Tally.of(records), tuple(records) if keep_records else ())
+
+
+class InlineExecutor(Executor):
+    """Runs each task as it is submitted, in this process: one worker, nothing pickled."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # noqa: BLE001 - handed to whoever reads the result
+            future.set_exception(error)
+        return future
+
+
+def _stop_after_this_hand(signum, frame) -> None:
+    global _stopping
+    _stopping = True
+
+
+def _worker_setup() -> None:
+    """Ctrl-C reaches every process in the terminal's group, and only the parent should speak:
+    in a worker it ends the chunk quietly, after the hand in play."""
+    signal.signal(signal.SIGINT, _stop_after_this_hand)
+
+
+def _process_pool(workers: int) -> ProcessPoolExecutor:
+    # fork where the system has it: no re-import of __main__ (notebooks, stdin scripts),
+    # and player kinds that a notebook registered are there in the workers too
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_setup)
+
+
+def _stop_soon(pool: ProcessPoolExecutor) -> None:
+    """Have every worker stop after the hand it is playing, and wait for them.
+
+    Not killed: a worker killed while it sends a result leaves half a message in the
+    pool's pipe, and the pool then hangs at exit. The signal reaches workers that the
+    interrupt did not (a notebook's kernel interrupt, or a stream closed early).
+    """
+    for process in list((pool._processes or {}).values()):  # no public way to reach them
+        with suppress(ProcessLookupError):
+            os.kill(process.pid, signal.SIGINT)
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def check_kinds(rules: Rules, kinds: Sequence[str]) -> tuple[str, ...]:
+    """``kinds`` as a tuple, if every one is a known player and the rules allow that many."""
+    for kind in kinds:
+        if kind not in PLAYER_KINDS:
+            raise ValueError(f"unknown player {kind!r}: expected one of {', '.join(PLAYER_KINDS)}")
+    rules.check_players(len(kinds))
+    return tuple(kinds)
+
+
+def stream_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int = 0, *,
+                      executor: Executor | None = None, workers: int | None = None,
+                      in_flight: int | None = None, keep_records: bool = False,
+                      progress: bool = False) -> Iterator[Chunk]:
+    """The tournament's chunks, in hand order, played on ``executor``.
+
+    Without an executor: ``workers`` processes (default: every core; 1 plays in this
+    process). At most ``in_flight`` chunks (default: four per worker) are out or waiting
+    for an earlier one at any time. Closing the iterator, or an interrupt, cancels what
+    is out; the workers of a pool made here stop after the hand in play. Bad kinds are refused here, before any play.
+    """
+    kinds = check_kinds(rules, kinds)
+    size = chunk_size(hands)
+    workers = max(1, min(workers or os.cpu_count() or 1, -(-hands // size)))
+    return _chunks(rules, kinds, hands, seed, size, executor, workers, in_flight or 4 * workers,
+                   keep_records, progress)
+
+
+def _chunks(rules: Rules, kinds: tuple[str, ...], hands: int, seed: int, size: int,
+            executor: Executor | None, workers: int, in_flight: int, keep_records: bool,
+            progress: bool) -> Iterator[Chunk]:
+    own = executor is None
+    if executor is None:
+        executor = InlineExecutor() if workers == 1 else _process_pool(workers)
+    from tqdm.auto import tqdm
+    bar = tqdm(total=hands, unit="hand", disable=not progress, desc="tournament")
+    starts = iter(range(0, hands, size))
+    out: set[Future] = set()
+    waiting: dict[int, Chunk] = {}  # finished before an earlier chunk
+    next_start = 0
+    finished = False
+    try:
+        while next_start < hands:
+            while len(out) + len(waiting) < in_flight and (start := next(starts, None)) is not None:
+                out.add(executor.submit(play_chunk, rules, kinds, seed, start,
+                                        min(start + size, hands), keep_records))
+            done, _ = wait(out, return_when=FIRST_COMPLETED)
+            out -= done
+            for future in done:
+                chunk = future.result()
+                waiting[chunk.start] = chunk
+            while next_start in waiting:
+                chunk = waiting.pop(next_start)
+                next_start = chunk.stop
+                bar.update(chunk.stop - chunk.start)
+                yield chunk
+        finished = True
+    finally:
+        bar.close()
+        for future in out:
+            future.cancel()
+        if own and finished:
+            executor.shutdown()
+        elif own and isinstance(executor, ProcessPoolExecutor):
+            _stop_soon(executor)
+
+
+def play_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int = 0, *,
+                    executor: Executor | None = None, workers: int | None = None,
+                    progress: bool = True) -> Tally:
+    """The tally of ``hands`` hands with one player of each kind per seat: no hand is kept."""
+    tally = Tally()
+    with closing(stream_tournament(rules, kinds, hands, seed, executor=executor, workers=workers,
+                                   progress=progress)) as chunks:
+        for chunk in chunks:
+            tally.merge(chunk.tally)
+    return tally
+
+
+def run_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int = 0,
+                   workers: int | None = None, progress: bool = True, *,
+                   executor: Executor | None = None) -> list[HandRecord]:
+    """Every hand's record, in hand order: for studies that pair hands up (they take memory;
+    ``play_tournament`` keeps none)."""
+    records: list[HandRecord] = []
+    with closing(stream_tournament(rules, kinds, hands, seed, executor=executor, workers=workers,
+                                   keep_records=True, progress=progress)) as chunks:
+        for chunk in chunks:
+            records += chunk.records
+    return records

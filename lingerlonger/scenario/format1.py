@@ -1,0 +1,428 @@
+"""Scenario format 1 (book/scenario-format.md): a document of located nodes becomes a ``Scenario``.
+
+The YAML is read as a stream of parser events and built into small nodes here,
+not by PyYAML's constructors: nothing but plain data can come out (an object
+tag is refused), an alias is refused where it stands (so an "alias bomb" costs
+nothing), nesting is bounded (deep nesting crashes the C composer), and a large
+stream is read one scenario at a time. Plain scalars are read as YAML 1.2 does
+(what editors use with the JSON Schema): ``No`` and ``On`` are names, ``3`` is a
+number. Every value keeps its line and column, so a mistake is reported as
+``FILE:LINE:COLUMN: message`` at the value that is wrong.
+
+>>> [scenario] = loads('''
+... format: 1
+... title: The last card can still save you
+... rules: equal-hands
+... players: [A, B, C, D]
+... dealer: D
+... hands: {A: [K♣, 7♦], B: [3♣, Q♠], C: [2♥], D: [A♣, 5♠]}
+... stock: [9♦, 4♠, J♥]
+... trump: ♥
+... leader: A
+... steps:
+...   - play: A K♣
+...     say: A leads the king of clubs.
+... ''', "example.yaml")
+>>> scenario.title, scenario.steps[0].seat, scenario.steps[0].card
+('The last card can still save you', 'A', Card('K♣'))
+>>> loads("format: 1\\ntitle: x\\nrules: standard\\nplayers: [A, B]\\n", "bad.yaml")
+Traceback (most recent call last):
+...
+lingerlonger.scenario.model.ScenarioError: bad.yaml:4:10: players: Linger Longer is for 3 to 6 players, not 2
+"""
+
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator, TextIO
+
+import yaml
+
+from .. import limits
+from ..cards import Card, CardError, parse_suit
+from ..engine import SetupError
+from ..events import END_REASONS
+from ..i18n import LANGUAGES, format_number
+from ..names import no_seat, seat_name_problem
+from ..rules import MAX_PLAYERS, MIN_PLAYERS, PROFILE_ALIASES, PROFILES, VARIANTS, Rules, RulesError
+from ..visible import quoted
+from .model import (ANSWER_KINDS, ASK_KEYS, EXPECT_KEYS, FORMAT, POSITION_KEYS, RESULT_KEYS,
+                    RULES_KEYS, STEP_ACTIONS, STEP_KEYS, TOP_KEYS, Ask, Expect, Location, Result,
+                    Scenario, ScenarioError, Step)
+from .reader import (ONE_WORD, SCALAR, SEQUENCE, Node, NodeReader, documents_of, kind_of,
+                     location_of_mark, cached_card)
+
+
+
+
+# --- building a scenario -------------------------------------------------------------
+
+def _rules(reader: NodeReader, node: Node) -> Rules:
+    try:
+        if node.kind is SCALAR:
+            return Rules.parse(reader.text(node, "rules"))
+        values = reader.fields(node, "rules", RULES_KEYS)
+        if "profile" not in values:
+            raise reader.fail(node, "rules: missing profile: one of "
+                              + ", ".join(PROFILES + tuple(PROFILE_ALIASES)))
+        profile = reader.text(values["profile"], "rules: profile")
+        if PROFILE_ALIASES.get(profile, profile) not in PROFILES:
+            raise reader.fail(values["profile"], f"rules: unknown profile {profile!r}: expected "
+                              "one of " + ", ".join(PROFILES + tuple(PROFILE_ALIASES)))
+        variants: list[str] = []
+        listed = reader.sequence(values["variants"], "rules: variants") if "variants" in values else []
+        for item in listed:
+            name = reader.text(item, "rules: variants")
+            if name not in VARIANTS:
+                raise reader.fail(item, f"rules: unknown variant {name!r}: expected any of "
+                                  + ", ".join(VARIANTS))
+            if name in variants:
+                raise reader.fail(item, f"rules: variants: {name} appears twice")
+            variants.append(name)
+        hand_size = None
+        if "hand_size" in values and not reader.is_null(values["hand_size"]):
+            hand_size = reader.integer(values["hand_size"], "rules: hand_size", minimum=1)
+        return Rules.of(profile, variants, hand_size)
+    except RulesError as error:
+        raise reader.fail(node, f"rules: {error}") from None
+
+
+def _expect(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Expect:
+    values: dict[str, Any] = {}
+    where: dict[str, Location] = {}
+    for key, value in reader.fields(node, "expect", EXPECT_KEYS).items():
+        what = f"expect: {key}"
+        where[key] = reader.at(value)
+        if key in ("trick_winner", "leader"):
+            values[key] = None if reader.is_null(value) else reader.seat(value, what, players)
+        elif key == "stock_size":
+            values[key] = reader.integer(value, what)
+        elif key == "out":
+            values[key] = reader.seats(value, what, players)
+        elif key == "hand_sizes":
+            values[key] = {reader.seat(seat, what, players): reader.integer(size, what)
+                           for _, seat, size in reader.mapping(value, what)}
+        elif key == "drawn":
+            values[key] = {reader.seat(seat, what, players): reader.cards(cards, what)
+                           for _, seat, cards in reader.mapping(value, what)}
+        else:  # legal
+            entries = reader.mapping(value, what)
+            if len(entries) != 1:
+                raise reader.fail(value, f"{what}: name exactly one seat, the one to act, "
+                                  "with its legal cards, like {B: [3♣, 9♣]}")
+            _, seat, cards = entries[0]
+            values[key] = (reader.seat(seat, what, players), frozenset(reader.cards(cards, what)))
+    return Expect(**values, given=frozenset(values), where=where)
+
+
+def _ask(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Ask:
+    values = reader.fields(node, "ask", ASK_KEYS)
+    for key in ("question", "answer"):
+        if key not in values:
+            raise reader.fail(node, f"ask: missing {key}" + (
+                "" if key == "question" else ": one of {legal: [CARDS]}, {card: [CARDS]}, "
+                "{winner: SEAT} or {choice: TEXT} with choices: [TEXT, ...]"))
+    texts = {key: reader.text(values[key], f"ask: {key}")
+             for key in ("question", "hint", "wrong") if key in values}
+    entries = [entry for entry in reader.mapping(values["answer"], "ask: answer")
+               if not entry[0].startswith("x-")]
+    if len(entries) != 1 or entries[0][0] not in ANSWER_KINDS:
+        raise reader.fail(values["answer"], "ask: answer: give exactly one of "
+                          + ", ".join(ANSWER_KINDS) + ", like {legal: [3♣]} or {winner: C}")
+    kind, _, answer = entries[0]
+    what = f"ask: answer: {kind}"
+    found: dict[str, Any] = {}
+    if kind in ("legal", "card"):
+        listed = reader.cards(answer, what) if answer.kind is SEQUENCE else (reader.card(answer, what),)
+        if kind == "card" and not listed:
+            raise reader.fail(answer, f"{what}: name at least one card")
+        found["cards"] = frozenset(listed)
+    elif kind == "winner":
+        found["seat"] = reader.seat(answer, what, players)
+    else:
+        found["choice"] = reader.text(answer, what)
+    if "choices" in values:
+        if kind != "choice":
+            raise reader.fail(values["choices"], "ask: choices go with an answer of kind choice")
+        found["choices"] = tuple(reader.text(item, "ask: choices")
+                                 for item in reader.sequence(values["choices"], "ask: choices",
+                                                             limits.MAX_CHOICES))
+        if found["choice"] not in found["choices"]:
+            raise reader.fail(answer, f"{what}: {found['choice']!r} is not one of the choices")
+    elif kind == "choice":
+        raise reader.fail(node, "ask: an answer of kind choice needs choices: [TEXT, ...]")
+    return Ask(texts["question"], kind, reader.at(node), reader.at(answer), hint=texts.get("hint"),
+               wrong=texts.get("wrong"), **found)
+
+
+def _step(reader: NodeReader, node: Node, players: tuple[str, ...], rules: Rules) -> Step:
+    values = reader.fields(node, "step", STEP_KEYS)
+    say = reader.text(values["say"], "say") if "say" in values else None
+    ask = _ask(reader, values["ask"], players) if "ask" in values else None
+    actions = [key for key in STEP_ACTIONS if key in values]
+    if len(actions) > 1:
+        raise reader.fail(node, f"step: one action per step, this one has {' and '.join(actions)}")
+    if not actions:
+        if ask is not None:
+            return Step("ask", reader.at(values["ask"]), say=say, ask=ask)
+        if say is None:
+            raise reader.fail(node, "step: expected play, choose_trump, expect or say (or ask: a question)")
+        return Step("say", reader.at(values["say"]), say=say)
+    kind = actions[0]
+    value = values[kind]
+    if kind == "expect":
+        return Step(kind, reader.at(value), expect=_expect(reader, value, players), say=say, ask=ask)
+    if kind == "choose_trump" and not rules.grand_coup:
+        raise reader.fail(value, "choose_trump: only the grand-coup variant lets a player name "
+                          f"trump, and these rules are {rules.spec}")
+    parts = reader.text(value, kind).split()
+    example = "B 3♣" if kind == "play" else "C ♠"
+    if len(parts) != 2:
+        raise reader.fail(value, f"{kind}: expected \"SEAT {'CARD' if kind == 'play' else 'SUIT'}\""
+                          f", like \"{example}\"")
+    seat, thing = parts
+    if seat not in players:
+        raise reader.fail(value, no_seat(kind, seat, players))
+    try:
+        if kind == "play":
+            return Step(kind, reader.at(value), seat=seat, card=cached_card(thing), say=say, ask=ask)
+        return Step(kind, reader.at(value), seat=seat, suit=parse_suit(thing), say=say, ask=ask)
+    except CardError as error:
+        raise reader.fail(value, f"{kind}: {error}") from None
+
+
+def _result(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Result:
+    values = reader.fields(node, "result", RESULT_KEYS)
+    winner = reason = None
+    if "winner" in values and not reader.is_null(values["winner"]):
+        winner = reader.seat(values["winner"], "result: winner", players)
+    if "reason" in values and not reader.is_null(values["reason"]):
+        reason = reader.text(values["reason"], "result: reason")
+        if reason not in END_REASONS:
+            raise reader.fail(values["reason"], f"result: reason {reason!r} is not one of "
+                              + ", ".join(END_REASONS))
+    return Result(winner, reason, reader.at(node), frozenset(values),
+                  {key: reader.at(value) for key, value in values.items()})
+
+
+def _players(reader: NodeReader, node: Node) -> tuple[str, ...]:
+    players: list[str] = []
+    listed = reader.sequence(node, "players")
+    if not MIN_PLAYERS <= len(listed) <= MAX_PLAYERS:  # before reading any name
+        raise reader.fail(node, f"players: Linger Longer is for {MIN_PLAYERS} to "
+                          f"{MAX_PLAYERS} players, not {format_number(len(listed), 'en')}")
+    for item in listed:
+        name = reader.text(item, "players")
+        if not ONE_WORD.fullmatch(name):
+            raise reader.fail(item, f"players: a seat name is one word (it is written before "
+                              f"the card in a play, like \"B 3♣\"), not {quoted(name)}")
+        message = seat_name_problem(name, players)
+        if message:
+            raise reader.fail(item, message)
+        players.append(name)
+    return tuple(players)
+
+
+def _position(reader: NodeReader, values: dict[str, Node], need, players) -> dict[str, Any]:
+    """The setup of form (b): hands, stock, trump and the next leader."""
+    seen: dict[Card, str] = {}
+
+    def cards(node: Node, what: str, where: str) -> tuple[Card, ...]:
+        """A list of cards, none of them already somewhere else in the position."""
+        read = reader.cards(node, what)
+        for item, card in zip(node.value, read):
+            if card in seen:
+                raise reader.fail(item, f"{card} is both in {seen[card]} and in {where}")
+            seen[card] = where
+        return read
+
+    hands = {}
+    for _, seat_node, cards_node in reader.mapping(need("hands", "every seat's cards"), "hands"):
+        seat = reader.seat(seat_node, "hands", players)
+        hands[seat] = cards(cards_node, "hands", f"{seat}'s hand")
+    setup: dict[str, Any] = {"hands": hands}
+    setup["leader"] = reader.seat(need("leader", "the seat that leads next"), "leader", players)
+    if "stock" in values:
+        setup["stock"] = cards(values["stock"], "stock", "the stock")
+    if "trump" in values and not reader.is_null(values["trump"]):
+        trump_text = reader.text(values["trump"], "trump")
+        if trump_text.strip().lower() != "none":
+            try:
+                setup["trump"] = parse_suit(trump_text)
+            except CardError as error:
+                raise reader.fail(values["trump"], f"trump: {error}, or none") from None
+    return setup
+
+
+def _refuse_hand_size(reader: NodeReader, rules_node: Node, rules: Rules) -> None:
+    """A position deals nothing, so a hand size there would be silently ignored."""
+    if rules.hand_size is not None:
+        raise reader.fail(reader.fields(rules_node, "rules", RULES_KEYS)["hand_size"],
+                          "rules: hand_size: a position deals no cards, so a hand size changes "
+                          "nothing here; leave it out (it is for a deal: deck)")
+
+
+def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
+    values = reader.fields(node, "scenario", TOP_KEYS)
+
+    def need(key: str, what: str) -> Node:
+        if key not in values:
+            raise reader.fail(node, f"missing {key}: {what}")
+        return values[key]
+
+    format_node = reader.scalar(need("format", f"the format version ({FORMAT})"), "format")
+    if format_node.resolve() != "int" or format_node.value != str(FORMAT):
+        raise reader.fail(format_node, f"format: expected {FORMAT} (the only format there is), "
+                          f"got {kind_of(format_node)}")
+    title = reader.text(need("title", "a title for the scenario"), "title")
+    summary = reader.text(values["summary"], "summary") if "summary" in values else None
+    tags = tuple(reader.text(tag, "tags")
+                 for tag in reader.sequence(values["tags"], "tags", limits.MAX_TAGS)) \
+        if "tags" in values else ()
+    lang = None
+    if "lang" in values:
+        lang = reader.text(values["lang"], "lang")
+        if lang not in LANGUAGES:
+            raise reader.fail(values["lang"], f"lang: {lang!r} is not a language of the book "
+                              f"(one of {', '.join(LANGUAGES)})")
+    rules = _rules(reader, need("rules", "a profile name, or {profile: ..., variants: [...]}"))
+    players_node = need("players", "the seats, clockwise, e.g. [A, B, C, D]")
+    players = _players(reader, players_node)
+    try:
+        rules.check_players(len(players))
+    except RulesError as error:
+        raise reader.fail(values["rules"], f"rules: {error}") from None
+    dealer = reader.seat(need("dealer", "the dealer's seat"), "dealer", players)
+
+    position = [key for key in POSITION_KEYS if key in values]
+    if "deck" in values:
+        if position:
+            raise reader.fail(reader.key_node(node, position[0]), "use either deck (a deal) or "
+                              "hands, stock, trump and leader (a position), not both")
+        deck = reader.cards(values["deck"], "deck")
+        if len(deck) != 52:
+            raise reader.fail(values["deck"], f"deck: a deck has 52 distinct cards, this one "
+                              f"has {len(deck)}")
+        setup: dict[str, Any] = {"deck": deck}
+    elif position:
+        _refuse_hand_size(reader, values["rules"], rules)
+        setup = _position(reader, values, need, players)
+    else:
+        raise reader.fail(node, "missing setup: give either deck (52 cards, a deal) or hands, "
+                          "stock, trump and leader (a position)")
+    steps = tuple(_step(reader, item, players, rules) for item in
+                  reader.sequence(need("steps", "a list of steps (may be [])"), "steps", limits.MAX_STEPS))
+    over = limits.markdown_overflow((step.say for step in steps), already=len(summary or ""))
+    if over is not None:
+        raise ScenarioError(steps[over].where, limits.too_much_markdown())
+    result = _result(reader, values["result"], players) if "result" in values else None
+    extras = {key: reader.plain(value) for key, _, value in reader.mapping(node, "scenario")
+              if key.startswith("x-")}
+    scenario = Scenario(title=title, rules=rules, players=players, dealer=dealer, steps=steps,
+                        where=reader.at(node), summary=summary, tags=tags, lang=lang, result=result,
+                        extras=extras, index=index, **setup)
+    try:
+        scenario.start()
+    except SetupError as error:
+        culprit = (values.get(error.field) or values.get("deck") or values.get("hands")
+                   or node)
+        raise reader.fail(culprit, str(error)) from None
+    return scenario
+
+
+# --- entry points ---------------------------------------------------------------------
+
+class _Parser(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's parser when available; only its events are used, nothing is constructed."""
+
+
+def iter_documents(source: str | TextIO, path: str = "<string>") -> Iterator[Scenario | ScenarioError]:
+    """Each document of a YAML stream as a ``Scenario``, or the ``ScenarioError`` refusing it.
+
+    ``source`` is the text or an open text file; a file is read a piece at a time
+    and each scenario is built only when reached, so a large stream is never held
+    whole. A refused document does not stop the stream; a YAML syntax error does
+    (it is the last item).
+    """
+    reader = NodeReader(path)
+    index = 0
+    try:
+        for root in documents_of(yaml.parse(source, Loader=_Parser), path):
+            if isinstance(root, ScenarioError):
+                yield root
+            elif root is None or (root.kind is SCALAR and root.resolve() == "null"):
+                continue  # an empty document, e.g. between two ---
+            else:
+                try:
+                    yield _scenario(reader, root, index)
+                except ScenarioError as error:
+                    yield error
+            index += 1
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = location_of_mark(path, mark) if mark else Location(path, 1, 1)
+        problem = error.problem or error.context or "unreadable YAML"
+        if error.problem and error.context and error.context_mark:
+            context = error.context_mark
+            problem += f" ({error.context} at line {context.line + 1}, column {context.column + 1})"
+        yield ScenarioError(where, f"YAML syntax error: {problem}", _syntax_hint(error))
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow
+        yield ScenarioError(_offset_location(source, path, error.position),
+                            f"the character U+{error.character:04X} is not allowed in YAML "
+                            f"({error.reason}): remove it, or write it as an escape in quotes")
+    except yaml.YAMLError as error:
+        yield ScenarioError(Location(path, 1, 1), f"YAML error: {' '.join(str(error).split())}")
+    except UnicodeDecodeError as error:
+        yield ScenarioError(Location(path, 1, 1), f"not UTF-8 text: {error.reason}")
+    except ScenarioError as error:  # refused by a bounded source (source.py) as it was read
+        yield error
+
+
+def _syntax_hint(error: yaml.MarkedYAMLError) -> str | None:
+    """The book's advice for the syntax error a newcomer meets first: a ": " inside a text."""
+    problem = error.problem or ""
+    return "load.quote-colon" if problem.startswith("mapping values are not allowed") else None
+
+
+def _offset_location(source: str | TextIO, path: str, offset: int) -> Location:
+    """The line and column of libyaml's byte offset (on this error path only, the text is read again)."""
+    if hasattr(source, "location_of"):  # a bounded source remembers what it just read
+        return source.location_of(offset)
+    try:
+        text = source if isinstance(source, str) else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return Location(path, 1, 1)
+    before = text.encode("utf-8")[:offset].decode("utf-8", errors="ignore")
+    offset = len(before)
+    return Location(path, before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1)
+
+
+def iter_scenarios(source: str | TextIO, path: str = "<string>") -> Iterator[Scenario]:
+    """Each scenario of a YAML stream, read lazily; raises ``ScenarioError`` at the first problem."""
+    for item in iter_documents(source, path):
+        if isinstance(item, ScenarioError):
+            raise item
+        yield item
+
+
+def loads(text: str, path: str = "<string>") -> list[Scenario]:
+    """Every scenario in a YAML text; raises ``ScenarioError`` at the first problem."""
+    scenarios = list(iter_scenarios(text, path))
+    if not scenarios:
+        raise ScenarioError(Location(path, 1, 1), "no scenario in this file")
+    return scenarios
+
+
+def load(path: str | Path) -> list[Scenario]:
+    """Every scenario in a file (see ``loads``)."""
+    from ..source import open_source  # it builds on this package: bounded, located reading
+    name = str(path)
+    try:
+        with open_source(name) as source:
+            scenarios = list(iter_scenarios(source, name))
+    except OSError as error:
+        raise ScenarioError(Location(name, 1, 1), f"cannot read: {error.strerror}") from None
+    if not scenarios:
+        raise ScenarioError(Location(name, 1, 1), "no scenario in this file")
+    return scenarios

@@ -1,0 +1,120 @@
+"""Starter scenarios for ``lingerlonger new``: valid as written, for an author to edit.
+
+Two shapes: a seeded deal (52 cards) and its first trick, or a small position (two
+cards a hand, two in the stock) and its first trick, which is far easier to change by
+hand. Both carry a ``say:`` to rewrite on the first play and on the check after the
+trick, and tags that the library accepts (scenarios/README.md).
+
+>>> from lingerlonger.replay import check
+>>> hand = position_starter(Rules(), players=4, seed=1)
+>>> check(hand), [len(cards) for cards in hand.hands.values()], len(hand.stock)
+([], [2, 2, 2, 2], 2)
+>>> hand.tags
+('drawing', 'standard')
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .cards import DECK, Suit, sort_hand
+from .engine import Play, apply, from_position, legal_cards, shuffled_deck
+from .players import make_player
+from .replay import replay, trick_outcome
+from .rules import VARIANTS, Rules
+from .scenario import Expect, Location, Scenario, Step
+from .simulate import record_hand
+
+__all__ = ["deal_starter", "position_starter", "starter_header", "starter_tags"]
+
+#: Starter steps come from no file; they all carry this place.
+WRITTEN = Location("<new>", 1, 1)
+#: Cards in each hand, and in the stock, of a starter position.
+POSITION_HAND, POSITION_STOCK = 2, 2
+
+_HEADER_END = """\
+# steps  "SEAT CARD" plays, in turn order (the seat to act, and a legal card);
+#        expect checks what the step before it did: trick_winner, drawn, out,
+#        hand_sizes, stock_size, leader, legal. Any step may carry say: (Markdown).
+# result who wins the hand and why (last-holder, last-trick or exhaustion), if it ends.
+# Keys starting with x- are yours: they are ignored.
+"""
+_DEAL_SETUP = """\
+# deck   the 52 cards, top of the shuffled deck first. The engine deals them one at a
+#        time from the dealer's left, and the dealer's last card shows trump.
+#        To start mid-hand instead: lingerlonger new --position writes a small position.
+"""
+_POSITION_SETUP = """\
+# hands  each seat's cards (a seat left out holds none); cards that appear nowhere
+#        count as won in earlier tricks, and no card may appear twice.
+# stock  the cards left to draw, top first (may be []).
+# trump  the trump suit (♠ ♥ ♦ ♣, or S H D C), or none; leader: who leads next.
+"""
+
+
+def starter_header(file: str, position: bool) -> str:
+    """The comments on top of a starter: how to check it, and what each key means."""
+    return (f"# A starter scenario. Edit it, then run:  lingerlonger check {file}\n"
+            f"# and watch it with:                      lingerlonger replay {file}\n#\n"
+            + (_POSITION_SETUP if position else _DEAL_SETUP) + _HEADER_END)
+
+
+def starter_tags(rules: Rules) -> tuple[str, ...]:
+    """A topic, the profile, and for variants "variant" with each one's name."""
+    variants = tuple(name for name in VARIANTS if name in rules.variants)
+    return ("drawing", rules.profile) + (("variant",) + variants if variants else ())
+
+
+def _title(rules: Rules, players: int, seed: int) -> str:
+    return f"A new scenario ({rules.spec}, {players} players, seed {seed})"
+
+
+def _for_an_author(scenario: Scenario, after_trick: int) -> Scenario:
+    """Words to rewrite: a summary, a say on the first play and on the check after the trick."""
+    steps = list(scenario.steps)
+    first = steps[0]
+    steps[0] = replace(first, say=f"{first.seat} leads {first.card}. Say here what the reader "
+                       "should notice.")
+    steps[after_trick] = replace(steps[after_trick], say="Say here who won the trick, and why.")
+    return replace(scenario, summary="What this scenario teaches, in a sentence or two.",
+                   tags=starter_tags(scenario.rules), steps=tuple(steps))
+
+
+def deal_starter(rules: Rules, players: int, seed: int) -> Scenario:
+    """A seeded deal and its first trick, played by computer players."""
+    rng = random.Random(seed)
+    names = tuple("ABCDEF"[:players])
+    seats = [make_player("random", random.Random(rng.getrandbits(64))) for _ in names]
+    hand = record_hand(rules, names, players - 1, shuffled_deck(rng), seats,
+                       title=_title(rules, players, seed), tricks=1)
+    expect = next(index for index, step in enumerate(hand.steps) if step.kind == "expect")
+    return _for_an_author(hand, expect)
+
+
+def position_starter(rules: Rules, players: int, seed: int) -> Scenario:
+    """Two cards a hand, two in the stock, and a first trick of seeded legal plays."""
+    rng = random.Random(seed)
+    names = tuple("ABCDEF"[:players])
+    cards = rng.sample(DECK, POSITION_HAND * players + POSITION_STOCK)
+    named_now = rules.has_trump and not rules.grand_coup  # grand coup: named after trick one
+    trump = rng.choice(list(Suit)) if named_now else None
+    hands = {name: tuple(sort_hand(cards[seat * POSITION_HAND:(seat + 1) * POSITION_HAND], trump))
+             for seat, name in enumerate(names)}
+    stock = tuple(cards[POSITION_HAND * players:])
+    state = from_position(rules, names, dealer=names[-1], leader=names[0], hands=hands,
+                          stock=stock, trump=trump)
+    plays = []
+    while not state.history and not state.is_over:  # the first trick
+        card = rng.choice(sorted(legal_cards(state)))
+        plays.append(Step("play", WRITTEN, seat=names[state.to_act], card=card))
+        state, _ = apply(state, Play(state.to_act, card))
+    scenario = Scenario(title=_title(rules, players, seed), rules=rules, players=names,
+                        dealer=names[-1], steps=tuple(plays), where=WRITTEN, hands=hands,
+                        stock=stock, trump=trump, leader=names[0])
+    trick = trick_outcome([event for frame in replay(scenario).frames for event in frame.events],
+                          names)
+    check = Step("expect", WRITTEN, expect=Expect(
+        trick_winner=trick.winner, drawn=trick.drawn, out=trick.out,
+        given=frozenset({"trick_winner", "drawn", "out"})))
+    return _for_an_author(replace(scenario, steps=scenario.steps + (check,)), len(plays))

@@ -1,0 +1,274 @@
+"""The package installs anywhere: what each part imports is declared, the lock pins all
+of it, and a wheel built from a clean checkout works in a bare venv (slow)."""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import tomllib
+from io import BytesIO
+from importlib.metadata import packages_distributions
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+from lingerlonger import __version__
+from lingerlonger.cli import main
+from lingerlonger.library import lesson_folder
+
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = REPO / "lingerlonger"
+PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+CORE = [Requirement(text) for text in PROJECT["project"]["dependencies"]]
+EXTRAS = {name: [Requirement(text) for text in texts]
+          for name, texts in PROJECT["project"]["optional-dependencies"].items()}
+GROUPS = {name: [Requirement(text) for text in texts]
+          for name, texts in PROJECT["dependency-groups"].items()}
+TEMPLATE = Path("share/jupyter/voila/templates/linger")
+FONT_AWESOME_CSS = Path("static/vendor/fontawesome/css/all.min.css")
+
+
+# --- what each module imports is declared ---------------------------------------------
+
+def _module_file(name: str) -> Path:
+    relative = Path(*name.split("."))
+    package = REPO / relative / "__init__.py"
+    return package if package.is_file() else (REPO / relative).with_suffix(".py")
+
+
+@functools.cache
+def _imports(name: str, *, lazy: bool) -> tuple[set[str], set[str]]:
+    """(lingerlonger modules, other top-level modules) that module ``name`` imports: at
+    import time, or with ``lazy`` also inside functions (an optional feature's imports)."""
+    path = _module_file(name)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    nodes = ast.walk(tree) if lazy else _import_time_nodes(tree.body)
+    ours, theirs = set(), set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(filter(None, [base, node.module]))
+            targets = [module, *(f"{module}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        for target in targets:
+            if target.split(".")[0] == "lingerlonger":
+                if _module_file(target).is_file():
+                    ours.add(target)
+            elif target and target.split(".")[0] not in sys.stdlib_module_names | {"__future__"}:
+                theirs.add(target.split(".")[0])
+    return ours, theirs
+
+
+def _import_time_nodes(body):
+    """The statements run when a module is imported: not function bodies, not TYPE_CHECKING."""
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            yield from _import_time_nodes(node.orelse)
+            continue
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            yield from _import_time_nodes(getattr(node, field, []))
+
+
+def third_party_closure(root: str, *, lazy: bool = False) -> set[str]:
+    """Every third-party top-level module that importing ``root`` imports, through our own."""
+    seen, todo, found = set(), [root], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        ours, theirs = _imports(name, lazy=lazy)
+        found |= theirs
+        parents = {name.rsplit(".", depth)[0] for depth in range(1, name.count(".") + 1)}
+        todo += (ours | parents) - seen
+    return found
+
+
+@functools.cache
+def _providers() -> dict[str, list[str]]:
+    return packages_distributions()
+
+
+def distributions(modules: set[str]) -> set[str]:
+    """The installed distributions that provide these top-level modules."""
+    providers = _providers()
+    missing = modules - providers.keys()
+    assert not missing, f"imported but not installed here: {sorted(missing)}"
+    return {canonicalize_name(dist) for module in modules for dist in providers[module]}
+
+
+def declared(requirements) -> set[str]:
+    return {canonicalize_name(req.name) for req in requirements} - {"lingerlonger"}
+
+
+def every_module() -> list[str]:
+    return sorted(".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
+                  for path in PACKAGE.rglob("*.py"))
+
+
+def test_the_command_line_needs_only_the_core_dependencies():
+    assert distributions(third_party_closure("lingerlonger.cli")) <= declared(CORE)
+
+
+def test_the_widgets_need_only_the_widgets_extra():
+    needed = distributions(third_party_closure("lingerlonger.widgets"))
+    assert "markdown-it-py" in needed  # static_replay renders say: Markdown
+    assert needed <= declared(CORE + EXTRAS["widgets"])
+
+
+def test_the_app_extra_brings_the_widgets_and_voila():
+    assert {"lingerlonger[widgets]", "voila"} <= {
+        f"{req.name}[{','.join(req.extras)}]" if req.extras else req.name
+        for req in EXTRAS["app"]}
+
+
+@pytest.mark.parametrize("module", every_module())
+def test_everything_a_module_imports_is_declared_by_the_package(module):
+    """Imports inside functions count too: an optional feature names the extra it needs."""
+    everything = CORE + [req for reqs in EXTRAS.values() for req in reqs]
+    assert distributions(third_party_closure(module, lazy=True)) <= declared(everything)
+
+
+def test_test_and_docs_tools_are_not_what_a_user_installs():
+    tools = declared([req for reqs in GROUPS.values() for req in reqs])
+    users = declared(CORE + [req for reqs in EXTRAS.values() for req in reqs])
+    assert {"pytest", "jupyter-book"} <= tools and not tools & users
+
+
+# --- requirements.txt, the dependency groups and the lock agree ------------------------
+
+def _requirement_lines(path: Path) -> list[str]:
+    lines = (line.split("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line]
+
+
+def test_requirements_txt_installs_every_part_and_every_group():
+    lines = _requirement_lines(REPO / "requirements.txt")
+    [editable] = [line for line in lines if line.startswith("-e ")]
+    assert editable.startswith("-e .[") and set(editable[5:-1].split(",")) == set(EXTRAS)
+    listed = sorted(str(Requirement(line)) for line in lines if not line.startswith("-"))
+    assert listed == sorted(str(req) for reqs in GROUPS.values() for req in reqs)
+
+
+def test_the_lock_pins_everything_with_hashes_and_within_the_bounds():
+    text = (REPO / "requirements.lock").read_text(encoding="utf-8")
+    pins = dict(re.findall(r"^([A-Za-z0-9][\w.-]*)==(\S+) \\$", text, re.M))
+    pinned = {canonicalize_name(name): version for name, version in pins.items()}
+    assert len(pins) == text.count("==") and len(pins) <= text.count("--hash=sha256:")
+    everything = CORE + [req for reqs in (*EXTRAS.values(), *GROUPS.values()) for req in reqs]
+    for req in everything:
+        if req.name == "lingerlonger":
+            continue
+        name = canonicalize_name(req.name)
+        assert name in pinned, f"{req} is not in requirements.lock: run `make lock`"
+        assert req.specifier.contains(pinned[name]), f"{req}: the lock pins {pinned[name]}"
+    assert "lingerlonger" not in pinned and "-e " not in text  # CI installs it with --no-deps
+
+
+# --- the command line: --version, and check with no path -------------------------------
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"lingerlonger {__version__}\n"
+
+
+def counted_files(summary: str) -> int:
+    """How many files `lingerlonger check` says it read, pass or fail."""
+    [count] = re.findall(r"\b(\d+) files?\b", summary.splitlines()[-1])
+    return int(count)
+
+
+def test_check_with_no_path_checks_the_lesson_library(capsys):
+    main(["check"])
+    out, err = capsys.readouterr()
+    files = len(list(lesson_folder().glob("*.yaml")))
+    assert files > 20 and counted_files(out + err) == files
+
+
+def test_the_library_is_the_checkouts_scenarios_folder():
+    assert lesson_folder() == REPO / "scenarios"
+
+
+# --- a wheel from a clean checkout, in a bare venv ---------------------------------------
+
+def _run(*command, cwd: Path, env: dict[str, str], check: bool = True):
+    done = subprocess.run([str(part) for part in command], cwd=cwd, env=env, text=True,
+                          capture_output=True, timeout=600)
+    if check:
+        assert done.returncode == 0, f"{command}: {done.returncode}\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+@pytest.mark.slow
+def test_a_wheel_from_a_clean_checkout_installs_and_runs_in_a_bare_venv(tmp_path):
+    if not (REPO / "node_modules/.package-lock.json").is_file():
+        reason = "node_modules is missing: run `make assets` (the wheel needs Font Awesome)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason} (CI=true, so this fails instead of skipping)", pytrace=False)
+        pytest.skip(reason)
+    env = {key: value for key, value in os.environ.items()
+           if key not in {"PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"}}
+    source, dist, venv, elsewhere = (tmp_path / name for name in ("src", "dist", "venv", "cwd"))
+    for folder in (source, elsewhere):
+        folder.mkdir()
+    archive = subprocess.run(["git", "archive", "HEAD"], cwd=REPO, capture_output=True, check=True)
+    with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
+        tar.extractall(source, filter="data")
+
+    # Without `make assets` the build stops with one clear line...
+    refused = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", dist, source,
+                   cwd=elsewhere, env=env, check=False)
+    assert refused.returncode != 0 and "run `make assets` before building a wheel" in (
+        refused.stdout + refused.stderr)
+    # ...and after it (npm's packages taken from this checkout, not fetched again) it builds.
+    (source / "node_modules").symlink_to(REPO / "node_modules")
+    _run("make", "-o", "node_modules/.package-lock.json", "assets", cwd=source, env=env)
+    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", dist, source,
+         cwd=elsewhere, env=env)
+    [wheel] = dist.glob("lingerlonger-*.whl")
+
+    _run(sys.executable, "-m", "venv", venv, cwd=elsewhere, env=env)
+    _run(venv / "bin/python", "-m", "pip", "install", f"{wheel}[widgets]", cwd=elsewhere, env=env)
+    command = venv / "bin/lingerlonger"
+
+    imported = _run(venv / "bin/python", "-c", "import lingerlonger.widgets as w; print(w.__file__)",
+                    cwd=elsewhere, env=env)
+    assert imported.stdout.startswith(str(venv))
+    assert _run(command, "--version", cwd=elsewhere, env=env).stdout == f"lingerlonger {__version__}\n"
+    helped = _run(venv / "bin/python", "-m", "lingerlonger", "--help", cwd=elsewhere, env=env)
+    assert helped.stdout.startswith("usage: lingerlonger")
+
+    checked = _run(command, "check", cwd=elsewhere, env=env, check=False)
+    assert counted_files(checked.stdout + checked.stderr) == len(list(source.glob("scenarios/*.yaml")))
+    assert checked.returncode == 0, f"the packaged lessons fail:\n{checked.stdout}{checked.stderr}"
+
+    missing = _run(command, "replay", "no-such-lesson.yaml", cwd=elsewhere, env=env, check=False)
+    assert missing.returncode != 0 and missing.stdout == ""
+    assert len(missing.stderr.splitlines()) == 1 and "no-such-lesson.yaml" in missing.stderr
+
+    template = venv / TEMPLATE
+    assert {"conf.json", "index.html.j2", "page.html"} <= {path.name for path in template.iterdir()}
+    assert (template / FONT_AWESOME_CSS).is_file()
+
+    # An editable install reads the lessons where they are: the checkout's scenarios/.
+    _run(venv / "bin/python", "-m", "pip", "install", "--no-deps", "-e", source,
+         cwd=elsewhere, env=env)
+    found = _run(venv / "bin/python", "-c", "from lingerlonger.library import lesson_folder; "
+                 "print(lesson_folder())", cwd=elsewhere, env=env)
+    assert found.stdout == f"{source / 'scenarios'}\n"
