@@ -39,7 +39,7 @@ def transferred(path: Path) -> int:
 
 def pages_of(site: Path) -> list[str]:
     return sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html")
-                  if path.relative_to(site).parts[0] not in NOT_PAGES)
+                  if not NOT_PAGES & set(path.relative_to(site).parts))
 
 
 def file_of(site: Path, base: str, url: str) -> Path | None:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from sphinx.util.fileutil import copy_asset
 
-from lingerlonger.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from lingerlonger.i18n import DEFAULT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, translate
 from lingerlonger.render import TABLE_CSS
 from lingerlonger.static_replay import LAZY_END, LAZY_START, REPLAY_CSS, REPLAY_JS
 
@@ -120,6 +120,13 @@ def page_language(app) -> str:
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
+def site_root(app, context) -> str:
+    """From a page to the whole site's root: a translated book is built into a folder of the
+    English one (`make book`: _build/html/LANG/), where the handout pack is shared."""
+    up = "" if page_language(app) == SOURCE_LANGUAGE else "../"
+    return up + context["pathto"]("index.html", 1).removesuffix("index.html")
+
+
 def _page_assets(app, pagename, templatename, context, doctree):
     body = context.get("body")
     if not body:
@@ -140,7 +147,7 @@ def _page_assets(app, pagename, templatename, context, doctree):
         if not (SCENARIOS / f"{name.rsplit('-', 1)[0]}.yaml").is_file():
             return ""
         lang = page_language(app)
-        href = context["pathto"](f"handouts/{lang}/{name}.html", 1)
+        href = f"{site_root(app, context)}handouts/{lang}/{name}.html"
         return f'<p class="ll-sheet-link"><a href="{href}">{html.escape(translate("ui.sheet-link", lang))}</a></p>'
 
     body = SHEET_MARK.sub(sheet_link, body)
@@ -149,7 +156,7 @@ def _page_assets(app, pagename, templatename, context, doctree):
 
 def _footer_link(app, pagename, templatename, context, doctree):
     """Every page's footer links the handout pack (site_handouts.py)."""
-    href = context["pathto"]("handouts/index.html", 1)
+    href = f"{site_root(app, context)}handouts/index.html"
     label = html.escape(translate("site.handouts", page_language(app)))
     context["theme_extra_footer"] = f'<a href="{href}">{label}</a>'
 
