@@ -16,14 +16,22 @@ BOOK_VENDOR := _static/vendor
 VOILA_DIR   := book/app/jupyter
 FA_VENDOR   := $(VOILA_DIR)/voila/templates/linger/static/vendor/fontawesome
 APP_NB      := _build/app/app.ipynb
+# Where the site will be published (sitemap.xml, link previews, 404 page): by default
+# GitHub Pages of the `origin` remote when it is on GitHub, else `make serve`'s address.
+SITE_URL ?= $(or $(shell git remote get-url origin 2>/dev/null | sed -nE \
+  's#^(https://github\.com/|git@github\.com:)([^/]+)/([^/]+)$$#https://\2.github.io/\3/#p' | sed 's#\.git/$$#/#'),http://localhost:8000/)
+# `make publish` pushes _build/html to this git remote's gh-pages branch (a name or a path).
+REMOTE ?= origin
 
-.PHONY: help assets book app test bench demo clean pot lock
+.PHONY: help assets book serve publish app test bench demo clean pot lock
 
 help:
 	@echo "make assets  - npm ci; copy widget JS and Font Awesome where the book and app serve them"
 	@echo "make book    - strict build of the Jupyter Book into _build/html, in every language"
 	@echo "make book-pt - the Portuguese book alone (likewise book-es, book-ru) into _build/html/pt"
 	@echo "make pot     - the English messages (.pot) and updated locales/*/LC_MESSAGES/*.po"
+	@echo "make serve   - serve the built book on http://localhost:8000/"
+	@echo "make publish - push _build/html to the gh-pages branch of REMOTE (default origin)"
 	@echo "make app     - serve the Voila app on $(HOST) (PORT=... to choose the port)"
 	@echo "make test    - run the test suite (browser tests need 'make book' first)"
 	@echo "make bench   - run bench/*.py, a copy of each output in bench/out/"
@@ -53,6 +61,8 @@ JB_BUILD := jupyter-book build . --builder html -W -n --keep-going
 book: assets
 	LINGERLONGER_LANG=en $(JB_BUILD)
 	@for lang in $(BOOK_LANGUAGES); do $(MAKE) --no-print-directory book-$$lang || exit 1; done
+	# The whole site, every language: prune, handouts, sitemap, 404, link previews, offline copy.
+	$(PYTHON) book/_ext/site_pack.py _build/html --base-url "$(SITE_URL)"
 	@echo
 	@echo "Book: $(CURDIR)/_build/html/index.html (and pt/, es/, ru/ beside it)"
 	@echo "App:  make app"
@@ -64,13 +74,24 @@ book-%: assets
 	mkdir -p _build/html && rm -rf _build/html/$*
 	cp -R _build/$*/_build/html _build/html/$*
 
+serve:
+	$(PYTHON) -m http.server 8000 --bind 127.0.0.1 --directory _build/html
+
+# ghp-import commits _build/html as the only commit of the gh-pages branch (-o; -n adds
+# .nojekyll so that GitHub serves _static/) and force-pushes it to REMOTE.
+publish:
+	@test -f _build/html/index.html || { echo "no _build/html/index.html: run 'make book' first"; exit 1; }
+	$(PYTHON) -m ghp_import -n -o -f -p -r "$(REMOTE)" -b gh-pages \
+	  -m "Publish the book ($$(git rev-parse --short HEAD 2>/dev/null || echo unversioned))" _build/html
+
 $(APP_NB): book/app/app.md
 	mkdir -p $(dir $@)
 	$(PYTHON) -m jupytext --to ipynb --output $@ $<
 
 # Voila cannot serve a MyST .md notebook, so it serves the converted copy.
 # book/app/jupyter is a Jupyter data + config dir: its voila.json selects the
-# "linger" template (Font Awesome served locally, no CDN).
+# "linger" template (Font Awesome served locally, no CDN) and culls the kernel of
+# a closed page after 5 idle minutes (a class of 30 would otherwise leave 30).
 app: assets $(APP_NB)
 	@port="$(PORT)"; \
 	if [ -z "$$port" ]; then \

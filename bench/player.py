@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
-import http.server
 import os
 import signal
 import socket
@@ -29,7 +27,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -41,6 +38,7 @@ from playwright.sync_api import sync_playwright
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
 from lingerlonger.static_replay import replay_html
+from local_server import serve
 
 REPO = Path(__file__).resolve().parents[1]
 VOILA_DIR = REPO / "book" / "app" / "jupyter"
@@ -113,19 +111,8 @@ def static_page(folder: Path):
     page = replay_html(replay(load(LONG_SCENARIO)[0]))
     (folder / "static.html").write_text(f'<!doctype html><meta charset="utf-8"><body>{page}',
                                         encoding="utf-8")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(_Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/static.html"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
+    with serve(folder) as base:
+        yield base + "static.html"
 
 
 def time_to_usable(browser, url: str, selector: str) -> float:

@@ -98,14 +98,14 @@ class TableStyle:
 DEFAULT_STYLE = TableStyle.of(DEFAULT_LANGUAGE)  # the reader's language (LINGERLONGER_LANG), else English
 
 
-def _minified(css: str) -> str:
+def minify_css(css: str) -> str:
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     css = re.sub(r"\s+", " ", css)
     return re.sub(r" ?([{};,>:]) ?", r"\1", css).replace(";}", "}").strip()
 
 
 #: The style sheet every table uses; emit it once per page and pass ``include_css=False``.
-TABLE_CSS = _minified((Path(__file__).parent / "static" / "table.css").read_text(encoding="utf-8"))
+TABLE_CSS = minify_css((Path(__file__).parent / "static" / "table.css").read_text(encoding="utf-8"))
 
 #: Where seats sit, clockwise from the bottom (the viewer, or seat 0), by table size;
 #: the grid areas of static/table.css.

@@ -51,7 +51,8 @@ from .i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANG
 from .library import lesson_folder
 from .narrate import explain_illegal, narrate, reason_text
 from .players import PLAYER_KINDS, Player, make_player
-from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, table_html
+from .presenter import add_presenter
+from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, minify_css, table_html
 from .replay import Frame, Replay, check, replay
 from .rules import PROFILES, VARIANTS, Rules, RulesError
 from .limits import MAX_DOCUMENT_BYTES
@@ -473,6 +474,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
                                   self.advice])
         self._relabel()
         self.children = (self.header, self.body)
+        self.present = add_presenter(self)
 
     # --- loading ----------------------------------------------------------------------
     @_guarded
@@ -756,7 +758,9 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             self.cards.show([])
             self.advice.value = ""
             return
-        advice = self._advice_for(state) if self.coach_on.value and not self._playing else None
+        # Not while a quiz question waits: the coach's odds would give the answer away.
+        coaching = self.coach_on.value and not self._playing and self._pending(self.at) is None
+        advice = self._advice_for(state) if coaching else None
         chance = {(a.card if a.card is not None else a.suit): a for a in advice or ()}
         naming = state.namer is not None
         self._choices = list(Suit) if naming else list(sort_hand(state.hands[seat], state.trump))
@@ -768,7 +772,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             labels = [f"{label} {chance[choice].win_rate:.0%}" if choice in chance else label
                       for label, choice in zip(labels, self._choices)]
         self.cards.show(labels, colours)
-        self.advice.value = _advice_html(advice, name, self.lang) if self.coach_on.value else ""
+        self.advice.value = _advice_html(advice, name, self.lang)
 
     def _advice_for(self, state: State) -> list[CardAdvice]:
         key = (self._version, self.at)
@@ -1115,6 +1119,9 @@ class ScenarioBrowser(widgets.VBox):
     def open_upload(self, name: str, content: bytes) -> None:
         """Check an uploaded file; add its scenarios to the menu, or show where it is wrong."""
         name = Path(name).name or "upload.yaml"
+        self._say("")               # a new file starts afresh: not the last one's scenario nor words
+        self.picker.value = None
+        self.player.load(None)
         if len(content) > UPLOAD_LIMIT:
             self._say(_text("upload-too-big", self.lang, name=name,
                             size=format_number(len(content), self.lang),
@@ -1388,7 +1395,8 @@ class HandPlayer(_Speaks, widgets.VBox):
             reason = reason_text(state.reason, lang)
             text = (_text("you-won", lang, reason=reason) if state.winner == self.you
                     else _text("they-won", lang, name=state.players[state.winner], reason=reason))
-            self.status.value = (f'<div class="ll-banner ll-end" role="status"><strong>{text}</strong> '
+            won = " ll-won" if state.winner == self.you else ""  # a trophy drawn by player.css
+            self.status.value = (f'<div class="ll-banner ll-end{won}" role="status"><strong>{text}</strong> '
                                  f'{ui("play-again", lang)}</div>')
             self.cards.show([])
             _shown(self.move, False)
@@ -1476,53 +1484,7 @@ class LingerLongerApp(widgets.VBox):
             self.hand_tab.children = (self.hand,)
 
 
-PLAYER_CSS = TABLE_CSS + REPLAY_CSS + """
-.ll-quiz-feedback{margin:.3rem 0;padding:.3rem .6rem;border-left:4px solid #cf222e;background:#fff1f0}
-.ll-player,.ll-app{color:#1f2328;font-size:1rem}
-.ll-player{border:1px solid #d0d7de;border-radius:10px;padding:.6rem;margin:.5rem 0;background:#fff;
-  max-width:66rem;box-sizing:border-box}
-.ll-app .ll-player{border:none;padding:.2rem 0;margin:0}
-.ll-player .widget-html-content{line-height:1.4}
-.ll-player .ll-wide,.ll-player .ll-wide>.widget-html-content{width:100%;margin:0}
-.ll-app .widget-tab>.lm-TabBar .lm-TabBar-tab{flex:0 1 auto;min-width:0;font-size:1rem;
-  padding:.35rem .9rem;min-height:2.2rem;line-height:1.5rem}
-.ll-app .widget-tab>.lm-TabBar{min-height:2.4rem}
-.ll-player .ll-row{gap:.35rem .6rem;margin:.2rem 0}
-.ll-player .ll-buttons{gap:.3rem;flex-wrap:nowrap}
-.ll-player .jupyter-button{min-height:2.4rem;min-width:2.6rem;border-radius:6px;font-size:1rem;
-  margin:0}
-.ll-player .ll-card-button{font-size:1.15rem;font-weight:700;min-width:3.4rem;
-  border:1px solid #8c959f;background:#fff}
-.ll-player .ll-card-button:hover{background:#f3f6f9}
-.ll-player .widget-label{width:auto;min-width:0;padding-right:.4rem}
-.ll-player .widget-dropdown>select{min-height:2.2rem;font-size:.95rem}
-.ll-player .ll-banner{background:#fff1e5;border:1px solid #d18616;border-radius:6px;padding:.4rem .6rem}
-.ll-player .ll-banner .widget-html{flex:1 1 20rem}
-.ll-player .ll-what-if p{margin:.4rem 0 .2rem}
-.ll-message{border-radius:6px;padding:.4rem .6rem;margin:.3rem 0}
-.ll-message.ll-info{background:#ddf4ff;border:1px solid #54aeff}
-.ll-message.ll-refused{background:#fff8c5;border:1px solid #d4a72c}
-.ll-message.ll-error{background:#ffebe9;border:1px solid #cf222e}
-.ll-message code{white-space:pre-wrap}
-.ll-coach-list{margin:.3rem 0;padding-left:1.4rem}
-.ll-coach-list li{display:flex;gap:.5rem;align-items:center}
-.ll-coach-card{min-width:4.5rem;font-weight:700}
-.ll-bar{display:inline-block;height:.8em;background:#2f8f5b;border-radius:3px}
-.ll-thinking{font-style:italic;color:#57606a}
-.ll-turn-note{font-size:1.1rem;padding:.4rem .6rem;border-radius:6px;background:#f6f8fa}
-.ll-turn-note.ll-yours{background:#dafbe1;border:1px solid #4ac26b;font-weight:600}
-.ll-end{font-size:1.15rem;background:#fff8c5;border:1px solid #d4a72c}
-.ll-settings-box{background:#f6f8fa;border-radius:8px;padding:.4rem .6rem;margin-bottom:.4rem}
-.ll-label{font-weight:600;margin-right:.3rem}
-.ll-note{color:#57606a;font-size:.9em;font-weight:400}
-.ll-help{margin:.2rem 0 .4rem;font-size:.95rem}
-.ll-app-title{margin:.2rem 0}
-.ll-player h2.ll-replay-title{margin:.3rem 0}
-.ll-app .widget-tab>.lm-TabBar .lm-TabBar-tab{color:#1f2328;background:#eaeef2}
-.ll-app .widget-tab>.lm-TabBar .lm-TabBar-tab.lm-mod-current{background:#fff}
-.ll-app-intro{margin:.2rem 0 .6rem;font-size:1.05rem}
-.ll-browser .ll-pick .widget-dropdown{flex:1 1 20rem;max-width:100%}
-.ll-player .widget-dropdown,.ll-player .widget-text{max-width:100%}
-.ll-player .widget-dropdown>select{min-width:0}
-.ll-browser .ll-pick .widget-dropdown>select{max-width:100%}
-"""
+#: The live players' style: the table's, the static player's, then their own (static/player.css).
+PLAYER_CSS = TABLE_CSS + REPLAY_CSS + minify_css(
+    (Path(__file__).parent / "static" / "player.css").read_text(encoding="utf-8"))
+

@@ -76,13 +76,13 @@ def test_every_frame_is_a_template_in_order_and_packed_in_every_other_language()
 def test_each_control_has_a_label_and_an_inline_icon_not_a_glyph():
     page_html = replay_html(worked_run())
     page = Tags(page_html)
-    for go in ("first", "back", "next", "last"):
+    for go in ("first", "back", "next", "last", "present"):
         [button] = page.find("button", data_go=go)
         assert button["aria-label"] == ui(go)
     [play] = page.find("button", data_go="play")
     assert play["aria-pressed"] == "false"
     controls = page_html.split('class="ll-controls"')[1].split("</div>")[0]
-    assert controls.count("<svg") == 6                     # first, back, play, pause, next, last
+    assert controls.count("<svg") == 7               # first, back, play, pause, next, last, present
     # Media-control glyphs (⏩ to ⏺) are missing from many fonts: none may be used.
     assert not re.search("[\u23e9-\u23fa]", page_html)
 
@@ -159,7 +159,7 @@ def test_every_word_the_script_switches_is_there_in_every_language():
     page_html = replay_html(worked_run(), style=TableStyle.of("ru"))
     page = Tags(page_html)
     [root] = page.find("div", **{"class": "ll-replay"})
-    words = json.loads(root["data-words"])
+    words = json.loads(re.search(r"<script type=\"application/json\" class=\"ll-catalog\">(.*?)</script>", page_html).group(1))
     assert list(words) == ["ru", "en", "pt", "es"]
     switched = {found[key] for _, found in page.tags
                 for key in ("data-t", "data-t-label", "data-t-html") if key in found}
@@ -187,7 +187,7 @@ def test_legal_cards_are_marked_only_when_asked():
 def test_a_gallery_folds_each_replay_and_writes_the_style_once():
     runs = [worked_run(), replay(load(REPO / "scenarios" / "03-follow-suit.yaml")[0])]
     page = gallery_html(runs)
-    assert page.count("<details") == 2 and page.count("<style>") == 1
+    assert page.count('<details class="ll-gallery-item"') == 2 and page.count("<style") == 1
     titles = [match for match in re.findall(r"<summary>(.*?)</summary>", page)]
     assert titles == [run.scenario.title for run in runs]
 

@@ -292,7 +292,7 @@ def test_a_gallery_folds_players_and_builds_one_when_opened():
     gallery.selected_index = 0
     assert isinstance(gallery.children[0].children[0], ScenarioPlayer)
     page = gallery._repr_mimebundle_()["text/html"]
-    assert page.count("<details") == 2
+    assert page.count('<details class="ll-gallery-item"') == 2
 
 
 # --- the app: scenario picker and upload ----------------------------------------------------

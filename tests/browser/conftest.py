@@ -23,6 +23,7 @@ import contextlib
 import functools
 import http.server
 import os
+import re
 import shutil
 import signal
 import socket
@@ -150,15 +151,15 @@ def unavailable_fixture():
     return unavailable
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):
         pass
 
 
 @contextlib.contextmanager
-def serve(directory: Path):
+def serve(directory: Path, handler_class: type = QuietHandler):
     """Serve a directory over HTTP on a free 127.0.0.1 port in a background thread."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+    handler = functools.partial(handler_class, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -189,13 +190,19 @@ def book_site(book_html):
 
 
 def built_pages() -> list[str]:
+    """Every page of the built site; of the handout pack's lesson sheets (one per lesson and
+    language, all written by the same code), the first of each language only."""
     if not BOOK_HTML.is_dir():
         return []
-    return sorted(
+    pages = sorted(
         path.relative_to(BOOK_HTML).as_posix()
         for path in BOOK_HTML.rglob("*.html")
         if not {"_static", "_sources", "_images"} & set(path.relative_to(BOOK_HTML).parts)
     )
+    sheets = [page for page in pages if re.fullmatch(r"handouts/\w+/(?!rules\.html)[^/]+", page)]
+    sampled = {min(page for page in sheets if page.startswith(folder))
+               for folder in {page.rsplit("/", 1)[0] + "/" for page in sheets}}
+    return [page for page in pages if page not in sheets or page in sampled]
 
 
 def embeds_widgets(page: str) -> bool:
@@ -242,19 +249,15 @@ def wait_for_voila(url: str, proc: subprocess.Popen, log: Path, timeout: float =
     pytest.fail(f"voila did not answer on {url} within {timeout} s")
 
 
-@pytest.fixture
-def voila_app(free_port, unavailable):
-    if not FONT_AWESOME.is_file():
-        unavailable("the linger template's Font Awesome copy is missing: run `make assets`")
-    try:
-        import jupytext
-    except ImportError:
-        unavailable("jupytext is not installed: pip install -r requirements.txt")
+@contextlib.contextmanager
+def running_voila(port: int, *extra_args: str):
+    """Voila serving the app as `make app` does (plus ``extra_args``); yields (URL, process)."""
     # `make app` serves _build/app/app.ipynb; the kernel's working directory
     # is the notebook's, so keep it at the same depth inside the repository.
     (REPO / "_build").mkdir(exist_ok=True)
     workdir = Path(tempfile.mkdtemp(prefix="app-test-", dir=REPO / "_build"))
     notebook = workdir / "app.ipynb"
+    import jupytext
     jupytext.write(jupytext.read(APP_MD), notebook)
     env = dict(os.environ)
     for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):  # as `make app` does
@@ -263,14 +266,14 @@ def voila_app(free_port, unavailable):
     with open(log, "w") as output:
         proc = subprocess.Popen(
             [sys.executable, "-m", "voila", str(notebook), "--no-browser",
-             f"--port={free_port}", "--Voila.ip=127.0.0.1"],
+             f"--port={port}", "--Voila.ip=127.0.0.1", *extra_args],
             env=env, stdout=output, stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: the kernels go with it
         )
-    url = f"http://127.0.0.1:{free_port}/"
+    url = f"http://127.0.0.1:{port}/"
     try:
         wait_for_voila(url, proc, log)
-        yield url
+        yield url, proc
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -280,3 +283,19 @@ def voila_app(free_port, unavailable):
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def app_available(unavailable) -> None:
+    if not FONT_AWESOME.is_file():
+        unavailable("the linger template's Font Awesome copy is missing: run `make assets`")
+    try:
+        import jupytext  # noqa: F401
+    except ImportError:
+        unavailable("jupytext is not installed: pip install -r requirements.txt")
+
+
+@pytest.fixture
+def voila_app(free_port, unavailable):
+    app_available(unavailable)
+    with running_voila(free_port) as (url, _):
+        yield url

@@ -60,6 +60,11 @@ def worked_player(page):
     player = page.locator(".ll-replay").filter(
         has=page.locator(".ll-replay-title", has_text=WORKED_TITLE)).first
     player.wait_for(state="visible", timeout=20_000)
+    player.scroll_into_view_if_needed()  # the book fetches a replay's frames as it nears the screen
+    player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
+    options = player.locator("details.ll-classroom")
+    if options.get_attribute("open") is None:
+        options.locator("summary").click()  # speed, legal cards, language... are folded
     return player
 
 

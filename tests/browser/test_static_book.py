@@ -4,8 +4,11 @@ import json
 
 import pytest
 
+from conftest import REPO
+
 pytestmark = pytest.mark.browser
 
+VENDOR = REPO / "_static" / "vendor"
 WIDGET_VIEWS = 'script[type="application/vnd.jupyter.widget-view+json"]'
 UNRENDERED_VIEWS = f"""() => [...document.querySelectorAll('{WIDGET_VIEWS}')].filter(script => {{
     const shown = script.previousElementSibling;
@@ -32,9 +35,12 @@ def test_embedded_widgets_render(book_site, widget_page, browser_page):
     log.assert_clean()
 
 
-def test_jslinked_widgets_step_without_kernel(book_html, serve_directory, browser_page, tmp_path):
-    """The vendored require.js + embed manager shipped in _build/html run a
-    slider jslinked to a Stack, as a chapter embeds them, with no kernel."""
+def test_jslinked_widgets_step_without_kernel(serve_directory, browser_page, tmp_path, unavailable):
+    """The vendored require.js + embed manager (`make assets` copies them to _static/vendor,
+    whence the build publishes them for a page that embeds widgets) run a slider jslinked
+    to a Stack, as a chapter embeds them, with no kernel."""
+    if not (VENDOR / "embed-amd.js").is_file():
+        unavailable(f"{VENDOR} has no widget scripts: run `make assets`")
     widgets = pytest.importorskip("ipywidgets")
     from ipywidgets.embed import embed_data
 
@@ -47,7 +53,8 @@ def test_jslinked_widgets_step_without_kernel(book_html, serve_directory, browse
         f'<script type="application/vnd.jupyter.widget-view+json">{json.dumps(spec)}</script>'
         for spec in data["view_specs"]
     )
-    (tmp_path / "_static").symlink_to(book_html / "_static")
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_static" / "vendor").symlink_to(VENDOR)
     (tmp_path / "index.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>widgets</title>'
         '<link rel="icon" href="data:,">'

@@ -1,0 +1,180 @@
+"""What each page of the book loads, kept light for a phone (a local Sphinx extension).
+
+1. Replays: a static player (lingerlonger.static_replay) carries its style and script
+   inline, so that it works alone in a notebook. In the book each page links one shared
+   copy (``_static/ll-replay.css``, ``_static/ll-replay.js``) instead, and a replay's
+   controls and frames (from ``LAZY_START`` to ``LAZY_END``) go to a file of their own,
+   ``_static/replays/<hash>.html``, that the player fetches when the reader nears it.
+   The gallery's 29 replays cost nothing until one is opened.
+2. Icons: the theme draws its dozen icons with Font Awesome's font (its 1.49 MB
+   fontawesome.js is not loaded, see templates/static/webpack-macros.html); the font is
+   replaced by a subset of the glyphs the themes can show (``ll-icons.woff``, a few kB).
+3. Images load when the reader nears them (``loading="lazy"``).
+4. The site's own style sheet and script (``static/``): dark mode for the players, the
+   presenter view, print, and the offline copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+from pathlib import Path
+
+from sphinx.util.fileutil import copy_asset
+
+from lingerlonger.i18n import DEFAULT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, translate
+from lingerlonger.render import TABLE_CSS
+from lingerlonger.static_replay import LAZY_END, LAZY_START, REPLAY_CSS, REPLAY_JS
+
+HERE = Path(__file__).parent
+#: Inline copies of the player's assets that a page drops for the shared files.
+INLINE_ASSET = re.compile(r'<(style|script) data-ll-asset="[^"]*">.*?</\1>', re.S)
+SHEET_MARK = re.compile(r'<p class="ll-sheet-link" data-sheet="([\w.-]+)" hidden></p>')
+#: The handout pack (site_handouts.py) holds a sheet of each lesson of this folder.
+SCENARIOS = HERE.parents[1] / "scenarios"
+LAZY_PART = re.compile(re.escape(LAZY_START) + "(.*?)" + re.escape(LAZY_END), re.S)
+REPLAYS_DIR = "replays"
+#: Font Awesome 6 as the theme ships it; the subset keeps what its templates, scripts
+#: and style sheets can draw.
+ICON_FONT = "vendor/fontawesome/webfonts/fa-solid-900.ttf"
+ICON_CLASS = re.compile(r"\bfa-[a-z0-9-]+")
+CSS_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+#: A glyph in a style sheet: an escape ("\\f0c9") or the private-use character itself.
+GLYPH = re.compile(r'"(?:\\(f[0-9a-f]{3})|([\uf000-\uf8ff]))"')
+
+
+def _generated(app) -> Path:
+    """Files made at each build, served from _static (the first of html_static_path wins)."""
+    return Path(app.outdir).parent / ".ll-static"
+
+
+def theme_dirs() -> list[Path]:
+    import pydata_sphinx_theme
+    import sphinx_book_theme
+    return [Path(pydata_sphinx_theme.__file__).parent / "theme",
+            Path(sphinx_book_theme.__file__).parent / "theme"]
+
+
+def icon_codepoints(theme_dirs: list[Path]) -> set[int]:
+    """The glyphs the themes can show: the icon classes their templates and scripts name,
+    and every other glyph their style sheets draw (admonitions, ``--pst-icon-*``)."""
+    named = {name for folder in theme_dirs for pattern in ("*.html", "*.js")
+             for path in folder.rglob(pattern) if not path.name.endswith(".map")
+             for name in ICON_CLASS.findall(path.read_text(encoding="utf-8", errors="replace"))}
+    points = set()
+    for folder in theme_dirs:
+        for sheet in folder.rglob("*.css"):
+            for selectors, body in CSS_RULE.findall(sheet.read_text(encoding="utf-8", errors="replace")):
+                glyphs = GLYPH.findall(body)
+                classes = re.findall(r"\.(fa-[a-z0-9-]+):+before", selectors)
+                only_icon_classes = classes and len(classes) == selectors.count(",") + 1
+                if glyphs and (not only_icon_classes or named & set(classes)):
+                    points.update(int(escaped, 16) if escaped else ord(char) for escaped, char in glyphs)
+    return points
+
+
+def write_icon_font(source: Path, target: Path, codepoints: set[int]) -> None:
+    from fontTools import subset
+
+    options = subset.Options()
+    options.flavor = "woff"  # zlib; woff2 would need brotli
+    options.layout_features = ["*"]
+    font = subset.load_font(str(source), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=codepoints)
+    subsetter.subset(font)
+    subset.save_font(font, str(target), options)
+
+
+def _write_assets(app, config) -> None:
+    folder = _generated(app)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {"ll-replay.css": TABLE_CSS + REPLAY_CSS, "ll-replay.js": REPLAY_JS}
+    for name, text in files.items():
+        path = folder / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    font = folder / "ll-icons.woff"
+    themes = theme_dirs()
+    if not font.is_file():
+        write_icon_font(themes[0] / "pydata_sphinx_theme" / "static" / ICON_FONT, font,
+                        icon_codepoints(themes))
+    config.html_static_path[:0] = [str(folder), str(HERE / "static")]
+
+
+def lazy_replays(body: str, write, link) -> str:
+    """``body`` with each replay's lazy part moved to a file: ``write(name, text)`` stores it,
+    ``link(name)`` is its URL from the page."""
+    def move(match: re.Match) -> str:
+        part = match.group(1)
+        name = f"{REPLAYS_DIR}/{hashlib.sha1(part.encode()).hexdigest()[:16]}.html"
+        write(name, part)
+        return f'<div class="ll-lazy" data-src="{link(name)}"></div>'
+    return LAZY_PART.sub(move, INLINE_ASSET.sub("", body))
+
+
+def page_language(app) -> str:
+    """The book's language (Sphinx's ``language``: a translated book's build sets its own)."""
+    lang = (app.config.language or DEFAULT_LANGUAGE).split("_")[0]
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def site_root(app, context) -> str:
+    """From a page to the whole site's root: a translated book is built into a folder of the
+    English one (`make book`: _build/html/LANG/), where the handout pack is shared."""
+    up = "" if page_language(app) == SOURCE_LANGUAGE else "../"
+    return up + context["pathto"]("index.html", 1).removesuffix("index.html")
+
+
+def _page_assets(app, pagename, templatename, context, doctree):
+    body = context.get("body")
+    if not body:
+        return
+    body = context["body"] = body.replace("<img ", '<img loading="lazy" ')  # charts below the fold wait
+    if "ll-replay" not in body:
+        return
+    static = Path(app.outdir) / "_static"
+
+    def write(name: str, text: str) -> None:
+        path = static / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.is_file():
+            path.write_text(text, encoding="utf-8")
+
+    def sheet_link(mark: re.Match) -> str:  # printed under the replay, whose steps may not be loaded
+        name = mark.group(1)
+        if not (SCENARIOS / f"{name.rsplit('-', 1)[0]}.yaml").is_file():
+            return ""
+        lang = page_language(app)
+        href = f"{site_root(app, context)}handouts/{lang}/{name}.html"
+        return f'<p class="ll-sheet-link"><a href="{href}">{html.escape(translate("ui.sheet-link", lang))}</a></p>'
+
+    body = SHEET_MARK.sub(sheet_link, body)
+    context["body"] = lazy_replays(body, write, lambda name: context["pathto"](f"_static/{name}", 1))
+
+
+def _footer_link(app, pagename, templatename, context, doctree):
+    """Every page's footer links the handout pack (site_handouts.py)."""
+    href = f"{site_root(app, context)}handouts/index.html"
+    label = html.escape(translate("site.handouts", page_language(app)))
+    context["theme_extra_footer"] = f'<a href="{href}">{label}</a>'
+
+
+
+def _copy_assets(app, exception):
+    """Sphinx copies static files only when it writes a page; these change without one."""
+    if exception is None:
+        for folder in (_generated(app), HERE / "static"):
+            copy_asset(str(folder), str(Path(app.outdir) / "_static"))
+
+
+def setup(app):
+    app.connect("config-inited", _write_assets)
+    app.connect("build-finished", _copy_assets)
+    app.add_css_file("ll-replay.css")
+    app.add_css_file("ll-site.css")
+    app.add_js_file("ll-replay.js", defer="defer")
+    app.connect("html-page-context", _page_assets, priority=950)
+    app.connect("html-page-context", _footer_link)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,140 @@
+"""What other sites and search engines read of the published book (run by site_pack.py).
+
+* each page gets a description and a preview image for link previews (``og:`` and
+  ``twitter:`` meta tags): the description is the page's first paragraph, the image a
+  picture of its title on the card table (``_static/previews/``, drawn once per title);
+* ``sitemap.xml`` lists every page;
+* ``404.html`` is what GitHub Pages (and most servers, when told) show for a missing
+  page: its links start from the site's root, since it is shown at any address.
+
+Absolute addresses need the site's own (``--base-url``, `make book SITE_URL=...`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from lingerlonger.i18n import LANGUAGES, translate
+
+META_START, META_END = "<!--ll-meta-->", "<!--/ll-meta-->"
+OLD_META = re.compile(re.escape(META_START) + ".*?" + re.escape(META_END), re.S)
+TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+FIRST_PARAGRAPH = re.compile(r'<(?:article|main)\b.*?<p>(.*?)</p>', re.S)
+TAG = re.compile(r"<[^>]+>")
+PREVIEWS = "_static/previews"
+SITE_NAME = "Linger Longer"
+
+
+def text_of(fragment: str) -> str:
+    return " ".join(html.unescape(TAG.sub("", fragment)).split())
+
+
+def describe(page_html: str, limit: int = 200) -> tuple[str, str]:
+    """A page's title (without the site's name) and description (its first paragraph)."""
+    found = TITLE.search(page_html)
+    title = text_of(found.group(1)).split(" \u2014 ")[0] if found else SITE_NAME
+    found = FIRST_PARAGRAPH.search(page_html)
+    words = text_of(found.group(1)) if found else title
+    return title, (words if len(words) <= limit else words[:limit - 1].rsplit(" ", 1)[0] + "\u2026")
+
+
+def draw_preview(title: str, path: Path) -> None:
+    """A 1200×630 picture of ``title`` on the green table, with three cards."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+    from matplotlib.patches import FancyBboxPatch
+
+    figure = pyplot.figure(figsize=(12, 6.3), dpi=100)
+    axes = figure.add_axes((0, 0, 1, 1))
+    axes.set_xlim(0, 1200)
+    axes.set_ylim(0, 630)
+    axes.axis("off")
+    figure.patch.set_facecolor("#7a5230")
+    axes.add_patch(FancyBboxPatch((30, 30), 1140, 570, boxstyle="round,pad=0,rounding_size=120",
+                                  facecolor="#22734a", edgecolor="none"))
+    for n, (rank, suit, colour) in enumerate((("A", "\u2665", "#c62828"), ("7", "\u2663", "#1a1a1a"),
+                                                ("K", "\u2666", "#c62828"))):
+        x, y = 820 + n * 85, 250 - n * 12
+        turn = matplotlib.transforms.Affine2D().rotate_deg_around(x + 75, y, (n - 1) * 9) + axes.transData
+        axes.add_patch(FancyBboxPatch((x, y), 150, 210, boxstyle="round,pad=0,rounding_size=14",
+                                      facecolor="white", edgecolor="#9a9a9a", linewidth=2, transform=turn))
+        axes.text(x + 18, y + 180, f"{rank}\n{suit}", color=colour, fontsize=26, fontweight="bold",
+                  va="top", linespacing=.9, transform=turn)
+        axes.text(x + 130, y + 20, suit, color=colour, fontsize=54, ha="right", va="bottom", transform=turn)
+    axes.text(110, 470, SITE_NAME, color="#ffd54a", fontsize=30, fontweight="bold", va="center")
+    lines, line = [], ""
+    for word in title.split():
+        if len(line) + len(word) > 22 and line:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    lines.append(line)
+    for n, text in enumerate(lines[:4]):
+        axes.text(110, 380 - n * 70, text, color="white", fontsize=40, fontweight="bold", va="center")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path, facecolor=figure.get_facecolor())
+    pyplot.close(figure)
+
+
+def preview_for(site: Path, title: str) -> Path:
+    """The picture for ``title`` (drawn only if no page drew it yet)."""
+    path = site / PREVIEWS / (hashlib.sha1(title.encode()).hexdigest()[:12] + ".png")
+    if not path.is_file():
+        draw_preview(title, path)
+    return path
+
+
+def meta_tags(title: str, description: str, url: str, image: str) -> str:
+    say = lambda text: html.escape(text, quote=True)  # noqa: E731
+    tags = [("name", "description", description), ("property", "og:type", "article"),
+            ("property", "og:site_name", SITE_NAME), ("property", "og:title", title),
+            ("property", "og:description", description), ("property", "og:url", url),
+            ("property", "og:image", image), ("property", "og:image:width", "1200"),
+            ("property", "og:image:height", "630"), ("name", "twitter:card", "summary_large_image")]
+    return META_START + "".join(f'<meta {kind}="{name}" content="{say(value)}">'
+                                for kind, name, value in tags) + META_END
+
+
+def add_meta(site: Path, pages: list[Path], base_url: str) -> None:
+    """Every page's description and preview tags (replacing those of an earlier run)."""
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        text = OLD_META.sub("", text)
+        if "<head>" not in text or 'http-equiv="Refresh"' in text:  # the redirecting root
+            page.write_text(text, encoding="utf-8")
+            continue
+        title, description = describe(text)
+        image = preview_for(site, title).relative_to(site).as_posix()
+        url = base_url + page.relative_to(site).as_posix()
+        tags = meta_tags(title, description, url, base_url + image)
+        page.write_text(text.replace("<head>", "<head>" + tags, 1), encoding="utf-8")
+
+
+def write_sitemap(site: Path, pages: list[Path], base_url: str) -> Path:
+    urls = "".join(f"<url><loc>{html.escape(base_url + page.relative_to(site).as_posix())}</loc></url>"
+                   for page in pages if page.name != "404.html")
+    path = site / "sitemap.xml"
+    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n'
+                    f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>\n',
+                    encoding="utf-8")
+    return path
+
+
+def write_not_found(site: Path, base_url: str) -> Path:
+    """404.html in every language, its links from the site's root path."""
+    root = urlsplit(base_url).path or "/"
+    notes = "".join(f'<section lang="{lang}"><h1>{html.escape(translate("site.not-found-title", lang))}</h1>'
+                    f'<p>{html.escape(translate("site.not-found", lang))} '
+                    f'<a href="{root}index.html">{SITE_NAME}</a></p></section>' for lang in LANGUAGES)
+    path = site / "404.html"
+    path.write_text(f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+                    f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+                    f'<link rel="icon" href="{root}favicon.ico"><title>{SITE_NAME}: 404</title></head>'
+                    f"<body>{notes}</body></html>\n", encoding="utf-8")
+    return path

@@ -1,0 +1,133 @@
+"""The published site as a whole: run by `make book` after every Sphinx build of it.
+
+``python book/_ext/site_pack.py _build/html [--base-url URL]`` works on the whole tree,
+so a language's book built into a folder of it (``_build/html/pt/``) is included
+without a change here:
+
+1. prune: removes every file no page can reach (the theme's source maps and
+   translations, the Markdown sources, widget scripts no page embeds, ...);
+   a file is reachable when its name appears in a page, or in a file a page reaches;
+2. site_handouts: the handout pack, handouts/ (every lesson's sheet, the rules sheet);
+3. site_meta: 404.html, each page's description and preview image, sitemap.xml;
+4. site_offline: the manifest and the service worker that keeps the site offline
+   (last: the worker lists every file, with a version that changes with any of them).
+
+Every address the site writes for itself is relative, so it works under any path
+(``https://USER.github.io/REPO/``, a school's ``/linger/``); only the sitemap, the
+preview tags and the 404 page need the site's own address, ``--base-url``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))  # run as a script: its sibling modules
+
+import site_handouts  # noqa: E402
+import site_meta  # noqa: E402
+import site_offline  # noqa: E402
+
+#: Never published: what the browser never asks for. The theme's Font Awesome fonts are
+#: named by its style sheet but replaced by a subset (book/_ext/site_assets.py); were a
+#: glyph missing from it, the browser would ask for them and log the 404.
+DROPPED_DIRS = ("_sources", "_static/locales", ".doctrees", "_static/vendor/fontawesome")
+DROPPED_SUFFIXES = (".map", ".buildinfo", ".inv", ".po", ".mo")
+#: Text a reference can hide in, and what looks like a file name in it.
+TEXT_SUFFIXES = {".html", ".css", ".js", ".json", ".webmanifest", ".xml", ".svg", ".txt"}
+FILE_NAME = re.compile(r"[\w.@~-]+\.[A-Za-z0-9]{2,12}\b")
+FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}")
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")?#]+)""")
+SOURCE_MAP = re.compile(r"\n?/[/*]# sourceMappingURL=[^\n]*?(?:\*/)?(?=\n|$)")
+
+
+def pages(site: Path) -> list[Path]:
+    """Every HTML page a reader can open: not those inside a ``_static`` folder."""
+    return sorted(path for path in site.rglob("*.html")
+                  if not {"_static", "_sources", "_images"} & set(path.relative_to(site).parts))
+
+
+def reachable(site: Path, roots: list[Path]) -> set[Path]:
+    """The files named, directly or through each other, from ``roots``."""
+    by_name: dict[str, list[Path]] = {}
+    for path in site.rglob("*"):
+        if path.is_file():
+            by_name.setdefault(path.name, []).append(path)
+    seen, todo = set(roots), list(roots)
+    while todo:
+        path = todo.pop()
+        if path.suffix not in TEXT_SUFFIXES:
+            continue
+        for name in set(FILE_NAME.findall(path.read_text(encoding="utf-8", errors="replace"))):
+            for found in by_name.get(name, ()):
+                if found not in seen:
+                    seen.add(found)
+                    todo.append(found)
+    return seen
+
+
+def prune(site: Path, keep: list[Path] = ()) -> list[Path]:
+    """Remove what no page (nor ``keep``) reaches; the removed files, relative to ``site``."""
+    removed = []
+    for folder in DROPPED_DIRS:
+        for found in site.rglob(folder):
+            if found.is_dir():
+                removed += [path for path in found.rglob("*") if path.is_file()]
+                shutil.rmtree(found)
+    for path in site.rglob("*"):
+        if path.is_file() and path.suffix in DROPPED_SUFFIXES:
+            removed.append(path)
+            path.unlink()
+        elif path.is_file() and path.suffix in {".js", ".css"}:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if "sourceMappingURL=" in text:
+                path.write_text(SOURCE_MAP.sub("", text), encoding="utf-8")
+    used = reachable(site, pages(site) + [path for path in keep if path.is_file()])
+    for path in sorted(site.rglob("*")):
+        if path.is_file() and path not in used:
+            removed.append(path)
+            path.unlink()
+    drop_dead_font_faces(site)
+    for folder in sorted((p for p in site.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    return [path.relative_to(site) for path in removed]
+
+
+def drop_dead_font_faces(site: Path) -> None:
+    """Style sheets lose the ``@font-face`` rules whose font files were dropped (the theme's
+    Font Awesome, replaced by a subset): no address in the site leads nowhere."""
+    for sheet in site.rglob("*.css"):
+        text = sheet.read_text(encoding="utf-8", errors="replace")
+        dead = lambda rule: any(not (sheet.parent / url).resolve().is_file()  # noqa: E731
+                                for url in CSS_URL.findall(rule.group(0)) if not url.startswith("data:"))
+        kept = FONT_FACE.sub(lambda rule: "" if dead(rule) else rule.group(0), text)
+        if kept != text:
+            sheet.write_text(kept, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=Path, help="the built site, e.g. _build/html")
+    parser.add_argument("--scenarios", type=Path, default=Path(__file__).parents[2] / "scenarios",
+                        help="the lessons of the handout pack (default: the repository's scenarios/)")
+    parser.add_argument("--base-url", default="http://localhost:8000/",
+                        help="the site's address, ending in / (default: that of `make serve`)")
+    args = parser.parse_args(argv)
+    site, base_url = args.site.resolve(), args.base_url.rstrip("/") + "/"
+    site_meta.write_not_found(site, base_url)
+    site_handouts.write_handouts(site, args.scenarios)
+    removed = prune(site, keep=[site / "favicon.ico", site / "404.html", site / "sw.js",
+                                site / "manifest.webmanifest", site / "sitemap.xml"])
+    site_meta.add_meta(site, pages(site), base_url)
+    site_meta.write_sitemap(site, pages(site), base_url)
+    version = site_offline.make_offline(site, pages(site))
+    print(f"site_pack: {len(removed)} unused files removed from {args.site}; "
+          f"sitemap, 404 page and link previews for {base_url}; offline copy version {version}")
+
+
+if __name__ == "__main__":
+    main()

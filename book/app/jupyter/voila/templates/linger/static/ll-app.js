@@ -1,0 +1,62 @@
+/* The app's presenter view. lingerlonger/presenter.py adds a toggle to each player's step bar
+   that marks the player .ll-presenting; this script then asks for full screen, sizes the table
+   to fill the room above the step bar, and steps on a clicker's keys (PageDown, PageUp, Space,
+   arrows, Home, End; Escape leaves) by pressing the player's buttons. */
+(function () {
+  var KEYS = {PageDown: 'next', ArrowRight: 'next', ArrowDown: 'next', ' ': 'next',
+              PageUp: 'back', ArrowLeft: 'back', ArrowUp: 'back', Home: 'first', End: 'last'};
+  function presenting() { return document.querySelector('.ll-player.ll-presenting'); }
+
+  function fit(player) {  // the largest table that fits; the layout reflows with its size
+    var stage = player.querySelector('.ll-stage'), table = stage && stage.querySelector('.ll-table');
+    if (!table) return;
+    var content = table.parentElement, room = stage.clientHeight, low = 8, high = 48;
+    Array.prototype.forEach.call(content.children, function (words) {  // words under the table
+      if (words !== table && words.offsetLeft < table.offsetLeft + table.offsetWidth - 1) {
+        room -= words.offsetHeight;
+      }
+    });
+    for (var tries = 0; tries < 9; tries++) {
+      var size = (low + high) / 2;
+      table.style.fontSize = size + 'px';
+      if (table.offsetHeight <= room) low = size; else high = size;
+    }
+    table.style.fontSize = low + 'px';
+  }
+
+  document.addEventListener('keydown', function (e) {
+    var player = presenting();
+    if (!player || e.defaultPrevented || /^(SELECT|INPUT|TEXTAREA)$/.test(e.target.tagName)) return;
+    if (e.key === 'Escape') { player.querySelector('.ll-present').click(); e.preventDefault(); return; }
+    if (e.key === ' ' && e.target.tagName === 'BUTTON') return;  // Space presses the focused button
+    var button = KEYS[e.key] && player.querySelector('.ll-go-' + KEYS[e.key]);
+    if (button) { if (!button.disabled) button.click(); e.preventDefault(); }
+  });
+
+  var shown = null, pending = 0;
+  function update() {
+    pending = 0;
+    var player = presenting();
+    if (player !== shown) {
+      document.documentElement.classList.toggle('ll-presenting-page', !!player);
+      if (player) player.querySelector('.ll-go-next').focus();  // Space then presses Next, not the toggle
+      if (player && player.requestFullscreen && !document.fullscreenElement) {
+        player.requestFullscreen().catch(function () { /* refused: the view still fills the window */ });
+      } else if (!player && document.fullscreenElement) {
+        document.exitFullscreen().catch(function () {});
+      }
+      if (!player && shown) shown.querySelectorAll('.ll-table').forEach(function (t) { t.style.fontSize = ''; });
+      shown = player;
+    }
+    if (player) fit(player);
+  }
+  function soon() { if (!pending) pending = requestAnimationFrame(update); }
+  new MutationObserver(soon).observe(document.body, {subtree: true, childList: true, attributes: true,
+                                                     attributeFilter: ['class']});
+  window.addEventListener('resize', soon);
+  document.addEventListener('fullscreenchange', function () {
+    var player = presenting();
+    if (!document.fullscreenElement && player) player.querySelector('.ll-present').click();
+    soon();
+  });
+})();

@@ -1,0 +1,66 @@
+"""The published site's packing (book/_ext): replays moved out of the pages, unused files removed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from lingerlonger.replay import replay
+from lingerlonger.scenario import load
+from lingerlonger.static_replay import LAZY_START, gallery_html, replay_html
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "book" / "_ext"))
+
+import site_assets  # noqa: E402
+import site_pack  # noqa: E402
+
+SCENARIOS = [REPO / "scenarios" / name for name in ("06-last-card-saves.yaml", "03-follow-suit.yaml")]
+
+
+def test_a_pages_replays_keep_only_a_placeholder_and_share_the_player_files():
+    runs = [replay(load(path)[0]) for path in SCENARIOS]
+    body = gallery_html(runs) + replay_html(runs[0])  # the first replay twice, as a chapter may
+    written: dict[str, str] = {}
+    page = site_assets.lazy_replays(body, written.__setitem__, lambda name: f"../_static/{name}")
+    assert "data-ll-asset" not in page and "<template" not in page and LAZY_START not in page
+    assert page.count('class="ll-lazy"') == 3 and page.count('class="ll-replay"') == 3
+    assert len(written) == 2, "the same replay twice is one file"
+    for name, part in written.items():
+        assert f'data-src="../_static/{name}"' in page
+        assert "<template data-frame=" in part and 'data-go="next"' in part
+    assert all(run.scenario.title in page for run in runs), "titles stay in the page"
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_prune_keeps_what_pages_reach_and_removes_the_rest(tmp_path):
+    site = tmp_path / "html"
+    write(site / "index.html", '<link href="_static/look.css"><script src="_static/run.js"></script>')
+    write(site / "pt" / "index.html", '<img src="_static/logo.png">')  # a language's sub-site
+    write(site / "_static" / "look.css", "@font-face{src:url(icons.woff)}")
+    write(site / "_static" / "icons.woff", "font")
+    write(site / "_static" / "run.js", "fetch('replays/a1.html')\n//# sourceMappingURL=run.js.map")
+    write(site / "_static" / "replays" / "a1.html", "<template></template>")
+    write(site / "pt" / "_static" / "logo.png", "png")
+    unused = [write(site / "_static" / "vendor" / "embed-amd.js", "big"),
+              write(site / "_static" / "run.js.map", "{}"),
+              write(site / "_sources" / "index.md", "# source"),
+              write(site / "_static" / "locales" / "pt" / "booktheme.mo", "mo")]
+    removed = site_pack.prune(site)
+    assert sorted(removed) == sorted(path.relative_to(site) for path in unused)
+    assert not any(path.exists() for path in unused)
+    assert (site / "_static" / "icons.woff").is_file() and (site / "pt" / "_static" / "logo.png").is_file()
+    assert "sourceMappingURL" not in (site / "_static" / "run.js").read_text()
+    assert not (site / "_sources").exists() and not (site / "_static" / "vendor").exists()
+
+
+def test_the_icon_subset_holds_every_glyph_the_theme_draws():
+    points = site_assets.icon_codepoints(site_assets.theme_dirs())
+    bars, moon, info_circle = 0xF0C9, 0xF186, 0xF05A  # the menu, dark mode, a note's icon
+    assert {bars, moon, info_circle} <= points
+    assert len(points) < 100, "a subset, not the whole font"
