@@ -28,9 +28,14 @@ ENGLISH_ONLY = frozenset("the and with you your which this that is are was were 
 MOST_ENGLISH = 0.02
 
 
+#: Files of the whole site, in every language at once: the handout pack and the 404 page.
+SITE_WIDE = {"handouts", "404.html"}
+
+
 def english_pages(root: Path) -> list[str]:
+    """The book's pages as Sphinx built them in one language (below ``root``)."""
     return sorted(path.relative_to(root).as_posix() for path in root.rglob("*.html")
-                  if not {"_static", "_sources", "_images", *TRANSLATIONS}
+                  if not {"_static", "_sources", "_images", *TRANSLATIONS, *SITE_WIDE}
                   & set(path.relative_to(root).parts))
 
 
