@@ -351,8 +351,9 @@ def test_a_refused_scenario_is_a_failed_check_on_stderr(capsys):
 def test_a_colon_in_a_say_gets_the_quote_hint_in_the_language_asked_for(capsys, lang):
     code, out, lines = run_err(capsys, "replay", BAD / "colon-in-say.yaml", "--lang", lang)
     assert (code, out) == (1, [])
-    assert lines == [f"{BAD / 'colon-in-say.yaml'}:13:17: YAML syntax error: mapping values are not "
-                     f"allowed in this context. {translate('load.quote-colon', lang)}"]
+    problem = translate("error.scenario.yaml-syntax", lang,
+                        problem="mapping values are not allowed in this context")
+    assert lines == [f"{BAD / 'colon-in-say.yaml'}:13:17: {problem}. {translate('load.quote-colon', lang)}"]
 
 
 # --- schema and the schema line ------------------------------------------------------
