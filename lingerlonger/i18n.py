@@ -127,8 +127,10 @@ def error_text(error: Message, lang: str = DEFAULT_LANGUAGE) -> str:
     >>> error_text(LingerError("setup.card-twice", card="K♣"), "pt")
     'K♣ aparece duas vezes'
     """
-    return fill(template(f"error.{error.code}", lang), error.params,
-                lambda reason: error_text(reason, lang))
+    message = template(f"error.{error.code}", lang)
+    if isinstance(message, dict):  # a plural message: its form follows params["count"]
+        message = message[plural_category(int(error.params["count"]), lang)]
+    return fill(message, error.params, lambda reason: error_text(reason, lang))
 
 
 def format_number(number: int, lang: str) -> str:

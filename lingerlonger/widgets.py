@@ -56,6 +56,7 @@ from .cards import Card, Suit, parse_card, parse_cards, sort_hand
 from .coach import CardAdvice, coach
 from .engine import (Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards,
                      new_hand, view)
+from .errors import Message
 from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpChosen
 from .i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, error_text, format_number, translate
 from .library import lesson_folder
@@ -226,8 +227,7 @@ def _replay_of(source: Scenario | Replay | str | Path, index: int = 0) -> Replay
     scenarios = load(source)
     if not 0 <= index < len(scenarios):
         raise ScenarioError(Location(str(source), 1, 1),
-                            f"this file holds {len(scenarios)} scenario(s): there is no "
-                            f"scenario number {index} (the first is 0)")
+                            Message("app.no-scenario-index", count=len(scenarios), index=index))
     return replay(scenarios[index])
 
 

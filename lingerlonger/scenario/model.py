@@ -48,8 +48,7 @@ class ScenarioError(LingerError):
     parameters), then ``hint``, the catalog id of advice on the likely fix. Its words, in any
     language, come from ``text(lang)``; ``str()`` says it in the default language."""
 
-    def __init__(self, where: Location, message: Message | str, hint: str | None = None) -> None:
-        message = message if isinstance(message, Message) else Message("plain", text=message)
+    def __init__(self, where: Location, message: Message, hint: str | None = None) -> None:
         super().__init__(message.code, **message.params)
         self.where = where
         self.refusal = message
