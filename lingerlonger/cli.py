@@ -61,6 +61,9 @@ class UsageError(LingerError):
             return cls(error.code, **error.params)
         return cls("plain", text=str(error))
 
+    def __str__(self) -> str:
+        return error_text(self, "en")
+
 
 def demo(args: argparse.Namespace) -> int:
     """A narrated random hand in the terminal, with the seed that deals it again."""

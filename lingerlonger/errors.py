@@ -41,7 +41,10 @@ class Message:
         self.params = params
 
     def __str__(self) -> str:
-        return fill(ENGLISH[self.code], self.params, str)
+        english = ENGLISH.get(self.code)
+        if english is None:  # a code of the layers above, worded only in the catalogs
+            return f"{self.code} {self.params}"
+        return fill(english, self.params, str)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, **{self.params!r})"
