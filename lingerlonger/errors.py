@@ -68,7 +68,8 @@ class LingerError(Message, ValueError):
     __hash__ = object.__hash__
 
 
-#: The English of the engine's codes (cards, rules, setup, plays); the other languages, and
+#: The English of the engine's codes (cards, rules, setup, plays, and the computer players,
+#: which the engine's own tools use); the other languages, and
 #: the messages of the layers above, are in ``locale/*.json``.
 ENGLISH: Mapping[str, str] = {
     # cards
@@ -117,4 +118,7 @@ ENGLISH: Mapping[str, str] = {
                                    "trick names it, once that trick is won"),
     "illegal.not-the-namer": "{name} won the first trick, so {name} names trump, not {other}",
     "illegal.not-a-suit": "{suit!r} is not a suit: name one of ♠ ♥ ♦ ♣",
+    # the computer players
+    "players.unknown-kind": "unknown player {kind!r}: expected one of {expected}",
+    "players.kinds-for-seats": "{kinds} player kinds for {seats} seats: give one kind, or one per seat",
 }
