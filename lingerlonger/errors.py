@@ -49,11 +49,6 @@ class Message:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, **{self.params!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and (self.code, self.params) == (other.code, other.params)
-
-    __hash__ = None  # type: ignore[assignment]
-
 
 class LingerError(Message, ValueError):
     """A refusal: every error the package raises about a reader's input is one of these."""
@@ -61,11 +56,6 @@ class LingerError(Message, ValueError):
     def __init__(self, code: str, /, **params: Any) -> None:
         Message.__init__(self, code, **params)
         ValueError.__init__(self, code)
-
-    __str__ = Message.__str__
-    __repr__ = Message.__repr__
-    __eq__ = object.__eq__  # an exception is itself, not its value
-    __hash__ = object.__hash__
 
 
 #: The English of the engine's codes (cards, rules, setup, plays, and the computer players,
