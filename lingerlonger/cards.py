@@ -20,10 +20,11 @@ from __future__ import annotations
 import enum
 from typing import Iterable
 
+from .errors import LingerError
 from .visible import quoted
 
 
-class CardError(ValueError):
+class CardError(LingerError):
     """A card or suit written in a notation the Rules reference does not allow."""
 
 
@@ -123,7 +124,7 @@ def parse_suit(text: str) -> Suit:
     """
     suit = _SUIT_BY_LABEL.get(text.strip()) if isinstance(text, str) else None
     if suit is None:
-        raise CardError(f"{_text_shown(text)} is not a suit: expected one of ♠ ♥ ♦ ♣ (or S H D C)")
+        raise CardError("card.not-a-suit", text=_text_shown(text))
     return suit
 
 
@@ -146,16 +147,14 @@ def parse_card(text: str) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str) or len(text.strip()) < 2:
-        raise CardError(f"{_text_shown(text)} is not a card: write a rank and a suit, like 10♥ or QS")
+        raise CardError("card.not-a-card", text=_text_shown(text))
     rank_label, suit_label = _split_card(text.strip())
     suit = _SUIT_BY_LABEL.get(suit_label)
     if suit is None:
-        raise CardError(f"{_text_shown(text)} is not a card: unknown suit {quoted(suit_label)} "
-                        "(suits are ♠ ♥ ♦ ♣, or S H D C)")
+        raise CardError("card.unknown-suit", text=_text_shown(text), suit=quoted(suit_label))
     rank = _RANK_BY_LABEL.get(rank_label)
     if rank is None:
-        raise CardError(f"{_text_shown(text)} is not a card: unknown rank {quoted(rank_label)} "
-                        "(ranks are A K Q J 10 9 8 7 6 5 4 3 2, or T for ten)")
+        raise CardError("card.unknown-rank", text=_text_shown(text), rank=quoted(rank_label))
     return Card.of(rank, suit)
 
 

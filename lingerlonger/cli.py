@@ -24,14 +24,15 @@ from .files import replacing
 from .lab import add_tournament_parser
 from .library import LESSON_LANGUAGES, lesson_folder
 from .match import play_hand
-from .i18n import LANGUAGES, terminal_language, translate
+from .errors import LingerError, Message
+from .i18n import LANGUAGES, error_text, terminal_language, translate
 from .narrate import narrate, rules_text, suit_name
 from .players import PLAYER_KINDS, RandomPlayer
 from .replay import Frame, answer_text
 from .replay import check as check_scenario
 from .replay import replay as replay_scenario
 from .rules import Rules, RulesError
-from .scenario import ScenarioError, iter_documents
+from .scenario import Location, ScenarioError, iter_documents
 from .starter import deal_starter, position_starter, starter_header
 from .sheet import scenario_sheet_html
 from .simulate import parse_seats, simulate
@@ -48,8 +49,20 @@ EXIT_FAILED, EXIT_USAGE = 1, 2
 HELP_WIDTH = 79
 
 
-class UsageError(Exception):
-    """The command cannot run as asked (a missing file, an unknown seat...): exit status 2."""
+class UsageError(LingerError):
+    """The command cannot run as asked (a missing file, an unknown seat...): exit status 2.
+    Its words are catalog message ``error.CODE``, said in the reader's language by ``main``."""
+
+    @classmethod
+    def because(cls, error: ValueError) -> "UsageError":
+        """The same refusal (bad rules, bad seats) as a usage error; one with no code yet
+        keeps its words."""
+        if isinstance(error, LingerError):
+            return cls(error.code, **error.params)
+        return cls("plain", text=str(error))
+
+    def __str__(self) -> str:
+        return error_text(self, "en")
 
 
 def demo(args: argparse.Namespace) -> int:
@@ -79,20 +92,20 @@ def demo(args: argparse.Namespace) -> int:
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
 
-def _scenario_files(paths: Sequence[str]) -> Iterator[tuple[str, str | None]]:
+def _scenario_files(paths: Sequence[str]) -> Iterator[tuple[str, Message | None]]:
     """Each file to check, or a path with the reason it gives none."""
     for name in paths:
         path = Path(name)
         if path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file())
             if not found:
-                yield name, f"{name}: no scenario files (*.yaml) in this folder"
+                yield name, Message("cli.empty-folder", name=name)
             for file in found:
                 yield str(file), None
         elif path.exists():
             yield name, None
         else:
-            yield name, f"{name}: no such file or folder"
+            yield name, Message("cli.no-such-path", name=name)
 
 
 def check_command(args: argparse.Namespace) -> int:
@@ -101,11 +114,12 @@ def check_command(args: argparse.Namespace) -> int:
     Exit status 1 when a scenario fails, 2 when a path is missing or unreadable."""
     files = scenarios = failed = failures = 0
     status = 0
+    lang = _language(args)
     if not args.paths:  # the lesson library, with the languages it promises
         args.paths, args.languages = [str(lesson_folder())], args.languages or LESSON_LANGUAGES
     for name, problem in _scenario_files(args.paths):
         if problem:
-            _error(problem)
+            _error(error_text(problem, lang))
             failures += 1
             status = EXIT_USAGE
             continue
@@ -118,24 +132,26 @@ def check_command(args: argparse.Namespace) -> int:
                     errors = [item] if isinstance(item, ScenarioError) else (
                         check_scenario(item) + _untranslated(item, args.languages))
                     for error in errors:
-                        _error(error)
+                        _error(error.text(lang))
                     failures += len(errors)
                     failed += bool(errors)
         except OSError as error:
-            _error(f"{name}:1:1: cannot read: {error.strerror}")
+            _error(ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read",
+                                                               reason=error.strerror)).text(lang))
             failures += 1
             status = EXIT_USAGE
             continue
         if not found:
-            _error(f"{name}:1:1: no scenario in this file")
+            _error(ScenarioError(Location(name, 1, 1), Message("scenario.empty")).text(lang))
             failures += 1
         scenarios += found
-    counted = f"{scenarios} scenario{'s' * (scenarios != 1)}"
-    in_files = f"{files} file{'s' * (files != 1)}"
+    counted = translate("count.scenarios", lang, count=scenarios)
+    in_files = translate("count.files", lang, count=files)
     if failures:
-        _error(f"{failures} failure{'s' * (failures != 1)} in {failed} of {counted} ({in_files})")
+        _error(translate("cli.check-failed", lang, failures=translate("count.failures", lang, count=failures),
+                         failed=failed, scenarios=counted, files=in_files))
         return status or EXIT_FAILED
-    print(f"{counted} in {in_files}: all pass")
+    print(translate("cli.check-passed", lang, scenarios=counted, files=in_files))
     return 0
 
 
@@ -151,8 +167,9 @@ def _language_list(text: str) -> tuple[str, ...]:
 
 def _untranslated(scenario, wanted: tuple[str, ...]) -> list[ScenarioError]:
     """A text of ``scenario`` that lacks one of the ``wanted`` languages, at the text."""
-    return [ScenarioError(text.where or scenario.where, f"{_quote_start(text)} has no "
-                          f"{', '.join(lacking)} text: write it as {{{', '.join(f'{lang}: …' for lang in wanted)}}}")
+    return [ScenarioError(text.where or scenario.where, Message(
+                "check.untranslated", text=_quote_start(text), lacking=", ".join(lacking),
+                example=", ".join(f"{lang}: …" for lang in wanted)))
             for text, lacking in scenario.missing_languages(wanted)]
 
 
@@ -227,7 +244,7 @@ def _pick_scenario(path: str, wanted: int):
                 if isinstance(item, ScenarioError):
                     raise item
                 return item
-    raise UsageError(f"{path}:1:1: there is no scenario number {wanted} in this file")
+    raise UsageError("cli.no-scenario-number", where=Location(path, 1, 1), number=wanted)
 
 
 def _quiz_lines(ask, lang: str) -> list[str]:
@@ -257,8 +274,7 @@ def replay_command(args: argparse.Namespace) -> int:
     """A scenario step by step in the terminal: the board, the narration, the author's words."""
     scenario = _pick_scenario(args.file, args.index)
     if args.seat is not None and args.seat not in scenario.players:
-        raise UsageError(f"--seat {args.seat}: no such seat (seats are "
-                         f"{', '.join(scenario.players)})")
+        raise UsageError("cli.no-such-seat", seat=args.seat, seats=", ".join(scenario.players))
     paint = _painter(sys.stdout)
     lang = _language(args, scenario)
     scenario = scenario.in_language(lang)
@@ -329,7 +345,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         kinds = parse_seats(args.seats, args.players)
         args.rules.check_players(args.players)
     except (ValueError, RulesError) as error:
-        raise UsageError(str(error)) from None
+        raise UsageError.because(error) from None
     hands = simulate(args.rules, args.players, args.seed, args.games, kinds)
     progress = tqdm(hands, total=args.games, unit="hand", file=sys.stderr,
                     disable=True if args.games < PROGRESS_FROM else None)
@@ -341,12 +357,12 @@ def new_command(args: argparse.Namespace) -> int:
     try:
         args.rules.check_players(args.players)
     except RulesError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError.because(error) from None
     seed = args.seed if args.seed is not None else random.randrange(10 ** 6)
     hand = (position_starter if args.position else deal_starter)(args.rules, args.players, seed)
     target = args.output
     if target != "-" and Path(target).exists() and not args.force:
-        raise UsageError(f"{target} exists; choose another name, or add --force")
+        raise UsageError("cli.exists", target=target)
     header = starter_header(target if target != "-" else "FILE.yaml", args.position)
     write(sys.stdout if target == "-" else target, [hand], header=header)
     return 0
@@ -391,6 +407,8 @@ def add_scenario_parsers(commands) -> None:
     parser.add_argument("--languages", type=_language_list, default=(), metavar="LIST",
                         help="also report any text not written in each of these languages, "
                         f"e.g. {','.join(LANGUAGES)}")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the language of the messages (default: the terminal's, LANG, else en)")
     parser.set_defaults(run=check_command)
 
     parser = _command(
@@ -540,10 +558,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _close_stdout()
         return 0
     except ScenarioError as error:
-        _error(error.text(getattr(args, "lang", None) or "en"))
+        _error(error.text(_language(args)))
         return EXIT_FAILED
     except UsageError as error:
-        _error(f"lingerlonger {args.command}: {error}")
+        _error(f"lingerlonger {args.command}: {error_text(error, _language(args))}")
         return EXIT_USAGE
     except OSError as error:  # stdout itself may be what failed (`> /dev/full`): not there
         _close_stdout()

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
 from .cards import CARDS, SUIT_OF, Card, CardError, Suit, format_cards, parse_card, parse_cards, parse_suit
+from .errors import LingerError
 from .events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded, LeadPassed,
                      Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
 from .rules import Rules, RulesError
@@ -34,20 +35,25 @@ __all__ = ["Play", "ChooseTrump", "Action", "State", "Trick", "SeatView", "Illeg
            "legal_actions", "legal_cards", "trick_winner", "view"]
 
 
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``rule`` names which rule in a word, the message in full."""
+class IllegalAction(LingerError):
+    """An action the rules forbid; ``rule`` names which rule in a word."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, rule: str, code: str, /, **params: object) -> None:
+        super().__init__(code, **params)
         self.rule = rule
 
 
-class SetupError(ValueError):
+class SetupError(LingerError):
     """A deck or position that cannot start a hand; ``field`` names the part at fault."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, /, field: str | None = None, **params: object) -> None:
+        super().__init__(code, **params)
         self.field = field
+
+    @classmethod
+    def because(cls, error: LingerError) -> "SetupError":
+        """The same refusal (a card or rules error) as a setup error."""
+        return cls(error.code, **error.params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +137,8 @@ class State:
         try:
             return self.players.index(name)
         except ValueError:
-            raise IllegalAction("seat", f"there is no seat {name!r} (seats are "
-                                f"{', '.join(self.players)})") from None
+            raise IllegalAction("seat", "illegal.no-seat", seat=name,
+                                seats=", ".join(self.players)) from None
 
     def name(self, seat: int | None) -> str | None:
         return None if seat is None else self.players[seat]
@@ -180,7 +186,7 @@ class State:
 def _split_action(text: str) -> tuple[str, str]:
     parts = text.split()
     if len(parts) != 2:
-        raise IllegalAction("syntax", f"{text!r}: expected a seat and a card or suit, like \"B 3♣\"")
+        raise IllegalAction("syntax", "illegal.syntax", text=text)
     return parts[0], parts[1]
 
 
@@ -205,11 +211,11 @@ def _table(rules: Rules, players: Sequence[str] | int) -> tuple[str, ...]:
     """The seat names (A, B, C… for a count), refused if not unique or not dealable."""
     names = tuple(chr(ord("A") + i) for i in range(players)) if isinstance(players, int) else tuple(players)
     if len(set(names)) != len(names):
-        raise SetupError(f"seat names must be unique: {', '.join(names)}")
+        raise SetupError("setup.seats-not-unique", seats=", ".join(names))
     try:
         rules.check_players(len(names))
     except RulesError as error:
-        raise SetupError(str(error)) from None
+        raise SetupError.because(error) from None
     return names
 
 
@@ -221,7 +227,7 @@ def deal(rules: Rules, players: Sequence[str] | int, dealer: int | str,
     dealer = _seat_index(names, dealer)
     cards = tuple(parse_card(card) for card in deck)
     if len(cards) != 52:
-        raise SetupError(f"a deck has 52 cards, this one has {len(cards)}")
+        raise SetupError("setup.deck-size", count=len(cards))
     _refuse_duplicates(cards)
     size = rules.cards_per_player(n)
     dealt = size * n
@@ -258,22 +264,21 @@ def from_position(rules: Rules, players: Sequence[str] | int, *, dealer: int | s
     leader = _seat_index(names, leader)
     unknown = set(hands) - set(names)
     if unknown:
-        raise SetupError(f"hands name seats that are not at the table: {', '.join(sorted(unknown))}")
+        raise SetupError("setup.unknown-hands", seats=", ".join(sorted(unknown)))
     held = tuple(_cards(hands.get(name, ())) for name in names)
     stock_cards = _cards(stock)
     _refuse_duplicates([card for hand in held for card in hand] + list(stock_cards))
     holders = [seat for seat in range(n) if held[seat]]
     if len(holders) < 2:
-        raise SetupError("at least two players must hold cards", "hands")
+        raise SetupError("setup.too-few-holders", field="hands")
     if not held[leader]:
-        raise SetupError(f"the leader {names[leader]} holds no cards", "leader")
+        raise SetupError("setup.leader-empty", field="leader", name=names[leader])
     if trump is not None and not isinstance(trump, Suit):
         trump = None if str(trump).strip().lower() == "none" else parse_suit(trump)
     if trump is not None and not rules.has_trump:
-        raise SetupError(f"the rules say no-trump, but the position names trump {trump}", "trump")
+        raise SetupError("setup.trump-without-trump", field="trump", suit=trump)
     if trump is None and rules.has_trump and not rules.grand_coup:
-        raise SetupError("these rules have a trump suit: name it (only no-trump, or grand-coup "
-                         "before the first trick is won, has none)", "trump")
+        raise SetupError("setup.trump-missing", field="trump")
     out = tuple(seat for seat in range(n) if not held[seat])
     return State(rules=rules, players=names, dealer=dealer, hands=held, stock=stock_cards,
                  trump=trump, trump_card=None, leader=leader, order=_trick_order(held, leader),
@@ -285,7 +290,7 @@ def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     try:
         return parse_cards(cards)
     except CardError as error:
-        raise SetupError(str(error)) from None
+        raise SetupError.because(error) from None
 
 
 def _seat_index(names: tuple[str, ...], seat: int | str) -> int:
@@ -293,14 +298,14 @@ def _seat_index(names: tuple[str, ...], seat: int | str) -> int:
         return seat
     if seat in names:
         return names.index(seat)
-    raise SetupError(f"there is no seat {seat!r} (seats are {', '.join(names)})")
+    raise SetupError("setup.no-seat", seat=seat, seats=", ".join(names))
 
 
 def _refuse_duplicates(cards: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise SetupError(f"{card} appears twice")
+            raise SetupError("setup.card-twice", card=card)
         seen.add(card)
 
 
@@ -359,24 +364,23 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
 def _check_play(state: State, action: Play) -> None:
     names = state.players
     if state.namer is not None:
-        raise IllegalAction("name-trump", f"{names[state.namer]} won the first trick and must "
-                            "name trump before anyone plays")
+        raise IllegalAction("name-trump", "illegal.name-trump-first", name=names[state.namer])
     seat = state.order[len(state.trick)]
     if action.seat != seat:
-        raise IllegalAction("turn", f"it is {names[seat]}'s turn, not {names[action.seat]}'s")
+        raise IllegalAction("turn", "illegal.turn", name=names[seat], other=names[action.seat])
     hand = state.hands[seat]
     if action.card not in hand:
-        raise IllegalAction("not-held", f"{names[seat]} does not hold {action.card} "
-                            f"(holds {format_cards(hand)})")
+        raise IllegalAction("not-held", "illegal.not-held", name=names[seat], card=action.card,
+                            cards=format_cards(hand))
     legal = legal_cards(state)
     if action.card in legal:
         return
     if state.trick:
         led = SUIT_OF[state.trick[0]]
-        raise IllegalAction("follow-suit", f"{names[seat]} must follow {led}: holds "
-                            f"{format_cards(legal)}, so cannot play {action.card}")
-    raise IllegalAction("trump-lead", f"{names[seat]} must lead a trump ({state.trump}) on the "
-                        f"first trick: holds {format_cards(legal)}, so cannot lead {action.card}")
+        raise IllegalAction("follow-suit", "illegal.follow-suit", name=names[seat], suit=led,
+                            cards=format_cards(legal), card=action.card)
+    raise IllegalAction("trump-lead", "illegal.trump-lead", name=names[seat], suit=state.trump,
+                        cards=format_cards(legal), card=action.card)
 
 
 # --- applying an action -----------------------------------------------------------
@@ -384,13 +388,11 @@ def _check_play(state: State, action: Play) -> None:
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after ``action`` and the events it caused; raises ``IllegalAction``."""
     if state.winner is not None:
-        raise IllegalAction("hand-over", f"the hand is over: {state.players[state.winner]} "
-                            f"won it ({state.reason})")
+        raise IllegalAction("hand-over", "illegal.hand-over", name=state.players[state.winner])
     if not isinstance(action, (Play, ChooseTrump)):
         raise TypeError(f"not an action: {action!r}")
     if not (isinstance(action.seat, int) and 0 <= action.seat < len(state.players)):
-        raise IllegalAction("seat", f"there is no seat {action.seat!r} at this table of "
-                            f"{len(state.players)}")
+        raise IllegalAction("seat", "illegal.no-seat-number", seat=action.seat, count=len(state.players))
     if isinstance(action, ChooseTrump):
         return _choose_trump(state, action)
     _check_play(state, action)
@@ -476,13 +478,12 @@ def _add(piles: tuple[tuple[Card, ...], ...], seat: int, cards: Iterable[Card]):
 def _choose_trump(state: State, action: ChooseTrump) -> tuple[State, list[Event]]:
     names = state.players
     if state.namer is None:
-        raise IllegalAction("name-trump", "nobody names trump now: under grand-coup the winner "
-                            "of the first trick names it, once that trick is won")
+        raise IllegalAction("name-trump", "illegal.nobody-names-trump")
     if action.seat != state.namer:
-        raise IllegalAction("name-trump", f"{names[state.namer]} won the first trick, so "
-                            f"{names[state.namer]} names trump, not {names[action.seat]}")
+        raise IllegalAction("name-trump", "illegal.not-the-namer", name=names[state.namer],
+                            other=names[action.seat])
     if action.suit not in tuple(Suit):
-        raise IllegalAction("name-trump", f"{action.suit!r} is not a suit: name one of ♠ ♥ ♦ ♣")
+        raise IllegalAction("name-trump", "illegal.not-a-suit", suit=action.suit)
     suit = Suit(action.suit)
     return replace(state, trump=suit, namer=None), [TrumpChosen(action.seat, suit)]
 

@@ -21,8 +21,10 @@ import string
 from importlib import resources
 from typing import Mapping
 
+from .errors import ENGLISH as ENGLISH_ERRORS, Message, fill
+
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "ENVIRONMENT_LANGUAGE", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES",
-           "terminal_language", "I18nError", "catalog",
+           "terminal_language", "I18nError", "catalog", "error_text",
            "translate", "template", "plural_category", "check_language", "placeholders",
            "format_number"]
 
@@ -72,10 +74,14 @@ def check_language(lang: str) -> str:
 
 @functools.cache
 def catalog(lang: str) -> Mapping[str, str | Mapping[str, str]]:
-    """The messages of one language, read once from the package."""
+    """The messages of one language, read once from the package. The English of errors
+    (``error.*``) comes from ``errors.ENGLISH``, its one source (see ``errors``)."""
     text = (resources.files("lingerlonger") / "locale" / f"{check_language(lang)}.json").read_text(
         encoding="utf-8")
-    return json.loads(text)
+    messages = json.loads(text)
+    if lang == SOURCE_LANGUAGE:
+        messages.update({f"error.{code}": english for code, english in ENGLISH_ERRORS.items()})
+    return messages
 
 
 def plural_category(count: int, lang: str) -> str:
@@ -112,6 +118,19 @@ def translate(msg_id: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> st
             raise I18nError(f"message {msg_id!r} has plural forms: give it a count")
         message = message[plural_category(int(values["count"]), lang)]
     return message.format(**values)
+
+
+def error_text(error: Message, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A refusal (or a part of one) in ``lang``: the one place where an error becomes words.
+
+    >>> from lingerlonger.errors import LingerError
+    >>> error_text(LingerError("setup.card-twice", card="K♣"), "pt")
+    'K♣ aparece duas vezes'
+    """
+    message = template(f"error.{error.code}", lang)
+    if isinstance(message, dict):  # a plural message: its form follows params["count"]
+        message = message[plural_category(int(error.params["count"]), lang)]
+    return fill(message, error.params, lambda reason: error_text(reason, lang))
 
 
 def format_number(number: int, lang: str) -> str:

@@ -8,14 +8,15 @@ bound is far above what a real hand needs; the comment says how far. Chapter 12
 of the book and ``scenarios/README.md`` list them for authors.
 
 This module is plain data and the messages that refuse a file past a bound (in the
-catalogs, ``input.*``); it imports nothing of the game.
+catalogs, ``error.input.*``); it imports nothing of the game.
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from .i18n import format_number, translate
+from .errors import Message
+from .i18n import format_number
 
 #: The most bytes one scenario document may take, and the largest file the app takes
 #: (an upload). A stream of many scenarios (``lingerlonger simulate``) may be longer:
@@ -75,28 +76,28 @@ def _grouped(number: int) -> str:
     return format_number(number, "en")
 
 
-def too_many_values() -> str:
-    return translate("input.too-many-values", limit=_grouped(MAX_VALUES))
+def too_many_values() -> Message:
+    return Message("input.too-many-values", limit=_grouped(MAX_VALUES))
 
 
-def too_long(value: str, is_number: bool) -> str:
+def too_long(value: str, is_number: bool) -> Message:
     """A value over ``MAX_TEXT_CHARS``: a number is named as one."""
     if is_number:
-        return translate("input.long-number", digits=_grouped(len(value)), limit=MAX_NUMBER_DIGITS)
-    return translate("input.text-too-long", size=_grouped(len(value)), limit=_grouped(MAX_TEXT_CHARS))
+        return Message("input.long-number", digits=_grouped(len(value)), limit=MAX_NUMBER_DIGITS)
+    return Message("input.text-too-long", size=_grouped(len(value)), limit=_grouped(MAX_TEXT_CHARS))
 
 
-def too_many_items(what: str, count: int, limit: int) -> str:
-    return translate("input.too-many-items", what=what, count=_grouped(count), limit=limit)
+def too_many_items(what: str, count: int, limit: int) -> Message:
+    return Message("input.too-many-items", what=what, count=_grouped(count), limit=limit)
 
 
-def number_too_long(what: str, number: str) -> str:
-    return translate("input.number-too-long", what=what, digits=_grouped(digits(number)),
+def number_too_long(what: str, number: str) -> Message:
+    return Message("input.number-too-long", what=what, digits=_grouped(digits(number)),
                      limit=MAX_NUMBER_DIGITS)
 
 
-def count_too_large(what: str, minimum: int, value: int) -> str:
-    return translate("input.count-too-large", what=what, minimum=minimum, limit=MAX_COUNT, value=value)
+def count_too_large(what: str, minimum: int, value: int) -> Message:
+    return Message("input.count-too-large", what=what, minimum=minimum, limit=MAX_COUNT, value=value)
 
 
 def markdown_overflow(texts: Iterable[str | None], already: int = 0) -> int | None:
@@ -114,5 +115,5 @@ def markdown_overflow(texts: Iterable[str | None], already: int = 0) -> int | No
     return None
 
 
-def too_much_markdown() -> str:
-    return translate("input.too-much-markdown", limit=_grouped(MAX_MARKDOWN_CHARS))
+def too_much_markdown() -> Message:
+    return Message("input.too-much-markdown", limit=_grouped(MAX_MARKDOWN_CHARS))

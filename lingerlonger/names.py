@@ -20,7 +20,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Sequence
 
-from .i18n import translate
+from .errors import Message
 from .limits import MAX_SEAT_NAME
 from .visible import quoted
 
@@ -84,29 +84,29 @@ def lookalike_of(name: str, names: tuple[str, ...]) -> str | None:
     return next((other for other in names if looks_like(name, other)), None)
 
 
-def seat_name_problem(name: str, earlier: Sequence[str]) -> str | None:
+def seat_name_problem(name: str, earlier: Sequence[str]) -> Message | None:
     """Why ``name`` cannot be a seat after the seats ``earlier``, or None if it can."""
     hidden = invisible_characters(name)
     if hidden:
-        return translate("input.seat-invisible", name=quoted(name), chars=", ".join(hidden))
+        return Message("input.seat-invisible", name=quoted(name), chars=", ".join(hidden))
     if len(name) > MAX_SEAT_NAME:
-        return translate("input.seat-too-long", name=quoted(name), size=len(name),
+        return Message("input.seat-too-long", name=quoted(name), size=len(name),
                          limit=MAX_SEAT_NAME)
     if name in earlier:
-        return f"players: {name} appears twice; seat names must be unique"
+        return Message("input.seat-twice", name=name)
     twin = lookalike_of(name, tuple(earlier))
     if twin is not None:
-        return translate("input.seats-look-alike", first=quoted(twin), second=quoted(name),
+        return Message("input.seats-look-alike", first=quoted(twin), second=quoted(name),
                          first_letters=letters_described(twin),
                          second_letters=letters_described(name))
     return None
 
 
-def no_seat(what: str, name: str, players: tuple[str, ...]) -> str:
+def no_seat(what: str, name: str, players: tuple[str, ...]) -> Message:
     """Why ``name`` is no seat at this table; with a look-alike, each letter's script."""
     lookalike = lookalike_of(name, players)
     if lookalike is not None:
-        return translate("input.seat-lookalike", what=what, name=quoted(name),
+        return Message("input.seat-lookalike", what=what, name=quoted(name),
                          letters=letters_described(name), seat=quoted(lookalike),
                          seat_letters=letters_described(lookalike))
-    return f"{what}: no seat {quoted(name)} at this table (seats are {', '.join(players)})"
+    return Message("input.no-seat", what=what, name=quoted(name), seats=", ".join(players))

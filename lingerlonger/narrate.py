@@ -21,14 +21,13 @@ from types import MappingProxyType
 from typing import Iterable, Sequence
 
 from .cards import Card, Suit, format_cards
-from .engine import IllegalAction, Play, State, legal_cards
 from .events import (END_REASONS, Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
                      LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
 from .i18n import DEFAULT_LANGUAGE, translate
 from .rules import VARIANTS, Rules
 
 __all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "rules_text", "variant_effect",
-           "explain_illegal", "SUIT_NAMES", "REASONS", "VARIANT_EFFECTS"]
+           "SUIT_NAMES", "REASONS", "VARIANT_EFFECTS"]
 
 
 def suit_name(suit: Suit, lang: str = DEFAULT_LANGUAGE, *, of: bool = False) -> str:
@@ -119,30 +118,3 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
 def narrate_all(events: Iterable[Event], players: Sequence[str],
                 lang: str = DEFAULT_LANGUAGE) -> list[str]:
     return [narrate(event, players, lang) for event in events]
-
-
-def explain_illegal(state: State, error: IllegalAction, action: Play,
-                    lang: str = DEFAULT_LANGUAGE) -> str:
-    """The engine's refusal of ``action`` in ``state``, said again in ``lang``.
-
-    The engine speaks English only; the rule id it gives (``error.rule``) and the state
-    are enough to say the same thing in any language. A refusal this module has no
-    words for (a seat that does not exist, bad syntax) keeps the engine's message.
-    """
-    names = state.players
-    rule = error.rule
-    if rule == "turn" and state.to_act is not None:
-        return translate("illegal.turn", lang, name=names[state.to_act], other=names[action.seat])
-    if rule == "not-held":
-        return translate("illegal.not-held", lang, name=names[action.seat], card=action.card)
-    if rule == "follow-suit" and state.trick:
-        led = state.trick[0].suit
-        return translate("illegal.follow-suit", lang, name=names[action.seat],
-                         suit=suit_name(led, lang, of=True), cards=format_cards(legal_cards(state)))
-    if rule == "trump-lead" and state.trump is not None:
-        return translate("illegal.trump-lead", lang, name=names[action.seat], suit=state.trump)
-    if rule == "hand-over" and state.winner is not None:
-        return translate("illegal.hand-over", lang, name=names[state.winner])
-    if rule == "name-trump" and state.namer is not None:
-        return translate("illegal.name-trump", lang, name=names[state.namer])
-    return str(error)

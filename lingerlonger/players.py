@@ -28,6 +28,7 @@ from typing import Callable, Protocol
 from .cards import SUIT_OF, Card, Suit
 from .coach import best_action, draws_per_trick, evaluate, void_caps
 from .engine import Action, ChooseTrump, Play, SeatView, trick_winner
+from .errors import LingerError
 
 __all__ = ["Player", "RandomPlayer", "TipsPlayer", "ExpertPlayer", "PLAYER_KINDS", "make_player"]
 
@@ -215,4 +216,4 @@ def make_player(kind: str, seed: int | random.Random | None = None) -> Player:
     try:
         return PLAYER_KINDS[kind](seed)
     except KeyError:
-        raise ValueError(f"unknown player {kind!r}: expected one of {', '.join(PLAYER_KINDS)}") from None
+        raise LingerError("players.unknown-kind", kind=kind, expected=", ".join(PLAYER_KINDS)) from None

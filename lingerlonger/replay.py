@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Card, format_cards
 from .engine import ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
+from .errors import Message
 from .events import Drew, Eliminated, Event, Led, TrickWon
 from .i18n import DEFAULT_LANGUAGE, translate
 from .narrate import narrate
@@ -112,13 +113,12 @@ def replay(scenario: Scenario) -> Replay:
             try:
                 state, events = apply(state, action)
             except IllegalAction as error:
-                run.failures.append(ScenarioError(step.where, str(error)))
+                run.failures.append(ScenarioError(step.where, error))
                 return run
             trick_events = follow_trick(trick_events, events)
             run.failures += _settle_winner_questions(pending, events, state.players)
         run.frames.append(Frame(len(run.frames), state, tuple(events), step, step.say))
-    run.failures += [ScenarioError(ask.answer_where, f"ask: answer: winner: {ask.seat} is the "
-                                   "answer, but no trick is completed after this question")
+    run.failures += [ScenarioError(ask.answer_where, Message("replay.ask.winner-unsettled", seat=ask.seat))
                      for ask in pending]
     if scenario.result is not None:
         run.failures += _check_result(state, scenario)
@@ -160,52 +160,59 @@ def follow_trick(trick_events: list[Event], events: list[Event]) -> list[Event]:
     return trick_events + list(events)
 
 
-def _names(seats) -> str:
-    return ", ".join(seats) if seats else "nobody"
+def _names(seats) -> str | Message:
+    return ", ".join(seats) if seats else Message("replay.word.nobody")
+
+
+def _said_cards(cards, empty: str) -> str | Message:
+    """Cards as ``K♣, 3♣``, or the word ``replay.word.EMPTY`` for none."""
+    return format_cards(cards) or Message(f"replay.word.{empty}")
 
 
 def _check_expect(state: State, expect: Expect, trick_events: list[Event]) -> list[ScenarioError]:
     names = state.players
     failures: list[ScenarioError] = []
 
-    def differ(key: str, message: str) -> None:
-        failures.append(ScenarioError(expect.where[key], f"expect: {key}: {message}"))
+    def differ(key: str, code: str, **params: object) -> None:
+        failures.append(ScenarioError(expect.where[key], Message(f"replay.expect.{code}", **params)))
 
     trick = trick_outcome(trick_events, names)
     if "trick_winner" in expect.given and trick.winner != expect.trick_winner:
-        differ("trick_winner", f"expected {expect.trick_winner or 'no completed trick'}, but "
-               + (f"{trick.winner} won the trick" if trick.winner
-                  else "no trick has just been completed"))
+        if expect.trick_winner is None:
+            differ("trick_winner", "trick-winner-unexpected", actual=trick.winner)
+        elif trick.winner is None:
+            differ("trick_winner", "trick-winner-none", expected=expect.trick_winner)
+        else:
+            differ("trick_winner", "trick-winner", expected=expect.trick_winner, actual=trick.winner)
     if "drawn" in expect.given:
         for seat, cards in expect.drawn.items():
             drawn = trick.drawn.get(seat, ())
             if drawn != cards:
-                differ("drawn", f"expected {seat} to draw {format_cards(cards) or 'nothing'}, but "
-                       f"{seat} drew {format_cards(drawn) or 'nothing'}")
+                differ("drawn", "drawn", seat=seat, expected=_said_cards(cards, "nothing"),
+                       actual=_said_cards(drawn, "nothing"))
     if "out" in expect.given and trick.out != expect.out:
-        differ("out", f"expected out: {_names(sorted(expect.out))}; "
-               f"actually out: {_names(sorted(trick.out))}")
+        differ("out", "out", expected=_names(sorted(expect.out)), actual=_names(sorted(trick.out)))
     if "hand_sizes" in expect.given:
         for seat, size in expect.hand_sizes.items():
             actual = len(state.hand_of(seat))
             if actual != size:
-                differ("hand_sizes", f"expected {seat} to hold {size}, but {seat} holds {actual}")
+                differ("hand_sizes", "hand-size", seat=seat, expected=size, actual=actual)
     if "stock_size" in expect.given and len(state.stock) != expect.stock_size:
-        differ("stock_size", f"expected {expect.stock_size} in the stock, but it holds {len(state.stock)}")
+        differ("stock_size", "stock-size", expected=expect.stock_size, actual=len(state.stock))
     if "leader" in expect.given and state.leader_name != expect.leader:
-        actual = state.leader_name or "nobody (the hand is over)"
-        differ("leader", f"expected {expect.leader or 'nobody (hand over)'} to lead, but {actual} leads")
+        differ("leader", "leader", expected=expect.leader or Message("replay.word.nobody-hand-over"),
+               actual=state.leader_name or Message("replay.word.nobody-the-hand-is-over"))
     if "legal" in expect.given:
         seat, cards = expect.legal
         acting = names[state.to_act] if state.to_act is not None else None
-        if acting != seat:
-            differ("legal", f"names {seat}, but it is "
-                   + (f"{acting}'s turn" if acting else "nobody's turn (the hand is over)"))
+        if acting is None:
+            differ("legal", "legal-hand-over", seat=seat)
+        elif acting != seat:
+            differ("legal", "legal-seat", seat=seat, acting=acting)
         else:
             actual = frozenset(legal_cards(state))
             if actual != cards:
-                differ("legal", f"expected {seat} may play {_cards(cards)}, but the legal cards are "
-                       f"{_cards(actual)}")
+                differ("legal", "legal", seat=seat, expected=_cards(cards), actual=_cards(actual))
     return failures
 
 
@@ -220,8 +227,8 @@ def _check_ask(state: State, step: Step, pending: list[Ask]) -> list[ScenarioErr
     """What the engine can say about a question at once; "who wins" waits for the trick."""
     ask = step.ask
 
-    def wrong(message: str) -> list[ScenarioError]:
-        return [ScenarioError(ask.answer_where, f"ask: answer: {ask.kind}: {message}")]
+    def wrong(code: str, **params: object) -> list[ScenarioError]:
+        return [ScenarioError(ask.answer_where, Message(f"replay.ask.{code}", kind=ask.kind, **params))]
 
     if ask.kind == "winner":
         pending.append(ask)
@@ -229,21 +236,18 @@ def _check_ask(state: State, step: Step, pending: list[Ask]) -> list[ScenarioErr
     if ask.kind == "choice":
         return []
     if state.to_act is None:
-        return wrong("nobody is to play here (the hand is over), so there is no card to ask about")
+        return wrong("hand-over")
     actual = frozenset(legal_cards(state))
     acting = state.players[state.to_act]
     if ask.kind == "legal":
         if ask.cards != actual:
-            return wrong(f"expected {acting} may play {_cards(ask.cards)}, but the legal cards are "
-                         f"{_cards(actual)}")
+            return wrong("legal", seat=acting, expected=_cards(ask.cards), actual=_cards(actual))
         return []
     illegal = ask.cards - actual
     if illegal:
-        return wrong(f"{_cards(illegal)} may not be played by {acting} here (the legal cards are "
-                     f"{_cards(actual)})")
+        return wrong("illegal", seat=acting, cards=_cards(illegal), actual=_cards(actual))
     if step.kind == "play" and step.card not in ask.cards:
-        return wrong(f"the step plays {step.card}, which is not an accepted answer "
-                     f"({_cards(ask.cards)})")
+        return wrong("not-played", card=step.card, cards=_cards(ask.cards))
     return []
 
 
@@ -252,15 +256,15 @@ def _settle_winner_questions(pending: list[Ask], events, players) -> list[Scenar
     won = next((event for event in events if isinstance(event, TrickWon)), None)
     if won is None:
         return []
-    failures = [ScenarioError(ask.answer_where, f"ask: answer: winner: expected {ask.seat}, but "
-                              f"{players[won.seat]} wins the trick")
+    failures = [ScenarioError(ask.answer_where, Message("replay.ask.winner", expected=ask.seat,
+                                                        actual=players[won.seat]))
                 for ask in pending if ask.seat != players[won.seat]]
     pending.clear()
     return failures
 
 
-def _cards(cards: frozenset[Card]) -> str:
-    return format_cards(sorted(cards)) or "none"
+def _cards(cards: frozenset[Card]) -> str | Message:
+    return _said_cards(sorted(cards), "none")
 
 
 def _check_result(state: State, scenario: Scenario) -> list[ScenarioError]:
@@ -268,11 +272,12 @@ def _check_result(state: State, scenario: Scenario) -> list[ScenarioError]:
     where = expected.locations
     winner = state.name(state.winner)
     if "winner" in expected.given and winner != expected.winner:
-        actual = f"{winner} won ({state.reason})" if winner else "the hand is not over"
-        failures.append(ScenarioError(where.get("winner", expected.where), f"result: expected winner "
-                                      f"{expected.winner or 'none yet'}, but {actual}"))
+        wanted = expected.winner or Message("replay.word.none-yet")
+        failures.append(ScenarioError(where.get("winner", expected.where), Message(
+            "replay.result.winner", expected=wanted, actual=winner, reason=state.reason) if winner else
+            Message("replay.result.winner-not-over", expected=wanted)))
     if "reason" in expected.given and state.reason != expected.reason:
-        failures.append(ScenarioError(where.get("reason", expected.where), f"result: expected reason "
-                                      f"{expected.reason}, but the reason is "
-                                      f"{state.reason or 'none (the hand is not over)'}"))
+        failures.append(ScenarioError(where.get("reason", expected.where), Message(
+            "replay.result.reason", expected=expected.reason,
+            actual=state.reason or Message("replay.word.none-the-hand-is-not-over"))))
     return failures

@@ -18,18 +18,18 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from .errors import LingerError
+
 PROFILES = ("standard", "equal-hands")
 PROFILE_ALIASES = {"sift-smoke": "standard"}
 VARIANTS = ("draw-per-card", "no-trump", "random-trump", "grand-coup", "long-hand",
             "instant-elimination", "trump-lead", "match-to-5")
-_EXCLUSIVE = (("no-trump", "random-trump", "no trump suit exists to turn up"),
-              ("no-trump", "grand-coup", "no trump suit exists to name"),
-              ("random-trump", "grand-coup", "each decides trump its own way"))
+_EXCLUSIVE = (("no-trump", "random-trump"), ("no-trump", "grand-coup"), ("random-trump", "grand-coup"))
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 LONG_HAND_SIZE = 7
 
 
-class RulesError(ValueError):
+class RulesError(LingerError):
     """A profile, variant or size that the Rules reference does not allow."""
 
 
@@ -44,21 +44,21 @@ class Rules:
     def __post_init__(self) -> None:
         profile = PROFILE_ALIASES.get(self.profile, self.profile)
         if profile not in PROFILES:
-            raise RulesError(f"unknown profile {self.profile!r}: expected one of "
-                             + ", ".join(PROFILES + tuple(PROFILE_ALIASES)))
+            raise RulesError("rules.unknown-profile", profile=self.profile,
+                             expected=", ".join(PROFILES + tuple(PROFILE_ALIASES)))
         object.__setattr__(self, "profile", profile)
         variants = frozenset(self.variants)
         for name in sorted(variants):
             if name not in VARIANTS:
-                raise RulesError(f"unknown variant {name!r}: expected any of " + ", ".join(VARIANTS))
+                raise RulesError("rules.unknown-variant", variant=name, expected=", ".join(VARIANTS))
         object.__setattr__(self, "variants", variants)
-        for first, second, why in _EXCLUSIVE:
+        for first, second in _EXCLUSIVE:
             if first in variants and second in variants:
-                raise RulesError(f"the variants {first} and {second} cannot be combined: {why}")
+                raise RulesError(f"rules.exclusive.{first}+{second}")
         if self.hand_size is not None and (
                 isinstance(self.hand_size, bool) or not isinstance(self.hand_size, int)
                 or self.hand_size < 1):
-            raise RulesError(f"hand size must be a whole number of at least 1, not {self.hand_size!r}")
+            raise RulesError("rules.hand-size", size=self.hand_size)
 
     @classmethod
     def parse(cls, spec: str, hand_size: int | None = None) -> "Rules":
@@ -138,14 +138,12 @@ class Rules:
     def check_players(self, players: int) -> None:
         """Refuse a table these rules cannot deal, saying why."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesError(f"Linger Longer is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+            raise RulesError("rules.players", low=MIN_PLAYERS, high=MAX_PLAYERS, players=players)
         size = self.cards_per_player(players)
         if size * players > 52:
-            raise RulesError(f"{players} players × {size} cards = {size * players} "
-                             "does not fit in a 52-card deck")
+            raise RulesError("rules.deck-too-small", players=players, size=size, total=size * players)
         if self.random_trump and size * players == 52:
-            raise RulesError(f"random-trump turns the top card of the stock, but {players} players "
-                             f"× {size} cards leave no stock")
+            raise RulesError("rules.no-stock-to-turn", players=players, size=size)
 
 
 def _every_rule_set() -> tuple[Rules, ...]:

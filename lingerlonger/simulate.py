@@ -21,6 +21,7 @@ from typing import Iterator, Sequence
 
 from .cards import Card
 from .engine import ChooseTrump, Play, apply, deal, shuffled_deck, view
+from .errors import LingerError
 from .events import TrickWon
 from .players import PLAYER_KINDS, Player, make_player
 from .replay import follow_trick, trick_outcome
@@ -43,12 +44,11 @@ def parse_seats(spec: str, players: int) -> tuple[str, ...]:
     kinds = tuple(kind.strip() for kind in spec.split(","))
     for kind in kinds:
         if kind not in PLAYER_KINDS:
-            raise ValueError(f"unknown player {kind!r}: expected one of {', '.join(PLAYER_KINDS)}")
+            raise LingerError("players.unknown-kind", kind=kind, expected=", ".join(PLAYER_KINDS))
     if len(kinds) == 1:
         return kinds * players
     if len(kinds) != players:
-        raise ValueError(f"{len(kinds)} player kinds for {players} seats: give one kind, "
-                         "or one per seat")
+        raise LingerError("players.kinds-for-seats", kinds=len(kinds), seats=players)
     return kinds
 
 

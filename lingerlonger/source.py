@@ -20,7 +20,8 @@ import io
 import itertools
 from typing import BinaryIO, Iterator
 
-from .i18n import format_number, translate
+from .errors import Message
+from .i18n import format_number
 from .limits import MAX_DOCUMENT_BYTES, MAX_UPLOAD_SCENARIOS
 from .scenario import Location, Scenario, ScenarioError, iter_scenarios
 
@@ -68,8 +69,8 @@ class BoundedSource:
             data, self.pending = data[:error.start], data[error.start:]
             text = data.decode("utf-8")
         if nul >= 0:
-            raise ScenarioError(self._location(data, nul), translate(
-                "input.nul-byte", guess=translate(f"input.guess-{self._nul_guess()}")))
+            raise ScenarioError(self._location(data, nul), Message(
+                "input.nul-byte", guess=Message(f"input.guess-{self._nul_guess()}")))
         self._count(data, text)
         return text
 
@@ -78,7 +79,7 @@ class BoundedSource:
         marker = (b"\n" + data if self.offset == 0 else data).rfind(_MARKER)
         self.since_marker = len(data) - marker if marker >= 0 else self.since_marker + len(data)
         if self.since_marker > MAX_DOCUMENT_BYTES:
-            raise ScenarioError(self._location(data, len(data)), translate(
+            raise ScenarioError(self._location(data, len(data)), Message(
                 "input.document-too-large", limit=format_number(MAX_DOCUMENT_BYTES, "en")))
         self.recent = [*self.recent[-3:], (self.offset, self.lines, self.column, data)]
         breaks = text.count("\n")
@@ -106,8 +107,8 @@ class BoundedSource:
         return Location(self.name, self.lines + 1, 1)
 
     def _fail_decoding(self, data: bytes, at: int) -> None:
-        raise ScenarioError(self._location(data, at), translate(
-            "input.not-utf8", byte=f"0x{data[at]:02X}", guess=translate(self._decode_guess())))
+        raise ScenarioError(self._location(data, at), Message(
+            "input.not-utf8", byte=f"0x{data[at]:02X}", guess=Message(self._decode_guess())))
 
     def _decode_guess(self) -> str:
         bom = _UTF16_BOMS.get(self.head[:2])
@@ -143,8 +144,8 @@ def read_upload(content: bytes, name: str) -> list[Scenario]:
     source = BoundedSource(io.BytesIO(content), name)
     scenarios = list(itertools.islice(iter_scenarios(source, name), MAX_UPLOAD_SCENARIOS + 1))
     if len(scenarios) > MAX_UPLOAD_SCENARIOS:
-        raise ScenarioError(scenarios[-1].where, translate("input.too-many-scenarios",
+        raise ScenarioError(scenarios[-1].where, Message("input.too-many-scenarios",
                                                            limit=MAX_UPLOAD_SCENARIOS))
     if not scenarios:
-        raise ScenarioError(Location(name, 1, 1), "no scenario in this file")
+        raise ScenarioError(Location(name, 1, 1), Message("scenario.empty"))
     return scenarios

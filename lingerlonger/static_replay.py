@@ -116,7 +116,7 @@ def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> str:
     """Located failures, shown to the reader as a note, never as a traceback."""
     if run.ok:
         return ""
-    items = "".join(f"<li><code>{html.escape(str(error))}</code></li>" for error in run.failures)
+    items = "".join(f"<li><code>{html.escape(error.text(lang))}</code></li>" for error in run.failures)
     return (f'<div class="ll-failures" role="alert"><strong data-t="ui.failures">'
             f'{html.escape(ui("failures", lang))}</strong><ul>{items}</ul></div>')
 

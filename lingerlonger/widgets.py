@@ -46,10 +46,11 @@ from .cards import Card, Suit, parse_card, parse_cards, sort_hand
 from .coach import CardAdvice, coach
 from .engine import (Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards,
                      new_hand, view)
+from .errors import Message
 from .events import Discarded, Event, Followed, Led, TrickWon, Trumped, TrumpChosen
-from .i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, format_number, translate
+from .i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, error_text, format_number, translate
 from .library import lesson_folder
-from .narrate import explain_illegal, narrate, reason_text
+from .narrate import narrate, reason_text
 from .players import PLAYER_KINDS, Player, make_player
 from .presenter import add_presenter
 from .render import DEFAULT_STYLE, TABLE_CSS, RenderError, TableStyle, minify_css, table_html
@@ -86,11 +87,13 @@ def _text(key: str, lang: str, **values: object) -> str:
     return ui(key, lang, **{name: html.escape(str(value)) for name, value in values.items()})
 
 
-def _refusal_text(state: State, refusal: IllegalAction, action: Action, lang: str) -> str:
-    """The engine's refusal as a sentence in ``lang`` (the engine words it in English)."""
-    if isinstance(action, Play) and lang != SOURCE_LANGUAGE:
-        return explain_illegal(state, refusal, action, lang).rstrip(".")
-    return str(refusal)
+def _refusal_text(state: State, action: Action, lang: str) -> str:
+    """Why the engine refuses ``action``, in ``lang``, the seats named as ``state`` names them now."""
+    try:
+        apply(state, action)
+    except IllegalAction as refusal:
+        return error_text(refusal, lang)
+    return ""
 
 
 def _relabel_options(dropdown: widgets.Dropdown, labels: Sequence[tuple[str, object]]) -> None:
@@ -215,8 +218,7 @@ def _replay_of(source: Scenario | Replay | str | Path, index: int = 0) -> Replay
     scenarios = load(source)
     if not 0 <= index < len(scenarios):
         raise ScenarioError(Location(str(source), 1, 1),
-                            f"this file holds {len(scenarios)} scenario(s): there is no "
-                            f"scenario number {index} (the first is 0)")
+                            Message("app.no-scenario-index", count=len(scenarios), index=index))
     return replay(scenarios[index])
 
 
@@ -682,10 +684,10 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             return
         try:
             branch = what_if(self.frames[at], action, self._plan, make_player(BRANCH_PLAYER, seed=0))
-        except IllegalAction as refusal:
+        except IllegalAction:
             state = self.frames[at].state
-            self._say(lambda refusal=refusal: _text("refused", self.lang, message=_refusal_text(
-                state, refusal, action, self.lang)), kind="refused")
+            self._say(lambda: _text("refused", self.lang, message=_refusal_text(state, action, self.lang)),
+                      kind="refused")
             return
         self.frames = self.frames[:at + 1] + branch
         self.branch_at = at if self.branch_at is None else min(at, self.branch_at)
@@ -1355,11 +1357,11 @@ class HandPlayer(_Speaks, widgets.VBox):
         self._told = []
         try:
             self._act(action)
-        except IllegalAction as refusal:
+        except IllegalAction:
             self._told = told
             # Refused, the state stays as it was (its seats renamed if the language changes).
-            self._say(lambda refusal=refusal: _text("refused", self.lang, message=_refusal_text(
-                self.state, refusal, action, self.lang)), kind="refused")
+            self._say(lambda: _text("refused", self.lang, message=_refusal_text(self.state, action, self.lang)),
+                      kind="refused")
             return
         self._say("")
         self._advance()

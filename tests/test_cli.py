@@ -188,6 +188,36 @@ def test_replay_for_one_seat_hides_the_other_hands(capsys):
     assert "  On draws 4 cards." in lines and "  Bo draws 6♥, 4♥, A♦, 7♦ (24 cards left in the stock)." in lines
 
 
+def test_check_speaks_russian_when_asked(capsys):
+    code, out, lines = run_err(capsys, "check", BAD / "revoke.yaml", BAD / "unknown-key.yaml",
+                               BAD / "nope.yaml", "--lang", "ru")
+    assert code == 2 and out == []
+    revoke = next(line for line in lines if line.startswith(f"{BAD / 'revoke.yaml'}:13:11: "))
+    assert "нужно дать масть ♣: у игрока B есть 7♣, 9♣, поэтому K♠ класть нельзя" in revoke
+    assert f"{BAD / 'nope.yaml'}: такого файла или папки нет" in lines
+    assert lines[-1] == "ошибок: 3; сценариев с ошибками: 2 (сценариев: 2, файлов: 2)"
+    english = re.compile(r"\b(the|is|not|expected|must|of|in|no|failures?)\b")
+    assert not any(english.search(line.split(": ", 1)[1]) for line in lines), lines
+
+
+def test_check_follows_the_terminal_language_and_lang_wins(capsys, monkeypatch):
+    for name in ("LINGERLONGER_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    code, _, lines = run_err(capsys, "check", BAD / "deck-51.yaml")
+    assert code == 1 and "deck: um baralho tem 52 cartas diferentes, este tem 51" in lines[0]
+    assert lines[-1] == "1 falha em 1 de 1 cenário (1 arquivo)"
+    code, _, lines = run_err(capsys, "check", BAD / "deck-51.yaml", "--lang", "es")
+    assert "deck: una baraja tiene 52 cartas distintas, esta tiene 51" in lines[0]
+
+
+def test_a_usage_error_is_said_in_the_language_asked_for(capsys):
+    code, out, lines = run_err(capsys, "replay", GOOD / "position-grand-coup.yaml", "--seat", "Q",
+                               "--lang", "pt")
+    assert (code, out) == (2, [])
+    assert lines == ["lingerlonger replay: --seat Q: esse lugar não existe (os lugares são N, E, S, W, X)"]
+
+
 def test_replay_picks_a_scenario_of_a_stream(capsys):
     code, lines, _ = run(capsys, "replay", GOOD / "stream-notations.yaml", "--index", 3)
     assert code == 0 and lines[0] == "Out at once"
@@ -351,8 +381,9 @@ def test_a_refused_scenario_is_a_failed_check_on_stderr(capsys):
 def test_a_colon_in_a_say_gets_the_quote_hint_in_the_language_asked_for(capsys, lang):
     code, out, lines = run_err(capsys, "replay", BAD / "colon-in-say.yaml", "--lang", lang)
     assert (code, out) == (1, [])
-    assert lines == [f"{BAD / 'colon-in-say.yaml'}:13:17: YAML syntax error: mapping values are not "
-                     f"allowed in this context. {translate('load.quote-colon', lang)}"]
+    problem = translate("error.scenario.yaml-syntax", lang,
+                        problem="mapping values are not allowed in this context")
+    assert lines == [f"{BAD / 'colon-in-say.yaml'}:13:17: {problem}. {translate('load.quote-colon', lang)}"]
 
 
 # --- schema and the schema line ------------------------------------------------------

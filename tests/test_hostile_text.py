@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lingerlonger.cards import DECK, SUIT_SYMBOLS, CardError, parse_card, parse_suit
+from lingerlonger.i18n import error_text
 from lingerlonger.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS
 from lingerlonger.names import letters_described, looks_like, seat_name_problem, skeleton
 from lingerlonger.scenario import ScenarioError, loads
@@ -80,7 +81,7 @@ def test_a_seat_name_is_refused_exactly_when_it_holds_an_invisible_character_or_
     hidden = [char for char in name if unicodedata.category(char) in REFUSED_CATEGORIES]
     assert (problem is None) == (not hidden and len(name) <= MAX_SEAT_NAME), (name, problem)
     if problem:
-        assert not any(unicodedata.category(char) in ("Cc", "Cf") for char in problem)
+        assert not any(unicodedata.category(char) in ("Cc", "Cf") for char in error_text(problem))
 
 
 SEATS_TEMPLATE = """format: 1

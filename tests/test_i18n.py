@@ -3,8 +3,10 @@ and narration, card names and table labels that come out whole in en, pt, es and
 
 from __future__ import annotations
 
+import json
 import re
 import typing
+from importlib import resources
 
 import pytest
 
@@ -12,9 +14,10 @@ from lingerlonger.cards import Suit, parse_card, parse_cards
 from lingerlonger.engine import IllegalAction, Play, apply, from_position
 from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
                                  LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
-from lingerlonger.i18n import (LANGUAGES, PLURAL_CATEGORIES, I18nError, catalog, placeholders,
+from lingerlonger.errors import ENGLISH
+from lingerlonger.i18n import (LANGUAGES, PLURAL_CATEGORIES, I18nError, catalog, error_text, placeholders,
                                plural_category, translate)
-from lingerlonger.narrate import card_name, explain_illegal, narrate
+from lingerlonger.narrate import card_name, narrate
 from lingerlonger.render import LABELS, TableStyle, card_label, labels_for, table_html
 from lingerlonger.rules import Rules
 
@@ -162,11 +165,20 @@ def test_illegal_plays_are_explained_in_every_language(lang):
         with pytest.raises(IllegalAction) as refused:
             apply(state, action)
         assert refused.value.rule == rule
-        text = explain_illegal(state, refused.value, action, lang)
-        assert "{" not in text and text.endswith("."), text
-        assert text != str(refused.value) or lang == "en" and rule != "follow-suit"
+        text = error_text(refused.value, lang)
+        assert "{" not in text, text
+        assert (text == str(refused.value)) == (lang == "en"), text
         if rule == "follow-suit":
             assert "3♣" in text  # the card B must play instead
+
+
+def test_the_english_of_an_error_has_one_source():
+    # The engine's codes are worded in errors.ENGLISH (what str(error) says), the others in
+    # en.json; the English catalog serves both, and no code is worded in both places.
+    written = json.loads((resources.files("lingerlonger") / "locale" / "en.json").read_text("utf-8"))
+    assert not {f"error.{code}" for code in ENGLISH} & set(written)
+    for code, english in ENGLISH.items():
+        assert catalog("en")[f"error.{code}"] == english
 
 
 #: The messages that carry a little trusted HTML; every other message is plain text.

@@ -155,6 +155,8 @@ def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
             "('json', 'yaml', 'ipywidgets') or m.startswith('lingerlonger.'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True).stdout.split()
-    assert loaded == ["lingerlonger.cards", "lingerlonger.engine", "lingerlonger.events",
+    assert loaded == ["lingerlonger.cards", "lingerlonger.engine",
+                      "lingerlonger.errors",  # codes and the English of refusals, no catalog
+                      "lingerlonger.events",
                       "lingerlonger.fast", "lingerlonger.rules",
                       "lingerlonger.visible"]  # how a refused card's text is quoted

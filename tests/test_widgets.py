@@ -323,15 +323,25 @@ def test_an_uploaded_colon_in_a_say_gets_the_quote_hint_in_the_readers_language(
     browser = ScenarioBrowser(LIBRARY)
     browser.player.set_language(lang)
     browser.open_upload("colon.yaml", (BAD / "colon-in-say.yaml").read_bytes())
-    assert "colon.yaml:13:17: YAML syntax error" in browser.message.value
+    syntax = translate("error.scenario.yaml-syntax", lang, problem="")
+    assert f"colon.yaml:13:17: {syntax}" in browser.message.value
     assert text_of(translate("load.quote-colon", lang).replace('"', "&quot;")) in browser.message.value
+
+
+def test_an_uploaded_illegal_play_is_refused_in_portuguese():
+    # The engine's refusal, located in the file, in the app's language (not the engine's English).
+    browser = ScenarioBrowser(LIBRARY)
+    browser.player.set_language("pt")
+    browser.open_upload("revoke.yaml", (BAD / "revoke.yaml").read_bytes())
+    said = text_of(browser.player.header.value)
+    assert "revoke.yaml:13:11: B tem de assistir a ♣" in said and "cannot play" not in said
 
 
 def test_a_player_given_a_file_with_a_colon_in_a_say_shows_the_hint_in_its_language():
     player = ScenarioPlayer()
     player.set_language("ru")
     player.load(BAD / "colon-in-say.yaml")
-    assert "colon-in-say.yaml:13:17: YAML syntax error" in player.header.value
+    assert "colon-in-say.yaml:13:17: синтаксическая ошибка YAML" in player.header.value
     assert text_of(translate("load.quote-colon", "ru").replace('"', "&quot;")) in player.header.value
 
 
@@ -569,7 +579,7 @@ def test_a_refusal_in_play_is_said_again_in_the_language_picked():
     assert "Not allowed" in hand.message.value
     hand.set_language("ru")
     said = text_of(hand.message.value)
-    assert said.startswith("Нельзя:") and f"У игрока Саша нет карты {card}" in said
+    assert said.startswith("Нельзя:") and f"у игрока Саша нет карты {card}" in said
 
 
 def test_the_coachs_words_do_not_outstay_their_language(monkeypatch):

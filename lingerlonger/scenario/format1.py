@@ -38,6 +38,7 @@ import yaml
 from .. import limits
 from ..cards import Card, CardError, parse_suit
 from ..engine import SetupError
+from ..errors import Message
 from ..events import END_REASONS
 from ..i18n import LANGUAGES, SOURCE_LANGUAGE, format_number
 from ..names import no_seat, seat_name_problem
@@ -60,28 +61,26 @@ def _rules(reader: NodeReader, node: Node) -> Rules:
             return Rules.parse(reader.text(node, "rules"))
         values = reader.fields(node, "rules", RULES_KEYS)
         if "profile" not in values:
-            raise reader.fail(node, "rules: missing profile: one of "
-                              + ", ".join(PROFILES + tuple(PROFILE_ALIASES)))
+            raise reader.refuse(node, "rules-missing-profile", expected=", ".join(PROFILES + tuple(PROFILE_ALIASES)))
         profile = reader.text(values["profile"], "rules: profile")
         if PROFILE_ALIASES.get(profile, profile) not in PROFILES:
-            raise reader.fail(values["profile"], f"rules: unknown profile {profile!r}: expected "
-                              "one of " + ", ".join(PROFILES + tuple(PROFILE_ALIASES)))
+            raise reader.refuse(values["profile"], "unknown-profile", profile=profile,
+                                expected=", ".join(PROFILES + tuple(PROFILE_ALIASES)))
         variants: list[str] = []
         listed = reader.sequence(values["variants"], "rules: variants") if "variants" in values else []
         for item in listed:
             name = reader.text(item, "rules: variants")
             if name not in VARIANTS:
-                raise reader.fail(item, f"rules: unknown variant {name!r}: expected any of "
-                                  + ", ".join(VARIANTS))
+                raise reader.refuse(item, "unknown-variant", variant=name, expected=", ".join(VARIANTS))
             if name in variants:
-                raise reader.fail(item, f"rules: variants: {name} appears twice")
+                raise reader.refuse(item, "twice", what="rules: variants", item=name)
             variants.append(name)
         hand_size = None
         if "hand_size" in values and not reader.is_null(values["hand_size"]):
             hand_size = reader.integer(values["hand_size"], "rules: hand_size", minimum=1)
         return Rules.of(profile, variants, hand_size)
     except RulesError as error:
-        raise reader.fail(node, f"rules: {error}") from None
+        raise reader.refuse(node, "in", what="rules", error=error) from None
 
 
 def _expect(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Expect:
@@ -105,8 +104,7 @@ def _expect(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Expect:
         else:  # legal
             entries = reader.mapping(value, what)
             if len(entries) != 1:
-                raise reader.fail(value, f"{what}: name exactly one seat, the one to act, "
-                                  "with its legal cards, like {B: [3♣, 9♣]}")
+                raise reader.refuse(value, "legal-one-seat", what=what)
             _, seat, cards = entries[0]
             values[key] = (reader.seat(seat, what, players), frozenset(reader.cards(cards, what)))
     return Expect(**values, given=frozenset(values), where=where)
@@ -116,23 +114,20 @@ def _ask(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> 
     values = reader.fields(node, "ask", ASK_KEYS)
     for key in ("question", "answer"):
         if key not in values:
-            raise reader.fail(node, f"ask: missing {key}" + (
-                "" if key == "question" else ": one of {legal: [CARDS]}, {card: [CARDS]}, "
-                "{winner: SEAT} or {choice: TEXT} with choices: [TEXT, ...]"))
+            raise reader.refuse(node, f"ask-missing-{key}")
     texts = {key: reader.author_text(values[key], f"ask: {key}", own)
              for key in ("question", "hint", "wrong") if key in values}
     entries = [entry for entry in reader.mapping(values["answer"], "ask: answer")
                if not entry[0].startswith("x-")]
     if len(entries) != 1 or entries[0][0] not in ANSWER_KINDS:
-        raise reader.fail(values["answer"], "ask: answer: give exactly one of "
-                          + ", ".join(ANSWER_KINDS) + ", like {legal: [3♣]} or {winner: C}")
+        raise reader.refuse(values["answer"], "answer-kind", kinds=", ".join(ANSWER_KINDS))
     kind, _, answer = entries[0]
     what = f"ask: answer: {kind}"
     found: dict[str, Any] = {}
     if kind in ("legal", "card"):
         listed = reader.cards(answer, what) if answer.kind is SEQUENCE else (reader.card(answer, what),)
         if kind == "card" and not listed:
-            raise reader.fail(answer, f"{what}: name at least one card")
+            raise reader.refuse(answer, "answer-no-card", what=what)
         found["cards"] = frozenset(listed)
     elif kind == "winner":
         found["seat"] = reader.seat(answer, what, players)
@@ -140,7 +135,7 @@ def _ask(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> 
         found["choice"] = reader.author_text(answer, what, own)
     if "choices" in values:
         if kind != "choice":
-            raise reader.fail(values["choices"], "ask: choices go with an answer of kind choice")
+            raise reader.refuse(values["choices"], "choices-without-choice")
         found["choices"] = tuple(reader.author_text(item, "ask: choices", own)
                                  for item in reader.sequence(values["choices"], "ask: choices",
                                                              limits.MAX_CHOICES))
@@ -149,10 +144,10 @@ def _ask(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> 
         chosen = next((choice for choice in found["choices"] if str(choice) == str(found["choice"])),
                       None)
         if chosen is None:
-            raise reader.fail(answer, f"{what}: {found['choice']!r} is not one of the choices")
+            raise reader.refuse(answer, "not-a-choice", what=what, choice=found["choice"])
         found["choice"] = chosen
     elif kind == "choice":
-        raise reader.fail(node, "ask: an answer of kind choice needs choices: [TEXT, ...]")
+        raise reader.refuse(node, "choice-needs-choices")
     return Ask(texts["question"], kind, reader.at(node), reader.at(answer), hint=texts.get("hint"),
                wrong=texts.get("wrong"), **found)
 
@@ -163,25 +158,22 @@ def _step(reader: NodeReader, node: Node, players: tuple[str, ...], rules: Rules
     ask = _ask(reader, values["ask"], players, own) if "ask" in values else None
     actions = [key for key in STEP_ACTIONS if key in values]
     if len(actions) > 1:
-        raise reader.fail(node, f"step: one action per step, this one has {' and '.join(actions)}")
+        raise reader.refuse(node, "one-action", first=actions[0], second=actions[1])
     if not actions:
         if ask is not None:
             return Step("ask", reader.at(values["ask"]), say=say, ask=ask)
         if say is None:
-            raise reader.fail(node, "step: expected play, choose_trump, expect or say (or ask: a question)")
+            raise reader.refuse(node, "step-no-action")
         return Step("say", reader.at(values["say"]), say=say)
     kind = actions[0]
     value = values[kind]
     if kind == "expect":
         return Step(kind, reader.at(value), expect=_expect(reader, value, players), say=say, ask=ask)
     if kind == "choose_trump" and not rules.grand_coup:
-        raise reader.fail(value, "choose_trump: only the grand-coup variant lets a player name "
-                          f"trump, and these rules are {rules.spec}")
+        raise reader.refuse(value, "choose-trump-not-grand-coup", rules=rules.spec)
     parts = reader.text(value, kind).split()
-    example = "B 3♣" if kind == "play" else "C ♠"
     if len(parts) != 2:
-        raise reader.fail(value, f"{kind}: expected \"SEAT {'CARD' if kind == 'play' else 'SUIT'}\""
-                          f", like \"{example}\"")
+        raise reader.refuse(value, f"syntax.{kind}")
     seat, thing = parts
     if seat not in players:
         raise reader.fail(value, no_seat(kind, seat, players))
@@ -190,7 +182,7 @@ def _step(reader: NodeReader, node: Node, players: tuple[str, ...], rules: Rules
             return Step(kind, reader.at(value), seat=seat, card=cached_card(thing), say=say, ask=ask)
         return Step(kind, reader.at(value), seat=seat, suit=parse_suit(thing), say=say, ask=ask)
     except CardError as error:
-        raise reader.fail(value, f"{kind}: {error}") from None
+        raise reader.refuse(value, "in", what=kind, error=error) from None
 
 
 def _result(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Result:
@@ -201,8 +193,7 @@ def _result(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Result:
     if "reason" in values and not reader.is_null(values["reason"]):
         reason = reader.text(values["reason"], "result: reason")
         if reason not in END_REASONS:
-            raise reader.fail(values["reason"], f"result: reason {reason!r} is not one of "
-                              + ", ".join(END_REASONS))
+            raise reader.refuse(values["reason"], "unknown-reason", reason=reason, expected=", ".join(END_REASONS))
     return Result(winner, reason, reader.at(node), frozenset(values),
                   {key: reader.at(value) for key, value in values.items()})
 
@@ -211,13 +202,12 @@ def _players(reader: NodeReader, node: Node) -> tuple[str, ...]:
     players: list[str] = []
     listed = reader.sequence(node, "players")
     if not MIN_PLAYERS <= len(listed) <= MAX_PLAYERS:  # before reading any name
-        raise reader.fail(node, f"players: Linger Longer is for {MIN_PLAYERS} to "
-                          f"{MAX_PLAYERS} players, not {format_number(len(listed), 'en')}")
+        raise reader.refuse(node, "players-count", low=MIN_PLAYERS, high=MAX_PLAYERS,
+                            count=format_number(len(listed), "en"))
     for item in listed:
         name = reader.text(item, "players")
         if not ONE_WORD.fullmatch(name):
-            raise reader.fail(item, f"players: a seat name is one word (it is written before "
-                              f"the card in a play, like \"B 3♣\"), not {quoted(name)}")
+            raise reader.refuse(item, "seat-not-a-word", name=quoted(name))
         message = seat_name_problem(name, players)
         if message:
             raise reader.fail(item, message)
@@ -227,94 +217,88 @@ def _players(reader: NodeReader, node: Node) -> tuple[str, ...]:
 
 def _position(reader: NodeReader, values: dict[str, Node], need, players) -> dict[str, Any]:
     """The setup of form (b): hands, stock, trump and the next leader."""
-    seen: dict[Card, str] = {}
+    seen: dict[Card, Message] = {}
 
-    def cards(node: Node, what: str, where: str) -> tuple[Card, ...]:
+    def cards(node: Node, what: str, where: Message) -> tuple[Card, ...]:
         """A list of cards, none of them already somewhere else in the position."""
         read = reader.cards(node, what)
         for item, card in zip(node.value, read):
             if card in seen:
-                raise reader.fail(item, f"{card} is both in {seen[card]} and in {where}")
+                raise reader.refuse(item, "card-in-two-places", card=card, first=seen[card], second=where)
             seen[card] = where
         return read
 
     hands = {}
-    for _, seat_node, cards_node in reader.mapping(need("hands", "every seat's cards"), "hands"):
+    for _, seat_node, cards_node in reader.mapping(need("hands"), "hands"):
         seat = reader.seat(seat_node, "hands", players)
-        hands[seat] = cards(cards_node, "hands", f"{seat}'s hand")
+        hands[seat] = cards(cards_node, "hands", Message("place.hand", seat=seat))
     setup: dict[str, Any] = {"hands": hands}
-    setup["leader"] = reader.seat(need("leader", "the seat that leads next"), "leader", players)
+    setup["leader"] = reader.seat(need("leader"), "leader", players)
     if "stock" in values:
-        setup["stock"] = cards(values["stock"], "stock", "the stock")
+        setup["stock"] = cards(values["stock"], "stock", Message("place.stock"))
     if "trump" in values and not reader.is_null(values["trump"]):
         trump_text = reader.text(values["trump"], "trump")
         if trump_text.strip().lower() != "none":
             try:
                 setup["trump"] = parse_suit(trump_text)
             except CardError as error:
-                raise reader.fail(values["trump"], f"trump: {error}, or none") from None
+                raise reader.refuse(values["trump"], "trump", error=error) from None
     return setup
 
 
 def _refuse_hand_size(reader: NodeReader, rules_node: Node, rules: Rules) -> None:
     """A position deals nothing, so a hand size there would be silently ignored."""
     if rules.hand_size is not None:
-        raise reader.fail(reader.fields(rules_node, "rules", RULES_KEYS)["hand_size"],
-                          "rules: hand_size: a position deals no cards, so a hand size changes "
-                          "nothing here; leave it out (it is for a deal: deck)")
+        raise reader.refuse(reader.fields(rules_node, "rules", RULES_KEYS)["hand_size"],
+                            "hand-size-in-position")
 
 
 def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
     values = reader.fields(node, "scenario", TOP_KEYS)
 
-    def need(key: str, what: str) -> Node:
+    def need(key: str) -> Node:
         if key not in values:
-            raise reader.fail(node, f"missing {key}: {what}")
+            raise reader.refuse(node, f"missing.{key}", format=FORMAT)
         return values[key]
 
-    format_node = reader.scalar(need("format", f"the format version ({FORMAT})"), "format")
+    format_node = reader.scalar(need("format"), "format")
     if format_node.resolve() != "int" or format_node.value != str(FORMAT):
-        raise reader.fail(format_node, f"format: expected {FORMAT} (the only format there is), "
-                          f"got {kind_of(format_node)}")
+        raise reader.refuse(format_node, "format", format=FORMAT, kind=kind_of(format_node))
     lang = None
     if "lang" in values:
         lang = reader.text(values["lang"], "lang")
         if lang not in LANGUAGES:
-            raise reader.fail(values["lang"], f"lang: {lang!r} is not a language of the book "
-                              f"(one of {', '.join(LANGUAGES)})")
+            raise reader.refuse(values["lang"], "unknown-lang", lang=lang, languages=", ".join(LANGUAGES))
     own = lang or SOURCE_LANGUAGE  # the language of the plain strings
-    title = reader.author_text(need("title", "a title for the scenario"), "title", own)
+    title = reader.author_text(need("title"), "title", own)
     summary = reader.author_text(values["summary"], "summary", own) if "summary" in values else None
     tags = tuple(reader.text(tag, "tags")
                  for tag in reader.sequence(values["tags"], "tags", limits.MAX_TAGS)) \
         if "tags" in values else ()
-    rules = _rules(reader, need("rules", "a profile name, or {profile: ..., variants: [...]}"))
-    players_node = need("players", "the seats, clockwise, e.g. [A, B, C, D]")
+    rules = _rules(reader, need("rules"))
+    players_node = need("players")
     players = _players(reader, players_node)
     try:
         rules.check_players(len(players))
     except RulesError as error:
-        raise reader.fail(values["rules"], f"rules: {error}") from None
-    dealer = reader.seat(need("dealer", "the dealer's seat"), "dealer", players)
+        raise reader.refuse(values["rules"], "in", what="rules", error=error) from None
+    dealer = reader.seat(need("dealer"), "dealer", players)
 
     position = [key for key in POSITION_KEYS if key in values]
     if "deck" in values:
         if position:
-            raise reader.fail(reader.key_node(node, position[0]), "use either deck (a deal) or "
-                              "hands, stock, trump and leader (a position), not both")
+            raise reader.refuse(reader.key_node(node, position[0]), "deck-and-position")
         deck = reader.cards(values["deck"], "deck")
         if len(deck) != 52:
-            raise reader.fail(values["deck"], f"deck: a deck has 52 distinct cards, this one "
-                              f"has {len(deck)}")
+            raise reader.refuse(values["deck"], "deck-size", count=len(deck))
         setup: dict[str, Any] = {"deck": deck}
     elif position:
         _refuse_hand_size(reader, values["rules"], rules)
         setup = _position(reader, values, need, players)
     else:
-        raise reader.fail(node, "missing setup: give either deck (52 cards, a deal) or hands, "
-                          "stock, trump and leader (a position)")
+        raise reader.refuse(node, "missing.setup")
     steps = tuple(_step(reader, item, players, rules, own) for item in
-                  reader.sequence(need("steps", "a list of steps (may be [])"), "steps", limits.MAX_STEPS))
+                  reader.sequence(need("steps"), "steps", limits.MAX_STEPS))
     over = limits.markdown_overflow(("".join(versions(step.say)) for step in steps),
                                     already=sum(map(len, versions(summary))))
     if over is not None:
@@ -330,7 +314,7 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
     except SetupError as error:
         culprit = (values.get(error.field) or values.get("deck") or values.get("hands")
                    or node)
-        raise reader.fail(culprit, str(error)) from None
+        raise reader.fail(culprit, error) from None
     return scenario
 
 
@@ -369,15 +353,15 @@ def iter_documents(source: str | TextIO, path: str = "<string>") -> Iterator[Sce
         if error.problem and error.context and error.context_mark:
             context = error.context_mark
             problem += f" ({error.context} at line {context.line + 1}, column {context.column + 1})"
-        yield ScenarioError(where, f"YAML syntax error: {problem}", _syntax_hint(error))
+        yield ScenarioError(where, Message("scenario.yaml-syntax", problem=problem), _syntax_hint(error))
     except yaml.reader.ReaderError as error:  # a character YAML does not allow
         yield ScenarioError(_offset_location(source, path, error.position),
-                            f"the character U+{error.character:04X} is not allowed in YAML "
-                            f"({error.reason}): remove it, or write it as an escape in quotes")
+                            Message("scenario.yaml-character", code=f"{error.character:04X}",
+                                    reason=error.reason))
     except yaml.YAMLError as error:
-        yield ScenarioError(Location(path, 1, 1), f"YAML error: {' '.join(str(error).split())}")
+        yield ScenarioError(Location(path, 1, 1), Message("scenario.yaml", problem=" ".join(str(error).split())))
     except UnicodeDecodeError as error:
-        yield ScenarioError(Location(path, 1, 1), f"not UTF-8 text: {error.reason}")
+        yield ScenarioError(Location(path, 1, 1), Message("scenario.not-utf8", reason=error.reason))
     except ScenarioError as error:  # refused by a bounded source (source.py) as it was read
         yield error
 
@@ -413,7 +397,7 @@ def loads(text: str, path: str = "<string>") -> list[Scenario]:
     """Every scenario in a YAML text; raises ``ScenarioError`` at the first problem."""
     scenarios = list(iter_scenarios(text, path))
     if not scenarios:
-        raise ScenarioError(Location(path, 1, 1), "no scenario in this file")
+        raise ScenarioError(Location(path, 1, 1), Message("scenario.empty"))
     return scenarios
 
 
@@ -425,7 +409,7 @@ def load(path: str | Path) -> list[Scenario]:
         with open_source(name) as source:
             scenarios = list(iter_scenarios(source, name))
     except OSError as error:
-        raise ScenarioError(Location(name, 1, 1), f"cannot read: {error.strerror}") from None
+        raise ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read", reason=error.strerror)) from None
     if not scenarios:
-        raise ScenarioError(Location(name, 1, 1), "no scenario in this file")
+        raise ScenarioError(Location(name, 1, 1), Message("scenario.empty"))
     return scenarios

@@ -14,7 +14,8 @@ from typing import Any, Iterator, Mapping, NamedTuple
 from ..cards import Card, Suit
 from ..engine import State, deal, from_position
 from ..events import Event
-from ..i18n import DEFAULT_LANGUAGE, SOURCE_LANGUAGE, translate
+from ..errors import LingerError, Message
+from ..i18n import DEFAULT_LANGUAGE, SOURCE_LANGUAGE, error_text, translate
 from ..rules import Rules
 
 FORMAT = 1
@@ -42,19 +43,28 @@ class Location(NamedTuple):
         return f"{self.path}:{self.line}:{self.column}"
 
 
-class ScenarioError(ValueError):
-    """A scenario refused or failed, at a place in its file; ``hint`` is the catalog id of
-    advice on the likely fix, shown after the message in the reader's language."""
+class ScenarioError(LingerError):
+    """A scenario refused or failed, at a place in its file: the ``message`` (a code and its
+    parameters), then ``hint``, the catalog id of advice on the likely fix. Its words, in any
+    language, come from ``text(lang)``; ``str()`` says it in the default language."""
 
-    def __init__(self, where: Location, message: str, hint: str | None = None) -> None:
+    def __init__(self, where: Location, message: Message, hint: str | None = None) -> None:
+        super().__init__(message.code, **message.params)
         self.where = where
-        self.message = message
+        self.refusal = message
         self.hint = hint
-        super().__init__(self.text())
+
+    @property
+    def message(self) -> str:
+        """The refusal in English, without its place."""
+        return error_text(self.refusal, SOURCE_LANGUAGE)
+
+    def __str__(self) -> str:
+        return self.text()
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """``FILE:LINE:COLUMN: message``, then the hint in ``lang``, on one line."""
-        located = f"{self.where}: {self.message}"
+        """``FILE:LINE:COLUMN: message``, then the hint, on one line, in ``lang``."""
+        located = f"{self.where}: {error_text(self.refusal, lang)}"
         return f"{located.rstrip('.')}. {translate(self.hint, lang)}" if self.hint else located
 
 

@@ -20,6 +20,7 @@ import yaml
 
 from .. import limits
 from ..cards import Card, CardError, parse_card
+from ..errors import Message
 from ..i18n import LANGUAGES
 from ..names import no_seat
 from ..visible import quoted
@@ -132,15 +133,14 @@ def _compose(events, path: str) -> Node | None:
             budget.take(event)
             if len(stack) >= MAX_DEPTH:
                 raise ScenarioError(location_of_mark(path, event.start_mark),
-                                    f"nested more than {MAX_DEPTH} levels deep: not a scenario")
+                                    Message("scenario.too-deep", depth=MAX_DEPTH))
             node = Node(SEQUENCE if cls is sequence_start else MAPPING, [], event.start_mark)
             if stack:
                 stack[-1].value.append(node)
             stack.append(node)
         elif cls is alias_event:
             raise ScenarioError(location_of_mark(path, event.start_mark),
-                                f"the alias *{event.anchor} is not allowed: scenario files use no "
-                                "anchors or aliases (&name, *name); write the value out")
+                                Message("scenario.alias", anchor=event.anchor))
         elif cls is document_end:
             return root
     return root
@@ -173,8 +173,7 @@ def _plain_tag(tag: str, event, path: str) -> str:
     kind = _PLAIN_TAGS.get(tag)
     if kind is None:
         shown = tag.replace("tag:yaml.org,2002:", "!!")
-        raise ScenarioError(location_of_mark(path, event.start_mark),
-                            f"the tag {shown} is not allowed: scenario files hold plain data only")
+        raise ScenarioError(location_of_mark(path, event.start_mark), Message("scenario.tag", tag=shown))
     return kind
 
 
@@ -197,20 +196,24 @@ class NodeReader:
     def at(self, node: Node) -> Location:
         return Location(self.path, node.mark.line + 1, node.mark.column + 1)
 
-    def fail(self, node: Node, message: str) -> ScenarioError:
+    def fail(self, node: Node, message: Message) -> ScenarioError:
         return ScenarioError(self.at(node), message)
+
+    def refuse(self, node: Node, code: str, **params: object) -> ScenarioError:
+        """The refusal ``scenario.CODE`` (catalog ``error.scenario.CODE``), located at ``node``."""
+        return ScenarioError(self.at(node), Message(f"scenario.{code}", **params))
 
     def mapping(self, node: Node, what: str) -> list[tuple[str, Node, Node]]:
         if node.kind is not MAPPING:
-            raise self.fail(node, f"{what}: expected a mapping (key: value), got {kind_of(node)}")
+            raise self.refuse(node, "not-a-mapping", what=what, kind=kind_of(node))
         items, keys = [], set()
         pairs = node.value
         for key_node, value_node in zip(pairs[::2], pairs[1::2]):
             if key_node.kind is not SCALAR:
-                raise self.fail(key_node, f"{what}: keys must be plain words, not {kind_of(key_node)}")
+                raise self.refuse(key_node, "key-not-a-word", what=what, kind=kind_of(key_node))
             key = key_node.value
             if key in keys:
-                raise self.fail(key_node, f"{what}: the key {key!r} appears twice")
+                raise self.refuse(key_node, "key-twice", what=what, key=key)
             keys.add(key)
             items.append((key, key_node, value_node))
         return items
@@ -219,21 +222,20 @@ class NodeReader:
         """A mapping of known keys to their values; refuses a key that is neither allowed nor
         an author's x- key (x- keys are left out)."""
         if node.kind is not MAPPING:
-            raise self.fail(node, f"{what}: expected a mapping (key: value), got {kind_of(node)}")
+            raise self.refuse(node, "not-a-mapping", what=what, kind=kind_of(node))
         values: dict[str, Node] = {}
         pairs = node.value
         for i in range(0, len(pairs), 2):
             key_node = pairs[i]
             if key_node.kind is not SCALAR:
-                raise self.fail(key_node, f"{what}: keys must be plain words, not {kind_of(key_node)}")
+                raise self.refuse(key_node, "key-not-a-word", what=what, kind=kind_of(key_node))
             key = key_node.value
             if key not in allowed:
                 if key.startswith("x-"):
                     continue
-                raise self.fail(key_node, f"{what}: unknown key {key!r} (expected one of "
-                                f"{', '.join(allowed)}, or an x- key of your own)")
+                raise self.refuse(key_node, "unknown-key", what=what, key=key, expected=", ".join(allowed))
             if key in values:
-                raise self.fail(key_node, f"{what}: the key {key!r} appears twice")
+                raise self.refuse(key_node, "key-twice", what=what, key=key)
             values[key] = pairs[i + 1]
         return values
 
@@ -243,14 +245,14 @@ class NodeReader:
 
     def sequence(self, node: Node, what: str, limit: int | None = None) -> list[Node]:
         if node.kind is not SEQUENCE:
-            raise self.fail(node, f"{what}: expected a list, got {kind_of(node)}")
+            raise self.refuse(node, "not-a-list", what=what, kind=kind_of(node))
         if limit is not None and len(node.value) > limit:
             raise self.fail(node, limits.too_many_items(what, len(node.value), limit))
         return node.value
 
     def scalar(self, node: Node, what: str) -> Node:
         if node.kind is not SCALAR:
-            raise self.fail(node, f"{what}: expected a single value, got {kind_of(node)}")
+            raise self.refuse(node, "not-a-value", what=what, kind=kind_of(node))
         return node
 
     @staticmethod
@@ -261,12 +263,11 @@ class NodeReader:
         node = self.scalar(node, what)
         kind = node.resolve()
         if kind == "null":
-            raise self.fail(node, f"{what}: expected some text, got nothing")
+            raise self.refuse(node, "text-missing", what=what)
         if not node.value.strip():
-            raise self.fail(node, f"{what}: expected some text, got only blanks")
+            raise self.refuse(node, "text-blank", what=what)
         if kind != "str":
-            raise self.fail(node, f"{what}: expected text, got {kind_of(node)} (put it in quotes "
-                            f"if you mean the text: \"{node.value}\")")
+            raise self.refuse(node, "not-text", what=what, kind=kind_of(node), value=node.value)
         return node.value
 
     def author_text(self, node: Node, what: str, own: str) -> Text:
@@ -279,22 +280,21 @@ class NodeReader:
             if lang.startswith("x-"):
                 continue
             if lang not in LANGUAGES:
-                raise self.fail(key_node, f"{what}: {quoted(lang)} is not a language of the book; "
-                                f"a text in several languages is keyed by {', '.join(LANGUAGES)}")
+                raise self.refuse(key_node, "not-a-text-language", what=what, lang=quoted(lang),
+                                   languages=", ".join(LANGUAGES))
             versions[lang] = self.text(value, f"{what}: {lang}")
         if own not in versions:
-            raise self.fail(node, f"{what}: no {own} text, but {own} is this scenario's language "
-                            f"(lang: {own}): add {own}: and the text")
+            raise self.refuse(node, "own-language-missing", what=what, own=own)
         return Text(versions.pop(own), versions, where=self.at(node))
 
     def integer(self, node: Node, what: str, minimum: int = 0) -> int:
         node = self.scalar(node, what)
         if node.resolve() != "int" or not node.value.lstrip("+-").isdigit():
-            raise self.fail(node, f"{what}: expected a whole number, got {kind_of(node)}")
+            raise self.refuse(node, "not-whole", what=what, kind=kind_of(node))
         self.check_digits(node, what)
         value = int(node.value)
         if value < minimum:
-            raise self.fail(node, f"{what}: expected a number of at least {minimum}, got {value}")
+            raise self.refuse(node, "too-small", what=what, minimum=minimum, value=value)
         if value > limits.MAX_COUNT:
             raise self.fail(node, limits.count_too_large(what, minimum, value))
         return value
@@ -307,18 +307,18 @@ class NodeReader:
     def card(self, node: Node, what: str) -> Card:
         node = self.scalar(node, what)
         if node.value in _NULLS and node.resolve() == "null":
-            raise self.fail(node, f"{what}: expected a card like 10♥ or QS, got nothing")
+            raise self.refuse(node, "card-missing", what=what)
         try:
             return cached_card(node.value)
         except CardError as error:
-            raise self.fail(node, f"{what}: {error}") from None
+            raise self.refuse(node, "in", what=what, error=error) from None
 
     def cards(self, node: Node, what: str) -> tuple[Card, ...]:
         cards: list[Card] = []
         for item in self.sequence(node, what, limits.MAX_CARDS):
             card = self.card(item, what)
             if card in cards:
-                raise self.fail(item, f"{what}: {card} appears twice")
+                raise self.refuse(item, "twice", what=what, item=card)
             cards.append(card)
         return tuple(cards)
 
@@ -333,7 +333,7 @@ class NodeReader:
         for item in self.sequence(node, what):
             seat = self.seat(item, what, players)
             if seat in seats:
-                raise self.fail(item, f"{what}: {seat} appears twice")
+                raise self.refuse(item, "twice", what=what, item=seat)
             seats.add(seat)
         return frozenset(seats)
 
@@ -355,14 +355,18 @@ class NodeReader:
             return float(node.value.lower().replace(".inf", "inf").replace(".nan", "nan"))
         return node.value
 
-def kind_of(node: Node) -> str:
+_KIND_CODES = {MAPPING: "kind.mapping", SEQUENCE: "kind.list", SCALAR: "kind.value"}
+
+
+def kind_of(node: Node) -> Message:
+    """What a node is, for a refusal: "a list", "nothing", "the number 3", "'10x'"."""
     if node.kind is not SCALAR:
-        return node.kind
+        return Message(_KIND_CODES[node.kind])
     kind = node.resolve()
     if kind == "null":
-        return "nothing"
+        return Message("kind.nothing")
     if kind in ("int", "float"):
-        return f"the number {node.value if len(node.value) <= 20 else node.value[:20] + '…'}"
+        return Message("kind.number", number=node.value if len(node.value) <= 20 else node.value[:20] + "…")
     if kind == "bool":
-        return f"the boolean {node.value}"
-    return quoted(node.value)
+        return Message("kind.boolean", value=node.value)
+    return Message("kind.text", text=quoted(node.value))

@@ -1,0 +1,114 @@
+"""Every refusal as a code and its parameters, under one base class, with no language in it.
+
+A ``LingerError`` says *what* went wrong (``code``) and with *what* (``params``); words
+come later, from ``i18n.error_text(error, lang)``, the one function that turns an error
+into a sentence in a reader's language (catalog message ``error.CODE``).
+
+Why the engine's English lives here: the engine (cards, rules, events, engine) raises these
+errors and may import no catalog, no json, yet ``str(error)`` must stay the English sentence
+that tracebacks, tests and old callers read. So this module, which imports nothing, holds
+the English of the engine's codes (``ENGLISH``) and is their only source: ``i18n`` serves
+them as ``error.*`` messages of the English catalog. The layers above (the scenario reader,
+the replay, the CLI) may read catalogs, so their messages' English is in ``en.json`` like
+any other text. Either way, each code has one English text.
+
+>>> error = LingerError("card.not-a-suit", text="'x'")
+>>> str(error), error.code, error.params
+("'x' is not a suit: expected one of ♠ ♥ ♦ ♣ (or S H D C)", 'card.not-a-suit', {'text': "'x'"})
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+__all__ = ["Message", "LingerError", "ENGLISH", "fill"]
+
+
+def fill(template: str, params: Mapping[str, Any], say: Callable[["Message"], str]) -> str:
+    """``template`` with its placeholders filled; a parameter that is itself a message (the
+    reason behind a refusal, what a value was) is said with ``say``, in the same language."""
+    return template.format(**{name: say(value) if isinstance(value, Message) else value
+                              for name, value in params.items()})
+
+
+class Message:
+    """What to say, without the words: ``code`` (catalog message ``error.CODE``) and the
+    ``params`` that fill it. ``str()`` is the English of the engine's codes (``ENGLISH``);
+    the layers above say their messages with ``i18n.error_text``."""
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        self.code = code
+        self.params = params
+
+    def __str__(self) -> str:
+        english = ENGLISH.get(self.code)
+        if english is None:  # a code of the layers above, worded only in the catalogs
+            return f"{self.code} {self.params}"
+        return fill(english, self.params, str)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, **{self.params!r})"
+
+
+class LingerError(Message, ValueError):
+    """A refusal: every error the package raises about a reader's input is one of these."""
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        Message.__init__(self, code, **params)
+        ValueError.__init__(self, code)
+
+
+#: The English of the engine's codes (cards, rules, setup, plays, and the computer players,
+#: which the engine's own tools use); the other languages, and
+#: the messages of the layers above, are in ``locale/*.json``.
+ENGLISH: Mapping[str, str] = {
+    # cards
+    "card.not-a-suit": "{text} is not a suit: expected one of ♠ ♥ ♦ ♣ (or S H D C)",
+    "card.not-a-card": "{text} is not a card: write a rank and a suit, like 10♥ or QS",
+    "card.unknown-suit": "{text} is not a card: unknown suit {suit} (suits are ♠ ♥ ♦ ♣, or S H D C)",
+    "card.unknown-rank": ("{text} is not a card: unknown rank {rank} "
+                          "(ranks are A K Q J 10 9 8 7 6 5 4 3 2, or T for ten)"),
+    # rules
+    "rules.unknown-profile": "unknown profile {profile!r}: expected one of {expected}",
+    "rules.unknown-variant": "unknown variant {variant!r}: expected any of {expected}",
+    "rules.exclusive.no-trump+random-trump": ("the variants no-trump and random-trump cannot be "
+                                              "combined: no trump suit exists to turn up"),
+    "rules.exclusive.no-trump+grand-coup": ("the variants no-trump and grand-coup cannot be "
+                                            "combined: no trump suit exists to name"),
+    "rules.exclusive.random-trump+grand-coup": ("the variants random-trump and grand-coup cannot be "
+                                                "combined: each decides trump its own way"),
+    "rules.hand-size": "hand size must be a whole number of at least 1, not {size!r}",
+    "rules.players": "Linger Longer is for {low} to {high} players, not {players}",
+    "rules.deck-too-small": "{players} players × {size} cards = {total} does not fit in a 52-card deck",
+    "rules.no-stock-to-turn": ("random-trump turns the top card of the stock, but {players} players "
+                               "× {size} cards leave no stock"),
+    # setting up a hand
+    "setup.seats-not-unique": "seat names must be unique: {seats}",
+    "setup.deck-size": "a deck has 52 cards, this one has {count}",
+    "setup.unknown-hands": "hands name seats that are not at the table: {seats}",
+    "setup.too-few-holders": "at least two players must hold cards",
+    "setup.leader-empty": "the leader {name} holds no cards",
+    "setup.trump-without-trump": "the rules say no-trump, but the position names trump {suit}",
+    "setup.trump-missing": ("these rules have a trump suit: name it (only no-trump, or grand-coup "
+                            "before the first trick is won, has none)"),
+    "setup.no-seat": "there is no seat {seat!r} (seats are {seats})",
+    "setup.card-twice": "{card} appears twice",
+    # plays the rules refuse
+    "illegal.no-seat": "there is no seat {seat!r} (seats are {seats})",
+    "illegal.no-seat-number": "there is no seat {seat!r} at this table of {count}",
+    "illegal.syntax": "{text!r}: expected a seat and a card or suit, like \"B 3♣\"",
+    "illegal.name-trump-first": "{name} won the first trick and must name trump before anyone plays",
+    "illegal.turn": "it is {name}'s turn, not {other}'s",
+    "illegal.not-held": "{name} does not hold {card} (holds {cards})",
+    "illegal.follow-suit": "{name} must follow {suit}: holds {cards}, so cannot play {card}",
+    "illegal.trump-lead": ("{name} must lead a trump ({suit}) on the first trick: holds {cards}, "
+                           "so cannot lead {card}"),
+    "illegal.hand-over": "the hand is over: {name} won it",
+    "illegal.nobody-names-trump": ("nobody names trump now: under grand-coup the winner of the first "
+                                   "trick names it, once that trick is won"),
+    "illegal.not-the-namer": "{name} won the first trick, so {name} names trump, not {other}",
+    "illegal.not-a-suit": "{suit!r} is not a suit: name one of ♠ ♥ ♦ ♣",
+    # the computer players
+    "players.unknown-kind": "unknown player {kind!r}: expected one of {expected}",
+    "players.kinds-for-seats": "{kinds} player kinds for {seats} seats: give one kind, or one per seat",
+}
