@@ -29,9 +29,11 @@ MOST_ENGLISH = 0.02
 
 
 def english_pages(root: Path) -> list[str]:
+    """The book's pages; not the site's own (book/_ext/site_pack.py: the handout pack and the
+    404 page, shared by every language at the site's root)."""
     return sorted(path.relative_to(root).as_posix() for path in root.rglob("*.html")
-                  if not {"_static", "_sources", "_images", *TRANSLATIONS}
-                  & set(path.relative_to(root).parts))
+                  if not {"_static", "_sources", "_images", "handouts", *TRANSLATIONS}
+                  & set(path.relative_to(root).parts) and path.relative_to(root).as_posix() != "404.html")
 
 
 class Prose(HTMLParser):
