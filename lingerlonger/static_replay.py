@@ -143,8 +143,14 @@ _CONTROL_WORDS = ("ui.controls", "ui.first", "ui.back", "ui.play", "ui.pause", "
                   "ui.options")
 
 
+def button_name(short: str, full: str) -> str:
+    """A button's accessible name: its full words, which must hold the word it shows
+    (WCAG 2.5.3), e.g. "Next step" for "Next", but "Início: Primeiro passo" for "Início"."""
+    return full if short.lower() in full.lower() else f"{short}: {full}"
+
+
 def _button(go: str, lang: str, toggle: bool = False) -> str:
-    label = html.escape(ui(go, lang))
+    label = html.escape(button_name(ui(go + "-short", lang), ui(go, lang)))
     pressed = ' aria-pressed="false"' if toggle else ""
     return (f'<button type="button" data-go="{go}"{pressed} data-t-label="ui.{go}" aria-label="{label}" '
             f'title="{label}">{icon_svg(go)}<span class="ll-word" data-t="ui.{go}-short">'

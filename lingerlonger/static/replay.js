@@ -112,8 +112,11 @@ window.llReplay = window.llReplay || function (root) {
     root.querySelectorAll('[data-t]').forEach(function (el) { el.textContent = said[el.dataset.t]; });
     root.querySelectorAll('[data-t-html]').forEach(function (el) { el.innerHTML = said[el.dataset.tHtml]; });
     root.querySelectorAll('[data-t-label]').forEach(function (el) {
-      el.setAttribute('aria-label', said[el.dataset.tLabel]);
-      if (el.title) el.title = said[el.dataset.tLabel];
+      var full = said[el.dataset.tLabel], word = el.querySelector('.ll-word');
+      var short = word && said[word.dataset.t];  // the name holds the word shown (static_replay.button_name)
+      var name = !short || full.toLowerCase().indexOf(short.toLowerCase()) >= 0 ? full : short + ': ' + full;
+      el.setAttribute('aria-label', name);
+      if (el.title) el.title = name;
     });
     root.querySelectorAll('[lang]:not(option):not(h3):not(.ll-summary)').forEach(function (el) {
       el.lang = lang;

@@ -32,6 +32,11 @@ def open_app(page, url: str) -> None:
 def open_worked_example(page, url: str):
     """Open the app, pick the worked example (rule 16); returns its player and stage."""
     open_app(page, url)
+    return pick_worked_example(page)
+
+
+def pick_worked_example(page):
+    """Pick the worked example in the app's menu; returns its player and stage."""
     picker = page.get_by_label("Scenario")
     values = picker.locator("option").evaluate_all("options => options.map(o => o.value)")
     picker.select_option(value=next(value for value in values if WORKED_TITLE in value))
