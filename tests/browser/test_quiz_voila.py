@@ -19,8 +19,12 @@ pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 WORKED = load(REPO / "scenarios" / "06-last-card-saves.yaml")[0]
-#: The frames that ask a question (before the next play is shown): the first two.
-ASKED = [frame.index for frame in replay(WORKED).frames if frame.asks][:2]
+#: The frames that ask questions (before the next play is shown), and the questions, as a
+#: Portuguese reader sees them (the lesson is written in four languages).
+ASKING = [frame for frame in replay(WORKED).frames if frame.asks][:2]
+ASKED = [frame.index for frame in ASKING]
+WHICH_CARDS, (WHO_WINS, WHAT_NEXT) = ASKING[0].asks[0].in_language("pt"), (
+    ask.in_language("pt") for ask in ASKING[1].asks)
 PT = lambda msg_id, **values: translate(msg_id, "pt", **values)  # noqa: E731
 
 
@@ -56,7 +60,7 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
     # stepping on stops at the question: the next play stays hidden
     quiz = player.locator(".ll-quiz-box")
     step_to(player, ASKED[0])
-    quiz.get_by_text("Which cards may B play?").wait_for(timeout=ROUND_TRIP_MS)
+    quiz.get_by_text(WHICH_CARDS.question).wait_for(timeout=ROUND_TRIP_MS)
     assert "B assiste com 3♣" not in stage.inner_text()
     asked_at = counter(player)
 
@@ -67,7 +71,7 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
     feedback = quiz.locator(".ll-quiz-feedback")
     feedback.wait_for(timeout=ROUND_TRIP_MS)
     assert PT("quiz.wrong") in feedback.inner_text()
-    assert PT("quiz.hint", hint="Clubs were led, and B holds a club.") in feedback.inner_text()
+    assert PT("quiz.hint", hint=WHICH_CARDS.hint) in feedback.inner_text()
     assert "A regra: Quem tem o naipe de saída tem de assistir" in feedback.inner_text()
     assert counter(player) == asked_at
 
@@ -80,12 +84,15 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
     player.get_by_text(PT("quiz.right")).wait_for(timeout=ROUND_TRIP_MS)
     assert "B assiste com 3♣." in stage.inner_text()
 
-    # "who wins this trick?": wrong (D), then right (C), and C's trump wins in Portuguese
+    # "who wins this trick?": wrong (D), then right (C); then "what happens to C?", asked in
+    # Portuguese and judged by meaning; only then does C's trump win, in Portuguese
     step_to(player, ASKED[1])
-    quiz.get_by_text("Who wins this trick?").wait_for(timeout=ROUND_TRIP_MS)
+    quiz.get_by_text(WHO_WINS.question).wait_for(timeout=ROUND_TRIP_MS)
     answers.get_by_role("button", name="D", exact=True).click()
     quiz.get_by_text("A regra: Ganha a vaza o trunfo mais alto").wait_for(timeout=ROUND_TRIP_MS)
     answers.get_by_role("button", name="C", exact=True).click()
+    quiz.get_by_text(WHAT_NEXT.question).wait_for(timeout=ROUND_TRIP_MS)
+    answers.get_by_role("button", name=WHAT_NEXT.choice, exact=True).click()
     stage.get_by_text("C ganha a vaza com o trunfo 2♥.").wait_for(timeout=ROUND_TRIP_MS)
     assert "C compra 9♦" in stage.inner_text()
 
