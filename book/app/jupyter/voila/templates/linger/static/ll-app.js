@@ -1,4 +1,4 @@
-/* The app's presenter view. lingerlonger/presenter.py adds a toggle to each player's step bar
+/* The app on a phone and a projector. lingerlonger/presenter.py adds a toggle to each player's step bar
    that marks the player .ll-presenting; this script then asks for full screen, sizes the table
    to fill the room above the step bar, and steps on a clicker's keys (PageDown, PageUp, Space,
    arrows, Home, End; Escape leaves) by pressing the player's buttons. */
@@ -33,6 +33,20 @@
     if (button) { if (!button.disabled) button.click(); e.preventDefault(); }
   });
 
+  // On a phone the step bar sticks to the bottom: words longer than the room it leaves under
+  // the table scroll in that room (and can take the keyboard's focus), never under the bar.
+  function keepWordsAboveBar() {
+    document.querySelectorAll('.ll-player:not(.ll-presenting)').forEach(function (player) {
+      var words = player.querySelector('.ll-stage .ll-words'), bar = player.querySelector('.ll-controls');
+      if (!words || !bar) return;
+      words.style.maxHeight = ''; words.style.overflowY = ''; words.removeAttribute('tabindex');
+      var room = Math.floor(bar.getBoundingClientRect().top - words.getBoundingClientRect().top);
+      if (words.offsetHeight > room && room > 48) {
+        words.style.maxHeight = room + 'px'; words.style.overflowY = 'auto'; words.tabIndex = 0;
+      }
+    });
+  }
+
   var shown = null, pending = 0;
   function update() {
     pending = 0;
@@ -49,11 +63,13 @@
       shown = player;
     }
     if (player) fit(player);
+    keepWordsAboveBar();
   }
   function soon() { if (!pending) pending = requestAnimationFrame(update); }
   new MutationObserver(soon).observe(document.body, {subtree: true, childList: true, attributes: true,
                                                      attributeFilter: ['class']});
   window.addEventListener('resize', soon);
+  window.addEventListener('scroll', soon, {passive: true});
   document.addEventListener('fullscreenchange', function () {
     var player = presenting();
     if (!document.fullscreenElement && player) player.querySelector('.ll-present').click();
