@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from lingerlonger.names import skeleton
@@ -123,7 +123,8 @@ def test_simulated_hands_round_trip(spec, players, seed):
         rules = Rules.parse(spec)
         rules.check_players(players)
     except RulesError:
-        return
+        rules = None
+    assume(rules is not None)  # a table these rules cannot deal is discarded, not passed
     hands = list(simulate(rules, players, seed, games=2))
     assert loads(dump(hands)) == hands
 
