@@ -42,6 +42,8 @@ def pick_worked_example(page):
     picker.select_option(value=next(value for value in values if WORKED_TITLE in value))
     player = page.locator(".ll-player").filter(has=page.get_by_role("heading", name=WORKED_TITLE))
     player.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    # the title follows the reader's language: from now on, the scenario tab's one player
+    player = page.locator(".ll-browser .ll-player").first
     return player, player.locator(".ll-stage")
 
 
