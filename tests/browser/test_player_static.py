@@ -8,15 +8,12 @@ and once a page has loaded, stepping must not make a single request.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import BOOK_HTML, is_local, unavailable
+from conftest import BOOK_HTML, is_local, serve, unavailable
 from lingerlonger.i18n import translate
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
@@ -30,11 +27,6 @@ WORKED_TITLE = load(WORKED)[0].title
 LAST = len(replay(load(WORKED)[0]).frames) - 1
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def static_site(tmp_path_factory):
     """A page with two replays (the worked example first), served on 127.0.0.1."""
@@ -46,14 +38,8 @@ def static_site(tmp_path_factory):
         '<meta name="viewport" content="width=device-width">'
         '<link rel="icon" href="data:,"><title>Replays</title></head>'
         f"<body>{players}</body></html>", encoding="utf-8")
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/index.html"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(folder) as url:
+        yield url + "index.html"
 
 
 def worked_player(page):
