@@ -531,8 +531,9 @@ def build_parser() -> argparse.ArgumentParser:
                              help="3 to 6 (default: 4)")
     demo_parser.add_argument("--seed", type=int, default=None,
                              help="the same seed plays the same hand (default: a new one, printed)")
-    demo_parser.add_argument("--lang", choices=LANGUAGES, default="en",
-                             help="the language of the narration (default: en)")
+    demo_parser.add_argument("--lang", choices=LANGUAGES, default=terminal_language() or "en",
+                             help="the language of the narration (default: the terminal's, "
+                             "from LANG, else en)")
     demo_parser.set_defaults(run=demo)
 
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")

@@ -450,3 +450,14 @@ def test_replay_shows_a_summary_on_its_own_lines_not_as_escapes(capsys):
     code, lines, _ = run(capsys, "replay", LIBRARY / "13-standard-endgame.yaml")
     assert code == 0 and not any("\\x0a" in line for line in lines)
     assert any(line.startswith("without drawing until the hand ends") for line in lines)
+
+
+def test_demo_speaks_the_terminals_language_unless_told(capsys, monkeypatch):
+    for name in ("LC_ALL", "LC_MESSAGES", "LINGERLONGER_LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "pt_PT.UTF-8")  # read when the parser is built, as at start-up
+    code, portuguese, _ = run(capsys, "demo", "--seed", 3)
+    code_en, english, _ = run(capsys, "demo", "--seed", 3, "--lang", "en")
+    assert (code, code_en) == (0, 0)
+    assert any(" sai com " in line for line in portuguese)
+    assert any(" leads " in line for line in english) and not any(" sai com " in line for line in english)

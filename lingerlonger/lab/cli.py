@@ -11,7 +11,7 @@ from contextlib import ExitStack, closing, contextmanager
 from typing import Iterator
 
 from ..arguments import positive_int, rules_spec
-from ..i18n import LANGUAGES, format_number, translate
+from ..i18n import LANGUAGES, format_number, terminal_language, translate
 from ..players import PLAYER_KINDS
 from ..rules import Rules, RulesError
 from .cluster import DaskExecutor
@@ -188,8 +188,9 @@ def add_tournament_parser(commands) -> argparse.ArgumentParser:
     parser.add_argument("-o", "--output", metavar="FILE.csv",
                         help="write one row per seat per hand, as the hands are played (a name "
                         "ending in .parquet writes Parquet: needs pip install pyarrow)")
-    parser.add_argument("--lang", choices=LANGUAGES, default="en",
-                        help="the language of the report and messages (default: en)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=terminal_language() or "en",
+                        help="the language of the report and messages (default: the terminal's, "
+                        "from LANG, else en)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=tournament_command)
     return parser
