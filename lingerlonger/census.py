@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .engine import new_hand
-from .match import play_hand
+from .driver import finish
 from .players import make_player
 from .rules import Rules
 
@@ -53,7 +53,7 @@ def census(spec: str, players: int, hands: int = 400, hand_size: int | None = No
         state, _ = new_hand(rules, players, dealer=hand % players, seed=hand)
         stock_at_start = len(state.stock)
         seats = [make_player("random", seed=hand * 10 + seat) for seat in range(players)]
-        state, _ = play_hand(state, seats)
+        state, _ = finish(state, seats)
         tricks.append(len(state.history))
         drawn.append(stock_at_start - len(state.stock))
         ran_out += not state.stock

@@ -23,7 +23,7 @@ from .events import Drew, HandEnded, Led
 from .files import replacing
 from .lab import add_tournament_parser
 from .library import LESSON_LANGUAGES, lesson_folder
-from .match import play_hand
+from .driver import finish
 from .errors import LingerError, Message
 from .i18n import LANGUAGES, error_text, terminal_language, translate
 from .narrate import narrate, rules_text, suit_name
@@ -79,7 +79,7 @@ def demo(args: argparse.Namespace) -> int:
     for name, hand in zip(names, state.hands):
         print(f"  {name}: {format_cards(sort_hand(hand, state.trump))}")
     seats = [RandomPlayer(seed * 10 + seat) for seat in range(args.players)]
-    _, events = play_hand(state, seats)
+    _, events = finish(state, seats)
     for event in events:
         if isinstance(event, Led):
             print()

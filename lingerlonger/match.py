@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .cards import Card
-from .engine import State, apply, new_hand, view
-from .events import Event
+from .driver import finish
+from .engine import State, new_hand
 from .players import Player
 from .rules import Rules
 
@@ -76,16 +76,6 @@ def hand_chips(state: State, option: str | None) -> tuple[int, ...]:
     return tuple(each * (n - 1) if seat == state.winner else -each for seat in range(n))
 
 
-def play_hand(state: State, seats: Sequence[Player]) -> tuple[State, list[Event]]:
-    """Let each seat's player act on its own view until the hand ends."""
-    events: list[Event] = []
-    while not state.is_over:
-        seat = state.to_act
-        state, new = apply(state, seats[seat].act(view(state, seat)))
-        events += new
-    return state, events
-
-
 def play_match(rules: Rules, names: Sequence[str], seats: Sequence[Player],
                seed: int | None = None, chips: str | None = None) -> MatchResult:
     """Hands until one seat reaches the rules' target (3, or 5 with match-to-5)."""
@@ -94,7 +84,7 @@ def play_match(rules: Rules, names: Sequence[str], seats: Sequence[Player],
     dealer, result.cuts = first_dealer(rules, len(names), rng)
     while result.winner is None:
         state, _ = new_hand(rules, names, dealer, rng)
-        state, _ = play_hand(state, seats)
+        state, _ = finish(state, seats)
         result.hands.append(HandResult(dealer, state.winner, state.reason, state.tricks_won,
                                        hand_chips(state, chips)))
         if result.points[state.winner] >= rules.match_target:

@@ -20,9 +20,9 @@ import random
 from typing import Iterator, Sequence
 
 from .cards import Card
-from .engine import ChooseTrump, Play, apply, deal, shuffled_deck, view
+from .driver import play_out
+from .engine import ChooseTrump, Play, deal, shuffled_deck
 from .errors import LingerError
-from .events import TrickWon
 from .players import PLAYER_KINDS, Player, make_player
 from .replay import follow_trick, trick_outcome
 from .rules import Rules
@@ -64,16 +64,15 @@ def record_hand(rules: Rules, names: Sequence[str], dealer: int, deck: Sequence[
     state, _ = deal(rules, names, dealer, deck)
     steps: list[Step] = []
     trick_events: list = []
-    while not state.is_over and (tricks is None or len(state.history) < tricks):
-        seat = state.to_act
-        action = seats[seat].act(view(state, seat))
-        state, events = apply(state, action)
-        trick_events = follow_trick(trick_events, events)
+    enough = None if tricks is None else (lambda state: len(state.history) >= tricks)
+    for turn in play_out(state, seats, until=enough):
+        state, action, name = turn.state, turn.action, names[turn.seat]
+        trick_events = follow_trick(trick_events, turn.events)
         if isinstance(action, Play):
-            steps.append(Step("play", RECORDED, seat=names[seat], card=action.card))
+            steps.append(Step("play", RECORDED, seat=name, card=action.card))
         elif isinstance(action, ChooseTrump):
-            steps.append(Step("choose_trump", RECORDED, seat=names[seat], suit=action.suit))
-        if state.is_over or any(isinstance(event, TrickWon) for event in events):
+            steps.append(Step("choose_trump", RECORDED, seat=name, suit=action.suit))
+        if state.is_over or turn.ended_trick:
             # after every trick, and after a hand that ended in the middle of one
             trick = trick_outcome(trick_events, names)
             steps.append(Step("expect", RECORDED, expect=Expect(

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from lingerlonger.cards import parse_cards
-from lingerlonger.engine import SeatView, apply, from_position, new_hand
-from lingerlonger.match import cut_for_deal, first_dealer, hand_chips, play_hand, play_match
+from lingerlonger.engine import apply, from_position
+from lingerlonger.match import cut_for_deal, first_dealer, hand_chips, play_match
 from lingerlonger.players import RandomPlayer
 from lingerlonger.rules import Rules
 
@@ -142,25 +142,3 @@ def test_the_same_seed_plays_the_same_match():
     first = play_match(Rules.parse("equal-hands"), "ABCD", random_seats(4, 5), seed=5, chips="per-trick")
     second = play_match(Rules.parse("equal-hands"), "ABCD", random_seats(4, 5), seed=5, chips="per-trick")
     assert first == second
-
-
-class Watcher:
-    """A random player that records every view it is shown."""
-
-    def __init__(self, seed):
-        self.views = []
-        self.player = RandomPlayer(seed)
-
-    def act(self, seat_view):
-        self.views.append(seat_view)
-        return self.player.act(seat_view)
-
-
-def test_play_hand_asks_each_seat_on_its_own_view():
-    state, _ = new_hand(Rules.parse("standard+grand-coup"), "ABCD", dealer=0, seed=11)
-    watchers = [Watcher(seat) for seat in range(4)]
-    final, events = play_hand(state, watchers)
-    assert final.is_over and events[-1].winner == final.winner
-    for seat, watcher in enumerate(watchers):
-        assert watcher.views and all(isinstance(v, SeatView) and v.seat == seat == v.to_act
-                                     for v in watcher.views)

@@ -8,7 +8,7 @@ from lingerlonger.cards import Suit, parse_card, parse_cards
 from lingerlonger.engine import new_hand
 from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
                                  LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
-from lingerlonger.match import play_hand
+from lingerlonger.driver import finish
 from lingerlonger.narrate import narrate, narrate_all
 from lingerlonger.players import RandomPlayer
 from lingerlonger.rules import Rules
@@ -74,7 +74,7 @@ def test_something_that_is_not_an_event_is_refused():
 def test_a_whole_hand_narrates_line_by_line(spec):
     names = PLAYERS
     state, dealt = new_hand(Rules.parse(spec), names, dealer=3, seed=4)
-    _, events = play_hand(state, [RandomPlayer(seat) for seat in range(4)])
+    _, events = finish(state, [RandomPlayer(seat) for seat in range(4)])
     lines = narrate_all(dealt + events, names)
     assert len(lines) == len(dealt) + len(events)
     assert all(line and line.endswith(".") for line in lines)

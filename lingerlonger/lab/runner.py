@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from ..cards import SUIT_OF
-from ..engine import apply, new_hand, view
+from ..driver import play_out
+from ..engine import new_hand
 from ..players import PLAYER_KINDS, make_player
 from ..rules import Rules
 from .tally import Tally
@@ -72,11 +73,9 @@ def play_recorded_hand(rules: Rules, kinds: Sequence[str], hand: int, seed: int)
     state, _ = new_hand(rules, n, dealer, rng)
     sizes: list[tuple[int, ...]] = []
     early_tricks, early_trumps = [0] * n, [0] * n
-    while not state.is_over:
-        seat = state.to_act
-        tricks_before = len(state.history)
-        state, _ = apply(state, players[seat].act(view(state, seat)))
-        if len(state.history) == tricks_before:
+    for turn in play_out(state, players):
+        state = turn.state
+        if not turn.ended_trick:
             continue
         sizes.append(tuple(len(held) for held in state.hands))
         trick = state.history[-1]
