@@ -26,7 +26,8 @@ import random
 from typing import Callable, Protocol
 
 from .cards import SUIT_OF, Card, Suit
-from .coach import best_action, draws_per_trick, evaluate, void_caps
+from .coach import best_action, evaluate
+from .inference import draws_per_trick, void_caps
 from .engine import Action, ChooseTrump, Play, SeatView, trick_winner
 from .errors import LingerError
 

@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from lingerlonger.cards import SUIT_OF, Suit, parse_card
-from lingerlonger.coach import (CardAdvice, coach, draws_per_trick, hand_limits, sample_world,
-                                void_caps, wilson_interval)
+from lingerlonger.coach import CardAdvice, coach, wilson_interval
+from lingerlonger.inference import draws_per_trick, hand_limits, sample_world, void_caps
 from lingerlonger.engine import apply, from_position, legal_actions, new_hand, view
 from lingerlonger.events import Drew
 from lingerlonger.players import TipsPlayer

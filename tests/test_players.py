@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 
 from lingerlonger.cards import SUIT_OF, Suit, parse_card
-from lingerlonger.coach import void_caps, wilson_interval
+from lingerlonger.coach import wilson_interval
+from lingerlonger.inference import void_caps
 from lingerlonger.engine import (ChooseTrump, Play, State, apply, from_position, legal_actions,
                                  new_hand, view)
 from lingerlonger.lab import run_tournament

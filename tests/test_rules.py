@@ -150,7 +150,7 @@ def test_every_rule_set_is_listed_once_and_valid():
 
 def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
     """The engine layer stays below i18n, render, scenario and widgets, and needs no yaml or json."""
-    code = ("import sys, lingerlonger.engine, lingerlonger.fast; "
+    code = ("import sys, lingerlonger.engine, lingerlonger.playout; "
             "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('json', 'yaml', 'ipywidgets') or m.startswith('lingerlonger.'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -158,5 +158,5 @@ def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
     assert loaded == ["lingerlonger.cards", "lingerlonger.engine",
                       "lingerlonger.errors",  # codes and the English of refusals, no catalog
                       "lingerlonger.events",
-                      "lingerlonger.fast", "lingerlonger.rules",
+                      "lingerlonger.playout", "lingerlonger.rules",
                       "lingerlonger.visible"]  # how a refused card's text is quoted
