@@ -22,7 +22,7 @@ from lingerlonger.scenario import EXPECT_KEYS, RESULT_KEYS, RULES_KEYS, STEP_ACT
 from lingerlonger.simulate import simulate
 from lingerlonger.scenario.writer import dump, schema_file
 
-from test_scenario_bad import BAD_FILES, expectation
+from corpora import BAD_FILES, expectation
 from golden_data import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))

@@ -16,7 +16,7 @@ from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
 from lingerlonger.simulate import simulate
 from lingerlonger.scenario.writer import (SCHEMA_HINT, SCHEMA_NAME, dump, header_comments, schema_file,
                                  schema_line, write, write_schema)
-from test_scenario_load import POSITION
+from corpora import POSITION
 from golden_data import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
