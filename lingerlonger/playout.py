@@ -36,6 +36,7 @@ from typing import Callable, Sequence
 
 from .engine import State
 from .events import END_REASONS
+from .game import Game
 from .rules import Rules
 
 __all__ = ["Position", "KernelRules", "TrickRecord", "POLICIES", "playout", "traced_playout", "NO_TRUMP"]
@@ -105,14 +106,14 @@ class Position:
                    kernel_rules=KernelRules.of(state.rules))
 
     @classmethod
-    def deal(cls, rules: Rules, players: int, dealer: int, deck: Sequence[int]) -> "Position":
+    def deal(cls, game: Game, dealer: int, deck: Sequence[int]) -> "Position":
         """The position ``engine.deal`` reaches from the same deck (top first), without the State.
 
-        For benchmarks and mass simulation; ``tests/test_playout.py`` checks it
-        equals ``Position.from_state(engine.deal(...))`` for every rule set.
+        For benchmarks and mass simulation (``game`` is checked once, not per deal);
+        ``tests/test_playout.py`` checks it equals ``Position.from_state(engine.deal(...))``
+        for every rule set.
         """
-        rules.check_players(players)
-        size = rules.cards_per_player(players)
+        rules, players, size = game.rules, game.players, game.hand_size
         dealt = size * players
         # The deal goes round from the dealer's left: seat s gets every n-th card from its turn.
         hands = [sorted(deck[(seat - dealer - 1) % players:dealt:players]) for seat in range(players)]

@@ -14,16 +14,17 @@ from lingerlonger.inference import draws_per_trick, hand_limits, sample_world, v
 from lingerlonger.engine import apply, from_position, legal_actions, new_hand, view
 from lingerlonger.events import Drew
 from lingerlonger.players import TipsPlayer
-from lingerlonger.rules import Rules, RulesError
-from lingerlonger.rules import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.game import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.game import Game, SetupError
+from lingerlonger.rules import Rules
 
 
 def _played_hands(players=(3, 4, 6), seeds=range(1)):
     """(rules, every state of a random hand with the Drew counts of each trick so far)."""
     for rules, n, seed in itertools.product(ALL_RULES, players, seeds):
         try:
-            rules.check_players(n)
-        except RulesError:
+            Game.of(rules, n)
+        except SetupError:
             continue
         rng = random.Random(seed)
         state, _ = new_hand(rules, n, dealer=seed % n, seed=rng)

@@ -15,8 +15,9 @@ from lingerlonger.engine import (ChooseTrump, Play, State, apply, from_position,
                                  new_hand, view)
 from lingerlonger.lab import run_tournament
 from lingerlonger.players import ExpertPlayer, RandomPlayer, TipsPlayer, make_player
-from lingerlonger.rules import Rules, RulesError
-from lingerlonger.rules import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.game import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.game import Game, SetupError
+from lingerlonger.rules import Rules
 
 
 def _decision_points(rules: Rules, players: int, seed: int):
@@ -81,8 +82,8 @@ def test_no_player_peeks_at_hidden_cards(kind):
 def test_players_only_make_legal_actions(rules):
     for players in (3, 5):
         try:
-            rules.check_players(players)
-        except RulesError:
+            Game.of(rules, players)
+        except SetupError:
             continue
         seats = [make_player(kind, seed=players) for kind in ("tips", "random", "tips", "random", "tips")]
         seats[1] = ExpertPlayer(seed=1, rollouts=4)

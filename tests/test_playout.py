@@ -19,7 +19,8 @@ from lingerlonger.cards import Card, Suit
 from lingerlonger.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
 from lingerlonger.events import Drew, Eliminated, TrickWon
 from lingerlonger.playout import NO_TRUMP, STRENGTH, KernelRules, Position, TrickRecord, playout, traced_playout
-from lingerlonger.rules import HAND_RULE_SETS, Rules, RulesError
+from lingerlonger.game import HAND_RULE_SETS, Game, SetupError
+from lingerlonger.rules import Rules
 
 
 ALL_RULES = list(HAND_RULE_SETS)
@@ -35,8 +36,8 @@ def _choose(actions, draw):
 def _deals(rules: Rules, players: int) -> bool:
     """Whether these rules can deal to this many players."""
     try:
-        rules.check_players(players)
-    except RulesError:
+        Game.of(rules, players)
+    except SetupError:
         return False
     return True
 
@@ -192,7 +193,7 @@ def test_the_fast_deal_matches_the_engine_deal(rules):
         rng.shuffle(deck)
         dealer = rng.randrange(players)
         state, _ = deal(rules, players, dealer, [Card(card) for card in deck])
-        assert Position.deal(rules, players, dealer, deck) == Position.from_state(state)
+        assert Position.deal(Game.of(rules, players), dealer, deck) == Position.from_state(state)
 
 
 def test_a_rule_set_is_translated_for_the_kernel_once():

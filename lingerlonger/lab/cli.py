@@ -10,10 +10,10 @@ from concurrent.futures import Executor
 from contextlib import ExitStack, closing, contextmanager
 from typing import Iterator
 
-from ..arguments import positive_int, rules_spec
+from ..arguments import add_game_arguments, game_of, positive_int
+from ..game import SetupError
 from ..i18n import LANGUAGES, format_number, terminal_language, translate
 from ..players import PLAYER_KINDS
-from ..rules import Rules, RulesError
 from .cluster import DaskExecutor
 from .output import HandWriter, NeedsPyarrow, open_output
 from .runner import stream_tournament
@@ -116,8 +116,8 @@ def tournament_command(args: argparse.Namespace) -> int:
         _error(translate("lab.seats-mismatch", args.lang, count=len(kinds), players=args.players))
         return 2
     try:
-        args.rules.check_players(args.players)
-    except RulesError as error:
+        args.rules = game_of(args).rules  # with the hand size, if one was given
+    except SetupError as error:
         _error(str(error))
         return 2
     try:
@@ -168,10 +168,7 @@ def add_tournament_parser(commands) -> argparse.ArgumentParser:
         epilog="examples:\n  lingerlonger tournament --players 4 --seats expert,tips,random,random "
         "--hands 2000\n  lingerlonger tournament --hands 100000 -o hands.csv",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
-                        help="3 to 6 (default: 4)")
-    parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC",
-                        help="profile[+variant...], e.g. standard+no-trump (default: standard)")
+    add_game_arguments(parser)
     parser.add_argument("--seats", type=_kinds, default=["tips", "random", "random", "random"],
                         metavar="KINDS", help="one player per seat, comma-separated: "
                         f"{', '.join(PLAYER_KINDS)} (one name fills every seat; default: "

@@ -34,6 +34,7 @@ from typing import Iterator, Sequence
 from ..cards import SUIT_OF
 from ..driver import play_out
 from ..engine import new_hand
+from ..game import Game
 from ..players import PLAYER_KINDS, make_player
 from ..rules import Rules
 from .tally import Tally
@@ -176,7 +177,7 @@ def check_kinds(rules: Rules, kinds: Sequence[str]) -> tuple[str, ...]:
     for kind in kinds:
         if kind not in PLAYER_KINDS:
             raise ValueError(f"unknown player {kind!r}: expected one of {', '.join(PLAYER_KINDS)}")
-    rules.check_players(len(kinds))
+    Game.of(rules, len(kinds))
     return tuple(kinds)
 
 
