@@ -72,9 +72,9 @@ class Parameter:
         """Every value a menu or an option may offer: the choices, else the whole range."""
         return self.choices or tuple(range(self.low, self.high + 1))
 
-    def label(self, choice: object) -> str:
-        """The catalog message naming ``choice`` in a menu (the choice itself when unnamed)."""
-        return f"{self.labels}.{choice}" if self.labels else str(choice)
+    def label(self, choice: object) -> str | None:
+        """The catalog message naming ``choice`` in a menu; None: a menu shows the value itself."""
+        return f"{self.labels}.{choice}" if self.labels else None
 
 
 PROFILE = Parameter("rules.profile", str, "standard", "ui.profile", "param.profile",

@@ -36,7 +36,7 @@ from typing import Callable, Sequence
 
 from .engine import State
 from .events import END_REASONS
-from .game import Game
+from .game import PLAYERS, Game
 from .rules import Rules
 
 __all__ = ["Position", "KernelRules", "TrickRecord", "POLICIES", "playout", "traced_playout", "NO_TRUMP"]
@@ -57,7 +57,7 @@ def _strengths(trump: int, led: int) -> tuple[int, ...]:
 STRENGTH = tuple(tuple(_strengths(trump, led) for led in range(4)) for trump in range(NO_TRUMP + 1))
 #: ROTATIONS[n][seat]: the n seats clockwise from ``seat``.
 ROTATIONS = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
-             for n in range(3, 7)}
+             for n in PLAYERS.options}
 _SUIT_START = (0, 13, 26, 39, 52)
 
 

@@ -121,6 +121,7 @@ def test_every_title_help_and_choice_label_is_in_every_catalog():
             assert parameter.title in catalog and parameter.help in catalog, (lang, parameter.name)
             for choice in parameter.choices:
                 assert parameter.label(choice) in catalog, (lang, choice)
+    assert PLAYERS.label(4) is None  # a number is shown as it is
 
 
 def test_every_rule_set_is_listed_once_and_valid():
