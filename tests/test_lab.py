@@ -167,16 +167,22 @@ def test_the_tournament_command_prints_intervals_and_writes_csv(tmp_path, capsys
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("pt", ["por jogador:", "lugar 1 (tips)", "posição 3", "lugar 2 (random) na posição 1", "120 linhas"]),
-    ("ru", ["Игроков: 3,", "место 1 (tips)", "позиция 3", "место 2 (random), позиция 1", "строк: 120"]),
+    ("pt", ["por jogador:", "lugar 1 (dicas)", "posição 3", "lugar 2 (ao acaso) na posição 1", "120 linhas",
+            "30,0%  [ 18,1%,  45,4%]"]),
+    ("ru", ["Игроков: 3, правила: обычные,", "место 1 (по советам)", "позиция 3", "место 2 (случайный), позиция 1",
+            "строк: 120", "30,0\u00a0%  [18,1\u00a0%, 45,4\u00a0%]"]),
 ])
 def test_the_tournament_speaks_the_language_asked_for(tmp_path, capsys, lang, expected):
+    path = tmp_path / "out.csv"
     code = main(["tournament", "--players", "3", "--seats", "tips,random,random", "--hands", "40",
-                 "--workers", "1", "-q", "--lang", lang, "-o", str(tmp_path / "out.csv")])
+                 "--workers", "1", "-q", "--lang", lang, "-o", str(path)])
     out = capsys.readouterr().out
     assert code == 0
     assert all(text in out for text in expected), out
-    assert "seat" not in out and "position" not in out
+    words = set(re.findall(r"[^\W\d_]+", out.replace(str(path), "")))
+    assert not words & {"seat", "position", "by", "player", "tips", "random", "standard", "hands", "rows"}
+    if lang == "ru":
+        assert not any(re.fullmatch("[A-Za-z]+", word) for word in words), words
 
 
 def test_the_streamed_csv_is_the_same_with_one_or_two_workers(records, tmp_path, capsys):
