@@ -24,6 +24,7 @@ from lingerlonger.lab import (CSV_COLUMNS, CsvWriter, ParquetWriter, Tally, play
                               plot_hand_sizes, plot_win_rates, run_tournament, stream_tournament,
                               summarize, write_csv)
 from lingerlonger.lab import runner
+from lingerlonger.players import PLAYER_KINDS, TipsPlayer
 from lingerlonger.rules import Rules
 
 KINDS = ["tips", "random", "random", "random"]
@@ -135,6 +136,52 @@ def test_plots_return_figures_with_two_panels(records, plot):
     assert len(figure.axes) == 2
     assert all(ax.get_title() for ax in figure.axes)
     figure.savefig(io.BytesIO(), format="png")
+
+
+class _Timid(TipsPlayer):
+    """A tips player that never wins a trick it could avoid: always its lowest legal card."""
+
+    def act(self, view):
+        action = super().act(view)
+        return action if view.must_name_trump else type(action)(view.seat, min(view.legal))
+
+
+class _NeverSeated:
+    def __init__(self, seed):
+        raise RuntimeError(f"seated with seed {seed}")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_tournament_seats_the_kinds_of_the_registry_it_is_given(workers):
+    kinds = PLAYER_KINDS.with_kind("timid", _Timid).with_kind("never", _NeverSeated)
+    seats = ["timid", "tips", "tips"]
+    records = run_tournament(Rules(), seats, hands=40, seed=3, workers=workers, progress=False, kinds=kinds)
+    assert records == run_tournament(Rules(), seats, hands=40, seed=3, workers=1, progress=False, kinds=kinds)
+    assert records != run_tournament(Rules(), ["tips"] * 3, hands=40, seed=3, workers=1, progress=False)
+    assert {record.seats[0].kind for record in records} == {"timid"}
+    with pytest.raises(RuntimeError, match="seated with seed"):  # the worker made it from the registry
+        run_tournament(Rules(), ["never", "tips", "tips"], hands=40, workers=workers, progress=False, kinds=kinds)
+    with pytest.raises(ValueError, match="unknown player 'timid'"):  # the default registry knows nothing of it
+        run_tournament(Rules(), seats, hands=40, workers=workers, progress=False)
+
+
+def test_a_kind_a_script_defines_plays_in_forked_workers():
+    """As in a notebook: the class lives in __main__, which the pool's forked workers share."""
+    script = (
+        "from lingerlonger.lab import run_tournament\n"
+        "from lingerlonger.players import PLAYER_KINDS, TipsPlayer\n"
+        "from lingerlonger.rules import Rules\n"
+        "class Shy(TipsPlayer):\n"
+        "    def act(self, view):\n"
+        "        action = super().act(view)\n"
+        "        return action if view.must_name_trump else type(action)(view.seat, min(view.legal))\n"
+        "kinds = PLAYER_KINDS.with_kind('shy', Shy)\n"
+        "play = lambda workers: run_tournament(Rules(), ['shy', 'tips', 'tips'], 40, 1, workers, False, kinds=kinds)\n"
+        "print(play(2) == play(1), play(1) != run_tournament(Rules(), ['tips'] * 3, 40, 1, 1, False), list(PLAYER_KINDS))\n")
+    done = subprocess.run([sys.executable, "-"], input=script, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "True True ['random', 'tips', 'expert']\n"
 
 
 def test_closing_a_pooled_stream_early_ends_its_workers_and_the_interpreter_exits():

@@ -100,16 +100,13 @@ def one_tip_at_a_time(rules: Rules, players: int, hands: int, changed: Sequence[
 
 def format_differences(study: OneTipAtATime, lang: str = DEFAULT_LANGUAGE) -> str:
     """One line per changed kind: the difference, its 95% interval and the verdict, in ``lang``."""
-    labels = {kind: kind_label(kind, lang) for kind in study.differences}
-    width = max(map(len, labels.values()))
-
-    def percent(share: float) -> str:
-        return format_percent(share, lang, 1, sign=True).rjust(6)
-    lines = []
-    for kind, change in study.differences.items():
-        low, high = change.interval
-        lines.append(f"{labels[kind]:>{width}}: {percent(change.difference)}  "
-                     f"[{percent(low)}, {percent(high)}]  {verdict(change, lang)}")
+    rows = [(kind_label(kind, lang) + ":", *(format_percent(share, lang, 1, sign=True)
+                                             for share in (change.difference, *change.interval)))
+            for kind, change in study.differences.items()]
+    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    lines = [f"{label:>{widths[0]}} {middle:>{widths[1]}}  [{low:>{widths[2]}}, {high:>{widths[3]}}]  "
+             f"{verdict(change, lang)}"
+             for (label, middle, low, high), change in zip(rows, study.differences.values())]
     lines.append(translate("lab.paired.deals", lang, hands=format_number(study.hands, lang)))
     return "\n".join(lines)
 
