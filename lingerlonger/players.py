@@ -32,8 +32,8 @@ from .engine import Action, ChooseTrump, Play, SeatView, trick_winner
 from .errors import LingerError
 from .i18n import DEFAULT_LANGUAGE, catalog, translate
 
-__all__ = ["Player", "RandomPlayer", "TipsPlayer", "ExpertPlayer", "PlayerKinds", "PLAYER_KINDS", "make_player",
-           "kind_label"]
+__all__ = ["Player", "RandomPlayer", "TipsPlayer", "ExpertPlayer", "PlayerKinds", "PLAYER_KINDS",
+           "make_player", "kind_label"]
 
 
 class Player(Protocol):

@@ -176,8 +176,10 @@ def test_a_kind_a_script_defines_plays_in_forked_workers():
         "        action = super().act(view)\n"
         "        return action if view.must_name_trump else type(action)(view.seat, min(view.legal))\n"
         "kinds = PLAYER_KINDS.with_kind('shy', Shy)\n"
-        "play = lambda workers: run_tournament(Rules(), ['shy', 'tips', 'tips'], 40, 1, workers, False, kinds=kinds)\n"
-        "print(play(2) == play(1), play(1) != run_tournament(Rules(), ['tips'] * 3, 40, 1, 1, False), list(PLAYER_KINDS))\n")
+        "def play(first, workers, kinds=PLAYER_KINDS):\n"
+        "    return run_tournament(Rules(), [first, 'tips', 'tips'], 40, 1, workers, False, kinds=kinds)\n"
+        "print(play('shy', 2, kinds) == play('shy', 1, kinds), play('shy', 1, kinds) != play('tips', 1),\n"
+        "      list(PLAYER_KINDS))\n")
     done = subprocess.run([sys.executable, "-"], input=script, capture_output=True, text=True, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])})
     assert done.returncode == 0, done.stderr

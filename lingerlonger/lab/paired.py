@@ -124,7 +124,8 @@ def plot_differences(study: OneTipAtATime, lang: str = DEFAULT_LANGUAGE) -> "Fig
               color="#4c72b0")
     axes.axvline(0, color="#c44e52", linestyle="--")
     axes.invert_yaxis()
-    axes.xaxis.set_major_formatter(lambda value, _: format_number(value, lang, 0 if value.is_integer() else 1))
+    axes.xaxis.set_major_formatter(  # percentage points: 2,5 where the reader writes a decimal comma
+        lambda value, _: format_number(value, lang, 0 if value.is_integer() else 1))
     axes.set_xlabel(translate("lab.paired.axis", lang))
     axes.set_title(translate("lab.paired.title", lang, players=study.players,
                              rules=rules_text(study.rules, lang)))
