@@ -49,7 +49,8 @@ class WinRate:
 #: How ``summarize`` can group seats: each seat's key, and the key's label in a language.
 GROUPINGS = {
     "seat": (lambda seat, kind, position: (seat, kind),
-             lambda key, lang: translate("lab.seat", lang, seat=key[0] + 1, kind=kind_label(key[1], lang))),
+             lambda key, lang: translate("lab.seat", lang, seat=key[0] + 1,
+                                         kind=kind_label(key[1], lang))),
     "kind": (lambda seat, kind, position: kind, kind_label),
     "position": (lambda seat, kind, position: position,
                  lambda key, lang: translate("lab.position", lang, position=key)),
