@@ -35,7 +35,7 @@ from .game import SetupError
 from .scenario import Location, ScenarioError, iter_documents
 from .starter import deal_starter, position_starter, starter_header
 from .sheet import scenario_sheet_html
-from .simulate import parse_seats, simulate
+from .simulate import simulate
 from .source import open_source
 from .visible import visible
 from .scenario.writer import SCHEMA_NAME, schema_file, write, write_schema
@@ -347,7 +347,7 @@ PROGRESS_FROM = 100
 def simulate_command(args: argparse.Namespace) -> int:
     """Record hands as one YAML stream of scenarios (deal form, every play, expects, results)."""
     try:
-        kinds = parse_seats(args.seats, args.players)
+        kinds = PLAYER_KINDS.parse(args.seats, args.players)
         game = game_of(args)
     except ValueError as error:
         raise UsageError.because(error) from None

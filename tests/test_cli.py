@@ -443,7 +443,8 @@ def test_new_deal_uses_tags_the_library_accepts(capsys):
 
 def test_tournament_usage_errors_go_to_stderr_with_status_2(capsys):
     code, out, lines = run_err(capsys, "tournament", "--players", 3, "--seats", "tips,random")
-    assert (code, out) == (2, []) and "--seats names 2 players" in lines[0]
+    assert (code, out) == (2, []) and lines == ["lingerlonger tournament: 2 player kinds for 3 seats: "
+                                                "give one kind, or one per seat"]
 
 
 def test_replay_shows_a_summary_on_its_own_lines_not_as_escapes(capsys):
