@@ -7,7 +7,7 @@
   of another suit into a trick it cannot win; lead a suit an opponent has shown
   void in; lead long suits against a player who just drew.
 - ``expert``: Monte Carlo. For each legal card it deals the unseen cards at
-  random consistently with what the seat knows (``coach.sample_world``: cards
+  random consistently with what the seat knows (``inference.sample_world``: cards
   played, shown voids, the revealed trump card's holder, hand and stock sizes)
   and with how sensible players follow suit, plays the card and rolls the hand
   out; it plays the card that won most often.
@@ -190,7 +190,7 @@ class ExpertPlayer:
     By default it models the others as sensible players, like the tips: the
     worlds it samples assume they follow suit with the cheapest winning card
     or their lowest (``coach.hand_limits``), and its rollouts play the
-    ``greedy`` policy of ``lingerlonger.fast``. That model suits opponents who
+    ``greedy`` policy of ``lingerlonger.playout``. That model suits opponents who
     play like the tips; ``sensible=False, policy="random"`` gives the plain,
     assumption-free player (its sampling then uses only what is certain).
     """
