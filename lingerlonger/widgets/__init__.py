@@ -1,7 +1,8 @@
 """The live players in a notebook and the Voilà app, as ipywidgets views of ``lingerlonger.player``.
 
 - ``kit``: the widget kit (buttons, rows, HTML boxes, timers, the message line);
-- ``scenario``: ``ScenarioPlayer``, step through a scenario, quiz mode, what-if;
+- ``scenario``: ``ScenarioPlayer``, step through a scenario, with its ``quiz`` and
+  ``what_if_panel`` boxes;
 - ``hand``: ``HandPlayer``, play one seat against computer players;
 - ``browser``: ``ScenarioGallery`` and ``ScenarioBrowser``, choosing what to play;
 - ``app``: ``LingerLongerApp``, the two in tabs for the Voilà app (``book/app/app.md``).

@@ -30,9 +30,10 @@ from ..replay import Replay
 from ..scenario import Scenario, ScenarioError, in_language
 from ..static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, markdown_html, model_html,
                              notice_html, ui)
-from .kit import (_BLACK, PLAYER_CSS, _advice_html, _auto, _button, _ButtonPool, _guarded, _html,
-                  _labels, _later, _message_html, _relabel_options, _row, _shown, _Speaks, _text,
-                  _wide_html)
+from .kit import (PLAYER_CSS, _auto, _button, _guarded, _later, _message_html, _relabel_options,
+                  _row, _shown, _Speaks, _text, _wide_html)
+from .quiz import QuizPanel
+from .what_if_panel import WhatIfPanel
 
 __all__ = ["ScenarioPlayer"]
 
@@ -62,7 +63,6 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self._tick_token = 0
         self._problem: str | None = None      # why nothing can be shown, for the static page
         self._syncing = False                 # set while the kernel moves the slider or menus
-        self._choices: Sequence[Card | Suit] = ()  # what each what-if button stands for
         # The reader picked a language (or the book's build did, for its pages): keep it.
         self._lang_chosen = ENVIRONMENT_LANGUAGE is not None
         self._build()
@@ -156,22 +156,13 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self.banner = _row([self.banner_text, self.rejoin], "ll-banner",
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.stage = _wide_html("ll-stage")
-        self.what_if_title = _html()
-        self.cards = _ButtonPool(self._on_card)
-        self.what_if_box = widgets.VBox([self.what_if_title, self.cards.box])
-        self.what_if_box.add_class("ll-what-if")
+        self.what_if = WhatIfPanel(self._on_choice)
+        self.what_if_title, self.cards, self.what_if_box, self.advice = (
+            self.what_if.title, self.what_if.cards, self.what_if.box, self.what_if.advice)
         self.message = _wide_html()
-        self.advice = _wide_html()
-        self.quiz_text = _wide_html()
-        self.quiz_answers = _ButtonPool(self._on_answer)
-        self.quiz_answers.box.add_class("ll-quiz-answers")
-        self.quiz_check = _button(primary=True)
-        self.quiz_check.add_class("ll-quiz-check")
-        self.quiz_check.on_click(lambda _: self._check_cards())
-        self.quiz_feedback = _wide_html()
-        self.quiz_box = widgets.VBox([self.quiz_text, self.quiz_answers.box, self.quiz_check,
-                                      self.quiz_feedback])
-        self.quiz_box.add_class("ll-quiz-box")
+        self.quiz = QuizPanel(self._answered)
+        self.quiz_text, self.quiz_answers, self.quiz_feedback, self.quiz_box = (
+            self.quiz.text, self.quiz.answers, self.quiz.feedback, self.quiz.box)
         self.body = widgets.VBox([self.controls, self.options, self.classroom, self.banner,
                                   self.stage, self.quiz_box, self.what_if_box, self.message,
                                   self.advice])
@@ -377,8 +368,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             self.stop()
             self._moved(self.model.back_to_scenario())
 
-    def _on_card(self, index: int) -> None:
-        choice = self._choices[index]
+    def _on_choice(self, choice: Card | Suit) -> None:
         if isinstance(choice, Suit):
             self.try_trump(choice)
         else:
@@ -403,8 +393,9 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self.first.disabled = self.back.disabled = at_start
         self.next.disabled = self.last.disabled = at_end
         self._render_banner()
-        self._render_what_if(model.frame.state)
-        self._render_quiz()
+        self._render_what_if()
+        self.quiz.render(model)
+        _shown(self.what_if_box, model.question is None)  # the cards to try would give it away
 
     def _render_banner(self) -> None:
         if self.branch_at is None:
@@ -418,35 +409,17 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             else _text("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at))
         _shown(self.banner, True)
 
-    def _render_what_if(self, state: State) -> None:
-        self._choices = self.model.tryable()
-        if state.to_act is None or not self._choices:
-            key = "what-if-over" if state.to_act is None else "what-if-hidden"
-            name = state.players[state.to_act] if state.to_act is not None else ""
-            self.what_if_title.value = f"<p>{_text(key, self.lang, name=name)}</p>"
-            self.cards.show([])
-            self.advice.value = ""
-            return
-        name = state.players[state.to_act]
+    def _render_what_if(self) -> None:
+        model = self.model
         # Not while a quiz question waits: the coach's odds would give the answer away.
-        coaching = self.model.coaching and not self._playing and self.model.question is None
-        advice = self._advice_for(state) if coaching else None
-        chance = {(a.card if a.card is not None else a.suit): a for a in advice or ()}
-        labels, colours = _labels(self._choices)
-        title = _text("what-if-trump" if state.namer is not None else "what-if-title", self.lang,
-                      name=name)
-        self.what_if_title.value = (f"<p><strong>{title}</strong> "
-                                    f'<span class="ll-note">{ui("what-if-help", self.lang)}</span></p>')
-        if chance:
-            labels = [f"{label} {chance[choice].win_rate:.0%}" if choice in chance else label
-                      for label, choice in zip(labels, self._choices)]
-        self.cards.show(labels, colours)
-        self.advice.value = _advice_html(advice, name, self.lang)
+        coaching = (model.coaching and not self._playing and model.question is None
+                    and model.tryable())
+        self.what_if.render(model, self._advice_for(model.frame.state) if coaching else None)
 
     def _advice_for(self, state: State) -> list[CardAdvice]:
         key = (self._loads, self.model.timeline, self.model.at)
         if key not in self._advice:
-            self.advice.value = f'<p class="ll-thinking">{ui("coach-thinking", self.lang)}</p>'
+            self.what_if.thinking(self.lang)
             self._advice[key] = scenario_model.advice(state)
         return self._advice[key]
 
@@ -514,45 +487,13 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self.quiz_on.description = self._t("player.quiz-mode")
         self.projector.description = self._t("player.projector")
         self.four_colour.description = self._t("player.four-colour")
-        self.quiz_check.description = self._t("quiz.check")
+        self.quiz.relabel(self.lang)
 
     # --- quiz mode ----------------------------------------------------------------------
-    def _render_quiz(self) -> None:
-        question = self.model.question
-        _shown(self.quiz_box, question is not None)
-        _shown(self.what_if_box, question is None)  # the cards to try would give the answer away
-        if question is None:
-            self.quiz_feedback.value = ""
-            return
-        ask, state = question.ask, self.model.frame.state
-        if ask.kind in ("legal", "card"):
-            labels, colours = _labels(question.choices)
-            if ask.kind == "legal":
-                labels = [("✓ " if card in self.model.chosen else "") + label
-                          for label, card in zip(labels, question.choices)]
-            acting = state.players[state.to_act] if state.to_act is not None else ""
-            prompt = self._t("quiz.pick-cards" if ask.kind == "legal" else "quiz.pick-card",
-                             name=acting)
-        else:
-            labels, colours = list(question.words), [_BLACK] * len(question.words)
-            prompt = self._t("quiz.pick-seat" if ask.kind == "winner" else "quiz.pick-choice")
-        self.quiz_text.value = (f'<div class="ll-quiz"><p><strong>{html.escape(self._t("quiz.question"))}:'
-                                f'</strong> {html.escape(in_language(ask.question, self.lang))}</p>'
-                                f'<p class="ll-note">{html.escape(prompt)}</p></div>')
-        self.quiz_answers.show(labels, colours)
-        _shown(self.quiz_check, ask.kind == "legal")
-        said = [html.escape(line) for line in self.model.feedback()]
-        self.quiz_feedback.value = (f'<div class="ll-quiz-feedback" role="alert"><strong>{said[0]}</strong>'
-                                    + "".join(f"<br>{line}" for line in said[1:]) + "</div>"
-                                    if said else "")
-
     @_guarded
-    def _on_answer(self, index: int) -> None:
-        self._moved(self.model.pick(index))
-
-    @_guarded
-    def _check_cards(self) -> None:
-        self._moved(self.model.check())
+    def _answered(self, move: Callable[[ScenarioModel], ScenarioModel]) -> None:
+        """An answer button or Check was pressed: the quiz panel's transition of the model."""
+        self._moved(move(self.model))
 
     def answer(self, text: str) -> None:
         """Answer the question shown, as the buttons do: a card, a seat, a choice, or for
