@@ -201,20 +201,21 @@ class HandPlayer(_Speaks, widgets.VBox):
                                    opponents=ui(f"opponent-{self.model.opponents}", self.lang))
 
     def _advance(self) -> None:
-        """Let the computers act, one turn at a time, until it is your turn or the hand is
-        over; with a delay, each turn waits on the event loop (a trick's end a little longer)."""
-        number = self.model.number
-        while self.model.waiting:
+        """Let the computers act until it is your turn or the hand is over: at once, or one
+        card at a time on the event loop, a moment apart (a trick's end a little longer)."""
+        if self.model.waiting and self.delay > 0:
             self._render(waiting=True)
+            number = self.model.number
             pause = self.delay * (1.6 if self.model.last_trick is not None else 1)
-            if self.delay > 0 and _later(pause, lambda: self._computer_turn(number)):
+            if _later(pause, lambda: self._computer_turn(number)):
                 return
-            self.model = next(self.model.turns())
+        self.model = self.model.computers_play()
         self._render()
 
     @_guarded
     def _computer_turn(self, number: int) -> None:
-        if number == self.model.number and self.model.waiting:  # not a stale timer
+        """One computer card, then the next after a pause (a stale timer does nothing)."""
+        if number == self.model.number and self.model.waiting:
             self.model = next(self.model.turns())
             self._advance()
 

@@ -22,7 +22,7 @@ from ..coach import CardAdvice
 from ..engine import Action, ChooseTrump, Play, State
 from ..i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, translate
 from ..player import model as scenario_model
-from ..player.model import Note, Refused, ScenarioModel
+from ..player.model import ANSWER_FIRST, Refused, ScenarioModel
 from ..player.sources import replay_of
 from ..presenter import add_presenter
 from ..render import RenderError, TableStyle
@@ -36,10 +36,6 @@ from .quiz import QuizPanel
 from .what_if_panel import WhatIfPanel
 
 __all__ = ["ScenarioPlayer"]
-
-#: The note of a step forward stopped by a question in quiz mode (autoplay stops there).
-_GATE = Note("quiz.answer-first", "refused")
-
 
 class ScenarioPlayer(_Speaks, widgets.VBox):
     """Step through a scenario; try your own card at any play step (what-if).
@@ -246,7 +242,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def _moved(self, model: ScenarioModel) -> None:
         """Show the model a move led to, and say what it tells the reader."""
         self.model = model
-        if model.note == _GATE:
+        if model.note == ANSWER_FIRST:  # a question stops autoplay too
             self.stop()
         self._move_slider()
         self._render()
