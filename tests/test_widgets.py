@@ -288,6 +288,12 @@ def test_index_picks_a_scenario_of_a_multi_scenario_file(tmp_path):
     assert "there is no scenario number 2" in ScenarioPlayer(two, index=2).header.value
 
 
+def test_step_opens_the_player_at_that_frame_clamped_to_the_scenario():
+    player = ScenarioPlayer(WORKED, step=3)
+    assert player.at == player.slider.value == 3 and not player.back.disabled
+    assert ScenarioPlayer(WORKED, step=999).at == player.last_index
+
+
 def test_a_gallery_folds_players_and_builds_one_when_opened():
     gallery = ScenarioGallery([WORKED, LIBRARY / "03-follow-suit.yaml"])
     assert gallery.titles[0].startswith("The worked example")

@@ -200,7 +200,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self._advice.clear()
         self._problem = None
         self.model = ScenarioModel.of(
-            run, seat=None if seat_index < 0 else seat_index, show_legal=self.legal.value,
+            run, at=max(0, min(step, len(run.frames) - 1)),
+            seat=None if seat_index < 0 else seat_index, show_legal=self.legal.value,
             coaching=self.coach_on.value, quiz=self.quiz_on.value, lang=self.lang,
             large=self.style_options.large, four_colour=self.style_options.four_colour)
         self._syncing = True
@@ -211,7 +212,6 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             self._syncing = False
         self._render_header()
         _shown(self.body, True)
-        self.model = replace(self.model, at=max(0, min(step, self.model.last_index)))
         self._move_slider()
         self._render()
 
