@@ -17,9 +17,8 @@ from ..engine import Action, ChooseTrump, Play, State, legal_cards
 from ..i18n import DEFAULT_LANGUAGE, translate
 from ..names import cleaned_name
 from ..narrate import narrate, reason_text
-from ..player import model as scenario_model
 from ..player.hand import HandModel
-from ..player.model import Refused, refusal
+from ..player.model import Refused, advice, refusal
 from ..players import PLAYER_KINDS
 from ..render import TableStyle, table_html
 from ..rules import PROFILES, VARIANTS, Rules, RulesError
@@ -247,8 +246,8 @@ class HandPlayer(_Speaks, widgets.VBox):
         if self.model is None or self.state.to_act != self.you:
             return
         self.hint_text.value = f'<p class="ll-thinking">{ui("coach-thinking", self.lang)}</p>'
-        advice = scenario_model.advice(self.state, seat=self.you)
-        self.hint_text.value = _advice_html(advice, self.state.players[self.you], self.lang)
+        self.hint_text.value = _advice_html(advice(self.state, seat=self.you),
+                                            self.state.players[self.you], self.lang)
 
     # --- drawing ----------------------------------------------------------------------
     def _render(self, waiting: bool = False) -> None:

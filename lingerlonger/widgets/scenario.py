@@ -21,8 +21,7 @@ from ..cards import Card, Suit, parse_card
 from ..coach import CardAdvice
 from ..engine import Action, ChooseTrump, Play, State
 from ..i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, translate
-from ..player import model as scenario_model
-from ..player.model import ANSWER_FIRST, Refused, ScenarioModel
+from ..player.model import ANSWER_FIRST, Refused, ScenarioModel, advice
 from ..player.sources import replay_of
 from ..presenter import add_presenter
 from ..render import RenderError, TableStyle
@@ -416,7 +415,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         key = (self._loads, self.model.timeline, self.model.at)
         if key not in self._advice:
             self.what_if.thinking(self.lang)
-            self._advice[key] = scenario_model.advice(state)
+            self._advice[key] = advice(state)
         return self._advice[key]
 
     def __repr__(self) -> str:
