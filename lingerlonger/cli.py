@@ -27,6 +27,7 @@ from .driver import finish
 from .errors import LingerError, Message
 from .i18n import LANGUAGES, error_text, terminal_language, translate
 from .narrate import narrate, rules_text, suit_name
+from .outside import os_reason
 from .players import PLAYER_KINDS, RandomPlayer
 from .replay import Frame, answer_text
 from .replay import check as check_scenario
@@ -137,7 +138,7 @@ def check_command(args: argparse.Namespace) -> int:
                     failed += bool(errors)
         except OSError as error:
             _error(ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read",
-                                                               reason=error.strerror)).text(lang))
+                                                               reason=os_reason(error))).text(lang))
             failures += 1
             status = EXIT_USAGE
             continue
@@ -567,7 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # stdout itself may be what failed (`> /dev/full`): not there
         _close_stdout()
         where = f"{error.filename}: " if error.filename else ""
-        _error(f"lingerlonger {args.command}: {where}{error.strerror or error}")
+        _error(f"lingerlonger {args.command}: {where}{error_text(os_reason(error), _language(args))}")
         return EXIT_USAGE if error.filename else EXIT_FAILED  # a path given wrongly, or the output
     except KeyboardInterrupt:
         return 130

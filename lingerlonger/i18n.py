@@ -26,7 +26,7 @@ from .errors import ENGLISH as ENGLISH_ERRORS, Message, fill
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "ENVIRONMENT_LANGUAGE", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES",
            "terminal_language", "I18nError", "catalog", "error_text",
            "translate", "template", "plural_category", "check_language", "placeholders",
-           "format_number"]
+           "format_number", "format_decimal", "format_percent"]
 
 LANGUAGES = ("en", "pt", "es", "ru")
 #: The catalogs' source, and the language of an author's text that does not say otherwise.
@@ -142,6 +142,37 @@ def format_number(number: int, lang: str) -> str:
     """
     grouped = f"{number:,}"
     return grouped if check_language(lang) == "en" else grouped.replace(",", "\u202f")
+
+
+#: How each language writes a decimal and a share: (decimal mark, group separator, percent
+#: pattern). CLDR's: Portuguese 45%, Spanish and Russian 45 % (a no-break space before %).
+_NUMBER_STYLE: Mapping[str, tuple[str, str, str]] = {
+    "en": (".", ",", "{}%"), "pt": (",", "\u202f", "{}%"),
+    "es": (",", "\u202f", "{}\u00a0%"), "ru": (",", "\u202f", "{}\u00a0%"),
+}
+
+
+def format_decimal(number: float, lang: str, digits: int = 1) -> str:
+    """A number with ``digits`` decimals as ``lang`` writes it: 8.2 in English, 8,2 in
+    Portuguese, Spanish and Russian (thousands grouped as ``format_number`` does).
+
+    >>> format_decimal(8.25, "en"), format_decimal(8.25, "pt"), format_decimal(1234.5, "ru", 0)
+    ('8.2', '8,2', '1 234')
+    """
+    mark, group, _ = _NUMBER_STYLE[check_language(lang)]
+    text = f"{number:,.{digits}f}"
+    return text.translate({ord(","): group, ord("."): mark}) if lang != "en" else text
+
+
+def format_percent(share: float, lang: str, digits: int = 0) -> str:
+    """A share (0.45) as a percentage in ``lang``: 45% in English and Portuguese, 45 % (a
+    no-break space) in Spanish and Russian; ``digits`` decimals (45,5 %).
+
+    >>> format_percent(0.455, "en", 1), format_percent(0.45, "pt"), format_percent(0.455, "es", 1)
+    ('45.5%', '45%', '45,5 %')
+    """
+    pattern = _NUMBER_STYLE[check_language(lang)][2]
+    return pattern.format(format_decimal(share * 100, lang, digits))
 
 
 def placeholders(text: str) -> frozenset[str]:
