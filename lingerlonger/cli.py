@@ -18,6 +18,7 @@ from tqdm import tqdm
 from . import __version__
 from .arguments import positive_int, rules_spec
 from .cards import format_cards, sort_hand
+from .cliparser import Parser
 from .engine import State, new_hand
 from .events import Drew, HandEnded, Led
 from .files import replacing
@@ -73,7 +74,7 @@ def demo(args: argparse.Namespace) -> int:
     lang = args.lang
     state, events = new_hand(args.rules, names, dealer=args.players - 1, seed=seed)
     again = f"lingerlonger demo --rules {args.rules.spec} --players {args.players} --seed {seed}"
-    print(translate("cli.demo-title", lang, rules=args.rules.spec, count=args.players, seed=seed))
+    print(translate("cli.demo-title", lang, rules=rules_text(args.rules, lang), count=args.players, seed=seed))
     print(translate("cli.demo-again", lang, command=again) + "\n")
     for event in events:
         print(narrate(event, names, lang))
@@ -360,12 +361,13 @@ def new_command(args: argparse.Namespace) -> int:
     except RulesError as error:
         raise UsageError.because(error) from None
     seed = args.seed if args.seed is not None else random.randrange(10 ** 6)
-    hand = (position_starter if args.position else deal_starter)(args.rules, args.players, seed)
+    lang = _language(args)
+    hand = (position_starter if args.position else deal_starter)(args.rules, args.players, seed, lang)
     target = args.output
     if target != "-" and Path(target).exists() and not args.force:
         raise UsageError("cli.exists", target=target)
-    header = starter_header(target if target != "-" else "FILE.yaml", args.position)
-    write(sys.stdout if target == "-" else target, [hand], header=header)
+    header = starter_header(target if target != "-" else translate("starter.file", lang), args.position, lang)
+    write(sys.stdout if target == "-" else target, [hand], header=header, lang=lang)
     return 0
 
 
@@ -483,6 +485,9 @@ def add_scenario_parsers(commands) -> None:
     parser.add_argument("-o", "--output", default="-", metavar="FILE",
                         help="where to write it (- for stdout, the default)")
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the language of its comments and texts (default: the terminal's, "
+                        "from LANG, else en)")
     parser.set_defaults(run=new_command)
 
     parser = _command(
@@ -517,8 +522,8 @@ Exit status: 0 all well, 1 a scenario failed its check, 2 a usage error
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lingerlonger", description=DESCRIPTION, epilog=EPILOG,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog="lingerlonger", description=DESCRIPTION, epilog=EPILOG,  # argparse's words translated
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo_parser = _command(
         commands, "demo", "play a narrated random hand in the terminal",
