@@ -9,7 +9,7 @@ message that still shows the original text (``error.yaml.other``, ``error.os.oth
 
 >>> from lingerlonger.i18n import error_text
 >>> error_text(yaml_problem("mapping values are not allowed in this context"), "pt")
-"aqui não pode haver dois-pontos seguidos de espaço (': ')"
+"aqui não pode haver dois pontos seguidos de um espaço (': ')"
 >>> error_text(os_reason(FileNotFoundError(2, "No such file or directory")), "es")
 'no existe el archivo o la carpeta'
 """
