@@ -22,7 +22,7 @@ sys.path.insert(0, str(REPO / "book" / "_ext"))
 import code_messages  # noqa: E402 - book/_ext is no package
 TRANSLATIONS = ("pt", "es", "ru")
 CATALOGS = sorted(LOCALES.glob("*/LC_MESSAGES/**/*.po"))
-#: MyST roles ({doc}`05-drawing`, {glue:text}`drawn_6:.1f`) and link targets must survive as written.
+#: MyST roles ({doc}`05-drawing`, {glue:text}`drawn_6`) and link targets must survive as written.
 ROLE = re.compile(r"\{([\w:-]+)\}`(?:[^`<]*<([^`>]+)>|([^`]*))`")
 LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 
