@@ -161,9 +161,10 @@ def _language_list(text: str) -> tuple[str, ...]:
     """``en,pt``: languages of the book, for --languages."""
     wanted = tuple(part.strip() for part in text.split(",") if part.strip())
     unknown = [lang for lang in wanted if lang not in LANGUAGES]
-    if unknown or not wanted:
+    if unknown or not wanted:  # said in the reader's language by cliparser.Parser
         raise argparse.ArgumentTypeError(f"expected languages among {', '.join(LANGUAGES)}, "
-                                         f"separated by commas, not {text!r}")
+                                         f"separated by commas, not {text!r}") from UsageError(
+            "cli.languages", expected=", ".join(LANGUAGES), text=repr(text))
     return wanted
 
 

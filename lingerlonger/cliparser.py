@@ -104,6 +104,18 @@ def speaking(lang: str) -> Iterator[None]:
         argparse._, argparse.ngettext = saved
 
 
+def _message_behind(error: BaseException) -> Message | None:
+    """The package's refusal behind an exception, if any: a type function that raises
+    ``ArgumentTypeError(...)`` while handling a ``LingerError``, or ``from`` one."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, Message):
+            return error
+        error = error.__cause__ or error.__context__
+    return None
+
+
 class Parser(argparse.ArgumentParser):
     """An ``ArgumentParser`` that speaks the command line's language (see the module);
     its subcommands' parsers are ``Parser`` too."""
@@ -138,9 +150,7 @@ class Parser(argparse.ArgumentParser):
         except argparse.ArgumentError as error:
             # A type function refusing a value with one of the package's errors (a rules spec):
             # argparse kept only its English str(); say it again in the reader's language.
-            reason = error.__context__
-            while reason is not None and not isinstance(reason, Message):
-                reason = reason.__context__
+            reason = _message_behind(error)
             if reason is None:
                 raise
             raise argparse.ArgumentError(action, error_text(reason, self._language())) from None

@@ -469,7 +469,7 @@ def test_demo_speaks_the_terminals_language_unless_told(capsys, monkeypatch):
 #: What may stay Latin in Russian output: the format's keys and codes (a file is written in
 #: them in every language), commands and their options, file names, and these.
 FORMAT_WORDS = {"YAML", "Markdown", "json", "yaml", "yaml-language-server", "lingerlonger", "FILE",
-                "NAME", "SPEC", "SEED", "COMMAND", "none", "drawing", "standard", "hand", "size", "sizes", "new",
+                "NAME", "SPEC", "SEED", "COMMAND", "LIST", "PATH", "none", "drawing", "standard", "hand", "size", "sizes", "new",
                 "position", "scenario", "schema", "check", "replay", "demo", "sheet"}
 
 
@@ -504,6 +504,7 @@ def test_latin_words_finds_english():
     ("new", "--lang", "ru", "--position", "--players", 3, "--seed", 2),
     ("replay", "--lang", "ru"),                          # a missing argument
     ("check", "--lang", "ru", "--bogus"),                # an unknown one
+    ("check", "--lang", "ru", "--languages", "xx"),      # a value the command's own type refuses
     ("replay", "--lang", "ru", "--help"),
 ], ids=lambda argv: " ".join(map(str, argv)).replace(str(TESTS.parent) + "/", ""))
 def test_the_cli_in_russian_says_no_english_word(capsys, argv):
