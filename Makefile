@@ -29,7 +29,7 @@ help:
 	@echo "make assets  - npm ci; copy widget JS and Font Awesome where the book and app serve them"
 	@echo "make book    - strict build of the Jupyter Book into _build/html, in every language"
 	@echo "make book-pt - the Portuguese book alone (likewise book-es, book-ru) into _build/html/pt"
-	@echo "make pot     - the English messages (.pot) and updated locales/*/LC_MESSAGES/*.po"
+	@echo "make pot     - the English messages (.pot) and updated locales/*/LC_MESSAGES/*.po (code.po: the code's)"
 	@echo "make serve   - serve the built book on http://localhost:8000/"
 	@echo "make publish - push _build/html to the gh-pages branch of REMOTE (default origin)"
 	@echo "make app     - serve the Voila app on $(HOST) (PORT=... to choose the port)"
@@ -124,6 +124,8 @@ demo:
 pot:
 	rm -rf _build/pot
 	jupyter-book build . --builder custom --custom-builder gettext --path-output _build/pot
+	# The chapters' code speaks too: each _("...") of a code cell goes to code.pot (lingerlonger/booktext.py).
+	$(PYTHON) book/_ext/code_messages.py _build/pot/_build/gettext/code.pot
 	sphinx-intl update -w 76 -p _build/pot/_build/gettext -d locales $(addprefix -l ,$(BOOK_LANGUAGES))
 
 clean:

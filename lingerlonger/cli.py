@@ -18,6 +18,7 @@ from tqdm import tqdm
 from . import __version__
 from .arguments import add_game_arguments, game_of, positive_int
 from .cards import format_cards, sort_hand
+from .cliparser import Parser
 from .engine import State, new_hand
 from .events import Drew, HandEnded, Led
 from .files import replacing
@@ -27,6 +28,7 @@ from .driver import finish
 from .errors import LingerError, Message
 from .i18n import LANGUAGES, error_text, terminal_language, translate
 from .narrate import narrate, rules_text, suit_name
+from .outside import os_reason
 from .players import PLAYER_KINDS, RandomPlayer
 from .replay import Frame, answer_text
 from .replay import check as check_scenario
@@ -77,7 +79,7 @@ def demo(args: argparse.Namespace) -> int:
     state, events = new_hand(game.rules, names, dealer=game.players - 1, seed=seed)
     size = "" if args.hand_size is None else f" --hand-size {args.hand_size}"
     again = f"lingerlonger demo --rules {game.rules.spec} --players {game.players}{size} --seed {seed}"
-    print(translate("cli.demo-title", lang, rules=game.rules.spec, count=game.players, seed=seed))
+    print(translate("cli.demo-title", lang, rules=rules_text(game.rules, lang), count=game.players, seed=seed))
     print(translate("cli.demo-again", lang, command=again) + "\n")
     for event in events:
         print(narrate(event, names, lang))
@@ -142,7 +144,7 @@ def check_command(args: argparse.Namespace) -> int:
                     failed += bool(errors)
         except OSError as error:
             _error(ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read",
-                                                               reason=error.strerror)).text(lang))
+                                                               reason=os_reason(error))).text(lang))
             failures += 1
             status = EXIT_USAGE
             continue
@@ -164,9 +166,10 @@ def _language_list(text: str) -> tuple[str, ...]:
     """``en,pt``: languages of the book, for --languages."""
     wanted = tuple(part.strip() for part in text.split(",") if part.strip())
     unknown = [lang for lang in wanted if lang not in LANGUAGES]
-    if unknown or not wanted:
+    if unknown or not wanted:  # said in the reader's language by cliparser.Parser
         raise argparse.ArgumentTypeError(f"expected languages among {', '.join(LANGUAGES)}, "
-                                         f"separated by commas, not {text!r}")
+                                         f"separated by commas, not {text!r}") from UsageError(
+            "cli.languages", expected=", ".join(LANGUAGES), text=repr(text))
     return wanted
 
 
@@ -364,12 +367,13 @@ def new_command(args: argparse.Namespace) -> int:
     except SetupError as error:
         raise UsageError.because(error) from None
     seed = args.seed if args.seed is not None else random.randrange(10 ** 6)
-    hand = (position_starter if args.position else deal_starter)(game.rules, game.players, seed)
+    lang = _language(args)
+    hand = (position_starter if args.position else deal_starter)(game.rules, game.players, seed, lang)
     target = args.output
     if target != "-" and Path(target).exists() and not args.force:
         raise UsageError("cli.exists", target=target)
-    header = starter_header(target if target != "-" else "FILE.yaml", args.position)
-    write(sys.stdout if target == "-" else target, [hand], header=header)
+    header = starter_header(target if target != "-" else translate("starter.file", lang), args.position, lang)
+    write(sys.stdout if target == "-" else target, [hand], header=header, lang=lang)
     return 0
 
 
@@ -482,6 +486,9 @@ def add_scenario_parsers(commands) -> None:
     parser.add_argument("-o", "--output", default="-", metavar="FILE",
                         help="where to write it (- for stdout, the default)")
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the language of its comments and texts (default: the terminal's, "
+                        "from LANG, else en)")
     parser.set_defaults(run=new_command)
 
     parser = _command(
@@ -516,8 +523,8 @@ Exit status: 0 all well, 1 a scenario failed its check, 2 a usage error
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lingerlonger", description=DESCRIPTION, epilog=EPILOG,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog="lingerlonger", description=DESCRIPTION, epilog=EPILOG,  # argparse's words translated
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo_parser = _command(
         commands, "demo", "play a narrated random hand in the terminal",
@@ -564,7 +571,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # stdout itself may be what failed (`> /dev/full`): not there
         _close_stdout()
         where = f"{error.filename}: " if error.filename else ""
-        _error(f"lingerlonger {args.command}: {where}{error.strerror or error}")
+        _error(f"lingerlonger {args.command}: {where}{error_text(os_reason(error), _language(args))}")
         return EXIT_USAGE if error.filename else EXIT_FAILED  # a path given wrongly, or the output
     except KeyboardInterrupt:
         return 130

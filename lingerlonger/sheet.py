@@ -165,7 +165,7 @@ def _rules_version(lang: str, deal_rows: list[tuple[int, int, int]]) -> str:
                                           for i in range(1, count + 1))
     rows = "".join(f"<tr><td>{p}</td><td>{each}</td><td>{stock}</td></tr>" for p, each, stock in deal_rows)
     return (f'<div class="ll-version" lang="{lang}">'
-            f'<h2>Linger Longer <small>(Sift Smoke)</small></h2><p class="ll-sub">{t("sub")}</p>'
+            f'<h2>{t("title")}</h2><p class="ll-sub">{t("sub")}</p>'
             f'<div class="ll-key">{t("idea")}</div><div class="ll-cols">'
             f'<section><h3>{t("deal")}</h3><ol>{items("deal", 4)}</ol>'
             f'<table><thead><tr><th>{t("col-players")}</th><th>{t("col-each")}</th>'
@@ -203,5 +203,6 @@ def rules_sheet_html(lang: str = "en") -> str:
         f'{" checked" if code == lang else ""}><label for="ll-sheet-{code}" lang="{code}">'
         f'{html.escape(translate("language.name", code))}</label>' for code in LANGUAGES)
     return (f'<article class="ll-sheet" aria-label="{html.escape(translate("rules-sheet.aria", lang))}">'
-            f'<div class="ll-sheet-langs" role="radiogroup" aria-label="Language">{picker}</div>'
+            f'<div class="ll-sheet-langs" role="radiogroup" '
+            f'aria-label="{html.escape(translate("player.language", lang))}">{picker}</div>'
             + "".join(_rules_version(code, rows) for code in LANGUAGES) + "</article>")

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from .cards import DECK, Suit, sort_hand
 from .engine import Play, apply, from_position, legal_cards, shuffled_deck
+from .i18n import SOURCE_LANGUAGE, translate
 from .players import make_player
 from .replay import replay, trick_outcome
 from .rules import VARIANTS, Rules
@@ -33,31 +34,17 @@ WRITTEN = Location("<new>", 1, 1)
 #: Cards in each hand, and in the stock, of a starter position.
 POSITION_HAND, POSITION_STOCK = 2, 2
 
-_HEADER_END = """\
-# steps  "SEAT CARD" plays, in turn order (the seat to act, and a legal card);
-#        expect checks what the step before it did: trick_winner, drawn, out,
-#        hand_sizes, stock_size, leader, legal. Any step may carry say: (Markdown).
-# result who wins the hand and why (last-holder, last-trick or exhaustion), if it ends.
-# Keys starting with x- are yours: they are ignored.
-"""
-_DEAL_SETUP = """\
-# deck   the 52 cards, top of the shuffled deck first. The engine deals them one at a
-#        time from the dealer's left, and the dealer's last card shows trump.
-#        To start mid-hand instead: lingerlonger new --position writes a small position.
-"""
-_POSITION_SETUP = """\
-# hands  each seat's cards (a seat left out holds none); cards that appear nowhere
-#        count as won in earlier tricks, and no card may appear twice.
-# stock  the cards left to draw, top first (may be []).
-# trump  the trump suit (♠ ♥ ♦ ♣, or S H D C), or none; leader: who leads next.
-"""
 
 
-def starter_header(file: str, position: bool) -> str:
-    """The comments on top of a starter: how to check it, and what each key means."""
-    return (f"# A starter scenario. Edit it, then run:  lingerlonger check {file}\n"
-            f"# and watch it with:                      lingerlonger replay {file}\n#\n"
-            + (_POSITION_SETUP if position else _DEAL_SETUP) + _HEADER_END)
+def starter_header(file: str, position: bool, lang: str = SOURCE_LANGUAGE) -> str:
+    """The comments on top of a starter, in ``lang``: how to check it, and what each key means
+    (the keys themselves are the format's, the same in every language)."""
+    check, watch = translate("starter.check", lang), translate("starter.watch", lang)
+    width = max(len(check), len(watch)) + 2
+    lines = [f"{check:<{width}}lingerlonger check {file}", f"{watch:<{width}}lingerlonger replay {file}", ""]
+    lines += translate("starter.position-setup" if position else "starter.deal-setup", lang).split("\n")
+    lines += translate("starter.end", lang).split("\n")
+    return "".join(f"# {line}".rstrip() + "\n" for line in lines)
 
 
 def starter_tags(rules: Rules) -> tuple[str, ...]:
@@ -66,33 +53,33 @@ def starter_tags(rules: Rules) -> tuple[str, ...]:
     return ("drawing", rules.profile) + (("variant",) + variants if variants else ())
 
 
-def _title(rules: Rules, players: int, seed: int) -> str:
-    return f"A new scenario ({rules.spec}, {players} players, seed {seed})"
+def _title(rules: Rules, players: int, seed: int, lang: str) -> str:
+    return translate("starter.title", lang, rules=rules.spec, players=players, seed=seed)
 
 
-def _for_an_author(scenario: Scenario, after_trick: int) -> Scenario:
-    """Words to rewrite: a summary, a say on the first play and on the check after the trick."""
+def _for_an_author(scenario: Scenario, after_trick: int, lang: str) -> Scenario:
+    """Words to rewrite, in ``lang``: a summary, a say on the first play and on the check after
+    the trick; a scenario in another language than English says so (``lang:``)."""
     steps = list(scenario.steps)
     first = steps[0]
-    steps[0] = replace(first, say=f"{first.seat} leads {first.card}. Say here what the reader "
-                       "should notice.")
-    steps[after_trick] = replace(steps[after_trick], say="Say here who won the trick, and why.")
-    return replace(scenario, summary="What this scenario teaches, in a sentence or two.",
-                   tags=starter_tags(scenario.rules), steps=tuple(steps))
+    steps[0] = replace(first, say=translate("starter.say-lead", lang, seat=first.seat, card=first.card))
+    steps[after_trick] = replace(steps[after_trick], say=translate("starter.say-trick", lang))
+    return replace(scenario, summary=translate("starter.summary", lang), tags=starter_tags(scenario.rules),
+                   steps=tuple(steps), lang=None if lang == SOURCE_LANGUAGE else lang)
 
 
-def deal_starter(rules: Rules, players: int, seed: int) -> Scenario:
+def deal_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_LANGUAGE) -> Scenario:
     """A seeded deal and its first trick, played by computer players."""
     rng = random.Random(seed)
     names = tuple("ABCDEF"[:players])
     seats = [make_player("random", random.Random(rng.getrandbits(64))) for _ in names]
     hand = record_hand(rules, names, players - 1, shuffled_deck(rng), seats,
-                       title=_title(rules, players, seed), tricks=1)
+                       title=_title(rules, players, seed, lang), tricks=1)
     expect = next(index for index, step in enumerate(hand.steps) if step.kind == "expect")
-    return _for_an_author(hand, expect)
+    return _for_an_author(hand, expect, lang)
 
 
-def position_starter(rules: Rules, players: int, seed: int) -> Scenario:
+def position_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_LANGUAGE) -> Scenario:
     """Two cards a hand, two in the stock, and a first trick of seeded legal plays."""
     rng = random.Random(seed)
     names = tuple("ABCDEF"[:players])
@@ -109,7 +96,7 @@ def position_starter(rules: Rules, players: int, seed: int) -> Scenario:
         card = rng.choice(sorted(legal_cards(state)))
         plays.append(Step("play", WRITTEN, seat=names[state.to_act], card=card))
         state, _ = apply(state, Play(state.to_act, card))
-    scenario = Scenario(title=_title(rules, players, seed), rules=rules, players=names,
+    scenario = Scenario(title=_title(rules, players, seed, lang), rules=rules, players=names,
                         dealer=names[-1], steps=tuple(plays), where=WRITTEN, hands=hands,
                         stock=stock, trump=trump, leader=names[0])
     trick = trick_outcome([event for frame in replay(scenario).frames for event in frame.events],
@@ -117,4 +104,4 @@ def position_starter(rules: Rules, players: int, seed: int) -> Scenario:
     check = Step("expect", WRITTEN, expect=Expect(
         trick_winner=trick.winner, drawn=trick.drawn, out=trick.out,
         given=frozenset({"trick_winner", "drawn", "out"})))
-    return _for_an_author(replace(scenario, steps=scenario.steps + (check,)), len(plays))
+    return _for_an_author(replace(scenario, steps=scenario.steps + (check,)), len(plays), lang)

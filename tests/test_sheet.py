@@ -86,6 +86,10 @@ def test_rules_sheet_has_every_language_one_shown_and_one_article():
         version = page.split(f'<div class="ll-version" lang="{lang}">')[1].split('class="ll-version"')[0]
         assert word in version
         assert "<td>4</td><td>4</td><td>36</td>" in version  # 4 players: 4 each, 36 in the stock
+        # The game's name as each language writes it (Russian: as the source texts do).
+        assert f"<h2>{translate('game.name', lang)} <small>" in version
+    assert "<h2>Лингер-лонгер <small>" in page
+    assert 'role="radiogroup" aria-label="Idioma"' in page  # the picker, named in the sheet's language
 
 
 def test_the_sheets_deal_table_is_one_card_per_player_and_the_rest_in_the_stock():

@@ -7,15 +7,22 @@ fuzzy and a new one empty, and these tests fail until a translator has seen it.
 from __future__ import annotations
 
 import re
+import string
+import sys
 from pathlib import Path
 
 import polib
 import pytest
 
-LOCALES = Path(__file__).resolve().parents[1] / "locales"
+from lingerlonger import booktext
+
+REPO = Path(__file__).resolve().parents[1]
+LOCALES = REPO / "locales"
+sys.path.insert(0, str(REPO / "book" / "_ext"))
+import code_messages  # noqa: E402 - book/_ext is no package
 TRANSLATIONS = ("pt", "es", "ru")
 CATALOGS = sorted(LOCALES.glob("*/LC_MESSAGES/**/*.po"))
-#: MyST roles ({doc}`05-drawing`, {glue:text}`drawn_6:.1f`) and link targets must survive as written.
+#: MyST roles ({doc}`05-drawing`, {glue:text}`drawn_6`) and link targets must survive as written.
 ROLE = re.compile(r"\{([\w:-]+)\}`(?:[^`<]*<([^`>]+)>|([^`]*))`")
 LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 
@@ -45,6 +52,64 @@ def test_the_catalog_is_complete_and_keeps_the_markup(path):
     assert not fuzzy, f"{len(fuzzy)} fuzzy (English changed since): {fuzzy[:3]}"
     for entry in catalog.translated_entries():
         assert markup(entry.msgstr) == markup(entry.msgid), f"{entry.msgid[:60]!r}: markup changed"
+
+
+def fields(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+@pytest.fixture(scope="module")
+def chapter_messages() -> dict[str, list[str]]:
+    return code_messages.chapter_messages(REPO)
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_message_of_the_chapters_code_is_translated(lang, chapter_messages):
+    """Each _("…") of a code cell is in code.po, translated and not fuzzy, with the same {fields};
+    a new one fails here until `make pot` has added it and a translator has written it."""
+    catalog = {entry.msgid: entry for entry in polib.pofile(str(LOCALES / lang / "LC_MESSAGES" / "code.po"))
+               if not entry.obsolete}
+    missing = [message for message in chapter_messages if message not in catalog]
+    assert not missing, f"{lang}: code.po lacks {missing[:3]} (run make pot)"
+    for message in chapter_messages:
+        entry = catalog[message]
+        assert entry.msgstr and "fuzzy" not in entry.flags, f"{lang}: {message!r} is not translated"
+        assert fields(entry.msgstr) == fields(message), f"{lang}: {message!r}: placeholders changed"
+        assert booktext.messages(lang)[message] == entry.msgstr  # booktext's reader agrees with polib
+
+
+def test_the_chapters_code_has_messages_and_no_bare_english_labels(chapter_messages):
+    assert {"Refused:", "Dani may play:", "{name} wins the match,"} <= set(chapter_messages)
+    assert chapter_messages["Refused:"] == ["book/04-tricks", "book/09-variants"]
+    # A label printed as a literal English string is not translated: print("Refused:", ...).
+    bare = re.compile(r"""print\(f?["'][A-Za-z]""")
+    for page in code_messages.pages(REPO):
+        if page == "book/10-strategy":  # another chapter's owner converts it
+            continue
+        text = (REPO / f"{page}.md").read_text(encoding="utf-8")
+        assert not bare.search(text), f"{page}: {bare.search(text).group()!r}: wrap the label in _()"
+
+
+def test_booktext_reads_translations_and_falls_back_to_english(tmp_path, monkeypatch):
+    folder = tmp_path / "locales" / "pt" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "code.po").write_text(
+        'msgid ""\nmsgstr "Language: pt\\n"\n\n'
+        'msgid "Refused:"\nmsgstr "Recusado:"\n\n'
+        '#, fuzzy\nmsgid "Hand sizes:"\nmsgstr "Tamanhos:"\n\n'
+        'msgid ""\n"Deal number "\n"{seed}:"\nmsgstr ""\n"Distribuição "\n"{seed}:"\n\n'
+        'msgid "none"\nmsgstr ""\n', encoding="utf-8")
+    monkeypatch.setenv("LINGERLONGER_LOCALES", str(tmp_path / "locales"))
+    booktext.messages.cache_clear()
+    try:
+        assert booktext._("Refused:", "pt") == "Recusado:"
+        assert booktext._("Deal number {seed}:", "pt") == "Distribuição {seed}:"
+        assert booktext._("Hand sizes:", "pt") == "Hand sizes:"  # fuzzy: English until reviewed
+        assert booktext._("none", "pt") == "none"
+        assert booktext._("Refused:", "en") == "Refused:"
+        assert booktext.number(8.25, lang="pt") == "8,2" and booktext.percent(0.5, lang="ru") == "50\u00a0%"
+    finally:
+        booktext.messages.cache_clear()
 
 
 def test_markup_sees_roles_titles_and_links():

@@ -39,6 +39,8 @@ INPUTS = (
     (re.compile(r"\.\./scenarios(?![\w/.-])"), "{match}/*.yaml"),
     # The package the chapters run, code and data.
     (re.compile(r"\b(?:from|import) lingerlonger\b"), "/lingerlonger/**/*.*"),
+    # The chapters' own words (lingerlonger.booktext's _()), translated in code.po.
+    (re.compile(r"\bfrom lingerlonger\.booktext import\b"), "/locales/*/LC_MESSAGES/code.po"),
 )
 #: Chapter source path -> fingerprint of its inputs when it was last read.
 RECORD = "notebook_inputs.json"

@@ -60,7 +60,8 @@ def language_config(lang: str) -> str:
 
 
 def glue_in_translated_paragraphs() -> None:
-    """Let a translated paragraph paste the chapter's glued values ({glue:text}`drawn_6:.1f`).
+    """Let a translated paragraph paste the chapter's glued values ({glue:text}`drawn_6`: text
+    the chapter wrote as the page's language writes numbers, with ``booktext.number``).
 
     myst-nb looks glue values up in the notebook being parsed, but Sphinx parses each
     translated paragraph as a plain MyST document of its own, which has none. When a

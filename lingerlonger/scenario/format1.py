@@ -42,6 +42,7 @@ from ..events import END_REASONS
 from ..i18n import LANGUAGES, SOURCE_LANGUAGE
 from ..names import no_seat, seat_name_problem
 from ..game import HAND_SIZE, Game, SetupError, check_seat_count
+from ..outside import os_reason, yaml_error, yaml_problem
 from ..rules import PROFILE_ALIASES, PROFILES, Rules, RulesError
 from ..visible import quoted
 from .model import (ANSWER_KINDS, ASK_KEYS, EXPECT_KEYS, FORMAT, POSITION_KEYS, RESULT_KEYS,
@@ -364,19 +365,18 @@ def iter_documents(source: str | TextIO, path: str = "<string>") -> Iterator[Sce
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = location_of_mark(path, mark) if mark else Location(path, 1, 1)
-        problem = error.problem or error.context or "unreadable YAML"
-        if error.problem and error.context and error.context_mark:
-            context = error.context_mark
-            problem += f" ({error.context} at line {context.line + 1}, column {context.column + 1})"
+        context = error.context_mark
+        problem = yaml_error(error.problem, error.context, context and context.line + 1,
+                             context and context.column + 1)  # words in the reader's language
         yield ScenarioError(where, Message("scenario.yaml-syntax", problem=problem), _syntax_hint(error))
     except yaml.reader.ReaderError as error:  # a character YAML does not allow
         yield ScenarioError(_offset_location(source, path, error.position),
                             Message("scenario.yaml-character", code=f"{error.character:04X}",
-                                    reason=error.reason))
+                                    reason=yaml_problem(error.reason)))
     except yaml.YAMLError as error:
-        yield ScenarioError(Location(path, 1, 1), Message("scenario.yaml", problem=" ".join(str(error).split())))
+        yield ScenarioError(Location(path, 1, 1), Message("scenario.yaml", problem=yaml_problem(str(error))))
     except UnicodeDecodeError as error:
-        yield ScenarioError(Location(path, 1, 1), Message("scenario.not-utf8", reason=error.reason))
+        yield ScenarioError(Location(path, 1, 1), Message("scenario.not-utf8", reason=yaml_problem(error.reason)))
     except ScenarioError as error:  # refused by a bounded source (source.py) as it was read
         yield error
 
@@ -424,7 +424,7 @@ def load(path: str | Path) -> list[Scenario]:
         with open_source(name) as source:
             scenarios = list(iter_scenarios(source, name))
     except OSError as error:
-        raise ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read", reason=error.strerror)) from None
+        raise ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read", reason=os_reason(error))) from None
     if not scenarios:
         raise ScenarioError(Location(name, 1, 1), Message("scenario.empty"))
     return scenarios

@@ -58,11 +58,11 @@ import yaml
 
 from ..cards import format_cards, sort_hand
 from ..files import replacing
-from ..i18n import LANGUAGES, SOURCE_LANGUAGE
+from ..i18n import LANGUAGES, SOURCE_LANGUAGE, translate
 from .model import EXPECT_KEYS, Ask, Expect, Scenario, Step, Text
 from .reader import scalar_type
 
-__all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "schema_file", "schema_line", "write_schema", "dump",
+__all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "schema_hint", "schema_file", "schema_line", "write_schema", "dump",
            "dump_scenario", "write", "header_comments"]
 
 SCHEMA_NAME = "scenario.schema.json"
@@ -97,12 +97,17 @@ def schema_line(target: str | Path | None = None) -> str:
     return _SCHEMA_COMMENT + SCHEMA_NAME
 
 
-def _schema_lines(target: str | Path | None = None) -> str:
+def schema_hint(lang: str = SOURCE_LANGUAGE) -> str:
+    """``SCHEMA_HINT`` in ``lang``."""
+    return "# " + translate("writer.schema-hint", lang, name=SCHEMA_NAME)
+
+
+def _schema_lines(target: str | Path | None = None, lang: str = SOURCE_LANGUAGE) -> str:
     """The schema line, and the hint to write the schema when it is not there yet."""
     line = schema_line(target)
     found = target is not None and (Path(target).resolve().parent
                                     / line.removeprefix(_SCHEMA_COMMENT)).is_file()
-    return line + "\n" + ("" if found else SCHEMA_HINT + "\n")
+    return line + "\n" + ("" if found else schema_hint(lang) + "\n")
 
 
 def write_schema(target: str | Path) -> Path:
@@ -115,7 +120,9 @@ def write_schema(target: str | Path) -> Path:
 
 
 def header_comments(path: str | Path) -> str:
-    """The comment lines at the top of a file (the schema line left out), to keep on rewriting."""
+    """The comment lines at the top of a file (the schema line and its hint, in any language,
+    left out), to keep on rewriting."""
+    hints = {schema_hint(lang) for lang in LANGUAGES}
     lines = []
     try:
         with open(path, encoding="utf-8") as source:
@@ -123,7 +130,7 @@ def header_comments(path: str | Path) -> str:
                 stripped = line.strip()
                 if stripped and not stripped.startswith("#"):
                     break
-                if not stripped.startswith(_SCHEMA_COMMENT) and stripped != SCHEMA_HINT:
+                if not stripped.startswith(_SCHEMA_COMMENT) and stripped not in hints:
                     lines.append(line.rstrip("\r\n") + "\n")
     except (OSError, UnicodeDecodeError):
         return ""
@@ -366,16 +373,18 @@ def dump(scenarios: Iterable[Scenario], schema: str | None = None, header: str =
 
 
 def write(path: str | Path | TextIO, scenarios: Iterable[Scenario],
-          keep_header_from: str | Path | None = None, header: str = "") -> None:
+          keep_header_from: str | Path | None = None, header: str = "",
+          lang: str = SOURCE_LANGUAGE) -> None:
     """Write scenarios to a file (or an open text stream), one document at a time.
 
     ``keep_header_from`` names a file whose leading comments are carried over,
-    usually the very file being rewritten; ``header`` is more comment lines.
+    usually the very file being rewritten; ``header`` is more comment lines; ``lang`` is
+    the language of the hint on writing the schema.
     """
     if keep_header_from is not None:
         header = header_comments(keep_header_from) + header
     if hasattr(path, "write"):
-        _stream(scenarios, path, _schema_lines(), header)
+        _stream(scenarios, path, _schema_lines(lang=lang), header)
         return
     with replacing(path) as out:
-        _stream(scenarios, out, _schema_lines(path), header)
+        _stream(scenarios, out, _schema_lines(path, lang), header)

@@ -37,4 +37,7 @@ def test_a_link_with_lang_opens_the_app_in_that_language(voila_app, browser_page
     assert page.get_by_role("tab", name=ui("tab-play", "ru")).is_visible()
     menu = page.locator(".ll-app-language select")
     assert menu.evaluate("select => select.selectedOptions[0].textContent") == translate("language.name", "ru")
+    # The page itself (the linger template): its language, and the game's name in the tab.
+    assert page.evaluate("[document.documentElement.lang, document.title]") == [
+        "ru", translate("game.name", "ru")]
     log.assert_clean()

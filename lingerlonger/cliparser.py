@@ -1,0 +1,181 @@
+"""argparse in the reader's language: usage errors, "usage:" and the help's section titles.
+
+argparse words its own messages in English ("the following arguments are required",
+"invalid choice", "unrecognized arguments", "usage:", "options") through the module's
+``_``/``ngettext``, which it looks up each time it speaks. ``Parser`` lends it the
+package's catalogs (messages ``argparse.*``, written with argparse's own ``%(name)s``
+placeholders) while it parses, prints help or reports an error, in the language of
+``--lang`` when the command line gives one, else the terminal's (``LINGERLONGER_LANG``,
+``LANG``...), else English. A value refused by the package's own checks (a rules spec)
+is said in that language too.
+
+>>> import contextlib, io
+>>> parser = Parser(prog="lingerlonger")
+>>> _ = parser.add_argument("file")
+>>> _ = parser.add_argument("--lang")
+>>> err = io.StringIO()
+>>> with contextlib.redirect_stderr(err), contextlib.suppress(SystemExit):
+...     parser.parse_args(["--lang", "ru"])
+>>> print(err.getvalue().strip())
+использование: lingerlonger [-h] [--lang LANG] file
+lingerlonger: ошибка: не хватает обязательных аргументов: file
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from typing import Iterator, Sequence
+
+from .errors import Message
+from .i18n import LANGUAGES, SOURCE_LANGUAGE, catalog, error_text, plural_category, terminal_language
+
+__all__ = ["Parser", "speaking", "language_of", "ARGPARSE_MESSAGES"]
+
+#: argparse's English (Python 3.9 to 3.13) → the catalog message that says it.
+ARGPARSE_MESSAGES = {
+    "usage: ": "argparse.usage",
+    "positional arguments": "argparse.positional",
+    "options": "argparse.options",
+    "optional arguments": "argparse.options",  # Python before 3.10
+    "show this help message and exit": "argparse.help",
+    "show program's version number and exit": "argparse.version",
+    "%(prog)s: error: %(message)s\n": "argparse.error",
+    "the following arguments are required: %s": "argparse.required",
+    "unrecognized arguments: %s": "argparse.unrecognized",
+    "invalid choice: %(value)r (choose from %(choices)s)": "argparse.invalid-choice",
+    "argument %(argument_name)s: %(message)s": "argparse.argument",
+    "expected one argument": "argparse.expected-one",
+    "expected at most one argument": "argparse.expected-at-most-one",
+    "expected at least one argument": "argparse.expected-at-least-one",
+    "invalid %(type)s value: %(value)r": "argparse.invalid-value",
+    "ambiguous option: %(option)s could match %(matches)s": "argparse.ambiguous",
+    "not allowed with argument %s": "argparse.not-allowed-with",
+    "one of the arguments %s is required": "argparse.one-required",
+    "ignored explicit argument %r": "argparse.ignored-explicit",
+    "can't open '%(filename)s': %(error)s": "argparse.cannot-open",
+}
+#: argparse's one plural message: "expected %s argument(s)" (the catalog writes {count} for %s).
+ARGPARSE_PLURALS = {("expected %s argument", "expected %s arguments"): "argparse.expected-n"}
+
+
+def language_of(argv: Sequence[str] | None) -> str:
+    """The language a command line asks for: its ``--lang``, else the terminal's, else English.
+
+    >>> language_of(["replay", "x.yaml", "--lang", "pt"]), language_of(["--lang=es"])
+    ('pt', 'es')
+    """
+    argv = list(argv or ())
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
+            argv[index + 1] if arg == "--lang" and index + 1 < len(argv) else None)
+        if value in LANGUAGES:
+            return value
+    return terminal_language() or SOURCE_LANGUAGE
+
+
+def _said(lang: str):
+    messages = catalog(lang)
+
+    def gettext(text: str) -> str:
+        key = ARGPARSE_MESSAGES.get(text)
+        return messages.get(key, text) if key else text
+
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        key = ARGPARSE_PLURALS.get((singular, plural))
+        forms = messages.get(key) if key else None
+        if isinstance(forms, dict):
+            return forms[plural_category(int(count), lang)].replace("{count}", "%s")  # argparse fills %s
+        return singular if count == 1 else plural
+
+    return gettext, ngettext
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """argparse says its messages in ``lang`` inside this block."""
+    saved = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = _said(lang)
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved
+
+
+def _message_behind(error: BaseException) -> Message | None:
+    """The package's refusal behind an exception, if any: a type function that raises
+    ``ArgumentTypeError(...)`` while handling a ``LingerError``, or ``from`` one."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, Message):
+            return error
+        error = error.__cause__ or error.__context__
+    return None
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` that speaks the command line's language (see the module);
+    its subcommands' parsers are ``Parser`` too."""
+
+    lang: str | None = None  # the language of the parse under way (shared with the subcommands')
+
+    def parse_args(self, args=None, namespace=None):
+        with self._speaking(args):  # "unrecognized arguments" is said here, after the parse
+            return super().parse_args(args, namespace)
+
+    def parse_known_args(self, args=None, namespace=None):
+        with self._speaking(args):
+            return super().parse_known_args(args, namespace)
+
+    @contextlib.contextmanager
+    def _speaking(self, args) -> Iterator[None]:
+        """argparse speaks the command line's language while it reads ``args`` (a subcommand's
+        parser keeps the language its main parser found)."""
+        import sys
+
+        lang = Parser.lang or language_of(sys.argv[1:] if args is None else args)
+        previous, Parser.lang = Parser.lang, lang
+        try:
+            with speaking(lang):
+                yield
+        finally:
+            Parser.lang = previous
+
+    def _get_value(self, action, arg_string):
+        try:
+            return super()._get_value(action, arg_string)
+        except argparse.ArgumentError as error:
+            # A type function refusing a value with one of the package's errors (a rules spec):
+            # argparse kept only its English str(); say it again in the reader's language.
+            reason = _message_behind(error)
+            if reason is None:
+                raise
+            raise argparse.ArgumentError(action, error_text(reason, self._language())) from None
+
+    def _language(self) -> str:
+        return Parser.lang or terminal_language() or SOURCE_LANGUAGE
+
+    def format_usage(self) -> str:
+        with speaking(self._language()):
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        lang = self._language()
+        gettext, _ = _said(lang)
+        titles = [(group, group.title) for group in self._action_groups]
+        helps = [(action, action.help) for action in self._actions]
+        for group, title in titles:
+            group.title = gettext(title) if title else title
+        for action, text in helps:
+            action.help = gettext(text) if isinstance(text, str) else text
+        try:
+            with speaking(lang):
+                return super().format_help()
+        finally:
+            for group, title in titles:
+                group.title = title
+            for action, text in helps:
+                action.help = text
