@@ -31,7 +31,7 @@ import html
 import json
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from markdown_it import MarkdownIt
 
@@ -43,8 +43,11 @@ from .replay import Frame, Replay, answer_text
 from .scenario import Ask, in_language, written_in
 from .scenario.writer import dump_scenario
 
+if TYPE_CHECKING:  # read, never imported: the model's scenario and view options
+    from .player.model import ScenarioModel
+
 __all__ = ["ui", "SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
-           "replay_html", "gallery_html", "icon_svg"]
+           "replay_html", "model_html", "gallery_html", "icon_svg"]
 
 #: Authors' text never injects markup. The reference rule (``[a]: url`` definitions) is off:
 #: in markdown-it-py 3 its cost grows with the square of the text. With it off and a text
@@ -270,6 +273,14 @@ data-lang="{lang}">
 {frames}{LAZY_END}
 </div>
 {replay_assets() if include_css else ""}"""
+
+
+def model_html(model: "ScenarioModel", *, style: TableStyle | None = None) -> str:
+    """The static player of a live player's scenario: the same model's line, seat and view
+    options (``style``, when given, for its look and words), from the first frame on as the
+    book's page opens. No widget is built."""
+    style = style or TableStyle.of(model.lang, large=model.large, four_colour=model.four_colour)
+    return replay_html(model.run, seat=model.seat, style=style, start=0)
 
 
 def gallery_html(runs: Iterable[Replay], *, style: TableStyle | None = None) -> str:

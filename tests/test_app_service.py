@@ -22,7 +22,7 @@ def test_the_coach_is_hidden_while_a_quiz_question_waits():
     player = ScenarioPlayer(WITH_QUESTIONS)
     player.coach_on.value = True
     player.quiz_on.value = True
-    while player._pending(player.at) is None:
+    while player.model.question is None:
         player.go_next()
     assert not odds_shown(player), "the coach's odds give the answer away"
     player.quiz_on.value = False       # no question waits now: the coach speaks again

@@ -7,6 +7,8 @@ deliberate late dependency and is not counted), so the test needs no module to r
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "lingerlonger"
@@ -69,3 +71,28 @@ def test_the_engine_layer_imports_only_itself():
     graph = import_graph()
     for name in ENGINE_LAYER:
         assert graph[name] <= ENGINE_LAYER | {"lingerlonger"}, f"{name} imports {graph[name] - ENGINE_LAYER}"
+
+
+#: What the players' model may never import: the widgets and the HTML views sit above it.
+VIEWS = ("lingerlonger.widgets", "lingerlonger.render", "lingerlonger.static_replay",
+         "lingerlonger.presenter")
+
+
+def test_the_player_model_imports_no_view():
+    graph = import_graph()
+    reached, todo = set(), [name for name in graph if name.startswith("lingerlonger.player")]
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            todo += graph[name]
+    assert not {name for name in reached if name.startswith(VIEWS)}
+
+
+def test_importing_the_player_model_loads_no_ipywidgets():
+    # A fresh interpreter: the in-browser player (Pyodide) loads this package alone.
+    code = ("import sys, lingerlonger.player; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'IPython')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=PACKAGE.parent).stdout
+    assert out.strip() == "[]"

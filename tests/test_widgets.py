@@ -14,12 +14,14 @@ import pytest
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
-from lingerlonger import widgets as live  # noqa: E402
+from lingerlonger.player import model as player_model  # noqa: E402
+from lingerlonger.widgets import browser as live_browser, scenario as live_scenario  # noqa: E402
 from lingerlonger.cards import DECK, Suit, parse_card  # noqa: E402
 from lingerlonger.i18n import catalog, translate  # noqa: E402
 from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,  # noqa: E402
                                  legal_cards)
 from lingerlonger.players import RandomPlayer  # noqa: E402
+from lingerlonger.render import DEFAULT_STYLE  # noqa: E402
 from lingerlonger.replay import replay  # noqa: E402
 from lingerlonger.rules import Rules  # noqa: E402
 from lingerlonger.scenario import load, loads  # noqa: E402
@@ -236,7 +238,7 @@ def test_autoplay_steps_to_the_end_and_stops():
 
 
 def test_coach_puts_a_chance_on_every_card(monkeypatch):
-    monkeypatch.setattr(live, "COACH_BUDGET_S", 0.2)
+    monkeypatch.setattr(player_model, "COACH_BUDGET_S", 0.2)
     player = ScenarioPlayer(WORKED)
     player.show(1)                                   # A holds K♣ and 7♦
     player.coach_on.value = True
@@ -262,7 +264,7 @@ def test_a_failing_callback_becomes_a_message_not_an_exception(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("the renderer broke")
 
-    monkeypatch.setattr(live, "frame_html", broken)
+    monkeypatch.setattr(live_scenario, "frame_html", broken)
     player.next.click()
     assert "Something went wrong" in player.message.value
     assert "the renderer broke" in player.message.value
@@ -349,7 +351,7 @@ def test_an_upload_that_is_not_text_or_too_big_is_refused_politely(monkeypatch):
     browser = ScenarioBrowser(LIBRARY)
     browser.open_upload("binary.yaml", b"\xff\xfe\x00bad")
     assert "binary.yaml:1:1: not UTF-8" in browser.message.value
-    monkeypatch.setattr(live, "UPLOAD_LIMIT", 10)
+    monkeypatch.setattr(live_browser, "UPLOAD_LIMIT", 10)
     browser.open_upload("big.yaml", b"x" * 11)
     assert "at most 10 bytes" in browser.message.value
 
@@ -422,7 +424,7 @@ def test_you_name_trump_with_buttons_after_winning_the_first_grand_coup_trick():
 
 
 def test_the_hint_gives_a_chance_for_each_legal_card(monkeypatch):
-    monkeypatch.setattr(live, "COACH_BUDGET_S", 0.2)
+    monkeypatch.setattr(player_model, "COACH_BUDGET_S", 0.2)
     hand = HandPlayer(delay=0, seed=3)
     hand.hint.click()
     chances = re.findall(r'll-coach-card">([^<]+)<', hand.hint_text.value)
@@ -524,7 +526,7 @@ def test_a_link_with_lang_opens_the_app_in_that_language(query, lang):
 # --- names and messages follow the language -------------------------------------------------
 
 def test_the_computer_players_are_named_in_the_readers_language():
-    hand = HandPlayer(delay=0, seed=7, players=4, style=live.DEFAULT_STYLE.speaking("ru"))
+    hand = HandPlayer(delay=0, seed=7, players=4, style=DEFAULT_STYLE.speaking("ru"))
     assert hand.state.players == ("Саша", "Аня", "Боря", "Вера")
     assert "Ana" not in hand.stage.value and "Аня" in hand.stage.value
 
@@ -583,7 +585,7 @@ def test_a_refusal_in_play_is_said_again_in_the_language_picked():
 
 
 def test_the_coachs_words_do_not_outstay_their_language(monkeypatch):
-    monkeypatch.setattr(live, "COACH_BUDGET_S", 0.2)
+    monkeypatch.setattr(player_model, "COACH_BUDGET_S", 0.2)
     hand = HandPlayer(delay=0, seed=3)
     hand.hint.click()
     assert "chance to win the hand" in hand.hint_text.value

@@ -1,0 +1,25 @@
+"""The live players in a notebook and the Voilà app, as ipywidgets views of ``lingerlonger.player``.
+
+- ``kit``: the widget kit (buttons, rows, HTML boxes, timers, the message line);
+- ``scenario``: ``ScenarioPlayer``, step through a scenario, with its ``quiz`` and
+  ``what_if_panel`` boxes;
+- ``hand``: ``HandPlayer``, play one seat against computer players;
+- ``browser``: ``ScenarioGallery`` and ``ScenarioBrowser``, choosing what to play;
+- ``app``: ``LingerLongerApp``, the two in tabs for the Voilà app (``book/app/app.md``).
+
+The players' logic lives in ``lingerlonger.player`` (no widgets); every failure a reader
+can cause (a bad file, an illegal card, a bug in a callback) ends as a friendly message in
+the page, never as a traceback.
+"""
+
+from ..player import (Plan, action_of, find_scenarios, next_action, planned_action,
+                      scenario_library, what_if)
+from .app import LingerLongerApp
+from .browser import ScenarioBrowser, ScenarioGallery
+from .hand import HandPlayer
+from .kit import PLAYER_CSS
+from .scenario import ScenarioPlayer
+
+__all__ = ["ScenarioPlayer", "ScenarioGallery", "HandPlayer", "ScenarioBrowser", "LingerLongerApp",
+           "Plan", "action_of", "next_action", "planned_action", "what_if", "scenario_library",
+           "find_scenarios", "PLAYER_CSS"]

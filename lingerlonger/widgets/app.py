@@ -1,0 +1,83 @@
+"""The Voilà app (``book/app/app.md``): the scenario browser and a hand to play, in one language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from ..i18n import LANGUAGES, translate
+from ..render import DEFAULT_STYLE, TableStyle
+from ..static_replay import ui
+from .browser import ScenarioBrowser
+from .hand import HandPlayer
+from .kit import PLAYER_CSS, _guarded, _html, _message_html, _row, _shown, _wide_html
+
+__all__ = ["LingerLongerApp"]
+
+
+class LingerLongerApp(widgets.VBox):
+    """The Voilà app: a scenario browser and a hand to play, in two tabs, in one language.
+
+    The language menu at the top speaks for the whole app; the player's own menu is hidden
+    and linked to it, so a lesson written in Portuguese (``lang: pt``) turns the app
+    Portuguese until the reader picks a language.
+    """
+
+    def __init__(self, folder: Path | None = None, *, style: TableStyle | None = None,
+                 lang: str | None = None) -> None:
+        super().__init__()
+        self.add_class("ll-app")
+        self._style = style
+        self.browser = ScenarioBrowser(folder, style=self._style)
+        self.hand_tab = widgets.VBox()
+        self.hand: HandPlayer | None = None
+        self.tabs = widgets.Tab(children=[self.browser, self.hand_tab])
+        self.tabs.observe(self._on_tab, "selected_index")
+        player_language = self.browser.player.language
+        self.language = widgets.Dropdown(options=player_language.options, value=player_language.value,
+                                         layout=widgets.Layout(width="auto"))
+        self.language.add_class("ll-app-language")
+        _shown(player_language, False)
+        widgets.link((self.language, "value"), (player_language, "value"))
+        self.language.observe(lambda _: self._relabel(), "value")
+        self.intro = _html()
+        self.message = _wide_html()
+        self._relabel()
+        self.children = (_row([self.intro, self.language], "ll-app-head"), self.message, self.tabs)
+        if lang is not None:
+            self.set_language(lang)
+
+    @classmethod
+    def from_query(cls, query: str, folder: Path | None = None) -> "LingerLongerApp":
+        """The app for a page address's query: ``?lang=pt`` opens it in Portuguese, so a
+        teacher can hand out one link (Voilà gives the kernel ``$QUERY_STRING``)."""
+        asked = parse_qs(query).get("lang", [""])[-1]
+        return cls(folder, lang=asked if asked in LANGUAGES else None)
+
+    @property
+    def lang(self) -> str:
+        return self.language.value
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` everywhere in the app, as the menu at the top does."""
+        self.language.value = lang
+
+    @_guarded
+    def _relabel(self) -> None:
+        self.language.description = translate("player.language", self.lang)
+        self.tabs.titles = (ui("tab-scenario", self.lang), ui("tab-play", self.lang))
+        self.intro.value = (f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">Linger Longer</h1>'
+                            f'<p class="ll-app-intro">{ui("app-intro", self.lang)}</p>')
+        if self.hand is not None:
+            self.hand.set_language(self.lang)
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message.value = _message_html(text, kind) if text else ""
+
+    @_guarded
+    def _on_tab(self, change) -> None:
+        if change["new"] == 1 and self.hand is None:
+            self.hand = HandPlayer(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
+            self.hand_tab.children = (self.hand,)

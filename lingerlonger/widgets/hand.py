@@ -1,0 +1,286 @@
+"""The live hand player: an ipywidgets view of a ``player.HandModel``.
+
+You play one seat against computer players, with the coach's hints; the computers'
+cards come one at a time, a moment apart, so the reader can follow the trick.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from dataclasses import replace
+
+import ipywidgets as widgets
+
+from ..cards import Card, Suit, sort_hand
+from ..engine import Action, ChooseTrump, Play, State, legal_cards
+from ..i18n import DEFAULT_LANGUAGE, translate
+from ..names import cleaned_name
+from ..narrate import narrate, reason_text
+from ..player import model as scenario_model
+from ..player.hand import HandModel
+from ..player.model import Refused, refusal
+from ..players import PLAYER_KINDS
+from ..render import TableStyle, table_html
+from ..rules import PROFILES, VARIANTS, Rules, RulesError
+from ..static_replay import ui
+from .kit import (PLAYER_CSS, _advice_html, _auto, _button, _ButtonPool, _guarded, _html, _labels,
+                  _later, _relabel_options, _row, _shown, _Speaks, _text, _wide_html)
+
+__all__ = ["HandPlayer", "PACES", "MAX_NAME", "HAND_VARIANTS"]
+
+#: How long the computer players take over a card: (UI key, seconds).
+PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pace-instant", 0.0))
+#: The longest name a player may give themself (it must fit under a card on a phone).
+MAX_NAME = 16
+#: Variants that change a single hand (match-to-5 only changes a match).
+HAND_VARIANTS = tuple(variant for variant in VARIANTS if variant != "match-to-5")
+
+
+def _refusal_text(state: State, action: Action, lang: str) -> str:
+    """Why the engine refuses ``action`` at ``state``, in ``lang`` ("" if it allows it now)."""
+    refused = refusal(state, action)
+    return refused.text(lang) if refused else ""
+
+
+class HandPlayer(_Speaks, widgets.VBox):
+    """Play one seat of a hand against computer players, with the coach's hints."""
+
+    def __init__(self, *, players: int = 4, seat: int = 0, rules: str = "standard",
+                 opponents: str = "tips", delay: float = 0.9, seed: int | None = None,
+                 style: TableStyle | None = None) -> None:
+        super().__init__()
+        self.add_class("ll-player")
+        self.add_class("ll-hand-player")
+        self.rng = random.Random(seed)
+        self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
+        self.model: HandModel | None = None
+        self._choices: list[Card | Suit] = []  # what each card button stands for
+        self._build(players, seat, Rules.parse(rules), opponents, delay)
+        self.new_hand()
+
+    @property
+    def lang(self) -> str:
+        return self.style_options.lang
+
+    @property
+    def state(self) -> State | None:
+        return self.model.state if self.model else None
+
+    @state.setter
+    def state(self, state: State) -> None:
+        """Set up a position to play from (a test or a lesson), the rest of the hand kept."""
+        self.model = replace(self.model, state=state, last_trick=None)
+
+    @property
+    def you(self) -> int:
+        return self.model.you if self.model else self.seat.value
+
+    @property
+    def delay(self) -> float:
+        """Seconds between two computer plays (read at each play, so a change acts at once)."""
+        return self.pace.value
+
+    def _build(self, players: int, seat: int, rules: Rules, opponents: str, delay: float) -> None:
+        self.header = _html(f"<style>{PLAYER_CSS}</style>")
+        self.profile = widgets.Dropdown(options=PROFILES, value=rules.profile, layout=_auto())
+        self.variants = {name: widgets.Checkbox(value=name in rules.variants, indent=False,
+                                                layout=_auto())
+                         for name in HAND_VARIANTS}
+        self.players = widgets.ToggleButtons(options=[3, 4, 5, 6], value=players,
+                                             style={"button_width": "2.6rem"})
+        self.seat = widgets.Dropdown(layout=_auto())
+        self.your_name = widgets.Text(value=ui("default-name", self.lang),
+                                      layout=widgets.Layout(width="14rem"))
+        self._seat_options(players, seat)
+        self.players.observe(lambda change: self._seat_options(change["new"], self.seat.value),
+                             "value")
+        self.opponents = widgets.Dropdown(options=list(PLAYER_KINDS), value=opponents, layout=_auto())
+        self.deal = _button(icon="redo", primary=True)
+        self.pace = widgets.Dropdown(options=[(key, seconds) for key, seconds in PACES],
+                                     value=min((seconds for _, seconds in PACES),
+                                               key=lambda seconds: abs(seconds - delay)),
+                                     layout=_auto())
+        self.deal.on_click(lambda _: self.new_hand())
+        self.variants_label = _html()
+        self.settings_note = _html()
+        settings = widgets.VBox([
+            _row([self.your_name, self.seat, self.players], "ll-settings"),
+            _row([self.profile, self.opponents], "ll-settings"),
+            _row([self.variants_label, *self.variants.values()], "ll-variants"),
+            self.settings_note])
+        settings.add_class("ll-settings-box")
+        self.settings = widgets.Accordion(children=[settings], selected_index=None)
+        self.summary = _html()
+        self.status = _wide_html()
+        self.stage = _wide_html("ll-stage")
+        self.cards = _ButtonPool(self._on_card)
+        self.hint = _button(icon="lightbulb")
+        self.hint.on_click(lambda _: self.show_hint())
+        self.hint_text = _wide_html()
+        self.move = widgets.VBox([_row([self.cards.box, self.hint]), self.hint_text])
+        self.move.add_class("ll-what-if")
+        self.message = _wide_html()
+        self.narration = _wide_html()
+        self.help_line = _html()
+        self._relabel()
+        self.children = (self.header, self.help_line, _row([self.deal, self.pace, self.summary]),
+                         self.settings,
+                         self.stage, self.status, self.message, self.move, self.narration)
+
+    def _relabel(self) -> None:
+        """Every word of the settings and buttons in the player's language."""
+        say = lambda key: ui(key, self.lang)  # noqa: E731
+        self.profile.description = say("profile")
+        _relabel_options(self.profile, [(translate(f"profile.{name}", self.lang), name)
+                                        for name in PROFILES])
+        for name, box in self.variants.items():
+            box.description = translate(f"variant.{name}", self.lang)
+            box.tooltip = translate(f"variant-effect.{name}", self.lang)
+        self.players.description = say("players")
+        self.seat.description = say("your-seat")
+        self.your_name.description = say("your-name")
+        self.opponents.description = say("opponents")
+        _relabel_options(self.opponents, [(say(f"opponent-{kind}"), kind) for kind in PLAYER_KINDS])
+        self.pace.description = say("pace")
+        _relabel_options(self.pace, [(say(key), seconds) for key, seconds in PACES])
+        self.deal.description = self.deal.tooltip = say("new-hand")
+        self.hint.description, self.hint.tooltip = say("hint"), say("hint-tip")
+        self.variants_label.value = f"<span class='ll-label'>{say('variants')}</span>"
+        self.settings_note.value = f"<p class='ll-note'>{say('settings-note')}</p>"
+        self.settings.titles = (say("settings"),)
+        self.help_line.value = f'<p class="ll-note ll-help">{say("play-help")}</p>'
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang``: settings, table, narration; the hand in play goes on."""
+        if lang == self.lang:
+            return
+        if self.your_name.value == ui("default-name", self.lang):
+            self.your_name.value = ui("default-name", lang)
+        if self.model is not None:  # the seats are renamed, and the narration with them
+            self.model = self.model.speaking(self.lang, lang)
+        self.style_options = self.style_options.speaking(lang)
+        self._relabel()
+        self._say_again()
+        self.hint_text.value = ""  # the coach's words were in the old language: ask again
+        if self.model is not None:
+            self._render_summary()
+            self._render(waiting=self.model.waiting)
+
+    def _seat_options(self, players: int, seat: int | None) -> None:
+        self.seat.options = [(str(i + 1), i) for i in range(players)]
+        self.seat.value = seat if seat is not None and seat < players else 0
+
+    # --- the hand ---------------------------------------------------------------------
+    @_guarded
+    def new_hand(self) -> None:
+        """Deal a new hand with the chosen rules; the deal passes clockwise from hand to hand."""
+        self._say("")
+        try:
+            rules = Rules.of(self.profile.value,
+                             [name for name, box in self.variants.items() if box.value])
+        except RulesError as error:
+            self._say(lambda error=error: _text("rules-refused", self.lang, message=str(error)),
+                      kind="error")
+            return
+        mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
+        self.model = HandModel.deal(rules, players=self.players.value, you=self.seat.value,
+                                    name=mine, opponents=self.opponents.value, lang=self.lang,
+                                    rng=self.rng, previous=self.model)
+        self._render_summary()
+        self.hint_text.value = ""
+        self._advance()
+
+    def _render_summary(self) -> None:
+        """The hand's settings in a line (the menus may already hold the next hand's)."""
+        rules = self.state.rules
+        words = [translate(f"profile.{rules.profile}", self.lang),
+                 *(translate(f"variant.{name}", self.lang) for name in VARIANTS if name in rules.variants)]
+        self.summary.value = _text("settings-summary", self.lang, rules=" + ".join(words),
+                                   count=len(self.state.players), seat=self.you + 1,
+                                   opponents=ui(f"opponent-{self.model.opponents}", self.lang))
+
+    def _advance(self) -> None:
+        """Let the computers act, one turn at a time, until it is your turn or the hand is
+        over; with a delay, each turn waits on the event loop (a trick's end a little longer)."""
+        number = self.model.number
+        while self.model.waiting:
+            self._render(waiting=True)
+            pause = self.delay * (1.6 if self.model.last_trick is not None else 1)
+            if self.delay > 0 and _later(pause, lambda: self._computer_turn(number)):
+                return
+            self.model = next(self.model.turns())
+        self._render()
+
+    @_guarded
+    def _computer_turn(self, number: int) -> None:
+        if number == self.model.number and self.model.waiting:  # not a stale timer
+            self.model = next(self.model.turns())
+            self._advance()
+
+    def play(self, action: Action) -> None:
+        """Your action (the card buttons call this); computers then play on."""
+        if self.state.to_act != self.you:
+            return
+        self.hint_text.value = ""
+        played = self.model.play(action)
+        if isinstance(played, Refused):
+            # Worded when said, with the seats as named then (a language switch renames them).
+            self._say(lambda: _text("refused", self.lang,
+                                    message=_refusal_text(self.state, action, self.lang)),
+                      kind="refused")
+            return
+        self.model = played
+        self._say("")
+        self._advance()
+
+    @_guarded
+    def _on_card(self, index: int) -> None:
+        choice = self._choices[index]
+        self.play(ChooseTrump(self.you, choice) if isinstance(choice, Suit)
+                  else Play(self.you, choice))
+
+    @_guarded
+    def show_hint(self) -> None:
+        """The coach's chance for each of your choices, best first."""
+        if self.model is None or self.state.to_act != self.you:
+            return
+        self.hint_text.value = f'<p class="ll-thinking">{ui("coach-thinking", self.lang)}</p>'
+        advice = scenario_model.advice(self.state, seat=self.you)
+        self.hint_text.value = _advice_html(advice, self.state.players[self.you], self.lang)
+
+    # --- drawing ----------------------------------------------------------------------
+    def _render(self, waiting: bool = False) -> None:
+        state, lang = self.state, self.lang
+        over = state.is_over
+        self.stage.value = table_html(state, seat=None if over else self.you, show_legal=not over,
+                                      last_trick=self.model.last_trick, options=self.style_options,
+                                      include_css=False)
+        told = "".join(f"<li>{html.escape(narrate(event, state.players, lang))}</li>"
+                       for event in self.model.told)
+        self.narration.value = (f'<div class="ll-words"><strong>{ui("what-happened", lang)}</strong>'
+                                f'<ul class="ll-narration">{told}</ul></div>' if told else "")
+        self._choices = []
+        if over:
+            reason = reason_text(state.reason, lang)
+            text = (_text("you-won", lang, reason=reason) if state.winner == self.you
+                    else _text("they-won", lang, name=state.players[state.winner], reason=reason))
+            won = " ll-won" if state.winner == self.you else ""  # a trophy drawn by player.css
+            self.status.value = (f'<div class="ll-banner ll-end{won}" role="status"><strong>{text}</strong> '
+                                 f'{ui("play-again", lang)}</div>')
+            self.cards.show([])
+            _shown(self.move, False)
+            return
+        if waiting:
+            note = (ui("you-are-out", lang) if self.you in state.out
+                    else _text("waiting", lang, name=state.players[state.to_act]))
+            self.status.value = f'<div class="ll-turn-note" role="status">{note}</div>'
+            self.cards.show([])
+            _shown(self.move, False)
+            return
+        naming = state.namer == self.you
+        self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
+        self.status.value = (f'<div class="ll-turn-note ll-yours" role="status">'
+                             f'{ui("your-trump" if naming else "your-turn", lang)}</div>')
+        self.cards.show(*_labels(self._choices))
+        _shown(self.move, True)

@@ -1,0 +1,196 @@
+"""The widget kit every live player is built from: buttons, rows, HTML boxes, timers and
+the message line, made so that a page creates few widget models and a callback never
+shows a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import html
+import logging
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+from ..cards import Card, Suit
+from ..coach import CardAdvice
+from ..i18n import format_number
+from ..render import TABLE_CSS, minify_css
+from ..static_replay import REPLAY_CSS, ui
+
+_log = logging.getLogger("lingerlonger.widgets")
+
+_TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on buttons
+_RED = "#c62828"
+_BLACK = "#1f2328"
+
+#: The live players' style: the table's, the static player's, then their own (static/player.css).
+PLAYER_CSS = TABLE_CSS + REPLAY_CSS + minify_css(
+    (Path(__file__).parents[1] / "static" / "player.css").read_text(encoding="utf-8"))
+
+
+def _text(key: str, lang: str, **values: object) -> str:
+    """The label ``ui.KEY`` in ``lang`` for an HTML widget: ``values`` escaped, the catalog's
+    own markup kept."""
+    return ui(key, lang, **{name: html.escape(str(value)) for name, value in values.items()})
+
+
+def _relabel_options(dropdown: widgets.Dropdown, labels: Sequence[tuple[str, object]]) -> None:
+    """New labels for a menu's options, keeping the value chosen."""
+    value = dropdown.value
+    dropdown.options = labels
+    if value in [option for _, option in labels]:
+        dropdown.value = value
+
+
+def _guarded(method: Callable) -> Callable:
+    """Run a callback; an unexpected error becomes a friendly message, the traceback a log line."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - the last line of defence of a callback
+            _log.exception("%s failed", method.__qualname__)
+            what = (str(error) or type(error).__name__)[:200]
+            self._say(_text("oops", self.lang, what=what), kind="error")
+    return run
+
+
+def _later(delay: float, callback: Callable[[], None]) -> bool:
+    """Run ``callback`` after ``delay`` seconds on the kernel's event loop, without blocking it.
+
+    False when no loop is running (plain Python, tests): the caller then acts at once.
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    loop.call_later(delay, callback)
+    return True
+
+
+_SHARED: dict[str, widgets.Widget] = {}
+
+
+def _shared(name: str, make: Callable[[], widgets.Widget]):
+    """One layout or style for every widget that never changes its own: each one is a model
+    the page must create (and the book would store), so a player makes a few, not dozens.
+    A widget that hides or recolours itself gets its own."""
+    widget = _SHARED.get(name)
+    if widget is None or widget.comm is None:  # never made, or closed (Widget.close_all)
+        widget = _SHARED[name] = make()
+    return widget
+
+
+def _auto() -> widgets.Layout:
+    return _shared("auto", lambda: widgets.Layout(width="auto"))
+
+
+def _shown(widget: widgets.DOMWidget, visible: bool) -> None:
+    widget.layout.display = None if visible else "none"
+
+
+def _row(children: Iterable[widgets.Widget], *classes: str,
+         layout: widgets.Layout | None = None) -> widgets.HBox:
+    layout = layout or _shared("row", lambda: widgets.Layout(flex_flow="row wrap",
+                                                            align_items="center"))
+    box = widgets.HBox(list(children), layout=layout)
+    for name in ("ll-row", *classes):
+        box.add_class(name)
+    return box
+
+
+def _button(description: str = "", *, icon: str = "", tooltip: str = "",
+            primary: bool = False, own_look: bool = False) -> widgets.Button:
+    """A button; ``own_look``: its own layout and style, to hide or recolour it alone."""
+    looks = ({"layout": widgets.Layout(width="auto")} if own_look else
+             {"layout": _auto(), "style": _shared("button", widgets.ButtonStyle)})
+    return widgets.Button(description=description, icon=icon, tooltip=tooltip or description,
+                          button_style="primary" if primary else "", **looks)
+
+
+def _html(value: str = "", *classes: str) -> widgets.HTML:
+    box = widgets.HTML(value, layout=_shared("plain", widgets.Layout),
+                       style=_shared("html", HTMLStyle))
+    for name in classes:
+        box.add_class(name)
+    return box
+
+
+def _wide_html(*classes: str) -> widgets.HTML:
+    """An HTML widget as wide as its box (the table sizes itself to its container)."""
+    return _html("", "ll-wide", *classes)
+
+
+def _labels(choices: Sequence[Card | Suit]) -> tuple[list[str], list[str]]:
+    """Button labels ("10♥", or "♥" for a suit to name) and their red or black colours."""
+    labels = [(str(choice) if isinstance(choice, Card) else choice.symbol) + _TEXT_STYLE
+              for choice in choices]
+    suits = [choice.suit if isinstance(choice, Card) else choice for choice in choices]
+    return labels, [_RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK for suit in suits]
+
+
+def _message_html(text: str, kind: str) -> str:
+    return f'<div class="ll-message ll-{kind}" role="{"alert" if kind == "error" else "status"}">{text}</div>'
+
+
+def _advice_html(advice: list[CardAdvice] | None, name: str, lang: str) -> str:
+    """The coach's chances as bars, best first (nothing when the coach was not asked)."""
+    if advice is None:
+        return ""
+    if not advice:
+        return f'<p class="ll-coach">{ui("coach-none", lang)}</p>'
+    rows = "".join(
+        f'<li><span class="ll-coach-card">{html.escape(a.label(lang))}</span>'
+        f'<span class="ll-bar" style="width:{a.win_rate * 10:.1f}em"></span>'
+        f"<span>{a.win_rate:.0%} <small>({a.low:.0%}–{a.high:.0%})</small></span></li>"
+        for a in advice)
+    rollouts = format_number(min(a.rollouts for a in advice), lang)
+    return (f'<div class="ll-coach"><strong>{_text("coach-title", lang, name=name)}</strong>'
+            f'<ol class="ll-coach-list">{rows}</ol>'
+            f'<p><small>{_text("coach-note", lang, rollouts=rollouts, name=name)}</small></p></div>')
+
+
+class _Speaks:
+    """A message line that follows the language: ``_say`` takes a text, or a function that
+    words it in the current language so that ``_say_again`` words it anew after a switch."""
+
+    _said: tuple[str | Callable[[], str], str] = ("", "info")
+
+    def _say(self, text: str | Callable[[], str], kind: str = "info") -> None:
+        self._said = (text, kind)
+        shown = text() if callable(text) else text
+        self.message.value = _message_html(shown, kind) if shown else ""
+
+    def _say_again(self) -> None:
+        """The message in the language just picked; one given as fixed text is dropped."""
+        text, kind = self._said
+        self._say(text if callable(text) else "", kind)
+
+
+class _ButtonPool:
+    """A row of buttons reused from step to step (new widgets cost a round trip each)."""
+
+    def __init__(self, on_click: Callable[[int], None]) -> None:
+        self.box = _row([], "ll-card-row")
+        self.buttons: list[widgets.Button] = []
+        self._on_click = on_click
+
+    def show(self, labels: Sequence[str], colours: Sequence[str] = ()) -> None:
+        while len(self.buttons) < len(labels):
+            index = len(self.buttons)
+            button = _button(own_look=True)
+            button.add_class("ll-card-button")
+            button.on_click(lambda _, index=index: self._on_click(index))
+            self.buttons.append(button)
+        for index, button in enumerate(self.buttons):
+            visible = index < len(labels)
+            if visible:
+                button.description = button.tooltip = labels[index]
+                button.style.text_color = colours[index]
+            _shown(button, visible)
+        if len(self.box.children) != len(self.buttons):
+            self.box.children = tuple(self.buttons)

@@ -1,0 +1,66 @@
+"""The scenario player's quiz box: the question waiting on the frame shown, its answer
+buttons, Check for "which cards?", and what a wrong answer teaches, all read from the model."""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as widgets
+
+from ..i18n import translate
+from ..player.model import ScenarioModel
+from ..scenario import in_language
+from .kit import _BLACK, _button, _ButtonPool, _labels, _shown, _wide_html
+
+__all__ = ["QuizPanel"]
+
+#: A transition of the model, e.g. ``lambda model: model.pick(2)``.
+Move = Callable[[ScenarioModel], ScenarioModel]
+
+
+class QuizPanel:
+    """The quiz's widgets; a button hands its transition to ``move`` (the player's)."""
+
+    def __init__(self, move: Callable[[Move], None]) -> None:
+        self.text = _wide_html()
+        self.answers = _ButtonPool(lambda index: move(lambda model: model.pick(index)))
+        self.answers.box.add_class("ll-quiz-answers")
+        self.check = _button(primary=True)
+        self.check.add_class("ll-quiz-check")
+        self.check.on_click(lambda _: move(ScenarioModel.check))
+        self.feedback = _wide_html()
+        self.box = widgets.VBox([self.text, self.answers.box, self.check, self.feedback])
+        self.box.add_class("ll-quiz-box")
+
+    def relabel(self, lang: str) -> None:
+        self.check.description = translate("quiz.check", lang)
+
+    def render(self, model: ScenarioModel) -> None:
+        """Show the question waiting on the frame shown, or nothing."""
+        question, lang = model.question, model.lang
+        _shown(self.box, question is not None)
+        if question is None:
+            self.feedback.value = ""
+            return
+        say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
+        ask, state = question.ask, model.frame.state
+        if ask.kind in ("legal", "card"):
+            labels, colours = _labels(question.choices)
+            if ask.kind == "legal":
+                labels = [("✓ " if card in model.chosen else "") + label
+                          for label, card in zip(labels, question.choices)]
+            acting = state.players[state.to_act] if state.to_act is not None else ""
+            prompt = say("quiz.pick-cards" if ask.kind == "legal" else "quiz.pick-card", name=acting)
+        else:
+            labels, colours = list(question.words), [_BLACK] * len(question.words)
+            prompt = say("quiz.pick-seat" if ask.kind == "winner" else "quiz.pick-choice")
+        self.text.value = (f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
+                           f'{html.escape(in_language(ask.question, lang))}</p>'
+                           f'<p class="ll-note">{prompt}</p></div>')
+        self.answers.show(labels, colours)
+        _shown(self.check, ask.kind == "legal")
+        said = [html.escape(line) for line in model.feedback()]
+        self.feedback.value = (f'<div class="ll-quiz-feedback" role="alert"><strong>{said[0]}</strong>'
+                               + "".join(f"<br>{line}" for line in said[1:]) + "</div>"
+                               if said else "")
