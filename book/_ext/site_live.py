@@ -8,12 +8,15 @@
   extension left out), markdown-it-py and mdurl (the replays' Markdown); unpacked into
   Pyodide's site-packages as they are;
 * ``live.json``: what the worker unpacks into Pyodide's site-packages;
-* ``live.js`` (the page's side) and ``live-worker.js`` (the Web Worker), from
-  ``lingerlonger/static/``.
+* ``live-worker.js`` (the Web Worker) and ``player.css`` (the live players' style), from
+  ``lingerlonger/static/``;
+
+and ``ll-live.js`` beside them at the root, the page's side (``static/live.js``).
 
 Nothing here is fetched until a reader presses "Try it live": the service worker keeps
 ``_live/`` out of its first copy of the site and caches each file when it is first asked for.
-Pages with a replay link ``live.js``; it is small and starts nothing by itself.
+Pages with a replay or the scenario checker link ``ll-live.js``; it is small and starts
+nothing by itself, and it is copied for offline use with the rest of the site.
 """
 
 from __future__ import annotations
@@ -38,7 +41,11 @@ PURE_PYTHON = ("yaml", "markdown_it", "mdurl")
 PACKAGE_SUFFIXES = {".py", ".json", ".css", ".js"}
 NOT_IN_BROWSER = ("widgets", "lab/", "__pycache__")
 PACKAGES = "packages.zip"
-PAGE_SCRIPT, WORKER_SCRIPT = "live.js", "live-worker.js"
+#: The page's side lives at the site's root, copied with the site on the first visit (like
+#: ll-offline.js); what it starts lives in _live/, fetched when a reader asks for it.
+PAGE_SCRIPT, WORKER_SCRIPT = "ll-live.js", "live-worker.js"
+#: The live players' own style (the coach's bars, a hand's banners), as the app has it.
+PLAYER_CSS = "player.css"
 LIVE_START, LIVE_END = "<!--ll-live-->", "<!--/ll-live-->"
 OLD_TAGS = re.compile(re.escape(LIVE_START) + ".*?" + re.escape(LIVE_END), re.S)
 #: A fixed date for every zip entry: the same sources give the same bytes, and the same
@@ -81,8 +88,9 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
     archives = [{"file": PACKAGES, "format": "zip"}]
     (live / "live.json").write_text(json.dumps({"archives": archives}, indent=1) + "\n", encoding="utf-8")
     static = REPOSITORY / "lingerlonger" / "static"
-    for name in (PAGE_SCRIPT, WORKER_SCRIPT):
+    for name in (WORKER_SCRIPT, PLAYER_CSS):
         shutil.copy(static / name, live / name)
+    shutil.copy(static / "live.js", site / PAGE_SCRIPT)
     return [archive["file"] for archive in archives]
 
 
@@ -94,7 +102,7 @@ def link_pages(site: Path, pages: list[Path]) -> int:
         if 'class="ll-replay"' not in text and "data-ll-checker" not in text:
             continue
         root = "../" * (len(page.relative_to(site).parts) - 1)
-        tag = f'{LIVE_START}<script defer src="{root}{LIVE}/{PAGE_SCRIPT}"></script>{LIVE_END}'
+        tag = f'{LIVE_START}<script defer src="{root}{PAGE_SCRIPT}"></script>{LIVE_END}'
         page.write_text(text.replace("</head>", tag + "</head>", 1), encoding="utf-8")
         linked += 1
     return linked

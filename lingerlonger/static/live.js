@@ -1,4 +1,5 @@
-/* Live mode for the static replays (book/_ext/site_live.py): "Try it live" starts the project's
+/* Live mode for the static replays (book/_ext/site_live.py, which serves this file as ll-live.js
+   at the site's root): "Try it live" starts the project's
    own Python in a Web Worker (live-worker.js, Pyodide, every file from this site) and from then
    on the player shows the engine's frames, with the seat to act's legal cards as buttons:
    a card plays a what-if branch, the coach gives each card's chance, "New hand" deals a hand
@@ -10,7 +11,7 @@
 
   function call(name, args) {  // a promise of lingerlonger.live.<name>(args)
     if (!worker) {
-      worker = new Worker(new URL('live-worker.js', here), {type: 'module'});
+      worker = new Worker(new URL('_live/live-worker.js', here), {type: 'module'});
       worker.onmessage = function (e) {
         var done = waiting[e.data.id];
         delete waiting[e.data.id];
@@ -56,6 +57,13 @@
   window.llLive = function (root, shown) {
     if (root.dataset.llLive) return;
     root.dataset.llLive = 'starting';
+    if (!document.querySelector('link[data-ll-live-css]')) {  // the coach's bars, a hand's banners
+      var css = document.createElement('link');
+      css.rel = 'stylesheet';
+      css.href = new URL('_live/player.css', here).href;
+      css.dataset.llLiveCss = '';
+      document.head.append(css);
+    }
     var stage = root.querySelector('.ll-stage');
     var bar = root.querySelector('.ll-live-bar');
     var start = bar.querySelector('[data-ll-action=live]');
@@ -123,6 +131,7 @@
     }
     function backToScenario() {
       mode = 'scenario';
+      root.classList.remove('ll-live-hand');
       leave.hidden = true;
       out.replaceChildren();
       scenarioFrame();
@@ -151,6 +160,8 @@
     deal.onclick = function () {
       call('new_hand', {players: 4, lang: lang}).then(function (result) {
         mode = 'hand';
+        root.classList.add('ll-live-hand');
+        status.textContent = '';
         session = result.session;
         leave.hidden = false;
         out.replaceChildren();
