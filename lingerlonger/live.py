@@ -26,7 +26,7 @@ from .engine import Play
 from .errors import LingerError
 from .i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, format_number
 from .limits import MAX_DOCUMENT_BYTES
-from .panels import advice_html, hand_html
+from .panels import advice_html, answers_html, hand_html
 from .player import HandModel, Refused, ScenarioModel, advice
 from .render import TableStyle
 from .replay import replay
@@ -35,7 +35,7 @@ from .scenario import ScenarioError, loads
 from .source import read_upload
 from .static_replay import frame_html, gallery_html, notice_html, replay_html, ui
 
-__all__ = ["open_replay", "frame", "what_if", "coach", "new_hand", "hand_play", "check_file", "checker_html"]
+__all__ = ["open_replay", "frame", "answer", "what_if", "coach", "new_hand", "hand_play", "check_file", "checker_html"]
 
 #: What a page has opened, by number: a page holds a few players, a worker lives as long as it.
 _SESSIONS: dict[int, Any] = {}
@@ -69,9 +69,16 @@ def _keep(value: Any) -> int:
 
 
 def _model(args: dict) -> ScenarioModel:
-    """The session's scenario at step ``at``, in the reader's language."""
-    model = _SESSIONS[args["session"]]
-    return model.with_options(lang=_language(args)).go(int(args.get("at", 0)))
+    """The session's scenario at step ``at``, in the reader's language, its quiz on.
+
+    The page's own step bar moves freely (its quiz is not a gate); a question asked at
+    a step is judged by the model, which keeps what was answered and picked there.
+    """
+    model = _SESSIONS[args["session"]].with_options(lang=_language(args))
+    at = int(args.get("at", 0))
+    if model.at != at:
+        model = model.quizzing(False).go(at).quizzing(True)
+    return model
 
 
 def _refused(refused: Refused, lang: str) -> dict:
@@ -83,7 +90,7 @@ def open_replay(args: dict) -> dict:
     """``{source, index}`` (a scenario file's text): the replay, kept as a session."""
     scenarios = loads(str(args["source"]), "<page>")
     run = replay(scenarios[int(args.get("index", 0))])
-    return {"session": _keep(ScenarioModel.of(run)), "frames": len(run.frames)}
+    return {"session": _keep(ScenarioModel.of(run, quiz=True)), "frames": len(run.frames)}
 
 
 @_call
@@ -91,8 +98,20 @@ def frame(args: dict) -> dict:
     """``{session, at, lang}``: frame ``at`` with the seat to act's legal cards as buttons."""
     model = _model(args)
     style = TableStyle.of(model.lang)
-    return {"html": frame_html(model.frame, style=style, playable=True),
+    return {"html": frame_html(model.frame, style=style, playable=True, quiz=False)
+            + f'<div class="ll-live-quiz-box">{answers_html(model)}</div>',
             "hint": ui("what-if-help", style.lang)}
+
+
+@_call
+def answer(args: dict) -> dict:
+    """``{session, at, answer, lang}``: an answer button (its number, or "check"), judged
+    as the app judges it; the quiz box again, with what the answer taught."""
+    model = _model(args)
+    pressed = str(args.get("answer"))
+    model = model.check() if pressed == "check" else model.pick(int(pressed))
+    _SESSIONS[args["session"]] = model
+    return {"quiz": answers_html(model)}
 
 
 @_call

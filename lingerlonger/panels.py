@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import html
 
+from .cards import Card
 from .coach import CardAdvice
-from .i18n import format_number
+from .i18n import format_number, translate
 from .narrate import narrate, reason_text
 from .player.hand import HandModel
-from .render import TableStyle, table_html
+from .player.model import ScenarioModel
+from .render import TEXT_STYLE, TableStyle, table_html
+from .scenario import in_language
 from .static_replay import ui
 
-__all__ = ["ui_html", "advice_html", "told_html", "hand_status_html", "hand_html"]
+__all__ = ["ui_html", "advice_html", "told_html", "hand_status_html", "hand_table_html", "hand_html",
+           "question_html", "feedback_html", "answers_html"]
 
 
 def ui_html(key: str, lang: str, **values: object) -> str:
@@ -79,3 +83,53 @@ def hand_html(hand: HandModel, lang: str, *, playable: bool = False) -> str:
     """The whole hand in one piece (live mode): status, table, then what happened."""
     return (hand_status_html(hand, lang) + hand_table_html(hand, TableStyle.of(lang), playable)
             + told_html(hand, lang))
+
+
+# --- the quiz -----------------------------------------------------------------------------
+
+def question_html(model: ScenarioModel) -> str:
+    """The question waiting on the frame shown and what to press (nothing when none waits)."""
+    question, lang = model.question, model.lang
+    if question is None:
+        return ""
+    say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
+    ask, state = question.ask, model.frame.state
+    if ask.kind in ("legal", "card"):
+        acting = state.players[state.to_act] if state.to_act is not None else ""
+        prompt = say("quiz.pick-cards" if ask.kind == "legal" else "quiz.pick-card", name=acting)
+    else:
+        prompt = say("quiz.pick-seat" if ask.kind == "winner" else "quiz.pick-choice")
+    return (f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
+            f'{html.escape(in_language(ask.question, lang))}</p>'
+            f'<p class="ll-note">{prompt}</p></div>')
+
+
+def feedback_html(model: ScenarioModel) -> str:
+    """After a wrong answer: what it teaches (the author's note, the hint, the rule)."""
+    said = [html.escape(line) for line in model.feedback()]
+    return (f'<div class="ll-quiz-feedback" role="alert"><strong>{said[0]}</strong>'
+            + "".join(f"<br>{line}" for line in said[1:]) + "</div>" if said else "")
+
+
+def _answer_labels(model: ScenarioModel) -> list[str]:
+    """Each answer button's words: a card (ticked once picked for "which cards?"; its suit
+    drawn as text, not as an emoji), a seat, a choice."""
+    question = model.question
+    return [("✓ " if choice in model.chosen else "") + word + TEXT_STYLE if isinstance(choice, Card) else word
+            for choice, word in zip(question.choices, question.words)]
+
+
+def answers_html(model: ScenarioModel) -> str:
+    """The quiz as live mode shows it: the question, a button per answer (``data-ll-answer``
+    its number; Check for "which cards?"), and what the last answer taught."""
+    question = model.question
+    if question is None:
+        note = model.note
+        return f'<p class="ll-quiz-right" role="status">{html.escape(note.text(model.lang))}</p>' if note else ""
+    buttons = "".join(f'<button type="button" data-ll-answer="{index}">{html.escape(label)}</button>'
+                      for index, label in enumerate(_answer_labels(model)))
+    if question.ask.kind == "legal":
+        buttons += (f'<button type="button" data-ll-answer="check">'
+                    f'{html.escape(translate("quiz.check", model.lang))}</button>')
+    return (f'<div class="ll-live-quiz">{question_html(model)}<p class="ll-quiz-answers">{buttons}</p>'
+            f"{feedback_html(model)}</div>")

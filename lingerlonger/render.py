@@ -111,7 +111,7 @@ TABLE_CSS = minify_css((Path(__file__).parent / "static" / "table.css").read_tex
 #: the grid areas of static/table.css.
 _POSITIONS = {3: ("b", "tl", "tr"), 4: ("b", "l", "t", "r"), 5: ("b", "l", "tl", "tr", "r"),
               6: ("b", "bl", "tl", "t", "tr", "br")}
-_TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on phones
+TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on phones and buttons
 _CROWN, _STAR = "♛", "★"
 
 
@@ -143,7 +143,7 @@ def card_html(card: Card, *, legal: bool = False, played_by: str | None = None,
     if winner:
         aria.append(style.text("wins-trick"))
         classes.append("ll-winner")
-    symbol = card.suit.symbol + _TEXT_STYLE
+    symbol = card.suit.symbol + TEXT_STYLE
     star = f'<span class="ll-star">{_STAR}</span>' if winner else ""
     face = (f'<span class="{" ".join(classes)}" role="img" aria-label="{", ".join(aria)}">'
             f'<span class="ll-idx">{style.text(f"index-{card.rank}")}<span>{symbol}</span></span>'
@@ -301,7 +301,7 @@ def _trump_html(state: State, style: TableStyle, public: SeatView) -> str:
                     f'<span>{where}</span></div>')
     suit = state.trump.name.lower()
     return (f'<div class="ll-box ll-trump">{title}'
-            f'<span class="ll-big ll-{suit}" aria-hidden="true">{state.trump.symbol}{_TEXT_STYLE}</span>'
+            f'<span class="ll-big ll-{suit}" aria-hidden="true">{state.trump.symbol}{TEXT_STYLE}</span>'
             f'<span>{style.text(suit)}</span></div>')
 
 

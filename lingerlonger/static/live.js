@@ -46,11 +46,12 @@
     return Promise.race([call(name, args), late]).finally(function () { clearTimeout(timer); });
   }
 
-  function button(action, text) {
+  function button(action, text, key) {  // key: its catalog id, relabelled with the player's language
     var b = document.createElement('button');
     b.type = 'button';
     b.dataset.llAction = action;
     b.textContent = text;
+    if (key) b.dataset.t = key;
     return b;
   }
 
@@ -75,8 +76,9 @@
     var panel = document.createElement('div');
     panel.className = 'll-live-panel';
     panel.hidden = true;
-    var coach = button('coach', say('coach')), deal = button('new-hand', say('new-hand'));
-    var leave = button('back', say('branch-back'));
+    var coach = button('coach', say('coach'), 'ui.coach');
+    var deal = button('new-hand', say('new-hand'), 'ui.new-hand');
+    var leave = button('back', say('branch-back'), 'ui.branch-back');
     leave.hidden = true;
     var out = document.createElement('div');
     out.className = 'll-live-out';
@@ -138,6 +140,15 @@
     }
 
     stage.addEventListener('click', function (e) {
+      var pressed = e.target.closest('[data-ll-answer]');
+      if (pressed && session && mode === 'scenario') {
+        call('answer', {session: session, at: at, answer: pressed.dataset.llAnswer, lang: lang})
+          .then(function (result) {
+            var box = stage.querySelector('.ll-live-quiz-box');
+            if (box) box.innerHTML = result.quiz;
+          }).catch(failed);
+        return;
+      }
       var card = e.target.closest('[data-ll-card]');
       if (!card || !session) return;
       var args = {session: session, card: card.dataset.llCard, lang: lang};

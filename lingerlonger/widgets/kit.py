@@ -14,13 +14,12 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..cards import Card, Suit
-from ..render import TABLE_CSS, minify_css
+from ..render import TABLE_CSS, TEXT_STYLE, minify_css
 from ..panels import ui_html
 from ..static_replay import REPLAY_CSS
 
 _log = logging.getLogger("lingerlonger.widgets")
 
-_TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on buttons
 _RED = "#c62828"
 _BLACK = "#1f2328"
 
@@ -119,7 +118,7 @@ def _wide_html(*classes: str) -> widgets.HTML:
 
 def _labels(choices: Sequence[Card | Suit]) -> tuple[list[str], list[str]]:
     """Button labels ("10♥", or "♥" for a suit to name) and their red or black colours."""
-    labels = [(str(choice) if isinstance(choice, Card) else choice.symbol) + _TEXT_STYLE
+    labels = [(str(choice) if isinstance(choice, Card) else choice.symbol) + TEXT_STYLE
               for choice in choices]
     suits = [choice.suit if isinstance(choice, Card) else choice for choice in choices]
     return labels, [_RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK for suit in suits]
