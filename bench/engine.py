@@ -5,8 +5,8 @@ in the machine's load hits all three alike), each for the same total time:
 
 1. ``engine.apply`` — the reference engine (immutable states, events), each hand
    dealt by ``engine.new_hand``;
-2. the fast path — ``fast.Position.deal`` (the engine's deal, checked equal to
-   it by tests/test_fast.py) from a shuffled deck, then ``fast.playout``;
+2. the fast path — ``playout.Position.deal`` (the engine's deal, checked equal to
+   it by tests/test_playout.py) from a shuffled deck, then ``playout.playout``;
 3. OpenSpiel's ``oh_hell(players=4)`` through its Python API (C++ core), random
    chance outcomes and random legal actions (skipped with a note if
    ``open_spiel`` is not installed: ``pip install -r bench/requirements.txt``).
@@ -23,11 +23,13 @@ import random
 import time
 
 from lingerlonger.engine import apply, legal_actions, new_hand
-from lingerlonger.fast import Position, playout
+from lingerlonger.game import Game
+from lingerlonger.playout import Position, playout
 from lingerlonger.rules import Rules
 
 RULES = Rules.parse("standard")
 PLAYERS = 4
+GAME = Game.of(RULES, PLAYERS)
 
 
 def engine_playouts(seconds: float, rng: random.Random) -> tuple[int, int, float]:
@@ -52,7 +54,7 @@ def fast_playouts(seconds: float, rng: random.Random) -> tuple[int, int, float, 
     start = clock()
     while clock() - start < seconds:
         rng.shuffle(deck)
-        position = Position.deal(RULES, PLAYERS, hands % PLAYERS, deck)
+        position = Position.deal(GAME, hands % PLAYERS, deck)
         kernel_start = clock()
         playout(position, rng)
         in_kernel += clock() - kernel_start

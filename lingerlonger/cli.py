@@ -16,7 +16,7 @@ from typing import Callable, Iterator, Sequence, TextIO
 from tqdm import tqdm
 
 from . import __version__
-from .arguments import positive_int, rules_spec
+from .arguments import add_game_arguments, game_of, positive_int
 from .cards import format_cards, sort_hand
 from .engine import State, new_hand
 from .events import Drew, HandEnded, Led
@@ -31,11 +31,11 @@ from .players import PLAYER_KINDS, RandomPlayer
 from .replay import Frame, answer_text
 from .replay import check as check_scenario
 from .replay import replay as replay_scenario
-from .rules import Rules, RulesError
+from .game import SetupError
 from .scenario import Location, ScenarioError, iter_documents
 from .starter import deal_starter, position_starter, starter_header
 from .sheet import scenario_sheet_html
-from .simulate import parse_seats, simulate
+from .simulate import simulate
 from .source import open_source
 from .visible import visible
 from .scenario.writer import SCHEMA_NAME, schema_file, write, write_schema
@@ -67,18 +67,23 @@ class UsageError(LingerError):
 
 def demo(args: argparse.Namespace) -> int:
     """A narrated random hand in the terminal, with the seed that deals it again."""
-    names = "ABCDEF"[:args.players]
+    try:
+        game = game_of(args)
+    except SetupError as error:
+        raise UsageError.because(error) from None
+    names = game.seats
     seed = args.seed if args.seed is not None else random.randrange(10 ** 6)
     lang = args.lang
-    state, events = new_hand(args.rules, names, dealer=args.players - 1, seed=seed)
-    again = f"lingerlonger demo --rules {args.rules.spec} --players {args.players} --seed {seed}"
-    print(translate("cli.demo-title", lang, rules=args.rules.spec, count=args.players, seed=seed))
+    state, events = new_hand(game.rules, names, dealer=game.players - 1, seed=seed)
+    size = "" if args.hand_size is None else f" --hand-size {args.hand_size}"
+    again = f"lingerlonger demo --rules {game.rules.spec} --players {game.players}{size} --seed {seed}"
+    print(translate("cli.demo-title", lang, rules=game.rules.spec, count=game.players, seed=seed))
     print(translate("cli.demo-again", lang, command=again) + "\n")
     for event in events:
         print(narrate(event, names, lang))
     for name, hand in zip(names, state.hands):
         print(f"  {name}: {format_cards(sort_hand(hand, state.trump))}")
-    seats = [RandomPlayer(seed * 10 + seat) for seat in range(args.players)]
+    seats = [RandomPlayer(seed * 10 + seat) for seat in range(game.players)]
     _, events = finish(state, seats)
     for event in events:
         if isinstance(event, Led):
@@ -342,11 +347,11 @@ PROGRESS_FROM = 100
 def simulate_command(args: argparse.Namespace) -> int:
     """Record hands as one YAML stream of scenarios (deal form, every play, expects, results)."""
     try:
-        kinds = parse_seats(args.seats, args.players)
-        args.rules.check_players(args.players)
-    except (ValueError, RulesError) as error:
+        kinds = PLAYER_KINDS.parse(args.seats, args.players)
+        game = game_of(args)
+    except ValueError as error:
         raise UsageError.because(error) from None
-    hands = simulate(args.rules, args.players, args.seed, args.games, kinds)
+    hands = simulate(game.rules, game.players, args.seed, args.games, kinds)
     progress = tqdm(hands, total=args.games, unit="hand", file=sys.stderr,
                     disable=True if args.games < PROGRESS_FROM else None)
     write(sys.stdout if args.output == "-" else args.output, progress)
@@ -355,11 +360,11 @@ def simulate_command(args: argparse.Namespace) -> int:
 def new_command(args: argparse.Namespace) -> int:
     """A valid starter scenario for an author to edit: a seeded deal, or a small position."""
     try:
-        args.rules.check_players(args.players)
-    except RulesError as error:
+        game = game_of(args)
+    except SetupError as error:
         raise UsageError.because(error) from None
     seed = args.seed if args.seed is not None else random.randrange(10 ** 6)
-    hand = (position_starter if args.position else deal_starter)(args.rules, args.players, seed)
+    hand = (position_starter if args.position else deal_starter)(game.rules, game.players, seed)
     target = args.output
     if target != "-" and Path(target).exists() and not args.force:
         raise UsageError("cli.exists", target=target)
@@ -392,7 +397,6 @@ def _command(commands, name: str, summary: str, about: str, examples: str):
 
 def add_scenario_parsers(commands) -> None:
     """Register check, replay, sheet, simulate, new and schema."""
-    rules_help = "profile[+variant...], e.g. standard+draw-per-card+no-trump (default: standard)"
     parser = _command(
         commands, "check", "check scenario files against the rules",
         "Load every scenario and replay it through the rules engine: each play must be legal, "
@@ -451,9 +455,7 @@ def add_scenario_parsers(commands) -> None:
         "records the same hands, and lingerlonger check accepts what it writes.",
         "  lingerlonger simulate --games 100 --seed 1 -o hands.yaml\n"
         "  lingerlonger simulate --rules equal-hands+no-trump --players 5 --seats tips,random")
-    parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC", help=rules_help)
-    parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
-                        help="3 to 6 (default: 4)")
+    add_game_arguments(parser)
     parser.add_argument("--seed", type=int, default=0, help="the same seed records the same hands "
                         "(default: 0)")
     parser.add_argument("--games", type=positive_int, default=1, metavar="K",
@@ -474,9 +476,7 @@ def add_scenario_parsers(commands) -> None:
         "  lingerlonger new --rules equal-hands --players 3 --seed 7 -o my-deal.yaml")
     parser.add_argument("--position", action="store_true",
                         help="start from a small position instead of a 52-card deal")
-    parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC", help=rules_help)
-    parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
-                        help="3 to 6 (default: 4)")
+    add_game_arguments(parser, hand_size=False)  # a starter position deals no cards
     parser.add_argument("--seed", type=int, default=None,
                         help="the seed of the deal (default: a random one, written in the title)")
     parser.add_argument("-o", "--output", default="-", metavar="FILE",
@@ -525,10 +525,7 @@ def build_parser() -> argparse.ArgumentParser:
         "narrated. The first lines give the seed: the same seed deals the same hand again.",
         "  lingerlonger demo\n  lingerlonger demo --rules equal-hands --players 3 --seed 42 "
         "--lang ru")
-    demo_parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC",
-                             help="profile[+variant...], e.g. standard+no-trump (default: standard)")
-    demo_parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
-                             help="3 to 6 (default: 4)")
+    add_game_arguments(demo_parser)
     demo_parser.add_argument("--seed", type=int, default=None,
                              help="the same seed plays the same hand (default: a new one, printed)")
     demo_parser.add_argument("--lang", choices=LANGUAGES, default=terminal_language() or "en",

@@ -28,7 +28,8 @@ from .cards import CARDS, SUIT_OF, Card, CardError, Suit, format_cards, parse_ca
 from .errors import LingerError
 from .events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded, LeadPassed,
                      Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
-from .rules import Rules, RulesError
+from .game import Game, SetupError
+from .rules import Rules
 
 __all__ = ["Play", "ChooseTrump", "Action", "State", "Trick", "SeatView", "IllegalAction",
            "SetupError", "deal", "new_hand", "shuffled_deck", "from_position", "apply",
@@ -41,19 +42,6 @@ class IllegalAction(LingerError):
     def __init__(self, rule: str, code: str, /, **params: object) -> None:
         super().__init__(code, **params)
         self.rule = rule
-
-
-class SetupError(LingerError):
-    """A deck or position that cannot start a hand; ``field`` names the part at fault."""
-
-    def __init__(self, code: str, /, field: str | None = None, **params: object) -> None:
-        super().__init__(code, **params)
-        self.field = field
-
-    @classmethod
-    def because(cls, error: LingerError) -> "SetupError":
-        """The same refusal (a card or rules error) as a setup error."""
-        return cls(error.code, **error.params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,30 +195,17 @@ def new_hand(rules: Rules, players: Sequence[str] | int, dealer: int = 0,
     return deal(rules, players, dealer, shuffled_deck(rng))
 
 
-def _table(rules: Rules, players: Sequence[str] | int) -> tuple[str, ...]:
-    """The seat names (A, B, C… for a count), refused if not unique or not dealable."""
-    names = tuple(chr(ord("A") + i) for i in range(players)) if isinstance(players, int) else tuple(players)
-    if len(set(names)) != len(names):
-        raise SetupError("setup.seats-not-unique", seats=", ".join(names))
-    try:
-        rules.check_players(len(names))
-    except RulesError as error:
-        raise SetupError.because(error) from None
-    return names
-
-
 def deal(rules: Rules, players: Sequence[str] | int, dealer: int | str,
          deck: Iterable[Card | str]) -> tuple[State, list[Event]]:
     """Deal a 52-card deck (top first) by RULES.md §1 and reveal trump."""
-    names = _table(rules, players)
-    n = len(names)
+    game = Game.of(rules, players)  # seats A, B, C… for a count
+    names, n = game.seats, game.players
     dealer = _seat_index(names, dealer)
     cards = tuple(parse_card(card) for card in deck)
     if len(cards) != 52:
         raise SetupError("setup.deck-size", count=len(cards))
     _refuse_duplicates(cards)
-    size = rules.cards_per_player(n)
-    dealt = size * n
+    dealt = game.hand_size * n
     hands = tuple(tuple(cards[i] for i in range(dealt) if (dealer + 1 + i) % n == seat)
                   for seat in range(n))
     stock = cards[dealt:]
@@ -258,7 +233,7 @@ def from_position(rules: Rules, players: Sequence[str] | int, *, dealer: int | s
                   leader: int | str, hands: Mapping[str, Iterable[Card | str] | str],
                   stock: Iterable[Card | str] | str = (), trump: Suit | str | None) -> State:
     """A hand set up mid-way (SCENARIO_FORMAT.md form b): cards not present count as won earlier."""
-    names = _table(rules, players)
+    names = Game.of(rules, players).seats
     n = len(names)
     dealer = _seat_index(names, dealer)
     leader = _seat_index(names, leader)

@@ -26,7 +26,7 @@ from .errors import ENGLISH as ENGLISH_ERRORS, Message, fill
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "ENVIRONMENT_LANGUAGE", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES",
            "terminal_language", "I18nError", "catalog", "error_text",
            "translate", "template", "plural_category", "check_language", "placeholders",
-           "format_number"]
+           "format_number", "format_percent"]
 
 LANGUAGES = ("en", "pt", "es", "ru")
 #: The catalogs' source, and the language of an author's text that does not say otherwise.
@@ -133,15 +133,32 @@ def error_text(error: Message, lang: str = DEFAULT_LANGUAGE) -> str:
     return fill(message, error.params, lambda reason: error_text(reason, lang))
 
 
-def format_number(number: int, lang: str) -> str:
-    """A whole number with its thousands grouped as ``lang`` writes them: 12,345 in English,
-    12 345 (a narrow no-break space) in Portuguese, Spanish and Russian.
+def format_number(number: float, lang: str, digits: int = 0, *, sign: bool = False) -> str:
+    """A number as ``lang`` writes it: ``digits`` decimals, thousands grouped; 12,345.6 in
+    English, 12 345,6 (a narrow no-break space, a decimal comma) in Portuguese, Spanish and
+    Russian. ``sign`` writes + before a positive number.
 
-    >>> format_number(2_000_000, "en"), format_number(2_000_000, "ru")
-    ('2,000,000', '2\u202f000\u202f000')
+    >>> format_number(2_000_000, "en"), format_number(2_000_000, "ru"), format_number(-0.25, "pt", 2)
+    ('2,000,000', '2\u202f000\u202f000', '-0,25')
     """
-    grouped = f"{number:,}"
-    return grouped if check_language(lang) == "en" else grouped.replace(",", "\u202f")
+    text = format(number, f"{'+' if sign else ''},.{digits}f")
+    if check_language(lang) == "en":
+        return text
+    return text.replace(",", "\u202f").replace(".", ",")
+
+
+#: How each language writes a percentage after the number (CLDR): Spanish and Russian
+#: with a no-break space.
+PERCENT_SIGNS: Mapping[str, str] = {"en": "%", "pt": "%", "es": "\u00a0%", "ru": "\u00a0%"}
+
+
+def format_percent(value: float, lang: str, digits: int = 0, *, sign: bool = False) -> str:
+    """A share (0.25 for a quarter) as a percentage the way ``lang`` writes it.
+
+    >>> format_percent(0.235, "en", 1), format_percent(0.235, "ru", 1), format_percent(0.01, "pt", sign=True)
+    ('23.5%', '23,5\xa0%', '+1%')
+    """
+    return format_number(value * 100, lang, digits, sign=sign) + PERCENT_SIGNS[lang]
 
 
 def placeholders(text: str) -> frozenset[str]:

@@ -7,7 +7,7 @@
   of another suit into a trick it cannot win; lead a suit an opponent has shown
   void in; lead long suits against a player who just drew.
 - ``expert``: Monte Carlo. For each legal card it deals the unseen cards at
-  random consistently with what the seat knows (``coach.sample_world``: cards
+  random consistently with what the seat knows (``inference.sample_world``: cards
   played, shown voids, the revealed trump card's holder, hand and stock sizes)
   and with how sensible players follow suit, plays the card and rolls the hand
   out; it plays the card that won most often.
@@ -23,14 +23,18 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Protocol
 
 from .cards import SUIT_OF, Card, Suit
-from .coach import best_action, draws_per_trick, evaluate, void_caps
+from .coach import best_action, evaluate
+from .inference import draws_per_trick, void_caps
 from .engine import Action, ChooseTrump, Play, SeatView, trick_winner
 from .errors import LingerError
+from .i18n import DEFAULT_LANGUAGE, catalog, translate
 
-__all__ = ["Player", "RandomPlayer", "TipsPlayer", "ExpertPlayer", "PLAYER_KINDS", "make_player"]
+__all__ = ["Player", "RandomPlayer", "TipsPlayer", "ExpertPlayer", "PlayerKinds", "PLAYER_KINDS",
+           "make_player", "kind_label"]
 
 
 class Player(Protocol):
@@ -186,7 +190,7 @@ class ExpertPlayer:
     By default it models the others as sensible players, like the tips: the
     worlds it samples assume they follow suit with the cheapest winning card
     or their lowest (``coach.hand_limits``), and its rollouts play the
-    ``greedy`` policy of ``lingerlonger.fast``. That model suits opponents who
+    ``greedy`` policy of ``lingerlonger.playout``. That model suits opponents who
     play like the tips; ``sensible=False, policy="random"`` gives the plain,
     assumption-free player (its sampling then uses only what is certain).
     """
@@ -207,13 +211,79 @@ class ExpertPlayer:
                                     sensible=self.sensible))
 
 
-PLAYER_KINDS: dict[str, Callable[..., Player]] = {
-    "random": RandomPlayer, "tips": TipsPlayer, "expert": ExpertPlayer}
+class PlayerKinds(Mapping[str, Callable[..., Player]]):
+    """Player kinds by name, as a value: ``with_kind`` returns a new registry, none is changed.
+
+    A registry is handed to whatever seats players (``run_tournament(..., kinds=...)``,
+    ``simulate``), so a page can add its own kinds without touching ``PLAYER_KINDS``, and a
+    worker process gets the registry with its task. Each factory takes a seed and returns a
+    player; to play in other processes it must pickle (a class or a module-level function).
+
+    >>> class Shy(TipsPlayer):
+    ...     name = "shy"
+    >>> mine = PLAYER_KINDS.with_kind("shy", Shy)
+    >>> list(mine), list(PLAYER_KINDS)
+    (['random', 'tips', 'expert', 'shy'], ['random', 'tips', 'expert'])
+    >>> mine.parse("shy,tips", 2), mine.parse("tips", 3)
+    (('shy', 'tips'), ('tips', 'tips', 'tips'))
+    """
+
+    __slots__ = ("_factories",)
+
+    def __init__(self, factories: Mapping[str, Callable[..., Player]]) -> None:
+        self._factories = dict(factories)
+
+    def __getitem__(self, kind: str) -> Callable[..., Player]:
+        return self._factories[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._factories)
+
+    def __len__(self) -> int:
+        return len(self._factories)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._factories!r})"
+
+    def with_kind(self, kind: str, factory: Callable[..., Player]) -> PlayerKinds:
+        """These kinds and ``kind`` (a name without commas: specs list kinds with commas)."""
+        if not kind or "," in kind:
+            raise ValueError(f"a player kind needs a name without commas, not {kind!r}")
+        return PlayerKinds({**self._factories, kind: factory})
+
+    def make(self, kind: str, seed: int | random.Random | None = None) -> Player:
+        """A player of ``kind``, seeded."""
+        [kind] = self.parse([kind], 1)
+        return self._factories[kind](seed)
+
+    def parse(self, spec: str | Sequence[str], players: int) -> tuple[str, ...]:
+        """The kind of each of ``players`` seats from ``random`` or ``tips,random,expert``
+        (or a list of names): one kind fills every seat, else one kind per seat."""
+        kinds = tuple(kind.strip() for kind in (spec.split(",") if isinstance(spec, str) else spec))
+        for kind in kinds:
+            if kind not in self._factories:
+                raise LingerError("players.unknown-kind", kind=kind, expected=", ".join(self))
+        if len(kinds) == 1:
+            return kinds * players
+        if len(kinds) != players:
+            raise LingerError("players.kinds-for-seats", kinds=len(kinds), seats=players)
+        return kinds
 
 
-def make_player(kind: str, seed: int | random.Random | None = None) -> Player:
-    """A player by name: ``random``, ``tips`` or ``expert``."""
-    try:
-        return PLAYER_KINDS[kind](seed)
-    except KeyError:
-        raise LingerError("players.unknown-kind", kind=kind, expected=", ".join(PLAYER_KINDS)) from None
+#: The package's kinds. Nobody changes it: a page or a program with kinds of its own makes
+#: its own registry with ``PLAYER_KINDS.with_kind(...)`` and passes it on.
+PLAYER_KINDS = PlayerKinds({"random": RandomPlayer, "tips": TipsPlayer, "expert": ExpertPlayer})
+
+#: A player by name: ``random``, ``tips`` or ``expert``.
+make_player = PLAYER_KINDS.make
+
+
+def kind_label(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A kind's name as a reader of ``lang`` reads it (catalog ``kind.NAME``); a kind the
+    catalogs do not know keeps its own name.
+
+    >>> kind_label("tips", "ru"), kind_label("my-own", "ru")
+    ('по советам', 'my-own')
+    """
+    key = f"kind.{kind}"
+    return translate(key, lang) if key in catalog(lang) else kind

@@ -14,7 +14,6 @@ lingerlonger.rules.RulesError: the variants random-trump and grand-coup cannot b
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -24,8 +23,9 @@ PROFILES = ("standard", "equal-hands")
 PROFILE_ALIASES = {"sift-smoke": "standard"}
 VARIANTS = ("draw-per-card", "no-trump", "random-trump", "grand-coup", "long-hand",
             "instant-elimination", "trump-lead", "match-to-5")
+#: The variants that change the match, never a hand.
+MATCH_VARIANTS = frozenset({"match-to-5"})
 _EXCLUSIVE = (("no-trump", "random-trump"), ("no-trump", "grand-coup"), ("random-trump", "grand-coup"))
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
 LONG_HAND_SIZE = 7
 
 
@@ -134,32 +134,3 @@ class Rules:
         if "long-hand" in self.variants:
             return LONG_HAND_SIZE
         return players
-
-    def check_players(self, players: int) -> None:
-        """Refuse a table these rules cannot deal, saying why."""
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesError("rules.players", low=MIN_PLAYERS, high=MAX_PLAYERS, players=players)
-        size = self.cards_per_player(players)
-        if size * players > 52:
-            raise RulesError("rules.deck-too-small", players=players, size=size, total=size * players)
-        if self.random_trump and size * players == 52:
-            raise RulesError("rules.no-stock-to-turn", players=players, size=size)
-
-
-def _every_rule_set() -> tuple[Rules, ...]:
-    """Both profiles with every combination of variants that §3 allows together."""
-    found = []
-    for profile in PROFILES:
-        for count in range(len(VARIANTS) + 1):
-            for chosen in itertools.combinations(VARIANTS, count):
-                try:
-                    found.append(Rules.of(profile, chosen))
-                except RulesError:
-                    continue
-    return tuple(found)
-
-
-#: Every valid rule set (256), for tests and studies that must cover them all.
-RULE_SETS = _every_rule_set()
-#: The same without match-to-5, which changes the match but never a hand (128).
-HAND_RULE_SETS = tuple(rules for rules in RULE_SETS if "match-to-5" not in rules.variants)

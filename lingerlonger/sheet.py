@@ -24,7 +24,8 @@ from .i18n import LANGUAGES, check_language, template, translate
 from .narrate import rules_text, suit_name
 from .render import TABLE_CSS, TableStyle, table_html
 from .replay import answer_text, replay
-from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from .game import PLAYERS
+from .rules import Rules
 from .scenario import Scenario
 
 __all__ = ["scenario_sheet_html", "rules_sheet_html", "deal_rows", "RULES_SHEET_CSS"]
@@ -185,7 +186,7 @@ def _rules_version(lang: str, deal_rows: list[tuple[int, int, int]]) -> str:
 def deal_rows(rules: Rules = Rules()) -> list[tuple[int, int, int]]:
     """(players, cards each, stock) for each table size, as the engine deals them."""
     rows = []
-    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+    for players in PLAYERS.options:
         state, _ = new_hand(rules, players, dealer=0, seed=0)
         rows.append((players, len(state.hands[0]), len(state.stock)))
     return rows

@@ -22,13 +22,12 @@ from typing import Iterator, Sequence
 from .cards import Card
 from .driver import play_out
 from .engine import ChooseTrump, Play, deal, shuffled_deck
-from .errors import LingerError
-from .players import PLAYER_KINDS, Player, make_player
+from .players import PLAYER_KINDS, Player, PlayerKinds
 from .replay import follow_trick, trick_outcome
 from .rules import Rules
 from .scenario import Expect, Location, Result, Scenario, Step
 
-__all__ = ["simulate", "record_hand", "seat_names", "parse_seats"]
+__all__ = ["simulate", "record_hand", "seat_names"]
 
 #: Recorded steps come from no file; they all carry this place.
 RECORDED = Location("<simulate>", 1, 1)
@@ -37,19 +36,6 @@ RECORDED = Location("<simulate>", 1, 1)
 def seat_names(players: int) -> tuple[str, ...]:
     """P1, P2, ... like the recorded hands."""
     return tuple(f"P{seat + 1}" for seat in range(players))
-
-
-def parse_seats(spec: str, players: int) -> tuple[str, ...]:
-    """``random`` or ``tips,random,expert,random``: one kind for every seat, or one per seat."""
-    kinds = tuple(kind.strip() for kind in spec.split(","))
-    for kind in kinds:
-        if kind not in PLAYER_KINDS:
-            raise LingerError("players.unknown-kind", kind=kind, expected=", ".join(PLAYER_KINDS))
-    if len(kinds) == 1:
-        return kinds * players
-    if len(kinds) != players:
-        raise LingerError("players.kinds-for-seats", kinds=len(kinds), seats=players)
-    return kinds
 
 
 def record_hand(rules: Rules, names: Sequence[str], dealer: int, deck: Sequence[Card],
@@ -86,14 +72,16 @@ def record_hand(rules: Rules, names: Sequence[str], dealer: int, deck: Sequence[
 
 
 def simulate(rules: Rules, players: int, seed: int, games: int,
-             seats: Sequence[str] = ("random",)) -> Iterator[Scenario]:
-    """``games`` hands, one at a time; ``seats`` names the player kind of each seat (or of all)."""
+             seats: str | Sequence[str] = ("random",), kinds: PlayerKinds = PLAYER_KINDS
+             ) -> Iterator[Scenario]:
+    """``games`` hands, one at a time; ``seats`` names the player kind of each seat, or one
+    for all (``"tips,random,tips"`` or a list), from the registry ``kinds``."""
+    seats = kinds.parse(seats, players)
     rng = random.Random(seed)
     names = seat_names(players)
-    kinds = tuple(seats) * players if len(seats) == 1 else tuple(seats)
-    table = [make_player(kind, random.Random(rng.getrandbits(64))) for kind in kinds]
-    who = "Random hand" if set(kinds) == {"random"} else "Hand"
-    players_text = "" if who == "Random hand" else f"; {', '.join(kinds)}"
+    table = [kinds.make(kind, random.Random(rng.getrandbits(64))) for kind in seats]
+    who = "Random hand" if set(seats) == {"random"} else "Hand"
+    players_text = "" if who == "Random hand" else f"; {', '.join(seats)}"
     for game in range(1, games + 1):
         dealer = rng.randrange(players)
         deck = shuffled_deck(rng)

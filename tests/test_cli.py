@@ -17,8 +17,8 @@ from lingerlonger.narrate import reason_text
 from lingerlonger.replay import check
 from lingerlonger.scenario import load
 from lingerlonger.scenario.writer import SCHEMA_HINT, SCHEMA_NAME, schema_file
+from corpora import tag_vocabulary
 from golden_data import RECORDED_DIR
-from test_scenario_library import _tag_vocabulary
 
 TESTS = Path(__file__).resolve().parent
 GOOD, BAD = TESTS / "good", TESTS / "bad"
@@ -428,7 +428,7 @@ def test_new_position_is_a_small_position_that_checks_with_tags_the_library_acce
     assert scenario.steps[-1].kind == "expect" and scenario.steps[-1].say
     assert "# hands " in path.read_text(encoding="utf-8")  # the comments explain this form
     tags = set(scenario.tags)
-    assert tags <= _tag_vocabulary()
+    assert tags <= tag_vocabulary()
     assert tags & {"standard", "equal-hands"} == {scenario.rules.profile}
     assert set(scenario.rules.variants) <= tags and ("variant" in tags) == bool(scenario.rules.variants)
 
@@ -438,12 +438,13 @@ def test_new_deal_uses_tags_the_library_accepts(capsys):
     assert code == 0
     tags = next(line for line in lines if line.startswith("tags: "))
     assert tags == "tags: [drawing, equal-hands, variant, long-hand]"
-    assert set(tags[7:-1].split(", ")) <= _tag_vocabulary()
+    assert set(tags[7:-1].split(", ")) <= tag_vocabulary()
 
 
 def test_tournament_usage_errors_go_to_stderr_with_status_2(capsys):
     code, out, lines = run_err(capsys, "tournament", "--players", 3, "--seats", "tips,random")
-    assert (code, out) == (2, []) and "--seats names 2 players" in lines[0]
+    assert (code, out) == (2, []) and lines == ["lingerlonger tournament: 2 player kinds for 3 seats: "
+                                                "give one kind, or one per seat"]
 
 
 def test_replay_shows_a_summary_on_its_own_lines_not_as_escapes(capsys):

@@ -7,7 +7,8 @@ from lingerlonger.driver import finish, play_out
 from lingerlonger.engine import SeatView, apply, new_hand
 from lingerlonger.events import TrickWon
 from lingerlonger.players import RandomPlayer
-from lingerlonger.rules import HAND_RULE_SETS, Rules
+from lingerlonger.game import HAND_RULE_SETS
+from lingerlonger.rules import Rules
 
 
 class Watcher:

@@ -18,7 +18,8 @@ from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_p
                                  legal_actions, legal_cards, new_hand, shuffled_deck, view)
 from lingerlonger.events import (Dealt, Drew, Eliminated, END_REASONS, HandEnded, LeadPassed,
                                  TrickWon, TrumpChosen, TrumpRevealed)
-from lingerlonger.rules import RULE_SETS, Rules
+from lingerlonger.game import RULE_SETS
+from lingerlonger.rules import Rules
 
 
 ALL_SPECS = [rules.spec for rules in RULE_SETS]

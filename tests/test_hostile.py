@@ -18,85 +18,14 @@ from pathlib import Path
 import pytest
 
 from lingerlonger import cli
-from lingerlonger.limits import (MAX_CHOICES, MAX_DOCUMENT_BYTES, MAX_MARKDOWN_CHARS, MAX_STEPS,
-                                 MAX_TAGS, MAX_TEXT_CHARS, MAX_VALUES)
+from lingerlonger.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.scenario import ScenarioError, iter_documents
 from lingerlonger.source import BoundedSource
-from test_quiz import HEAD as QUIZ_HEAD
+from corpora import CORPUS, HOSTILE, LARGE
 
-HOSTILE = Path(__file__).resolve().parent / "hostile"
 
-#: file → (line, column, words the message must hold); None: the file is a fine scenario.
-CORPUS = {
-    "binary.yaml": (2, 118, ["not UTF-8", "0x80"]),
-    "card-fullwidth.yaml": (7, 13, ["not a card", "rank"]),
-    "card-long-s.yaml": (7, 13, ["not a card", "suit 'ſ'"]),
-    "card-spaced.yaml": (15, 26, ["'1 0 ♥' is not a card"]),
-    "homoglyph-greek-seats.yaml": (4, 23, ["look the same", "(Latin)", "(Greek)"]),
-    "homoglyph-play.yaml": (11, 11, ["no seat 'A'", "A (Latin)", "А (Cyrillic)"]),
-    "homoglyph-seats.yaml": (4, 23, ["look the same", "A (Latin)", "А (Cyrillic)"]),
-    "latin1-line2.yaml": (2, 11, ["0xE9", "Latin-1"]),
-    "number-count-too-large.yaml": (12, 26, ["stock_size", "from 0 to 52", "53"]),
-    "number-format.yaml": (1, 9, ["5,000 digits"]),
-    "number-hand-size.yaml": (3, 39, ["5,000 digits"]),
-    "number-hand-sizes.yaml": (12, 30, ["5,001 digits"]),
-    "number-stock-size.yaml": (12, 26, ["5,000 digits"]),
-    "number-x-key.yaml": (12, 10, ["5,000 digits"]),
-    "seat-bidi.yaml": (4, 20, ["U+202E", "invisible"]),
-    "seat-escape.yaml": (4, 20, ["U+001B", "control"]),
-    "seat-zero-width.yaml": (4, 20, ["U+200B"]),
-    "terminal-c1.yaml": None,
-    "terminal-clipboard.yaml": None,
-    "terminal-in-error.yaml": (11, 11, ["not a card", "\\x1b[2J"]),
-    "terminal-title.yaml": None,
-    "truncated-utf8.yaml": (2, 13, ["0xC3", "not UTF-8"]),
-    "utf16-be-no-bom.yaml": (1, 1, ["NUL", "UTF-16 (big-endian)"]),
-    "utf16-bom.yaml": (1, 1, ["0xFF", "UTF-16 (little-endian)"]),
-    "utf16-le-no-bom.yaml": (1, 2, ["NUL", "UTF-16 (little-endian)"]),
-    "variation-selectors.yaml": None,
-}
 #: What a terminal acts on: C0 and C1 controls, DEL, and the bidirectional controls.
 TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-HEAD = QUIZ_HEAD.removesuffix("steps:\n")  # a small position, ready for more keys
-
-
-def _large() -> dict[str, tuple[bytes, int, int, list[str]]]:
-    """Inputs too large to keep as files: content, line, column and words of the refusal."""
-    seats = ", ".join(f"P{i}" for i in range(60_000))
-    choices = ", ".join(f"c{i}" for i in range(40_000))
-    ask = "steps:\n  - ask: {question: Which?, answer: {choice: c1}, choices: [%s]}\n"
-    emphasis = '"' + "*a " * 50_000 + '"'
-    references = '"' + "[a]:\\n" * 6_000 + '"'
-    return {
-        "60000-seats": ((HEAD.replace("[A, B, C, D]", f"[{seats}]") + "steps: []\n").encode(),
-                        4, 148_829, [f"more than {MAX_VALUES:,} values"]),
-        "7-seats": ((HEAD.replace("[A, B, C, D]", "[A, B, C, D, E, F, G]") + "steps: []\n").encode(),
-                    4, 10, ["3 to 6 players, not 7"]),
-        "40000-choices": ((HEAD + ask % choices).encode(), 11, 148_519, ["values"]),
-        "11-choices": ((HEAD + ask % ", ".join(f"c{i}" for i in range(11))).encode(), 11, 60,
-                       [f"11 items, but at most {MAX_CHOICES}"]),
-        f"{MAX_STEPS + 1}-steps": ((HEAD + "steps:\n" + "  - say: hi\n" * (MAX_STEPS + 1)).encode(),
-                                   11, 3, [f"at most {MAX_STEPS}"]),
-        f"{MAX_TAGS + 1}-tags": ((HEAD + f"tags: [{', '.join('t' * (MAX_TAGS + 1))}]\nsteps: []\n")
-                                 .encode(), 10, 7, [f"at most {MAX_TAGS}"]),
-        "53-cards": (HEAD.replace("[9♦, 4♠, J♥]", "[" + ", ".join(["9♦"] * 53) + "]").encode()
-                     + b"steps: []\n", 7, 8, ["53 items, but at most 52"]),
-        "60000-characters-of-markdown": ((HEAD + "steps:\n" + f"  - say: {'a' * MAX_TEXT_CHARS}\n" * 30)
-                                         .encode(), 11 + MAX_MARKDOWN_CHARS // MAX_TEXT_CHARS, 10,
-                                         [f"more than {MAX_MARKDOWN_CHARS:,} characters"]),
-        "150kB-emphasis": ((HEAD + f"summary: {emphasis}\nsteps: []\n").encode(), 10, 10,
-                           [f"at most {MAX_TEXT_CHARS:,}"]),
-        "30kB-references": ((HEAD + f"summary: {references}\nsteps: []\n").encode(), 10, 10,
-                            [f"at most {MAX_TEXT_CHARS:,}"]),
-        "900000-x-values": ((HEAD + "x-data: [" + "1," * 900_000 + "1]\nsteps: []\n").encode(),
-                            10, 39_924, ["values"]),
-        "3MB-line": (b"title: " + b"a" * 3_000_000, 1, 2_015_233, ["without a new scenario"]),
-        "NUL-stream": (b"\x00" * 3_000_000, 1, 1, ["NUL", "binary"]),
-    }
-
-
-LARGE = _large()
 
 
 def _refusal(content: bytes, name: str) -> ScenarioError | None:

@@ -18,7 +18,7 @@ from lingerlonger.scenario import ScenarioError, iter_scenarios, load
 from lingerlonger.source import open_source, read_upload
 from lingerlonger.widgets import HandPlayer, ScenarioBrowser
 from lingerlonger.scenario.writer import write
-from test_hostile import CORPUS, HOSTILE, LARGE
+from corpora import CORPUS, HOSTILE, LARGE
 
 REPO = Path(__file__).resolve().parents[1]
 BAD = REPO / "tests" / "bad"

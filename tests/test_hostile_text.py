@@ -40,9 +40,9 @@ def test_a_card_is_read_exactly_when_it_is_written_in_the_documented_notation(te
     except CardError as error:
         assert match is None, text
         assert not any(unicodedata.category(char) in ("Cc", "Cf") for char in str(error)), str(error)
-        return
-    assert match is not None, f"{text!r} was read as {card}"
-    assert (card.rank, card.suit) == (RANKS[match[1].upper()], SUITS[match[2][0].upper()])
+    else:
+        assert match is not None, f"{text!r} was read as {card}"
+        assert (card.rank, card.suit) == (RANKS[match[1].upper()], SUITS[match[2][0].upper()])
 
 
 @pytest.mark.parametrize("text, card", [("9♦\ufe0f", "9♦"), ("K♣\ufe0e", "K♣"), ("10♥\ufe0f", "10♥")])
@@ -109,8 +109,8 @@ def test_seats_load_only_when_each_is_visible_and_none_look_alike(names):
     except ScenarioError as error:
         assert not fine, str(error)
         assert error.where.line == 4, str(error)   # located at the players line
-        return
-    assert fine and scenario.players == tuple(names)
+    else:
+        assert fine and scenario.players == tuple(names)
 
 
 @pytest.mark.parametrize("first, second", [("A", "\u0410"), ("B", "\u0392"), ("Pol", "P\u043el"),

@@ -24,6 +24,7 @@ from lingerlonger.lab import (CSV_COLUMNS, CsvWriter, ParquetWriter, Tally, play
                               plot_hand_sizes, plot_win_rates, run_tournament, stream_tournament,
                               summarize, write_csv)
 from lingerlonger.lab import runner
+from lingerlonger.players import PLAYER_KINDS, TipsPlayer
 from lingerlonger.rules import Rules
 
 KINDS = ["tips", "random", "random", "random"]
@@ -137,6 +138,54 @@ def test_plots_return_figures_with_two_panels(records, plot):
     figure.savefig(io.BytesIO(), format="png")
 
 
+class _Timid(TipsPlayer):
+    """A tips player that never wins a trick it could avoid: always its lowest legal card."""
+
+    def act(self, view):
+        action = super().act(view)
+        return action if view.must_name_trump else type(action)(view.seat, min(view.legal))
+
+
+class _NeverSeated:
+    def __init__(self, seed):
+        raise RuntimeError(f"seated with seed {seed}")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_tournament_seats_the_kinds_of_the_registry_it_is_given(workers):
+    kinds = PLAYER_KINDS.with_kind("timid", _Timid).with_kind("never", _NeverSeated)
+    seats = ["timid", "tips", "tips"]
+    records = run_tournament(Rules(), seats, hands=40, seed=3, workers=workers, progress=False, kinds=kinds)
+    assert records == run_tournament(Rules(), seats, hands=40, seed=3, workers=1, progress=False, kinds=kinds)
+    assert records != run_tournament(Rules(), ["tips"] * 3, hands=40, seed=3, workers=1, progress=False)
+    assert {record.seats[0].kind for record in records} == {"timid"}
+    with pytest.raises(RuntimeError, match="seated with seed"):  # the worker made it from the registry
+        run_tournament(Rules(), ["never", "tips", "tips"], hands=40, workers=workers, progress=False, kinds=kinds)
+    with pytest.raises(ValueError, match="unknown player 'timid'"):  # the default registry knows nothing of it
+        run_tournament(Rules(), seats, hands=40, workers=workers, progress=False)
+
+
+def test_a_kind_a_script_defines_plays_in_forked_workers():
+    """As in a notebook: the class lives in __main__, which the pool's forked workers share."""
+    script = (
+        "from lingerlonger.lab import run_tournament\n"
+        "from lingerlonger.players import PLAYER_KINDS, TipsPlayer\n"
+        "from lingerlonger.rules import Rules\n"
+        "class Shy(TipsPlayer):\n"
+        "    def act(self, view):\n"
+        "        action = super().act(view)\n"
+        "        return action if view.must_name_trump else type(action)(view.seat, min(view.legal))\n"
+        "kinds = PLAYER_KINDS.with_kind('shy', Shy)\n"
+        "def play(first, workers, kinds=PLAYER_KINDS):\n"
+        "    return run_tournament(Rules(), [first, 'tips', 'tips'], 40, 1, workers, False, kinds=kinds)\n"
+        "print(play('shy', 2, kinds) == play('shy', 1, kinds), play('shy', 1, kinds) != play('tips', 1),\n"
+        "      list(PLAYER_KINDS))\n")
+    done = subprocess.run([sys.executable, "-"], input=script, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "True True ['random', 'tips', 'expert']\n"
+
+
 def test_closing_a_pooled_stream_early_ends_its_workers_and_the_interpreter_exits():
     """Workers are asked to stop, not killed: a worker killed while it sends a chunk of records
     leaves half a message in the pool's pipe, and the interpreter then hangs at exit."""
@@ -167,16 +216,22 @@ def test_the_tournament_command_prints_intervals_and_writes_csv(tmp_path, capsys
 
 
 @pytest.mark.parametrize("lang, expected", [
-    ("pt", ["por jogador:", "lugar 1 (tips)", "posição 3", "lugar 2 (random) na posição 1", "120 linhas"]),
-    ("ru", ["Игроков: 3,", "место 1 (tips)", "позиция 3", "место 2 (random), позиция 1", "строк: 120"]),
+    ("pt", ["por jogador:", "lugar 1 (dicas)", "posição 3", "lugar 2 (ao acaso) na posição 1", "120 linhas",
+            "30,0%  [ 18,1%,  45,4%]"]),
+    ("ru", ["Игроков: 3, правила: обычные,", "место 1 (по советам)", "позиция 3", "место 2 (случайный), позиция 1",
+            "строк: 120", "30,0\u00a0%  [18,1\u00a0%, 45,4\u00a0%]"]),
 ])
 def test_the_tournament_speaks_the_language_asked_for(tmp_path, capsys, lang, expected):
+    path = tmp_path / "out.csv"
     code = main(["tournament", "--players", "3", "--seats", "tips,random,random", "--hands", "40",
-                 "--workers", "1", "-q", "--lang", lang, "-o", str(tmp_path / "out.csv")])
+                 "--workers", "1", "-q", "--lang", lang, "-o", str(path)])
     out = capsys.readouterr().out
     assert code == 0
     assert all(text in out for text in expected), out
-    assert "seat" not in out and "position" not in out
+    words = set(re.findall(r"[^\W\d_]+", out.replace(str(path), "")))
+    assert not words & {"seat", "position", "by", "player", "tips", "random", "standard", "hands", "rows"}
+    if lang == "ru":
+        assert not any(re.fullmatch("[A-Za-z]+", word) for word in words), words
 
 
 def test_the_streamed_csv_is_the_same_with_one_or_two_workers(records, tmp_path, capsys):

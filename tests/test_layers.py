@@ -13,8 +13,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "lingerlonger"
 #: The engine layer: the game and nothing else (no words, formats or views).
-ENGINE_LAYER = {"lingerlonger.cards", "lingerlonger.rules", "lingerlonger.events",
-                "lingerlonger.engine", "lingerlonger.fast", "lingerlonger.visible",
+ENGINE_LAYER = {"lingerlonger.cards", "lingerlonger.rules", "lingerlonger.game", "lingerlonger.events",
+                "lingerlonger.engine", "lingerlonger.playout", "lingerlonger.visible",
                 "lingerlonger.errors"}  # refusals as codes and values, no words
 
 

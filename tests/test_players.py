@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 from dataclasses import replace
 
 import pytest
 
 from lingerlonger.cards import SUIT_OF, Suit, parse_card
-from lingerlonger.coach import void_caps, wilson_interval
+from lingerlonger.coach import wilson_interval
+from lingerlonger.inference import void_caps
 from lingerlonger.engine import (ChooseTrump, Play, State, apply, from_position, legal_actions,
                                  new_hand, view)
 from lingerlonger.lab import run_tournament
-from lingerlonger.players import ExpertPlayer, RandomPlayer, TipsPlayer, make_player
-from lingerlonger.rules import Rules, RulesError
-from lingerlonger.rules import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.errors import LingerError
+from lingerlonger.game import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.game import Game, SetupError
+from lingerlonger.players import PLAYER_KINDS, ExpertPlayer, PlayerKinds, RandomPlayer, TipsPlayer, make_player
+from lingerlonger.rules import Rules
 
 
 def _decision_points(rules: Rules, players: int, seed: int):
@@ -80,8 +84,8 @@ def test_no_player_peeks_at_hidden_cards(kind):
 def test_players_only_make_legal_actions(rules):
     for players in (3, 5):
         try:
-            rules.check_players(players)
-        except RulesError:
+            Game.of(rules, players)
+        except SetupError:
             continue
         seats = [make_player(kind, seed=players) for kind in ("tips", "random", "tips", "random", "tips")]
         seats[1] = ExpertPlayer(seed=1, rollouts=4)
@@ -95,6 +99,43 @@ def test_players_only_make_legal_actions(rules):
 def test_unknown_player_kind_is_refused():
     with pytest.raises(ValueError, match="unknown player 'genius'"):
         make_player("genius")
+
+
+class _Shy(TipsPlayer):
+    name = "shy"
+
+
+def test_a_page_adds_its_kinds_to_a_registry_of_its_own_and_the_default_never_changes():
+    before = dict(PLAYER_KINDS)
+    mine = PLAYER_KINDS
+    for name in ("shy", "shier"):  # as chapter 10 registers its players
+        mine = mine.with_kind(name, _Shy)
+    assert dict(PLAYER_KINDS) == before and list(PLAYER_KINDS) == ["random", "tips", "expert"]
+    assert list(mine) == ["random", "tips", "expert", "shy", "shier"]
+    assert isinstance(mine.make("shy", seed=1), _Shy) and isinstance(mine, PlayerKinds)
+    with pytest.raises(TypeError):
+        PLAYER_KINDS["shy"] = _Shy  # a value, not a place to write to
+    with pytest.raises(ValueError, match="without commas"):
+        mine.with_kind("shy,er", _Shy)
+    assert pickle.loads(pickle.dumps(mine)) == mine  # it travels to worker processes
+
+
+@pytest.mark.parametrize("spec, players, code, params", [
+    ("tips,genius", 2, "players.unknown-kind", {"kind": "genius", "expected": "random, tips, expert"}),
+    ("tips,random", 3, "players.kinds-for-seats", {"kinds": 2, "seats": 3}),
+    (("tips", "tips", "tips", "tips"), 3, "players.kinds-for-seats", {"kinds": 4, "seats": 3}),
+    ("", 3, "players.unknown-kind", {"kind": "", "expected": "random, tips, expert"}),
+])
+def test_parsing_seats_refuses_unknown_kinds_and_wrong_counts_with_codes(spec, players, code, params):
+    with pytest.raises(LingerError) as refused:
+        PLAYER_KINDS.parse(spec, players)
+    assert (refused.value.code, refused.value.params) == (code, params)
+
+
+def test_parsing_seats_gives_one_kind_per_seat():
+    assert PLAYER_KINDS.parse(" tips , random,expert", 3) == ("tips", "random", "expert")
+    assert PLAYER_KINDS.parse("random", 4) == ("random",) * 4
+    assert PLAYER_KINDS.with_kind("shy", _Shy).parse(["shy"], 2) == ("shy", "shy")
 
 
 # --- each tip, in a position where it decides -----------------------------------

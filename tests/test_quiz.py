@@ -16,23 +16,11 @@ from lingerlonger.replay import answer_text, check, replay
 from lingerlonger.scenario import ScenarioError, load, loads
 from lingerlonger.scenario.writer import dump, schema_file
 
+from corpora import QUIZ_HEAD as HEAD
+
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "scenarios"
 SCHEMA = json.loads(schema_file().read_text(encoding="utf-8"))
-
-#: The worked example (rule 16 of the Rules reference); STEPS is filled in by each test.
-HEAD = """\
-format: 1
-title: Quiz
-rules: equal-hands
-players: [A, B, C, D]
-dealer: D
-hands: {A: [K♣, 7♦], B: [3♣, Q♠], C: [2♥], D: [A♣, 5♠]}
-stock: [9♦, 4♠, J♥]
-trump: ♥
-leader: A
-steps:
-"""
 
 
 def scenario(steps: str, head: str = HEAD):

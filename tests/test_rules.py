@@ -1,14 +1,12 @@
-"""Rule sets: profiles and variants (book/rules-reference.md, rules 17 to 29), and the tables
-they cannot deal."""
+"""Rule sets: profiles and variants (book/rules-reference.md, rules 17 to 29); the tables they
+cannot deal are tests/test_game.py's."""
 
 import subprocess
 import sys
 
 import pytest
 
-from lingerlonger.engine import SetupError, deal
-from lingerlonger.cards import DECK
-from lingerlonger.rules import RULE_SETS, VARIANTS, Rules, RulesError
+from lingerlonger.rules import VARIANTS, Rules, RulesError
 
 
 def test_profiles_and_the_sift_smoke_alias():
@@ -73,50 +71,10 @@ def test_explicit_hand_size_wins_over_long_hand():
     assert Rules.parse("equal-hands", hand_size=2).cards_per_player(6) == 2
 
 
-@pytest.mark.parametrize("players", [0, 1, 2, 7, 10])
-def test_tables_outside_3_to_6_players_are_refused(players):
-    # Rule 1: 3 to 6 players.
-    with pytest.raises(RulesError, match=f"3 to 6 players, not {players}"):
-        Rules().check_players(players)
-
-
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_tables_of_3_to_6_players_are_accepted(players):
-    Rules().check_players(players)
-    Rules.parse("standard+long-hand").check_players(players)
-
-
-def test_six_players_times_nine_cards_does_not_fit_in_52():
-    # Ruling 11: a hand size can be any number that fits the deck.
-    with pytest.raises(RulesError) as error:
-        Rules(hand_size=9).check_players(6)
-    assert "6 players × 9 cards = 54" in str(error.value)
-    assert "52" in str(error.value)
-
-
-def test_a_hand_size_that_exactly_fills_the_deck_fits():
-    Rules(hand_size=13).check_players(4)  # 52 cards, an empty stock
-    Rules(hand_size=17).check_players(3)
-
-
-def test_random_trump_needs_a_stock_card_to_turn():
-    # Rule 24, random trump: turn the top card of the stock — there must be one.
-    with pytest.raises(RulesError, match="no stock"):
-        Rules.parse("standard+random-trump", hand_size=13).check_players(4)
-    Rules.parse("standard+random-trump", hand_size=12).check_players(4)
-
-
 @pytest.mark.parametrize("size", [0, -1, 2.5, "7", True])
 def test_hand_size_must_be_a_whole_number_of_at_least_one(size):
     with pytest.raises(RulesError, match="hand size"):
         Rules(hand_size=size)
-
-
-def test_deal_refuses_an_impossible_table_as_a_setup_error_with_the_same_reason():
-    with pytest.raises(SetupError, match="does not fit in a 52-card deck"):
-        deal(Rules(hand_size=9), 6, 0, DECK)
-    with pytest.raises(SetupError, match="not 7"):
-        deal(Rules(), 7, 0, DECK)
 
 
 def test_rule_properties_follow_the_variants():
@@ -141,22 +99,15 @@ def test_rules_are_frozen_values():
     assert hash(rules) == hash(Rules.parse("standard+no-trump"))
 
 
-def test_every_rule_set_is_listed_once_and_valid():
-    # 2 profiles × (at most one of no-trump/random-trump/grand-coup: 4 ways) × 2^5 other subsets
-    assert len(RULE_SETS) == 2 * 4 * 2 ** 5 == len(set(RULE_SETS))
-    assert {rules.profile for rules in RULE_SETS} == {"standard", "equal-hands"}
-    assert set().union(*(rules.variants for rules in RULE_SETS)) == set(VARIANTS)
-
-
 def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
     """The engine layer stays below i18n, render, scenario and widgets, and needs no yaml or json."""
-    code = ("import sys, lingerlonger.engine, lingerlonger.fast; "
+    code = ("import sys, lingerlonger.engine, lingerlonger.playout; "
             "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('json', 'yaml', 'ipywidgets') or m.startswith('lingerlonger.'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True).stdout.split()
     assert loaded == ["lingerlonger.cards", "lingerlonger.engine",
                       "lingerlonger.errors",  # codes and the English of refusals, no catalog
-                      "lingerlonger.events",
-                      "lingerlonger.fast", "lingerlonger.rules",
+                      "lingerlonger.events", "lingerlonger.game",
+                      "lingerlonger.playout", "lingerlonger.rules",
                       "lingerlonger.visible"]  # how a refused card's text is quoted

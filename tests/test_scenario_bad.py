@@ -19,9 +19,9 @@ from lingerlonger.i18n import LANGUAGES, translate
 from lingerlonger.replay import check
 from lingerlonger.scenario import ScenarioError, iter_documents
 
+from corpora import BAD_FILES, expectation
+
 BAD = Path(__file__).resolve().parent / "bad"
-BAD_FILES = sorted(BAD.glob("*.yaml"))
-HEADER = re.compile(r"^# expect: (\d+):(\d+) (.+) \[schema: (reject|accept)\]$")
 #: What the book's Rules and Scenario format references and the issue require the corpus to
 #: cover, by file name.
 REQUIRED = {"syntax-error", "unknown-key", "wrong-type", "duplicated-card-deck",
@@ -29,14 +29,6 @@ REQUIRED = {"syntax-error", "unknown-key", "wrong-type", "duplicated-card-deck",
             "two-players", "seven-players", "deck-51", "unknown-variant", "out-of-turn", "revoke",
             "choose-trump-not-grand-coup", "choose-trump-too-early", "wrong-expect",
             "wrong-result", "object-tag", "alias-bomb"}
-
-
-def expectation(path: Path) -> tuple[int, int, str, str]:
-    """The header of a bad file: line, column, message and the schema's verdict."""
-    first = path.read_text(encoding="utf-8").split("\n", 1)[0]
-    match = HEADER.match(first)
-    assert match, f"{path.name}: the first line must be '# expect: LINE:COLUMN MESSAGE [schema: ...]'"
-    return int(match[1]), int(match[2]), match[3], match[4]
 
 
 def first_failure(path: Path) -> ScenarioError | None:

@@ -20,6 +20,8 @@ from lingerlonger.replay import check, replay
 from lingerlonger.rules import VARIANTS
 from lingerlonger.scenario import Scenario, load
 
+from corpora import tag_vocabulary
+
 LIBRARY = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted(LIBRARY.glob("*.yaml"))
 SCHEMA_LINE = "# yaml-language-server: $schema=../lingerlonger/scenario.schema.json"
@@ -29,14 +31,6 @@ PROFILE_TAGS = {"standard", "equal-hands"}
 
 def _scenarios(path: Path) -> list[Scenario]:
     return load(path)
-
-
-def _tag_vocabulary() -> set[str]:
-    """The tags listed in the comment of scenarios/README.md."""
-    text = (LIBRARY / "README.md").read_text(encoding="utf-8")
-    comment = re.search(r"<!-- tag vocabulary(.*?)-->", text, re.S)
-    assert comment, "scenarios/README.md must list the tag vocabulary in a comment"
-    return set(re.findall(r"^- ([a-z0-9-]+):", comment.group(1), re.M))
 
 
 def _plays(scenario: Scenario) -> list[tuple[str, str]]:
@@ -78,7 +72,7 @@ def test_lesson_is_written_for_a_reader(path):
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
 def test_tags_come_from_the_vocabulary_and_name_the_rules(path):
-    vocabulary = _tag_vocabulary()
+    vocabulary = tag_vocabulary()
     for scenario in _scenarios(path):
         tags = set(scenario.tags)
         assert tags <= vocabulary, f"unknown tags: {sorted(tags - vocabulary)}"

@@ -22,21 +22,11 @@ from lingerlonger.scenario import (Location, ScenarioError, iter_documents, iter
 from lingerlonger.simulate import simulate
 from lingerlonger.scenario.writer import dump
 
+from corpora import POSITION
+
 GOOD = Path(__file__).resolve().parent / "good"
 GOOD_FILES = sorted(GOOD.glob("*.yaml"))
 
-POSITION = """\
-format: 1
-title: T
-rules: standard
-players: [A, B, C]
-dealer: C
-hands: {A: [K♣, 2♦], B: [7♣, 9♣], C: [3♥, 4♥]}
-stock: [5♠]
-trump: ♥
-leader: A
-steps: []
-"""
 
 
 def test_the_good_corpus_covers_every_key_and_step_kind():

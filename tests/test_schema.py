@@ -17,12 +17,13 @@ import yaml
 
 from lingerlonger.cards import RANK_LABELS, SUIT_SYMBOLS, CardError, parse_card
 from lingerlonger.events import END_REASONS
-from lingerlonger.rules import PROFILE_ALIASES, PROFILES, VARIANTS, Rules
+from lingerlonger.game import HAND_SIZE, PLAYERS, PROFILE, VARIANT_SET
+from lingerlonger.rules import PROFILE_ALIASES, Rules
 from lingerlonger.scenario import EXPECT_KEYS, RESULT_KEYS, RULES_KEYS, STEP_ACTIONS, TOP_KEYS
 from lingerlonger.simulate import simulate
 from lingerlonger.scenario.writer import dump, schema_file
 
-from test_scenario_bad import BAD_FILES, expectation
+from corpora import BAD_FILES, expectation
 from golden_data import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
@@ -112,9 +113,20 @@ def test_the_schema_names_the_same_keys_and_words_as_the_loader():
     assert set(definitions["result"]["properties"]) == set(RESULT_KEYS)
     rules_mapping = definitions["rules"]["oneOf"][1]
     assert set(rules_mapping["properties"]) == set(RULES_KEYS)
-    assert set(rules_mapping["properties"]["profile"]["enum"]) == set(PROFILES) | set(PROFILE_ALIASES)
-    assert rules_mapping["properties"]["variants"]["items"]["enum"] == list(VARIANTS)
     assert set(definitions["result"]["properties"]["reason"]["enum"]) == set(END_REASONS) | {None}
+
+
+def test_the_schema_offers_what_the_parameter_spec_declares():
+    """Its enums and ranges are the spec's (lingerlonger.game.PARAMETERS), so the schema an
+    editor checks with agrees with the command line and the app's menus."""
+    rules_mapping = SCHEMA["definitions"]["rules"]["oneOf"][1]["properties"]
+    assert set(rules_mapping["profile"]["enum"]) == set(PROFILE.choices) | set(PROFILE_ALIASES)
+    assert rules_mapping["variants"]["items"]["enum"] == list(VARIANT_SET.choices)
+    assert rules_mapping["variants"]["uniqueItems"] is VARIANT_SET.many
+    assert (rules_mapping["hand_size"]["minimum"], rules_mapping["hand_size"]["maximum"]) == (
+        HAND_SIZE.low, HAND_SIZE.high)
+    players = SCHEMA["properties"]["players"]
+    assert (players["minItems"], players["maxItems"]) == (PLAYERS.low, PLAYERS.high)
 
 
 def _valid(definition: str, value) -> bool:

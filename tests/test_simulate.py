@@ -6,10 +6,11 @@ import pytest
 
 from golden_data import RECORDED
 from lingerlonger.engine import ChooseTrump, Play, deal
+from lingerlonger.players import PLAYER_KINDS
 from lingerlonger.replay import check, replay
 from lingerlonger.rules import Rules
 from lingerlonger.scenario import load
-from lingerlonger.simulate import parse_seats, record_hand, simulate
+from lingerlonger.simulate import record_hand, simulate
 from lingerlonger.scenario.writer import dump
 
 RULE_SETS = ["standard", "equal-hands", "standard+draw-per-card", "standard+no-trump",
@@ -63,7 +64,7 @@ def test_each_deck_is_dealt_as_recorded():
 
 
 def test_computer_players_can_take_the_seats():
-    hands = list(simulate(Rules(), 4, seed=8, games=3, seats=parse_seats("tips,random", 2) * 2))
+    hands = list(simulate(Rules(), 4, seed=8, games=3, seats=PLAYER_KINDS.parse("tips,random", 2) * 2))
     assert all(check(hand) == [] for hand in hands)
     assert hands[0].title == "Hand 1 of seed 8 (standard, 4 players; tips, random, tips, random)"
 
@@ -74,7 +75,7 @@ def test_computer_players_can_take_the_seats():
 ])
 def test_seat_kinds_are_checked(spec, players, message):
     with pytest.raises(ValueError, match=message):
-        parse_seats(spec, players)
+        next(simulate(Rules(), players, seed=1, games=1, seats=spec))
 
 
 class _Script:

@@ -10,6 +10,8 @@ import base64
 import gzip
 import json
 import re
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -224,3 +226,25 @@ def test_a_questions_choices_and_explanation_are_behind_the_reveal():
                   if any(ask.kind == "choice" for ask in frame.asks)]
     shown, hidden = question.split('class="ll-answer" hidden>')
     assert "Choices: Yes / No" in shown and "Every player still holds cards." in hidden
+
+
+def test_a_players_model_renders_to_the_static_player_without_building_a_widget():
+    # What the book's pages show for a ScenarioPlayer (its text/html), made in a fresh
+    # interpreter that never loads ipywidgets: the static view needs only the model.
+    code = f"""
+import sys
+from lingerlonger.player import ScenarioModel
+from lingerlonger.render import TableStyle
+from lingerlonger.replay import replay
+from lingerlonger.scenario import load
+from lingerlonger.static_replay import model_html, replay_html
+run = replay(load({str(WORKED)!r})[0])
+model = ScenarioModel.of(run, seat=1, lang="pt", large=True).go(3)
+page = model_html(model)
+assert page == replay_html(run, seat=1, style=TableStyle.of("pt", large=True), start=0)
+assert 'data-lang="pt"' in page and "ll-large" in page
+print(sorted(name for name in sys.modules if name.split(".")[0] in ("ipywidgets", "IPython")))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -15,7 +15,8 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger.player import model as player_model  # noqa: E402
-from lingerlonger.widgets import browser as live_browser, scenario as live_scenario  # noqa: E402
+from lingerlonger.widgets import browser as live_browser, hand as live_hand  # noqa: E402
+from lingerlonger.widgets import scenario as live_scenario  # noqa: E402
 from lingerlonger.cards import DECK, Suit, parse_card  # noqa: E402
 from lingerlonger.i18n import catalog, translate  # noqa: E402
 from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,  # noqa: E402
@@ -287,6 +288,12 @@ def test_index_picks_a_scenario_of_a_multi_scenario_file(tmp_path):
     assert "there is no scenario number 2" in ScenarioPlayer(two, index=2).header.value
 
 
+def test_step_opens_the_player_at_that_frame_clamped_to_the_scenario():
+    player = ScenarioPlayer(WORKED, step=3)
+    assert player.at == player.slider.value == 3 and not player.back.disabled
+    assert ScenarioPlayer(WORKED, step=999).at == player.last_index
+
+
 def test_a_gallery_folds_players_and_builds_one_when_opened():
     gallery = ScenarioGallery([WORKED, LIBRARY / "03-follow-suit.yaml"])
     assert gallery.titles[0].startswith("The worked example")
@@ -395,6 +402,29 @@ def test_a_hand_is_played_to_its_end_by_clicking_cards():
     assert "ll-backs" not in hand.stage.value                  # every hand face up at the end
     hand.deal.click()
     assert not hand.state.is_over and hand.status.value and "wins the hand" not in hand.status.value
+
+
+def test_at_a_pace_each_computer_card_waits_for_a_timer_of_its_own(monkeypatch):
+    timers = []  # the event loop, played by hand: (delay, callback), in order
+    monkeypatch.setattr(live_hand, "_later", lambda delay, callback: timers.append((delay, callback)) or True)
+    hand = HandPlayer(delay=0.9, seed=7, players=4)
+    assert hand.state.to_act == hand.you == 0 and not timers  # you lead the first hand
+    hand.play(Play(0, legal_cards(hand.state)[0]))
+    played = []
+    while timers:
+        delay, callback = timers.pop(0)
+        assert hand.state.to_act != 0 and "ll-yours" not in hand.status.value  # waiting
+        played.append((delay, hand.state.to_act))
+        callback()
+    assert played[:3] == [(0.9, 1), (0.9, 2), (0.9, 3)]
+    assert played[3] == (pytest.approx(0.9 * 1.6), 3)  # D won the trick and leads, after a longer pause
+    assert hand.state.to_act == 0 and "ll-yours" in hand.status.value
+    hand.play(Play(0, legal_cards(hand.state)[0]))
+    stale = timers.pop(0)[1]
+    hand.deal.click()                                          # a new hand: the old timer is stale
+    dealt = hand.state
+    stale()
+    assert hand.state is dealt
 
 
 def test_rules_that_cannot_be_combined_are_refused_with_the_reason():

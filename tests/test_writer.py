@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 
 from lingerlonger.names import skeleton
 from lingerlonger.replay import check
-from lingerlonger.rules import VARIANTS, Rules, RulesError
+from lingerlonger.game import Game, SetupError
+from lingerlonger.rules import VARIANTS, Rules
 from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
 from lingerlonger.simulate import simulate
 from lingerlonger.scenario.writer import (SCHEMA_HINT, SCHEMA_NAME, dump, header_comments, schema_file,
                                  schema_line, write, write_schema)
-from test_scenario_load import POSITION
+from corpora import POSITION
 from golden_data import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
@@ -120,9 +121,8 @@ rules_specs = st.lists(st.sampled_from(VARIANTS), unique=True, max_size=3).map(
 @given(spec=rules_specs, players=st.integers(3, 6), seed=st.integers(0, 10**6))
 def test_simulated_hands_round_trip(spec, players, seed):
     try:
-        rules = Rules.parse(spec)
-        rules.check_players(players)
-    except RulesError:
+        rules = Game.of(spec, players).rules
+    except SetupError:
         rules = None
     assume(rules is not None)  # a table these rules cannot deal is discarded, not passed
     hands = list(simulate(rules, players, seed, games=2))

@@ -6,6 +6,7 @@
 - ``output``: the CSV (or Parquet), written as hands come in;
 - ``cluster``: an executor on a Dask cluster;
 - ``plots``: the figures;
+- ``paired``: one change to a player, judged over the same deals played with and without it;
 - ``cli``: the ``lingerlonger tournament`` command.
 
 >>> from lingerlonger.rules import Rules
@@ -18,6 +19,8 @@
 
 from .cli import add_tournament_parser
 from .output import CSV_COLUMNS, CsvWriter, ParquetWriter, write_csv
+from .paired import (OneTipAtATime, PairedDifference, format_differences, one_tip_at_a_time,
+                     paired_difference, plot_differences, verdict)
 from .plots import plot_early_wins_and_trumps, plot_hand_sizes, plot_win_rates
 from .runner import (Chunk, HandRecord, SeatRecord, play_recorded_hand, play_tournament,
                      run_tournament, stream_tournament)
@@ -26,4 +29,5 @@ from .tally import Tally, WinRate, format_rates, summarize
 __all__ = ["SeatRecord", "HandRecord", "Chunk", "Tally", "WinRate", "play_recorded_hand",
            "stream_tournament", "play_tournament", "run_tournament", "summarize", "format_rates",
            "write_csv", "CsvWriter", "ParquetWriter", "CSV_COLUMNS", "plot_win_rates", "plot_hand_sizes",
-           "plot_early_wins_and_trumps", "add_tournament_parser"]
+           "plot_early_wins_and_trumps", "add_tournament_parser", "PairedDifference", "paired_difference",
+           "verdict", "OneTipAtATime", "one_tip_at_a_time", "format_differences", "plot_differences"]

@@ -10,10 +10,11 @@ from concurrent.futures import Executor
 from contextlib import ExitStack, closing, contextmanager
 from typing import Iterator
 
-from ..arguments import positive_int, rules_spec
-from ..i18n import LANGUAGES, format_number, terminal_language, translate
+from ..arguments import add_game_arguments, game_of, positive_int
+from ..errors import LingerError
+from ..i18n import LANGUAGES, error_text, format_number, terminal_language, translate
+from ..narrate import rules_text
 from ..players import PLAYER_KINDS
-from ..rules import Rules, RulesError
 from .cluster import DaskExecutor
 from .output import HandWriter, NeedsPyarrow, open_output
 from .runner import stream_tournament
@@ -66,12 +67,12 @@ def _cluster_executor(address: str, stack: ExitStack, lang: str) -> tuple[Execut
     return executor, 4 * max(executor.threads(), 1)
 
 
-def _play(args: argparse.Namespace, kinds: list[str], output: HandWriter | None, tally: Tally,
+def _play(args: argparse.Namespace, seats: tuple[str, ...], output: HandWriter | None, tally: Tally,
           stack: ExitStack) -> None:
     executor, in_flight = (_cluster_executor(args.scheduler, stack, args.lang) if args.scheduler
                            else (None, None))
     chunks = stack.enter_context(closing(stream_tournament(
-        args.rules, kinds, args.hands, args.seed, executor=executor, workers=args.workers,
+        args.rules, seats, args.hands, args.seed, executor=executor, workers=args.workers,
         in_flight=in_flight, keep_records=output is not None, progress=not args.quiet)))
     for chunk in chunks:
         with _ctrl_c_held():
@@ -96,29 +97,26 @@ def _kept(args: argparse.Namespace, tally: Tally, output: HandWriter | None) -> 
                      rows=format_number(output.rows, lang), **counts)
 
 
-def _print_rates(args: argparse.Namespace, kinds: list[str], tally: Tally) -> None:
+def _print_rates(args: argparse.Namespace, seats: tuple[str, ...], tally: Tally) -> None:
     lang = args.lang
-    print(translate("lab.heading", lang, players=args.players, rules=args.rules.spec,
+    print(translate("lab.heading", lang, players=args.players, rules=rules_text(args.rules, lang),
                     hands=format_number(args.hands, lang), seed=args.seed))
     tables = [("seat", translate("lab.by-player", lang))]
-    if len(set(kinds)) < len(kinds):
+    if len(set(seats)) < len(seats):
         tables.append(("kind", translate("lab.by-strategy", lang)))
     tables += [("position", translate("lab.by-position", lang, players=args.players)),
                ("seat-position", translate("lab.by-player-and-position", lang))]
     for by, title in tables:
-        print(format_rates(tally.win_rates(by, lang), title))
+        print(format_rates(tally.win_rates(by, lang), title, lang))
 
 
 def tournament_command(args: argparse.Namespace) -> int:
     """Check everything, the output path included, before the first hand; then play and report."""
-    kinds = args.seats * args.players if len(args.seats) == 1 else args.seats
-    if len(kinds) != args.players:
-        _error(translate("lab.seats-mismatch", args.lang, count=len(kinds), players=args.players))
-        return 2
     try:
-        args.rules.check_players(args.players)
-    except RulesError as error:
-        _error(str(error))
+        seats = PLAYER_KINDS.parse(args.seats, args.players)
+        args.rules = game_of(args).rules  # with the hand size, if one was given
+    except LingerError as error:  # an unknown kind, a count that does not fit, a table too small
+        _error(error_text(error, args.lang))
         return 2
     try:
         output = open_output(args.output) if args.output else None
@@ -134,26 +132,17 @@ def tournament_command(args: argparse.Namespace) -> int:
         with ExitStack() as stack:
             if output is not None:
                 stack.enter_context(output)
-            _play(args, kinds, output, tally, stack)
+            _play(args, seats, output, tally, stack)
     except _Failure as failure:
         _error(str(failure))
         return 1
     except KeyboardInterrupt:
         _error(_kept(args, tally, output))
         return INTERRUPTED
-    _print_rates(args, kinds, tally)
+    _print_rates(args, seats, tally)
     if output is not None:
         print(translate("lab.wrote", args.lang, path=output.path, rows=format_number(output.rows, args.lang)))
     return 0
-
-
-def _kinds(text: str) -> list[str]:
-    kinds = [kind.strip() for kind in text.split(",") if kind.strip()]
-    unknown = [kind for kind in kinds if kind not in PLAYER_KINDS]
-    if unknown or not kinds:
-        raise argparse.ArgumentTypeError(f"unknown player {', '.join(unknown) or text!r}: "
-                                         f"expected a comma-separated list of {', '.join(PLAYER_KINDS)}")
-    return kinds
 
 
 def add_tournament_parser(commands) -> argparse.ArgumentParser:
@@ -168,11 +157,8 @@ def add_tournament_parser(commands) -> argparse.ArgumentParser:
         epilog="examples:\n  lingerlonger tournament --players 4 --seats expert,tips,random,random "
         "--hands 2000\n  lingerlonger tournament --hands 100000 -o hands.csv",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N",
-                        help="3 to 6 (default: 4)")
-    parser.add_argument("--rules", type=rules_spec, default=Rules(), metavar="SPEC",
-                        help="profile[+variant...], e.g. standard+no-trump (default: standard)")
-    parser.add_argument("--seats", type=_kinds, default=["tips", "random", "random", "random"],
+    add_game_arguments(parser)
+    parser.add_argument("--seats", default="tips,random,random,random",
                         metavar="KINDS", help="one player per seat, comma-separated: "
                         f"{', '.join(PLAYER_KINDS)} (one name fills every seat; default: "
                         "tips,random,random,random)")

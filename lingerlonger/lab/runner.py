@@ -34,7 +34,8 @@ from typing import Iterator, Sequence
 from ..cards import SUIT_OF
 from ..driver import play_out
 from ..engine import new_hand
-from ..players import PLAYER_KINDS, make_player
+from ..game import Game
+from ..players import PLAYER_KINDS, PlayerKinds
 from ..rules import Rules
 from .tally import Tally
 
@@ -64,11 +65,13 @@ class HandRecord:
     seats: tuple[SeatRecord, ...]
 
 
-def play_recorded_hand(rules: Rules, kinds: Sequence[str], hand: int, seed: int) -> HandRecord:
-    """Hand number ``hand`` of tournament ``seed``: deal, players and dealer follow from them alone."""
-    n = len(kinds)
+def play_recorded_hand(rules: Rules, seats: Sequence[str], hand: int, seed: int,
+                       kinds: PlayerKinds = PLAYER_KINDS) -> HandRecord:
+    """Hand number ``hand`` of tournament ``seed``, a player of kind ``seats[i]`` (from the
+    registry ``kinds``) in seat i: deal, players and dealer follow from them alone."""
+    n = len(seats)
     rng = random.Random(f"lingerlonger-tournament/{seed}/{hand}")
-    players = [make_player(kind, seed=rng.getrandbits(64)) for kind in kinds]
+    players = [kinds.make(kind, seed=rng.getrandbits(64)) for kind in seats]
     dealer = hand % n
     state, _ = new_hand(rules, n, dealer, rng)
     sizes: list[tuple[int, ...]] = []
@@ -83,11 +86,11 @@ def play_recorded_hand(rules: Rules, kinds: Sequence[str], hand: int, seed: int)
             early_tricks[trick.winner] += 1
             for player, card in trick.plays:
                 early_trumps[player] += SUIT_OF[card] == trick.trump
-    seats = tuple(SeatRecord(seat, kinds[seat], (seat - dealer - 1) % n + 1, seat == state.winner,
+    records = tuple(SeatRecord(seat, seats[seat], (seat - dealer - 1) % n + 1, seat == state.winner,
                              state.tricks_won[seat], early_tricks[seat], early_trumps[seat],
                              tuple(trick_sizes[seat] for trick_sizes in sizes))
                   for seat in range(n))
-    return HandRecord(hand, dealer, state.reason, seats)
+    return HandRecord(hand, dealer, state.reason, records)
 
 
 def chunk_size(hands: int) -> int:
@@ -116,14 +119,14 @@ class Stopped(Exception):
     """A worker's chunk cut short by Ctrl-C: nobody waits for its result any more."""
 
 
-def play_chunk(rules: Rules, kinds: tuple[str, ...], seed: int, start: int, stop: int,
-               keep_records: bool) -> Chunk:
-    """The task a worker runs."""
+def play_chunk(rules: Rules, seats: tuple[str, ...], seed: int, start: int, stop: int,
+               keep_records: bool, kinds: PlayerKinds) -> Chunk:
+    """The task a worker runs (the registry ``kinds`` travels with it)."""
     records = []
     for hand in range(start, stop):
         if _stopping:
             raise Stopped(hand)
-        records.append(play_recorded_hand(rules, kinds, hand, seed))
+        records.append(play_recorded_hand(rules, seats, hand, seed, kinds))
     return Chunk(start, stop, Tally.of(records), tuple(records) if keep_records else ())
 
 
@@ -151,8 +154,8 @@ def _worker_setup() -> None:
 
 
 def _process_pool(workers: int) -> ProcessPoolExecutor:
-    # fork where the system has it: no re-import of __main__ (notebooks, stdin scripts),
-    # and player kinds that a notebook registered are there in the workers too
+    # fork where the system has it: no re-import of __main__ (notebooks, stdin scripts), so
+    # a registry holding a player class defined in a notebook unpickles in the workers
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_setup)
@@ -171,35 +174,29 @@ def _stop_soon(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-def check_kinds(rules: Rules, kinds: Sequence[str]) -> tuple[str, ...]:
-    """``kinds`` as a tuple, if every one is a known player and the rules allow that many."""
-    for kind in kinds:
-        if kind not in PLAYER_KINDS:
-            raise ValueError(f"unknown player {kind!r}: expected one of {', '.join(PLAYER_KINDS)}")
-    rules.check_players(len(kinds))
-    return tuple(kinds)
-
-
-def stream_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int = 0, *,
-                      executor: Executor | None = None, workers: int | None = None,
-                      in_flight: int | None = None, keep_records: bool = False,
-                      progress: bool = False) -> Iterator[Chunk]:
-    """The tournament's chunks, in hand order, played on ``executor``.
+def stream_tournament(rules: Rules, seats: Sequence[str], hands: int, seed: int = 0, *,
+                      kinds: PlayerKinds = PLAYER_KINDS, executor: Executor | None = None,
+                      workers: int | None = None, in_flight: int | None = None,
+                      keep_records: bool = False, progress: bool = False) -> Iterator[Chunk]:
+    """The tournament's chunks, in hand order, played on ``executor``; ``seats`` names each
+    seat's player kind in the registry ``kinds``.
 
     Without an executor: ``workers`` processes (default: every core; 1 plays in this
     process). At most ``in_flight`` chunks (default: four per worker) are out or waiting
     for an earlier one at any time. Closing the iterator, or an interrupt, cancels what
-    is out; the workers of a pool made here stop after the hand in play. Bad kinds are refused here, before any play.
+    is out; the workers of a pool made here stop after the hand in play. Unknown kinds,
+    and a table the rules do not allow, are refused here, before any play.
     """
-    kinds = check_kinds(rules, kinds)
+    seats = kinds.parse(tuple(seats), len(seats))  # a list of names, never a spec to split
+    Game.of(rules, len(seats))
     size = chunk_size(hands)
     workers = max(1, min(workers or os.cpu_count() or 1, -(-hands // size)))
-    return _chunks(rules, kinds, hands, seed, size, executor, workers, in_flight or 4 * workers,
+    return _chunks(rules, seats, kinds, hands, seed, size, executor, workers, in_flight or 4 * workers,
                    keep_records, progress)
 
 
-def _chunks(rules: Rules, kinds: tuple[str, ...], hands: int, seed: int, size: int,
-            executor: Executor | None, workers: int, in_flight: int, keep_records: bool,
+def _chunks(rules: Rules, seats: tuple[str, ...], kinds: PlayerKinds, hands: int, seed: int,
+            size: int, executor: Executor | None, workers: int, in_flight: int, keep_records: bool,
             progress: bool) -> Iterator[Chunk]:
     own = executor is None
     if executor is None:
@@ -214,8 +211,8 @@ def _chunks(rules: Rules, kinds: tuple[str, ...], hands: int, seed: int, size: i
     try:
         while next_start < hands:
             while len(out) + len(waiting) < in_flight and (start := next(starts, None)) is not None:
-                out.add(executor.submit(play_chunk, rules, kinds, seed, start,
-                                        min(start + size, hands), keep_records))
+                out.add(executor.submit(play_chunk, rules, seats, seed, start,
+                                        min(start + size, hands), keep_records, kinds))
             done, _ = wait(out, return_when=FIRST_COMPLETED)
             out -= done
             for future in done:
@@ -237,26 +234,27 @@ def _chunks(rules: Rules, kinds: tuple[str, ...], hands: int, seed: int, size: i
             _stop_soon(executor)
 
 
-def play_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int = 0, *,
-                    executor: Executor | None = None, workers: int | None = None,
-                    progress: bool = True) -> Tally:
-    """The tally of ``hands`` hands with one player of each kind per seat: no hand is kept."""
+def play_tournament(rules: Rules, seats: Sequence[str], hands: int, seed: int = 0, *,
+                    kinds: PlayerKinds = PLAYER_KINDS, executor: Executor | None = None,
+                    workers: int | None = None, progress: bool = True) -> Tally:
+    """The tally of ``hands`` hands, a player of kind ``seats[i]`` in seat i: no hand is kept."""
     tally = Tally()
-    with closing(stream_tournament(rules, kinds, hands, seed, executor=executor, workers=workers,
-                                   progress=progress)) as chunks:
+    with closing(stream_tournament(rules, seats, hands, seed, kinds=kinds, executor=executor,
+                                   workers=workers, progress=progress)) as chunks:
         for chunk in chunks:
             tally.merge(chunk.tally)
     return tally
 
 
-def run_tournament(rules: Rules, kinds: Sequence[str], hands: int, seed: int = 0,
+def run_tournament(rules: Rules, seats: Sequence[str], hands: int, seed: int = 0,
                    workers: int | None = None, progress: bool = True, *,
-                   executor: Executor | None = None) -> list[HandRecord]:
+                   kinds: PlayerKinds = PLAYER_KINDS, executor: Executor | None = None
+                   ) -> list[HandRecord]:
     """Every hand's record, in hand order: for studies that pair hands up (they take memory;
     ``play_tournament`` keeps none)."""
     records: list[HandRecord] = []
-    with closing(stream_tournament(rules, kinds, hands, seed, executor=executor, workers=workers,
-                                   keep_records=True, progress=progress)) as chunks:
+    with closing(stream_tournament(rules, seats, hands, seed, kinds=kinds, executor=executor,
+                                   workers=workers, keep_records=True, progress=progress)) as chunks:
         for chunk in chunks:
             records += chunk.records
     return records

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..coach import wilson_interval
-from ..i18n import DEFAULT_LANGUAGE, translate
+from ..i18n import DEFAULT_LANGUAGE, format_number, format_percent, translate
+from ..players import kind_label
 
 if TYPE_CHECKING:
     from .runner import HandRecord
@@ -48,13 +49,14 @@ class WinRate:
 #: How ``summarize`` can group seats: each seat's key, and the key's label in a language.
 GROUPINGS = {
     "seat": (lambda seat, kind, position: (seat, kind),
-             lambda key, lang: translate("lab.seat", lang, seat=key[0] + 1, kind=key[1])),
-    "kind": (lambda seat, kind, position: kind, lambda key, lang: key),
+             lambda key, lang: translate("lab.seat", lang, seat=key[0] + 1,
+                                         kind=kind_label(key[1], lang))),
+    "kind": (lambda seat, kind, position: kind, kind_label),
     "position": (lambda seat, kind, position: position,
                  lambda key, lang: translate("lab.position", lang, position=key)),
     "seat-position": (lambda seat, kind, position: (seat, kind, position),
                       lambda key, lang: translate("lab.seat-at-position", lang, seat=key[0] + 1,
-                                                  kind=key[1], position=key[2])),
+                                                  kind=kind_label(key[1], lang), position=key[2])),
 }
 
 
@@ -168,11 +170,18 @@ def summarize(results: Tally | Iterable[HandRecord], by: str = "seat",
     return as_tally(results).win_rates(by, lang)
 
 
-def format_rates(rates: Sequence[WinRate], title: str) -> str:
+def format_rates(rates: Sequence[WinRate], title: str | None = None,
+                 lang: str = DEFAULT_LANGUAGE) -> str:
+    """One line per rate: wins, hands, the rate and its 95% interval, numbers as ``lang``
+    writes them; under ``title`` when there is one."""
     width = max(len(rate.label) for rate in rates)
-    lines = [title]
+
+    def percent(share: float) -> str:
+        return format_percent(share, lang, 1).rjust(6)
+    lines = [] if title is None else [title]
     for rate in rates:
         low, high = rate.interval
-        lines.append(f"  {rate.label:<{width}}  {rate.wins:>6} / {rate.hands:<6} {rate.rate:6.1%}"
-                     f"  [{low:6.1%}, {high:6.1%}]")
+        lines.append(f"  {rate.label:<{width}}  {format_number(rate.wins, lang):>6} / "
+                     f"{format_number(rate.hands, lang):<6} {percent(rate.rate)}"
+                     f"  [{percent(low)}, {percent(high)}]")
     return "\n".join(lines)

@@ -32,7 +32,8 @@ __all__ = ["HandModel"]
 @dataclass(frozen=True)
 class HandModel:
     """One hand in play: whose seat is yours, the computers, and what you have been told
-    since your last turn (``told``); ``number`` counts the hands, so a stale timer can tell."""
+    since your last turn (``told``); ``number`` counts the hands, so a stale timer can tell.
+    The computers keep their own random state: an old value does not replay their choices."""
 
     state: State
     you: int
@@ -74,7 +75,7 @@ class HandModel:
         try:
             state, events = apply(self.state, action)
         except IllegalAction as error:
-            return Refused(self.state, action, error)
+            return Refused(action, error)
         return replace(self, told=())._after(state, tuple(events))
 
     def turns(self) -> Iterator["HandModel"]:

@@ -32,7 +32,7 @@ from ..players import Player, make_player
 from ..replay import Frame, Replay
 from ..scenario import Ask, in_language
 
-__all__ = ["ScenarioModel", "Question", "Note", "Refused", "refusal", "Plan", "PlanPlayer", "action_of",
+__all__ = ["ScenarioModel", "Question", "Note", "ANSWER_FIRST", "Refused", "refusal", "Plan", "PlanPlayer", "action_of",
            "next_action", "planned_action", "what_if", "advice", "BRANCH_PLAYER", "COACH_BUDGET_S"]
 
 #: The computer that plays the seats of a what-if branch the scenario no longer covers.
@@ -48,10 +48,9 @@ def advice(state: State, seat: int | None = None) -> list[CardAdvice]:
 
 @dataclass(frozen=True)
 class Refused:
-    """An action the rules forbid: nothing changed. ``text`` words it with the seats as
-    ``state`` names them, so a view says it again in another language."""
+    """An action the rules forbid, and why: nothing changed. ``text`` words it in any
+    language, so a view says it again when the reader switches."""
 
-    state: State
     action: Action
     error: IllegalAction
 
@@ -64,7 +63,7 @@ def refusal(state: State, action: Action) -> Refused | None:
     try:
         apply(state, action)
     except IllegalAction as error:
-        return Refused(state, action, error)
+        return Refused(action, error)
     return None
 
 
@@ -77,6 +76,10 @@ class Note:
 
     def text(self, lang: str) -> str:
         return translate(self.msg_id, lang)
+
+
+#: Going forward in quiz mode stopped at a question not answered yet.
+ANSWER_FIRST = Note("quiz.answer-first", "refused")
 
 
 # --- what-if: the scenario's line and a branch off it -------------------------------------
@@ -226,7 +229,7 @@ class ScenarioModel:
         index = max(0, min(self.last_index, index))
         gate = next((at for at in range(self.at, index) if self._pending(at) is not None), None)
         if gate is not None:
-            return replace(self, at=gate, note=Note("quiz.answer-first", "refused"))
+            return replace(self, at=gate, note=ANSWER_FIRST)
         return replace(self, at=index, note=None)
 
     def try_action(self, action: Action) -> "ScenarioModel | Refused":
@@ -244,7 +247,7 @@ class ScenarioModel:
         try:
             branch = what_if(self.frame, action, self.plan, make_player(BRANCH_PLAYER, seed=0))
         except IllegalAction as error:
-            return Refused(self.frame.state, action, error)
+            return Refused(action, error)
         return replace(self, frames=self.frames[:at + 1] + tuple(branch), at=at + 1,
                        branch_at=at if self.branch_at is None else min(at, self.branch_at),
                        branch_action=(at, action), timeline=self.timeline + 1, note=None)
@@ -257,7 +260,7 @@ class ScenarioModel:
 
     def _rejoined(self, at: int) -> "ScenarioModel":
         return replace(self, frames=tuple(self.run.frames), branch_at=None, at=at,
-                       timeline=self.timeline + 1)
+                       timeline=self.timeline + 1, note=None)
 
     def tryable(self) -> tuple[Card | Suit, ...]:
         """What the seat to act may be tried with here: its cards, or the suits to name;

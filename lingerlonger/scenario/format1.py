@@ -37,12 +37,12 @@ import yaml
 
 from .. import limits
 from ..cards import Card, CardError, parse_suit
-from ..engine import SetupError
 from ..errors import Message
 from ..events import END_REASONS
-from ..i18n import LANGUAGES, SOURCE_LANGUAGE, format_number
+from ..i18n import LANGUAGES, SOURCE_LANGUAGE
 from ..names import no_seat, seat_name_problem
-from ..rules import MAX_PLAYERS, MIN_PLAYERS, PROFILE_ALIASES, PROFILES, VARIANTS, Rules, RulesError
+from ..game import HAND_SIZE, Game, SetupError, check_seat_count
+from ..rules import PROFILE_ALIASES, PROFILES, Rules, RulesError
 from ..visible import quoted
 from .model import (ANSWER_KINDS, ASK_KEYS, EXPECT_KEYS, FORMAT, POSITION_KEYS, RESULT_KEYS,
                     RULES_KEYS, STEP_ACTIONS, STEP_KEYS, TOP_KEYS, Ask, Expect, Location, Result,
@@ -56,31 +56,33 @@ from .reader import (ONE_WORD, SCALAR, SEQUENCE, Node, NodeReader, documents_of,
 # --- building a scenario -------------------------------------------------------------
 
 def _rules(reader: NodeReader, node: Node) -> Rules:
-    try:
-        if node.kind is SCALAR:
+    """The rule set as written; ``Rules`` checks it, and a refusal points at the field it names."""
+    if node.kind is SCALAR:
+        try:
             return Rules.parse(reader.text(node, "rules"))
-        values = reader.fields(node, "rules", RULES_KEYS)
-        if "profile" not in values:
-            raise reader.refuse(node, "rules-missing-profile", expected=", ".join(PROFILES + tuple(PROFILE_ALIASES)))
-        profile = reader.text(values["profile"], "rules: profile")
-        if PROFILE_ALIASES.get(profile, profile) not in PROFILES:
-            raise reader.refuse(values["profile"], "unknown-profile", profile=profile,
-                                expected=", ".join(PROFILES + tuple(PROFILE_ALIASES)))
-        variants: list[str] = []
-        listed = reader.sequence(values["variants"], "rules: variants") if "variants" in values else []
-        for item in listed:
-            name = reader.text(item, "rules: variants")
-            if name not in VARIANTS:
-                raise reader.refuse(item, "unknown-variant", variant=name, expected=", ".join(VARIANTS))
-            if name in variants:
-                raise reader.refuse(item, "twice", what="rules: variants", item=name)
-            variants.append(name)
-        hand_size = None
-        if "hand_size" in values and not reader.is_null(values["hand_size"]):
-            hand_size = reader.integer(values["hand_size"], "rules: hand_size", minimum=1)
-        return Rules.of(profile, variants, hand_size)
+        except RulesError as error:
+            raise reader.refuse(node, "in", what="rules", error=error) from None
+    values = reader.fields(node, "rules", RULES_KEYS)
+    if "profile" not in values:
+        raise reader.refuse(node, "rules-missing-profile", expected=", ".join(PROFILES + tuple(PROFILE_ALIASES)))
+    profile = reader.text(values["profile"], "rules: profile")
+    variants: dict[str, Node] = {}
+    listed = reader.sequence(values["variants"], "rules: variants") if "variants" in values else []
+    for item in listed:
+        name = reader.text(item, "rules: variants")
+        if name in variants:
+            raise reader.refuse(item, "twice", what="rules: variants", item=name)
+        variants[name] = item
+    hand_size = None
+    if "hand_size" in values and not reader.is_null(values["hand_size"]):
+        hand_size = reader.integer(values["hand_size"], "rules: hand_size", minimum=HAND_SIZE.low)
+    try:
+        return Rules.of(profile, tuple(variants), hand_size)
     except RulesError as error:
-        raise reader.refuse(node, "in", what="rules", error=error) from None
+        refusal = SetupError.because(error)
+        at = {"rules.profile": values["profile"], "hand_size": values.get("hand_size"),
+              "rules.variants": variants.get(error.params.get("variant"))}  # else the whole rules
+        raise reader.refuse(at.get(refusal.field) or node, "in", what="rules", error=error) from None
 
 
 def _expect(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Expect:
@@ -201,9 +203,10 @@ def _result(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Result:
 def _players(reader: NodeReader, node: Node) -> tuple[str, ...]:
     players: list[str] = []
     listed = reader.sequence(node, "players")
-    if not MIN_PLAYERS <= len(listed) <= MAX_PLAYERS:  # before reading any name
-        raise reader.refuse(node, "players-count", low=MIN_PLAYERS, high=MAX_PLAYERS,
-                            count=format_number(len(listed), "en"))
+    try:
+        check_seat_count(len(listed))  # before reading any name
+    except SetupError as error:
+        raise reader.refuse(node, "in", what="players", error=error) from None
     for item in listed:
         name = reader.text(item, "players")
         if not ONE_WORD.fullmatch(name):
@@ -246,6 +249,18 @@ def _position(reader: NodeReader, values: dict[str, Node], need, players) -> dic
     return setup
 
 
+def _refuse_game(reader: NodeReader, values: dict[str, Node], error: SetupError) -> ScenarioError:
+    """A table the rules cannot deal, refused at the field it names (a hand size, else the rules)."""
+    if error.field == "players":
+        return reader.refuse(values["players"], "in", what="players", error=error)
+    rules_node = values["rules"]
+    if error.field == "hand_size" and rules_node.kind is not SCALAR:
+        size_node = reader.fields(rules_node, "rules", RULES_KEYS).get("hand_size")
+        if size_node is not None:
+            return reader.refuse(size_node, "in", what="rules: hand_size", error=error)
+    return reader.refuse(rules_node, "in", what="rules", error=error)
+
+
 def _refuse_hand_size(reader: NodeReader, rules_node: Node, rules: Rules) -> None:
     """A position deals nothing, so a hand size there would be silently ignored."""
     if rules.hand_size is not None:
@@ -279,9 +294,9 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
     players_node = need("players")
     players = _players(reader, players_node)
     try:
-        rules.check_players(len(players))
-    except RulesError as error:
-        raise reader.refuse(values["rules"], "in", what="rules", error=error) from None
+        Game(rules, players)
+    except SetupError as error:
+        raise _refuse_game(reader, values, error) from None
     dealer = reader.seat(need("dealer"), "dealer", players)
 
     position = [key for key in POSITION_KEYS if key in values]

@@ -15,12 +15,12 @@ from ..cards import Card, Suit, sort_hand
 from ..engine import Action, ChooseTrump, Play, State, legal_cards
 from ..i18n import DEFAULT_LANGUAGE, translate
 from ..names import cleaned_name
-from ..player import model as scenario_model
 from ..player.hand import HandModel
-from ..player.model import Refused, refusal
+from ..player.model import Refused, advice, refusal
 from ..players import PLAYER_KINDS
 from ..render import TableStyle
-from ..rules import PROFILES, VARIANTS, Rules, RulesError
+from ..game import PLAYERS, PROFILE, VARIANT_SET
+from ..rules import MATCH_VARIANTS, VARIANTS, Rules, RulesError
 from ..static_replay import ui
 from ..panels import advice_html, hand_status_html, hand_table_html, told_html, ui_html
 from .kit import (PLAYER_CSS, _auto, _button, _ButtonPool, _guarded, _html, _labels, _later,
@@ -33,7 +33,7 @@ PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pa
 #: The longest name a player may give themself (it must fit under a card on a phone).
 MAX_NAME = 16
 #: Variants that change a single hand (match-to-5 only changes a match).
-HAND_VARIANTS = tuple(variant for variant in VARIANTS if variant != "match-to-5")
+HAND_VARIANTS = tuple(variant for variant in VARIANT_SET.choices if variant not in MATCH_VARIANTS)
 
 
 def _refusal_text(state: State, action: Action, lang: str) -> str:
@@ -82,11 +82,11 @@ class HandPlayer(_Speaks, widgets.VBox):
 
     def _build(self, players: int, seat: int, rules: Rules, opponents: str, delay: float) -> None:
         self.header = _html(f"<style>{PLAYER_CSS}</style>")
-        self.profile = widgets.Dropdown(options=PROFILES, value=rules.profile, layout=_auto())
+        self.profile = widgets.Dropdown(options=PROFILE.options, value=rules.profile, layout=_auto())
         self.variants = {name: widgets.Checkbox(value=name in rules.variants, indent=False,
                                                 layout=_auto())
                          for name in HAND_VARIANTS}
-        self.players = widgets.ToggleButtons(options=[3, 4, 5, 6], value=players,
+        self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players,
                                              style={"button_width": "2.6rem"})
         self.seat = widgets.Dropdown(layout=_auto())
         self.your_name = widgets.Text(value=ui("default-name", self.lang),
@@ -130,13 +130,13 @@ class HandPlayer(_Speaks, widgets.VBox):
     def _relabel(self) -> None:
         """Every word of the settings and buttons in the player's language."""
         say = lambda key: ui(key, self.lang)  # noqa: E731
-        self.profile.description = say("profile")
-        _relabel_options(self.profile, [(translate(f"profile.{name}", self.lang), name)
-                                        for name in PROFILES])
+        self.profile.description = translate(PROFILE.title, self.lang)
+        _relabel_options(self.profile, [(translate(PROFILE.label(name), self.lang), name)
+                                        for name in PROFILE.options])
         for name, box in self.variants.items():
-            box.description = translate(f"variant.{name}", self.lang)
+            box.description = translate(VARIANT_SET.label(name), self.lang)
             box.tooltip = translate(f"variant-effect.{name}", self.lang)
-        self.players.description = say("players")
+        self.players.description = translate(PLAYERS.title, self.lang)
         self.seat.description = say("your-seat")
         self.your_name.description = say("your-name")
         self.opponents.description = say("opponents")
@@ -145,7 +145,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         _relabel_options(self.pace, [(say(key), seconds) for key, seconds in PACES])
         self.deal.description = self.deal.tooltip = say("new-hand")
         self.hint.description, self.hint.tooltip = say("hint"), say("hint-tip")
-        self.variants_label.value = f"<span class='ll-label'>{say('variants')}</span>"
+        self.variants_label.value = f"<span class='ll-label'>{translate(VARIANT_SET.title, self.lang)}</span>"
         self.settings_note.value = f"<p class='ll-note'>{say('settings-note')}</p>"
         self.settings.titles = (say("settings"),)
         self.help_line.value = f'<p class="ll-note ll-help">{say("play-help")}</p>'
@@ -200,20 +200,21 @@ class HandPlayer(_Speaks, widgets.VBox):
                                    opponents=ui(f"opponent-{self.model.opponents}", self.lang))
 
     def _advance(self) -> None:
-        """Let the computers act, one turn at a time, until it is your turn or the hand is
-        over; with a delay, each turn waits on the event loop (a trick's end a little longer)."""
-        number = self.model.number
-        while self.model.waiting:
+        """Let the computers act until it is your turn or the hand is over: at once, or one
+        card at a time on the event loop, a moment apart (a trick's end a little longer)."""
+        if self.model.waiting and self.delay > 0:
             self._render(waiting=True)
+            number = self.model.number
             pause = self.delay * (1.6 if self.model.last_trick is not None else 1)
-            if self.delay > 0 and _later(pause, lambda: self._computer_turn(number)):
+            if _later(pause, lambda: self._computer_turn(number)):
                 return
-            self.model = next(self.model.turns())
+        self.model = self.model.computers_play()
         self._render()
 
     @_guarded
     def _computer_turn(self, number: int) -> None:
-        if number == self.model.number and self.model.waiting:  # not a stale timer
+        """One computer card, then the next after a pause (a stale timer does nothing)."""
+        if number == self.model.number and self.model.waiting:
             self.model = next(self.model.turns())
             self._advance()
 
@@ -245,8 +246,8 @@ class HandPlayer(_Speaks, widgets.VBox):
         if self.model is None or self.state.to_act != self.you:
             return
         self.hint_text.value = f'<p class="ll-thinking">{ui("coach-thinking", self.lang)}</p>'
-        advice = scenario_model.advice(self.state, seat=self.you)
-        self.hint_text.value = advice_html(advice, self.state.players[self.you], self.lang)
+        self.hint_text.value = advice_html(advice(self.state, seat=self.you),
+                                           self.state.players[self.you], self.lang)
 
     # --- drawing ----------------------------------------------------------------------
     def _render(self, waiting: bool = False) -> None:

@@ -21,8 +21,7 @@ from ..cards import Card, Suit, parse_card
 from ..coach import CardAdvice
 from ..engine import Action, ChooseTrump, Play, State
 from ..i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, translate
-from ..player import model as scenario_model
-from ..player.model import Note, Refused, ScenarioModel
+from ..player.model import ANSWER_FIRST, Refused, ScenarioModel, advice
 from ..player.sources import replay_of
 from ..presenter import add_presenter
 from ..render import RenderError, TableStyle
@@ -37,10 +36,6 @@ from .quiz import QuizPanel
 from .what_if_panel import WhatIfPanel
 
 __all__ = ["ScenarioPlayer"]
-
-#: The note of a step forward stopped by a question in quiz mode (autoplay stops there).
-_GATE = Note("quiz.answer-first", "refused")
-
 
 class ScenarioPlayer(_Speaks, widgets.VBox):
     """Step through a scenario; try your own card at any play step (what-if).
@@ -205,7 +200,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self._advice.clear()
         self._problem = None
         self.model = ScenarioModel.of(
-            run, seat=None if seat_index < 0 else seat_index, show_legal=self.legal.value,
+            run, at=max(0, min(step, len(run.frames) - 1)),
+            seat=None if seat_index < 0 else seat_index, show_legal=self.legal.value,
             coaching=self.coach_on.value, quiz=self.quiz_on.value, lang=self.lang,
             large=self.style_options.large, four_colour=self.style_options.four_colour)
         self._syncing = True
@@ -216,7 +212,6 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             self._syncing = False
         self._render_header()
         _shown(self.body, True)
-        self.model = replace(self.model, at=max(0, min(step, self.model.last_index)))
         self._move_slider()
         self._render()
 
@@ -247,7 +242,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def _moved(self, model: ScenarioModel) -> None:
         """Show the model a move led to, and say what it tells the reader."""
         self.model = model
-        if model.note == _GATE:
+        if model.note == ANSWER_FIRST:  # a question stops autoplay too
             self.stop()
         self._move_slider()
         self._render()
@@ -421,7 +416,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         key = (self._loads, self.model.timeline, self.model.at)
         if key not in self._advice:
             self.what_if.thinking(self.lang)
-            self._advice[key] = scenario_model.advice(state)
+            self._advice[key] = advice(state)
         return self._advice[key]
 
     def __repr__(self) -> str:

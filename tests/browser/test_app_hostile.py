@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from test_app_voila import ROUND_TRIP_MS, click_and_wait, counter, open_worked_example, pick_worked_example
+from conftest import ROUND_TRIP_MS, click_and_wait, counter, open_worked_example, pick_worked_example
 
 pytestmark = pytest.mark.browser
 

@@ -12,51 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import VOILA_READY_MS
-from lingerlonger.scenario import load
+from conftest import ROUND_TRIP_MS, click_and_wait, counter, open_app, open_worked_example
 
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
-WORKED_TITLE = load(REPO / "scenarios" / "06-last-card-saves.yaml")[0].title
 BAD_FILE = REPO / "tests" / "bad" / "seven-players.yaml"
 BAD_WHERE = "seven-players.yaml:5:10"        # its "# expect:" comment
-ROUND_TRIP_MS = 15_000
-
-
-def open_app(page, url: str) -> None:
-    page.goto(url, wait_until="load", timeout=VOILA_READY_MS)
-    page.get_by_role("button", name="Next").first.wait_for(state="visible", timeout=VOILA_READY_MS)
-
-
-def open_worked_example(page, url: str):
-    """Open the app, pick the worked example (rule 16); returns its player and stage."""
-    open_app(page, url)
-    return pick_worked_example(page)
-
-
-def pick_worked_example(page):
-    """Pick the worked example in the app's menu; returns its player and stage."""
-    picker = page.get_by_label("Scenario")
-    values = picker.locator("option").evaluate_all("options => options.map(o => o.value)")
-    picker.select_option(value=next(value for value in values if WORKED_TITLE in value))
-    player = page.locator(".ll-player").filter(has=page.get_by_role("heading", name=WORKED_TITLE))
-    player.wait_for(state="visible", timeout=ROUND_TRIP_MS)
-    # the title follows the reader's language: from now on, the scenario tab's one player
-    player = page.locator(".ll-browser .ll-player").first
-    return player, player.locator(".ll-stage")
-
-
-def counter(player) -> int:
-    """The step shown, read from "step 3 of 7" in whatever language the player speaks."""
-    return int(re.search(r"(\d+)\D+\d+", player.locator(".ll-counter").inner_text()).group(1))
-
-
-def click_and_wait(player, name: str, expected_step: int) -> None:
-    # The accessible name is the Font Awesome glyph (a private-use character) then the word.
-    player.get_by_role("button", name=re.compile(rf"^\W*{name}$")).click()
-    player.locator(".ll-counter", has_text=re.compile(rf"^\D*{expected_step}\D+\d+\s*$")).wait_for(
-        timeout=ROUND_TRIP_MS)
 
 
 def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(

@@ -13,7 +13,7 @@ import pytest
 from lingerlonger.i18n import translate
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
-from test_app_voila import ROUND_TRIP_MS, click_and_wait, counter, open_worked_example
+from conftest import ROUND_TRIP_MS, click_and_wait, counter, open_worked_example
 
 pytestmark = pytest.mark.browser
 

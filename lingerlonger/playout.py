@@ -1,4 +1,4 @@
-"""A mutable, event-free playout kernel for rollouts (coach, expert, benchmarks).
+"""The playout kernel: a hand played to its end on plain lists, for rollouts (coach, expert, benchmarks).
 
 ``engine.apply`` is the reference: immutable, checked, with events, and about
 30,000 plays a second. Monte Carlo players need hundreds of thousands of plays
@@ -11,7 +11,7 @@ being named), and returns only the winner and the reason — optionally a trace
 of every trick for tests and plots.
 
 Random choices follow one contract, so that a driver of ``engine.apply`` can
-reproduce a playout exactly (``tests/test_fast.py`` does, over every rule
+reproduce a playout exactly (``tests/test_playout.py`` does, over every rule
 set): a choice among ``k > 1`` options consumes one ``random()`` and takes
 option ``int(random() * k)``; a single option consumes nothing. Cards are
 chosen among the legal cards sorted by card index; a trump to name among the
@@ -31,13 +31,15 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from .engine import State
 from .events import END_REASONS
+from .game import PLAYERS, Game
 from .rules import Rules
 
-__all__ = ["Position", "TrickRecord", "POLICIES", "playout", "traced_playout", "NO_TRUMP"]
+__all__ = ["Position", "KernelRules", "TrickRecord", "POLICIES", "playout", "traced_playout", "NO_TRUMP"]
 
 #: The trump index used when no suit is trump (no-trump, or grand-coup's first trick).
 NO_TRUMP = 4
@@ -55,8 +57,25 @@ def _strengths(trump: int, led: int) -> tuple[int, ...]:
 STRENGTH = tuple(tuple(_strengths(trump, led) for led in range(4)) for trump in range(NO_TRUMP + 1))
 #: ROTATIONS[n][seat]: the n seats clockwise from ``seat``.
 ROTATIONS = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
-             for n in range(3, 7)}
+             for n in PLAYERS.options}
 _SUIT_START = (0, 13, 26, 39, 52)
+
+
+@dataclass(frozen=True, slots=True)
+class KernelRules:
+    """What the kernel asks of a ``Rules`` value, as plain flags: derived once per rule set."""
+
+    draw_per_card: bool
+    instant_elimination: bool    # out at once whatever the stock
+    out_when_stock_empty: bool   # out at once once the stock is empty (standard, RULES.md §1)
+    exhaustion_end: bool
+
+    @staticmethod
+    @lru_cache(maxsize=None)
+    def of(rules: Rules) -> "KernelRules":
+        """The flags of ``rules`` (cached: a rule set is translated once, not per position)."""
+        return KernelRules(rules.draw_per_card, rules.out_at_once(stock_empty=False),
+                           rules.out_at_once(stock_empty=True), rules.exhaustion_end)
 
 
 @dataclass(slots=True)
@@ -72,36 +91,29 @@ class Position:
     trump_lead_due: bool
     name_trump_now: bool         # grand-coup: the first trick is won, its winner names trump first
     name_trump_after_trick: bool  # grand-coup: the current trick is played without trump
-    draw_per_card: bool
-    instant_elimination: bool    # out at once whatever the stock
-    out_when_stock_empty: bool   # out at once once the stock is empty (standard, RULES.md §1)
-    exhaustion_end: bool
+    kernel_rules: KernelRules
 
     @classmethod
     def from_state(cls, state: State) -> "Position":
         if state.winner is not None:
             raise ValueError("the hand is over: there is nothing left to play out")
-        rules = state.rules
         return cls(players=len(state.players), hands=[sorted(hand) for hand in state.hands],
                    stock=list(reversed(state.stock)),
                    trump=NO_TRUMP if state.trump is None else int(state.trump),
                    order=list(state.order), played=list(state.trick),
                    trump_lead_due=state.trump_lead_due, name_trump_now=state.namer is not None,
                    name_trump_after_trick=state.naming_trump_after_trick,
-                   draw_per_card=rules.draw_per_card,
-                   instant_elimination=rules.out_at_once(stock_empty=False),
-                   out_when_stock_empty=rules.out_at_once(stock_empty=True),
-                   exhaustion_end=rules.exhaustion_end)
+                   kernel_rules=KernelRules.of(state.rules))
 
     @classmethod
-    def deal(cls, rules: Rules, players: int, dealer: int, deck: Sequence[int]) -> "Position":
+    def deal(cls, game: Game, dealer: int, deck: Sequence[int]) -> "Position":
         """The position ``engine.deal`` reaches from the same deck (top first), without the State.
 
-        For benchmarks and mass simulation; ``tests/test_fast.py`` checks it
-        equals ``Position.from_state(engine.deal(...))`` for every rule set.
+        For benchmarks and mass simulation (``game`` is checked once, not per deal);
+        ``tests/test_playout.py`` checks it equals ``Position.from_state(engine.deal(...))``
+        for every rule set.
         """
-        rules.check_players(players)
-        size = rules.cards_per_player(players)
+        rules, players, size = game.rules, game.players, game.hand_size
         dealt = size * players
         # The deal goes round from the dealer's left: seat s gets every n-th card from its turn.
         hands = [sorted(deck[(seat - dealer - 1) % players:dealt:players]) for seat in range(players)]
@@ -114,15 +126,12 @@ class Position:
             trump = stock[-1] // 13
         stock.reverse()
         return cls(players, hands, stock, trump, list(ROTATIONS[players][(dealer + 1) % players]), [],
-                   rules.trump_lead and trump != NO_TRUMP, False, rules.grand_coup,
-                   rules.draw_per_card, rules.out_at_once(stock_empty=False),
-                   rules.out_at_once(stock_empty=True), rules.exhaustion_end)
+                   rules.trump_lead and trump != NO_TRUMP, False, rules.grand_coup, KernelRules.of(rules))
 
     def copy(self) -> "Position":
         return Position(self.players, [hand[:] for hand in self.hands], self.stock[:], self.trump,
                         self.order[:], self.played[:], self.trump_lead_due, self.name_trump_now,
-                        self.name_trump_after_trick, self.draw_per_card, self.instant_elimination,
-                        self.out_when_stock_empty, self.exhaustion_end)
+                        self.name_trump_after_trick, self.kernel_rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,10 +241,11 @@ def _run(position: Position, random: Callable[[], float],
     hands, stock, trump = position.hands, position.stock, position.trump
     order, played = position.order, position.played
     rotation = ROTATIONS[position.players]
-    draw_per_card = position.draw_per_card
-    instant = position.instant_elimination
-    out_when_stock_empty = position.out_when_stock_empty
-    exhaustion_end = position.exhaustion_end
+    kernel_rules = position.kernel_rules
+    draw_per_card = kernel_rules.draw_per_card
+    instant = kernel_rules.instant_elimination
+    out_when_stock_empty = kernel_rules.out_when_stock_empty
+    exhaustion_end = kernel_rules.exhaustion_end
     trump_lead_due = position.trump_lead_due
     naming_after = position.name_trump_after_trick
     tracing = trace is not None

@@ -1,7 +1,7 @@
-"""The fast kernel plays exactly like the engine: same plays, winners, draws, eliminations, end.
+"""The playout kernel plays exactly like the engine: same plays, winners, draws, eliminations, end.
 
 Both sides are driven by the same random numbers under the contract stated in
-``lingerlonger.fast``: a choice among k > 1 options takes option
+``lingerlonger.playout``: a choice among k > 1 options takes option
 ``int(random() * k)`` of the legal cards sorted by index (or of the suits in
 ``Suit`` order), a forced choice consumes nothing.
 """
@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from lingerlonger.cards import Card, Suit
 from lingerlonger.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
 from lingerlonger.events import Drew, Eliminated, TrickWon
-from lingerlonger.fast import NO_TRUMP, STRENGTH, Position, TrickRecord, playout, traced_playout
-from lingerlonger.rules import HAND_RULE_SETS, Rules, RulesError
+from lingerlonger.playout import NO_TRUMP, STRENGTH, KernelRules, Position, TrickRecord, playout, traced_playout
+from lingerlonger.game import HAND_RULE_SETS, Game, SetupError
+from lingerlonger.rules import Rules
 
 
 ALL_RULES = list(HAND_RULE_SETS)
@@ -35,8 +36,8 @@ def _choose(actions, draw):
 def _deals(rules: Rules, players: int) -> bool:
     """Whether these rules can deal to this many players."""
     try:
-        rules.check_players(players)
-    except RulesError:
+        Game.of(rules, players)
+    except SetupError:
         return False
     return True
 
@@ -192,4 +193,12 @@ def test_the_fast_deal_matches_the_engine_deal(rules):
         rng.shuffle(deck)
         dealer = rng.randrange(players)
         state, _ = deal(rules, players, dealer, [Card(card) for card in deck])
-        assert Position.deal(rules, players, dealer, deck) == Position.from_state(state)
+        assert Position.deal(Game.of(rules, players), dealer, deck) == Position.from_state(state)
+
+
+def test_a_rule_set_is_translated_for_the_kernel_once():
+    """Every position under equal rules shares one ``KernelRules``, derived on first use."""
+    first, _ = new_hand(Rules.parse("equal-hands+draw-per-card"), 4, 0, seed=1)
+    second, _ = new_hand(Rules.parse("equal-hands+draw-per-card"), 5, 2, seed=2)
+    assert Position.from_state(first).kernel_rules is Position.from_state(second).kernel_rules
+    assert Position.from_state(first).kernel_rules == KernelRules(True, False, False, True)
