@@ -229,7 +229,8 @@ def _live_html(lang: str, scenario) -> str:
     """"Try it live": the scenario itself (the page's live mode sends it to the engine in the
     browser, lingerlonger/live.py) and the button that starts it; where no live mode is
     served (a notebook's copy), the button says where to try cards instead."""
-    source = json.dumps({"source": dump_scenario(scenario)}, ensure_ascii=False).replace("</", "<\\/")
+    # No "<" at all in the script's text: an author's "</script>" (or "<!--") stays a string.
+    source = json.dumps({"source": dump_scenario(scenario)}, ensure_ascii=False).replace("<", "\\u003c")
     return (f'<div class="ll-live-bar" lang="{lang}"><button type="button" data-ll-action="live" '
             f'data-t="ui.live">{html.escape(ui("live", lang))}</button></div>'
             f'<script type="application/json" class="ll-source">{source}</script>')
