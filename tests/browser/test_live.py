@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import is_local, record, serve
+from conftest import REPO, is_local, record, serve
 
 pytestmark = pytest.mark.browser
 
@@ -82,5 +82,36 @@ def test_live_mode_plays_what_if_coach_and_a_new_hand_online_and_offline(book_ht
         player = go_live(page)
         try_everything(page, player)
         page.screenshot(path=str(tmp_path / "live-offline.png"))
+        log.assert_clean()
+        context.close()
+
+
+CHECKER = "book/check-a-scenario.html"
+
+
+def test_a_readers_own_scenario_is_checked_in_the_browser_and_replayed(book_html, chromium, tmp_path):
+    lesson = (REPO / "scenarios" / "03-follow-suit.yaml").read_text(encoding="utf-8")
+    with serve(book_html) as base:
+        context = chromium.new_context(viewport={"width": 360, "height": 740})
+        context.route(lambda url: not is_local(url), lambda route: route.abort())
+        page = context.new_page()
+        log = record(page)
+        page.goto(base + CHECKER, wait_until="load")
+        form = page.locator("[data-ll-checker]")
+        status = form.locator(".ll-checker-status")
+        form.locator("textarea").fill("format: 1\ntitle: Mine\nplayers: [A, B\n")
+        form.locator("[data-ll-action=check]").click()
+        error = form.locator(".ll-checker-out .ll-failures")
+        error.wait_for(state="visible", timeout=BOOT_MS)
+        assert "scenario.yaml:4:1" in error.inner_text()
+
+        form.locator("input[type=file]").set_input_files(
+            files=[{"name": "follow.yaml", "mimeType": "text/yaml", "buffer": lesson.encode()}])
+        player = form.locator(".ll-checker-out .ll-replay")
+        player.locator(".ll-counter").wait_for(state="visible", timeout=30_000)
+        assert status.inner_text().startswith("Opened follow.yaml: 1 scenario")
+        player.locator("[data-go=next]").click()
+        assert player.locator(".ll-counter").inner_text().startswith("step 1 of")
+        page.screenshot(path=str(tmp_path / "checker-phone.png"), full_page=True)
         log.assert_clean()
         context.close()
