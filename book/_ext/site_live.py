@@ -7,7 +7,8 @@
   static files; not the widgets or the lab), PyYAML's pure-Python ``yaml/`` (its C
   extension left out), markdown-it-py and mdurl (the replays' Markdown); unpacked into
   Pyodide's site-packages as they are;
-* ``live.json``: what the worker unpacks into Pyodide's site-packages;
+* ``live.json``: what the worker unpacks into Pyodide's site-packages, and a version (the
+  hash of the files above) naming the snapshot the worker keeps of a started interpreter;
 * ``live-worker.js`` (the Web Worker) and ``player.css`` (the live players' style), from
   ``lingerlonger/static/``;
 
@@ -21,6 +22,7 @@ nothing by itself, and it is copied for offline use with the rest of the site.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import re
@@ -86,7 +88,13 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
         shutil.copy(runtime / name, live / "pyodide" / name)
     packages_zip(live / PACKAGES)
     archives = [{"file": PACKAGES, "format": "zip"}]
-    (live / "live.json").write_text(json.dumps({"archives": archives}, indent=1) + "\n", encoding="utf-8")
+    # The version names the worker's snapshot of a started interpreter: a new build, a new one.
+    digest = hashlib.sha256()
+    for path in sorted(live.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(live).as_posix().encode() + b"\0" + path.read_bytes())
+    listing = {"version": digest.hexdigest()[:16], "archives": archives}
+    (live / "live.json").write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
     static = REPOSITORY / "lingerlonger" / "static"
     for name in (WORKER_SCRIPT, PLAYER_CSS):
         shutil.copy(static / name, live / name)
