@@ -162,10 +162,11 @@ def _button(go: str, lang: str, toggle: bool = False) -> str:
             f'{html.escape(ui(go + "-short", lang))}</span></button>')
 
 
-def packed_frames(frames: list[str]) -> str:
-    """Frames in a language not shown first, as base64 of gzipped JSON: a seventh of their
-    size, unpacked by the page's script (``DecompressionStream``) when a reader asks."""
-    return base64.b64encode(gzip.compress(json.dumps(frames, ensure_ascii=False).encode(),
+def packed(value: object) -> str:
+    """What a page holds but does not show at first (frames in another language, the
+    scenario for live mode) as base64 of gzipped JSON: a seventh of its size, no markup in
+    it, unpacked by the page's script (``DecompressionStream``) when a reader asks."""
+    return base64.b64encode(gzip.compress(json.dumps(value, ensure_ascii=False).encode(),
                                           mtime=0)).decode("ascii")
 
 
@@ -229,11 +230,9 @@ def _live_html(lang: str, scenario) -> str:
     """"Try it live": the scenario itself (the page's live mode sends it to the engine in the
     browser, lingerlonger/live.py) and the button that starts it; where no live mode is
     served (a notebook's copy), the button says where to try cards instead."""
-    # No "<" at all in the script's text: an author's "</script>" (or "<!--") stays a string.
-    source = json.dumps({"source": dump_scenario(scenario)}, ensure_ascii=False).replace("<", "\\u003c")
     return (f'<div class="ll-live-bar" lang="{lang}"><button type="button" data-ll-action="live" '
             f'data-t="ui.live">{html.escape(ui("live", lang))}</button></div>'
-            f'<script type="application/json" class="ll-source">{source}</script>')
+            f'<script type="application/gzip" class="ll-source">{packed(dump_scenario(scenario))}</script>')
 
 
 def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | None = None,
@@ -242,7 +241,7 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     """The whole static player for one replay, with its frames drawn in each of ``languages``.
 
     It opens in the style's language (by default the scenario's ``lang:``) at frame ``start``;
-    the other languages' frames are packed (``packed_frames``). A reader who picks another
+    the other languages' frames are packed (``packed``). A reader who picks another
     language gets it in every player of the page, and on later pages too (the choice is
     kept in the browser's local storage).
     """
@@ -255,7 +254,7 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     frames = "".join(f'<template data-frame="{frame.index}" data-lang="{lang}">{markup}</template>'
                      for frame, markup in zip(run.frames, drawn(style)))
     frames += "".join(f'<script type="application/gzip" data-lang="{code}">'
-                      f"{packed_frames(drawn(style.speaking(code)))}</script>" for code in spoken[1:])
+                      f"{packed(drawn(style.speaking(code)))}</script>" for code in spoken[1:])
     last = len(run.frames) - 1
     start = max(0, min(last, start))
     words = {code: {key: template(key, code) for key in _CONTROL_WORDS} for code in spoken}

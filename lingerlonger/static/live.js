@@ -189,9 +189,11 @@
       if (mode === 'branch') backToScenario();
       else if (mode === 'scenario' && session) scenarioFrame();
     });
-    var source = JSON.parse(root.querySelector('script.ll-source').textContent).source;
+    var source = window.llUnpacked(root.querySelector('script.ll-source'));
     function reopen() {
-      return call('open_replay', {source: source, lang: lang}).then(function (result) {
+      return source.then(function (text) {
+        return call('open_replay', {source: text, lang: lang});
+      }).then(function (result) {
         session = result.session;
         mode = 'scenario';
       });

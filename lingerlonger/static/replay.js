@@ -56,10 +56,8 @@ window.llReplay = window.llReplay || function (root) {
     if (byLang[lang]) return then(byLang[lang]);
     var packed = root.querySelector('script[data-lang="' + lang + '"]');
     if (!packed || !window.DecompressionStream) return;
-    var bytes = Uint8Array.from(atob(packed.textContent), function (c) { return c.charCodeAt(0); });
-    var text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    new Response(text).text().then(function (json) {
-      byLang[lang] = JSON.parse(json).map(function (markup) {
+    window.llUnpacked(packed).then(function (markups) {
+      byLang[lang] = markups.map(function (markup) {
         var frame = document.createElement('template');
         frame.innerHTML = markup;
         return frame;
@@ -218,6 +216,13 @@ window.llReplay = window.llReplay || function (root) {
   } catch (e) { /* storage blocked */ }
   show(+root.dataset.start || 0);
   try { speak(localStorage.getItem(window.llLangKey())); } catch (e) { /* storage blocked */ }
+};
+
+// What static_replay.packed wrote into a script element: base64 of gzipped JSON.
+window.llUnpacked = function (script) {
+  var bytes = Uint8Array.from(atob(script.textContent), function (c) { return c.charCodeAt(0); });
+  var text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(text).text().then(JSON.parse);
 };
 
 window.llLoadReplay = window.llLoadReplay || function (root) {
