@@ -111,7 +111,7 @@ TABLE_CSS = minify_css((Path(__file__).parent / "static" / "table.css").read_tex
 #: the grid areas of static/table.css.
 _POSITIONS = {3: ("b", "tl", "tr"), 4: ("b", "l", "t", "r"), 5: ("b", "l", "tl", "tr", "r"),
               6: ("b", "bl", "tl", "t", "tr", "br")}
-_TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on phones
+TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on phones and buttons
 _CROWN, _STAR = "♛", "★"
 
 
@@ -126,8 +126,12 @@ def card_label(card: Card, options: TableStyle | None = None) -> str:
 
 
 def card_html(card: Card, *, legal: bool = False, played_by: str | None = None,
-              winner: bool = False, options: TableStyle | None = None) -> str:
-    """A face-up card; ``played_by`` adds the player's name under it, as in a trick."""
+              winner: bool = False, playable: bool = False, options: TableStyle | None = None) -> str:
+    """A face-up card; ``played_by`` adds the player's name under it, as in a trick.
+
+    ``playable`` (a legal card in a live player) draws it as a button carrying the card,
+    ``data-ll-card="K♣"``, for the page's script to play.
+    """
     style = options or DEFAULT_STYLE
     aria = [card_label(card, style)]
     classes = ["ll-card", "ll-" + card.suit.name.lower()]
@@ -139,11 +143,14 @@ def card_html(card: Card, *, legal: bool = False, played_by: str | None = None,
     if winner:
         aria.append(style.text("wins-trick"))
         classes.append("ll-winner")
-    symbol = card.suit.symbol + _TEXT_STYLE
+    symbol = card.suit.symbol + TEXT_STYLE
     star = f'<span class="ll-star">{_STAR}</span>' if winner else ""
     face = (f'<span class="{" ".join(classes)}" role="img" aria-label="{", ".join(aria)}">'
             f'<span class="ll-idx">{style.text(f"index-{card.rank}")}<span>{symbol}</span></span>'
             f'<span class="ll-pip">{symbol}</span>{star}</span>')
+    if playable and legal:
+        face = (f'<button type="button" class="ll-card-button" data-ll-card="{card}" '
+                f'aria-label="{", ".join(aria)}">{face}</button>')
     if played_by is None:
         return face
     return (f'<span class="ll-play{" ll-win" if winner else ""}">{face}'
@@ -160,11 +167,13 @@ def card_back_html(*, options: TableStyle | None = None) -> str:
 
 def table_html(state: State, *, seat: int | str | None = None, show_legal: bool = False,
                last_trick: Trick | None = None, caption: str | None = None,
-               options: TableStyle | None = None, include_css: bool = True) -> str:
+               options: TableStyle | None = None, include_css: bool = True,
+               playable: bool = False) -> str:
     """The whole table as one ``<div class="ll-table">``.
 
     ``seat`` draws what that seat may see (other hands face down, with counts);
-    ``show_legal`` marks the cards the seat to act may play; ``last_trick`` shows
+    ``show_legal`` marks the cards the seat to act may play (``playable``: as buttons,
+    see ``card_html``); ``last_trick`` shows
     a just-completed trick with its winner while ``state.trick`` is already empty.
     The table follows its own width: seats stack on a phone, and it needs a
     block-level parent (it is a CSS size container).
@@ -180,7 +189,7 @@ def table_html(state: State, *, seat: int | str | None = None, show_legal: bool 
     n = len(state.players)
     seats = "".join(
         _seat_html(state, s, _POSITIONS[n][(s - anchor) % n], style, public,
-                   face_up=viewer in (None, s), is_viewer=viewer == s, legal=legal)
+                   face_up=viewer in (None, s), is_viewer=viewer == s, legal=legal, playable=playable)
         for s in ((anchor + i) % n for i in range(n)))
     classes = f"ll-table ll-n{n}" + " ll-large" * style.large + " ll-four-colour" * style.four_colour
     label = html.escape(caption) if caption else style.text("table")
@@ -204,7 +213,7 @@ def _viewer_seat(state: State, seat: int | str | None) -> int | None:
 
 
 def _seat_html(state: State, seat: int, position: str, style: TableStyle, public: SeatView,
-               *, face_up: bool, is_viewer: bool, legal: set[Card]) -> str:
+               *, face_up: bool, is_viewer: bool, legal: set[Card], playable: bool) -> str:
     classes = ["ll-seat", f"ll-at-{position}"] + ["ll-viewer"] * is_viewer
     head = [f'<span class="ll-name">{html.escape(state.players[seat])}</span>']
     if seat == state.dealer:
@@ -221,7 +230,7 @@ def _seat_html(state: State, seat: int, position: str, style: TableStyle, public
     if seat == state.winner:
         head.append(f'<span class="ll-pill ll-crown">{_CROWN} {style.text("winner")}</span>')
     if face_up:
-        cards = "".join(card_html(card, legal=card in legal, options=style)
+        cards = "".join(card_html(card, legal=card in legal, playable=playable, options=style)
                         for card in sort_hand(state.hands[seat], state.trump))
     else:
         cards = _hidden_hand_html(seat, public, style)
@@ -292,7 +301,7 @@ def _trump_html(state: State, style: TableStyle, public: SeatView) -> str:
                     f'<span>{where}</span></div>')
     suit = state.trump.name.lower()
     return (f'<div class="ll-box ll-trump">{title}'
-            f'<span class="ll-big ll-{suit}" aria-hidden="true">{state.trump.symbol}{_TEXT_STYLE}</span>'
+            f'<span class="ll-big ll-{suit}" aria-hidden="true">{state.trump.symbol}{TEXT_STYLE}</span>'
             f'<span>{style.text(suit)}</span></div>')
 
 

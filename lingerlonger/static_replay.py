@@ -41,6 +41,7 @@ from .limits import MAX_TEXT_CHARS
 from .render import DEFAULT_STYLE, TABLE_CSS, TableStyle, minify_css, table_html
 from .replay import Frame, Replay, answer_text
 from .scenario import Ask, in_language, written_in
+from .scenario.writer import dump_scenario
 
 if TYPE_CHECKING:  # read, never imported: the model's scenario and view options
     from .player.model import ScenarioModel
@@ -86,7 +87,7 @@ def markdown_html(text: str | None) -> str:
 
 
 def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True,
-               style: TableStyle | None = None, quiz: bool = True) -> str:
+               style: TableStyle | None = None, quiz: bool = True, playable: bool = False) -> str:
     """One frame: the table, then the author's words, the engine's narration (in the style's
     language) and, with ``quiz``, the frame's questions with their answers behind a button."""
     style = style or DEFAULT_STYLE
@@ -95,7 +96,7 @@ def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True
     told = "".join(f"<li>{html.escape(line)}</li>" for line in frame.narration_in(style.lang))
     narration = f'<ul class="ll-narration">{told}</ul>' if told else ""
     table = table_html(frame.state, seat=seat, show_legal=show_legal, last_trick=frame.last_trick,
-                       options=style, include_css=False)
+                       options=style, include_css=False, playable=playable)
     questions = "".join(quiz_html(ask, style.lang) for ask in frame.asks) if quiz else ""
     return f'{table}<div class="ll-words" aria-live="polite">{said}{narration}</div>{questions}'
 
@@ -143,7 +144,8 @@ _CONTROL_WORDS = ("ui.controls", "ui.first", "ui.back", "ui.play", "ui.pause", "
                   "ui.counter", "ui.speed", "ui.speed-slow", "ui.speed-normal", "ui.speed-fast",
                   "ui.show-legal", "ui.what-if", "ui.live-only", "ui.failures", "player.language",
                   "player.projector", "player.four-colour", "ui.present", "ui.present-short",
-                  "ui.options")
+                  "ui.options", "ui.live", "ui.live-starting", "ui.live-failed", "ui.what-if-help",
+                  "ui.branch-back", "ui.coach", "ui.coach-thinking", "ui.new-hand")
 
 
 def button_name(short: str, full: str) -> str:
@@ -160,10 +162,11 @@ def _button(go: str, lang: str, toggle: bool = False) -> str:
             f'{html.escape(ui(go + "-short", lang))}</span></button>')
 
 
-def packed_frames(frames: list[str]) -> str:
-    """Frames in a language not shown first, as base64 of gzipped JSON: a seventh of their
-    size, unpacked by the page's script (``DecompressionStream``) when a reader asks."""
-    return base64.b64encode(gzip.compress(json.dumps(frames, ensure_ascii=False).encode(),
+def packed(value: object) -> str:
+    """What a page holds but does not show at first (frames in another language, the
+    scenario for live mode) as base64 of gzipped JSON: a seventh of its size, no markup in
+    it, unpacked by the page's script (``DecompressionStream``) when a reader asks."""
+    return base64.b64encode(gzip.compress(json.dumps(value, ensure_ascii=False).encode(),
                                           mtime=0)).decode("ascii")
 
 
@@ -218,10 +221,18 @@ def _options_html(lang: str, spoken: tuple[str, ...], style: TableStyle) -> str:
 <details class="ll-classroom" lang="{lang}"><summary data-t="ui.options">{say('options')}</summary>
   <div class="ll-options">{picker}{looks}
   <label><span data-t="ui.speed">{say('speed')}</span> <select data-speed>{speeds}</select></label>
-  <label><input type="checkbox" data-legal> <span data-t="ui.show-legal">{say('show-legal')}</span></label>
-  <button type="button" data-go="whatif" data-t="ui.what-if">{say('what-if')}</button></div>
+  <label><input type="checkbox" data-legal> <span data-t="ui.show-legal">{say('show-legal')}</span></label></div>
 </details>
 <p class="ll-live-only" lang="{lang}" data-t-html="ui.live-only" hidden>{ui('live-only', lang)}</p>"""
+
+
+def _live_html(lang: str, scenario) -> str:
+    """"Try it live": the scenario itself (the page's live mode sends it to the engine in the
+    browser, lingerlonger/live.py) and the button that starts it; where no live mode is
+    served (a notebook's copy), the button says where to try cards instead."""
+    return (f'<div class="ll-live-bar" lang="{lang}"><button type="button" data-ll-action="live" '
+            f'data-t="ui.live">{html.escape(ui("live", lang))}</button></div>'
+            f'<script type="application/gzip" class="ll-source">{packed(dump_scenario(scenario))}</script>')
 
 
 def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | None = None,
@@ -230,7 +241,7 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     """The whole static player for one replay, with its frames drawn in each of ``languages``.
 
     It opens in the style's language (by default the scenario's ``lang:``) at frame ``start``;
-    the other languages' frames are packed (``packed_frames``). A reader who picks another
+    the other languages' frames are packed (``packed``). A reader who picks another
     language gets it in every player of the page, and on later pages too (the choice is
     kept in the browser's local storage).
     """
@@ -243,11 +254,11 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     frames = "".join(f'<template data-frame="{frame.index}" data-lang="{lang}">{markup}</template>'
                      for frame, markup in zip(run.frames, drawn(style)))
     frames += "".join(f'<script type="application/gzip" data-lang="{code}">'
-                      f"{packed_frames(drawn(style.speaking(code)))}</script>" for code in spoken[1:])
+                      f"{packed(drawn(style.speaking(code)))}</script>" for code in spoken[1:])
     last = len(run.frames) - 1
     start = max(0, min(last, start))
     words = {code: {key: template(key, code) for key in _CONTROL_WORDS} for code in spoken}
-    controls = _controls_html(lang, start, last) + _options_html(lang, spoken, style)
+    controls = _controls_html(lang, start, last) + _live_html(lang, scenario) + _options_html(lang, spoken, style)
     words_json = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
     own = scenario.lang or SOURCE_LANGUAGE
     return f"""<div class="ll-replay" id="{element}" data-frames="{last + 1}" data-start="{start}" \

@@ -26,6 +26,9 @@ WORKER, MANIFEST, REGISTER = "sw.js", "manifest.webmanifest", "ll-offline.js"
 ICONS = ("_static/ll-icon-192.png", "_static/ll-icon-512.png")
 #: Not copied for offline use: link previews are for other sites, not for readers.
 NOT_CACHED = ("_static/previews/", ".nojekyll")
+#: Not copied on the first visit, but kept once asked for: live mode's engine (site_live.py),
+#: 13 MB that only a reader who presses "Try it live" needs.
+ON_DEMAND = ("_live/",)
 THEME_COLOUR = "#22734a"
 
 
@@ -69,18 +72,21 @@ def write_manifest(site: Path) -> None:
 def cached_files(site: Path) -> list[str]:
     """Every file a reader may need offline, relative to the site's root."""
     names = sorted(path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file())
-    return [name for name in names if name != WORKER and not name.startswith(NOT_CACHED)]
+    return [name for name in names if name != WORKER and not name.startswith(NOT_CACHED + ON_DEMAND)]
 
 
 def write_worker(site: Path) -> str:
     """``sw.js`` for the site as it is now; returns its version."""
     files = cached_files(site)
+    on_demand = sorted(path.relative_to(site).as_posix() for folder in ON_DEMAND
+                       for path in (site / folder).rglob("*") if path.is_file())
     code = (HERE / "offline" / "sw.template.js").read_text(encoding="utf-8")
     digest = hashlib.sha256(code.encode())
-    for name in files:
+    for name in files + on_demand:
         digest.update(name.encode() + b"\0" + (site / name).read_bytes())
     version = digest.hexdigest()[:16]
-    code = code.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=0))
+    code = (code.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=0))
+            .replace("__ON_DEMAND__", json.dumps(list(ON_DEMAND))))
     (site / WORKER).write_text(code, encoding="utf-8")
     return version
 

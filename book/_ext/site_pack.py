@@ -8,8 +8,10 @@ without a change here:
    translations, the Markdown sources, widget scripts no page embeds, ...);
    a file is reachable when its name appears in a page, or in a file a page reaches;
 2. site_handouts: the handout pack, handouts/ (every lesson's sheet, the rules sheet);
-3. site_meta: 404.html, each page's description and preview image, sitemap.xml;
-4. site_offline: the manifest and the service worker that keeps the site offline
+3. site_live: live mode's files in ``_live/`` (Pyodide, the package, live.js), linked
+   from every page with a replay;
+4. site_meta: 404.html, each page's description and preview image, sitemap.xml;
+5. site_offline: the manifest and the service worker that keeps the site offline
    (last: the worker lists every file, with a version that changes with any of them).
 
 Every address the site writes for itself is relative, so it works under any path
@@ -28,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))  # run as a script: its sibling modules
 
 import site_handouts  # noqa: E402
+import site_live  # noqa: E402
 import site_meta  # noqa: E402
 import site_offline  # noqa: E402
 
@@ -122,11 +125,14 @@ def main(argv: list[str] | None = None) -> None:
     site_handouts.write_handouts(site, args.scenarios)
     removed = prune(site, keep=[site / "favicon.ico", site / "404.html", site / "sw.js",
                                 site / "manifest.webmanifest", site / "sitemap.xml"])
+    site_live.write_live(site)
+    live_pages = site_live.link_pages(site, pages(site))
     site_meta.add_meta(site, pages(site), base_url)
     site_meta.write_sitemap(site, pages(site), base_url)
     version = site_offline.make_offline(site, pages(site))
     print(f"site_pack: {len(removed)} unused files removed from {args.site}; "
-          f"sitemap, 404 page and link previews for {base_url}; offline copy version {version}")
+          f"live mode on {live_pages} pages; sitemap, 404 page and link previews for {base_url}; "
+          f"offline copy version {version}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ window.llReplay = window.llReplay || function (root) {
   var present = root.querySelector('[data-go=present]');
   var speed = root.querySelector('select[data-speed]');
   var picker = root.querySelector('select[data-lang-picker]');
-  var timer = null, at = -1, last = frames.length - 1;
+  var timer = null, at = -1, last = frames.length - 1, shownLang = root.dataset.lang;
   function show(i) {
     i = Math.max(0, Math.min(last, i));
     if (i === at) return;
@@ -29,6 +29,7 @@ window.llReplay = window.llReplay || function (root) {
     first.disabled = back.disabled = i === 0;
     next.disabled = end.disabled = i === last;
     if (i === last) stop();
+    root.dispatchEvent(new CustomEvent('ll-step', {detail: {at: i, lang: shownLang}}));
   }
   function presenting() { return root.classList.contains('ll-presenting'); }
   function keepInView() {  // the table's top and its words above the step bar, with no scrolling by hand
@@ -55,10 +56,8 @@ window.llReplay = window.llReplay || function (root) {
     if (byLang[lang]) return then(byLang[lang]);
     var packed = root.querySelector('script[data-lang="' + lang + '"]');
     if (!packed || !window.DecompressionStream) return;
-    var bytes = Uint8Array.from(atob(packed.textContent), function (c) { return c.charCodeAt(0); });
-    var text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    new Response(text).text().then(function (json) {
-      byLang[lang] = JSON.parse(json).map(function (markup) {
+    window.llUnpacked(packed).then(function (markups) {
+      byLang[lang] = markups.map(function (markup) {
         var frame = document.createElement('template');
         frame.innerHTML = markup;
         return frame;
@@ -109,6 +108,7 @@ window.llReplay = window.llReplay || function (root) {
   function relabel(lang, unpacked) {
     var said = words[lang], shown = at;
     frames = unpacked;
+    shownLang = lang;
     root.querySelectorAll('[data-t]').forEach(function (el) { el.textContent = said[el.dataset.t]; });
     root.querySelectorAll('[data-t-html]').forEach(function (el) { el.innerHTML = said[el.dataset.tHtml]; });
     root.querySelectorAll('[data-t-label]').forEach(function (el) {
@@ -142,8 +142,10 @@ window.llReplay = window.llReplay || function (root) {
   root.querySelector('[data-legal]').onchange = function (e) {
     root.classList.toggle('ll-show-legal', e.target.checked);
   };
-  root.querySelector('[data-go=whatif]').onclick = function () {
-    root.querySelector('.ll-live-only').hidden = false;
+  // Live mode (live.js, where the site serves it) takes the button over; elsewhere it says where to go.
+  root.querySelector('[data-ll-action=live]').onclick = function () {
+    if (window.llLive) window.llLive(root, {at: at, lang: shownLang, words: words});
+    else root.querySelector('.ll-live-only').hidden = false;
   };
   function setPresenting(on) {
     if (on === presenting()) return;
@@ -214,6 +216,13 @@ window.llReplay = window.llReplay || function (root) {
   } catch (e) { /* storage blocked */ }
   show(+root.dataset.start || 0);
   try { speak(localStorage.getItem(window.llLangKey())); } catch (e) { /* storage blocked */ }
+};
+
+// What static_replay.packed wrote into a script element: base64 of gzipped JSON.
+window.llUnpacked = function (script) {
+  var bytes = Uint8Array.from(atob(script.textContent), function (c) { return c.charCodeAt(0); });
+  var text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(text).text().then(JSON.parse);
 };
 
 window.llLoadReplay = window.llLoadReplay || function (root) {

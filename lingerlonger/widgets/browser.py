@@ -17,7 +17,8 @@ from ..replay import Replay, check
 from ..scenario import Scenario, ScenarioError, in_language
 from ..source import read_upload
 from ..static_replay import gallery_html, notice_html, ui
-from .kit import _auto, _guarded, _html, _message_html, _relabel_options, _row, _text, _wide_html
+from ..panels import ui_html
+from .kit import _auto, _guarded, _html, _message_html, _relabel_options, _row, _wide_html
 from .scenario import ScenarioPlayer
 
 __all__ = ["ScenarioGallery", "ScenarioBrowser", "UPLOAD_LIMIT"]
@@ -145,14 +146,14 @@ class ScenarioBrowser(widgets.VBox):
         self.picker.value = None
         self.player.load(None)
         if len(content) > UPLOAD_LIMIT:
-            self._say(_text("upload-too-big", self.lang, name=name,
+            self._say(ui_html("upload-too-big", self.lang, name=name,
                             size=format_number(len(content), self.lang),
                             limit=format_number(UPLOAD_LIMIT, self.lang)), kind="error")
             return
         try:
             scenarios = read_upload(content, name)
         except ScenarioError as error:
-            self._say(f"{_text('upload-bad', self.lang, name=name)}<br>"
+            self._say(f"{ui_html('upload-bad', self.lang, name=name)}<br>"
                       f"<code>{html.escape(error.text(self.lang))}</code>", kind="error")
             return
         options = list(self.picker.options)
@@ -165,7 +166,7 @@ class ScenarioBrowser(widgets.VBox):
         self.picker.options = options
         self.picker.value = first
         if any(check(scenario) for scenario in scenarios):
-            self._say(f'{_text("upload-ok", self.lang, name=name, count=len(scenarios))} '
+            self._say(f'{ui_html("upload-ok", self.lang, name=name, count=len(scenarios))} '
                       f'{ui("upload-fails", self.lang)}', kind="refused")
         else:
-            self._say(_text("upload-ok", self.lang, name=name, count=len(scenarios)))
+            self._say(ui_html("upload-ok", self.lang, name=name, count=len(scenarios)))

@@ -6,7 +6,6 @@ cards come one at a time, a moment apart, so the reader can follow the trick.
 
 from __future__ import annotations
 
-import html
 import random
 from dataclasses import replace
 
@@ -16,16 +15,16 @@ from ..cards import Card, Suit, sort_hand
 from ..engine import Action, ChooseTrump, Play, State, legal_cards
 from ..i18n import DEFAULT_LANGUAGE, translate
 from ..names import cleaned_name
-from ..narrate import narrate, reason_text
 from ..player.hand import HandModel
 from ..player.model import Refused, advice, refusal
 from ..players import PLAYER_KINDS
-from ..render import TableStyle, table_html
+from ..render import TableStyle
 from ..game import PLAYERS, PROFILE, VARIANT_SET
 from ..rules import MATCH_VARIANTS, VARIANTS, Rules, RulesError
 from ..static_replay import ui
-from .kit import (PLAYER_CSS, _advice_html, _auto, _button, _ButtonPool, _guarded, _html, _labels,
-                  _later, _relabel_options, _row, _shown, _Speaks, _text, _wide_html)
+from ..panels import advice_html, hand_status_html, hand_table_html, told_html, ui_html
+from .kit import (PLAYER_CSS, _auto, _button, _ButtonPool, _guarded, _html, _labels, _later,
+                  _relabel_options, _row, _shown, _Speaks, _wide_html)
 
 __all__ = ["HandPlayer", "PACES", "MAX_NAME", "HAND_VARIANTS"]
 
@@ -180,7 +179,7 @@ class HandPlayer(_Speaks, widgets.VBox):
             rules = Rules.of(self.profile.value,
                              [name for name, box in self.variants.items() if box.value])
         except RulesError as error:
-            self._say(lambda error=error: _text("rules-refused", self.lang, message=str(error)),
+            self._say(lambda error=error: ui_html("rules-refused", self.lang, message=str(error)),
                       kind="error")
             return
         mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
@@ -196,7 +195,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         rules = self.state.rules
         words = [translate(f"profile.{rules.profile}", self.lang),
                  *(translate(f"variant.{name}", self.lang) for name in VARIANTS if name in rules.variants)]
-        self.summary.value = _text("settings-summary", self.lang, rules=" + ".join(words),
+        self.summary.value = ui_html("settings-summary", self.lang, rules=" + ".join(words),
                                    count=len(self.state.players), seat=self.you + 1,
                                    opponents=ui(f"opponent-{self.model.opponents}", self.lang))
 
@@ -227,7 +226,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         played = self.model.play(action)
         if isinstance(played, Refused):
             # Worded when said, with the seats as named then (a language switch renames them).
-            self._say(lambda: _text("refused", self.lang,
+            self._say(lambda: ui_html("refused", self.lang,
                                     message=_refusal_text(self.state, action, self.lang)),
                       kind="refused")
             return
@@ -247,41 +246,21 @@ class HandPlayer(_Speaks, widgets.VBox):
         if self.model is None or self.state.to_act != self.you:
             return
         self.hint_text.value = f'<p class="ll-thinking">{ui("coach-thinking", self.lang)}</p>'
-        self.hint_text.value = _advice_html(advice(self.state, seat=self.you),
-                                            self.state.players[self.you], self.lang)
+        self.hint_text.value = advice_html(advice(self.state, seat=self.you),
+                                           self.state.players[self.you], self.lang)
 
     # --- drawing ----------------------------------------------------------------------
     def _render(self, waiting: bool = False) -> None:
         state, lang = self.state, self.lang
-        over = state.is_over
-        self.stage.value = table_html(state, seat=None if over else self.you, show_legal=not over,
-                                      last_trick=self.model.last_trick, options=self.style_options,
-                                      include_css=False)
-        told = "".join(f"<li>{html.escape(narrate(event, state.players, lang))}</li>"
-                       for event in self.model.told)
-        self.narration.value = (f'<div class="ll-words"><strong>{ui("what-happened", lang)}</strong>'
-                                f'<ul class="ll-narration">{told}</ul></div>' if told else "")
+        self.stage.value = hand_table_html(self.model, self.style_options)
+        self.narration.value = told_html(self.model, lang)
+        self.status.value = hand_status_html(self.model, lang, waiting)
         self._choices = []
-        if over:
-            reason = reason_text(state.reason, lang)
-            text = (_text("you-won", lang, reason=reason) if state.winner == self.you
-                    else _text("they-won", lang, name=state.players[state.winner], reason=reason))
-            won = " ll-won" if state.winner == self.you else ""  # a trophy drawn by player.css
-            self.status.value = (f'<div class="ll-banner ll-end{won}" role="status"><strong>{text}</strong> '
-                                 f'{ui("play-again", lang)}</div>')
-            self.cards.show([])
-            _shown(self.move, False)
-            return
-        if waiting:
-            note = (ui("you-are-out", lang) if self.you in state.out
-                    else _text("waiting", lang, name=state.players[state.to_act]))
-            self.status.value = f'<div class="ll-turn-note" role="status">{note}</div>'
+        if state.is_over or waiting:
             self.cards.show([])
             _shown(self.move, False)
             return
         naming = state.namer == self.you
         self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
-        self.status.value = (f'<div class="ll-turn-note ll-yours" role="status">'
-                             f'{ui("your-trump" if naming else "your-turn", lang)}</div>')
         self.cards.show(*_labels(self._choices))
         _shown(self.move, True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import html
 import logging
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -15,26 +14,18 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..cards import Card, Suit
-from ..coach import CardAdvice
-from ..i18n import format_number
-from ..render import TABLE_CSS, minify_css
-from ..static_replay import REPLAY_CSS, ui
+from ..render import TABLE_CSS, TEXT_STYLE, minify_css
+from ..panels import ui_html
+from ..static_replay import REPLAY_CSS
 
 _log = logging.getLogger("lingerlonger.widgets")
 
-_TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on buttons
 _RED = "#c62828"
 _BLACK = "#1f2328"
 
 #: The live players' style: the table's, the static player's, then their own (static/player.css).
 PLAYER_CSS = TABLE_CSS + REPLAY_CSS + minify_css(
     (Path(__file__).parents[1] / "static" / "player.css").read_text(encoding="utf-8"))
-
-
-def _text(key: str, lang: str, **values: object) -> str:
-    """The label ``ui.KEY`` in ``lang`` for an HTML widget: ``values`` escaped, the catalog's
-    own markup kept."""
-    return ui(key, lang, **{name: html.escape(str(value)) for name, value in values.items()})
 
 
 def _relabel_options(dropdown: widgets.Dropdown, labels: Sequence[tuple[str, object]]) -> None:
@@ -55,7 +46,7 @@ def _guarded(method: Callable) -> Callable:
         except Exception as error:  # noqa: BLE001 - the last line of defence of a callback
             _log.exception("%s failed", method.__qualname__)
             what = (str(error) or type(error).__name__)[:200]
-            self._say(_text("oops", self.lang, what=what), kind="error")
+            self._say(ui_html("oops", self.lang, what=what), kind="error")
     return run
 
 
@@ -127,7 +118,7 @@ def _wide_html(*classes: str) -> widgets.HTML:
 
 def _labels(choices: Sequence[Card | Suit]) -> tuple[list[str], list[str]]:
     """Button labels ("10♥", or "♥" for a suit to name) and their red or black colours."""
-    labels = [(str(choice) if isinstance(choice, Card) else choice.symbol) + _TEXT_STYLE
+    labels = [(str(choice) if isinstance(choice, Card) else choice.symbol) + TEXT_STYLE
               for choice in choices]
     suits = [choice.suit if isinstance(choice, Card) else choice for choice in choices]
     return labels, [_RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK for suit in suits]
@@ -135,23 +126,6 @@ def _labels(choices: Sequence[Card | Suit]) -> tuple[list[str], list[str]]:
 
 def _message_html(text: str, kind: str) -> str:
     return f'<div class="ll-message ll-{kind}" role="{"alert" if kind == "error" else "status"}">{text}</div>'
-
-
-def _advice_html(advice: list[CardAdvice] | None, name: str, lang: str) -> str:
-    """The coach's chances as bars, best first (nothing when the coach was not asked)."""
-    if advice is None:
-        return ""
-    if not advice:
-        return f'<p class="ll-coach">{ui("coach-none", lang)}</p>'
-    rows = "".join(
-        f'<li><span class="ll-coach-card">{html.escape(a.label(lang))}</span>'
-        f'<span class="ll-bar" style="width:{a.win_rate * 10:.1f}em"></span>'
-        f"<span>{a.win_rate:.0%} <small>({a.low:.0%}–{a.high:.0%})</small></span></li>"
-        for a in advice)
-    rollouts = format_number(min(a.rollouts for a in advice), lang)
-    return (f'<div class="ll-coach"><strong>{_text("coach-title", lang, name=name)}</strong>'
-            f'<ol class="ll-coach-list">{rows}</ol>'
-            f'<p><small>{_text("coach-note", lang, rollouts=rollouts, name=name)}</small></p></div>')
 
 
 class _Speaks:

@@ -3,14 +3,13 @@ buttons, Check for "which cards?", and what a wrong answer teaches, all read fro
 
 from __future__ import annotations
 
-import html
 from typing import Callable
 
 import ipywidgets as widgets
 
 from ..i18n import translate
 from ..player.model import ScenarioModel
-from ..scenario import in_language
+from ..panels import feedback_html, question_html
 from .kit import _BLACK, _button, _ButtonPool, _labels, _shown, _wide_html
 
 __all__ = ["QuizPanel"]
@@ -38,29 +37,18 @@ class QuizPanel:
 
     def render(self, model: ScenarioModel) -> None:
         """Show the question waiting on the frame shown, or nothing."""
-        question, lang = model.question, model.lang
+        question = model.question
         _shown(self.box, question is not None)
         if question is None:
             self.feedback.value = ""
             return
-        say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
-        ask, state = question.ask, model.frame.state
-        if ask.kind in ("legal", "card"):
+        self.text.value = question_html(model)
+        if question.ask.kind in ("legal", "card"):
             labels, colours = _labels(question.choices)
-            if ask.kind == "legal":
-                labels = [("✓ " if card in model.chosen else "") + label
-                          for label, card in zip(labels, question.choices)]
-            acting = state.players[state.to_act] if state.to_act is not None else ""
-            prompt = say("quiz.pick-cards" if ask.kind == "legal" else "quiz.pick-card", name=acting)
+            labels = [("✓ " if card in model.chosen else "") + label
+                      for label, card in zip(labels, question.choices)]
         else:
             labels, colours = list(question.words), [_BLACK] * len(question.words)
-            prompt = say("quiz.pick-seat" if ask.kind == "winner" else "quiz.pick-choice")
-        self.text.value = (f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
-                           f'{html.escape(in_language(ask.question, lang))}</p>'
-                           f'<p class="ll-note">{prompt}</p></div>')
         self.answers.show(labels, colours)
-        _shown(self.check, ask.kind == "legal")
-        said = [html.escape(line) for line in model.feedback()]
-        self.feedback.value = (f'<div class="ll-quiz-feedback" role="alert"><strong>{said[0]}</strong>'
-                               + "".join(f"<br>{line}" for line in said[1:]) + "</div>"
-                               if said else "")
+        _shown(self.check, question.ask.kind == "legal")
+        self.feedback.value = feedback_html(model)

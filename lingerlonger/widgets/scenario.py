@@ -29,8 +29,9 @@ from ..replay import Replay
 from ..scenario import Scenario, ScenarioError, in_language
 from ..static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, markdown_html, model_html,
                              notice_html, ui)
+from ..panels import ui_html
 from .kit import (PLAYER_CSS, _auto, _button, _guarded, _later, _message_html, _relabel_options,
-                  _row, _shown, _Speaks, _text, _wide_html)
+                  _row, _shown, _Speaks, _wide_html)
 from .quiz import QuizPanel
 from .what_if_panel import WhatIfPanel
 
@@ -351,7 +352,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self.stop()
         tried = self.model.try_action(action)
         if isinstance(tried, Refused):
-            self._say(lambda: _text("refused", self.lang, message=tried.text(self.lang)),
+            self._say(lambda: ui_html("refused", self.lang, message=tried.text(self.lang)),
                       kind="refused")
         else:
             self._moved(tried)
@@ -383,7 +384,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             self._cache[key] = page
         self.stage.value = page
         self.counter.value = (f'<span class="ll-counter">'
-                              f'{_text("counter", self.lang, at=model.at, last=model.last_index)}</span>')
+                              f'{ui_html("counter", self.lang, at=model.at, last=model.last_index)}</span>')
         at_start, at_end = model.at == 0, model.at >= model.last_index
         self.first.disabled = self.back.disabled = at_start
         self.next.disabled = self.last.disabled = at_end
@@ -399,9 +400,9 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         at, action = self.model.branch_action
         name = self.model.frames[at].state.players[action.seat]
         self.banner_text.value = (
-            _text("branch-banner", self.lang, name=name, card=action.card, step=at)
+            ui_html("branch-banner", self.lang, name=name, card=action.card, step=at)
             if isinstance(action, Play)
-            else _text("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at))
+            else ui_html("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at))
         _shown(self.banner, True)
 
     def _render_what_if(self) -> None:

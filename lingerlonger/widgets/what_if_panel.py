@@ -11,7 +11,8 @@ from ..cards import Card, Suit
 from ..coach import CardAdvice
 from ..player.model import ScenarioModel
 from ..static_replay import ui
-from .kit import _advice_html, _ButtonPool, _html, _labels, _text, _wide_html
+from ..panels import advice_html, ui_html
+from .kit import _ButtonPool, _html, _labels, _wide_html
 
 __all__ = ["WhatIfPanel"]
 
@@ -38,11 +39,11 @@ class WhatIfPanel:
         name = state.players[state.to_act] if state.to_act is not None else ""
         if not self.choices:
             key = "what-if-over" if state.to_act is None else "what-if-hidden"
-            self.title.value = f"<p>{_text(key, lang, name=name)}</p>"
+            self.title.value = f"<p>{ui_html(key, lang, name=name)}</p>"
             self.cards.show([])
             self.advice.value = ""
             return
-        title = _text("what-if-trump" if state.namer is not None else "what-if-title", lang, name=name)
+        title = ui_html("what-if-trump" if state.namer is not None else "what-if-title", lang, name=name)
         self.title.value = (f"<p><strong>{title}</strong> "
                             f'<span class="ll-note">{ui("what-if-help", lang)}</span></p>')
         labels, colours = _labels(self.choices)
@@ -51,4 +52,4 @@ class WhatIfPanel:
             labels = [f"{label} {chance[choice].win_rate:.0%}" if choice in chance else label
                       for label, choice in zip(labels, self.choices)]
         self.cards.show(labels, colours)
-        self.advice.value = _advice_html(advice, name, lang)
+        self.advice.value = advice_html(advice, name, lang)

@@ -7,6 +7,9 @@ var VERSION = '__VERSION__';
 var CACHE = 'll-site-' + VERSION;
 var FILES = __FILES__;
 var ROOT = new URL('./', self.location);
+// Folders copied when first asked for, not at install (live mode's engine: only for a reader
+// who starts it); from then on they are answered from the cache like the rest.
+var ON_DEMAND = __ON_DEMAND__.map(function (folder) { return new URL(folder, ROOT).href; });
 
 self.addEventListener('install', function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -32,7 +35,12 @@ self.addEventListener('fetch', function (event) {
   event.respondWith(caches.open(CACHE).then(function (cache) {
     // ?lang=ru, ?v=digest: the same file.
     return cache.match(request, {ignoreSearch: true}).then(function (copy) {
-      return copy || fetch(request).catch(function () {
+      if (copy) return copy;
+      var keep = ON_DEMAND.some(function (folder) { return request.url.indexOf(folder) === 0; });
+      return fetch(request).then(function (answer) {
+        if (keep && answer.ok) cache.put(request, answer.clone());
+        return answer;
+      }).catch(function () {
         return request.mode === 'navigate' ? cache.match(new URL('404.html', ROOT).href) : Response.error();
       });
     });

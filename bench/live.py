@@ -1,0 +1,159 @@
+"""Live mode in chromium, side by side with the Voilà app on the same machine, in one run.
+
+1. **Ready.** From the click on "Try it live" to the player answering (``data-ll-live=
+   "ready"``), with a cold cache (a new browser profile) and a warm one (the same profile
+   again: the service worker's copy, and the worker's snapshot of a started interpreter),
+   each as a ratio to the Voilà app's time from
+   navigation to a usable player. Targets: cold ≤ 1.0 ×, warm ≤ 0.3 ×.
+2. **What-if.** A legal card clicked → the branch on screen, p95. Target ≤ 100 ms.
+3. **Coach.** A hint for every legal card in the first trick with four players, timed in
+   the page around the worker's answer. Target ≤ 1 s.
+4. **Bytes** downloaded for live mode (everything under ``_live/``).
+
+The page is a lesson's static player written by ``replay_html`` into a small site with
+live mode and the service worker, as the book's build writes them (book/_ext).
+
+Usage: ``python bench/live.py [--loads N] [--clicks N]`` (needs `make assets`, Debian's
+chromium, playwright and voila: ``pip install -r requirements.txt``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import jupytext
+from playwright.sync_api import sync_playwright
+
+from lingerlonger.replay import replay
+from lingerlonger.scenario import load
+from lingerlonger.static_replay import replay_html
+from local_server import serve
+from player import CHROMIUM, CHROMIUM_ARGS, REPO, percentile, time_to_usable, voila
+
+sys.path.insert(0, str(REPO / "book" / "_ext"))
+import site_live  # noqa: E402
+import site_offline  # noqa: E402
+
+LESSON = REPO / "scenarios" / "06-last-card-saves.yaml"
+READY = ".ll-replay[data-ll-live=ready]"
+SW_READY = "() => navigator.serviceWorker.ready.then(() => true)"
+SNAPSHOT_KEPT = "() => caches.open('ll-live-snapshot').then(cache => cache.keys()).then(keys => keys.length > 0)"
+# Clicks a card and resolves with ms until the branch is in the stage.
+WHAT_IF = """
+([card, stage]) => new Promise(resolve => {
+  const start = performance.now();
+  const observer = new MutationObserver(() => {
+    if (stage.querySelector('[data-ll-what-if]')) { observer.disconnect(); resolve(performance.now() - start); }
+  });
+  observer.observe(stage, {childList: true, subtree: true});
+  card.click();
+})"""
+COACH = """
+([button, out]) => new Promise(resolve => {
+  const start = performance.now();
+  const observer = new MutationObserver(() => {
+    if (out.querySelector('.ll-coach')) { observer.disconnect(); resolve(performance.now() - start); }
+  });
+  observer.observe(out, {childList: true, subtree: true});
+  button.click();
+})"""
+
+
+def write_site(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    page = replay_html(replay(load(LESSON)[0]))
+    (folder / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        f"</head><body>{page}</body></html>", encoding="utf-8")
+    site_live.write_live(folder)
+    site_live.link_pages(folder, [folder / "index.html"])
+    site_offline.make_offline(folder, [folder / "index.html"])
+    return folder
+
+
+def time_to_live(context, url: str, site: Path) -> tuple[float, int]:
+    """Seconds from the click to ready, and the bytes of the files fetched from ``_live/``
+    (whether the network or the service worker's copy answered)."""
+    page = context.new_page()
+    fetched = set()
+    page.on("requestfinished", lambda request: "/_live/" in request.url and fetched.add(
+        request.url.split("/_live/", 1)[1].split("?")[0]))
+    page.goto(url, wait_until="load")
+    page.evaluate(SW_READY)
+    start = time.perf_counter()
+    page.locator("[data-ll-action=live]").click()
+    page.locator(READY).wait_for(state="attached", timeout=180_000)
+    elapsed = time.perf_counter() - start
+    deadline = time.monotonic() + 60   # a reader's page stays open until the snapshot is kept
+    while not page.evaluate(SNAPSHOT_KEPT) and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+    page.close()
+    return elapsed, sum((site / "_live" / name).stat().st_size for name in fetched)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--loads", type=int, default=3, help="cold and warm starts, and app loads")
+    parser.add_argument("--clicks", type=int, default=40, help="what-if cards clicked")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temp, sync_playwright() as playwright:
+        folder = Path(temp)
+        site = write_site(folder / "site")
+        app = folder / "_build" / "app" / "app.ipynb"   # where `make app` puts it
+        app.parent.mkdir(parents=True)
+        jupytext.write(jupytext.read(REPO / "book" / "app" / "app.md"), app)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        with voila(app) as app_url, serve(site) as base:
+            url = base + "index.html"
+            time_to_usable(browser, app_url, ".ll-controls button")   # warm-up: imports, caches
+            app_times, cold, warm, downloaded = [], [], [], 0
+            for _ in range(args.loads):
+                app_times.append(time_to_usable(browser, app_url, ".ll-controls button"))
+                context = browser.new_context()
+                seconds, downloaded = time_to_live(context, url, site)
+                cold.append(seconds)
+                warm.append(time_to_live(context, url, site)[0])
+                context.close()
+            app_median = statistics.median(app_times)
+            print(f"Ready (median of {args.loads}): Voilà app {app_median:.2f} s  "
+                  f"[{', '.join(f'{t:.2f}' for t in app_times)}]")
+            for name, times, target in (("cold", cold, 1.0), ("warm", warm, 0.3)):
+                ratio = statistics.median(times) / app_median
+                print(f"  live, {name} cache {statistics.median(times):5.2f} s "
+                      f"[{', '.join(f'{t:.2f}' for t in times)}]  ratio {ratio:4.2f} ×  (target ≤ {target} ×)")
+            print(f"Bytes downloaded for live mode: {downloaded / 1e6:.1f} MB")
+
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(url, wait_until="load")
+            page.locator("[data-ll-action=live]").click()
+            page.locator(READY).wait_for(state="attached", timeout=180_000)
+            stage = page.locator(".ll-stage")
+            page.locator("[data-go=next]").click()
+            page.locator(".ll-stage [data-ll-card]").first.wait_for(timeout=20_000)
+            times = []
+            while len(times) < args.clicks:
+                card = page.locator(".ll-stage [data-ll-card]").nth(len(times) % 2)
+                if not card.count():
+                    card = page.locator(".ll-stage [data-ll-card]").first
+                times.append(page.evaluate(WHAT_IF, [card.element_handle(), stage.element_handle()]))
+                page.locator(".ll-live-panel [data-ll-action=back]").click()
+                page.locator(".ll-stage [data-ll-card]").first.wait_for(timeout=20_000)
+            print(f"What-if card → branch shown, n={len(times)}: p50 {percentile(times, .5):.0f} ms  "
+                  f"p95 {percentile(times, .95):.0f} ms  (target p95 ≤ 100 ms)")
+
+            page.locator("[data-go=first]").click()
+            page.locator(".ll-stage [data-ll-card]").first.wait_for(timeout=20_000)
+            coach_ms = page.evaluate(COACH, [page.locator("[data-ll-action=coach]").element_handle(),
+                                             page.locator(".ll-live-out").element_handle()])
+            cards = page.locator(".ll-live-out .ll-coach li").count()
+            print(f"Coach, first trick, 4 players: {coach_ms:.0f} ms for {cards} cards  (target ≤ 1000 ms)")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

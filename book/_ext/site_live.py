@@ -1,0 +1,116 @@
+"""Live mode's files, written into the site by site_pack.py: the engine in the reader's browser.
+
+``_live/`` at the site's root (one copy for every language of the site) holds
+
+* ``pyodide/``: the Pyodide runtime, copied from the pinned npm package (``make assets``);
+* ``packages.zip``: the project's package from this checkout (its Python, catalogs and
+  static files; not the widgets or the lab), PyYAML's pure-Python ``yaml/`` (its C
+  extension left out), markdown-it-py and mdurl (the replays' Markdown); unpacked into
+  Pyodide's site-packages as they are;
+* ``live.json``: what the worker unpacks into Pyodide's site-packages, and a version (the
+  hash of the files above) naming the snapshot the worker keeps of a started interpreter;
+* ``live-worker.js`` (the Web Worker) and ``player.css`` (the live players' style), from
+  ``lingerlonger/static/``;
+
+and ``ll-live.js`` beside them at the root, the page's side (``static/live.js``).
+
+Nothing here is fetched until a reader presses "Try it live": the service worker keeps
+``_live/`` out of its first copy of the site and caches each file when it is first asked for.
+Pages with a replay or the scenario checker link ``ll-live.js``; it is small and starts
+nothing by itself, and it is copied for offline use with the rest of the site.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+REPOSITORY = Path(__file__).parents[2]
+LIVE = "_live"
+#: The runtime's files in the npm package (console pages, type definitions and maps left out).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+#: Pure-Python packages the engine's views need in the browser, by import name.
+PURE_PYTHON = ("yaml", "markdown_it", "mdurl")
+#: Of the package: its modules, catalogs, schema and static files; not what needs a
+#: kernel or a plotting library (ipywidgets, matplotlib), nor the lessons (a page sends
+#: its own scenario).
+PACKAGE_SUFFIXES = {".py", ".json", ".css", ".js"}
+NOT_IN_BROWSER = ("widgets", "lab/", "__pycache__")
+PACKAGES = "packages.zip"
+#: The page's side lives at the site's root, copied with the site on the first visit (like
+#: ll-offline.js); what it starts lives in _live/, fetched when a reader asks for it.
+PAGE_SCRIPT, WORKER_SCRIPT = "ll-live.js", "live-worker.js"
+#: The live players' own style (the coach's bars, a hand's banners), as the app has it.
+PLAYER_CSS = "player.css"
+LIVE_START, LIVE_END = "<!--ll-live-->", "<!--/ll-live-->"
+OLD_TAGS = re.compile(re.escape(LIVE_START) + ".*?" + re.escape(LIVE_END), re.S)
+#: A fixed date for every zip entry: the same sources give the same bytes, and the same
+#: service-worker version.
+ZIP_DATE = (2026, 1, 1, 0, 0, 0)
+
+
+def packages_zip(target: Path) -> None:
+    """This checkout's package (what the browser needs of it) and ``PURE_PYTHON`` from this
+    Python's site-packages: sources only, the same bytes for the same sources."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        def add(path: Path, name: str) -> None:
+            entry = zipfile.ZipInfo(name, ZIP_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(entry, path.read_bytes())
+
+        package = REPOSITORY / "lingerlonger"
+        for path in sorted(package.rglob("*")):
+            name = path.relative_to(package).as_posix()
+            if path.suffix in PACKAGE_SUFFIXES and not name.startswith(NOT_IN_BROWSER):
+                add(path, f"lingerlonger/{name}")
+        for module in PURE_PYTHON:
+            folder = Path(importlib.util.find_spec(module).origin).parent
+            for path in sorted(folder.rglob("*.py")):
+                add(path, path.relative_to(folder.parent).as_posix())
+
+
+def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> list[str]:
+    """Write ``site/_live``; returns the files the worker unpacks, in order."""
+    live = site / LIVE
+    shutil.rmtree(live, ignore_errors=True)
+    (live / "pyodide").mkdir(parents=True)
+    runtime = node_modules / "pyodide"
+    missing = [name for name in PYODIDE_FILES if not (runtime / name).is_file()]
+    if missing:
+        raise SystemExit(f"site_live: {runtime} lacks {', '.join(missing)}: run `make assets` first")
+    for name in PYODIDE_FILES:
+        shutil.copy(runtime / name, live / "pyodide" / name)
+    packages_zip(live / PACKAGES)
+    archives = [{"file": PACKAGES, "format": "zip"}]
+    # The version names the worker's snapshot of a started interpreter: a new build, a new one.
+    digest = hashlib.sha256()
+    for path in sorted(live.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(live).as_posix().encode() + b"\0" + path.read_bytes())
+    listing = {"version": digest.hexdigest()[:16], "archives": archives}
+    (live / "live.json").write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
+    static = REPOSITORY / "lingerlonger" / "static"
+    for name in (WORKER_SCRIPT, PLAYER_CSS):
+        shutil.copy(static / name, live / name)
+    shutil.copy(static / "live.js", site / PAGE_SCRIPT)
+    return [archive["file"] for archive in archives]
+
+
+def link_pages(site: Path, pages: list[Path]) -> int:
+    """Pages with a replay load ``live.js`` (deferred); returns how many."""
+    linked = 0
+    for page in pages:
+        text = OLD_TAGS.sub("", page.read_text(encoding="utf-8"))
+        if 'class="ll-replay"' not in text and "data-ll-checker" not in text:
+            continue
+        root = "../" * (len(page.relative_to(site).parts) - 1)
+        tag = f'{LIVE_START}<script defer src="{root}{PAGE_SCRIPT}"></script>{LIVE_END}'
+        page.write_text(text.replace("</head>", tag + "</head>", 1), encoding="utf-8")
+        linked += 1
+    return linked

@@ -1,0 +1,211 @@
+"""Live mode: the static player's calls into the engine, running in the reader's browser.
+
+A static replay carries its scenario as YAML; the page's ``live.js`` sends it to a Web
+Worker running Pyodide (``static/live-worker.js``), which calls the functions here. Each
+takes and returns JSON text, so the JavaScript glue stays small: it shows the HTML it
+gets back and sends the card a reader pressed. The HTML comes from the same functions as
+the other players' (``static_replay.frame_html``, ``render.table_html``).
+
+>>> from pathlib import Path
+>>> source = (Path(__file__).parents[1] / "scenarios/03-follow-suit.yaml").read_text(encoding="utf-8")
+>>> opened = json.loads(open_replay(json.dumps({"source": source, "lang": "en"})))
+>>> opened["frames"] > 1, "data-ll-card" in json.loads(frame(json.dumps({**opened, "at": 0})))["html"]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import json
+import random
+from typing import Any, Callable
+
+from .cards import parse_card
+from .engine import Play
+from .errors import LingerError
+from .i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, format_number
+from .limits import MAX_DOCUMENT_BYTES
+from .panels import advice_html, answers_html, hand_html
+from .player import HandModel, Refused, ScenarioModel, advice
+from .render import TableStyle
+from .replay import replay
+from .rules import Rules
+from .scenario import ScenarioError, loads
+from .source import read_upload
+from .static_replay import frame_html, gallery_html, notice_html, replay_html, ui
+
+__all__ = ["open_replay", "frame", "answer", "what_if", "coach", "new_hand", "hand_play", "check_file", "checker_html"]
+
+#: What a page has opened, by number: a page holds a few players, a worker lives as long as it.
+_SESSIONS: dict[int, Any] = {}
+_NUMBERS = itertools.count(1)
+#: The computers of a new hand: the source texts' tips.
+OPPONENTS = "tips"
+
+
+def _call(function: Callable[[dict], dict]) -> Callable[[str], str]:
+    """JSON in and out; a refusal comes back as ``{"error": html}`` in the reader's language."""
+    def run(arguments: str) -> str:
+        args = json.loads(arguments)
+        try:
+            answer = function(args)
+        except LingerError as error:
+            answer = {"error": notice_html(error_text(error, _language(args)))}
+        return json.dumps(answer, ensure_ascii=False)
+    run.__name__, run.__doc__ = function.__name__, function.__doc__
+    return run
+
+
+def _language(args: dict) -> str:
+    lang = args.get("lang")
+    return lang if lang in LANGUAGES else "en"
+
+
+def _keep(value: Any) -> int:
+    number = next(_NUMBERS)
+    _SESSIONS[number] = value
+    return number
+
+
+def _model(args: dict) -> ScenarioModel:
+    """The session's scenario at step ``at``, in the reader's language, its quiz on.
+
+    The page's own step bar moves freely (its quiz is not a gate); a question asked at
+    a step is judged by the model, which keeps what was answered and picked there.
+    """
+    model = _SESSIONS[args["session"]].with_options(lang=_language(args))
+    at = int(args.get("at", 0))
+    if model.at != at:
+        model = model.quizzing(False).go(at).quizzing(True)
+    return model
+
+
+def _refused(refused: Refused, lang: str) -> dict:
+    return {"error": notice_html(refused.text(lang))}
+
+
+@_call
+def open_replay(args: dict) -> dict:
+    """``{source, index}`` (a scenario file's text): the replay, kept as a session."""
+    scenarios = loads(str(args["source"]), "<page>")
+    run = replay(scenarios[int(args.get("index", 0))])
+    return {"session": _keep(ScenarioModel.of(run, quiz=True)), "frames": len(run.frames)}
+
+
+@_call
+def frame(args: dict) -> dict:
+    """``{session, at, lang}``: frame ``at`` with the seat to act's legal cards as buttons."""
+    model = _model(args)
+    style = TableStyle.of(model.lang)
+    return {"html": frame_html(model.frame, style=style, playable=True, quiz=False)
+            + f'<div class="ll-live-quiz-box">{answers_html(model)}</div>',
+            "hint": ui("what-if-help", style.lang)}
+
+
+@_call
+def answer(args: dict) -> dict:
+    """``{session, at, answer, lang}``: an answer button (its number, or "check"), judged
+    as the app judges it; the quiz box again, with what the answer taught."""
+    model = _model(args)
+    pressed = str(args.get("answer"))
+    model = model.check() if pressed == "check" else model.pick(int(pressed))
+    _SESSIONS[args["session"]] = model
+    return {"quiz": answers_html(model)}
+
+
+@_call
+def what_if(args: dict) -> dict:
+    """``{session, at, card, lang}``: the frames after that card instead, to the hand's end."""
+    model = _model(args)
+    state = model.frame.state
+    tried = model.try_action(Play(state.to_act, parse_card(str(args["card"]))))
+    if isinstance(tried, Refused):
+        return _refused(tried, model.lang)
+    style = TableStyle.of(model.lang)
+    return {"frames": [frame_html(shown, style=style) for shown in tried.frames[tried.at:]]}
+
+
+@_call
+def coach(args: dict) -> dict:
+    """``{session, at}`` or ``{hand}``, and ``lang``: each card's chance to win the hand."""
+    lang = _language(args)
+    if "hand" in args:
+        hand = _SESSIONS[args["hand"]]
+        state = hand.state
+    else:
+        state = _model(args).frame.state
+    if state.to_act is None:
+        return {"html": advice_html([], "", lang)}
+    return {"html": advice_html(advice(state), state.players[state.to_act], lang)}
+
+
+@_call
+def new_hand(args: dict) -> dict:
+    """``{players, lang}``: a hand against the computer; you sit first and lead."""
+    lang = _language(args)
+    players = int(args.get("players", 4))
+    hand = HandModel.deal(Rules(), players=players, you=0, name=ui("default-name", lang), opponents=OPPONENTS,
+                          lang=lang, rng=random.Random(args.get("seed"))).computers_play()
+    return {"session": _keep(hand), "html": hand_html(hand, lang, playable=True)}
+
+
+@_call
+def hand_play(args: dict) -> dict:
+    """``{session, card, lang}``: your card, then the computers up to your next turn."""
+    lang = _language(args)
+    hand = _SESSIONS[args["session"]]
+    played = hand.play(Play(hand.you, parse_card(str(args["card"]))))
+    if isinstance(played, Refused):
+        return _refused(played, lang)
+    hand = _SESSIONS[args["session"]] = played.computers_play()
+    return {"html": hand_html(hand, lang, playable=True)}
+
+
+# --- checking a reader's own file ---------------------------------------------------------
+
+@_call
+def check_file(args: dict) -> dict:
+    """``{text, name, lang}``: a scenario file checked as ``lingerlonger check`` does, with
+    the same located errors; its replays (a gallery for several) to step through at once."""
+    lang = _language(args)
+    name = str(args.get("name") or "scenario.yaml")[:100]
+    content = str(args.get("text", "")).encode("utf-8")
+    size = max(len(content), int(args.get("size") or 0))  # a device's file is read only so far
+    if size > MAX_DOCUMENT_BYTES:
+        return {"error": notice_html(ui("upload-too-big", lang, name=name,
+                                        size=format_number(size, lang),
+                                        limit=format_number(MAX_DOCUMENT_BYTES, lang)))}
+    try:
+        scenarios = read_upload(content, name)
+    except ScenarioError as error:
+        return {"error": notice_html(ui("upload-bad", lang, name=name), [error.text(lang)])}
+    runs = [replay(scenario) for scenario in scenarios]
+    style = TableStyle.of(lang)
+    shown = (replay_html(runs[0], style=style, include_css=False, languages=(lang,)) if len(runs) == 1
+             else gallery_html(runs, style=style))
+    said = ui("upload-ok", lang, name=name, count=len(runs))
+    if not all(run.ok for run in runs):
+        said += " " + ui("upload-fails", lang)
+    return {"message": said, "ok": all(run.ok for run in runs), "html": shown}
+
+
+#: The checker's words, by the attribute live.js reads them from.
+_CHECKER_WORDS = {"paste": "checker-paste", "open": "upload", "check": "checker-check",
+                  "starting": "live-starting", "failed": "live-failed", "slow": "checker-slow"}
+
+
+def checker_html(lang: str | None = None) -> str:
+    """The book's "check your own scenario" form: the page's live.js checks the file in the
+    browser (``check_file``) and shows its replay; nothing is sent anywhere."""
+    lang = lang or ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
+    say = lambda key: html.escape(ui(key, lang))  # noqa: E731
+    words = " ".join(f'data-{attribute}="{say(key)}"' for attribute, key in _CHECKER_WORDS.items())
+    return (f'<div class="ll-checker" data-ll-checker data-lang="{lang}" lang="{lang}" {words}>'
+            f'<label><span>{say("checker-paste")}</span>'
+            f'<textarea rows="12" spellcheck="false" autocapitalize="off" autocomplete="off" '
+            f'maxlength="{MAX_DOCUMENT_BYTES}"></textarea></label>'
+            f'<p class="ll-checker-buttons"><button type="button" data-ll-action="check">{say("checker-check")}'
+            f'</button> <label class="ll-checker-file"><span>{say("upload")}</span> '
+            f'<input type="file" accept=".yaml,.yml,text/yaml,text/plain"></label></p>'
+            f'<p class="ll-checker-status" role="status"></p><div class="ll-checker-out"></div></div>')

@@ -1,0 +1,253 @@
+/* Live mode for the static replays (book/_ext/site_live.py, which serves this file as ll-live.js
+   at the site's root): "Try it live" starts the project's
+   own Python in a Web Worker (live-worker.js, Pyodide, every file from this site) and from then
+   on the player shows the engine's frames, with the seat to act's legal cards as buttons:
+   a card plays a what-if branch, the coach gives each card's chance, "New hand" deals a hand
+   against the computer. The HTML comes from lingerlonger/live.py; this file only shows it and
+   sends back what the reader pressed. Nothing is fetched before the first press. */
+(function () {
+  var here = document.currentScript && document.currentScript.src;
+  var worker = null, calls = 0, waiting = {};
+
+  function call(name, args) {  // a promise of lingerlonger.live.<name>(args)
+    if (!worker) {
+      worker = new Worker(new URL('_live/live-worker.js', here), {type: 'module'});
+      worker.onmessage = function (e) {
+        var done = waiting[e.data.id];
+        delete waiting[e.data.id];
+        if (e.data.error !== undefined) done.reject(new Error(e.data.error)); else done.resolve(e.data.result);
+      };
+      worker.onerror = function (e) {
+        Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(e.message)); });
+        waiting = {};
+      };
+    }
+    return new Promise(function (resolve, reject) {
+      var id = ++calls;
+      waiting[id] = {resolve: resolve, reject: reject};
+      worker.postMessage({id: id, call: name, args: args});
+    });
+  }
+
+  // A call that runs longer than this is stopped with its worker (an author's file could
+  // ask for a long replay): the next call starts a fresh one.
+  var CHECK_LIMIT_MS = 20000;
+  function bounded(name, args, ms) {
+    var timer;
+    var late = new Promise(function (resolve, reject) {
+      timer = setTimeout(function () {
+        if (worker) worker.terminate();
+        worker = null;
+        Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error('stopped')); });
+        waiting = {};
+        reject(new Error('slow'));
+      }, ms);
+    });
+    return Promise.race([call(name, args), late]).finally(function () { clearTimeout(timer); });
+  }
+
+  function button(action, text, key) {  // key: its catalog id, relabelled with the player's language
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.llAction = action;
+    b.textContent = text;
+    if (key) b.dataset.t = key;
+    return b;
+  }
+
+  window.llLive = function (root, shown) {
+    if (root.dataset.llLive) return;
+    root.dataset.llLive = 'starting';
+    if (!document.querySelector('link[data-ll-live-css]')) {  // the coach's bars, a hand's banners
+      var css = document.createElement('link');
+      css.rel = 'stylesheet';
+      css.href = new URL('_live/player.css', here).href;
+      css.dataset.llLiveCss = '';
+      document.head.append(css);
+    }
+    var stage = root.querySelector('.ll-stage');
+    var bar = root.querySelector('.ll-live-bar');
+    var start = bar.querySelector('[data-ll-action=live]');
+    var lang = shown.lang, at = shown.at, session = null, mode = 'scenario', asked = 0;
+    function say(key) { return (shown.words[lang] || {})['ui.' + key] || ''; }
+    var status = document.createElement('p');
+    status.className = 'll-live-status';
+    status.setAttribute('aria-live', 'polite');
+    var panel = document.createElement('div');
+    panel.className = 'll-live-panel';
+    panel.hidden = true;
+    var coach = button('coach', say('coach'), 'ui.coach');
+    var deal = button('new-hand', say('new-hand'), 'ui.new-hand');
+    var leave = button('back', say('branch-back'), 'ui.branch-back');
+    leave.hidden = true;
+    var out = document.createElement('div');
+    out.className = 'll-live-out';
+    panel.append(coach, deal, leave, out);
+    bar.after(panel);
+    bar.append(status);
+    start.disabled = true;
+    status.textContent = say('live-starting');
+
+    function show(markup) { stage.innerHTML = markup; }
+    function failed(error) {
+      status.textContent = say('live-failed');
+      status.dataset.error = String(error && error.message || error);
+    }
+    function answer(result) {  // a refusal comes back as {error: html}, in the reader's language
+      if (result.error) { out.innerHTML = result.error; return false; }
+      return true;
+    }
+    function scenarioFrame() {
+      var ticket = ++asked;
+      return call('frame', {session: session, at: at, lang: lang}).then(function (result) {
+        if (ticket !== asked || mode !== 'scenario') return;
+        show(result.html);
+        status.textContent = result.hint;
+      });
+    }
+    function branch(frames, index) {  // a what-if branch, stepped inside the stage
+      mode = 'branch';
+      leave.hidden = false;
+      var box = document.createElement('div');
+      box.dataset.llWhatIf = '';
+      box.className = 'll-what-if-branch';
+      var back = button('branch-back-step', '◀'), next = button('branch-next', '▶');
+      var where = document.createElement('span');
+      function go(i) {
+        index = Math.max(0, Math.min(frames.length - 1, i));
+        box.querySelector('.ll-branch-frame').innerHTML = frames[index];
+        where.textContent = (index + 1) + ' / ' + frames.length;
+        back.disabled = index === 0;
+        next.disabled = index === frames.length - 1;
+      }
+      var nav = document.createElement('div');
+      nav.className = 'll-branch-nav';
+      nav.append(back, where, next);
+      var frame = document.createElement('div');
+      frame.className = 'll-branch-frame';
+      box.append(nav, frame);
+      stage.replaceChildren(box);
+      back.onclick = function () { go(index - 1); };
+      next.onclick = function () { go(index + 1); };
+      go(index);
+    }
+    function backToScenario() {
+      mode = 'scenario';
+      root.classList.remove('ll-live-hand');
+      leave.hidden = true;
+      out.replaceChildren();
+      scenarioFrame();
+    }
+
+    stage.addEventListener('click', function (e) {
+      var pressed = e.target.closest('[data-ll-answer]');
+      if (pressed && session && mode === 'scenario') {
+        call('answer', {session: session, at: at, answer: pressed.dataset.llAnswer, lang: lang})
+          .then(function (result) {
+            var box = stage.querySelector('.ll-live-quiz-box');
+            if (box) box.innerHTML = result.quiz;
+          }).catch(failed);
+        return;
+      }
+      var card = e.target.closest('[data-ll-card]');
+      if (!card || !session) return;
+      var args = {session: session, card: card.dataset.llCard, lang: lang};
+      if (mode === 'hand') {
+        call('hand_play', args).then(function (result) {
+          if (answer(result)) { out.replaceChildren(); show(result.html); }
+        }).catch(failed);
+      } else if (mode === 'scenario') {
+        args.at = at;
+        call('what_if', args).then(function (result) {
+          if (answer(result)) { out.replaceChildren(); branch(result.frames, 0); }
+        }).catch(failed);
+      }
+    });
+    coach.onclick = function () {
+      out.textContent = say('coach-thinking');
+      var args = mode === 'hand' ? {hand: session, lang: lang} : {session: session, at: at, lang: lang};
+      call('coach', args).then(function (result) { out.innerHTML = result.html; }).catch(failed);
+    };
+    deal.onclick = function () {
+      call('new_hand', {players: 4, lang: lang}).then(function (result) {
+        mode = 'hand';
+        root.classList.add('ll-live-hand');
+        status.textContent = '';
+        session = result.session;
+        leave.hidden = false;
+        out.replaceChildren();
+        show(result.html);
+      }).catch(failed);
+    };
+    leave.onclick = function () {
+      if (mode === 'hand') return reopen().then(backToScenario).catch(failed);
+      backToScenario();
+    };
+    root.addEventListener('ll-step', function (e) {
+      at = e.detail.at;
+      lang = e.detail.lang;
+      if (mode === 'branch') backToScenario();
+      else if (mode === 'scenario' && session) scenarioFrame();
+    });
+    var source = window.llUnpacked(root.querySelector('script.ll-source'));
+    function reopen() {
+      return source.then(function (text) {
+        return call('open_replay', {source: text, lang: lang});
+      }).then(function (result) {
+        session = result.session;
+        mode = 'scenario';
+      });
+    }
+    reopen().then(scenarioFrame).then(function () {
+      panel.hidden = false;
+      bar.hidden = true;
+      bar.after(status);
+      root.dataset.llLive = 'ready';
+    }).catch(function (error) {
+      failed(error);
+      start.disabled = false;
+      delete root.dataset.llLive;
+    });
+  };
+
+  // The book's "check your own scenario" form (live.py's checker_html).
+  function checker(form) {
+    var text = form.querySelector('textarea'), file = form.querySelector('input[type=file]');
+    var status = form.querySelector('.ll-checker-status'), out = form.querySelector('.ll-checker-out');
+    var check = form.querySelector('[data-ll-action=check]'), name = 'scenario.yaml', size = 0;
+    var limit = +text.getAttribute('maxlength');
+    function run() {
+      check.disabled = true;
+      status.textContent = worker ? '' : form.dataset.starting;
+      out.replaceChildren();
+      bounded('check_file', {text: text.value, name: name, size: size, lang: form.dataset.lang},
+              CHECK_LIMIT_MS)
+        .then(function (result) {
+          if (result.error) { out.innerHTML = result.error; status.textContent = ''; return; }
+          status.textContent = result.message;
+          out.innerHTML = result.html;
+          if (window.llReplayAll) window.llReplayAll();
+        })
+        .catch(function (error) {
+          status.textContent = error.message === 'slow' ? form.dataset.slow : form.dataset.failed;
+        })
+        .finally(function () { check.disabled = false; });
+    }
+    check.onclick = run;
+    text.oninput = function () { name = 'scenario.yaml'; size = 0; };
+    file.onchange = function () {
+      var chosen = file.files[0];
+      if (!chosen) return;
+      // Never more than the limit read from the device: a larger file is refused by its size.
+      chosen.slice(0, limit + 1).text().then(function (content) {
+        text.value = content;
+        name = chosen.name;
+        size = chosen.size;
+        run();
+      });
+    };
+  }
+  function start() { document.querySelectorAll('[data-ll-checker]').forEach(checker); }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

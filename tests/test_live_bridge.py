@@ -1,0 +1,163 @@
+"""Live mode's Python side (lingerlonger/live.py, run in the browser by Pyodide) and the files
+the build serves for it (book/_ext/site_live.py): every call takes and gives JSON text."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from lingerlonger import live
+from lingerlonger.engine import legal_cards
+from lingerlonger.limits import MAX_DOCUMENT_BYTES
+from lingerlonger.replay import replay
+from lingerlonger.scenario import load, loads
+from lingerlonger.static_replay import replay_html
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "book" / "_ext"))
+import site_live  # noqa: E402
+import site_offline  # noqa: E402
+
+WORKED = REPO / "scenarios" / "06-last-card-saves.yaml"
+FOLLOW = REPO / "scenarios" / "03-follow-suit.yaml"
+CARD = re.compile(r'data-ll-card="([^"]+)"')
+
+
+def call(function: str, **args) -> dict:
+    return json.loads(getattr(live, function)(json.dumps(args)))
+
+
+def opened(path: Path = WORKED) -> dict:
+    return call("open_replay", source=path.read_text(encoding="utf-8"))
+
+
+def test_a_frame_offers_exactly_the_legal_cards_of_the_seat_to_act_as_buttons():
+    session = opened()
+    run = replay(load(WORKED)[0])
+    for at, frame in enumerate(run.frames):
+        shown = call("frame", **session, at=at, lang="en")["html"]
+        offered = set(CARD.findall(shown))
+        legal = {str(card) for card in legal_cards(frame.state)} if not frame.state.is_over else set()
+        assert offered == legal, at
+
+
+def test_a_what_if_card_plays_the_hand_out_and_an_illegal_one_is_refused_in_the_readers_language():
+    session = opened()
+    at = 1
+    cards = CARD.findall(call("frame", **session, at=at, lang="en")["html"])
+    branches = [call("what_if", **session, at=at, card=card, lang="en") for card in cards]
+    # The scenario's own card steps on along its line; the other plays the hand out.
+    assert len(cards) == 2 and all("ll-table" in branch["frames"][0] for branch in branches)
+    [branch] = [branch for branch in branches if "wins the hand" in branch["frames"][-1]]
+    tried = cards[branches.index(branch)]
+    refused = call("what_if", **session, at=at, card="2♥", lang="ru")  # nobody to act holds it
+    assert "error" in refused and "ll-failures" in refused["error"]
+    assert re.search("[а-я]", refused["error"]) and "frames" not in refused
+    # Nothing changed: the same card branches the same way again.
+    assert call("what_if", **session, at=at, card=tried, lang="en") == branch
+
+
+def test_the_coach_gives_a_chance_for_each_legal_card():
+    session = opened()
+    shown = call("frame", **session, at=1, lang="pt")["html"]
+    advice = call("coach", **session, at=1, lang="pt")["html"]
+    assert advice.count("<li>") == len(CARD.findall(shown)) and "%" in advice
+
+
+def test_a_new_hand_against_the_computer_is_played_to_its_end():
+    hand = call("new_hand", players=4, lang="es", seed=5)
+    for _ in range(60):
+        if "ll-end" in hand["html"]:
+            break
+        cards = CARD.findall(hand["html"])
+        assert cards, "your turn, but no card to play"
+        hand = {**hand, **call("hand_play", session=hand["session"], card=cards[0], lang="es")}
+    assert "ll-end" in hand["html"] and not CARD.findall(hand["html"])
+    refused = call("hand_play", session=hand["session"], card="A♠", lang="es")
+    assert "error" in refused or "ll-end" in refused["html"]
+
+
+def test_a_quiz_is_judged_by_meaning_and_a_wrong_answer_teaches():
+    session = opened(FOLLOW)
+    run = replay(load(FOLLOW)[0])
+    at = next(index for index, frame in enumerate(run.frames) if frame.asks)
+    ask = run.frames[at].asks[0]
+    shown = call("frame", **session, at=at, lang="pt")["html"]
+    buttons = re.findall(r'data-ll-answer="(\d+)">([^<]*)<', shown)
+    assert buttons
+    assert ask.kind == "legal"
+    right = {index for index, label in buttons if label.rstrip("\ufe0e") in {str(c) for c in ask.cards}}
+    wrong = next(index for index, _ in buttons if index not in right)
+    taught = call("answer", **session, at=at, answer=wrong, lang="pt")
+    taught = call("answer", **session, at=at, answer="check", lang="pt")
+    assert "ll-quiz-feedback" in taught["quiz"]
+    call("answer", **session, at=at, answer=wrong, lang="pt")  # unpicked again
+    for index in right:
+        call("answer", **session, at=at, answer=index, lang="pt")
+    judged = call("answer", **session, at=at, answer="check", lang="pt")
+    assert "ll-quiz-right" in judged["quiz"] and "ll-quiz-feedback" not in judged["quiz"]
+
+
+def test_checking_a_file_gives_the_located_error_in_the_readers_language():
+    bad = call("check_file", text="format: 1\ntitle: x\nplayers: [A, B\n", name="mine.yaml", lang="ru")
+    assert "mine.yaml:4:1" in bad["error"] and "Не удаётся открыть" in bad["error"]
+    big = call("check_file", text="x", size=MAX_DOCUMENT_BYTES + 1, lang="en")
+    assert "at most" in big["error"]
+
+
+def test_a_checked_file_opens_as_a_replay_and_its_authors_text_is_escaped():
+    text = WORKED.read_text(encoding="utf-8").replace(
+        'title:\n  en: "The worked example', 'title:\n  en: "<script>alert(1)</script> The worked example', 1)
+    checked = call("check_file", text=text, name="<b>.yaml", lang="en")
+    assert checked["ok"] and 'class="ll-replay"' in checked["html"]
+    assert "<script>alert" not in checked["html"] and "<b>.yaml" not in checked["html"]
+    assert checked["message"].startswith("Opened <b>.yaml")  # plain text: the page shows it as text
+
+
+def test_a_static_replay_carries_its_scenario_for_live_mode_and_no_markup_in_it():
+    scenario = load(WORKED)[0]
+    page = replay_html(replay(scenario))
+    [source] = re.findall(r'<script type="application/gzip" class="ll-source">(.*?)</script>', page, re.S)
+    assert re.fullmatch(r"[A-Za-z0-9+/=]+", source)  # no markup, no author's words in the page's text
+    [again] = loads(json.loads(gzip.decompress(base64.b64decode(source))))
+    assert again.steps == scenario.steps and again.title == scenario.title
+    assert 'data-ll-action="live"' in page
+
+
+def test_the_browser_gets_the_package_and_pure_python_yaml_and_nothing_else(tmp_path):
+    site_live.packages_zip(tmp_path / "one.zip")
+    site_live.packages_zip(tmp_path / "two.zip")
+    assert (tmp_path / "one.zip").read_bytes() == (tmp_path / "two.zip").read_bytes()  # reproducible
+    names = zipfile.ZipFile(tmp_path / "one.zip").namelist()
+    for needed in ("lingerlonger/live.py", "lingerlonger/locale/ru.json", "lingerlonger/static/table.css",
+                   "yaml/__init__.py", "markdown_it/__init__.py", "mdurl/__init__.py"):
+        assert needed in names
+    assert not [name for name in names if name.endswith(".so") or "/widgets" in name or "/lab/" in name]
+
+
+def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
+    (tmp_path / "index.html").write_text(
+        '<html><head></head><body><div class="ll-replay"></div></body></html>', encoding="utf-8")
+    (tmp_path / "plain.html").write_text("<html><head></head><body></body></html>", encoding="utf-8")
+    (tmp_path / "_live").mkdir()
+    (tmp_path / "_live" / "big.wasm").write_bytes(b"x")
+    assert site_live.link_pages(tmp_path, [tmp_path / "index.html", tmp_path / "plain.html"]) == 1
+    assert "ll-live.js" in (tmp_path / "index.html").read_text() and "ll-live.js" not in (
+        tmp_path / "plain.html").read_text()
+    assert "_live/big.wasm" not in site_offline.cached_files(tmp_path)
+    version = site_offline.write_worker(tmp_path)
+    (tmp_path / "_live" / "big.wasm").write_bytes(b"y")
+    assert site_offline.write_worker(tmp_path) != version  # a new engine is a new offline copy
+
+
+@pytest.mark.parametrize("name", ["frame", "what_if", "coach", "answer", "hand_play"])
+def test_a_call_for_a_session_that_does_not_exist_fails_without_a_partial_answer(name):
+    with pytest.raises(KeyError):
+        getattr(live, name)(json.dumps({"session": 10 ** 9, "at": 0, "card": "A♠", "answer": "0"}))
