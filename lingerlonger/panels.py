@@ -12,7 +12,7 @@ import html
 
 from .cards import Card
 from .coach import CardAdvice
-from .i18n import format_number, translate
+from .i18n import format_number, format_percent, translate
 from .narrate import narrate, reason_text
 from .player.hand import HandModel
 from .player.model import ScenarioModel
@@ -38,7 +38,8 @@ def advice_html(advice: list[CardAdvice] | None, name: str, lang: str) -> str:
     rows = "".join(
         f'<li><span class="ll-coach-card">{html.escape(a.label(lang))}</span>'
         f'<span class="ll-bar" style="width:{a.win_rate * 10:.1f}em"></span>'
-        f"<span>{a.win_rate:.0%} <small>({a.low:.0%}–{a.high:.0%})</small></span></li>"
+        f"<span>{format_percent(a.win_rate, lang)} <small>({format_percent(a.low, lang)}–"
+        f"{format_percent(a.high, lang)})</small></span></li>"
         for a in advice)
     rollouts = format_number(min(a.rollouts for a in advice), lang)
     return (f'<div class="ll-coach"><strong>{ui_html("coach-title", lang, name=name)}</strong>'

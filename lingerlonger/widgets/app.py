@@ -68,7 +68,7 @@ class LingerLongerApp(widgets.VBox):
     def _relabel(self) -> None:
         self.language.description = translate("player.language", self.lang)
         self.tabs.titles = (ui("tab-scenario", self.lang), ui("tab-play", self.lang))
-        self.intro.value = (f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">Linger Longer</h1>'
+        self.intro.value = (f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">{translate("game.name", self.lang)}</h1>'
                             f'<p class="ll-app-intro">{ui("app-intro", self.lang)}</p>')
         if self.hand is not None:
             self.hand.set_language(self.lang)

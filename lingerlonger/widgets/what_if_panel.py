@@ -9,6 +9,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, Suit
 from ..coach import CardAdvice
+from ..i18n import format_percent
 from ..player.model import ScenarioModel
 from ..static_replay import ui
 from ..panels import advice_html, ui_html
@@ -49,7 +50,7 @@ class WhatIfPanel:
         labels, colours = _labels(self.choices)
         chance = {(a.card if a.card is not None else a.suit): a for a in advice or ()}
         if chance:
-            labels = [f"{label} {chance[choice].win_rate:.0%}" if choice in chance else label
+            labels = [f"{label} {format_percent(chance[choice].win_rate, lang)}" if choice in chance else label
                       for label, choice in zip(labels, self.choices)]
         self.cards.show(labels, colours)
         self.advice.value = advice_html(advice, name, lang)
