@@ -16,13 +16,13 @@ examples) goes through ``play_out``, so there is one loop to read and to trust.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from .engine import Action, State, apply, view
 from .events import Event, TrickWon
 from .players import Player
 
-__all__ = ["Turn", "play_out", "finish"]
+__all__ = ["Turn", "play_out", "replayed", "finish"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +50,15 @@ def play_out(state: State, seats: Sequence[Player] | Mapping[int, Player], *,
     while not state.is_over and not (until is not None and until(state)):
         seat = state.to_act
         action = seats[seat].act(view(state, seat))
+        state, events = apply(state, action)
+        yield Turn(seat, action, state, tuple(events))
+
+
+def replayed(state: State, actions: Iterable[Action]) -> Iterator[Turn]:
+    """The turns of ``actions`` played one after the other from ``state`` (a hand played
+    before, played again: ``IllegalAction`` if one of them is not legal then)."""
+    for action in actions:
+        seat = state.to_act
         state, events = apply(state, action)
         yield Turn(seat, action, state, tuple(events))
 

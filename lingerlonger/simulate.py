@@ -17,17 +17,19 @@ simulate`` writes it. The same seed always records the same hands.
 from __future__ import annotations
 
 import random
-from typing import Iterator, Sequence
+from dataclasses import replace
+from typing import Iterable, Iterator, Sequence
 
 from .cards import Card
-from .driver import play_out
-from .engine import ChooseTrump, Play, deal, shuffled_deck
+from .driver import Turn, play_out
+from .engine import ChooseTrump, Play, SetupError, State, deal, from_position, shuffled_deck
+from .narrate import narrate
 from .players import PLAYER_KINDS, Player, PlayerKinds
 from .replay import follow_trick, trick_outcome
 from .rules import Rules
 from .scenario import Expect, Location, Result, Scenario, Step
 
-__all__ = ["simulate", "record_hand", "seat_names"]
+__all__ = ["simulate", "record_hand", "record", "position_of", "seat_names"]
 
 #: Recorded steps come from no file; they all carry this place.
 RECORDED = Location("<simulate>", 1, 1)
@@ -46,20 +48,37 @@ def record_hand(rules: Rules, names: Sequence[str], dealer: int, deck: Sequence[
     The whole hand, with its ``result``; or, given ``tricks``, only that many tricks
     (a starting point for an author), with no result.
     """
-    names = tuple(names)
-    state, _ = deal(rules, names, dealer, deck)
+    state, _ = deal(rules, tuple(names), dealer, deck)
+    enough = None if tricks is None else (lambda state: len(state.history) >= tricks)
+    return record(state, play_out(state, seats, until=enough), title=title, deck=deck, index=index)
+
+
+def record(start: State, turns: Iterable[Turn], *, title: str, deck: Sequence[Card] | None = None,
+           lang: str | None = None, index: int = 0) -> Scenario:
+    """The hand that ``turns`` played from ``start`` as a scenario: a step per action, an
+    ``expect`` after every trick (and after a hand that ended in the middle of one), and
+    the ``result`` once the hand is over.
+
+    ``start`` is written as the deal of ``deck`` when given (it must be that deck's deal),
+    else as a position (``from_position``'s form: no trick in progress). Given ``lang``,
+    the scenario is in that language and each trick's last play carries a draft ``say:``,
+    the narration of what that play did, for an author to edit.
+    """
+    names = start.players
+    state = start
     steps: list[Step] = []
     trick_events: list = []
-    enough = None if tricks is None else (lambda state: len(state.history) >= tricks)
-    for turn in play_out(state, seats, until=enough):
+    for turn in turns:
         state, action, name = turn.state, turn.action, names[turn.seat]
         trick_events = follow_trick(trick_events, turn.events)
+        ends = state.is_over or turn.ended_trick  # after every trick, and a hand ended mid-trick
+        say = (" ".join(narrate(event, names, lang) for event in turn.events)
+               if lang is not None and ends else None)
         if isinstance(action, Play):
-            steps.append(Step("play", RECORDED, seat=name, card=action.card))
+            steps.append(Step("play", RECORDED, seat=name, card=action.card, say=say or None))
         elif isinstance(action, ChooseTrump):
             steps.append(Step("choose_trump", RECORDED, seat=name, suit=action.suit))
-        if state.is_over or turn.ended_trick:
-            # after every trick, and after a hand that ended in the middle of one
+        if ends:
             trick = trick_outcome(trick_events, names)
             steps.append(Step("expect", RECORDED, expect=Expect(
                 trick_winner=trick.winner, drawn=trick.drawn, out=trick.out,
@@ -67,8 +86,21 @@ def record_hand(rules: Rules, names: Sequence[str], dealer: int, deck: Sequence[
     result = None
     if state.is_over:
         result = Result(names[state.winner], state.reason, RECORDED, frozenset({"winner", "reason"}))
-    return Scenario(title=title, rules=rules, players=names, dealer=names[dealer],
-                    steps=tuple(steps), where=RECORDED, deck=tuple(deck), result=result, index=index)
+    where = {"deck": tuple(deck)} if deck is not None else position_of(start)
+    return Scenario(title=title, rules=start.rules, players=names, dealer=names[start.dealer],
+                    steps=tuple(steps), where=RECORDED, lang=lang, result=result, index=index, **where)
+
+
+def position_of(state: State) -> dict:
+    """``state`` as a scenario's position fields (hands, stock, trump, leader); a state that
+    ``from_position`` cannot make again (a trick in progress, a card turned up...) is refused."""
+    names = state.players
+    fields = {"hands": {name: hand for name, hand in zip(names, state.hands) if hand},
+              "stock": state.stock, "trump": state.trump, "leader": names[state.leader]}
+    again = from_position(state.rules, names, dealer=state.dealer, **fields)
+    if again != replace(state, won=again.won, tricks_won=again.tricks_won, history=again.history):
+        raise SetupError("setup.not-a-position")
+    return fields
 
 
 def simulate(rules: Rules, players: int, seed: int, games: int,

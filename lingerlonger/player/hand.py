@@ -19,12 +19,13 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ..driver import play_out
-from ..engine import Action, IllegalAction, State, Trick, apply, new_hand
+from ..cards import Card
+from ..engine import Action, IllegalAction, State, Trick, apply, deal, shuffled_deck
 from ..events import Event, TrickWon
 from ..players import Player, make_player
 from ..rules import Rules
 from ..seat_names import renamed, seat_names
-from .model import Refused
+from .model import Refused, action_in
 
 __all__ = ["HandModel"]
 
@@ -43,6 +44,11 @@ class HandModel:
     number: int = 1
     told: tuple[Event, ...] = ()
     last_trick: Trick | None = None
+    # what a lesson saved from the hand needs: where it started (from ``deck`` when it was
+    # dealt), and every action since (player/lesson.py)
+    start: State | None = None
+    deck: tuple[Card, ...] | None = None
+    actions: tuple[Action, ...] = ()
 
     @classmethod
     def deal(cls, rules: Rules, *, players: int, you: int, name: str, opponents: str, lang: str,
@@ -53,9 +59,11 @@ class HandModel:
         else:
             dealer = (previous.dealer + 1) % players
         computers = tuple(make_player(opponents, seed=rng.randrange(2**32)) for _ in range(players))
-        state, events = new_hand(rules, seat_names(you, players, name, lang), dealer, rng)
+        deck = shuffled_deck(rng)  # as new_hand would: the same deal for the same rng
+        state, events = deal(rules, seat_names(you, players, name, lang), dealer, deck)
         return cls(state, you, computers, opponents, dealer,
-                   number=previous.number + 1 if previous else 1, told=tuple(events))
+                   number=previous.number + 1 if previous else 1, told=tuple(events),
+                   start=state, deck=deck)
 
     @property
     def waiting(self) -> bool:
@@ -64,8 +72,10 @@ class HandModel:
 
     def _after(self, state: State, events: tuple[Event, ...]) -> "HandModel":
         ended = any(isinstance(event, TrickWon) for event in events)
+        acted = action_in(events)
         return replace(self, state=state, told=self.told + events,
-                       last_trick=state.history[-1] if ended else None)
+                       last_trick=state.history[-1] if ended else None,
+                       actions=self.actions + ((acted,) if acted else ()))
 
     def play(self, action: Action) -> "HandModel | Refused":
         """Your action (the hand stays as it is when it is not your turn); what you are

@@ -26,13 +26,13 @@ from ..cards import Card, Suit, parse_card, parse_cards, sort_hand
 from ..coach import CardAdvice, coach
 from ..driver import play_out
 from ..engine import Action, ChooseTrump, IllegalAction, Play, SeatView, State, apply, view
-from ..events import Discarded, Followed, Led, Trumped, TrumpChosen
+from ..events import Discarded, Event, Followed, Led, Trumped, TrumpChosen
 from ..i18n import DEFAULT_LANGUAGE, error_text, translate
 from ..players import Player, make_player
 from ..replay import Frame, Replay
 from ..scenario import Ask, in_language
 
-__all__ = ["ScenarioModel", "Question", "Note", "ANSWER_FIRST", "Refused", "refusal", "Plan", "PlanPlayer", "action_of",
+__all__ = ["ScenarioModel", "Question", "Note", "ANSWER_FIRST", "Refused", "refusal", "Plan", "PlanPlayer", "action_of", "action_in",
            "next_action", "planned_action", "what_if", "advice", "BRANCH_PLAYER", "COACH_BUDGET_S"]
 
 #: The computer that plays the seats of a what-if branch the scenario no longer covers.
@@ -86,7 +86,12 @@ ANSWER_FIRST = Note("quiz.answer-first", "refused")
 
 def action_of(frame: Frame) -> Action | None:
     """The action that made ``frame`` (None for the deal, a position or a say-only step)."""
-    for event in frame.events:
+    return action_in(frame.events)
+
+
+def action_in(events: Sequence[Event]) -> Action | None:
+    """The action that ``events`` (one ``apply``'s) tell of, if any."""
+    for event in events:
         if isinstance(event, (Led, Followed, Trumped, Discarded)):
             return Play(event.seat, event.card)
         if isinstance(event, TrumpChosen):

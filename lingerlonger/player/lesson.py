@@ -1,0 +1,76 @@
+"""A hand played, saved as a lesson: a format-1 scenario file an author edits and shares.
+
+A hand against the computer (``HandModel``) starts from its deal; a what-if branch of a
+scenario (``ScenarioModel``) starts from the scenario's own start (its deal or position),
+with the scenario's plays up to where the branch left its line, then the branch's. Either
+way ``simulate.record`` writes it: every play, an ``expect:`` after each trick, a draft
+``say:`` from the narration in the reader's language, and the ``result`` once the hand is
+over; so ``lingerlonger check`` replays exactly what was played.
+
+>>> import random
+>>> from datetime import date
+>>> from lingerlonger.rules import Rules
+>>> hand = HandModel.deal(Rules(), players=3, you=0, name="Sam Lee", opponents="tips",
+...                       lang="en", rng=random.Random(1)).computers_play()
+>>> lesson = hand_lesson(hand, "en", date(2026, 11, 30))
+>>> lesson.title, lesson.players[0], lesson_name(date(2026, 11, 30))
+('A hand played on 2026-11-30', 'Sam_Lee', 'hand-2026-11-30.yaml')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from typing import Sequence
+
+from ..driver import replayed
+from ..engine import Action, State
+from ..i18n import translate
+from ..scenario import Scenario, in_language
+from ..scenario.writer import dump
+from ..simulate import record
+from .hand import HandModel
+from .model import ScenarioModel, action_of
+
+__all__ = ["lesson", "hand_lesson", "branch_lesson", "lesson_text", "lesson_name", "file_names"]
+
+
+def file_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Seat names a scenario file can hold: a name typed with blanks ("Ana Maria") is
+    written with underscores, since a play is written "seat card"."""
+    return tuple("_".join(name.split()) for name in names)
+
+
+def lesson(start: State, actions: Sequence[Action], *, title: str, lang: str,
+           deck=None) -> Scenario:
+    """The hand ``actions`` played from ``start`` (dealt from ``deck``, else a position) as a
+    scenario in ``lang``; the seats named as a file can hold them."""
+    start = replace(start, players=file_names(start.players))
+    return record(start, replayed(start, actions), title=title, deck=deck, lang=lang)
+
+
+def hand_lesson(hand: HandModel, lang: str, day: date) -> Scenario:
+    """A hand against the computer, from its deal to now, its seats as they are named now."""
+    start = replace(hand.start, players=hand.state.players)
+    return lesson(start, hand.actions, deck=hand.deck, lang=lang,
+                  title=translate("ui.saved-hand-title", lang, date=day.isoformat()))
+
+
+def branch_lesson(model: ScenarioModel, lang: str) -> Scenario:
+    """The timeline shown (the scenario's line, or a what-if branch off it) up to its end,
+    from the scenario's start."""
+    scenario = model.run.scenario
+    start, _ = scenario.start()
+    actions = [action for action in map(action_of, model.frames) if action is not None]
+    title = translate("ui.saved-branch-title", lang, title=in_language(scenario.title, lang))
+    return lesson(start, actions, deck=scenario.deck, lang=lang, title=title)
+
+
+def lesson_text(scenario: Scenario) -> str:
+    """The lesson as its file's text (the canonical writer's)."""
+    return dump([scenario])
+
+
+def lesson_name(day: date) -> str:
+    """The name a saved lesson's file is offered under."""
+    return f"hand-{day.isoformat()}.yaml"
