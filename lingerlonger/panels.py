@@ -8,6 +8,7 @@ The ipywidgets players put each panel in a box of their own; live mode in the br
 
 from __future__ import annotations
 
+import base64
 import html
 
 from .cards import Card
@@ -21,7 +22,7 @@ from .scenario import in_language
 from .static_replay import ui
 
 __all__ = ["ui_html", "advice_html", "told_html", "hand_status_html", "hand_table_html", "hand_html",
-           "question_html", "feedback_html", "answers_html"]
+           "save_link_html", "question_html", "feedback_html", "answers_html"]
 
 
 def ui_html(key: str, lang: str, **values: object) -> str:
@@ -84,6 +85,15 @@ def hand_html(hand: HandModel, lang: str, *, playable: bool = False) -> str:
     """The whole hand in one piece (live mode): status, table, then what happened."""
     return (hand_status_html(hand, lang) + hand_table_html(hand, TableStyle.of(lang), playable)
             + told_html(hand, lang))
+
+
+def save_link_html(text: str, filename: str, lang: str) -> str:
+    """"Save as lesson" as a link that holds the file itself (a ``data:`` URL): the browser
+    saves it at once, with no round trip to a server (the app's play tab)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f'<a class="ll-save-lesson" download="{html.escape(filename)}" role="button" '
+            f'href="data:application/x-yaml;charset=utf-8;base64,{data}" '
+            f'title="{html.escape(ui("save-lesson-tip", lang))}">{html.escape(ui("save-lesson", lang))}</a>')
 
 
 # --- the quiz -----------------------------------------------------------------------------

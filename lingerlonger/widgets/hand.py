@@ -8,21 +8,24 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import date
 
 import ipywidgets as widgets
 
 from ..cards import Card, Suit, sort_hand
 from ..engine import Action, ChooseTrump, Play, State, legal_cards
+from ..errors import LingerError
 from ..i18n import DEFAULT_LANGUAGE, translate
 from ..names import cleaned_name
 from ..player.hand import HandModel
+from ..player.lesson import hand_lesson, lesson_name, lesson_text
 from ..player.model import Refused, advice, refusal
 from ..players import PLAYER_KINDS
 from ..render import TableStyle
 from ..game import PLAYERS, PROFILE, VARIANT_SET
 from ..rules import MATCH_VARIANTS, VARIANTS, Rules, RulesError
 from ..static_replay import ui
-from ..panels import advice_html, hand_status_html, hand_table_html, told_html, ui_html
+from ..panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html, ui_html
 from .kit import (PLAYER_CSS, _auto, _button, _ButtonPool, _guarded, _html, _labels, _later,
                   _relabel_options, _row, _shown, _Speaks, _wide_html)
 
@@ -101,6 +104,7 @@ class HandPlayer(_Speaks, widgets.VBox):
                                                key=lambda seconds: abs(seconds - delay)),
                                      layout=_auto())
         self.deal.on_click(lambda _: self.new_hand())
+        self.save = _html("", "ll-save")  # "Save as lesson": a link holding the file, kept up to date
         self.variants_label = _html()
         self.settings_note = _html()
         settings = widgets.VBox([
@@ -123,7 +127,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.narration = _wide_html()
         self.help_line = _html()
         self._relabel()
-        self.children = (self.header, self.help_line, _row([self.deal, self.pace, self.summary]),
+        self.children = (self.header, self.help_line, _row([self.deal, self.pace, self.save, self.summary]),
                          self.settings,
                          self.stage, self.status, self.message, self.move, self.narration)
 
@@ -250,10 +254,21 @@ class HandPlayer(_Speaks, widgets.VBox):
                                            self.state.players[self.you], self.lang)
 
     # --- drawing ----------------------------------------------------------------------
+    def _save_html(self) -> str:
+        """The hand so far as a lesson file, in a link that saves it (none for a start no
+        file can hold)."""
+        today = date.today()
+        try:
+            saved = hand_lesson(self.model, self.lang, today)
+        except LingerError:
+            return ""
+        return save_link_html(lesson_text(saved), lesson_name(today), self.lang)
+
     def _render(self, waiting: bool = False) -> None:
         state, lang = self.state, self.lang
         self.stage.value = hand_table_html(self.model, self.style_options)
         self.narration.value = told_html(self.model, lang)
+        self.save.value = self._save_html()
         self.status.value = hand_status_html(self.model, lang, waiting)
         self._choices = []
         if state.is_over or waiting:
