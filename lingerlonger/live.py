@@ -19,6 +19,8 @@ import html
 import itertools
 import json
 import random
+import re
+from datetime import date
 from typing import Any, Callable
 
 from .cards import parse_card
@@ -28,6 +30,7 @@ from .i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, 
 from .limits import MAX_DOCUMENT_BYTES
 from .panels import advice_html, answers_html, hand_html
 from .player import HandModel, Refused, ScenarioModel, advice
+from .player.lesson import branch_lesson, hand_lesson, lesson_name, lesson_text
 from .render import TableStyle
 from .replay import replay
 from .rules import Rules
@@ -35,13 +38,18 @@ from .scenario import ScenarioError, loads
 from .source import read_upload
 from .static_replay import frame_html, gallery_html, notice_html, replay_html, ui
 
-__all__ = ["open_replay", "frame", "answer", "what_if", "coach", "new_hand", "hand_play", "check_file", "checker_html"]
+__all__ = ["open_replay", "frame", "answer", "what_if", "coach", "new_hand", "hand_play", "save_lesson",
+           "check_file", "checker_html", "MAX_LINK_CHARS"]
 
 #: What a page has opened, by number: a page holds a few players, a worker lives as long as it.
 _SESSIONS: dict[int, Any] = {}
 _NUMBERS = itertools.count(1)
 #: The computers of a new hand: the source texts' tips.
 OPPONENTS = "tips"
+#: The most characters a shared lesson's link may hold after ``#lesson=`` (the lesson's file,
+#: compressed, in base64url): a recorded hand takes about 2,000; longer links are refused
+#: unread, and a file is the way to share a longer lesson.
+MAX_LINK_CHARS = 65_536
 
 
 def _call(function: Callable[[dict], dict]) -> Callable[[str], str]:
@@ -123,7 +131,14 @@ def what_if(args: dict) -> dict:
     if isinstance(tried, Refused):
         return _refused(tried, model.lang)
     style = TableStyle.of(model.lang)
-    return {"frames": [frame_html(shown, style=style) for shown in tried.frames[tried.at:]]}
+    return {"frames": [frame_html(shown, style=style) for shown in tried.frames[tried.at:]],
+            "branch": _kept_branch(args["session"], tried)}
+
+
+def _kept_branch(session: int, branch: ScenarioModel) -> int:
+    """The latest what-if branch of a session, kept for "Save as lesson" in its place."""
+    _SESSIONS[("branch", session)] = branch
+    return session
 
 
 @_call
@@ -162,6 +177,26 @@ def hand_play(args: dict) -> dict:
     return {"html": hand_html(hand, lang, playable=True)}
 
 
+@_call
+def save_lesson(args: dict) -> dict:
+    """``{hand}`` (a hand against the computer) or ``{branch}`` (a what-if branch), and
+    ``lang``: the hand so far as a lesson file (``text``, offered as ``name``), and the words
+    of sharing it as a link, in the reader's language."""
+    lang, today = _language(args), date.today()
+    if "hand" in args:
+        saved = hand_lesson(_SESSIONS[args["hand"]], lang, today)
+    else:
+        saved = branch_lesson(_SESSIONS[("branch", args["branch"])], lang)
+    return {"text": lesson_text(saved), "name": lesson_name(today), "words": _share_words(lang)}
+
+
+def _share_words(lang: str) -> dict:
+    """What "Share link" says, by the name live.js reads it under."""
+    return {"shareCopied": ui("share-copied", lang), "shareLink": ui("share-link", lang),
+            "shareTooLong": ui("share-too-long", lang, limit=format_number(MAX_LINK_CHARS, lang)),
+            "shareLimit": str(MAX_LINK_CHARS)}
+
+
 # --- checking a reader's own file ---------------------------------------------------------
 
 @_call
@@ -192,7 +227,13 @@ def check_file(args: dict) -> dict:
 
 #: The checker's words, by the attribute live.js reads them from.
 _CHECKER_WORDS = {"paste": "checker-paste", "open": "upload", "check": "checker-check",
-                  "starting": "live-starting", "failed": "live-failed", "slow": "checker-slow"}
+                  "starting": "live-starting", "failed": "live-failed", "slow": "checker-slow",
+                  "share-bad": "share-bad"}
+
+
+def _dashed(name: str) -> str:
+    """A dataset name as its HTML attribute: ``shareLink`` → ``share-link``."""
+    return re.sub("([A-Z])", lambda capital: "-" + capital[1].lower(), name)
 
 
 def checker_html(lang: str | None = None) -> str:
@@ -201,11 +242,12 @@ def checker_html(lang: str | None = None) -> str:
     lang = lang or ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
     say = lambda key: html.escape(ui(key, lang))  # noqa: E731
     words = " ".join(f'data-{attribute}="{say(key)}"' for attribute, key in _CHECKER_WORDS.items())
+    words += "".join(f' data-{_dashed(name)}="{html.escape(text)}"' for name, text in _share_words(lang).items())
     return (f'<div class="ll-checker" data-ll-checker data-lang="{lang}" lang="{lang}" {words}>'
             f'<label><span>{say("checker-paste")}</span>'
             f'<textarea rows="12" spellcheck="false" autocapitalize="off" autocomplete="off" '
             f'maxlength="{MAX_DOCUMENT_BYTES}"></textarea></label>'
             f'<p class="ll-checker-buttons"><button type="button" data-ll-action="check">{say("checker-check")}'
-            f'</button> <label class="ll-checker-file"><span>{say("upload")}</span> '
+            f'</button> <button type="button" data-ll-action="share">{say("share")}</button> <label class="ll-checker-file"><span>{say("upload")}</span> '
             f'<input type="file" accept=".yaml,.yml,text/yaml,text/plain"></label></p>'
             f'<p class="ll-checker-status" role="status"></p><div class="ll-checker-out"></div></div>')

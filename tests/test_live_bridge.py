@@ -84,6 +84,33 @@ def test_a_new_hand_against_the_computer_is_played_to_its_end():
     assert "error" in refused or "ll-end" in refused["html"]
 
 
+def test_a_hand_and_a_what_if_branch_save_as_lessons_that_check(tmp_path):
+    hand = call("new_hand", players=3, lang="ru", seed=2)
+    hand = {**hand, **call("hand_play", session=hand["session"], card=CARD.findall(hand["html"])[0], lang="ru")}
+    saved = call("save_lesson", hand=hand["session"], lang="ru")
+    assert re.fullmatch(r"hand-\d{4}-\d\d-\d\d\.yaml", saved["name"])
+    [lesson] = loads(saved["text"])
+    assert lesson.lang == "ru" and replay(lesson).ok and lesson.players[0] == "Саша"
+    assert [step.kind for step in lesson.steps].count("play") >= 1
+    words = saved["words"]
+    assert words["shareLimit"] == str(live.MAX_LINK_CHARS) and "65\u202f536" in words["shareTooLong"]
+
+    session = opened()
+    at = 1
+    card = CARD.findall(call("frame", **session, at=at, lang="en")["html"])[-1]
+    branch = call("what_if", **session, at=at, card=card, lang="en")
+    [lesson] = loads(call("save_lesson", branch=branch["branch"], lang="es")["text"])
+    run = replay(lesson)
+    assert run.ok and len(run.frames) - 1 == sum(step.kind == "play" for step in lesson.steps)
+    assert lesson.title.endswith(": otra forma de jugarla")
+
+
+def test_the_checker_offers_a_share_link_in_the_readers_language():
+    form = live.checker_html("pt")
+    assert 'data-ll-action="share">Link para partilhar</button>' in form
+    assert 'data-share-bad="Este link não contém' in form and f'data-share-limit="{live.MAX_LINK_CHARS}"' in form
+
+
 def test_a_quiz_is_judged_by_meaning_and_a_wrong_answer_teaches():
     session = opened(FOLLOW)
     run = replay(load(FOLLOW)[0])
@@ -157,7 +184,7 @@ def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
     assert site_offline.write_worker(tmp_path) != version  # a new engine is a new offline copy
 
 
-@pytest.mark.parametrize("name", ["frame", "what_if", "coach", "answer", "hand_play"])
+@pytest.mark.parametrize("name", ["frame", "what_if", "coach", "answer", "hand_play", "save_lesson"])
 def test_a_call_for_a_session_that_does_not_exist_fails_without_a_partial_answer(name):
     with pytest.raises(KeyError):
         getattr(live, name)(json.dumps({"session": 10 ** 9, "at": 0, "card": "A♠", "answer": "0"}))

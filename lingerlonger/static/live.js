@@ -55,6 +55,87 @@
     return b;
   }
 
+  // --- a lesson as a file, and as a link to the checker page (#lesson=...) ----------------
+  var LESSON = '#lesson=';
+  function download(text, name) {  // the browser saves the text as a file: no server involved
+    var link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], {type: 'application/x-yaml'}));
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(link.href); }, 60000);
+  }
+  function streamed(bytes, transform) {  // bytes through a (De)CompressionStream, as a reader
+    return new Blob([bytes]).stream().pipeThrough(transform).getReader();
+  }
+  function packLesson(text) {  // deflate-raw, then base64url
+    var reader = streamed(new TextEncoder().encode(text), new CompressionStream('deflate-raw'));
+    var parts = [];
+    function more() {
+      return reader.read().then(function (got) {
+        if (!got.done) { parts.push(got.value); return more(); }
+        return new Blob(parts).arrayBuffer().then(function (buffer) {
+          var bytes = new Uint8Array(buffer), binary = '';
+          for (var i = 0; i < bytes.length; i += 8192)
+            binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
+          return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+        });
+      });
+    }
+    return more();
+  }
+  function unpackLesson(packed, limit) {  // a promise of {text, size}; rejects when corrupt
+    return Promise.resolve().then(function () {
+      if (!/^[A-Za-z0-9_-]+$/.test(packed)) throw new Error('not base64url');
+      var binary = atob(packed.replace(/-/g, '+').replace(/_/g, '/'));
+      var bytes = Uint8Array.from(binary, function (c) { return c.charCodeAt(0); });
+      var reader = streamed(bytes, new DecompressionStream('deflate-raw')), parts = [], size = 0;
+      function more() {
+        return reader.read().then(function (got) {
+          if (got.done || size > limit) {  // never more than the checker's limit unpacked
+            if (!got.done) reader.cancel().catch(function () {});
+            return new Blob(parts).arrayBuffer().then(function (buffer) {
+              var text = new TextDecoder('utf-8', {fatal: size <= limit}).decode(buffer.slice(0, limit));
+              if (!text.trim()) throw new Error('empty');
+              return {text: text, size: size};
+            });
+          }
+          parts.push(got.value);
+          size += got.value.length;
+          return more();
+        });
+      }
+      return more();
+    });
+  }
+  function checkerPage() {  // the site's checker page, in the language of this page
+    var root = document.documentElement.dataset.content_root;
+    var base = root !== undefined ? new URL(root, location.href) : new URL('.', here);
+    return new URL('book/check-a-scenario.html', base).href;
+  }
+  // "Share link": the lesson packed into the checker page's address, copied and shown.
+  function share(text, page, words, place, status) {
+    return packLesson(text).then(function (packed) {
+      place.replaceChildren();
+      if (packed.length > +words.shareLimit) { status.textContent = words.shareTooLong; return; }
+      var url = page + LESSON + packed;
+      var label = document.createElement('label'), field = document.createElement('input');
+      label.className = 'll-share';
+      field.type = 'text';
+      field.readOnly = true;
+      field.value = url;
+      field.dataset.llShareLink = '';
+      label.append(words.shareLink + ' ', field);
+      place.append(label);
+      field.select();
+      var copied = navigator.clipboard && navigator.clipboard.writeText(url);
+      return Promise.resolve(copied).then(function () {
+        if (copied) status.textContent = words.shareCopied;
+      }, function () {});  // no clipboard here: the link stays in its field, selected
+    });
+  }
+
   window.llLive = function (root, shown) {
     if (root.dataset.llLive) return;
     root.dataset.llLive = 'starting';
@@ -80,9 +161,17 @@
     var deal = button('new-hand', say('new-hand'), 'ui.new-hand');
     var leave = button('back', say('branch-back'), 'ui.branch-back');
     leave.hidden = true;
+    // a hand against the computer, or a what-if branch, as a lesson: a file or a link
+    var save = button('save-lesson', say('save-lesson'), 'ui.save-lesson');
+    var shareButton = button('share', say('share'), 'ui.share');
+    var branchSession = null;
     var out = document.createElement('div');
     out.className = 'll-live-out';
-    panel.append(coach, deal, leave, out);
+    var shared = document.createElement('div');
+    shared.className = 'll-live-share';
+    panel.append(coach, deal, save, shareButton, leave, out, shared);
+    function saving(on) { save.hidden = shareButton.hidden = !on; if (!on) shared.replaceChildren(); }
+    saving(false);
     bar.after(panel);
     bar.append(status);
     start.disabled = true;
@@ -108,6 +197,7 @@
     function branch(frames, index) {  // a what-if branch, stepped inside the stage
       mode = 'branch';
       leave.hidden = false;
+      saving(true);
       var box = document.createElement('div');
       box.dataset.llWhatIf = '';
       box.className = 'll-what-if-branch';
@@ -135,6 +225,7 @@
       mode = 'scenario';
       root.classList.remove('ll-live-hand');
       leave.hidden = true;
+      saving(false);
       out.replaceChildren();
       scenarioFrame();
     }
@@ -159,7 +250,7 @@
       } else if (mode === 'scenario') {
         args.at = at;
         call('what_if', args).then(function (result) {
-          if (answer(result)) { out.replaceChildren(); branch(result.frames, 0); }
+          if (answer(result)) { out.replaceChildren(); branchSession = result.branch; branch(result.frames, 0); }
         }).catch(failed);
       }
     });
@@ -175,8 +266,24 @@
         status.textContent = '';
         session = result.session;
         leave.hidden = false;
+        saving(true);
         out.replaceChildren();
         show(result.html);
+      }).catch(failed);
+    };
+    function lesson() {  // the hand or the branch shown, as a lesson file
+      var args = mode === 'hand' ? {hand: session, lang: lang} : {branch: branchSession, lang: lang};
+      return call('save_lesson', args).then(function (result) {
+        if (!answer(result)) throw new Error('refused');
+        return result;
+      });
+    }
+    save.onclick = function () {
+      lesson().then(function (result) { download(result.text, result.name); }).catch(failed);
+    };
+    shareButton.onclick = function () {
+      lesson().then(function (result) {
+        return share(result.text, checkerPage(), result.words, shared, out);
       }).catch(failed);
     };
     leave.onclick = function () {
@@ -234,6 +341,30 @@
         .finally(function () { check.disabled = false; });
     }
     check.onclick = run;
+    var words = form.dataset, place = document.createElement('div');
+    place.className = 'll-checker-share';
+    status.after(place);
+    form.querySelector('[data-ll-action=share]').onclick = function () {
+      if (!text.value.trim()) return;
+      share(text.value, location.href.split('#')[0], words, place, status)
+        .catch(function () { status.textContent = form.dataset.failed; });
+    };
+    // A shared link (#lesson=...): its lesson in the box, checked and replayed at once.
+    function opened() {
+      if (location.hash.indexOf(LESSON) !== 0) return;
+      var packed = location.hash.slice(LESSON.length);
+      place.replaceChildren();
+      out.replaceChildren();
+      if (packed.length > +words.shareLimit) { status.textContent = words.shareTooLong; return; }
+      unpackLesson(packed, limit).then(function (got) {
+        text.value = got.text;
+        name = 'lesson.yaml';
+        size = got.size;
+        run();
+      }, function () { status.textContent = words.shareBad; });
+    }
+    window.addEventListener('hashchange', opened);
+    opened();
     text.oninput = function () { name = 'scenario.yaml'; size = 0; };
     file.onchange = function () {
       var chosen = file.files[0];
