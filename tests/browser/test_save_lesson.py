@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from conftest import ROUND_TRIP_MS, open_app
+from conftest import REPO, ROUND_TRIP_MS, is_local, open_app, record, serve
 from lingerlonger import cli
+from lingerlonger.replay import replay
 from lingerlonger.scenario import load
 
 pytestmark = pytest.mark.browser
@@ -58,3 +59,129 @@ def test_save_a_hand_played_in_the_app(voila_app, browser_page, tmp_path):
     assert lesson.result is not None and lesson.result.winner in end.inner_text().replace(" ", "_")
     assert sum(step.kind == "expect" for step in lesson.steps) >= 1
     log.assert_clean()
+
+
+# --- live mode and shared links, on the built book --------------------------------------
+
+CHAPTER = "book/06-last-card.html"
+CHECKER = "book/check-a-scenario.html"
+BOOT_MS = 90_000
+
+
+def live_page(chromium, base, path):
+    """A fresh page (its own context, nothing off-site) at ``path`` of the site."""
+    context = chromium.new_context(accept_downloads=True)
+    context.route(lambda url: not is_local(url), lambda route: route.abort())
+    page = context.new_page()
+    log = record(page)
+    page.goto(base + path, wait_until="load")
+    return context, page, log
+
+
+def shown_replay(page):
+    """The checker's replay of a lesson: its title and its last step's number."""
+    player = page.locator(".ll-checker-out .ll-replay")
+    player.locator(".ll-counter").wait_for(state="visible", timeout=BOOT_MS)
+    last = int(re.search(r"of (\d+)", player.locator(".ll-counter").inner_text())[1])
+    return player.locator(".ll-replay-title").inner_text(), last
+
+
+def test_save_and_share_a_new_hand_in_live_mode(book_html, chromium, tmp_path):
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, CHAPTER)
+        player = page.locator(".ll-replay").first
+        player.scroll_into_view_if_needed()
+        player.locator("[data-ll-action=live]").click()
+        page.wait_for_selector(".ll-replay[data-ll-live=ready]", timeout=BOOT_MS)
+        save = player.locator("[data-ll-action=save-lesson]")
+        assert save.is_hidden()  # only for a hand or a what-if branch
+
+        player.locator("[data-ll-action=new-hand]").click()
+        stage, mine = player.locator(".ll-stage"), []
+        stage.locator(".ll-turn-note").wait_for(timeout=20_000)  # the hand is dealt
+        for _ in range(4):
+            button = stage.locator("[data-ll-card]").first
+            button.wait_for(state="visible", timeout=20_000)
+            mine.append(button.get_attribute("data-ll-card"))
+            before = stage.inner_html()
+            button.click()
+            page.wait_for_function("([el, old]) => el.innerHTML !== old",
+                                   arg=[stage.element_handle(), before], timeout=20_000)
+            if stage.locator(".ll-end").count():
+                break
+        assert save.inner_text() == "Save as lesson"
+        with page.expect_download() as downloaded:
+            save.click()
+        lesson, path = checked_download(downloaded.value, tmp_path)
+        you = lesson.players[0]
+        assert [str(step.card) for step in lesson.steps if step.kind == "play" and step.seat == you] == mine
+        run = replay(lesson)
+
+        player.locator("[data-ll-action=share]").click()
+        field = player.locator("[data-ll-share-link]")
+        field.wait_for(state="visible", timeout=20_000)
+        link = field.input_value()
+        assert link.startswith(base + CHECKER + "#lesson=")
+        log.assert_clean()
+        context.close()
+
+        # The link in a fresh page: the same lesson, checked and replayed.
+        context, page, log = live_page(chromium, base, link[len(base):])
+        title, last = shown_replay(page)
+        assert title == lesson.title and last == len(run.frames) - 1
+        assert page.locator("[data-ll-checker] textarea").input_value() == path.read_text(encoding="utf-8")
+        log.assert_clean()
+        context.close()
+
+
+def test_a_what_if_branch_saves_in_live_mode(book_html, chromium, tmp_path):
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, CHAPTER)
+        player = page.locator(".ll-replay").first
+        player.scroll_into_view_if_needed()
+        player.locator("[data-ll-action=live]").click()
+        page.wait_for_selector(".ll-replay[data-ll-live=ready]", timeout=BOOT_MS)
+        player.locator("[data-go=next]").click()
+        card = player.locator(".ll-stage [data-ll-card]").last
+        card.wait_for(state="visible", timeout=20_000)
+        tried = card.get_attribute("data-ll-card")
+        card.click()
+        player.locator("[data-ll-what-if]").wait_for(state="visible", timeout=20_000)
+        with page.expect_download() as downloaded:
+            player.locator("[data-ll-action=save-lesson]").click()
+        lesson, _ = checked_download(downloaded.value, tmp_path)
+        assert tried in [str(step.card) for step in lesson.steps if step.kind == "play"]
+        log.assert_clean()
+        context.close()
+
+
+@pytest.mark.parametrize("fragment", ["#lesson=not*base64", "#lesson=AAAAAAAA", "#lesson=" + "A" * 70_000])
+def test_a_corrupt_or_too_long_link_says_so(book_html, chromium, fragment):
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, CHECKER + fragment)
+        status = page.locator("[data-ll-checker] .ll-checker-status")
+        wanted = ("too long" if len(fragment) > 70_000 else "does not hold a lesson")
+        page.wait_for_function("([el, word]) => el.textContent.includes(word)",
+                               arg=[status.element_handle(), wanted], timeout=20_000)
+        assert page.locator(".ll-checker-out").inner_html() == ""
+        log.assert_clean()
+        context.close()
+
+
+def test_the_checker_shares_what_is_in_its_box(book_html, chromium):
+    text = (REPO / "scenarios" / "03-follow-suit.yaml").read_text(encoding="utf-8")
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, CHECKER)
+        form = page.locator("[data-ll-checker]")
+        form.locator("textarea").fill(text)
+        form.locator("[data-ll-action=share]").click()
+        field = form.locator("[data-ll-share-link]")
+        field.wait_for(state="visible", timeout=20_000)
+        link = field.input_value()
+        context.close()
+        context, page, log = live_page(chromium, base, link[len(base):])
+        title, last = shown_replay(page)
+        [lesson] = load(REPO / "scenarios" / "03-follow-suit.yaml")
+        assert title == lesson.title and last == len(replay(lesson).frames) - 1
+        log.assert_clean()
+        context.close()
