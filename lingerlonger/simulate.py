@@ -23,13 +23,14 @@ from typing import Iterable, Iterator, Sequence
 from .cards import Card
 from .driver import Turn, play_out
 from .engine import ChooseTrump, Play, SetupError, State, deal, from_position, shuffled_deck
+from .errors import LingerError
 from .narrate import narrate
 from .players import PLAYER_KINDS, Player, PlayerKinds
 from .replay import follow_trick, trick_outcome
 from .rules import Rules
 from .scenario import Expect, Location, Result, Scenario, Step
 
-__all__ = ["simulate", "record_hand", "record", "position_of", "seat_names"]
+__all__ = ["simulate", "record_hand", "record", "deck_of", "position_of", "seat_names"]
 
 #: Recorded steps come from no file; they all carry this place.
 RECORDED = Location("<simulate>", 1, 1)
@@ -59,8 +60,8 @@ def record(start: State, turns: Iterable[Turn], *, title: str, deck: Sequence[Ca
     ``expect`` after every trick (and after a hand that ended in the middle of one), and
     the ``result`` once the hand is over.
 
-    ``start`` is written as the deal of ``deck`` when given (it must be that deck's deal),
-    else as a position (``from_position``'s form: no trick in progress). Given ``lang``,
+    ``start`` is written as the deal of ``deck`` (by default the deck it was dealt from,
+    ``deck_of``), else as a position (``from_position``'s form: no trick in progress). Given ``lang``,
     the scenario is in that language and each trick's last play carries a draft ``say:``,
     the narration of what that play did, for an author to edit.
     """
@@ -86,9 +87,29 @@ def record(start: State, turns: Iterable[Turn], *, title: str, deck: Sequence[Ca
     result = None
     if state.is_over:
         result = Result(names[state.winner], state.reason, RECORDED, frozenset({"winner", "reason"}))
+    deck = deck if deck is not None else deck_of(start)
     where = {"deck": tuple(deck)} if deck is not None else position_of(start)
     return Scenario(title=title, rules=start.rules, players=names, dealer=names[start.dealer],
                     steps=tuple(steps), where=RECORDED, lang=lang, result=result, index=index, **where)
+
+
+def deck_of(state: State) -> tuple[Card, ...] | None:
+    """The deck ``state`` was dealt from (``deal`` undone), or None when it is no fresh deal."""
+    n, hands = len(state.players), state.hands
+    dealt = sum(map(len, hands))
+    try:
+        cards = [hands[(state.dealer + 1 + i) % n][i // n] for i in range(dealt)]
+    except IndexError:  # hands of unequal sizes: no deal gives them
+        return None
+    stock = state.stock
+    if state.rules.random_trump and state.trump_card is not None and stock:
+        stock = stock[-1:] + stock[:-1]  # the turned card goes back on top
+    deck = tuple(cards) + stock
+    try:
+        again, _ = deal(state.rules, state.players, state.dealer, deck)
+    except LingerError:
+        return None
+    return deck if again == state else None
 
 
 def position_of(state: State) -> dict:

@@ -23,6 +23,7 @@ from lingerlonger.players import make_player
 from lingerlonger.replay import replay
 from lingerlonger.rules import VARIANTS, Rules
 from lingerlonger.scenario import load, loads
+from lingerlonger.simulate import deck_of
 
 DAY = date(2026, 11, 30)
 rules_specs = st.tuples(st.sampled_from(["standard", "equal-hands", "sift-smoke"]),
@@ -85,9 +86,9 @@ def test_a_saved_hand_replays_what_was_played(spec, players, seed, stop, lang, a
                               hands=dict(zip(start.players, start.hands)), stock=start.stock,
                               trump=start.trump)
     turns = played(start, seed, stop)
-    saved = lesson(start, [turn.action for turn in turns], title="A hand", lang=lang,
-                   deck=None if as_position else deck)
-    assert saved.is_deal != as_position
+    saved = lesson(start, [turn.action for turn in turns], title="A hand", lang=lang)
+    if not as_position:  # a fresh deal is written as its deck (a position may be one too: no-trump)
+        assert saved.deck == deck
     again, run = saved_again(saved)
     assert_same_hand(again, run, start, turns, lang)
 
@@ -153,10 +154,13 @@ def test_a_what_if_branch_saves_from_the_scenario_start_with_the_line_up_to_the_
 def test_a_start_no_position_can_hold_is_refused_with_a_reason():
     rules = Rules.parse("standard")
     start, _ = deal(rules, 4, 0, shuffled_deck(random.Random(1)))  # its trump card is turned up
+    start = replace(start, hands=start.hands[::-1])  # no deal gives these hands
+    assert deck_of(start) is None
     with pytest.raises(SetupError) as refused:
         lesson(start, [], title="t", lang="en")
     assert refused.value.code == "setup.not-a-position"
     after = play_out(replace(start, trump_card=None), [make_player("random", seed=0)] * 4)
     mid_trick = next(after).state
+    assert deck_of(mid_trick) is None
     with pytest.raises(SetupError):
         lesson(mid_trick, [], title="t", lang="en")

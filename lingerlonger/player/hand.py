@@ -19,8 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ..driver import play_out
-from ..cards import Card
-from ..engine import Action, IllegalAction, State, Trick, apply, deal, shuffled_deck
+from ..engine import Action, IllegalAction, State, Trick, apply, new_hand
 from ..events import Event, TrickWon
 from ..players import Player, make_player
 from ..rules import Rules
@@ -44,10 +43,8 @@ class HandModel:
     number: int = 1
     told: tuple[Event, ...] = ()
     last_trick: Trick | None = None
-    # what a lesson saved from the hand needs: where it started (from ``deck`` when it was
-    # dealt), and every action since (player/lesson.py)
+    # what a lesson saved from the hand needs (player/lesson.py): where it started, every action since
     start: State | None = None
-    deck: tuple[Card, ...] | None = None
     actions: tuple[Action, ...] = ()
 
     @classmethod
@@ -59,11 +56,9 @@ class HandModel:
         else:
             dealer = (previous.dealer + 1) % players
         computers = tuple(make_player(opponents, seed=rng.randrange(2**32)) for _ in range(players))
-        deck = shuffled_deck(rng)  # as new_hand would: the same deal for the same rng
-        state, events = deal(rules, seat_names(you, players, name, lang), dealer, deck)
+        state, events = new_hand(rules, seat_names(you, players, name, lang), dealer, rng)
         return cls(state, you, computers, opponents, dealer,
-                   number=previous.number + 1 if previous else 1, told=tuple(events),
-                   start=state, deck=deck)
+                   number=previous.number + 1 if previous else 1, told=tuple(events), start=state)
 
     @property
     def waiting(self) -> bool:

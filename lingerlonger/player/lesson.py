@@ -43,8 +43,10 @@ def file_names(names: Sequence[str]) -> tuple[str, ...]:
 
 def lesson(start: State, actions: Sequence[Action], *, title: str, lang: str,
            deck=None) -> Scenario:
-    """The hand ``actions`` played from ``start`` (dealt from ``deck``, else a position) as a
-    scenario in ``lang``; the seats named as a file can hold them."""
+    """The hand ``actions`` played from ``start`` as a scenario in ``lang``: from its deal when
+    ``start`` is a fresh deal (of ``deck``, by default the one it was dealt from), else from
+    its position; the seats named as a file can hold them. A family table's hand saves so
+    too: ``lesson(table.dealt, table.actions, ...)``."""
     start = replace(start, players=file_names(start.players))
     return record(start, replayed(start, actions), title=title, deck=deck, lang=lang)
 
@@ -52,7 +54,7 @@ def lesson(start: State, actions: Sequence[Action], *, title: str, lang: str,
 def hand_lesson(hand: HandModel, lang: str, day: date) -> Scenario:
     """A hand against the computer, from its deal to now, its seats as they are named now."""
     start = replace(hand.start, players=hand.state.players)
-    return lesson(start, hand.actions, deck=hand.deck, lang=lang,
+    return lesson(start, hand.actions, lang=lang,
                   title=translate("ui.saved-hand-title", lang, date=day.isoformat()))
 
 

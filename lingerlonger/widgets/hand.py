@@ -72,7 +72,7 @@ class HandPlayer(_Speaks, widgets.VBox):
     @state.setter
     def state(self, state: State) -> None:
         """Set up a position to play from (a test or a lesson), the rest of the hand kept."""
-        self.model = replace(self.model, state=state, last_trick=None, start=state, deck=None, actions=())
+        self.model = replace(self.model, state=state, last_trick=None, start=state, actions=())
 
     @property
     def you(self) -> int:
