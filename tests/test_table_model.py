@@ -12,7 +12,7 @@ import random
 import pytest
 
 from lingerlonger.cards import Card
-from lingerlonger.engine import ChooseTrump, Play, legal_cards
+from lingerlonger.engine import ChooseTrump, Play, apply, legal_cards
 from lingerlonger.match import hand_chips
 from lingerlonger.player.model import Refused
 from lingerlonger.player.table import PERSON, TableModel
@@ -194,3 +194,14 @@ def test_bad_settings_are_refused():
         TableModel.start(Rules(), NAMES[:3], TWO_PEOPLE, rng=random.Random(0))
     with pytest.raises(ValueError):
         start(chips="per-card")
+
+
+def test_the_hand_as_dealt_and_its_actions_replay_to_the_hand_played():
+    table, rng = play_hand(start(seed=14)), random.Random(2)
+    for _ in range(2):
+        state = table.dealt
+        assert not state.history and all(len(hand) for hand in state.hands)
+        for action in table.actions:
+            state, _ = apply(state, action)
+        assert state == table.state and state.is_over
+        table = play_hand(table.next_hand(rng))

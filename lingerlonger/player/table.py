@@ -61,6 +61,8 @@ class TableModel:
     holder: int | None = None
     last_trick: Trick | None = None
     told: tuple[Event, ...] = ()               # what happened since the last person's card
+    dealt: State | None = None                 # the hand in play as dealt, and every action
+    actions: tuple[Action, ...] = ()           # since: what "Save as lesson" would write
 
     @classmethod
     def start(cls, rules: Rules, names: Sequence[str], kinds: Sequence[str], *,
@@ -76,7 +78,7 @@ class TableModel:
                           for kind in kinds)
         state, _ = new_hand(rules, tuple(names), dealer, rng)
         return cls(rules, tuple(kinds), computers, tuple(tuple(cuts) for cuts in rounds), dealer,
-                   chips, state).computers_play()
+                   chips, state, dealt=state).computers_play()
 
     # --- what the table is -------------------------------------------------------------
     @property
@@ -145,11 +147,11 @@ class TableModel:
             state, events = apply(self.state, action)
         except IllegalAction as error:
             return Refused(action, error)
-        return replace(self, told=())._after(state, tuple(events)).computers_play()
+        return replace(self, told=())._after(action, state, tuple(events)).computers_play()
 
-    def _after(self, state: State, events: tuple[Event, ...]) -> "TableModel":
+    def _after(self, action: Action, state: State, events: tuple[Event, ...]) -> "TableModel":
         ended = any(isinstance(event, TrickWon) for event in events)
-        table = replace(self, state=state, told=self.told + events,
+        table = replace(self, state=state, told=self.told + events, actions=self.actions + (action,),
                         last_trick=state.history[-1] if ended else None)
         if state.is_over:
             table = replace(table, results=self.results + (hand_result(state, self.chips),))
@@ -161,7 +163,7 @@ class TableModel:
         seats = {seat: player for seat, player in enumerate(self.computers) if player is not None}
         table = self
         for turn in play_out(self.state, seats, until=lambda state: state.to_act in self.humans):
-            table = table._after(turn.state, turn.events)
+            table = table._after(turn.action, turn.state, turn.events)
         return replace(table, hidden=not table.state.is_over and table.person_to_act != table.holder)
 
     def next_hand(self, rng: random.Random) -> "TableModel":
@@ -171,4 +173,4 @@ class TableModel:
             return self
         state, _ = new_hand(self.rules, self.names, next_dealer(self.state.dealer, len(self.names)), rng)
         return replace(self, state=state, hidden=True, holder=None, last_trick=None,
-                       told=()).computers_play()
+                       told=(), dealt=state, actions=()).computers_play()

@@ -117,7 +117,8 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
         self.model: TableModel | None = None
         self._choices: list[Card | Suit] = []
-        #: Called with the table each time a hand ends (a hook for "Save as lesson").
+        #: Called with the table each time a hand ends: the hook for "Save as lesson" (the
+        #: hand as dealt is ``model.dealt``, every action since ``model.actions``).
         self.hand_ended: list[Callable[[TableModel], None]] = []
         self._build(players, people, Rules.parse(rules))
         self._render()
