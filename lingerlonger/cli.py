@@ -9,16 +9,15 @@ import os
 import random
 import re
 import sys
-import textwrap
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, TextIO
 
 from tqdm import tqdm
 
 from . import __version__
-from .arguments import add_game_arguments, game_of, positive_int
+from .arguments import add_game_arguments, game_of, positive_int, refused
 from .cards import format_cards, sort_hand
-from .cliparser import Parser
+from .cliparser import Parser, Text, examples
 from .engine import State, new_hand
 from .events import Drew, HandEnded, Led
 from .files import replacing
@@ -45,10 +44,6 @@ from .scenario.writer import SCHEMA_NAME, schema_file, write, write_schema
 
 #: Exit statuses: a scenario failed its check; the command was used wrongly (argparse's too).
 EXIT_FAILED, EXIT_USAGE = 1, 2
-
-
-#: Help prose is wrapped to this width (the examples' lines are left whole).
-HELP_WIDTH = 79
 
 
 class UsageError(LingerError):
@@ -167,9 +162,7 @@ def _language_list(text: str) -> tuple[str, ...]:
     wanted = tuple(part.strip() for part in text.split(",") if part.strip())
     unknown = [lang for lang in wanted if lang not in LANGUAGES]
     if unknown or not wanted:  # said in the reader's language by cliparser.Parser
-        raise argparse.ArgumentTypeError(f"expected languages among {', '.join(LANGUAGES)}, "
-                                         f"separated by commas, not {text!r}") from UsageError(
-            "cli.languages", expected=", ".join(LANGUAGES), text=repr(text))
+        raise refused("cli.languages", expected=", ".join(LANGUAGES), text=repr(text))
     return wanted
 
 
@@ -386,158 +379,85 @@ def schema_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _wrapped(text: str) -> str:
-    """Prose wrapped to the terminal's usual width; indented lines (commands) kept as they are."""
-    return "\n".join(line if line.startswith(" ") else textwrap.fill(line, HELP_WIDTH)
-                     for line in text.split("\n"))
+def _command(commands, name: str, /, *lines: str, **values: object):
+    """A subcommand whose --help says what it does (catalog messages ``cli.summary.NAME`` and
+    ``cli.about.NAME``, filled with ``values``), in plain text, with example command lines to copy."""
+    return commands.add_parser(name, help=Text(f"cli.summary.{name}"),
+                               description=Text(f"cli.about.{name}", **values), epilog=examples(*lines))
 
 
-def _command(commands, name: str, summary: str, about: str, examples: str):
-    """A subcommand whose --help says what it does, in plain text, with examples to copy."""
-    return commands.add_parser(name, help=summary, description=_wrapped(about),
-                               epilog="examples:\n" + examples,
-                               formatter_class=argparse.RawDescriptionHelpFormatter)
+def _lang_option(parser, key: str, default: str | None = None) -> None:
+    """--lang, whose help (catalog message ``key``) says what it is the language of."""
+    parser.add_argument("--lang", choices=LANGUAGES, default=default, help=Text(key))
 
 
 def add_scenario_parsers(commands) -> None:
     """Register check, replay, sheet, simulate, new and schema."""
-    parser = _command(
-        commands, "check", "check scenario files against the rules",
-        "Load every scenario and replay it through the rules engine: each play must be legal, "
-        "each expect: and result: must say what really happens. Each problem is one line, "
-        "FILE:LINE:COLUMN: message, on stderr. With no path, it checks the lessons that come "
-        "with lingerlonger. Exit status 0 when all pass, 1 when a scenario fails, 2 when a "
-        "path is missing.",
-        "  lingerlonger check my-lesson.yaml\n  lingerlonger check scenarios/\n  lingerlonger check")
-    parser.add_argument("paths", nargs="*", default=None, metavar="PATH",
-                        help="scenario files or folders (default: the lessons that come with "
-                        "lingerlonger, each text checked in every language they promise)")
+    parser = _command(commands, "check", "lingerlonger check my-lesson.yaml",
+                      "lingerlonger check scenarios/", "lingerlonger check")
+    parser.add_argument("paths", nargs="*", default=None, metavar="PATH", help=Text("cli.help.check.paths"))
     parser.add_argument("--languages", type=_language_list, default=(), metavar="LIST",
-                        help="also report any text not written in each of these languages, "
-                        f"e.g. {','.join(LANGUAGES)}")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="the language of the messages (default: the terminal's, LANG, else en)")
+                        help=Text("cli.help.check.languages", example=",".join(LANGUAGES)))
+    _lang_option(parser, "cli.help.check.lang")
     parser.set_defaults(run=check_command)
 
-    parser = _command(
-        commands, "replay", "show a scenario step by step in the terminal",
-        "Print a scenario step by step: the table after each step, what happened, the author's "
-        "say: lines and the questions with their answers, then how the hand ended. Failed "
-        "checks are listed at the end, on stderr (exit status 1).",
-        "  lingerlonger replay scenarios/06-last-card-saves.yaml\n"
-        "  lingerlonger replay my-lesson.yaml --lang pt --seat B")
-    parser.add_argument("file", metavar="FILE", help="a scenario file (YAML)")
-    parser.add_argument("--seat", metavar="NAME", help="show only this seat's cards (others as counts)")
-    parser.add_argument("--index", type=positive_int, default=1, metavar="N",
-                        help="which scenario of a stream, from 1 (default: 1)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="the language of the narration (default: the scenario's lang:, "
-                        "else en)")
+    parser = _command(commands, "replay", "lingerlonger replay scenarios/06-last-card-saves.yaml",
+                      "lingerlonger replay my-lesson.yaml --lang pt --seat B")
+    parser.add_argument("file", metavar="FILE", help=Text("cli.help.scenario-file"))
+    parser.add_argument("--seat", metavar="NAME", help=Text("cli.help.replay.seat"))
+    parser.add_argument("--index", type=positive_int, default=1, metavar="N", help=Text("cli.help.index"))
+    _lang_option(parser, "cli.help.replay.lang")
     parser.set_defaults(run=replay_command)
 
-    parser = _command(
-        commands, "sheet", "write a printable A4 sheet of a scenario (HTML)",
-        "Write one scenario as a page to print: its setup drawn as cards, its numbered steps "
-        "with the author's words, and the answers to its questions at the end.",
-        "  lingerlonger sheet scenarios/06-last-card-saves.yaml -o lesson.html\n"
-        "  lingerlonger sheet my-lesson.yaml --lang es --four-colour -o lesson.html")
-    parser.add_argument("file", metavar="FILE", help="a scenario file (YAML)")
-    parser.add_argument("--index", type=positive_int, default=1, metavar="N",
-                        help="which scenario of a stream, from 1 (default: 1)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="the sheet's language (default: the scenario's lang:, else en)")
-    parser.add_argument("--four-colour", action="store_true",
-                        help="clubs green and diamonds blue, for colour-blind readers")
-    parser.add_argument("-o", "--output", default="-", metavar="FILE",
-                        help="where to write the HTML (- for stdout, the default)")
+    parser = _command(commands, "sheet", "lingerlonger sheet scenarios/06-last-card-saves.yaml -o lesson.html",
+                      "lingerlonger sheet my-lesson.yaml --lang es --four-colour -o lesson.html")
+    parser.add_argument("file", metavar="FILE", help=Text("cli.help.scenario-file"))
+    parser.add_argument("--index", type=positive_int, default=1, metavar="N", help=Text("cli.help.index"))
+    _lang_option(parser, "cli.help.sheet.lang")
+    parser.add_argument("--four-colour", action="store_true", help=Text("cli.help.sheet.four-colour"))
+    parser.add_argument("-o", "--output", default="-", metavar="FILE", help=Text("cli.help.sheet.output"))
     parser.set_defaults(run=sheet_command)
 
-    parser = _command(
-        commands, "simulate", "record computer-played hands as scenarios that check again",
-        "Deal and play whole hands with computer players and write them as one YAML stream "
-        "of scenarios: every play, a check after every trick, and the result. The same seed "
-        "records the same hands, and lingerlonger check accepts what it writes.",
-        "  lingerlonger simulate --games 100 --seed 1 -o hands.yaml\n"
-        "  lingerlonger simulate --rules equal-hands+no-trump --players 5 --seats tips,random")
+    parser = _command(commands, "simulate", "lingerlonger simulate --games 100 --seed 1 -o hands.yaml",
+                      "lingerlonger simulate --rules equal-hands+no-trump --players 5 --seats tips,random")
     add_game_arguments(parser)
-    parser.add_argument("--seed", type=int, default=0, help="the same seed records the same hands "
-                        "(default: 0)")
+    parser.add_argument("--seed", type=int, default=0, help=Text("cli.help.simulate.seed"))
     parser.add_argument("--games", type=positive_int, default=1, metavar="K",
-                        help="hands to record (default: 1)")
+                        help=Text("cli.help.simulate.games"))
     parser.add_argument("--seats", default="random", metavar="KINDS",
-                        help=f"player kinds: one for every seat, or one per seat, comma-separated "
-                        f"({', '.join(PLAYER_KINDS)}; default: random)")
-    parser.add_argument("-o", "--output", default="-", metavar="FILE",
-                        help="where to write the YAML stream (- for stdout, the default)")
+                        help=Text("cli.help.simulate.seats", kinds=", ".join(PLAYER_KINDS)))
+    parser.add_argument("-o", "--output", default="-", metavar="FILE", help=Text("cli.help.simulate.output"))
     parser.set_defaults(run=simulate_command)
 
-    parser = _command(
-        commands, "new", "write a starter scenario to edit",
-        "Write a scenario that already checks, with comments on every key, for you to edit: "
-        "a seeded deal and its first trick, or with --position a small position (two cards "
-        "a hand) that is easy to change by hand.",
-        "  lingerlonger new --position -o my-lesson.yaml\n"
-        "  lingerlonger new --rules equal-hands --players 3 --seed 7 -o my-deal.yaml")
-    parser.add_argument("--position", action="store_true",
-                        help="start from a small position instead of a 52-card deal")
+    parser = _command(commands, "new", "lingerlonger new --position -o my-lesson.yaml",
+                      "lingerlonger new --rules equal-hands --players 3 --seed 7 -o my-deal.yaml")
+    parser.add_argument("--position", action="store_true", help=Text("cli.help.new.position"))
     add_game_arguments(parser, hand_size=False)  # a starter position deals no cards
-    parser.add_argument("--seed", type=int, default=None,
-                        help="the seed of the deal (default: a random one, written in the title)")
-    parser.add_argument("-o", "--output", default="-", metavar="FILE",
-                        help="where to write it (- for stdout, the default)")
-    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="the language of its comments and texts (default: the terminal's, "
-                        "from LANG, else en)")
+    parser.add_argument("--seed", type=int, default=None, help=Text("cli.help.new.seed"))
+    parser.add_argument("-o", "--output", default="-", metavar="FILE", help=Text("cli.help.new.output"))
+    parser.add_argument("--force", action="store_true", help=Text("cli.help.new.force"))
+    _lang_option(parser, "cli.help.new.lang")
     parser.set_defaults(run=new_command)
 
-    parser = _command(
-        commands, "schema", "print the JSON Schema that lets an editor check scenario files",
-        "Print the JSON Schema of the scenario format, or write it to a folder as "
-        f"{SCHEMA_NAME}. A scenario file whose first line is\n"
-        f"  # yaml-language-server: $schema={SCHEMA_NAME}\n"
-        "is then checked by editors that use the YAML language server (VS Code with the YAML "
-        "extension, Neovim, Helix...) while you type. lingerlonger new and simulate write that "
-        "line for you.",
-        "  lingerlonger schema -o .\n  lingerlonger schema -o lessons/")
+    parser = _command(commands, "schema", "lingerlonger schema -o .", "lingerlonger schema -o lessons/",
+                      name=SCHEMA_NAME, line=f"  # yaml-language-server: $schema={SCHEMA_NAME}")
     parser.add_argument("-o", "--output", default="-", metavar="PATH",
-                        help=f"a folder to write {SCHEMA_NAME} into, or a file name "
-                        "(- for stdout, the default)")
+                        help=Text("cli.help.schema.output", name=SCHEMA_NAME))
     parser.set_defaults(run=schema_command)
 
 
-DESCRIPTION = """\
-Linger Longer (Sift Smoke), the card game, from the command line: deal a narrated hand,
-check, replay and print scenario files (the lessons of the book), and write new ones."""
-
-EPILOG = """\
-examples:
-  lingerlonger demo --players 5
-  lingerlonger new --position -o my-lesson.yaml
-  lingerlonger check my-lesson.yaml
-  lingerlonger replay scenarios/06-last-card-saves.yaml --lang pt
-
-Run lingerlonger COMMAND --help for the options of one command.
-Exit status: 0 all well, 1 a scenario failed its check, 2 a usage error
-(a bad option, a missing file, an unknown seat). Errors go to stderr."""
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="lingerlonger", description=DESCRIPTION, epilog=EPILOG,  # argparse's words translated
-                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    """The ``lingerlonger`` command line; its help is said in the reader's language (``Parser``)."""
+    parser = Parser(prog="lingerlonger", description=Text("cli.about"), epilog=Text("cli.epilog", examples=examples(
+        "lingerlonger demo --players 5", "lingerlonger new --position -o my-lesson.yaml",
+        "lingerlonger check my-lesson.yaml",
+        "lingerlonger replay scenarios/06-last-card-saves.yaml --lang pt")))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    demo_parser = _command(
-        commands, "demo", "play a narrated random hand in the terminal",
-        "Deal a hand, show every player's cards, and let computer players play it to the end, "
-        "narrated. The first lines give the seed: the same seed deals the same hand again.",
-        "  lingerlonger demo\n  lingerlonger demo --rules equal-hands --players 3 --seed 42 "
-        "--lang ru")
+    demo_parser = _command(commands, "demo", "lingerlonger demo",
+                           "lingerlonger demo --rules equal-hands --players 3 --seed 42 --lang ru")
     add_game_arguments(demo_parser)
-    demo_parser.add_argument("--seed", type=int, default=None,
-                             help="the same seed plays the same hand (default: a new one, printed)")
-    demo_parser.add_argument("--lang", choices=LANGUAGES, default=terminal_language() or "en",
-                             help="the language of the narration (default: the terminal's, "
-                             "from LANG, else en)")
+    demo_parser.add_argument("--seed", type=int, default=None, help=Text("cli.help.demo.seed"))
+    _lang_option(demo_parser, "cli.help.demo.lang", default=terminal_language() or "en")
     demo_parser.set_defaults(run=demo)
 
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")

@@ -1,4 +1,4 @@
-"""argparse in the reader's language: usage errors, "usage:" and the help's section titles.
+"""argparse in the reader's language: usage errors, the help and its section titles.
 
 argparse words its own messages in English ("the following arguments are required",
 "invalid choice", "unrecognized arguments", "usage:", "options") through the module's
@@ -8,6 +8,14 @@ placeholders) while it parses, prints help or reports an error, in the language 
 ``--lang`` when the command line gives one, else the terminal's (``LINGERLONGER_LANG``,
 ``LANG``...), else English. A value refused by the package's own checks (a rules spec)
 is said in that language too.
+
+The commands' own words (a description, an epilog, each option's help) are declared as
+catalog messages, ``Text("cli.help.check.paths")``: a ``Text`` is the English, and the
+``Parser`` says it in the language of the command line when it prints the help. An option's
+help (and a command's one-line summary) is an argparse help string: argparse fills its
+``%(default)s`` and the like, and a percent sign is written ``%%``; a description or an
+epilog is plain text, whose unindented lines are wrapped and whose indented ones (example
+commands) are kept whole.
 
 >>> import contextlib, io
 >>> parser = Parser(prog="lingerlonger")
@@ -25,12 +33,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
+import textwrap
 from typing import Iterator, Sequence
 
 from .errors import Message
-from .i18n import LANGUAGES, SOURCE_LANGUAGE, catalog, error_text, plural_category, terminal_language
+from .i18n import (LANGUAGES, SOURCE_LANGUAGE, catalog, error_text, plural_category,
+                   terminal_language, translate)
 
-__all__ = ["Parser", "speaking", "language_of", "ARGPARSE_MESSAGES"]
+__all__ = ["Parser", "Text", "HelpFormatter", "examples", "speaking", "language_of", "ARGPARSE_MESSAGES"]
+
+#: The help's prose is wrapped to at most this width.
+HELP_WIDTH = 79
 
 #: argparse's English (Python 3.9 to 3.13) → the catalog message that says it.
 ARGPARSE_MESSAGES = {
@@ -104,6 +118,53 @@ def speaking(lang: str) -> Iterator[None]:
         argparse._, argparse.ngettext = saved
 
 
+class Text(str):
+    """A text of the help declared as a catalog message, with the values of its ``{name}``
+    placeholders (a value that is a ``Text`` is said in the same language). It is its English,
+    so code reading a parser's help reads words; ``Parser`` says it in the reader's language.
+
+    >>> index = Text("cli.help.index")
+    >>> index, index.key
+    ('which scenario of a stream, from 1 (default: %(default)s)', 'cli.help.index')
+    >>> index.said("pt")
+    'qual cenário de uma sequência, a partir de 1 (padrão: %(default)s)'
+    """
+
+    key: str
+    values: dict[str, object]
+
+    def __new__(cls, key: str, /, **values: object) -> "Text":
+        text = super().__new__(cls, translate(key, SOURCE_LANGUAGE, **values))
+        text.key, text.values = key, values
+        return text
+
+    def said(self, lang: str) -> str:
+        """The text in ``lang``."""
+        return translate(self.key, lang, **{name: value.said(lang) if isinstance(value, Text) else value
+                                             for name, value in self.values.items()})
+
+
+def examples(*commands: str) -> Text:
+    """An epilog of example command lines, under the heading "examples:" in the reader's language."""
+    return Text("cli.examples", commands="\n".join(f"  {command}" for command in commands))
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help, where a description or an epilog keeps its lines: an unindented line
+    is wrapped, an indented one (an example command) kept whole. No line is broken at a
+    hyphen, so that option names and rules specs (``draw-per-card``) stay whole."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        width = min(width, HELP_WIDTH)
+        return "\n".join(indent + line if line.startswith(" ") or not line else textwrap.fill(
+            line, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
+            for line in text.splitlines())
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        text = re.sub(r"\s+", " ", text, flags=re.ASCII).strip()  # a no-break space stays one
+        return textwrap.wrap(text, width, break_on_hyphens=False)
+
+
 def _message_behind(error: BaseException) -> Message | None:
     """The package's refusal behind an exception, if any: a type function that raises
     ``ArgumentTypeError(...)`` while handling a ``LingerError``, or ``from`` one."""
@@ -121,6 +182,10 @@ class Parser(argparse.ArgumentParser):
     its subcommands' parsers are ``Parser`` too."""
 
     lang: str | None = None  # the language of the parse under way (shared with the subcommands')
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def parse_args(self, args=None, namespace=None):
         with self._speaking(args):  # "unrecognized arguments" is said here, after the parse
@@ -164,18 +229,30 @@ class Parser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         lang = self._language()
-        gettext, _ = _said(lang)
-        titles = [(group, group.title) for group in self._action_groups]
-        helps = [(action, action.help) for action in self._actions]
-        for group, title in titles:
-            group.title = gettext(title) if title else title
-        for action, text in helps:
-            action.help = gettext(text) if isinstance(text, str) else text
-        try:
-            with speaking(lang):
-                return super().format_help()
-        finally:
-            for group, title in titles:
-                group.title = title
-            for action, text in helps:
-                action.help = text
+        with speaking(lang), _worded(self, lang):
+            return super().format_help()
+
+
+@contextlib.contextmanager
+def _worded(parser: argparse.ArgumentParser, lang: str) -> Iterator[None]:
+    """The parser's texts in ``lang`` while its help is formatted: its description and epilog,
+    its sections' titles, each option's help and each subcommand's summary."""
+    gettext, _ = _said(lang)
+    actions = [*parser._actions]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            actions += action._get_subactions()  # the subcommands, as their list shows them
+    places = [(parser, "description"), (parser, "epilog"),
+              *((group, "title") for group in parser._action_groups),
+              *((action, "help") for action in actions)]
+    saved = [(owner, name, getattr(owner, name)) for owner, name in places]
+    for owner, name, text in saved:
+        if isinstance(text, Text):
+            setattr(owner, name, text.said(lang))
+        elif isinstance(text, str):  # argparse's own words: "options", "show this help..."
+            setattr(owner, name, gettext(text))
+    try:
+        yield
+    finally:
+        for owner, name, text in saved:
+            setattr(owner, name, text)

@@ -131,7 +131,8 @@ def what_if(args: dict) -> dict:
     if isinstance(tried, Refused):
         return _refused(tried, model.lang)
     style = TableStyle.of(model.lang)
-    return {"frames": [frame_html(shown, style=style) for shown in tried.frames[tried.at:]],
+    # The questions are the scenario's, answered on its own line (``answer``), not in a branch.
+    return {"frames": [frame_html(shown, style=style, quiz=False) for shown in tried.frames[tried.at:]],
             "branch": _kept_branch(args["session"], tried)}
 
 

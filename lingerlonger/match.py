@@ -40,6 +40,12 @@ class MatchResult:
     def chips(self) -> tuple[int, ...]:
         return tuple(sum(hand.chips[seat] for hand in self.hands) for seat in range(len(self.players)))
 
+    def record(self, hand: HandResult, target: int) -> None:
+        """Add a hand played; its winner wins the match on reaching ``target`` hands won."""
+        self.hands.append(hand)
+        if self.points[hand.winner] >= target:
+            self.winner = hand.winner
+
 
 def cut_for_deal(players: int, rng: random.Random) -> tuple[int, list[list[tuple[int, Card]]]]:
     """Standard: everyone cuts, the lowest card deals (2 low, ace high); the tied cut again.
@@ -76,6 +82,16 @@ def hand_chips(state: State, option: str | None) -> tuple[int, ...]:
     return tuple(each * (n - 1) if seat == state.winner else -each for seat in range(n))
 
 
+def hand_result(state: State, chips: str | None = None) -> HandResult:
+    """A finished hand as a line of the match's score."""
+    return HandResult(state.dealer, state.winner, state.reason, state.tricks_won, hand_chips(state, chips))
+
+
+def next_dealer(dealer: int, players: int) -> int:
+    """The deal passes clockwise (to the left) after each hand."""
+    return (dealer + 1) % players
+
+
 def play_match(rules: Rules, names: Sequence[str], seats: Sequence[Player],
                seed: int | None = None, chips: str | None = None) -> MatchResult:
     """Hands until one seat reaches the rules' target (3, or 5 with match-to-5)."""
@@ -85,9 +101,6 @@ def play_match(rules: Rules, names: Sequence[str], seats: Sequence[Player],
     while result.winner is None:
         state, _ = new_hand(rules, names, dealer, rng)
         state, _ = finish(state, seats)
-        result.hands.append(HandResult(dealer, state.winner, state.reason, state.tricks_won,
-                                       hand_chips(state, chips)))
-        if result.points[state.winner] >= rules.match_target:
-            result.winner = state.winner
-        dealer = (dealer + 1) % len(names)
+        result.record(hand_result(state, chips), rules.match_target)
+        dealer = next_dealer(dealer, len(names))
     return result

@@ -168,13 +168,15 @@ def card_back_html(*, options: TableStyle | None = None) -> str:
 def table_html(state: State, *, seat: int | str | None = None, show_legal: bool = False,
                last_trick: Trick | None = None, caption: str | None = None,
                options: TableStyle | None = None, include_css: bool = True,
-               playable: bool = False) -> str:
+               playable: bool = False, hidden: bool = False) -> str:
     """The whole table as one ``<div class="ll-table">``.
 
     ``seat`` draws what that seat may see (other hands face down, with counts);
     ``show_legal`` marks the cards the seat to act may play (``playable``: as buttons,
     see ``card_html``); ``last_trick`` shows
     a just-completed trick with its winner while ``state.trick`` is already empty.
+    ``hidden`` draws every hand face down, ``seat``'s too (a device passed between two
+    people at one table: sizes and public cards only).
     The table follows its own width: seats stack on a phone, and it needs a
     block-level parent (it is a CSS size container).
     """
@@ -185,11 +187,12 @@ def table_html(state: State, *, seat: int | str | None = None, show_legal: bool 
                           f"trick in progress ({len(state.trick)} cards played)")
     anchor = 0 if viewer is None else viewer
     public = view(state, anchor)
-    legal = set(legal_cards(state)) if show_legal and viewer in (None, state.to_act) else set()
+    legal = (set(legal_cards(state)) if show_legal and not hidden and viewer in (None, state.to_act)
+             else set())
     n = len(state.players)
     seats = "".join(
         _seat_html(state, s, _POSITIONS[n][(s - anchor) % n], style, public,
-                   face_up=viewer in (None, s), is_viewer=viewer == s, legal=legal, playable=playable)
+                   face_up=not hidden and viewer in (None, s), is_viewer=viewer == s, legal=legal, playable=playable)
         for s in ((anchor + i) % n for i in range(n)))
     classes = f"ll-table ll-n{n}" + " ll-large" * style.large + " ll-four-colour" * style.four_colour
     label = html.escape(caption) if caption else style.text("table")

@@ -3,6 +3,7 @@ exit codes (1 a failed check, 2 a usage error), help in plain words, never a tra
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 from lingerlonger import cli
 from lingerlonger.i18n import LANGUAGES, translate
 from lingerlonger.narrate import reason_text
+from lingerlonger.players import PLAYER_KINDS
 from lingerlonger.replay import check
 from lingerlonger.scenario import load
 from lingerlonger.scenario.writer import SCHEMA_HINT, SCHEMA_NAME, schema_file
@@ -471,8 +473,15 @@ def test_demo_speaks_the_terminals_language_unless_told(capsys, monkeypatch):
 #: them in every language), commands and their options, file names, and these.
 FORMAT_WORDS = {"YAML", "Markdown", "json", "yaml", "yaml-language-server", "lingerlonger", "FILE",
                 "NAME", "SPEC", "SEED", "COMMAND", "LIST", "PATH", "none", "drawing", "standard", "hand", "size", "sizes", "new",
-                "position", "scenario", "schema", "check", "replay", "demo", "sheet"}
+                "position", "scenario", "schema", "check", "replay", "demo", "sheet", "simulate",
+                "tournament", "KINDS", "ADDRESS"}
 
+
+#: Latin words a translated --help keeps besides the format's (``latin_words``): the options'
+#: metavars, the player kinds, the tools, formats and streams it names, and the game's other name.
+HELP_WORDS = {"LANG", "HTML", "JSON", "stdout", "stderr", "Dask", "Parquet", "parquet",
+              "csv", "pip", "install", "pyarrow", "cluster", "VS", "Code", "Neovim", "Helix", "Ctrl", "Sift",
+              "Smoke"} | set(PLAYER_KINDS)
 
 def latin_words(text: str) -> set[str]:
     """The Latin-script words of a Russian text, less quotes (of other languages, «…», or of what
@@ -506,6 +515,8 @@ def test_latin_words_finds_english():
     ("replay", "--lang", "ru"),                          # a missing argument
     ("check", "--lang", "ru", "--bogus"),                # an unknown one
     ("check", "--lang", "ru", "--languages", "xx"),      # a value the command's own type refuses
+    ("tournament", "--lang", "ru", "--hands", 0),        # a count below 1
+    ("replay", LIBRARY / "06-last-card-saves.yaml", "--index", "two", "--lang", "ru"),
     ("replay", "--lang", "ru", "--help"),
 ], ids=lambda argv: " ".join(map(str, argv)).replace(str(TESTS.parent) + "/", ""))
 def test_the_cli_in_russian_says_no_english_word(capsys, argv):
@@ -516,10 +527,90 @@ def test_the_cli_in_russian_says_no_english_word(capsys, argv):
         captured = capsys.readouterr()
         text = captured.out + captured.err
     assert re.search("[а-яё]", text), text[:300]
-    if "--help" in argv:  # argparse's words; the commands' own descriptions are not translated yet
-        text = "\n".join(line for line in text.splitlines()
-                         if line.startswith(("использование", "позиционные", "параметры", "  -h")))
-    assert latin_words(text) == set(), text[:2000]
+    assert latin_words(text) - HELP_WORDS == set(), text[:2000]
+
+
+# --- every command's --help in the reader's language ---------------------------------
+
+def help_in(capsys, monkeypatch, lang: str, command: tuple[str, ...], by_terminal: bool = False) -> str:
+    """``lingerlonger [COMMAND] --help`` in ``lang``: asked with --lang, or by the terminal (LANG)."""
+    for name in ("LINGERLONGER_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", f"{lang}_{lang.upper()}.UTF-8" if by_terminal else "C.UTF-8")
+    with pytest.raises(SystemExit) as exit_:  # --help first: the main parser has no --lang
+        cli.main([*command, "--help", *(() if by_terminal else ("--lang", lang))])
+    assert exit_.value.code == 0
+    return capsys.readouterr().out
+
+
+def words_of_help(text: str) -> set[str]:
+    """The Latin-script words of a help but its example commands and the tokens it may keep."""
+    prose = "\n".join(line for line in text.splitlines() if not re.match(r"\s+lingerlonger ", line))
+    return latin_words(prose) - HELP_WORDS
+
+
+def test_words_of_help_finds_english_but_not_examples_or_tokens():
+    assert words_of_help("примеры:\n  lingerlonger demo --seed 4 --lang ru\nплохо: FILE.csv, tips, "
+                         "pip install pyarrow, see the file") == {"see", "the", "file"}
+
+
+HELPS = [(), *((command,) for command in COMMANDS)]
+#: English words that are Portuguese or Spanish words too ("regras de base", "se não for indicado",
+#: "no terminal", "un editor", "error de uso"), and the game's name, which both keep.
+SHARED_WORDS = {"base", "for", "terminal", "editor", "error", "linger", "longer"}
+
+
+@pytest.mark.parametrize("by_terminal", [False, True], ids=["--lang ru", "LANG=ru_RU"])
+@pytest.mark.parametrize("command", HELPS, ids=lambda command: " ".join(command) or "main")
+def test_every_help_in_russian_says_no_english_word(capsys, monkeypatch, command, by_terminal):
+    text = help_in(capsys, monkeypatch, "ru", command, by_terminal)
+    assert text.startswith("использование: lingerlonger") and "параметры:" in text, text[:300]
+    if command != ("schema",):  # its one example in --help has no words around it but the heading
+        assert "примеры:" in text
+    assert words_of_help(text) == set(), text
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+@pytest.mark.parametrize("command", HELPS, ids=lambda command: " ".join(command) or "main")
+def test_every_help_in_portuguese_and_spanish_says_no_english_word(capsys, monkeypatch, command, lang):
+    english = {word.lower() for word in words_of_help(help_in(capsys, monkeypatch, "en", command))} - SHARED_WORDS
+    assert len(english) > 10  # the English help is words, which the other languages must not keep
+    text = help_in(capsys, monkeypatch, lang, command, by_terminal=lang == "es")
+    assert text.startswith("uso: lingerlonger") and ("opções:" if lang == "pt" else "opciones:") in text
+    kept = {word for word in words_of_help(text) if word.lower() in english}
+    assert kept == set(), text
+
+
+def test_the_english_help_keeps_its_words_and_examples(capsys, monkeypatch):
+    text = help_in(capsys, monkeypatch, "en", ("check",))
+    assert "FILE:LINE:COLUMN: message, on stderr" in text and "  lingerlonger check scenarios/\n" in text
+    assert "examples:" in text and "the lessons that come with lingerlonger" in " ".join(text.split())
+    text = help_in(capsys, monkeypatch, "en", ("tournament",))
+    assert "95% interval" in text and "%%" not in text and "(default: 1000)" in text
+    assert "expert,tips,random,random --hands 2000\n" in text  # an example is never wrapped
+    text = help_in(capsys, monkeypatch, "en", ("simulate",))
+    assert "draw-per-card" in text and "(random, tips, expert; default: random)" in " ".join(text.split())
+
+
+def test_a_help_follows_the_language_of_the_command_line_it_is_asked_on(capsys, monkeypatch):
+    russian = help_in(capsys, monkeypatch, "ru", ("sheet",))
+    english = help_in(capsys, monkeypatch, "en", ("sheet",))  # the parser's texts were put back
+    assert "язык листа" in russian and "the sheet's language" in english
+    assert "язык" not in english and "sheet's" not in russian
+
+
+def test_a_count_below_one_is_refused_in_the_readers_language(capsys):
+    from lingerlonger.arguments import OptionError, positive_int
+
+    with pytest.raises(argparse.ArgumentTypeError) as refusal:
+        positive_int("0")
+    assert isinstance(refusal.value.__cause__, OptionError) and refusal.value.__cause__.code == "cli.positive-int"
+    assert str(refusal.value) == "expected a whole number of at least 1, not '0'"
+    for lang, words in [("pt", "era esperado um número inteiro"), ("es", "se esperaba un número entero"),
+                        ("ru", "нужно целое число не меньше 1, а не 'x'")]:
+        with pytest.raises(SystemExit):
+            run(capsys, "simulate", "--games", "x", "--lang", lang)
+        assert words in capsys.readouterr().err
 
 
 def test_the_terminal_language_speaks_argparse_without_lang(capsys, monkeypatch):
@@ -556,6 +647,25 @@ def test_a_sheet_in_russian_says_no_english_word(capsys, tmp_path):
     words = Words()
     words.feed(page.read_text(encoding="utf-8"))
     assert latin_words("\n".join(words.parts)) == set()
+
+
+def test_help_messages_keep_argparse_fields_and_say_percent_as_argparse_wants():
+    """An option's help and a command's summary are argparse help strings (``%(default)s``, ``%%``);
+    a description and an epilog are printed as written, so a % there is one %."""
+    from lingerlonger.i18n import catalog
+
+    fields = lambda text: sorted(re.findall(r"%\(\w+\)s", text))  # noqa: E731
+    english = {key: text for key, text in catalog("en").items() if key.startswith("cli.")}
+    helps = [key for key in english if key.startswith(("cli.help.", "cli.summary."))]
+    assert len(helps) > 40
+    for lang in LANGUAGES:
+        for key in english:
+            text = catalog(lang)[key]
+            if key in helps:
+                assert "%" not in re.sub(r"%\(\w+\)s|%%", "", text), (lang, key)
+                assert fields(text) == fields(english[key]), (lang, key)
+            elif key.startswith(("cli.about", "cli.epilog", "cli.examples")):
+                assert "%%" not in text and "%(" not in text, (lang, key)
 
 
 def test_argparse_messages_keep_their_placeholders():

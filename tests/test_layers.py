@@ -75,7 +75,7 @@ def test_the_engine_layer_imports_only_itself():
 
 #: What the players' model may never import: the widgets and the HTML views sit above it.
 VIEWS = ("lingerlonger.widgets", "lingerlonger.render", "lingerlonger.static_replay",
-         "lingerlonger.presenter")
+         "lingerlonger.presenter", "lingerlonger.panels", "lingerlonger.live")
 
 
 def test_the_player_model_imports_no_view():

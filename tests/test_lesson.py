@@ -164,3 +164,17 @@ def test_a_start_no_position_can_hold_is_refused_with_a_reason():
     assert deck_of(mid_trick) is None
     with pytest.raises(SetupError):
         lesson(mid_trick, [], title="t", lang="en")
+
+
+def test_a_family_tables_hand_saves_from_its_deal():
+    from lingerlonger.player.table import TableModel
+    table = TableModel.start(Rules.parse("standard+random-trump"), ["Ana", "Luis Miguel", "Olga"],
+                             ["person", "tips", "tips"], rng=random.Random(6))
+    for _ in range(200):
+        if table.state.is_over:
+            break
+        table = table.reveal() if table.hidden else table.play(legal_actions(table.state)[0])
+    saved = lesson(table.dealt, table.actions, title="Family", lang="pt")
+    again, run = saved_again(saved)
+    assert again.is_deal and again.players[1] == "Luis_Miguel"
+    assert plays_of(again) == list(table.actions) and run.final.hands == table.state.hands

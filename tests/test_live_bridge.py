@@ -7,6 +7,7 @@ import base64
 import gzip
 import json
 import re
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -188,3 +189,15 @@ def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
 def test_a_call_for_a_session_that_does_not_exist_fails_without_a_partial_answer(name):
     with pytest.raises(KeyError):
         getattr(live, name)(json.dumps({"session": 10 ** 9, "at": 0, "card": "A♠", "answer": "0"}))
+
+
+def test_live_mode_imports_nothing_the_browser_does_not_get():
+    """Pyodide has the package's zip and pure-Python PyYAML only: no ipywidgets, IPython,
+    matplotlib, nor the package's widgets or lab (site_live.NOT_IN_BROWSER). (PyYAML falls back
+    by itself from its C extension, which the browser lacks.)"""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, lingerlonger.live; print(' '.join(sorted(sys.modules)))"],
+        capture_output=True, text=True, check=True, cwd=REPO).stdout.split()
+    banned = ("ipywidgets", "IPython", "matplotlib") + tuple(
+        f"lingerlonger.{name.rstrip('/')}" for name in site_live.NOT_IN_BROWSER if name != "__pycache__")
+    assert not [name for name in loaded if name.startswith(banned)]

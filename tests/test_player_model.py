@@ -19,18 +19,10 @@ from lingerlonger.replay import replay
 from lingerlonger.rules import Rules
 from lingerlonger.scenario import loads
 
+from corpora import QUIZ_HEAD
+
 #: The worked example (rule 16) with a question of each kind; the choices in every language.
-QUIZ = """
-format: 1
-title: Quiz
-rules: equal-hands
-players: [A, B, C, D]
-dealer: D
-hands: {A: [K♣, 7♦], B: [3♣, Q♠], C: [2♥], D: [A♣, 5♠]}
-stock: [9♦, 4♠, J♥]
-trump: ♥
-leader: A
-steps:
+QUIZ = QUIZ_HEAD + """\
   - say: A is about to lead.
   - play: A K♣
   - ask:

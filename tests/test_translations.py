@@ -116,3 +116,13 @@ def test_markup_sees_roles_titles_and_links():
     assert markup("see {doc}`05-drawing` and [the app](app.md), {glue:text}`n:.1f`") == [
         ("doc", "05-drawing"), ("glue:text", "n:.1f"), ("link", "app.md")]
     assert markup("veja {doc}`o capítulo <05-drawing>`") == [("doc", "05-drawing")]
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_the_table_of_contents_part_titles_are_translated(lang):
+    import yaml
+
+    captions = [part["caption"] for part in yaml.safe_load((REPO / "_toc.yml").read_text())["parts"]]
+    theme = {entry.msgid: entry.msgstr for entry in polib.pofile(str(LOCALES / lang / "LC_MESSAGES" / "sphinx.po"))
+             if entry.msgstr and "fuzzy" not in entry.flags}
+    assert [caption for caption in captions if caption not in theme] == []

@@ -514,7 +514,7 @@ def test_the_app_speaks_one_language_in_every_tab():
     app.tabs.selected_index = 1
     assert english_left(app)  # English to begin with
     app.set_language("pt")
-    assert app.tabs.titles == (ui("tab-scenario", "pt"), ui("tab-play", "pt"))
+    assert app.tabs.titles == (ui("tab-scenario", "pt"), ui("tab-play", "pt"), ui("tab-table", "pt"))
     assert app.browser.player.lang == app.hand.lang == "pt"
     assert app.browser.picker.description == ui("pick", "pt")
     assert english_left(app) == set()

@@ -94,6 +94,18 @@ def glue_in_translated_paragraphs() -> None:
         module.retrieve_glue_data = retrieve_with_fallback
 
 
+def translate_toc_captions(app, doctree) -> None:
+    """The table of contents' part titles ("The game", ...) in the page's language: they come
+    from ``_toc.yml``, not from a page, so ``sphinx.po`` (the theme's words) holds them."""
+    from sphinx import addnodes
+    from sphinx.locale import get_translation
+
+    translated = get_translation("sphinx")
+    for toctree in doctree.findall(addnodes.toctree):
+        if toctree.get("caption"):
+            toctree["caption"] = translated(toctree["caption"])
+
+
 def add_static_folder(app) -> None:
     app.config.html_static_path.append(str(Path(__file__).parent / "static"))
 
@@ -103,6 +115,7 @@ def setup(app):
     app.connect("builder-inited", add_static_folder)
     app.add_css_file("ll-languages.css")
     app.connect("html-page-context", add_language_links)
+    app.connect("doctree-read", translate_toc_captions, priority=900)  # after the toc is inserted
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
 

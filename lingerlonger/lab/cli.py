@@ -11,6 +11,7 @@ from contextlib import ExitStack, closing, contextmanager
 from typing import Iterator
 
 from ..arguments import add_game_arguments, game_of, positive_int
+from ..cliparser import Text, examples
 from ..errors import LingerError
 from ..i18n import LANGUAGES, error_text, format_number, terminal_language, translate
 from ..narrate import rules_text
@@ -146,37 +147,29 @@ def tournament_command(args: argparse.Namespace) -> int:
 
 
 def add_tournament_parser(commands) -> argparse.ArgumentParser:
-    """Register ``lingerlonger tournament`` on the CLI's subcommands."""
+    """Register ``lingerlonger tournament`` on the CLI's subcommands (its help: catalog messages
+    ``cli.*.tournament``, said in the reader's language by ``cliparser.Parser``)."""
     parser = commands.add_parser(
-        "tournament", help="play computer players against each other and print win rates with "
-        "95%% intervals",
-        description="Play many hands between computer players (random, tips, expert) and print "
-        "each seat's, strategy's and position's win rate with a 95%% interval. -o also writes one "
-        "row per seat per hand as the hands finish; --scheduler plays them on a Dask cluster. "
-        "Exit status 130 after Ctrl-C (the hands played so far are kept).",
-        epilog="examples:\n  lingerlonger tournament --players 4 --seats expert,tips,random,random "
-        "--hands 2000\n  lingerlonger tournament --hands 100000 -o hands.csv",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        "tournament", help=Text("cli.summary.tournament"),
+        description=Text("cli.about.tournament", kinds=", ".join(PLAYER_KINDS)),
+        epilog=examples("lingerlonger tournament --players 4 --seats expert,tips,random,random --hands 2000",
+                        "lingerlonger tournament --hands 100000 -o hands.csv"))
     add_game_arguments(parser)
-    parser.add_argument("--seats", default="tips,random,random,random",
-                        metavar="KINDS", help="one player per seat, comma-separated: "
-                        f"{', '.join(PLAYER_KINDS)} (one name fills every seat; default: "
-                        "tips,random,random,random)")
+    parser.add_argument("--seats", default="tips,random,random,random", metavar="KINDS",
+                        help=Text("cli.help.tournament.seats", kinds=", ".join(PLAYER_KINDS)))
     parser.add_argument("--hands", type=positive_int, default=1000, metavar="K",
-                        help="hands to play (default: 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="the same seed replays the same tournament")
+                        help=Text("cli.help.tournament.hands"))
+    parser.add_argument("--seed", type=int, default=0, help=Text("cli.help.tournament.seed"))
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--workers", type=positive_int, default=None, metavar="N",
-                       help="processes on this computer (default: every core)")
-    where.add_argument("--scheduler", metavar="ADDRESS",
-                       help="play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 (needs "
-                       "pip install \"lingerlonger[cluster]\"); the results are the same")
-    parser.add_argument("-o", "--output", metavar="FILE.csv",
-                        help="write one row per seat per hand, as the hands are played (a name "
-                        "ending in .parquet writes Parquet: needs pip install pyarrow)")
+                       help=Text("cli.help.tournament.workers"))
+    where.add_argument("--scheduler", metavar="ADDRESS", help=Text(
+        "cli.help.tournament.scheduler", example="tcp://10.0.0.5:8786",
+        install='pip install "lingerlonger[cluster]"'))
+    parser.add_argument("-o", "--output", metavar="FILE.csv", help=Text(
+        "cli.help.tournament.output", suffix=".parquet", install="pip install pyarrow"))
     parser.add_argument("--lang", choices=LANGUAGES, default=terminal_language() or "en",
-                        help="the language of the report and messages (default: the terminal's, "
-                        "from LANG, else en)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+                        help=Text("cli.help.tournament.lang"))
+    parser.add_argument("-q", "--quiet", action="store_true", help=Text("cli.help.tournament.quiet"))
     parser.set_defaults(run=tournament_command)
     return parser

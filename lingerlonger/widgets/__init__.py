@@ -4,8 +4,9 @@
 - ``scenario``: ``ScenarioPlayer``, step through a scenario, with its ``quiz`` and
   ``what_if_panel`` boxes;
 - ``hand``: ``HandPlayer``, play one seat against computer players;
+- ``table``: ``FamilyTable``, pass-and-play: several people at one screen, a match;
 - ``browser``: ``ScenarioGallery`` and ``ScenarioBrowser``, choosing what to play;
-- ``app``: ``LingerLongerApp``, the two in tabs for the Voilà app (``book/app/app.md``).
+- ``app``: ``LingerLongerApp``, the three in tabs for the Voilà app (``book/app/app.md``).
 
 The players' logic lives in ``lingerlonger.player`` (no widgets); every failure a reader
 can cause (a bad file, an illegal card, a bug in a callback) ends as a friendly message in
@@ -19,7 +20,8 @@ from .browser import ScenarioBrowser, ScenarioGallery
 from .hand import HandPlayer
 from .kit import PLAYER_CSS
 from .scenario import ScenarioPlayer
+from .table import FamilyTable
 
-__all__ = ["ScenarioPlayer", "ScenarioGallery", "HandPlayer", "ScenarioBrowser", "LingerLongerApp",
+__all__ = ["ScenarioPlayer", "ScenarioGallery", "HandPlayer", "FamilyTable", "ScenarioBrowser", "LingerLongerApp",
            "Plan", "action_of", "next_action", "planned_action", "what_if", "scenario_library",
            "find_scenarios", "PLAYER_CSS"]

@@ -1,4 +1,5 @@
-"""The Voilà app (``book/app/app.md``): the scenario browser and a hand to play, in one language."""
+"""The Voilà app (``book/app/app.md``): the scenario browser, a hand to play and a family
+table, in one language."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from ..static_replay import ui
 from .browser import ScenarioBrowser
 from .hand import HandPlayer
 from .kit import PLAYER_CSS, _guarded, _html, _message_html, _row, _shown, _wide_html
+from .table import FamilyTable
 
 __all__ = ["LingerLongerApp"]
 
 
 class LingerLongerApp(widgets.VBox):
-    """The Voilà app: a scenario browser and a hand to play, in two tabs, in one language.
+    """The Voilà app: a scenario browser, a hand to play and a family table (pass-and-play),
+    in three tabs, in one language.
 
     The language menu at the top speaks for the whole app; the player's own menu is hidden
     and linked to it, so a lesson written in Portuguese (``lang: pt``) turns the app
@@ -33,7 +36,9 @@ class LingerLongerApp(widgets.VBox):
         self.browser = ScenarioBrowser(folder, style=self._style)
         self.hand_tab = widgets.VBox()
         self.hand: HandPlayer | None = None
-        self.tabs = widgets.Tab(children=[self.browser, self.hand_tab])
+        self.table_tab = widgets.VBox()
+        self.table: FamilyTable | None = None
+        self.tabs = widgets.Tab(children=[self.browser, self.hand_tab, self.table_tab])
         self.tabs.observe(self._on_tab, "selected_index")
         player_language = self.browser.player.language
         self.language = widgets.Dropdown(options=player_language.options, value=player_language.value,
@@ -67,11 +72,13 @@ class LingerLongerApp(widgets.VBox):
     @_guarded
     def _relabel(self) -> None:
         self.language.description = translate("player.language", self.lang)
-        self.tabs.titles = (ui("tab-scenario", self.lang), ui("tab-play", self.lang))
+        self.tabs.titles = (ui("tab-scenario", self.lang), ui("tab-play", self.lang),
+                            ui("tab-table", self.lang))
         self.intro.value = (f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">{translate("game.name", self.lang)}</h1>'
                             f'<p class="ll-app-intro">{ui("app-intro", self.lang)}</p>')
-        if self.hand is not None:
-            self.hand.set_language(self.lang)
+        for tab in (self.hand, self.table):
+            if tab is not None:
+                tab.set_language(self.lang)
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.message.value = _message_html(text, kind) if text else ""
@@ -81,3 +88,6 @@ class LingerLongerApp(widgets.VBox):
         if change["new"] == 1 and self.hand is None:
             self.hand = HandPlayer(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
             self.hand_tab.children = (self.hand,)
+        if change["new"] == 2 and self.table is None:
+            self.table = FamilyTable(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
+            self.table_tab.children = (self.table,)

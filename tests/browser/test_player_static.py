@@ -134,7 +134,8 @@ def test_autoplay_runs_to_the_end_and_pauses(static_site, browser_page):
     log.assert_clean()
 
 
-def test_legal_cards_toggle_and_what_if_needs_the_live_version(static_site, browser_page):
+def test_legal_cards_toggle_and_try_it_live_needs_the_live_version(static_site, browser_page):
+    """A page with no live mode served (a notebook's copy) says where cards can be tried."""
     page, log = browser_page
     player = open_cut_off(page, static_site)
     player.get_by_role("button", name="Next step").click()
@@ -145,7 +146,7 @@ def test_legal_cards_toggle_and_what_if_needs_the_live_version(static_site, brow
     player.get_by_label("Show legal cards").check()
     assert legal.evaluate("card => getComputedStyle(card).transform") != "none"
     assert not player.locator(".ll-live-only").is_visible()
-    player.get_by_role("button", name="What if…?").click()
+    player.get_by_role("button", name="Try it live").click()
     assert "needs the live version" in player.locator(".ll-live-only").inner_text()
     log.assert_clean()
 

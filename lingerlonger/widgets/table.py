@@ -1,0 +1,347 @@
+"""The family table: several people at one screen and computers in the other seats,
+playing a match; an ipywidgets view of ``player.TableModel``.
+
+Each person's cards stay behind a pass screen ("pass the device to Ana") until that person
+taps "I am Ana — show my cards"; between two people's turns the table is drawn with every
+hand face down, and the whole table only once the hand is over. Under the table: the cut
+for the first deal and the score across hands (points and chips per seat).
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import Callable
+
+import ipywidgets as widgets
+
+from ..cards import Card, Suit, sort_hand
+from ..engine import ChooseTrump, Play, legal_cards
+from ..game import PLAYERS, PROFILE, VARIANT_SET
+from ..i18n import DEFAULT_LANGUAGE, format_number, translate
+from ..match import CHIP_OPTIONS
+from ..names import cleaned_name, looks_like
+from ..narrate import narrate, reason_text
+from ..panels import ui_html
+from ..player.model import Refused
+from ..player.table import PERSON, TableModel
+from ..players import PLAYER_KINDS
+from ..render import TableStyle, card_html, table_html
+from ..rules import Rules, RulesError
+from ..seat_names import computer_names
+from ..static_replay import ui
+from .hand import MAX_NAME, _refusal_text
+from .kit import (PLAYER_CSS, _auto, _button, _ButtonPool, _guarded, _html, _labels,
+                  _relabel_options, _row, _shown, _Speaks, _wide_html)
+
+__all__ = ["FamilyTable", "SEAT_KINDS", "cut_html", "score_html"]
+
+#: What may sit in a seat: a person, or one of the computer players.
+SEAT_KINDS = (PERSON, *PLAYER_KINDS)
+
+
+def _signed(number: int, lang: str) -> str:
+    return format_number(number, lang, sign=True).replace("-", "−")
+
+
+def _marked(name: str, on: bool) -> str:
+    return f' class="{name}"' if on else ""
+
+
+def cut_html(table: TableModel, style: TableStyle) -> str:
+    """How the first dealer was chosen: each round of the cut with its cards (standard), or
+    the lot (equal-hands)."""
+    lang, names = style.lang, table.names
+    dealer = html.escape(names[table.first])
+    if not table.cuts:
+        return f'<p class="ll-cut">{ui("lot-deals", lang, name=dealer)}</p>'
+    rounds = []
+    for number, cuts in enumerate(table.cuts):
+        again = f'<span class="ll-note">{ui("cut-again", lang)}</span> ' if number else ""
+        cards = "".join(f'<span class="ll-cut-seat"><span class="ll-name">{html.escape(names[seat])}</span>'
+                        f'{card_html(card, options=style)}</span>' for seat, card in cuts)
+        rounds.append(f'<li>{again}<span class="ll-cut-cards">{cards}</span></li>')
+    return (f'<div class="ll-cut"><strong>{ui("cut-title", lang)}</strong>'
+            f'<ol class="ll-cut-rounds">{"".join(rounds)}</ol>'
+            f'<p>{ui("cut-deals", lang, name=dealer)}</p></div>')
+
+
+def score_html(table: TableModel, lang: str) -> str:
+    """The score across hands: who dealt, who won (with the chips each paid or took), the
+    hands won and chips so far; the match winner's column marked."""
+    match, names, chips = table.match, table.names, table.chips is not None
+    seats = range(len(names))
+    winner = match.winner
+    head = "".join(f'<th scope="col"{_marked("ll-score-winner", seat == winner)}>'
+                   f"{html.escape(names[seat])}</th>" for seat in seats)
+    rows = []
+    for number, hand in enumerate(match.hands, start=1):
+        cells = "".join(
+            f'<td{_marked("ll-score-win", seat == hand.winner)}>{int(seat == hand.winner)}'
+            + (f' <small>({_signed(hand.chips[seat], lang)})</small>' if chips else "") + "</td>"
+            for seat in seats)
+        rows.append(f'<tr><th scope="row">{number}</th><td>{html.escape(names[hand.dealer])}</td>{cells}</tr>')
+    if not table.state.is_over:
+        rows.append(f'<tr class="ll-score-now"><th scope="row">{table.number}</th>'
+                    f'<td>{html.escape(names[table.state.dealer])}</td>'
+                    f'<td colspan="{len(names)}">{ui("score-in-play", lang)}</td></tr>')
+    foot = (f'<tr><th scope="row" colspan="2">{ui("score-won", lang)}</th>'
+            + "".join(f"<td>{points}</td>" for points in match.points) + "</tr>")
+    if chips:
+        foot += (f'<tr><th scope="row" colspan="2">{ui("score-chips", lang)}</th>'
+                 + "".join(f"<td>{_signed(total, lang)}</td>" for total in match.chips) + "</tr>")
+    return (f'<div class="ll-score-box"><table class="ll-score" lang="{lang}"><caption>'
+            f'{ui("score-title", lang, target=table.rules.match_target)}</caption>'
+            f'<thead><tr><th scope="col">{ui("score-hand", lang)}</th>'
+            f'<th scope="col">{ui("score-dealer", lang)}</th>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody><tfoot>{foot}</tfoot></table></div>')
+
+
+def _told_html(table: TableModel, lang: str) -> str:
+    """What everyone saw since the last person's card (never a card drawn)."""
+    told = "".join(f"<li>{html.escape(narrate(event, table.names, lang))}</li>"
+                   for event in table.public_told)
+    return (f'<div class="ll-words"><strong>{ui("what-happened", lang)}</strong>'
+            f'<ul class="ll-narration">{told}</ul></div>' if told else "")
+
+
+class FamilyTable(_Speaks, widgets.VBox):
+    """Pass-and-play: people at one screen, computers in the other seats, a match."""
+
+    def __init__(self, *, players: int = 4, people: int = 2, rules: str = "standard",
+                 seed: int | None = None, style: TableStyle | None = None) -> None:
+        super().__init__()
+        self.add_class("ll-player")
+        self.add_class("ll-family-table")
+        self.rng = random.Random(seed)
+        self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
+        self.model: TableModel | None = None
+        self._choices: list[Card | Suit] = []
+        #: Called with the table each time a hand ends: the hook for "Save as lesson" (the
+        #: hand as dealt is ``model.dealt``, every action since ``model.actions``).
+        self.hand_ended: list[Callable[[TableModel], None]] = []
+        self._build(players, people, Rules.parse(rules))
+        self._render()
+
+    @property
+    def lang(self) -> str:
+        return self.style_options.lang
+
+    # --- the settings -----------------------------------------------------------------
+    def _build(self, players: int, people: int, rules: Rules) -> None:
+        self.header = _html(f"<style>{PLAYER_CSS}</style>")
+        self.help_line = _html()
+        self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players,
+                                             style={"button_width": "2.6rem"})
+        self.players.observe(lambda _: self._show_seats(), "value")
+        names = computer_names(self.lang)
+        self.names = [widgets.Text(value=names[seat], layout=widgets.Layout(width="12rem"))
+                      for seat in range(PLAYERS.high)]
+        self.kinds = [widgets.Dropdown(options=list(SEAT_KINDS), layout=_auto(),
+                                       value=PERSON if seat < people else "tips")
+                      for seat in range(PLAYERS.high)]
+        # each row its own layout: it hides itself (a shared one would hide every row)
+        self.seat_rows = [_row([name, kind], "ll-seat-row",
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+                          for name, kind in zip(self.names, self.kinds)]
+        self.profile = widgets.Dropdown(options=PROFILE.options, value=rules.profile, layout=_auto())
+        self.variants = {name: widgets.Checkbox(value=name in rules.variants, indent=False, layout=_auto())
+                         for name in VARIANT_SET.choices}
+        # "" for no chips: a menu whose value is None has nothing chosen
+        self.chips = widgets.Dropdown(options=["", *CHIP_OPTIONS], value="", layout=_auto())
+        self.variants_label = _html()
+        self.start = _button(icon="play", primary=True)
+        self.start.on_click(lambda _: self.start_match())
+        self.settings = widgets.VBox([
+            _row([self.players], "ll-settings"), *self.seat_rows,
+            _row([self.profile, self.chips], "ll-settings"),
+            _row([self.variants_label, *self.variants.values()], "ll-variants"),
+            _row([self.start])])
+        self.settings.add_class("ll-settings-box")
+        self.cut = _wide_html()
+        self.score = _wide_html()
+        self.stage = _wide_html("ll-stage")
+        self.status = _wide_html()
+        self.pass_text = _wide_html()
+        self.reveal = _button(icon="eye", primary=True, own_look=True)
+        self.reveal.add_class("ll-reveal")
+        self.reveal.on_click(lambda _: self.show_cards())
+        self.pass_box = widgets.VBox([self.pass_text, self.reveal])
+        self.pass_box.add_class("ll-pass")
+        self.cards = _ButtonPool(self._on_card)
+        self.move = widgets.VBox([self.cards.box])  # hidden as a whole: the row's layout is shared
+        self.message = _wide_html()
+        self.narration = _wide_html()
+        self.next = _button(icon="redo", primary=True, own_look=True)
+        self.next.on_click(lambda _: self.next_hand())
+        self.again = _button(icon="users", own_look=True)
+        self.again.on_click(lambda _: self.new_match())
+        self.play_area = widgets.VBox([self.status, self.pass_box, self.stage, self.move,
+                                       _row([self.next, self.again]), self.narration, self.cut,
+                                       self.score])
+        self._relabel()
+        self._show_seats()
+        self.children = (self.header, self.help_line, self.settings, self.message, self.play_area)
+
+    def _show_seats(self) -> None:
+        for seat, row in enumerate(self.seat_rows):
+            _shown(row, seat < self.players.value)
+
+    def _relabel(self) -> None:
+        """Every word of the settings and buttons in the page's language."""
+        say = lambda key, **values: ui(key, self.lang, **values)  # noqa: E731
+        self.help_line.value = f'<p class="ll-note ll-help">{say("table-help")}</p>'
+        self.players.description = translate(PLAYERS.title, self.lang)
+        for seat, (name, kind) in enumerate(zip(self.names, self.kinds)):
+            name.description = say("table-seat", seat=seat + 1)
+            _relabel_options(kind, [(say("table-person"), PERSON)]
+                             + [(say("table-computer", kind=say(f"opponent-{option}")), option)
+                                for option in PLAYER_KINDS])
+        self.profile.description = translate(PROFILE.title, self.lang)
+        _relabel_options(self.profile, [(translate(PROFILE.label(name), self.lang), name)
+                                        for name in PROFILE.options])
+        for name, box in self.variants.items():
+            box.description = translate(VARIANT_SET.label(name), self.lang)
+            box.tooltip = translate(f"variant-effect.{name}", self.lang)
+        self.variants_label.value = f"<span class='ll-label'>{translate(VARIANT_SET.title, self.lang)}</span>"
+        self.chips.description = say("table-chips")
+        _relabel_options(self.chips, [(say("chips-none"), "")]
+                         + [(say(f"chips-{option}"), option) for option in CHIP_OPTIONS])
+        for button, key in ((self.start, "start-match"), (self.next, "next-hand"), (self.again, "new-match")):
+            button.description = button.tooltip = say(key)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang``; a match in play goes on (the names at the table stay)."""
+        if lang == self.lang:
+            return
+        old, new = computer_names(self.lang), computer_names(lang)
+        for seat, name in enumerate(self.names):
+            if name.value == old[seat]:
+                name.value = new[seat]
+        self.style_options = self.style_options.speaking(lang)
+        self._relabel()
+        self._say_again()
+        self._render()
+
+    # --- the match --------------------------------------------------------------------
+    @_guarded
+    def start_match(self) -> None:
+        """Cut for the first deal and deal the first hand, with the seats and rules chosen."""
+        self._say("")
+        count = self.players.value
+        kinds = [kind.value for kind in self.kinds[:count]]
+        if PERSON not in kinds:
+            self._say(lambda: ui_html("table-no-person", self.lang), kind="refused")
+            return
+        try:
+            rules = Rules.of(self.profile.value, [name for name, box in self.variants.items() if box.value])
+        except RulesError as error:
+            self._say(lambda error=error: ui_html("rules-refused", self.lang, message=str(error)),
+                      kind="error")
+            return
+        defaults = computer_names(self.lang)
+        names: list[str] = []
+        for seat, box in enumerate(self.names[:count]):
+            name = cleaned_name(box.value, MAX_NAME) or defaults[seat]
+            if any(name == other or looks_like(name, other) for other in names):
+                self._say(lambda name=name: ui_html("table-name-twice", self.lang, name=name),
+                          kind="refused")
+                return
+            names.append(name)
+        self._set(TableModel.start(rules, names, kinds, chips=self.chips.value or None, rng=self.rng))
+
+    @_guarded
+    def show_cards(self) -> None:
+        """The person to act has the device: show their cards."""
+        if self.model is not None:
+            self._set(self.model.reveal())
+
+    def play(self, action: ChooseTrump | Play) -> None:
+        """The shown person's card (the card buttons call this); the computers then play on
+        up to the next person's turn."""
+        if self.model is None:
+            return
+        played = self.model.play(action)
+        if isinstance(played, Refused):
+            state = self.model.state
+            self._say(lambda: ui_html("refused", self.lang, message=_refusal_text(state, action, self.lang)),
+                      kind="refused")
+            return
+        self._say("")
+        self._set(played)
+
+    @_guarded
+    def next_hand(self) -> None:
+        if self.model is not None:
+            self._set(self.model.next_hand(self.rng))
+
+    @_guarded
+    def new_match(self) -> None:
+        """Back to the settings, for another match."""
+        self.model = None
+        self._say("")
+        self._render()
+
+    def _set(self, model: TableModel) -> None:
+        ended = model.state.is_over and (self.model is None or not self.model.state.is_over
+                                         or self.model.state is not model.state)
+        self.model = model
+        self._render()
+        if ended:
+            for callback in self.hand_ended:
+                callback(model)
+
+    @_guarded
+    def _on_card(self, index: int) -> None:
+        seat, choice = self.model.person_to_act, self._choices[index]
+        self.play(ChooseTrump(seat, choice) if isinstance(choice, Suit) else Play(seat, choice))
+
+    # --- drawing ----------------------------------------------------------------------
+    def _render(self) -> None:
+        model, lang, style = self.model, self.lang, self.style_options
+        _shown(self.settings, model is None)
+        _shown(self.play_area, model is not None)
+        self._choices = []
+        if model is None:
+            self.cards.show([])
+            return
+        state = model.state
+        self.cut.value = cut_html(model, style)
+        self.score.value = score_html(model, lang)
+        self.narration.value = _told_html(model, lang)
+        person = model.person_to_act
+        shown = person is not None and not model.hidden
+        self.stage.value = table_html(state, seat=model.viewer, hidden=model.hidden, show_legal=shown,
+                                      last_trick=model.last_trick if not state.trick else None,
+                                      options=style, include_css=False)
+        _shown(self.pass_box, person is not None and model.hidden)
+        _shown(self.next, state.is_over and not model.is_over)
+        if person is not None and model.hidden:
+            name = state.players[person]
+            self.pass_text.value = (f'<div class="ll-pass-to" role="status"><strong>'
+                                    f'{ui_html("pass-to", lang, name=name)}</strong> '
+                                    f'<span class="ll-note">{ui("pass-note", lang)}</span></div>')
+            self.reveal.description = self.reveal.tooltip = ui("show-cards", lang, name=name)
+        self.status.value = self._status_html()
+        if shown:
+            naming = state.namer == person
+            self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
+        self.cards.show(*_labels(self._choices))
+        _shown(self.move, shown)
+
+    def _status_html(self) -> str:
+        model, lang = self.model, self.lang
+        state, person = model.state, model.person_to_act
+        if state.is_over:
+            said = ui_html("they-won", lang, name=state.players[state.winner],
+                           reason=reason_text(state.reason, lang))
+            winner = model.match.winner
+            after = (f'<strong>{ui_html("match-won", lang, name=state.players[winner])}</strong>'
+                     if winner is not None else ui("match-next", lang))
+            won = " ll-won ll-match-over" if winner is not None else ""
+            return f'<div class="ll-banner ll-end{won}" role="status"><strong>{said}</strong> {after}</div>'
+        if person is None or model.hidden:
+            return ""
+        key = "trump-of" if state.namer == person else "turn-of"
+        return (f'<div class="ll-turn-note ll-yours" role="status">'
+                f'{ui_html(key, lang, name=state.players[person])}</div>')

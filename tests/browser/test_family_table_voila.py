@@ -1,0 +1,86 @@
+"""The Voilà app's family table in chromium: two people and two computers play a hand to
+its end at one screen. While one person is to play, the other's cards are never face up
+in the page (read from the DOM), the pass screen stays until its owner taps, and the
+score table counts the hand at its end.
+
+Voilà is started like `make app` does, by the ``voila_app`` fixture of conftest.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import ROUND_TRIP_MS, open_app
+
+pytestmark = pytest.mark.browser
+
+#: Face-up cards in the seats' hands (the trick and the cut are drawn elsewhere). With
+#: no trump, no card in a hand is public, so between two turns there is none at all.
+FACE_UP = ".ll-stage .ll-seat .ll-hand .ll-card:not(.ll-back)"
+
+
+def changed(page, element, before: str) -> None:
+    page.wait_for_function("([element, before]) => element.innerHTML !== before",
+                           arg=[element.element_handle(), before], timeout=ROUND_TRIP_MS)
+
+
+def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, browser_page):
+    page, log = browser_page
+    open_app(page, voila_app)
+    page.get_by_role("tab", name="Family table").click()
+    table = page.locator(".ll-family-table")
+    table.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    people = [table.get_by_label("Seat 1").input_value(), table.get_by_label("Seat 2").input_value()]
+    table.get_by_label("no trump").check()
+    table.get_by_role("button", name=re.compile("Start the match")).click()
+
+    stage, end = table.locator(".ll-stage"), table.locator(".ll-end")
+    reveal, cards = table.locator(".ll-reveal"), table.locator(".ll-card-row button:visible")
+    passes, turns = [], []
+    for _ in range(300):
+        table.locator(".ll-pass-to:visible, .ll-yours:visible, .ll-end:visible").first.wait_for(
+            timeout=ROUND_TRIP_MS)
+        if end.is_visible():
+            break
+        if reveal.is_visible():                          # the pass screen: nobody's cards
+            name = re.search(r"I am (.+) — show my cards", reveal.inner_text()).group(1)
+            assert name in people
+            passes.append(name)
+            assert table.locator(FACE_UP).count() == 0
+            assert cards.count() == 0 and table.locator(".ll-yours").count() == 0
+            assert table.locator(".ll-stage .ll-backs").count() >= 1     # backs and counts only
+            before = stage.inner_html()
+            reveal.click()
+            changed(page, stage, before)
+            continue
+        viewer = table.locator(".ll-stage .ll-seat.ll-viewer")
+        me = viewer.locator(".ll-name").inner_text()
+        assert me in people and me in table.locator(".ll-yours").inner_text()
+        assert passes and passes[-1] == me                # only the one who tapped sees their cards
+        turns.append(me)
+        assert viewer.locator(".ll-card:not(.ll-back)").count() > 0
+        other = table.locator(".ll-stage .ll-seat:not(.ll-viewer)")
+        assert other.locator(".ll-hand .ll-card:not(.ll-back)").count() == 0
+        assert not reveal.is_visible()
+        before = stage.inner_html()
+        cards.first.click()
+        changed(page, stage, before)
+    assert end.is_visible() and re.search(r"wins the hand", end.inner_text())
+    assert set(turns) == set(people) and len(passes) >= 2
+
+    score = table.locator(".ll-score")
+    won = [int(cell) for cell in score.locator("tfoot tr").first.locator("td").all_inner_texts()]
+    assert sorted(won) == [0, 0, 0, 1]
+    assert score.locator("tbody tr").count() == 1
+    assert table.locator(".ll-stage .ll-backs").count() == 0   # the whole table, at the end
+
+    table.get_by_role("button", name=re.compile("Next hand")).click()
+    score.locator("tbody tr.ll-score-now").wait_for(timeout=ROUND_TRIP_MS)
+    assert score.locator("tbody tr").count() == 2
+    reveal.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    assert table.locator(FACE_UP).count() == 0
+
+    page.wait_for_load_state("networkidle")
+    log.assert_clean()

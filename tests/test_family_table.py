@@ -1,0 +1,224 @@
+"""The family table widget (lingerlonger/widgets/table.py), driven without a browser: the
+pass screen, each person's cards shown only to that person, the score after each hand,
+the cut, a match to its end, the settings refused in words, four languages.
+
+Expected values come from the rules (who holds what, who won) and from the seats chosen;
+none is copied from a run.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ipywidgets = pytest.importorskip("ipywidgets")
+
+from lingerlonger.i18n import LANGUAGES, catalog  # noqa: E402
+from lingerlonger.player.table import PERSON  # noqa: E402
+from lingerlonger.render import card_label  # noqa: E402
+from lingerlonger.static_replay import ui  # noqa: E402
+from lingerlonger.widgets import FamilyTable, LingerLongerApp  # noqa: E402
+from lingerlonger.widgets import table as live_table  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def visible(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def shown_buttons(table: FamilyTable) -> list[str]:
+    return [button.description.replace("\ufe0e", "") for button in table.cards.buttons if visible(button)]
+
+
+def hidden_cards_of(table: FamilyTable, seat: int) -> list[str]:
+    """The labels of ``seat``'s cards that are face up on the screen (the public trump card aside)."""
+    state = table.model.state
+    return [card_label(card) for card in state.hands[seat]
+            if card != state.trump_card and card_label(card) in table.stage.value]
+
+
+def started(players: int = 4, people: int = 2, seed: int = 3, **settings) -> FamilyTable:
+    table = FamilyTable(players=players, people=people, seed=seed)
+    for name, value in settings.items():
+        getattr(table, name).value = value
+    table.start.click()
+    return table
+
+
+def play_to_the_end(table: FamilyTable, check=lambda table: None) -> None:
+    for _ in range(400):
+        if table.model.state.is_over:
+            return
+        check(table)
+        if visible(table.pass_box):
+            table.reveal.click()
+        else:
+            table.cards.buttons[0].click()
+    pytest.fail("the hand did not end")
+
+
+def test_the_settings_show_until_the_match_starts_then_the_pass_screen():
+    table = FamilyTable(seed=3)
+    assert visible(table.settings) and not visible(table.play_area)
+    assert [visible(row) for row in table.seat_rows] == [True] * 4 + [False] * 2
+    table.start.click()
+    assert not visible(table.settings) and visible(table.play_area)
+    person = table.model.person_to_act
+    name = table.model.names[person]
+    assert visible(table.pass_box) and not visible(table.move)
+    assert table.reveal.description == f"I am {name} — show my cards"
+    assert f"Pass the device to {name}" in table.pass_text.value
+    assert "ll-backs" in table.stage.value and not any(hidden_cards_of(table, seat) for seat in range(4))
+
+
+def test_while_one_person_plays_the_others_cards_never_show():
+    table = started(seed=5)
+    people = sorted(table.model.humans)
+    assert people == [0, 1]
+    seen = {"pass": 0, "shown": 0}
+
+    def check(table):
+        model = table.model
+        me = model.person_to_act
+        if visible(table.pass_box):
+            seen["pass"] += 1
+            assert not any(hidden_cards_of(table, seat) for seat in range(4))
+            assert not visible(table.move)
+        else:
+            seen["shown"] += 1
+            assert len(hidden_cards_of(table, me)) == len(model.state.hands[me]) - (
+                model.state.trump_card in model.state.hands[me])
+            for seat in set(range(4)) - {me}:
+                assert hidden_cards_of(table, seat) == [], seat
+            assert table.model.names[me] in table.status.value
+
+    play_to_the_end(table, check)
+    assert seen["pass"] >= 2 and seen["shown"] >= 2
+    assert "ll-backs" not in table.stage.value                     # the whole table at the end
+
+
+def test_the_score_table_counts_the_hand_and_the_next_hand_passes_the_deal():
+    table = started(seed=7)
+    assert "score-in-play" not in table.score.value and ui("score-in-play") in table.score.value
+    play_to_the_end(table)
+    state = table.model.state
+    winner = state.players[state.winner]
+    assert f"{winner} wins the hand" in table.status.value
+    won = re.findall(r"<tfoot><tr>.*?</tr>", table.score.value)[0]
+    assert re.findall(r"<td>(\d+)</td>", won) == ["1" if seat == state.winner else "0" for seat in range(4)]
+    assert visible(table.next)
+    dealer = state.dealer
+    table.next.click()
+    assert table.model.state.dealer == (dealer + 1) % 4 and not table.model.state.is_over
+    assert '<tr><th scope="row">1</th>' in table.score.value               # hand 1, played
+    assert re.search(r'll-score-now"><th scope="row">2</th>', table.score.value)  # hand 2, in play
+
+
+def test_a_match_is_played_to_its_winner_with_chips():
+    table = started(seed=9, chips="per-opponent")
+    for _ in range(30):
+        play_to_the_end(table)
+        if table.model.is_over:
+            break
+        table.next.click()
+    match = table.model.match
+    assert max(match.points) == 3 and match.winner == match.points.index(3)
+    assert f"{table.model.names[match.winner]} wins the match" in table.status.value
+    assert not visible(table.next)
+    assert "+3" in table.score.value and "−1" in table.score.value      # 1 chip from each of 3
+    table.again.click()
+    assert visible(table.settings) and table.model is None
+
+
+def test_the_cut_cards_are_shown_and_the_lowest_deals():
+    table = started(seed=4)
+    last = table.model.cuts[-1]
+    for seat, card in last:
+        assert card_label(card) in table.cut.value
+    dealer = min(last, key=lambda cut: cut[1].rank)[0]
+    assert f"{table.model.names[dealer]} cut the lowest card" in table.cut.value
+
+
+def test_equal_hands_draws_lots():
+    table = started(seed=4, profile="equal-hands")
+    assert "Drawn by lot" in table.cut.value and "ll-card" not in table.cut.value
+
+
+def test_names_are_escaped_everywhere():
+    table = FamilyTable(seed=2)
+    table.names[0].value = "<b>Ana</b>"
+    table.start.click()
+    play_to_the_end(table)
+    for box in (table.stage, table.score, table.cut, table.status, table.narration):
+        assert "<b>Ana" not in box.value
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in table.score.value
+
+
+def test_a_table_with_nobody_or_a_name_twice_is_refused_in_words():
+    table = FamilyTable(seed=2)
+    for kind in table.kinds:
+        kind.value = "random"
+    table.start.click()
+    assert table.model is None and "Person" in table.message.value
+    table.kinds[0].value = PERSON
+    table.names[1].value = table.names[0].value
+    table.start.click()
+    assert table.model is None and "Two seats are called" in table.message.value
+    table.names[1].value = "Zé"
+    table.variants["no-trump"].value = table.variants["random-trump"].value = True
+    table.start.click()
+    assert table.model is None and "cannot be combined" in table.message.value
+
+
+def test_a_failing_callback_becomes_a_message(monkeypatch):
+    table = FamilyTable(seed=2)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(live_table.TableModel, "start", broken)
+    table.start.click()
+    assert "Something went wrong (boom)" in table.message.value
+
+
+def test_a_finished_hand_calls_the_hook_once():
+    table = started(seed=6)
+    ended = []
+    table.hand_ended.append(ended.append)
+    play_to_the_end(table)
+    assert len(ended) == 1 and ended[0].state.is_over
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_table_speaks_the_language_picked(lang):
+    table = started(seed=3)
+    table.set_language(lang)
+    name = table.model.names[table.model.person_to_act]
+    assert table.reveal.description == ui("show-cards", lang, name=name)
+    assert table.start.description == ui("start-match", lang)
+    assert ui("score-hand", lang) in table.score.value
+    english = {catalog("en")[key] for key in catalog("en")
+               if key.startswith(("ui.table-", "ui.chips-", "ui.score-", "ui.cut-", "ui.pass-"))
+               and "{" not in catalog("en")[key] and catalog("en")[key] != catalog(lang)[key]}
+    labels = {str(label) for kind in table.kinds for label in kind._options_labels}
+    shown = " ".join([table.pass_text.value, table.score.value, table.cut.value, table.help_line.value])
+    assert not [text for text in english if text in labels or (len(text) > 12 and text in shown)]
+
+
+def test_the_app_opens_the_family_table_in_its_own_tab():
+    app = LingerLongerApp(REPO / "scenarios")
+    assert app.table is None and len(app.tabs.children) == 3
+    app.tabs.selected_index = 2
+    assert isinstance(app.table, FamilyTable) and app.table_tab.children == (app.table,)
+    app.set_language("ru")
+    assert app.tabs.titles[2] == "Семейный стол" and app.table.lang == "ru"
+
+
+def test_no_chips_is_a_choice_shown_in_the_menu():
+    table = FamilyTable(seed=2)
+    assert table.chips.label == "no chips"
+    table.start.click()
+    assert table.model.chips is None and ui("score-chips") not in table.score.value
