@@ -306,11 +306,14 @@ class FamilyTable(_Speaks, widgets.VBox):
             self.cards.show([])
             return
         state = model.state
+        person = model.person_to_act
+        shown = person is not None and not model.hidden
+        if not shown:  # first: the page never shows the last person's buttons with the next screen
+            _shown(self.move, False)
+            self.cards.show([])
         self.cut.value = cut_html(model, style)
         self.score.value = score_html(model, lang)
         self.narration.value = _told_html(model, lang)
-        person = model.person_to_act
-        shown = person is not None and not model.hidden
         self.stage.value = table_html(state, seat=model.viewer, hidden=model.hidden, show_legal=shown,
                                       last_trick=model.last_trick if not state.trick else None,
                                       options=style, include_css=False)
@@ -326,8 +329,8 @@ class FamilyTable(_Speaks, widgets.VBox):
         if shown:
             naming = state.namer == person
             self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
-        self.cards.show(*_labels(self._choices))
-        _shown(self.move, shown)
+            self.cards.show(*_labels(self._choices))
+            _shown(self.move, True)
 
     def _status_html(self) -> str:
         model, lang = self.model, self.lang
