@@ -40,6 +40,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from lingerlonger.render import TEXT_STYLE
 from lingerlonger.scenario import load
 
 REPO = Path(__file__).resolve().parents[2]
@@ -320,6 +321,28 @@ ROUND_TRIP_MS = 15_000
 def open_app(page, url: str) -> None:
     page.goto(url, wait_until="load", timeout=VOILA_READY_MS)
     page.get_by_role("button", name="Next").first.wait_for(state="visible", timeout=VOILA_READY_MS)
+
+
+def play_app_hand(page, url: str):
+    """Open the app's play tab and play your seat to the hand's end, the computers at once
+    (the first card offered each turn); returns the hand player and the cards you played."""
+    open_app(page, url)
+    page.get_by_role("tab", name="Play a hand").click()
+    hand = page.locator(".ll-hand-player")
+    hand.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    hand.get_by_label("Computer speed").select_option(label="instant")
+    row, cards = hand.locator(".ll-card-row"), hand.locator(".ll-card-row button:visible")
+    end, mine = hand.locator(".ll-end"), []
+    for _ in range(300):
+        hand.locator(".ll-yours, .ll-end").first.wait_for(timeout=ROUND_TRIP_MS)
+        if end.is_visible():
+            return hand, mine
+        before = row.inner_text()  # the card played leaves your cards: the row always changes
+        mine.append(cards.first.inner_text().replace(TEXT_STYLE, "").strip())
+        cards.first.click()
+        page.wait_for_function("([element, before]) => element.innerText !== before",
+                               arg=[row.element_handle(), before], timeout=ROUND_TRIP_MS)
+    raise AssertionError("the hand did not end in 300 turns")
 
 
 def open_worked_example(page, url: str):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROUND_TRIP_MS, click_and_wait, counter, open_app, open_worked_example
+from conftest import ROUND_TRIP_MS, click_and_wait, counter, open_worked_example, play_app_hand
 
 pytestmark = pytest.mark.browser
 
@@ -53,22 +53,8 @@ def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(
 
 def test_play_a_hand_to_its_end(voila_app, browser_page):
     page, log = browser_page
-    open_app(page, voila_app)
-    page.get_by_role("tab", name="Play a hand").click()
-    hand = page.locator(".ll-hand-player")
-    hand.wait_for(state="visible", timeout=ROUND_TRIP_MS)
-    hand.get_by_label("Computer speed").select_option(label="instant")
-
-    stage, cards = hand.locator(".ll-stage"), hand.locator(".ll-card-row button:visible")
+    hand, _ = play_app_hand(page, voila_app)
     end = hand.locator(".ll-end")
-    for _ in range(300):
-        hand.locator(".ll-yours, .ll-end").first.wait_for(timeout=ROUND_TRIP_MS)
-        if end.is_visible():
-            break
-        before = stage.inner_html()
-        cards.first.click()
-        page.wait_for_function("([element, before]) => element.innerHTML !== before",
-                               arg=[stage.element_handle(), before], timeout=ROUND_TRIP_MS)
     assert re.search(r"wins? the hand", end.inner_text())
 
     hand.get_by_role("button", name="New hand").click()

@@ -8,14 +8,13 @@ import re
 
 import pytest
 
-from conftest import REPO, ROUND_TRIP_MS, is_local, open_app, record, serve
+from conftest import REPO, is_local, play_app_hand, record, serve
 from lingerlonger import cli
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
 
 pytestmark = pytest.mark.browser
 
-TEXT_STYLE = "\ufe0e"
 
 
 def checked_download(download, tmp_path):
@@ -30,24 +29,8 @@ def checked_download(download, tmp_path):
 
 def test_save_a_hand_played_in_the_app(voila_app, browser_page, tmp_path):
     page, log = browser_page
-    open_app(page, voila_app)
-    page.get_by_role("tab", name="Play a hand").click()
-    hand = page.locator(".ll-hand-player")
-    hand.wait_for(state="visible", timeout=ROUND_TRIP_MS)
-    hand.get_by_label("Computer speed").select_option(label="instant")
-
-    row, cards = hand.locator(".ll-card-row"), hand.locator(".ll-card-row button:visible")
+    hand, mine = play_app_hand(page, voila_app)
     end = hand.locator(".ll-end")
-    mine = []
-    for _ in range(300):
-        hand.locator(".ll-yours, .ll-end").first.wait_for(timeout=ROUND_TRIP_MS)
-        if end.is_visible():
-            break
-        before = row.inner_text()  # the card played leaves your cards: the row always changes
-        mine.append(cards.first.inner_text().replace(TEXT_STYLE, "").strip())
-        cards.first.click()
-        page.wait_for_function("([element, before]) => element.innerText !== before",
-                               arg=[row.element_handle(), before], timeout=ROUND_TRIP_MS)
     save = hand.locator(".ll-save-lesson")
     assert save.inner_text() == "Save as lesson"
     with page.expect_download() as downloaded:
