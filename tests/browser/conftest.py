@@ -345,6 +345,21 @@ def play_app_hand(page, url: str):
     raise AssertionError("the hand did not end in 300 turns")
 
 
+#: Booting Pyodide takes ~5 s on a 2-core machine; a cold start on a slow CI machine more.
+LIVE_BOOT_MS = 90_000
+
+
+def go_live(page):
+    """Open the page's first replay and start live mode; the player once the engine answers."""
+    player = page.locator(".ll-replay").first
+    player.scroll_into_view_if_needed()
+    start = player.locator("[data-ll-action=live]")
+    start.wait_for(state="visible", timeout=20_000)
+    start.click()
+    page.wait_for_selector(".ll-replay[data-ll-live=ready]", timeout=LIVE_BOOT_MS)
+    return player
+
+
 def open_worked_example(page, url: str):
     """Open the app, pick the worked example (rule 16); returns its player and stage."""
     open_app(page, url)

@@ -8,25 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import REPO, is_local, record, serve
+from conftest import LIVE_BOOT_MS, REPO, go_live, is_local, record, serve
 
 pytestmark = pytest.mark.browser
 
 CHAPTER = "book/06-last-card.html"
 READY = "() => navigator.serviceWorker.ready.then(registration => registration.active.scriptURL)"
-#: Booting Pyodide takes ~5 s on this machine; a cold start on a slow CI machine more.
-BOOT_MS = 90_000
-
-
-def go_live(page):
-    """Open the first replay and start live mode; the player once the engine answers."""
-    player = page.locator(".ll-replay").first
-    player.scroll_into_view_if_needed()
-    start = player.locator("[data-ll-action=live]")
-    start.wait_for(state="visible", timeout=20_000)
-    start.click()
-    page.wait_for_selector(".ll-replay[data-ll-live=ready]", timeout=BOOT_MS)
-    return player
 
 
 def try_everything(page, player) -> None:
@@ -102,7 +89,7 @@ def test_a_readers_own_scenario_is_checked_in_the_browser_and_replayed(book_html
         form.locator("textarea").fill("format: 1\ntitle: Mine\nplayers: [A, B\n")
         form.locator("[data-ll-action=check]").click()
         error = form.locator(".ll-checker-out .ll-failures")
-        error.wait_for(state="visible", timeout=BOOT_MS)
+        error.wait_for(state="visible", timeout=LIVE_BOOT_MS)
         assert "scenario.yaml:4:1" in error.inner_text()
 
         form.locator("input[type=file]").set_input_files(
