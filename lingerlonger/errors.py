@@ -93,6 +93,7 @@ ENGLISH: Mapping[str, str] = {
                             "before the first trick is won, has none)"),
     "setup.no-seat": "there is no seat {seat!r} (seats are {seats})",
     "setup.card-twice": "{card} appears twice",
+    "setup.hand-too-big": "{name} holds {count} cards, more than the {size} each player is dealt in this game",
     "setup.not-a-position": ("this hand started in the middle of a trick or with a card turned up: "
                              "only a deal or a position at the start of a trick can be saved"),
     # plays the rules refuse
