@@ -2,6 +2,7 @@
 a position without problems saves as a file that loads and replays as set up."""
 
 import random
+from datetime import date
 
 import pytest
 from hypothesis import assume, given, settings, strategies as st
@@ -10,7 +11,7 @@ from lingerlonger.cards import CARDS, Suit, parse_card
 from lingerlonger.game import HAND_RULE_SETS, SetupError
 from lingerlonger.i18n import LANGUAGES, error_text
 from lingerlonger.player import STOCK, Position
-from lingerlonger.player.lesson import lesson_text
+from lingerlonger.player.lesson import lesson_name, lesson_text, position_lesson
 from lingerlonger.replay import replay
 from lingerlonger.rules import Rules
 from lingerlonger.scenario import loads
@@ -92,3 +93,11 @@ def test_a_position_without_problems_saves_as_a_file_that_loads_as_set_up(rules,
     assert (loaded.stock, loaded.trump, loaded.leader) == (position.stock, position.trump,
                                                           position.players[position.leader])
     assert replay(loaded).ok
+
+
+def test_a_position_saves_as_a_lesson_in_the_readers_language():
+    position = placed(Position.empty(players=3), {0: "A♥ K♣", 1: "2♥", STOCK: "Q♠"})
+    text = lesson_text(position_lesson(position, "ru", date(2026, 11, 30)))
+    [loaded] = loads(text)
+    assert loaded.title == "Позиция, расставленная 2026-11-30" and loaded.lang == "ru"
+    assert lesson_name(date(2026, 11, 30), "position") == "position-2026-11-30.yaml"

@@ -31,8 +31,10 @@ from ..scenario.writer import dump
 from ..simulate import record
 from .hand import HandModel
 from .model import ScenarioModel, action_of
+from .position import Position
 
-__all__ = ["lesson", "hand_lesson", "branch_lesson", "lesson_text", "lesson_name", "file_names"]
+__all__ = ["lesson", "hand_lesson", "branch_lesson", "position_lesson", "lesson_text", "lesson_name",
+           "file_names"]
 
 
 def file_names(names: Sequence[str]) -> tuple[str, ...]:
@@ -68,11 +70,18 @@ def branch_lesson(model: ScenarioModel, lang: str) -> Scenario:
     return lesson(start, actions, deck=scenario.deck, lang=lang, title=title)
 
 
+def position_lesson(position: Position, lang: str, day: date) -> Scenario:
+    """A position set up by clicking, before anyone plays: a lesson for the author to add
+    plays and words to (it is saved only without ``problems``)."""
+    return position.scenario(translate("ui.position-saved-title", lang, date=day.isoformat()), lang)
+
+
 def lesson_text(scenario: Scenario) -> str:
     """The lesson as its file's text (the canonical writer's)."""
     return dump([scenario])
 
 
-def lesson_name(day: date) -> str:
-    """The name a saved lesson's file is offered under."""
-    return f"hand-{day.isoformat()}.yaml"
+def lesson_name(day: date, kind: str = "hand") -> str:
+    """The name a saved lesson's file is offered under: ``hand-DATE.yaml``, or another kind's
+    (``position``)."""
+    return f"{kind}-{day.isoformat()}.yaml"
