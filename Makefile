@@ -18,8 +18,12 @@ FA_VENDOR   := $(VOILA_DIR)/voila/templates/linger/static/vendor/fontawesome
 APP_NB      := _build/app/app.ipynb
 # Where the site will be published (sitemap.xml, link previews, 404 page): by default
 # GitHub Pages of the `origin` remote when it is on GitHub, else `make serve`'s address.
-SITE_URL ?= $(or $(shell git remote get-url origin 2>/dev/null | sed -nE \
-  's#^(https://github\.com/|git@github\.com:)([^/]+)/([^/]+)$$#https://\2.github.io/\3/#p' | sed 's#\.git/$$#/#'),http://localhost:8000/)
+PUBLISHED_URL := $(shell git remote get-url origin 2>/dev/null | sed -nE \
+  's#^(https://github\.com/|git@github\.com:)([^/]+)/([^/]+)$$#https://\2.github.io/\3/#p' | sed 's#\.git/$$#/#')
+SITE_URL ?= $(or $(PUBLISHED_URL),http://localhost:8000/)
+# Lessons the app saves point their schema line at the published site's copy, when there
+# is one (lingerlonger/scenario/writer.py, site_schema).
+app: export LINGERLONGER_SITE ?= $(PUBLISHED_URL)
 # `make publish` pushes _build/html to this git remote's gh-pages branch (a name or a path).
 REMOTE ?= origin
 

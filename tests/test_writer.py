@@ -15,8 +15,8 @@ from lingerlonger.game import Game, SetupError
 from lingerlonger.rules import VARIANTS, Rules
 from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
 from lingerlonger.simulate import simulate
-from lingerlonger.scenario.writer import (SCHEMA_HINT, SCHEMA_NAME, dump, header_comments, schema_file,
-                                 schema_line, write, write_schema)
+from lingerlonger.scenario.writer import (SCHEMA_HINT, SCHEMA_NAME, SITE_SETTING, dump, header_comments,
+                                         schema_file, schema_line, write, write_schema)
 from corpora import POSITION
 from golden_data import RECORDED
 
@@ -109,6 +109,25 @@ def test_the_schema_line_names_a_schema_near_the_file_never_the_install(tmp_path
     (tmp_path / "lessons").rename(moved)
     ref = schema_line(moved / "week-1" / "a.yaml").split("=", 1)[1]
     assert (moved / "week-1" / ref).resolve() == (moved / SCHEMA_NAME).resolve()
+
+
+def test_with_a_published_site_the_schema_line_points_there_wherever_the_file_goes(tmp_path, monkeypatch):
+    site = "https://ana.github.io/linger-longer/"
+    published = f"# yaml-language-server: $schema={site}{SCHEMA_NAME}"
+    [scenario] = loads(POSITION)
+    text = dump([scenario], site=site)
+    assert text.splitlines()[0] == published and SCHEMA_HINT not in text  # nothing to write first
+    assert loads(text) == [scenario]
+    monkeypatch.setenv(SITE_SETTING, site)
+    (tmp_path / "deep").mkdir()
+    write(tmp_path / "deep" / "a.yaml", [scenario])
+    assert (tmp_path / "deep" / "a.yaml").read_text(encoding="utf-8").splitlines()[0] == published
+    assert schema_line(REPO / "scenarios" / "new.yaml") == published  # even beside a schema
+    # Only a plain http(s) address ending in "/" is a site; anything else is ignored.
+    for odd in ("javascript:alert(1)/", "https://a b/", "https://x/\"onload=\"", "ftp://x/", "https://x"):
+        assert schema_line(site=odd) == SCHEMA_LINE
+    monkeypatch.setenv(SITE_SETTING, "")
+    assert schema_line() == SCHEMA_LINE
 
 
 # --- hypothesis: any hand, any text ---------------------------------------------------------

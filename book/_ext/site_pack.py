@@ -10,8 +10,11 @@ without a change here:
 2. site_handouts: the handout pack, handouts/ (every lesson's sheet, the rules sheet);
 3. site_live: live mode's files in ``_live/`` (Pyodide, the package, live.js), linked
    from every page with a replay;
-4. site_meta: 404.html, each page's description and preview image, sitemap.xml;
-5. site_offline: the manifest and the service worker that keeps the site offline
+4. the scenario format's JSON Schema at the root (``scenario.schema.json``): the schema
+   line of every lesson saved from the site points there, so editors find it wherever
+   the file goes;
+5. site_meta: 404.html, each page's description and preview image, sitemap.xml;
+6. site_offline: the manifest and the service worker that keeps the site offline
    (last: the worker lists every file, with a version that changes with any of them).
 
 Every address the site writes for itself is relative, so it works under any path
@@ -33,6 +36,7 @@ import site_handouts  # noqa: E402
 import site_live  # noqa: E402
 import site_meta  # noqa: E402
 import site_offline  # noqa: E402
+from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file  # noqa: E402
 
 #: Never published: what the browser never asks for. The theme's Font Awesome fonts are
 #: named by its style sheet but replaced by a subset (book/_ext/site_assets.py); were a
@@ -126,6 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     removed = prune(site, keep=[site / "favicon.ico", site / "404.html", site / "sw.js",
                                 site / "manifest.webmanifest", site / "sitemap.xml"])
     site_live.write_live(site)
+    shutil.copyfile(schema_file(), site / SCHEMA_NAME)
     live_pages = site_live.link_pages(site, pages(site))
     site_meta.add_meta(site, pages(site), base_url)
     site_meta.write_sitemap(site, pages(site), base_url)

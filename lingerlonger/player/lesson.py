@@ -76,9 +76,10 @@ def position_lesson(position: Position, lang: str, day: date) -> Scenario:
     return position.scenario(translate("ui.position-saved-title", lang, date=day.isoformat()), lang)
 
 
-def lesson_text(scenario: Scenario) -> str:
-    """The lesson as its file's text (the canonical writer's)."""
-    return dump([scenario])
+def lesson_text(scenario: Scenario, site: str | None = None) -> str:
+    """The lesson as its file's text (the canonical writer's); its schema line points at
+    ``site``'s copy when the page that saves it knows its site (see ``writer.site_schema``)."""
+    return dump([scenario], site=site)
 
 
 def lesson_name(day: date, kind: str = "hand") -> str:

@@ -3,10 +3,11 @@
 Keys come in the order of the Scenario format reference (book/scenario-format.md),
 plays are one-line flow mappings (``- {play: B 3♣}``), cards are written ``10♥``, a
 ``say:`` is a quoted or block scalar, and the first line points editors at the JSON
-Schema: at a copy found in the file's folder or above it (``lingerlonger schema -o
-FOLDER`` writes one; in a copy of this repository, the package's own), never at the
-place the package is installed, so the line keeps working when the files move. Reading
-what is written gives the same scenario back (locations aside):
+Schema: at the published site's copy when the site is known (``site``, or the
+``LINGERLONGER_SITE`` setting: the file can then move anywhere), else at a copy found in
+the file's folder or above it (``lingerlonger schema -o FOLDER`` writes one; in a copy of
+this repository, the package's own), never at the place the package is installed.
+Reading what is written gives the same scenario back (locations aside):
 
 >>> from lingerlonger.scenario import loads
 >>> text = '''
@@ -50,6 +51,7 @@ import functools
 import io
 import math
 import os
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, TextIO
@@ -62,10 +64,14 @@ from ..i18n import LANGUAGES, SOURCE_LANGUAGE, translate
 from .model import EXPECT_KEYS, Ask, Expect, Scenario, Step, Text
 from .reader import scalar_type
 
-__all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "schema_hint", "schema_file", "schema_line", "write_schema", "dump",
-           "dump_scenario", "write", "header_comments"]
+__all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "SITE_SETTING", "schema_hint", "schema_file", "schema_line",
+           "site_schema", "write_schema", "dump", "dump_scenario", "write", "header_comments"]
 
 SCHEMA_NAME = "scenario.schema.json"
+#: The environment variable naming the published site (``https://USER.github.io/REPO/``),
+#: whose root serves the schema: files written then point there.
+SITE_SETTING = "LINGERLONGER_SITE"
+_SITE = re.compile(r"https?://[^\s\"'#?<>]+/")
 _SCHEMA_COMMENT = "# yaml-language-server: $schema="
 #: Written under the schema line when no schema is there yet for the editor to find.
 SCHEMA_HINT = (f"# ({SCHEMA_NAME} lets your editor check this file: "
@@ -86,9 +92,21 @@ def _schema_near(folder: Path) -> Path | None:
     return None
 
 
-def schema_line(target: str | Path | None = None) -> str:
-    """The editor's schema comment for a file written to ``target``: the relative path of the
-    schema found near it, else ``scenario.schema.json`` beside it (also for a stream)."""
+def site_schema(site: str | None = None) -> str | None:
+    """The published site's copy of the schema (``site``, by default the ``LINGERLONGER_SITE``
+    setting, ends in ``/``); None when no site is known or the address is not a plain
+    http(s) one."""
+    site = site if site is not None else os.environ.get(SITE_SETTING, "")
+    return site + SCHEMA_NAME if _SITE.fullmatch(site) else None
+
+
+def schema_line(target: str | Path | None = None, site: str | None = None) -> str:
+    """The editor's schema comment for a file written to ``target``: the published site's
+    schema when the site is known, else the relative path of the schema found near the
+    file, else ``scenario.schema.json`` beside it (also for a stream)."""
+    published = site_schema(site)
+    if published is not None:
+        return _SCHEMA_COMMENT + published
     if target is not None:
         folder = Path(target).resolve().parent
         found = _schema_near(folder)
@@ -102,11 +120,12 @@ def schema_hint(lang: str = SOURCE_LANGUAGE) -> str:
     return "# " + translate("writer.schema-hint", lang, name=SCHEMA_NAME)
 
 
-def _schema_lines(target: str | Path | None = None, lang: str = SOURCE_LANGUAGE) -> str:
+def _schema_lines(target: str | Path | None = None, lang: str = SOURCE_LANGUAGE,
+                  site: str | None = None) -> str:
     """The schema line, and the hint to write the schema when it is not there yet."""
-    line = schema_line(target)
-    found = target is not None and (Path(target).resolve().parent
-                                    / line.removeprefix(_SCHEMA_COMMENT)).is_file()
+    line = schema_line(target, site)
+    found = site_schema(site) is not None or target is not None and (
+        Path(target).resolve().parent / line.removeprefix(_SCHEMA_COMMENT)).is_file()
     return line + "\n" + ("" if found else schema_hint(lang) + "\n")
 
 
@@ -362,13 +381,15 @@ def _stream(scenarios: Iterable[Scenario], out: TextIO, schema: str, header: str
         out.write(dump_scenario(scenario))
 
 
-def dump(scenarios: Iterable[Scenario], schema: str | None = None, header: str = "") -> str:
-    """Scenarios as one YAML text: the schema line, ``header`` (comments), then each document.
+def dump(scenarios: Iterable[Scenario], schema: str | None = None, header: str = "",
+         site: str | None = None) -> str:
+    """Scenarios as one YAML text: the schema line (``schema``, else the one for ``site``),
+    ``header`` (comments), then each document.
 
     One scenario in a list is written alone; otherwise each document starts with ``---``.
     """
     out = io.StringIO()
-    _stream(scenarios, out, schema + "\n" if schema else _schema_lines(), header)
+    _stream(scenarios, out, schema + "\n" if schema else _schema_lines(site=site), header)
     return out.getvalue()
 
 
