@@ -496,10 +496,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # noqa: BLE001 - a user must never see a traceback
-        print(f"lingerlonger {args.command}: internal error: {type(error).__name__}: "
-              f"{visible(str(error))}\n"
-              "This is a bug in lingerlonger, not in your files: please report it with the "
-              "command you ran.", file=sys.stderr)
+        said = translate("cli.internal-error", _language(args),
+                         error=f"{type(error).__name__}: {visible(str(error))}")
+        print(f"lingerlonger {args.command}: {said}", file=sys.stderr)
         return 1
 
 

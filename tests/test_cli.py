@@ -263,8 +263,11 @@ def test_an_unexpected_error_is_one_line_asking_for_a_report(capsys, monkeypatch
     monkeypatch.setattr(cli, "check_scenario", broken)
     code, _, err = run(capsys, "check", GOOD)
     assert code == 1
-    assert err.splitlines()[0] == "lingerlonger check: internal error: RuntimeError: boom"
+    assert err.startswith("lingerlonger check: internal error: RuntimeError: boom. ") and err.count("\n") == 1
     assert "report" in err and "Traceback" not in err
+    code, _, err = run(capsys, "check", "--lang", "ru", GOOD)
+    assert code == 1 and err.startswith("lingerlonger check: внутренняя ошибка: RuntimeError: boom. ")
+    assert "Traceback" not in err
 
 
 def test_the_installed_command(tmp_path):
