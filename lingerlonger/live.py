@@ -198,12 +198,17 @@ def _share_words(lang: str) -> dict:
             "shareLimit": str(MAX_LINK_CHARS)}
 
 
-# --- checking a reader's own file ---------------------------------------------------------
+# --- checking a reader's own file, and the editor that checks as one types ----------------
 
 @_call
 def check_file(args: dict) -> dict:
-    """``{text, name, lang}``: a scenario file checked as ``lingerlonger check`` does, with
-    the same located errors; its replays (a gallery for several) to step through at once."""
+    """``{text, name, lang, at}``: a scenario file checked as ``lingerlonger check`` does, with
+    the same located errors; its replays (a gallery for several) to step through at once, a
+    single one at step ``at`` (the step the editor showed before the text changed).
+
+    A located problem also comes as numbers, ``line`` and ``column``, so that the editor
+    marks its line without reading the message; its box (``error`` for the loader's error,
+    ``located`` beside a replay that fails) has a button that takes the caret there."""
     lang = _language(args)
     name = str(args.get("name") or "scenario.yaml")[:100]
     content = str(args.get("text", "")).encode("utf-8")
@@ -215,21 +220,35 @@ def check_file(args: dict) -> dict:
     try:
         scenarios = read_upload(content, name)
     except ScenarioError as error:
-        return {"error": notice_html(ui("upload-bad", lang, name=name), [error.text(lang)])}
+        notice = notice_html(ui("upload-bad", lang, name=name), [error.text(lang)], role="status")
+        located = _located(error, lang, notice)
+        return {"error": located.pop("located"), **located}
     runs = [replay(scenario) for scenario in scenarios]
     style = TableStyle.of(lang)
-    shown = (replay_html(runs[0], style=style, include_css=False, languages=(lang,)) if len(runs) == 1
+    at = int(args.get("at") or 0)
+    shown = (replay_html(runs[0], style=style, include_css=False, languages=(lang,), start=at) if len(runs) == 1
              else gallery_html(runs, style=style))
     said = ui("upload-ok", lang, name=name, count=len(runs))
-    if not all(run.ok for run in runs):
+    failures = [failure for run in runs for failure in run.failures]
+    if failures:
         said += " " + ui("upload-fails", lang)
-    return {"message": said, "ok": all(run.ok for run in runs), "html": shown}
+    answer = {"message": said, "ok": not failures, "html": shown}
+    return {**answer, **_located(failures[0], lang)} if failures else answer
 
 
-#: The checker's words, by the attribute live.js reads them from.
-_CHECKER_WORDS = {"paste": "checker-paste", "open": "upload", "check": "checker-check",
-                  "starting": "live-starting", "failed": "live-failed", "slow": "checker-slow",
-                  "share-bad": "share-bad"}
+def _located(error: ScenarioError, lang: str, notice: str = "") -> dict:
+    """Where ``error`` is, as numbers and as the editor's error box (``notice``, then the
+    button that puts the caret at its line and column)."""
+    line, column = error.where.line, error.where.column
+    go = html.escape(ui("editor-go-to", lang, line=format_number(line, lang), column=format_number(column, lang)))
+    return {"line": line, "column": column,
+            "located": f'<div class="ll-editor-error" data-ll-error-line="{line}" data-ll-error-column="{column}">'
+                       f'{notice}<button type="button" data-ll-action="go-to-error">{go}</button></div>'}
+
+
+#: The editor's words, by the attribute live.js reads them from.
+_CHECKER_WORDS = {"starting": "live-starting", "failed": "live-failed", "slow": "checker-slow",
+                  "share-bad": "share-bad", "stale": "editor-stale"}
 
 
 def _dashed(name: str) -> str:
@@ -238,17 +257,24 @@ def _dashed(name: str) -> str:
 
 
 def checker_html(lang: str | None = None) -> str:
-    """The book's "check your own scenario" form: the page's live.js checks the file in the
-    browser (``check_file``) and shows its replay; nothing is sent anywhere."""
+    """The book's scenario editor: the text beside its replay (under it on a phone). The
+    page's live.js checks the text in the browser as it changes (``check_file``), marks the
+    line of a mistake and redraws the replay; nothing is sent anywhere."""
     lang = lang or ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
     say = lambda key: html.escape(ui(key, lang))  # noqa: E731
     words = " ".join(f'data-{attribute}="{say(key)}"' for attribute, key in _CHECKER_WORDS.items())
     words += "".join(f' data-{_dashed(name)}="{html.escape(text)}"' for name, text in _share_words(lang).items())
-    return (f'<div class="ll-checker" data-ll-checker data-lang="{lang}" lang="{lang}" {words}>'
-            f'<label><span>{say("checker-paste")}</span>'
-            f'<textarea rows="12" spellcheck="false" autocapitalize="off" autocomplete="off" '
-            f'maxlength="{MAX_DOCUMENT_BYTES}"></textarea></label>'
+    return (f'<div class="ll-checker ll-editor" data-ll-checker data-lang="{lang}" lang="{lang}" {words}>'
+            f'<div class="ll-editor-columns"><div class="ll-editor-side">'
+            f'<label class="ll-editor-label" for="ll-editor-text">{say("editor-label")}</label>'
+            f'<div class="ll-editor-box"><div class="ll-editor-gutter" aria-hidden="true">'
+            f'<div class="ll-editor-numbers">1</div></div>'
+            f'<textarea id="ll-editor-text" rows="16" wrap="off" spellcheck="false" autocapitalize="off" '
+            f'autocomplete="off" maxlength="{MAX_DOCUMENT_BYTES}"></textarea>'
+            f'<div class="ll-editor-band" aria-hidden="true" hidden><span class="ll-editor-column"></span></div></div>'
             f'<p class="ll-checker-buttons"><button type="button" data-ll-action="check">{say("checker-check")}'
-            f'</button> <button type="button" data-ll-action="share">{say("share")}</button> <label class="ll-checker-file"><span>{say("upload")}</span> '
-            f'<input type="file" accept=".yaml,.yml,text/yaml,text/plain"></label></p>'
-            f'<p class="ll-checker-status" role="status"></p><div class="ll-checker-out"></div></div>')
+            f'</button> <button type="button" data-ll-action="share">{say("share")}</button> '
+            f'<label class="ll-checker-file"><span>{say("upload")}</span> '
+            f'<input type="file" accept=".yaml,.yml,text/yaml,text/plain"></label></p></div>'
+            f'<div class="ll-editor-view"><p class="ll-checker-status" role="status"></p>'
+            f'<div class="ll-checker-out"></div></div></div></div>')

@@ -125,10 +125,11 @@ def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> str:
             f'{html.escape(ui("failures", lang))}</strong><ul>{items}</ul></div>')
 
 
-def notice_html(title: str, lines: Iterable[str] = ()) -> str:
-    """A friendly note (e.g. a scenario that cannot be loaded), each line as located text."""
+def notice_html(title: str, lines: Iterable[str] = (), *, role: str = "alert") -> str:
+    """A friendly note (e.g. a scenario that cannot be loaded), each line as located text;
+    ``role="status"`` for one that follows the reader's typing, read out without interrupting."""
     items = "".join(f"<li><code>{html.escape(line)}</code></li>" for line in lines)
-    return (f'<div class="ll-failures" role="alert"><strong>{html.escape(title)}</strong>'
+    return (f'<div class="ll-failures" role="{role}"><strong>{html.escape(title)}</strong>'
             + (f"<ul>{items}</ul>" if items else "") + "</div>")
 
 

@@ -108,6 +108,8 @@ def test_a_hand_and_a_what_if_branch_save_as_lessons_that_check(tmp_path):
 
 def test_the_checker_offers_a_share_link_in_the_readers_language():
     form = live.checker_html("pt")
+    assert 'wrap="off"' in form and 'class="ll-editor-numbers"' in form  # line N is row N, numbered
+    assert 'data-stale="Esta reprodução é de antes do erro' in form
     assert 'data-ll-action="share">Link para partilhar</button>' in form
     assert 'data-share-bad="Este link não contém' in form and f'data-share-limit="{live.MAX_LINK_CHARS}"' in form
 
@@ -138,6 +140,51 @@ def test_checking_a_file_gives_the_located_error_in_the_readers_language():
     assert "mine.yaml:4:1" in bad["error"] and "Не удаётся открыть" in bad["error"]
     big = call("check_file", text="x", size=MAX_DOCUMENT_BYTES + 1, lang="en")
     assert "at most" in big["error"]
+
+
+def broken(text: str, old: str, new: str) -> tuple[str, int, int]:
+    """``text`` with ``old`` replaced by ``new``, and the 1-based line and column where the
+    change starts (where the checker is expected to point)."""
+    at = text.index(old)
+    return text.replace(old, new, 1), text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Go to line {line}, column {column}"),
+                                          ("pt", "Ir para a linha {line}, coluna {column}"),
+                                          ("ru", "Перейти к строке {line}, столбцу {column}")])
+def test_a_broken_file_gives_its_line_and_column_as_numbers_for_the_editor(lang, words):
+    text, line, column = broken(FOLLOW.read_text(encoding="utf-8"), "K♦, 8♣]", "Z♦, 8♣]")
+    checked = call("check_file", text=text, lang=lang)
+    assert (checked["line"], checked["column"]) == (line, column) and "html" not in checked
+    assert f'data-ll-error-line="{line}" data-ll-error-column="{column}"' in checked["error"]
+    assert f"scenario.yaml:{line}:{column}:" in checked["error"]
+    assert f'data-ll-action="go-to-error">{words.format(line=line, column=column)}</button>' in checked["error"]
+    assert 'role="status"' in checked["error"]  # read out as one types, without interrupting
+
+
+def test_a_wrong_indentation_is_located_at_the_line_that_does_not_line_up():
+    text, line, _ = broken(FOLLOW.read_text(encoding="utf-8"), "  Carla:", "   Carla:")
+    checked = call("check_file", text=text, lang="es")
+    assert (checked["line"], checked["column"]) == (line, 4)
+    assert "Ir a la línea" in checked["error"]
+
+
+def test_a_replay_that_fails_is_shown_with_its_first_failure_located():
+    text, line, column = broken(FOLLOW.read_text(encoding="utf-8"), "answer: {legal: [3♦, K♦]}",
+                                "answer: {legal: [3♦]}")
+    checked = call("check_file", text=text, lang="en")
+    assert not checked["ok"] and 'class="ll-replay"' in checked["html"]
+    assert checked["line"] == line and checked["column"] > column
+    assert f'data-ll-error-line="{line}"' in checked["located"] and "ll-failures" not in checked["located"]
+    good = call("check_file", text=FOLLOW.read_text(encoding="utf-8"), lang="en")
+    assert good["ok"] and not {"line", "column", "located", "error"} & set(good)
+
+
+def test_the_editors_replay_opens_at_the_step_it_showed_or_its_last():
+    frames = len(replay(load(FOLLOW)[0]).frames)
+    text = FOLLOW.read_text(encoding="utf-8")
+    assert 'data-start="3"' in call("check_file", text=text, at=3, lang="en")["html"]
+    assert f'data-start="{frames - 1}"' in call("check_file", text=text, at=frames + 5, lang="en")["html"]
 
 
 def test_a_checked_file_opens_as_a_replay_and_its_authors_text_is_escaped():

@@ -1,0 +1,119 @@
+"""The scenario editor on the book's checker page (`make book` first), with the live worker:
+the text beside its replay (under it on a phone), checked as it is typed; a mistake is
+located at its line and column, its line marked, and a button puts the caret there; the
+last good replay stays dimmed while the text is broken, and follows the text again, at the
+step it showed, once the mistake is fixed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import LIVE_BOOT_MS, REPO, is_local, record, serve
+from lingerlonger.replay import replay
+from lingerlonger.scenario import load
+
+pytestmark = pytest.mark.browser
+
+CHECKER = "book/check-a-scenario.html"
+LESSON = REPO / "scenarios" / "03-follow-suit.yaml"
+#: A check once the engine runs: a moment's pause after typing, then the answer.
+CHECK_MS = 20_000
+
+
+def place(text: str, at: int) -> tuple[int, int]:
+    """The 1-based line and column of character ``at`` of ``text``."""
+    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
+def step_of(player) -> int:
+    return int(re.search(r"(\d+)\D+\d+", player.locator(".ll-counter").inner_text())[1])
+
+
+def caret(box) -> int:
+    return box.evaluate("box => box.selectionStart")
+
+
+def test_edit_a_scenario_so_that_it_breaks_and_see_the_located_error(book_html, chromium, tmp_path):
+    text = LESSON.read_text(encoding="utf-8")
+    frames = len(replay(load(LESSON)[0]).frames)
+    with serve(book_html) as base:
+        context = chromium.new_context(viewport={"width": 1280, "height": 720})
+        context.route(lambda url: not is_local(url), lambda route: route.abort())
+        page = context.new_page()
+        log = record(page)
+        page.goto(base + CHECKER, wait_until="load")
+        form = page.locator("[data-ll-checker]")
+        box, out = form.locator("textarea"), form.locator(".ll-checker-out")
+
+        # A good scenario pasted: its replay, beside the text on a projector's screen.
+        box.fill(text)
+        player = out.locator(".ll-replay")
+        player.locator(".ll-counter").wait_for(state="visible", timeout=LIVE_BOOT_MS)
+        assert player.locator(".ll-counter").inner_text() == f"step 0 of {frames - 1}"
+        assert form.locator(".ll-editor-numbers").inner_text().split()[-1] == str(text.count("\n") + 1)
+        text_box, replay_box = box.bounding_box(), player.bounding_box()
+        assert replay_box["x"] >= text_box["x"] + text_box["width"] and replay_box["y"] < text_box["y"] + 100
+        for _ in range(2):
+            player.locator("[data-go=next]").click()
+        assert step_of(player) == 2
+
+        # Typed in place: a card that does not exist. The caret stays where it was typed.
+        at = text.index("K♦, 8♣]")
+        line, column = place(text, at)
+        box.evaluate("(box, at) => { box.focus(); box.setSelectionRange(at, at + 1); }", at)
+        page.keyboard.type("Z")
+        error = out.locator(".ll-editor-error[data-ll-error-line]")
+        error.wait_for(state="visible", timeout=CHECK_MS)
+        assert (error.get_attribute("data-ll-error-line"), error.get_attribute("data-ll-error-column")) == (
+            str(line), str(column))
+        assert f"scenario.yaml:{line}:{column}: hands: 'Z♦' is not a card" in error.inner_text()
+        assert caret(box) == at + 1
+        band = form.locator(".ll-editor-band.ll-editor-error-line")
+        assert band.is_visible() and band.get_attribute("data-ll-line") == str(line)
+        # the band lies on the line's row: the caret's row, the text scrolled to show it
+        row = box.evaluate("box => parseFloat(getComputedStyle(box).lineHeight)")
+        band_top = band.bounding_box()["y"]
+        expected = box.evaluate(
+            "(box, line) => box.getBoundingClientRect().top + box.clientTop"
+            " + parseFloat(getComputedStyle(box).paddingTop) + (line - 1) * parseFloat(getComputedStyle(box).lineHeight)"
+            " - box.scrollTop", line)
+        assert abs(band_top - expected) < 2 and band.bounding_box()["height"] == pytest.approx(row, abs=1)
+        # the last good replay stays, dimmed, under the error
+        assert out.locator(".ll-editor-stale .ll-replay").count() == 1 and step_of(player) == 2
+        assert "before the mistake" in out.locator(".ll-editor-stale-note").inner_text()
+        page.screenshot(path=str(tmp_path / "editor-broken-projector.png"))
+
+        # "Go to line 35, column 15": the caret there, from wherever it was.
+        box.evaluate("box => { box.setSelectionRange(0, 0); box.scrollTop = 0; box.blur(); }")
+        go = error.locator("[data-ll-action=go-to-error]")
+        assert go.inner_text() == f"Go to line {line}, column {column}"
+        go.click()
+        assert caret(box) == at and page.evaluate("() => document.activeElement.tagName") == "TEXTAREA"
+        assert band.is_visible()
+
+        # Fixed: the replay follows the text again, at the step it showed.
+        box.evaluate("(box, at) => box.setSelectionRange(at, at + 1)", at)
+        page.keyboard.type("K")
+        out.locator(".ll-editor-replay:not(.ll-editor-stale) .ll-replay").wait_for(timeout=CHECK_MS)
+        assert error.count() == 0 and not band.is_visible()
+        assert step_of(out.locator(".ll-replay")) == 2
+        assert box.input_value() == text
+
+        # A phone held upright: the text first, the replay under it.
+        page.set_viewport_size({"width": 360, "height": 740})
+        text_box, replay_box = box.bounding_box(), out.locator(".ll-replay").bounding_box()
+        assert replay_box["y"] >= text_box["y"] + text_box["height"]
+        assert text_box["x"] + text_box["width"] <= 360 and replay_box["x"] + replay_box["width"] <= 360
+        # A wrong indentation, typed: located at the line that does not line up.
+        at = text.index("  Carla:")
+        line, _ = place(text, at)
+        box.evaluate("(box, at) => { box.focus(); box.setSelectionRange(at, at); }", at)
+        page.keyboard.type(" ")
+        out.locator(f".ll-editor-error[data-ll-error-line='{line}'][data-ll-error-column='4']").wait_for(
+            timeout=CHECK_MS)
+        assert band.get_attribute("data-ll-line") == str(line) and caret(box) == at + 1
+        page.screenshot(path=str(tmp_path / "editor-broken-phone.png"), full_page=True)
+        log.assert_clean()
+        context.close()
