@@ -180,15 +180,21 @@ def hand_play(args: dict) -> dict:
 
 @_call
 def save_lesson(args: dict) -> dict:
-    """``{hand}`` (a hand against the computer) or ``{branch}`` (a what-if branch), and
-    ``lang``: the hand so far as a lesson file (``text``, offered as ``name``), and the words
+    """``{hand}`` (a hand against the computer) or ``{branch}`` (a what-if branch), ``lang``
+    and ``site``: the hand so far as a lesson file (``text``, offered as ``name``), and the words
     of sharing it as a link, in the reader's language."""
     lang, today = _language(args), date.today()
     if "hand" in args:
         saved = hand_lesson(_SESSIONS[args["hand"]], lang, today)
     else:
         saved = branch_lesson(_SESSIONS[("branch", args["branch"])], lang)
-    return {"text": lesson_text(saved), "name": lesson_name(today), "words": _share_words(lang)}
+    return {"text": lesson_text(saved, site=_site(args)), "name": lesson_name(today), "words": _share_words(lang)}
+
+
+def _site(args: dict) -> str:
+    """The site the page is served from (``site``, its root address), whose copy of the
+    schema a saved file's editor line points at; "" (no line to the site) when not given."""
+    return str(args.get("site") or "")
 
 
 def _share_words(lang: str) -> dict:

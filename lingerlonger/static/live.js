@@ -109,6 +109,20 @@
       return more();
     });
   }
+  // The site's root: its copy of the format's schema is what a saved lesson points editors at.
+  function siteRoot() { return new URL('.', here).href; }
+  // The same page in the reader's language (the first of the browser's languages the site
+  // has, else English), or null when this page is in it already.
+  function readersPage() {
+    var pages = {};
+    document.querySelectorAll('link[rel=alternate][hreflang]').forEach(function (link) {
+      pages[link.hreflang] = link.href;
+    });
+    var wanted = (navigator.languages || [navigator.language]).map(function (tag) {
+      return String(tag).slice(0, 2).toLowerCase();
+    }).filter(function (lang) { return pages[lang]; })[0] || 'en';
+    return pages[wanted] && wanted !== document.documentElement.lang ? pages[wanted] : null;
+  }
   function checkerPage() {  // the site's checker page, in the language of this page
     var root = document.documentElement.dataset.content_root;
     var base = root !== undefined ? new URL(root, location.href) : new URL('.', here);
@@ -273,6 +287,7 @@
     };
     function lesson() {  // the hand or the branch shown, as a lesson file
       var args = mode === 'hand' ? {hand: session, lang: lang} : {branch: branchSession, lang: lang};
+      args.site = siteRoot();
       return call('save_lesson', args).then(function (result) {
         if (!answer(result)) throw new Error('refused');
         return result;
@@ -464,6 +479,8 @@
     // A shared link (#lesson=...): its lesson in the box, checked and replayed at once.
     function opened() {
       if (location.hash.indexOf(LESSON) !== 0) return;
+      var theirs = readersPage();  // a link made in another language opens in the reader's
+      if (theirs) { location.replace(theirs + location.hash); return; }
       var packed = location.hash.slice(LESSON.length);
       version++;  // a check under way is for the text before
       place.replaceChildren();
