@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import base64
 import html
+from typing import Callable
 
 from .cards import Card
 from .coach import CardAdvice
+from .errors import LingerError
 from .i18n import format_number, format_percent, translate
 from .narrate import narrate, reason_text
 from .player.hand import HandModel
+from .player.lesson import lesson_text
 from .player.model import ScenarioModel
 from .render import TEXT_STYLE, TableStyle, table_html
-from .scenario import in_language
+from .scenario import Scenario, in_language
 from .static_replay import ui
 
 __all__ = ["ui_html", "advice_html", "told_html", "hand_status_html", "hand_table_html", "hand_html",
@@ -87,13 +90,19 @@ def hand_html(hand: HandModel, lang: str, *, playable: bool = False) -> str:
             + told_html(hand, lang))
 
 
-def save_link_html(text: str, filename: str, lang: str) -> str:
-    """"Save as lesson" as a link that holds the file itself (a ``data:`` URL): the browser
-    saves it at once, with no round trip to a server (the app's play tab)."""
+def save_link_html(saved: Callable[[], Scenario], filename: str, lang: str, label: str = "") -> str:
+    """"Save as lesson" (or ``label``) as a link that holds the file of the lesson ``saved()``
+    makes (a ``data:`` URL): the browser saves it at once, with no round trip to a server
+    (the app's play tab, the family table). None for a hand whose start no file can hold."""
+    try:
+        text = lesson_text(saved())
+    except LingerError:
+        return ""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f'<a class="ll-save-lesson" download="{html.escape(filename)}" role="button" '
             f'href="data:application/x-yaml;charset=utf-8;base64,{data}" '
-            f'title="{html.escape(ui("save-lesson-tip", lang))}">{html.escape(ui("save-lesson", lang))}</a>')
+            f'title="{html.escape(ui("save-lesson-tip", lang))}">'
+            f'{html.escape(label or ui("save-lesson", lang))}</a>')
 
 
 # --- the quiz -----------------------------------------------------------------------------

@@ -57,6 +57,14 @@ steps: []
 """
 
 
+def actions_of(scenario) -> list:
+    """The actions a scenario's steps play, in order."""
+    state, _ = scenario.start()
+    return [state.play(f"{step.seat} {step.card}") if step.kind == "play"
+            else state.choose(f"{step.seat} {step.suit}")
+            for step in scenario.steps if step.kind in ("play", "choose_trump")]
+
+
 def tag_vocabulary() -> set[str]:
     """The tags listed in the comment of scenarios/README.md."""
     text = (TESTS.parent / "scenarios" / "README.md").read_text(encoding="utf-8")

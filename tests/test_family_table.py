@@ -1,6 +1,8 @@
 """The family table widget (lingerlonger/widgets/table.py), driven without a browser: the
-pass screen, each person's cards shown only to that person, the score after each hand,
-the cut, a match to its end, the settings refused in words, four languages.
+pass screen, each person's cards shown only to that person, the computers' cards one by
+one with every hand face down, the score after each hand, "Save as lesson" for each hand
+over and never for the hand in play, the cut, a match to its end, the settings refused in
+words, four languages.
 
 Expected values come from the rules (who holds what, who won) and from the seats chosen;
 none is copied from a run.
@@ -8,19 +10,25 @@ none is copied from a run.
 
 from __future__ import annotations
 
+import base64
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
+from corpora import actions_of  # noqa: E402
+from lingerlonger.errors import LingerError  # noqa: E402
 from lingerlonger.i18n import LANGUAGES, catalog  # noqa: E402
 from lingerlonger.player.table import PERSON  # noqa: E402
 from lingerlonger.render import card_label  # noqa: E402
+from lingerlonger.replay import replay  # noqa: E402
+from lingerlonger.scenario import loads  # noqa: E402
 from lingerlonger.static_replay import ui  # noqa: E402
 from lingerlonger.widgets import FamilyTable, LingerLongerApp  # noqa: E402
-from lingerlonger.widgets import table as live_table  # noqa: E402
+from lingerlonger.widgets import kit, table as live_table  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -41,7 +49,7 @@ def hidden_cards_of(table: FamilyTable, seat: int) -> list[str]:
 
 
 def started(players: int = 4, people: int = 2, seed: int = 3, **settings) -> FamilyTable:
-    table = FamilyTable(players=players, people=people, seed=seed)
+    table = FamilyTable(players=players, people=people, seed=seed, delay=0)
     for name, value in settings.items():
         getattr(table, name).value = value
     table.start.click()
@@ -152,7 +160,7 @@ def test_names_are_escaped_everywhere():
     table.names[0].value = "<b>Ana</b>"
     table.start.click()
     play_to_the_end(table)
-    for box in (table.stage, table.score, table.cut, table.status, table.narration):
+    for box in (table.stage, table.score, table.saves, table.cut, table.status, table.narration):
         assert "<b>Ana" not in box.value
     assert "&lt;b&gt;Ana&lt;/b&gt;" in table.score.value
 
@@ -182,14 +190,6 @@ def test_a_failing_callback_becomes_a_message(monkeypatch):
     monkeypatch.setattr(live_table.TableModel, "start", broken)
     table.start.click()
     assert "Something went wrong (boom)" in table.message.value
-
-
-def test_a_finished_hand_calls_the_hook_once():
-    table = started(seed=6)
-    ended = []
-    table.hand_ended.append(ended.append)
-    play_to_the_end(table)
-    assert len(ended) == 1 and ended[0].state.is_over
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
@@ -222,3 +222,99 @@ def test_no_chips_is_a_choice_shown_in_the_menu():
     assert table.chips.label == "no chips"
     table.start.click()
     assert table.model.chips is None and ui("score-chips") not in table.score.value
+
+
+def saved_files(table: FamilyTable) -> list[tuple[str, str, object]]:
+    """What the save links offer: (file name, the link's words, the lesson its file holds)."""
+    links = re.findall(r'<a class="ll-save-lesson" download="([^"]+)"[^>]*base64,([^"]+)"[^>]*>([^<]*)</a>',
+                       table.saves.value)
+    return [(name, label, loads(base64.b64decode(data).decode("utf-8"), name)[0])
+            for name, data, label in links]
+
+
+def page_html(widget) -> str:
+    """Every HTML box of the widget, as the page holds them."""
+    own = widget.value if isinstance(widget, ipywidgets.HTML) else ""
+    return own + "".join(page_html(child) for child in getattr(widget, "children", ()))
+
+
+def test_each_hand_over_saves_as_a_lesson_and_the_hand_in_play_never_does():
+    table, today = started(seed=8), date.today().isoformat()
+
+    def check(table):                                      # at every screen of a hand in play
+        model, files = table.model, saved_files(table)
+        assert [name for name, _, _ in files] == [f"hand-{today}-{number}.yaml"
+                                                  for number in range(1, len(model.results) + 1)]
+        assert all(lesson.start()[0].hands != model.dealt.hands for _, _, lesson in files)
+        assert page_html(table).count('class="ll-save-lesson"') == len(files)
+
+    for number in (1, 2):
+        play_to_the_end(table, check)
+        files = saved_files(table)
+        assert [label for _, label, _ in files] == [f"Hand {n}" for n in range(1, number + 1)]
+        _, _, lesson = files[-1]
+        assert lesson.title == f"Family table, hand {number}, {today}"
+        assert actions_of(lesson) == list(table.model.played[-1][1]) and replay(lesson).ok
+        assert lesson.result.winner == table.model.names[table.model.state.winner]
+        assert "Save a hand as a lesson" in table.saves.value
+        table.next.click()
+    table.set_language("ru")
+    assert [label for _, label, _ in saved_files(table)] == ["Рука 1", "Рука 2"]
+    assert saved_files(table)[1][2].title == f"Семейный стол, рука 2, {today}"
+
+
+def test_a_hand_no_file_can_hold_offers_no_link_and_the_match_goes_on(monkeypatch):
+    def refused(*args, **kwargs):
+        raise LingerError("setup.not-a-position")
+
+    monkeypatch.setattr(live_table, "table_lesson", refused)
+    table = started(seed=8)
+    play_to_the_end(table)
+    assert table.saves.value == "" and table.message.value == "" and visible(table.next)
+    table.next.click()
+    assert table.model.number == 2
+
+
+def test_at_a_pace_the_computers_cards_come_one_by_one_with_every_hand_face_down(monkeypatch):
+    timers = []  # the event loop, played by hand: (delay, callback), in order
+    monkeypatch.setattr(kit, "_later", lambda delay, callback: timers.append((delay, callback)) or True)
+    table = FamilyTable(seed=5, delay=0.9)                     # two people, then two computers
+    table.start.click()
+    waits = 0
+    for _ in range(600):
+        if table.model.state.is_over:
+            break
+        if timers:
+            delay, callback = timers.pop(0)
+            assert not timers and delay in (0.9, pytest.approx(0.9 * 1.6))
+            assert table.model.waiting and not visible(table.pass_box) and not visible(table.move)
+            assert not any(hidden_cards_of(table, seat) for seat in range(4))
+            assert "is thinking" in table.status.value and 'class="ll-save-lesson"' not in page_html(table)
+            before, waits = len(table.model.actions), waits + 1
+            table.cards.buttons[0].click()                      # a tap on a button gone: nothing
+            assert len(table.model.actions) == before and table.message.value == ""
+            callback()
+            assert len(table.model.actions) == before + 1       # one card a time
+        elif visible(table.pass_box):
+            table.reveal.click()
+        else:
+            table.cards.buttons[0].click()
+    assert table.model.state.is_over and waits >= 4
+    assert len(saved_files(table)) == 1
+
+
+def test_a_timer_left_from_a_match_given_up_does_nothing(monkeypatch):
+    timers = []
+    monkeypatch.setattr(kit, "_later", lambda delay, callback: timers.append(callback) or True)
+    table = FamilyTable(seed=5, delay=0.9)
+    table.start.click()
+    while not timers:
+        table.reveal.click() if visible(table.pass_box) else table.cards.buttons[0].click()
+    stale = timers.pop()
+    table.again.click()                                       # "New match" while a computer plays
+    stale()
+    assert table.model is None and table.message.value == ""
+    table.start.click()
+    model = table.model
+    stale()
+    assert table.model is model

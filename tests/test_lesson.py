@@ -13,30 +13,25 @@ from hypothesis import strategies as st
 
 from lingerlonger import cli
 from lingerlonger.cards import parse_card
-from lingerlonger.driver import play_out
+from lingerlonger.driver import play_out, replayed
 from lingerlonger.engine import ChooseTrump, Play, deal, from_position, legal_actions, shuffled_deck
 from lingerlonger.game import Game, SetupError
 from lingerlonger.library import lesson_folder
 from lingerlonger.player import HandModel, ScenarioModel, action_of
-from lingerlonger.player.lesson import branch_lesson, hand_lesson, lesson, lesson_name, lesson_text
+from lingerlonger.player.lesson import (branch_lesson, hand_lesson, lesson, lesson_name, lesson_text,
+                                        table_lesson)
+from lingerlonger.player.table import TableModel
 from lingerlonger.players import make_player
 from lingerlonger.replay import replay
 from lingerlonger.rules import VARIANTS, Rules
 from lingerlonger.scenario import load, loads
 from lingerlonger.simulate import deck_of
+from corpora import actions_of
 
 DAY = date(2026, 11, 30)
 rules_specs = st.tuples(st.sampled_from(["standard", "equal-hands", "sift-smoke"]),
                         st.lists(st.sampled_from(VARIANTS), unique=True, max_size=3)).map(
     lambda spec: "+".join([spec[0], *spec[1]]))
-
-
-def plays_of(scenario):
-    """The actions a scenario's steps play, in order."""
-    state, _ = scenario.start()
-    return [state.play(f"{step.seat} {step.card}") if step.kind == "play"
-            else state.choose(f"{step.seat} {step.suit}")
-            for step in scenario.steps if step.kind in ("play", "choose_trump")]
 
 
 def saved_again(scenario):
@@ -56,7 +51,7 @@ def played(start, seed, stop=None):
 
 def assert_same_hand(again, run, start, turns, lang):
     end = turns[-1].state if turns else start
-    assert plays_of(again) == [turn.action for turn in turns]
+    assert actions_of(again) == [turn.action for turn in turns]
     assert run.final == end
     assert (again.result is not None) == end.is_over
     if end.is_over:
@@ -120,7 +115,7 @@ def test_a_hand_against_the_computer_saved_from_the_app_model(tmp_path):
         saved = hand_lesson(saved_hand, "es", DAY)
         assert saved.players[1] == "Ana_Maria" and saved.title == "Una mano jugada el 2026-11-30"
         again, run = saved_again(saved)
-        assert [action for action in plays_of(again)] == list(saved_hand.actions)
+        assert [action for action in actions_of(again)] == list(saved_hand.actions)
         assert run.final.hands == saved_hand.state.hands
     assert any(isinstance(action, ChooseTrump) for action in hand.actions)
     path = tmp_path / lesson_name(DAY)
@@ -145,7 +140,7 @@ def test_a_what_if_branch_saves_from_the_scenario_start_with_the_line_up_to_the_
     assert saved.title.endswith(": outra maneira de jogar") and saved.hands == scenario.hands
     again, run = saved_again(saved)
     wanted = [action for action in map(action_of, branch.frames) if action is not None]
-    assert plays_of(again) == wanted and wanted[0] == Play(0, parse_card("7♦"))
+    assert actions_of(again) == wanted and wanted[0] == Play(0, parse_card("7♦"))
     assert run.final == branch.frames[-1].state
     # the scenario's own line saves too
     assert saved_again(branch_lesson(model, "en"))[1].final == model.run.final
@@ -166,15 +161,30 @@ def test_a_start_no_position_can_hold_is_refused_with_a_reason():
         lesson(mid_trick, [], title="t", lang="en")
 
 
-def test_a_family_tables_hand_saves_from_its_deal():
-    from lingerlonger.player.table import TableModel
+def test_a_family_tables_hands_save_from_their_deal_once_over():
     table = TableModel.start(Rules.parse("standard+random-trump"), ["Ana", "Luis Miguel", "Olga"],
-                             ["person", "tips", "tips"], rng=random.Random(6))
-    for _ in range(200):
-        if table.state.is_over:
-            break
-        table = table.reveal() if table.hidden else table.play(legal_actions(table.state)[0])
-    saved = lesson(table.dealt, table.actions, title="Family", lang="pt")
-    again, run = saved_again(saved)
-    assert again.is_deal and again.players[1] == "Luis_Miguel"
-    assert plays_of(again) == list(table.actions) and run.final.hands == table.state.hands
+                             ["person", "tips", "person"], rng=random.Random(6))
+    rng = random.Random(1)
+    for number in (1, 2, 3):
+        with pytest.raises(ValueError):                 # the hand in play: its cards are secret
+            table_lesson(table, number, "es", DAY)
+        table = table.computers_play()
+        while not table.state.is_over:
+            table = (table.reveal() if table.hidden
+                     else table.play(legal_actions(table.state)[0]).computers_play())
+        if number < 3:
+            table = table.next_hand(rng)
+    with pytest.raises(ValueError):
+        table_lesson(table, 0, "es", DAY)
+    for number, (dealt, actions) in enumerate(table.played, start=1):
+        saved = table_lesson(table, number, "es", DAY)
+        assert saved.title == f"Mesa familiar, mano {number}, 2026-11-30" and saved.lang == "es"
+        again, run = saved_again(saved)
+        assert again.is_deal and again.players == ("Ana", "Luis_Miguel", "Olga")
+        assert actions_of(again) == list(actions) and run.final.hands == replayed_end(dealt, actions).hands
+        assert again.result.winner == again.players[table.results[number - 1].winner]
+    assert lesson_name(DAY, hand=2) == "hand-2026-11-30-2.yaml"
+
+
+def replayed_end(start, actions):
+    return list(replayed(start, actions))[-1].state

@@ -100,4 +100,4 @@ def test_a_position_saves_as_a_lesson_in_the_readers_language():
     text = lesson_text(position_lesson(position, "ru", date(2026, 11, 30)))
     [loaded] = loads(text)
     assert loaded.title == "Позиция, расставленная 2026-11-30" and loaded.lang == "ru"
-    assert lesson_name(date(2026, 11, 30), "position") == "position-2026-11-30.yaml"
+    assert lesson_name(date(2026, 11, 30), kind="position") == "position-2026-11-30.yaml"

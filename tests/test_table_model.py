@@ -25,7 +25,7 @@ TWO_PEOPLE = (PERSON, "random", PERSON, "random")
 
 def start(rules: str = "standard", kinds=TWO_PEOPLE, seed: int = 1, chips=None) -> TableModel:
     return TableModel.start(Rules.parse(rules), NAMES[:len(kinds)], kinds, chips=chips,
-                            rng=random.Random(seed))
+                            rng=random.Random(seed)).computers_play()
 
 
 def first_choice(table: TableModel):
@@ -37,6 +37,7 @@ def first_choice(table: TableModel):
 
 def play_hand(table: TableModel, seen: list | None = None) -> TableModel:
     """Play the hand in progress to its end, each person taking the device in turn."""
+    table = table.computers_play()
     for _ in range(400):
         if table.state.is_over:
             return table
@@ -45,7 +46,7 @@ def play_hand(table: TableModel, seen: list | None = None) -> TableModel:
             table = table.reveal()
         if seen is not None:
             seen.append(table)
-        table = table.play(first_choice(table))
+        table = table.play(first_choice(table)).computers_play()
     raise AssertionError("the hand did not end")
 
 
@@ -97,7 +98,7 @@ def test_the_pass_screen_comes_up_whenever_the_other_person_is_to_play():
             table = table.reveal()
         else:
             assert table.person_to_act == before           # the same person still holds it
-        table = table.play(first_choice(table))
+        table = table.play(first_choice(table)).computers_play()
     assert table.state.is_over and not table.hidden
 
 
@@ -184,7 +185,7 @@ def test_a_table_of_people_only_stops_at_each_and_one_person_keeps_the_device():
 
 def test_the_public_account_tells_the_plays_and_never_a_card_drawn():
     table = start(seed=6).reveal()
-    table = table.play(first_choice(table))
+    table = table.play(first_choice(table)).computers_play()
     kinds = {type(event).__name__ for event in table.public_told}
     assert "Drew" not in kinds and "Dealt" not in kinds
 
@@ -205,3 +206,50 @@ def test_the_hand_as_dealt_and_its_actions_replay_to_the_hand_played():
             state, _ = apply(state, action)
         assert state == table.state and state.is_over
         table = play_hand(table.next_hand(rng))
+
+
+def replays_to(dealt, actions):
+    state = dealt
+    for action in actions:
+        state, _ = apply(state, action)
+    return state
+
+
+def test_every_hand_over_is_kept_as_dealt_and_the_hand_in_play_is_not():
+    table, rng = start(seed=15), random.Random(3)
+    for number in range(1, 4):
+        assert len(table.played) == number - 1 == len(table.results)         # in play: not kept
+        assert all(dealt is not table.dealt for dealt, _ in table.played)
+        table = play_hand(table)
+        assert len(table.played) == number == len(table.results)
+        dealt, actions = table.played[-1]
+        assert dealt is table.dealt and actions == table.actions
+        if table.is_over:
+            break
+        table = table.next_hand(rng)
+    for (dealt, actions), result in zip(table.played, table.results):
+        end = replays_to(dealt, actions)
+        assert end.is_over and end.winner == result.winner and end.dealer == result.dealer
+
+
+@pytest.mark.parametrize("kinds", [TWO_PEOPLE, (PERSON, "tips", "tips", "random")])
+def test_while_the_computers_play_no_hand_is_face_up_but_a_lone_persons(kinds):
+    """One card at a time (``turns``): the person who just played may already have passed
+    the device, so every hand is face down until the next person taps; a person alone at
+    the table keeps their own cards in view."""
+    table, waits = start(kinds=kinds, seed=16), 0
+    alone = len(table.humans) == 1
+    for _ in range(400):
+        if table.state.is_over:
+            break
+        if table.hidden:
+            table = table.reveal()
+        me = table.person_to_act
+        table = table.play(first_choice(table))
+        for step in [table, *table.turns()]:
+            if step.waiting:
+                waits += 1
+                assert step.viewer == (me if alone else None) and step.hidden is not alone
+                assert [seat for seat in range(4) if step.face_up(seat)] == ([me] if alone else [])
+            table = step
+    assert table.state.is_over and waits > 0

@@ -15,7 +15,7 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger.player import model as player_model  # noqa: E402
-from lingerlonger.widgets import browser as live_browser, hand as live_hand  # noqa: E402
+from lingerlonger.widgets import browser as live_browser, kit  # noqa: E402
 from lingerlonger.widgets import scenario as live_scenario  # noqa: E402
 from lingerlonger.cards import DECK, Suit, parse_card  # noqa: E402
 from lingerlonger.i18n import catalog, translate  # noqa: E402
@@ -406,7 +406,7 @@ def test_a_hand_is_played_to_its_end_by_clicking_cards():
 
 def test_at_a_pace_each_computer_card_waits_for_a_timer_of_its_own(monkeypatch):
     timers = []  # the event loop, played by hand: (delay, callback), in order
-    monkeypatch.setattr(live_hand, "_later", lambda delay, callback: timers.append((delay, callback)) or True)
+    monkeypatch.setattr(kit, "_later", lambda delay, callback: timers.append((delay, callback)) or True)
     hand = HandPlayer(delay=0.9, seed=7, players=4)
     assert hand.state.to_act == hand.you == 0 and not timers  # you lead the first hand
     hand.play(Play(0, legal_cards(hand.state)[0]))

@@ -1,9 +1,10 @@
 """A hand played, saved as a lesson: a format-1 scenario file an author edits and shares.
 
-A hand against the computer (``HandModel``) starts from its deal; a what-if branch of a
-scenario (``ScenarioModel``) starts from the scenario's own start (its deal or position),
-with the scenario's plays up to where the branch left its line, then the branch's. Either
-way ``simulate.record`` writes it: every play, an ``expect:`` after each trick, a draft
+A hand against the computer (``HandModel``) and a family table's hand once it is over
+(``TableModel.played``) start from their deal; a what-if branch of a scenario
+(``ScenarioModel``) starts from the scenario's own start (its deal or position), with the
+scenario's plays up to where the branch left its line, then the branch's. Either way
+``simulate.record`` writes it: every play, an ``expect:`` after each trick, a draft
 ``say:`` from the narration in the reader's language, and the ``result`` once the hand is
 over; so ``lingerlonger check`` replays exactly what was played.
 
@@ -15,6 +16,8 @@ over; so ``lingerlonger check`` replays exactly what was played.
 >>> lesson = hand_lesson(hand, "en", date(2026, 11, 30))
 >>> lesson.title, lesson.players[0], lesson_name(date(2026, 11, 30))
 ('A hand played on 2026-11-30', 'Sam_Lee', 'hand-2026-11-30.yaml')
+>>> lesson_name(date(2026, 11, 30), hand=2)
+'hand-2026-11-30-2.yaml'
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ from ..simulate import record
 from .hand import HandModel
 from .model import ScenarioModel, action_of
 from .position import Position
+from .table import TableModel
 
-__all__ = ["lesson", "hand_lesson", "branch_lesson", "position_lesson", "lesson_text", "lesson_name",
-           "file_names"]
+__all__ = ["lesson", "hand_lesson", "table_lesson", "branch_lesson", "position_lesson", "lesson_text",
+           "lesson_name", "file_names"]
 
 
 def file_names(names: Sequence[str]) -> tuple[str, ...]:
@@ -47,8 +51,7 @@ def lesson(start: State, actions: Sequence[Action], *, title: str, lang: str,
            deck=None) -> Scenario:
     """The hand ``actions`` played from ``start`` as a scenario in ``lang``: from its deal when
     ``start`` is a fresh deal (of ``deck``, by default the one it was dealt from), else from
-    its position; the seats named as a file can hold them. A family table's hand saves so
-    too: ``lesson(table.dealt, table.actions, ...)``."""
+    its position; the seats named as a file can hold them."""
     start = replace(start, players=file_names(start.players))
     return record(start, replayed(start, actions), title=title, deck=deck, lang=lang)
 
@@ -58,6 +61,16 @@ def hand_lesson(hand: HandModel, lang: str, day: date) -> Scenario:
     start = replace(hand.start, players=hand.state.players)
     return lesson(start, hand.actions, lang=lang,
                   title=translate("ui.saved-hand-title", lang, date=day.isoformat()))
+
+
+def table_lesson(table: TableModel, number: int, lang: str, day: date) -> Scenario:
+    """Hand ``number`` (from 1) of a family table's match, once it is over: the hand in play
+    is refused (``ValueError``), since saving it would show every hand's secret cards."""
+    if not 1 <= number <= len(table.played):
+        raise ValueError(f"hand {number} of this match is not over")
+    dealt, actions = table.played[number - 1]
+    return lesson(dealt, actions, lang=lang,
+                  title=translate("ui.table-saved-title", lang, number=number, date=day.isoformat()))
 
 
 def branch_lesson(model: ScenarioModel, lang: str) -> Scenario:
@@ -82,7 +95,7 @@ def lesson_text(scenario: Scenario, site: str | None = None) -> str:
     return dump([scenario], site=site)
 
 
-def lesson_name(day: date, kind: str = "hand") -> str:
-    """The name a saved lesson's file is offered under: ``hand-DATE.yaml``, or another kind's
-    (``position``)."""
-    return f"{kind}-{day.isoformat()}.yaml"
+def lesson_name(day: date, hand: int | None = None, kind: str = "hand") -> str:
+    """The name a saved lesson's file is offered under: ``hand-DATE.yaml`` (with the hand's
+    number in a match), or another kind's (``position``)."""
+    return f"{kind}-{day.isoformat()}{'' if hand is None else f'-{hand}'}.yaml"

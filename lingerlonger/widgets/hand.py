@@ -14,11 +14,10 @@ import ipywidgets as widgets
 
 from ..cards import Card, Suit, sort_hand
 from ..engine import Action, ChooseTrump, Play, State, legal_cards
-from ..errors import LingerError
 from ..i18n import DEFAULT_LANGUAGE, translate
 from ..names import cleaned_name
 from ..player.hand import HandModel
-from ..player.lesson import hand_lesson, lesson_name, lesson_text
+from ..player.lesson import hand_lesson, lesson_name
 from ..player.model import Refused, advice, refusal
 from ..players import PLAYER_KINDS
 from ..render import TableStyle
@@ -26,13 +25,11 @@ from ..game import PLAYERS, PROFILE, VARIANT_SET
 from ..rules import MATCH_VARIANTS, VARIANTS, Rules, RulesError
 from ..static_replay import ui
 from ..panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html, ui_html
-from .kit import (PLAYER_CSS, _auto, _button, _ButtonPool, _guarded, _html, _labels, _later,
-                  _relabel_options, _row, _shown, _Speaks, _wide_html)
+from .kit import (PLAYER_CSS, _after_a_card, _auto, _button, _ButtonPool, _guarded, _html, _labels,
+                  _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html)
 
-__all__ = ["HandPlayer", "PACES", "MAX_NAME", "HAND_VARIANTS"]
+__all__ = ["HandPlayer", "MAX_NAME", "HAND_VARIANTS"]
 
-#: How long the computer players take over a card: (UI key, seconds).
-PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pace-instant", 0.0))
 #: The longest name a player may give themself (it must fit under a card on a phone).
 MAX_NAME = 16
 #: Variants that change a single hand (match-to-5 only changes a match).
@@ -99,10 +96,7 @@ class HandPlayer(_Speaks, widgets.VBox):
                              "value")
         self.opponents = widgets.Dropdown(options=list(PLAYER_KINDS), value=opponents, layout=_auto())
         self.deal = _button(icon="redo", primary=True)
-        self.pace = widgets.Dropdown(options=[(key, seconds) for key, seconds in PACES],
-                                     value=min((seconds for _, seconds in PACES),
-                                               key=lambda seconds: abs(seconds - delay)),
-                                     layout=_auto())
+        self.pace = _pace_menu(delay)
         self.deal.on_click(lambda _: self.new_hand())
         self.save = _html("", "ll-save")  # "Save as lesson": a link holding the file, kept up to date
         self.variants_label = _html()
@@ -145,8 +139,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.your_name.description = say("your-name")
         self.opponents.description = say("opponents")
         _relabel_options(self.opponents, [(say(f"opponent-{kind}"), kind) for kind in PLAYER_KINDS])
-        self.pace.description = say("pace")
-        _relabel_options(self.pace, [(say(key), seconds) for key, seconds in PACES])
+        _relabel_pace(self.pace, self.lang)
         self.deal.description = self.deal.tooltip = say("new-hand")
         self.hint.description, self.hint.tooltip = say("hint"), say("hint-tip")
         self.variants_label.value = f"<span class='ll-label'>{translate(VARIANT_SET.title, self.lang)}</span>"
@@ -206,12 +199,11 @@ class HandPlayer(_Speaks, widgets.VBox):
     def _advance(self) -> None:
         """Let the computers act until it is your turn or the hand is over: at once, or one
         card at a time on the event loop, a moment apart (a trick's end a little longer)."""
-        if self.model.waiting and self.delay > 0:
+        number = self.model.number
+        if self.model.waiting and _after_a_card(self.delay, self.model.last_trick is not None,
+                                                lambda: self._computer_turn(number)):
             self._render(waiting=True)
-            number = self.model.number
-            pause = self.delay * (1.6 if self.model.last_trick is not None else 1)
-            if _later(pause, lambda: self._computer_turn(number)):
-                return
+            return
         self.model = self.model.computers_play()
         self._render()
 
@@ -258,11 +250,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         """The hand so far as a lesson file, in a link that saves it (none for a start no
         file can hold)."""
         today = date.today()
-        try:
-            saved = hand_lesson(self.model, self.lang, today)
-        except LingerError:
-            return ""
-        return save_link_html(lesson_text(saved), lesson_name(today), self.lang)
+        return save_link_html(lambda: hand_lesson(self.model, self.lang, today), lesson_name(today), self.lang)
 
     def _render(self, waiting: bool = False) -> None:
         state, lang = self.state, self.lang

@@ -16,9 +16,12 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from ..cards import Card, Suit
 from ..render import TABLE_CSS, TEXT_STYLE, minify_css
 from ..panels import ui_html
-from ..static_replay import REPLAY_CSS
+from ..static_replay import REPLAY_CSS, ui
 
 _log = logging.getLogger("lingerlonger.widgets")
+
+#: How long the computer players take over a card: (UI key, seconds).
+PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pace-instant", 0.0))
 
 _RED = "#c62828"
 _BLACK = "#1f2328"
@@ -61,6 +64,24 @@ def _later(delay: float, callback: Callable[[], None]) -> bool:
         return False
     loop.call_later(delay, callback)
     return True
+
+
+def _after_a_card(delay: float, trick_won: bool, callback: Callable[[], None]) -> bool:
+    """The next computer card ``delay`` seconds after the last one (a trick just won: a little
+    longer, to see who took it), on the event loop; False: play it at once."""
+    return delay > 0 and _later(delay * (1.6 if trick_won else 1), callback)
+
+
+def _pace_menu(delay: float) -> widgets.Dropdown:
+    """The computers' speed, at the pace nearest ``delay`` seconds a card (``_relabel_pace``
+    words it)."""
+    nearest = min((seconds for _, seconds in PACES), key=lambda seconds: abs(seconds - delay))
+    return widgets.Dropdown(options=[(key, seconds) for key, seconds in PACES], value=nearest, layout=_auto())
+
+
+def _relabel_pace(menu: widgets.Dropdown, lang: str) -> None:
+    menu.description = ui("pace", lang)
+    _relabel_options(menu, [(ui(key, lang), seconds) for key, seconds in PACES])
 
 
 _SHARED: dict[str, widgets.Widget] = {}
@@ -152,13 +173,21 @@ class _ButtonPool:
         self.box = _row([], "ll-card-row")
         self.buttons: list[widgets.Button] = []
         self._on_click = on_click
+        self._shown = 0
+
+    def _clicked(self, index: int) -> None:
+        """A tap on a button hidden since it was drawn (a double tap, a tap still on its way
+        while the computers play) does nothing."""
+        if index < self._shown:
+            self._on_click(index)
 
     def show(self, labels: Sequence[str], colours: Sequence[str] = ()) -> None:
+        self._shown = len(labels)
         while len(self.buttons) < len(labels):
             index = len(self.buttons)
             button = _button(own_look=True)
             button.add_class("ll-card-button")
-            button.on_click(lambda _, index=index: self._on_click(index))
+            button.on_click(lambda _, index=index: self._clicked(index))
             self.buttons.append(button)
         for index, button in enumerate(self.buttons):
             visible = index < len(labels)

@@ -3,15 +3,17 @@ playing a match; an ipywidgets view of ``player.TableModel``.
 
 Each person's cards stay behind a pass screen ("pass the device to Ana") until that person
 taps "I am Ana — show my cards"; between two people's turns the table is drawn with every
-hand face down, and the whole table only once the hand is over. Under the table: the cut
-for the first deal and the score across hands (points and chips per seat).
+hand face down, and the whole table only once the hand is over. The computers' cards come
+one at a time, a moment apart, every hand face down meanwhile. Under the table: the cut
+for the first deal, the score across hands (points and chips per seat) and "Save as
+lesson" for each hand over.
 """
 
 from __future__ import annotations
 
 import html
 import random
-from typing import Callable
+from datetime import date
 
 import ipywidgets as widgets
 
@@ -22,7 +24,8 @@ from ..i18n import DEFAULT_LANGUAGE, format_number, translate
 from ..match import CHIP_OPTIONS
 from ..names import cleaned_name, looks_like
 from ..narrate import narrate, reason_text
-from ..panels import ui_html
+from ..panels import save_link_html, ui_html
+from ..player.lesson import lesson_name, table_lesson
 from ..player.model import Refused
 from ..player.table import PERSON, TableModel
 from ..players import PLAYER_KINDS
@@ -31,10 +34,10 @@ from ..rules import Rules, RulesError
 from ..seat_names import computer_names
 from ..static_replay import ui
 from .hand import MAX_NAME, _refusal_text
-from .kit import (PLAYER_CSS, _auto, _button, _ButtonPool, _guarded, _html, _labels,
-                  _relabel_options, _row, _shown, _Speaks, _wide_html)
+from .kit import (PLAYER_CSS, _after_a_card, _auto, _button, _ButtonPool, _guarded, _html, _labels,
+                  _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html)
 
-__all__ = ["FamilyTable", "SEAT_KINDS", "cut_html", "score_html"]
+__all__ = ["FamilyTable", "SEAT_KINDS", "cut_html", "score_html", "saves_html"]
 
 #: What may sit in a seat: a person, or one of the computer players.
 SEAT_KINDS = (PERSON, *PLAYER_KINDS)
@@ -90,11 +93,28 @@ def score_html(table: TableModel, lang: str) -> str:
     if chips:
         foot += (f'<tr><th scope="row" colspan="2">{ui("score-chips", lang)}</th>'
                  + "".join(f"<td>{_signed(total, lang)}</td>" for total in match.chips) + "</tr>")
-    return (f'<div class="ll-score-box"><table class="ll-score" lang="{lang}"><caption>'
-            f'{ui("score-title", lang, target=table.rules.match_target)}</caption>'
+    title = ui("score-title", lang, target=table.rules.match_target)
+    # the title above the box, not a caption: a caption is as wide as the table, which scrolls on a phone
+    return (f'<p class="ll-score-title" lang="{lang}">{title}</p>'
+            f'<div class="ll-score-box">'
+            f'<table class="ll-score" lang="{lang}" aria-label="{html.escape(title)}">'
             f'<thead><tr><th scope="col">{ui("score-hand", lang)}</th>'
             f'<th scope="col">{ui("score-dealer", lang)}</th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody><tfoot>{foot}</tfoot></table></div>')
+
+
+def saves_html(table: TableModel, lang: str, day: date) -> str:
+    """"Save as lesson" for each hand over, by its number; never for the hand in play, whose
+    file would show every hand's cards (the links hold the files themselves)."""
+    links = [save_link_html(lambda number=number: table_lesson(table, number, lang, day),
+                            lesson_name(day, hand=number), lang,
+                            label=ui("table-save-hand", lang, number=number))
+             for number in range(1, len(table.played) + 1)]
+    if not any(links):
+        return ""
+    words = ui("table-save-hands", lang)
+    return (f'<div class="ll-save-hands" role="group" aria-label="{html.escape(words)}">'
+            f'<span class="ll-label">{words}</span> {" ".join(filter(None, links))}</div>')
 
 
 def _told_html(table: TableModel, lang: str) -> str:
@@ -108,7 +128,7 @@ def _told_html(table: TableModel, lang: str) -> str:
 class FamilyTable(_Speaks, widgets.VBox):
     """Pass-and-play: people at one screen, computers in the other seats, a match."""
 
-    def __init__(self, *, players: int = 4, people: int = 2, rules: str = "standard",
+    def __init__(self, *, players: int = 4, people: int = 2, rules: str = "standard", delay: float = 0.9,
                  seed: int | None = None, style: TableStyle | None = None) -> None:
         super().__init__()
         self.add_class("ll-player")
@@ -117,18 +137,21 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
         self.model: TableModel | None = None
         self._choices: list[Card | Suit] = []
-        #: Called with the table each time a hand ends: the hook for "Save as lesson" (the
-        #: hand as dealt is ``model.dealt``, every action since ``model.actions``).
-        self.hand_ended: list[Callable[[TableModel], None]] = []
-        self._build(players, people, Rules.parse(rules))
+        self._saves: tuple[object, str, str] = ((), "", "")  # the hands saved, language, links
+        self._build(players, people, Rules.parse(rules), delay)
         self._render()
 
     @property
     def lang(self) -> str:
         return self.style_options.lang
 
+    @property
+    def delay(self) -> float:
+        """Seconds between two computer cards (read at each card, so a change acts at once)."""
+        return self.pace.value
+
     # --- the settings -----------------------------------------------------------------
-    def _build(self, players: int, people: int, rules: Rules) -> None:
+    def _build(self, players: int, people: int, rules: Rules, delay: float) -> None:
         self.header = _html(f"<style>{PLAYER_CSS}</style>")
         self.help_line = _html()
         self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players,
@@ -149,17 +172,19 @@ class FamilyTable(_Speaks, widgets.VBox):
                          for name in VARIANT_SET.choices}
         # "" for no chips: a menu whose value is None has nothing chosen
         self.chips = widgets.Dropdown(options=["", *CHIP_OPTIONS], value="", layout=_auto())
+        self.pace = _pace_menu(delay)
         self.variants_label = _html()
         self.start = _button(icon="play", primary=True)
         self.start.on_click(lambda _: self.start_match())
         self.settings = widgets.VBox([
             _row([self.players], "ll-settings"), *self.seat_rows,
-            _row([self.profile, self.chips], "ll-settings"),
+            _row([self.profile, self.chips, self.pace], "ll-settings"),
             _row([self.variants_label, *self.variants.values()], "ll-variants"),
             _row([self.start])])
         self.settings.add_class("ll-settings-box")
         self.cut = _wide_html()
         self.score = _wide_html()
+        self.saves = _wide_html()
         self.stage = _wide_html("ll-stage")
         self.status = _wide_html()
         self.pass_text = _wide_html()
@@ -178,7 +203,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.again.on_click(lambda _: self.new_match())
         self.play_area = widgets.VBox([self.status, self.pass_box, self.stage, self.move,
                                        _row([self.next, self.again]), self.narration, self.cut,
-                                       self.score])
+                                       self.score, self.saves])
         self._relabel()
         self._show_seats()
         self.children = (self.header, self.help_line, self.settings, self.message, self.play_area)
@@ -207,6 +232,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.chips.description = say("table-chips")
         _relabel_options(self.chips, [(say("chips-none"), "")]
                          + [(say(f"chips-{option}"), option) for option in CHIP_OPTIONS])
+        _relabel_pace(self.pace, self.lang)
         for button, key in ((self.start, "start-match"), (self.next, "next-hand"), (self.again, "new-match")):
             button.description = button.tooltip = say(key)
 
@@ -248,7 +274,7 @@ class FamilyTable(_Speaks, widgets.VBox):
                           kind="refused")
                 return
             names.append(name)
-        self._set(TableModel.start(rules, names, kinds, chips=self.chips.value or None, rng=self.rng))
+        self._advance(TableModel.start(rules, names, kinds, chips=self.chips.value or None, rng=self.rng))
 
     @_guarded
     def show_cards(self) -> None:
@@ -268,12 +294,12 @@ class FamilyTable(_Speaks, widgets.VBox):
                       kind="refused")
             return
         self._say("")
-        self._set(played)
+        self._advance(played)
 
     @_guarded
     def next_hand(self) -> None:
         if self.model is not None:
-            self._set(self.model.next_hand(self.rng))
+            self._advance(self.model.next_hand(self.rng))
 
     @_guarded
     def new_match(self) -> None:
@@ -282,14 +308,24 @@ class FamilyTable(_Speaks, widgets.VBox):
         self._say("")
         self._render()
 
+    def _advance(self, model: TableModel) -> None:
+        """Show ``model`` once the computers have played up to a person's turn: at once, or
+        one card at a time on the event loop, a moment apart (``TableModel`` keeps every
+        hand face down meanwhile, the holder's cards aside when nobody else plays)."""
+        paced = model.waiting and _after_a_card(self.delay, model.last_trick is not None,
+                                                lambda: self._computer_turn(model))
+        self._set(model if paced else model.computers_play())
+
+    @_guarded
+    def _computer_turn(self, model: TableModel) -> None:
+        """One computer card, then the next after a pause (a stale timer does nothing: the
+        match went on or was left)."""
+        if self.model is model:
+            self._advance(next(model.turns()))
+
     def _set(self, model: TableModel) -> None:
-        ended = model.state.is_over and (self.model is None or not self.model.state.is_over
-                                         or self.model.state is not model.state)
         self.model = model
         self._render()
-        if ended:
-            for callback in self.hand_ended:
-                callback(model)
 
     @_guarded
     def _on_card(self, index: int) -> None:
@@ -313,24 +349,33 @@ class FamilyTable(_Speaks, widgets.VBox):
             self.cards.show([])
         self.cut.value = cut_html(model, style)
         self.score.value = score_html(model, lang)
+        self.saves.value = self._saves_html()
         self.narration.value = _told_html(model, lang)
         self.stage.value = table_html(state, seat=model.viewer, hidden=model.hidden, show_legal=shown,
                                       last_trick=model.last_trick if not state.trick else None,
                                       options=style, include_css=False)
-        _shown(self.pass_box, person is not None and model.hidden)
-        _shown(self.next, state.is_over and not model.is_over)
-        if person is not None and model.hidden:
+        if person is not None and model.hidden:  # worded before it shows: never the last person's name
             name = state.players[person]
             self.pass_text.value = (f'<div class="ll-pass-to" role="status"><strong>'
                                     f'{ui_html("pass-to", lang, name=name)}</strong> '
                                     f'<span class="ll-note">{ui("pass-note", lang)}</span></div>')
             self.reveal.description = self.reveal.tooltip = ui("show-cards", lang, name=name)
+        _shown(self.pass_box, person is not None and model.hidden)
+        _shown(self.next, state.is_over and not model.is_over)
         self.status.value = self._status_html()
         if shown:
             naming = state.namer == person
             self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
             self.cards.show(*_labels(self._choices))
             _shown(self.move, True)
+
+    def _saves_html(self) -> str:
+        """The save links, made again only when a hand ends or the language changes (each
+        holds its file)."""
+        played, lang = self.model.played, self.lang
+        if self._saves[:2] != (played, lang):
+            self._saves = (played, lang, saves_html(self.model, lang, date.today()))
+        return self._saves[2]
 
     def _status_html(self) -> str:
         model, lang = self.model, self.lang
@@ -343,6 +388,9 @@ class FamilyTable(_Speaks, widgets.VBox):
                      if winner is not None else ui("match-next", lang))
             won = " ll-won ll-match-over" if winner is not None else ""
             return f'<div class="ll-banner ll-end{won}" role="status"><strong>{said}</strong> {after}</div>'
+        if model.waiting:
+            return (f'<div class="ll-turn-note" role="status">'
+                    f'{ui_html("waiting", lang, name=state.players[state.to_act])}</div>')
         if person is None or model.hidden:
             return ""
         key = "trump-of" if state.namer == person else "turn-of"

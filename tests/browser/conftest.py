@@ -40,6 +40,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from lingerlonger import cli
 from lingerlonger.render import TEXT_STYLE
 from lingerlonger.scenario import load
 
@@ -343,6 +344,28 @@ def play_app_hand(page, url: str):
         page.wait_for_function("([element, before]) => element.innerText !== before",
                                arg=[row.element_handle(), before], timeout=ROUND_TRIP_MS)
     raise AssertionError("the hand did not end in 300 turns")
+
+
+def saved_lesson(page, save, tmp_path, *, label: str = "Save as lesson", hand: int | None = None):
+    """Press ``save`` (a "Save as lesson" link or button saying ``label``): the downloaded
+    lesson, saved under its name (``hand``: the number a family table's hand adds to it) and
+    checked as `lingerlonger check` does; and its path."""
+    assert save.inner_text() == label
+    with page.expect_download() as downloaded:
+        save.click()
+    download = downloaded.value
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    number = "" if hand is None else f"-{hand}"
+    assert re.fullmatch(rf"hand-\d{{4}}-\d\d-\d\d{number}\.yaml", path.name), path.name
+    assert cli.main(["check", str(path)]) == 0
+    [lesson] = load(path)
+    return lesson, path
+
+
+def plays_of(lesson, seat):
+    """The cards ``seat`` plays in ``lesson``, as written."""
+    return [str(step.card) for step in lesson.steps if step.kind == "play" and step.seat == seat]
 
 
 #: Booting Pyodide takes ~5 s on a 2-core machine; a cold start on a slow CI machine more.

@@ -1,7 +1,9 @@
 """The Voilà app's family table in chromium: two people and two computers play a hand to
 its end at one screen. While one person is to play, the other's cards are never face up
-in the page (read from the DOM), the pass screen stays until its owner taps, and the
-score table counts the hand at its end.
+in the page (read from the DOM), the pass screen stays until its owner taps, and while
+the computers play their cards one by one, no hand is face up; the score table counts
+the hand at its end, and only then offers it as a lesson: the download passes
+`lingerlonger check` and plays the cards the people played.
 
 Voilà is started like `make app` does, by the ``voila_app`` fixture of conftest.py.
 """
@@ -12,7 +14,8 @@ import re
 
 import pytest
 
-from conftest import ROUND_TRIP_MS, open_app
+from conftest import ROUND_TRIP_MS, open_app, plays_of, saved_lesson
+from lingerlonger.render import TEXT_STYLE
 
 pytestmark = pytest.mark.browser
 
@@ -20,13 +23,30 @@ pytestmark = pytest.mark.browser
 #: no trump, no card in a hand is public, so between two turns there is none at all.
 FACE_UP = ".ll-stage .ll-seat .ll-hand .ll-card:not(.ll-back)"
 
+#: Each time the page says a computer is thinking, count the face-up cards in the hands
+#: (the table is drawn before the words change, so they are read together).
+WATCH_THE_COMPUTERS = """(table) => {
+  const watched = window.llWatched = {thinking: 0, leaks: []};
+  let last = "";
+  new MutationObserver(() => {
+    const note = table.querySelector(".ll-turn-note:not(.ll-yours)");
+    const text = note ? note.textContent : "";
+    if (text && text !== last) {
+      watched.thinking += 1;
+      const up = table.querySelectorAll(%r).length;
+      if (up) watched.leaks.push(`${text}: ${up} cards face up`);
+    }
+    last = text;
+  }).observe(table, {subtree: true, childList: true, characterData: true});
+}""" % FACE_UP
+
 
 def changed(page, element, before: str) -> None:
     page.wait_for_function("([element, before]) => element.innerHTML !== before",
                            arg=[element.element_handle(), before], timeout=ROUND_TRIP_MS)
 
 
-def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, browser_page):
+def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, browser_page, tmp_path):
     page, log = browser_page
     open_app(page, voila_app)
     page.get_by_role("tab", name="Family table").click()
@@ -34,16 +54,21 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
     table.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     people = [table.get_by_label("Seat 1").input_value(), table.get_by_label("Seat 2").input_value()]
     table.get_by_label("no trump").check()
+    table.get_by_label("Computer speed").select_option(label="quick")   # their cards one by one
+    table.evaluate(WATCH_THE_COMPUTERS)
     table.get_by_role("button", name=re.compile("Start the match")).click()
 
     stage, end = table.locator(".ll-stage"), table.locator(".ll-end")
     reveal, cards = table.locator(".ll-reveal"), table.locator(".ll-card-row button:visible")
-    passes, turns = [], []
+    saves = table.locator(".ll-save-lesson")
+    passes, turns, mine = [], [], {name: [] for name in people}
     for _ in range(300):
-        table.locator(".ll-pass-to:visible, .ll-yours:visible, .ll-end:visible").first.wait_for(
+        # a person's screen is drawn once their card buttons show (they come last)
+        table.locator(".ll-pass-to:visible, .ll-end:visible, .ll-card-row button:visible").first.wait_for(
             timeout=ROUND_TRIP_MS)
         if end.is_visible():
             break
+        assert saves.count() == 0                         # the hand in play is never offered
         if reveal.is_visible():                          # the pass screen: nobody's cards
             name = re.search(r"I am (.+) — show my cards", reveal.inner_text()).group(1)
             assert name in people
@@ -65,10 +90,13 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
         assert other.locator(".ll-hand .ll-card:not(.ll-back)").count() == 0
         assert not reveal.is_visible()
         before = stage.inner_html()
+        mine[me].append(cards.first.inner_text().replace(TEXT_STYLE, "").strip())
         cards.first.click()
         changed(page, stage, before)
     assert end.is_visible() and re.search(r"wins the hand", end.inner_text())
     assert set(turns) == set(people) and len(passes) >= 2
+    watched = page.evaluate("() => window.llWatched")
+    assert watched["thinking"] >= 2 and watched["leaks"] == []
 
     score = table.locator(".ll-score")
     won = [int(cell) for cell in score.locator("tfoot tr").first.locator("td").all_inner_texts()]
@@ -76,11 +104,18 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
     assert score.locator("tbody tr").count() == 1
     assert table.locator(".ll-stage .ll-backs").count() == 0   # the whole table, at the end
 
+    # the hand over is offered as a lesson: the cards each person played, checked
+    lesson, _ = saved_lesson(page, saves, tmp_path, label="Hand 1", hand=1)
+    for name in people:
+        assert plays_of(lesson, "_".join(name.split())) == mine[name]
+    assert lesson.result.winner in "_".join(end.inner_text().split())
+
     table.get_by_role("button", name=re.compile("Next hand")).click()
     score.locator("tbody tr.ll-score-now").wait_for(timeout=ROUND_TRIP_MS)
     assert score.locator("tbody tr").count() == 2
     reveal.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     assert table.locator(FACE_UP).count() == 0
+    assert saves.all_inner_texts() == ["Hand 1"]              # hand 2 is in play: no link for it
 
     page.wait_for_load_state("networkidle")
     log.assert_clean()
