@@ -87,13 +87,15 @@ def hand_html(hand: HandModel, lang: str, *, playable: bool = False) -> str:
             + told_html(hand, lang))
 
 
-def save_link_html(text: str, filename: str, lang: str) -> str:
-    """"Save as lesson" as a link that holds the file itself (a ``data:`` URL): the browser
-    saves it at once, with no round trip to a server (the app's play tab)."""
+def save_link_html(text: str, filename: str, lang: str, *, label: str = "save-lesson",
+                   tip: str = "save-lesson-tip") -> str:
+    """"Save as lesson" (or another ``label``, with its ``tip``) as a link that holds the file
+    itself (a ``data:`` URL): the browser saves it at once, with no round trip to a server
+    (the app's play tab, a what-if branch, a position set up)."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f'<a class="ll-save-lesson" download="{html.escape(filename)}" role="button" '
             f'href="data:application/x-yaml;charset=utf-8;base64,{data}" '
-            f'title="{html.escape(ui("save-lesson-tip", lang))}">{html.escape(ui("save-lesson", lang))}</a>')
+            f'title="{html.escape(ui(tip, lang))}">{html.escape(ui(label, lang))}</a>')
 
 
 # --- the quiz -----------------------------------------------------------------------------
