@@ -388,3 +388,28 @@ def click_and_wait(player, name: str, expected_step: int) -> None:
     player.get_by_role("button", name=re.compile(rf"^\W*{name}$")).click()
     player.locator(".ll-counter", has_text=re.compile(rf"^\D*{expected_step}\D+\d+\s*$")).wait_for(
         timeout=ROUND_TRIP_MS)
+
+
+# --- saved lessons ---------------------------------------------------------------------------
+
+def saved_lesson(page, save, tmp_path, label: str = "Save as lesson", kind: str = "hand"):
+    """Press ``save`` (a link or button reading ``label``): the downloaded file, named
+    ``KIND-DATE.yaml``, saved under its name and checked by ``python3 -m lingerlonger check``
+    as a user runs it; the lesson it holds and its path."""
+    assert save.inner_text() == label
+    with page.expect_download() as downloaded:
+        save.click()
+    download = downloaded.value
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    assert re.fullmatch(rf"{kind}-\d{{4}}-\d\d-\d\d\.yaml", path.name)
+    checked = subprocess.run([sys.executable, "-m", "lingerlonger", "check", str(path)], cwd=REPO,
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    [lesson] = load(path)
+    return lesson, path
+
+
+def plays_of(lesson, seat):
+    """The cards ``seat`` plays in ``lesson``, as written."""
+    return [str(step.card) for step in lesson.steps if step.kind == "play" and step.seat == seat]

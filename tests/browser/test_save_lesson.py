@@ -8,32 +8,12 @@ import re
 
 import pytest
 
-from conftest import LIVE_BOOT_MS, REPO, go_live, is_local, play_app_hand, record, serve
-from lingerlonger import cli
+from conftest import (LIVE_BOOT_MS, REPO, go_live, is_local, play_app_hand, plays_of, record,
+                      saved_lesson, serve)
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
 
 pytestmark = pytest.mark.browser
-
-
-def saved_lesson(page, save, tmp_path):
-    """Press ``save`` ("Save as lesson"): the downloaded lesson, saved under its name and
-    checked as `lingerlonger check` does; and its path."""
-    assert save.inner_text() == "Save as lesson"
-    with page.expect_download() as downloaded:
-        save.click()
-    download = downloaded.value
-    path = tmp_path / download.suggested_filename
-    download.save_as(path)
-    assert re.fullmatch(r"hand-\d{4}-\d\d-\d\d\.yaml", path.name)
-    assert cli.main(["check", str(path)]) == 0
-    [lesson] = load(path)
-    return lesson, path
-
-
-def plays_of(lesson, seat):
-    """The cards ``seat`` plays in ``lesson``, as written."""
-    return [str(step.card) for step in lesson.steps if step.kind == "play" and step.seat == seat]
 
 
 def test_save_a_hand_played_in_the_app(voila_app, browser_page, tmp_path):
