@@ -54,7 +54,7 @@ def test_build_a_position_by_tapping_cards_save_it_and_play_on(voila_app, browse
     editor = page.locator(".ll-position-editor")
     editor.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     editor.get_by_role("button", name="3", exact=True).click()
-    editor.locator(".ll-target-menu button").nth(3).wait_for(timeout=ROUND_TRIP_MS)
+    place_box(editor, "D").wait_for(state="detached", timeout=ROUND_TRIP_MS)   # four seats, then three
     assert editor.locator(".ll-target-menu button").count() == 4          # A, B, C and the stock
 
     problems, play = editor.locator(".ll-problems"), editor.get_by_role("button", name=re.compile("Play from here"))
@@ -80,6 +80,7 @@ def test_build_a_position_by_tapping_cards_save_it_and_play_on(voila_app, browse
     player = editor.locator(".ll-player").filter(has=page.locator(".ll-replay-title"))
     player.get_by_role("heading", name=re.compile("A position set up on")).wait_for(timeout=ROUND_TRIP_MS)
     tried = player.locator(".ll-what-if .ll-card-row button:visible")
+    tried.nth(len(HANDS["A"].split()) - 1).wait_for(timeout=ROUND_TRIP_MS)
     labels = [text.replace("\ufe0e", "").strip() for text in tried.all_inner_texts()]
     assert sorted(labels) == sorted(HANDS["A"].split())
     card = labels[0]
