@@ -1,4 +1,4 @@
-"""The Voilà app's position editor in chromium: three players, cards tapped into two hands
+"""The Voilà app's position editor in chromium, on a phone: three players, cards tapped into two hands
 and the stock, a problem said and put right, the position saved (the download passes
 `lingerlonger check` and holds the hands tapped), then played on from: a card tried, the
 hand played to its end, a step back, the branch saved, and back to the setup as it was.
@@ -20,6 +20,7 @@ pytestmark = pytest.mark.browser
 HANDS = {"A": "A♥ K♣ 7♦", "B": "2♥ 5♣"}
 STOCK = "Q♠ J♠"
 ONE_TOO_MANY = "9♦"
+PHONE = {"width": 360, "height": 740}
 
 
 def deck_card(editor, card: str, placed: bool | None = None):
@@ -49,7 +50,11 @@ def tap(editor, place: str, cards: str) -> None:
 
 def test_build_a_position_by_tapping_cards_save_it_and_play_on(voila_app, browser_page, tmp_path):
     page, log = browser_page
+    page.set_viewport_size(PHONE)
     open_app(page, voila_app)
+    labels = page.locator(".ll-app .lm-TabBar-tabLabel")
+    assert labels.count() == 4 and labels.evaluate_all(        # on a phone, every tab's whole title
+        "labels => labels.every(label => label.scrollWidth <= label.clientWidth)")
     page.get_by_role("tab", name="Set up a position").click()
     editor = page.locator(".ll-position-editor")
     editor.wait_for(state="visible", timeout=ROUND_TRIP_MS)
