@@ -90,10 +90,12 @@ def hand_html(hand: HandModel, lang: str, *, playable: bool = False) -> str:
             + told_html(hand, lang))
 
 
-def save_link_html(saved: Callable[[], Scenario], filename: str, lang: str, label: str = "") -> str:
-    """"Save as lesson" (or ``label``) as a link that holds the file of the lesson ``saved()``
-    makes (a ``data:`` URL): the browser saves it at once, with no round trip to a server
-    (the app's play tab, the family table). None for a hand whose start no file can hold."""
+def save_link_html(saved: Callable[[], Scenario], filename: str, lang: str, *, label: str = "",
+                   tip: str = "save-lesson-tip") -> str:
+    """"Save as lesson" (or another ``label``, with its ``tip``'s catalog id) as a link that
+    holds the file of the lesson ``saved()`` makes (a ``data:`` URL): the browser saves it at
+    once, with no round trip to a server (the app's play tab, a what-if branch, the family
+    table, a position set up). None for a hand whose start no file can hold."""
     try:
         text = lesson_text(saved())
     except LingerError:
@@ -101,7 +103,7 @@ def save_link_html(saved: Callable[[], Scenario], filename: str, lang: str, labe
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f'<a class="ll-save-lesson" download="{html.escape(filename)}" role="button" '
             f'href="data:application/x-yaml;charset=utf-8;base64,{data}" '
-            f'title="{html.escape(ui("save-lesson-tip", lang))}">'
+            f'title="{html.escape(ui(tip, lang))}">'
             f'{html.escape(label or ui("save-lesson", lang))}</a>')
 
 

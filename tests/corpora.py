@@ -146,3 +146,15 @@ def _large() -> dict[str, tuple[bytes, int, int, list[str]]]:
 
 
 LARGE = _large()
+
+
+# --- widgets, read without a browser ------------------------------------------------------
+
+def visible(widget) -> bool:
+    """Whether an ipywidget is shown (its layout not ``display: none``)."""
+    return widget.layout.display != "none"
+
+
+def text_of(html: str) -> str:
+    """An HTML widget's text, without its tags."""
+    return re.sub(r"<[^>]+>", "", html).replace("&#x27;", "'")

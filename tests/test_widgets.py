@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from corpora import text_of, visible
+
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger.player import model as player_model  # noqa: E402
@@ -63,14 +65,6 @@ def card(text: str):
 def shown_buttons(pool) -> list[str]:
     return [button.description.replace("\ufe0e", "") for button in pool.buttons
             if button.layout.display != "none"]
-
-
-def visible(widget) -> bool:
-    return widget.layout.display != "none"
-
-
-def text_of(html: str) -> str:
-    return re.sub(r"<[^>]+>", "", html).replace("&#x27;", "'")
 
 
 @pytest.fixture
@@ -512,10 +506,12 @@ def test_the_player_relabels_every_control_in_the_language_picked():
 def test_the_app_speaks_one_language_in_every_tab():
     app = LingerLongerApp(LIBRARY)
     app.tabs.selected_index = 1
+    app.tabs.selected_index = 3
     assert english_left(app)  # English to begin with
     app.set_language("pt")
-    assert app.tabs.titles == (ui("tab-scenario", "pt"), ui("tab-play", "pt"), ui("tab-table", "pt"))
-    assert app.browser.player.lang == app.hand.lang == "pt"
+    assert app.tabs.titles == (ui("tab-scenario", "pt"), ui("tab-play", "pt"), ui("tab-table", "pt"),
+                               ui("position-title", "pt"))
+    assert app.browser.player.lang == app.hand.lang == app.editor.lang == "pt"
     assert app.browser.picker.description == ui("pick", "pt")
     assert english_left(app) == set()
     assert not visible(app.browser.player.language)  # one menu for the whole app

@@ -109,6 +109,10 @@ class Position:
         hands[self.target] += (card,)
         return replace(self, hands=tuple(hands))
 
+    def cleared(self) -> "Position":
+        """Every card back to the deck; the table, rules, trump, dealer and leader kept."""
+        return replace(self, hands=((),) * len(self.hands), stock=())
+
     def place_of(self, card: Card) -> int | str | None:
         """The seat holding ``card``, ``STOCK``, or None while it is in the deck."""
         if card in self.stock:

@@ -5,8 +5,9 @@
   ``what_if_panel`` boxes;
 - ``hand``: ``HandPlayer``, play one seat against computer players;
 - ``table``: ``FamilyTable``, pass-and-play: several people at one screen, a match;
+- ``position``: ``PositionEditor``, a position set up by tapping cards, played on and saved;
 - ``browser``: ``ScenarioGallery`` and ``ScenarioBrowser``, choosing what to play;
-- ``app``: ``LingerLongerApp``, the three in tabs for the Voilà app (``book/app/app.md``).
+- ``app``: ``LingerLongerApp``, the four in tabs for the Voilà app (``book/app/app.md``).
 
 The players' logic lives in ``lingerlonger.player`` (no widgets); every failure a reader
 can cause (a bad file, an illegal card, a bug in a callback) ends as a friendly message in
@@ -19,9 +20,11 @@ from .app import LingerLongerApp
 from .browser import ScenarioBrowser, ScenarioGallery
 from .hand import HandPlayer
 from .kit import PLAYER_CSS
+from .position import PositionEditor
 from .scenario import ScenarioPlayer
 from .table import FamilyTable
 
-__all__ = ["ScenarioPlayer", "ScenarioGallery", "HandPlayer", "FamilyTable", "ScenarioBrowser", "LingerLongerApp",
+__all__ = ["ScenarioPlayer", "ScenarioGallery", "HandPlayer", "FamilyTable", "PositionEditor", "ScenarioBrowser",
+           "LingerLongerApp",
            "Plan", "action_of", "next_action", "planned_action", "what_if", "scenario_library",
            "find_scenarios", "PLAYER_CSS"]

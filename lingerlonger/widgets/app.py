@@ -1,5 +1,5 @@
-"""The Voilà app (``book/app/app.md``): the scenario browser, a hand to play and a family
-table, in one language."""
+"""The Voilà app (``book/app/app.md``): the scenario browser, a hand to play, a family
+table and the position editor, in one language."""
 
 from __future__ import annotations
 
@@ -14,14 +14,15 @@ from ..static_replay import ui
 from .browser import ScenarioBrowser
 from .hand import HandPlayer
 from .kit import PLAYER_CSS, _guarded, _html, _message_html, _row, _shown, _wide_html
+from .position import PositionEditor
 from .table import FamilyTable
 
 __all__ = ["LingerLongerApp"]
 
 
 class LingerLongerApp(widgets.VBox):
-    """The Voilà app: a scenario browser, a hand to play and a family table (pass-and-play),
-    in three tabs, in one language.
+    """The Voilà app: a scenario browser, a hand to play, a family table (pass-and-play) and
+    a position to set up, in four tabs, in one language.
 
     The language menu at the top speaks for the whole app; the player's own menu is hidden
     and linked to it, so a lesson written in Portuguese (``lang: pt``) turns the app
@@ -38,7 +39,9 @@ class LingerLongerApp(widgets.VBox):
         self.hand: HandPlayer | None = None
         self.table_tab = widgets.VBox()
         self.table: FamilyTable | None = None
-        self.tabs = widgets.Tab(children=[self.browser, self.hand_tab, self.table_tab])
+        self.position_tab = widgets.VBox()
+        self.editor: PositionEditor | None = None
+        self.tabs = widgets.Tab(children=[self.browser, self.hand_tab, self.table_tab, self.position_tab])
         self.tabs.observe(self._on_tab, "selected_index")
         player_language = self.browser.player.language
         self.language = widgets.Dropdown(options=player_language.options, value=player_language.value,
@@ -73,10 +76,10 @@ class LingerLongerApp(widgets.VBox):
     def _relabel(self) -> None:
         self.language.description = translate("player.language", self.lang)
         self.tabs.titles = (ui("tab-scenario", self.lang), ui("tab-play", self.lang),
-                            ui("tab-table", self.lang))
+                            ui("tab-table", self.lang), ui("position-title", self.lang))
         self.intro.value = (f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">{translate("game.name", self.lang)}</h1>'
                             f'<p class="ll-app-intro">{ui("app-intro", self.lang)}</p>')
-        for tab in (self.hand, self.table):
+        for tab in (self.hand, self.table, self.editor):
             if tab is not None:
                 tab.set_language(self.lang)
 
@@ -91,3 +94,6 @@ class LingerLongerApp(widgets.VBox):
         if change["new"] == 2 and self.table is None:
             self.table = FamilyTable(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
             self.table_tab.children = (self.table,)
+        if change["new"] == 3 and self.editor is None:
+            self.editor = PositionEditor(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
+            self.position_tab.children = (self.editor,)

@@ -21,12 +21,13 @@ from ..player.lesson import hand_lesson, lesson_name
 from ..player.model import Refused, advice, refusal
 from ..players import PLAYER_KINDS
 from ..render import TableStyle
-from ..game import PLAYERS, PROFILE, VARIANT_SET
+from ..game import PLAYERS, VARIANT_SET
 from ..rules import MATCH_VARIANTS, VARIANTS, Rules, RulesError
 from ..static_replay import ui
 from ..panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html, ui_html
-from .kit import (PLAYER_CSS, _after_a_card, _auto, _button, _ButtonPool, _guarded, _html, _labels,
-                  _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html)
+from .kit import (PLAYER_CSS, RulesMenus, _after_a_card, _auto, _button, _ButtonPool, _guarded, _html, _labels,
+                  _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
+                  refused_rules_html)
 
 __all__ = ["HandPlayer", "MAX_NAME", "HAND_VARIANTS"]
 
@@ -82,10 +83,8 @@ class HandPlayer(_Speaks, widgets.VBox):
 
     def _build(self, players: int, seat: int, rules: Rules, opponents: str, delay: float) -> None:
         self.header = _html(f"<style>{PLAYER_CSS}</style>")
-        self.profile = widgets.Dropdown(options=PROFILE.options, value=rules.profile, layout=_auto())
-        self.variants = {name: widgets.Checkbox(value=name in rules.variants, indent=False,
-                                                layout=_auto())
-                         for name in HAND_VARIANTS}
+        self.rules_menus = RulesMenus(rules, HAND_VARIANTS)
+        self.profile, self.variants = self.rules_menus.profile, self.rules_menus.variants
         self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players,
                                              style={"button_width": "2.6rem"})
         self.seat = widgets.Dropdown(layout=_auto())
@@ -99,12 +98,11 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.pace = _pace_menu(delay)
         self.deal.on_click(lambda _: self.new_hand())
         self.save = _html("", "ll-save")  # "Save as lesson": a link holding the file, kept up to date
-        self.variants_label = _html()
         self.settings_note = _html()
         settings = widgets.VBox([
             _row([self.your_name, self.seat, self.players], "ll-settings"),
             _row([self.profile, self.opponents], "ll-settings"),
-            _row([self.variants_label, *self.variants.values()], "ll-variants"),
+            self.rules_menus.row,
             self.settings_note])
         settings.add_class("ll-settings-box")
         self.settings = widgets.Accordion(children=[settings], selected_index=None)
@@ -128,12 +126,7 @@ class HandPlayer(_Speaks, widgets.VBox):
     def _relabel(self) -> None:
         """Every word of the settings and buttons in the player's language."""
         say = lambda key: ui(key, self.lang)  # noqa: E731
-        self.profile.description = translate(PROFILE.title, self.lang)
-        _relabel_options(self.profile, [(translate(PROFILE.label(name), self.lang), name)
-                                        for name in PROFILE.options])
-        for name, box in self.variants.items():
-            box.description = translate(VARIANT_SET.label(name), self.lang)
-            box.tooltip = translate(f"variant-effect.{name}", self.lang)
+        self.rules_menus.relabel(self.lang)
         self.players.description = translate(PLAYERS.title, self.lang)
         self.seat.description = say("your-seat")
         self.your_name.description = say("your-name")
@@ -142,7 +135,6 @@ class HandPlayer(_Speaks, widgets.VBox):
         _relabel_pace(self.pace, self.lang)
         self.deal.description = self.deal.tooltip = say("new-hand")
         self.hint.description, self.hint.tooltip = say("hint"), say("hint-tip")
-        self.variants_label.value = f"<span class='ll-label'>{translate(VARIANT_SET.title, self.lang)}</span>"
         self.settings_note.value = f"<p class='ll-note'>{say('settings-note')}</p>"
         self.settings.titles = (say("settings"),)
         self.help_line.value = f'<p class="ll-note ll-help">{say("play-help")}</p>'
@@ -173,11 +165,9 @@ class HandPlayer(_Speaks, widgets.VBox):
         """Deal a new hand with the chosen rules; the deal passes clockwise from hand to hand."""
         self._say("")
         try:
-            rules = Rules.of(self.profile.value,
-                             [name for name, box in self.variants.items() if box.value])
+            rules = self.rules_menus.rules()
         except RulesError as error:
-            self._say(lambda error=error: ui_html("rules-refused", self.lang, message=str(error)),
-                      kind="error")
+            self._say(lambda error=error: refused_rules_html(error, self.lang), kind="error")
             return
         mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
         self.model = HandModel.deal(rules, players=self.players.value, you=self.seat.value,

@@ -14,8 +14,11 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..cards import Card, Suit
+from ..game import PROFILE, VARIANT_SET
+from ..i18n import error_text, translate
 from ..render import TABLE_CSS, TEXT_STYLE, minify_css
 from ..panels import ui_html
+from ..rules import Rules, RulesError
 from ..static_replay import REPLAY_CSS, ui
 
 _log = logging.getLogger("lingerlonger.widgets")
@@ -197,3 +200,43 @@ class _ButtonPool:
             _shown(button, visible)
         if len(self.box.children) != len(self.buttons):
             self.box.children = tuple(self.buttons)
+
+
+class RulesMenus:
+    """The rules as a reader picks them (a menu of profiles, a box per variant), built from
+    ``game.PARAMETERS`` as every live player offers them; ``variants``: the ones offered."""
+
+    def __init__(self, rules: Rules, variants: Sequence[str] = VARIANT_SET.choices) -> None:
+        self.profile = widgets.Dropdown(options=PROFILE.options, value=rules.profile, layout=_auto())
+        self.variants = {name: widgets.Checkbox(value=name in rules.variants, indent=False, layout=_auto())
+                         for name in variants}
+        self.label = _html()
+        self.row = _row([self.label, *self.variants.values()], "ll-variants")
+
+    def relabel(self, lang: str) -> None:
+        self.profile.description = translate(PROFILE.title, lang)
+        _relabel_options(self.profile, [(translate(PROFILE.label(name), lang), name) for name in PROFILE.options])
+        for name, box in self.variants.items():
+            box.description = translate(VARIANT_SET.label(name), lang)
+            box.tooltip = translate(f"variant-effect.{name}", lang)
+        self.label.value = f"<span class='ll-label'>{translate(VARIANT_SET.title, lang)}</span>"
+
+    def rules(self) -> Rules:
+        """The rules ticked (a ``RulesError`` when the variants cannot be combined)."""
+        return Rules.of(self.profile.value, [name for name, box in self.variants.items() if box.value])
+
+    def show(self, rules: Rules) -> None:
+        """Tick ``rules`` (the rules in force, after a choice was refused)."""
+        self.profile.value = rules.profile
+        for name, box in self.variants.items():
+            box.value = name in rules.variants
+
+    def observe(self, handler: Callable) -> None:
+        """Call ``handler`` whenever a choice changes."""
+        for menu in (self.profile, *self.variants.values()):
+            menu.observe(handler, "value")
+
+
+def refused_rules_html(error: RulesError, lang: str) -> str:
+    """Why rules were refused, in ``lang``, for the message line."""
+    return ui_html("rules-refused", lang, message=error_text(error, lang))

@@ -2,7 +2,8 @@
 
 Buttons, a slider, autoplay, "view as", legal cards, a coach, quiz mode and what-if:
 any card of the seat to act may be tried; an illegal one is refused with the rule in
-plain words, a legal one off the scenario's line branches the hand. The model decides
+plain words, a legal one off the scenario's line branches the hand, and the branch saves
+as a lesson (a link holding its file, in the banner). The model decides
 all of that; this module draws it and turns clicks into the model's transitions. Its
 ``_repr_mimebundle_`` also carries ``text/html``, the static player
 (``static_replay.model_html``), which the published book shows instead (no kernel there).
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -21,6 +23,7 @@ from ..cards import Card, Suit, parse_card
 from ..coach import CardAdvice
 from ..engine import Action, ChooseTrump, Play, State
 from ..i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, translate
+from ..player.lesson import branch_lesson, lesson_name
 from ..player.model import ANSWER_FIRST, Refused, ScenarioModel, advice
 from ..player.sources import replay_of
 from ..presenter import add_presenter
@@ -29,7 +32,7 @@ from ..replay import Replay
 from ..scenario import Scenario, ScenarioError, in_language
 from ..static_replay import (REPLAY_CSS, SPEEDS, failures_html, frame_html, markdown_html, model_html,
                              notice_html, ui)
-from ..panels import ui_html
+from ..panels import save_link_html, ui_html
 from .kit import (PLAYER_CSS, _auto, _button, _guarded, _later, _message_html, _relabel_options,
                   _row, _shown, _Speaks, _wide_html)
 from .quiz import QuizPanel
@@ -399,11 +402,20 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             return
         at, action = self.model.branch_action
         name = self.model.frames[at].state.players[action.seat]
-        self.banner_text.value = (
-            ui_html("branch-banner", self.lang, name=name, card=action.card, step=at)
-            if isinstance(action, Play)
-            else ui_html("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at))
+        said = (ui_html("branch-banner", self.lang, name=name, card=action.card, step=at)
+                if isinstance(action, Play)
+                else ui_html("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at))
+        self.banner_text.value = f'{said} <span class="ll-save">{self._branch_save_html()}</span>'
         _shown(self.banner, True)
+
+    def _branch_save_html(self) -> str:
+        """"Save as lesson": the branch from the scenario's start, in a link holding its file
+        (none for a start no file can hold); made once per branch and language."""
+        key = ("save", self._loads, self.model.timeline, self.lang)
+        if key not in self._cache:
+            self._cache[key] = save_link_html(lambda: branch_lesson(self.model, self.lang),
+                                              lesson_name(date.today()), self.lang)
+        return self._cache[key]
 
     def _render_what_if(self) -> None:
         model = self.model

@@ -40,7 +40,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from lingerlonger import cli
 from lingerlonger.render import TEXT_STYLE
 from lingerlonger.scenario import load
 
@@ -346,28 +345,6 @@ def play_app_hand(page, url: str):
     raise AssertionError("the hand did not end in 300 turns")
 
 
-def saved_lesson(page, save, tmp_path, *, label: str = "Save as lesson", hand: int | None = None):
-    """Press ``save`` (a "Save as lesson" link or button saying ``label``): the downloaded
-    lesson, saved under its name (``hand``: the number a family table's hand adds to it) and
-    checked as `lingerlonger check` does; and its path."""
-    assert save.inner_text() == label
-    with page.expect_download() as downloaded:
-        save.click()
-    download = downloaded.value
-    path = tmp_path / download.suggested_filename
-    download.save_as(path)
-    number = "" if hand is None else f"-{hand}"
-    assert re.fullmatch(rf"hand-\d{{4}}-\d\d-\d\d{number}\.yaml", path.name), path.name
-    assert cli.main(["check", str(path)]) == 0
-    [lesson] = load(path)
-    return lesson, path
-
-
-def plays_of(lesson, seat):
-    """The cards ``seat`` plays in ``lesson``, as written."""
-    return [str(step.card) for step in lesson.steps if step.kind == "play" and step.seat == seat]
-
-
 #: Booting Pyodide takes ~5 s on a 2-core machine; a cold start on a slow CI machine more.
 LIVE_BOOT_MS = 90_000
 
@@ -411,3 +388,31 @@ def click_and_wait(player, name: str, expected_step: int) -> None:
     player.get_by_role("button", name=re.compile(rf"^\W*{name}$")).click()
     player.locator(".ll-counter", has_text=re.compile(rf"^\D*{expected_step}\D+\d+\s*$")).wait_for(
         timeout=ROUND_TRIP_MS)
+
+
+# --- saved lessons ---------------------------------------------------------------------------
+
+def saved_lesson(page, save, tmp_path, *, label: str = "Save as lesson", kind: str = "hand",
+                 hand: int | None = None):
+    """Press ``save`` (a link or button reading ``label``): the downloaded file, named
+    ``KIND-DATE.yaml`` (``KIND-DATE-N.yaml`` for a family table's hand N), saved under its name
+    and checked by ``python3 -m lingerlonger check`` as a user runs it; the lesson it holds and
+    its path."""
+    assert save.inner_text() == label
+    with page.expect_download() as downloaded:
+        save.click()
+    download = downloaded.value
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    number = "" if hand is None else f"-{hand}"
+    assert re.fullmatch(rf"{kind}-\d{{4}}-\d\d-\d\d{number}\.yaml", path.name), path.name
+    checked = subprocess.run([sys.executable, "-m", "lingerlonger", "check", str(path)], cwd=REPO,
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    [lesson] = load(path)
+    return lesson, path
+
+
+def plays_of(lesson, seat):
+    """The cards ``seat`` plays in ``lesson``, as written."""
+    return [str(step.card) for step in lesson.steps if step.kind == "play" and step.seat == seat]

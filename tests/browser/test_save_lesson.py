@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from conftest import (LIVE_BOOT_MS, REPO, go_live, is_local, play_app_hand, plays_of, record, saved_lesson,
-                      serve)
+from conftest import (LIVE_BOOT_MS, REPO, go_live, is_local, play_app_hand, plays_of, record,
+                      saved_lesson, serve)
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
 
