@@ -50,8 +50,9 @@ def hidden_cards_of(table: FamilyTable, seat: int) -> list[str]:
 
 def started(players: int = 4, people: int = 2, seed: int = 3, **settings) -> FamilyTable:
     table = FamilyTable(players=players, people=people, seed=seed, delay=0)
-    for name, value in settings.items():
-        getattr(table, name).value = value
+    for name, value in settings.items():  # a settings menu, or a rules menu ("profile")
+        menu = getattr(table, name) if hasattr(table, name) else getattr(table.rules_menus, name)
+        menu.value = value
     table.start.click()
     return table
 
@@ -176,7 +177,7 @@ def test_a_table_with_nobody_or_a_name_twice_is_refused_in_words():
     table.start.click()
     assert table.model is None and "Two seats are called" in table.message.value
     table.names[1].value = "Zé"
-    table.variants["no-trump"].value = table.variants["random-trump"].value = True
+    table.rules_menus.variants["no-trump"].value = table.rules_menus.variants["random-trump"].value = True
     table.start.click()
     assert table.model is None and "cannot be combined" in table.message.value
 

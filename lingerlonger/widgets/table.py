@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, Suit, sort_hand
 from ..engine import ChooseTrump, Play, legal_cards
-from ..game import PLAYERS, PROFILE, VARIANT_SET
+from ..game import PLAYERS
 from ..i18n import DEFAULT_LANGUAGE, format_number, translate
 from ..match import CHIP_OPTIONS
 from ..names import cleaned_name, looks_like
@@ -34,8 +34,9 @@ from ..rules import Rules, RulesError
 from ..seat_names import computer_names
 from ..static_replay import ui
 from .hand import MAX_NAME, _refusal_text
-from .kit import (PLAYER_CSS, _after_a_card, _auto, _button, _ButtonPool, _guarded, _html, _labels,
-                  _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html)
+from .kit import (PLAYER_CSS, RulesMenus, _after_a_card, _auto, _button, _ButtonPool, _guarded, _html, _labels,
+                  _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
+                  refused_rules_html)
 
 __all__ = ["FamilyTable", "SEAT_KINDS", "cut_html", "score_html", "saves_html"]
 
@@ -167,19 +168,16 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.seat_rows = [_row([name, kind], "ll-seat-row",
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
                           for name, kind in zip(self.names, self.kinds)]
-        self.profile = widgets.Dropdown(options=PROFILE.options, value=rules.profile, layout=_auto())
-        self.variants = {name: widgets.Checkbox(value=name in rules.variants, indent=False, layout=_auto())
-                         for name in VARIANT_SET.choices}
+        self.rules_menus = RulesMenus(rules)
         # "" for no chips: a menu whose value is None has nothing chosen
         self.chips = widgets.Dropdown(options=["", *CHIP_OPTIONS], value="", layout=_auto())
         self.pace = _pace_menu(delay)
-        self.variants_label = _html()
         self.start = _button(icon="play", primary=True)
         self.start.on_click(lambda _: self.start_match())
         self.settings = widgets.VBox([
             _row([self.players], "ll-settings"), *self.seat_rows,
-            _row([self.profile, self.chips, self.pace], "ll-settings"),
-            _row([self.variants_label, *self.variants.values()], "ll-variants"),
+            _row([self.rules_menus.profile, self.chips, self.pace], "ll-settings"),
+            self.rules_menus.row,
             _row([self.start])])
         self.settings.add_class("ll-settings-box")
         self.cut = _wide_html()
@@ -222,13 +220,7 @@ class FamilyTable(_Speaks, widgets.VBox):
             _relabel_options(kind, [(say("table-person"), PERSON)]
                              + [(say("table-computer", kind=say(f"opponent-{option}")), option)
                                 for option in PLAYER_KINDS])
-        self.profile.description = translate(PROFILE.title, self.lang)
-        _relabel_options(self.profile, [(translate(PROFILE.label(name), self.lang), name)
-                                        for name in PROFILE.options])
-        for name, box in self.variants.items():
-            box.description = translate(VARIANT_SET.label(name), self.lang)
-            box.tooltip = translate(f"variant-effect.{name}", self.lang)
-        self.variants_label.value = f"<span class='ll-label'>{translate(VARIANT_SET.title, self.lang)}</span>"
+        self.rules_menus.relabel(self.lang)
         self.chips.description = say("table-chips")
         _relabel_options(self.chips, [(say("chips-none"), "")]
                          + [(say(f"chips-{option}"), option) for option in CHIP_OPTIONS])
@@ -260,10 +252,9 @@ class FamilyTable(_Speaks, widgets.VBox):
             self._say(lambda: ui_html("table-no-person", self.lang), kind="refused")
             return
         try:
-            rules = Rules.of(self.profile.value, [name for name, box in self.variants.items() if box.value])
+            rules = self.rules_menus.rules()
         except RulesError as error:
-            self._say(lambda error=error: ui_html("rules-refused", self.lang, message=str(error)),
-                      kind="error")
+            self._say(lambda error=error: refused_rules_html(error, self.lang), kind="error")
             return
         defaults = computer_names(self.lang)
         names: list[str] = []
