@@ -22,8 +22,8 @@ from ..player.lesson import hand_lesson, lesson_name, lesson_text
 from ..player.model import Refused, advice, refusal
 from ..players import PLAYER_KINDS
 from ..render import TableStyle
-from ..game import PLAYERS, PROFILE, VARIANT_SET
-from ..rules import MATCH_VARIANTS, VARIANTS, Rules, RulesError
+from ..game import HAND_VARIANTS, PLAYERS, PROFILE, VARIANT_SET
+from ..rules import VARIANTS, Rules, RulesError
 from ..static_replay import ui
 from ..panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html, ui_html
 from .kit import (PLAYER_CSS, _auto, _button, _ButtonPool, _guarded, _html, _labels, _later,
@@ -35,8 +35,6 @@ __all__ = ["HandPlayer", "PACES", "MAX_NAME", "HAND_VARIANTS"]
 PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pace-instant", 0.0))
 #: The longest name a player may give themself (it must fit under a card on a phone).
 MAX_NAME = 16
-#: Variants that change a single hand (match-to-5 only changes a match).
-HAND_VARIANTS = tuple(variant for variant in VARIANT_SET.choices if variant not in MATCH_VARIANTS)
 
 
 def _refusal_text(state: State, action: Action, lang: str) -> str:

@@ -12,6 +12,8 @@ Fixtures
   serve_directory  serve_directory(path) -> base URL, for this test only
   free_port        a free TCP port on 127.0.0.1
   unavailable      unavailable(reason): fail in CI, skip elsewhere
+Helpers: live_page, go_live, saved_lesson (a page of the built site, its live mode, a
+lesson it downloads); open_app, play_app_hand and the like (the Voila app).
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
 elsewhere it is skipped with the reason.
@@ -40,6 +42,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from lingerlonger import cli
 from lingerlonger.render import TEXT_STYLE
 from lingerlonger.scenario import load
 
@@ -358,6 +361,33 @@ def go_live(page):
     start.click()
     page.wait_for_selector(".ll-replay[data-ll-live=ready]", timeout=LIVE_BOOT_MS)
     return player
+
+
+def live_page(chromium, base: str, path: str, **options):
+    """A fresh page (its own context, downloads accepted, nothing off-site) at ``path`` of the
+    site; ``options`` for the context (a phone's viewport)."""
+    context = chromium.new_context(accept_downloads=True, **options)
+    context.route(lambda url: not is_local(url), lambda route: route.abort())
+    page = context.new_page()
+    log = record(page)
+    page.goto(base + path, wait_until="load")
+    return context, page, log
+
+
+def saved_lesson(page, save, tmp_path, label: str = "Save as lesson", kind: str = "hand"):
+    """Press ``save`` (its words ``label``): the downloaded lesson, offered as
+    ``KIND-DATE.yaml``, saved under its name and checked as `lingerlonger check` does; and its
+    path."""
+    assert save.inner_text() == label
+    with page.expect_download() as downloaded:
+        save.click()
+    download = downloaded.value
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    assert re.fullmatch(rf"{kind}-\d{{4}}-\d\d-\d\d\.yaml", path.name)
+    assert cli.main(["check", str(path)]) == 0
+    [lesson] = load(path)
+    return lesson, path
 
 
 def open_worked_example(page, url: str):

@@ -8,27 +8,11 @@ import re
 
 import pytest
 
-from conftest import LIVE_BOOT_MS, REPO, go_live, is_local, play_app_hand, record, serve
-from lingerlonger import cli
+from conftest import LIVE_BOOT_MS, REPO, go_live, live_page, play_app_hand, saved_lesson, serve
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
 
 pytestmark = pytest.mark.browser
-
-
-def saved_lesson(page, save, tmp_path):
-    """Press ``save`` ("Save as lesson"): the downloaded lesson, saved under its name and
-    checked as `lingerlonger check` does; and its path."""
-    assert save.inner_text() == "Save as lesson"
-    with page.expect_download() as downloaded:
-        save.click()
-    download = downloaded.value
-    path = tmp_path / download.suggested_filename
-    download.save_as(path)
-    assert re.fullmatch(r"hand-\d{4}-\d\d-\d\d\.yaml", path.name)
-    assert cli.main(["check", str(path)]) == 0
-    [lesson] = load(path)
-    return lesson, path
 
 
 def plays_of(lesson, seat):
@@ -55,16 +39,6 @@ def test_save_a_hand_played_in_the_app(voila_app, browser_page, tmp_path):
 
 CHAPTER = "book/06-last-card.html"
 CHECKER = "book/check-a-scenario.html"
-
-
-def live_page(chromium, base, path):
-    """A fresh page (its own context, nothing off-site) at ``path`` of the site."""
-    context = chromium.new_context(accept_downloads=True)
-    context.route(lambda url: not is_local(url), lambda route: route.abort())
-    page = context.new_page()
-    log = record(page)
-    page.goto(base + path, wait_until="load")
-    return context, page, log
 
 
 def shown_replay(page):
