@@ -29,7 +29,7 @@ from .i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, 
 from .narrate import suit_name
 from .player.lesson import lesson_name, lesson_text, position_lesson
 from .player.position import STOCK, Position
-from .render import TEXT_STYLE, TableStyle, card_html, card_label
+from .render import TEXT_STYLE, TableStyle, card_html
 from .replay import replay
 from .rules import Rules
 from .static_replay import replay_html, ui
@@ -325,9 +325,10 @@ def _places_html(position: Position, style: TableStyle) -> str:
 
 
 def _card_button(card: Card, hook: str, style: TableStyle) -> str:
-    """A card drawn as on the table, as a button carrying its text (``data-ll-HOOK="A♥"``)."""
-    return (f'<button type="button" class="ll-card-button" data-ll-{hook}="{card}" '
-            f'aria-label="{card_label(card, style)}">{card_html(card, options=style)}</button>')
+    """A card drawn as on the table, as a button carrying its text (``data-ll-HOOK="A♥"``);
+    its name is the card's, "ace of hearts" (the face's label: a name of its own would not
+    hold the corner's "A♥" a reader sees)."""
+    return f'<button type="button" class="ll-card-button" data-ll-{hook}="{card}">{card_html(card, options=style)}</button>'
 
 
 def _deck_html(position: Position, style: TableStyle) -> str:
