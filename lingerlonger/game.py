@@ -32,7 +32,7 @@ from .errors import LingerError
 from .rules import MATCH_VARIANTS, PROFILES, VARIANTS, Rules, RulesError
 
 __all__ = ["Game", "SetupError", "Parameter", "PARAMETERS", "PROFILE", "VARIANT_SET", "PLAYERS",
-           "HAND_SIZE", "RULE_SETS", "HAND_RULE_SETS", "check_seat_count"]
+           "HAND_SIZE", "HAND_VARIANTS", "RULE_SETS", "HAND_RULE_SETS", "check_seat_count"]
 
 
 class SetupError(LingerError):
@@ -86,6 +86,8 @@ PLAYERS = Parameter("players", int, 4, "ui.players", "param.players", low=3, hig
 HAND_SIZE = Parameter("hand_size", int, None, "ui.hand-size", "param.hand-size", low=1,
                       high=len(CARDS) // PLAYERS.low)
 PARAMETERS = (PROFILE, VARIANT_SET, PLAYERS, HAND_SIZE)
+#: The variants a hand's menus offer: match-to-5 only changes a match.
+HAND_VARIANTS = tuple(variant for variant in VARIANT_SET.choices if variant not in MATCH_VARIANTS)
 
 
 def check_seat_count(count: int) -> None:

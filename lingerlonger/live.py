@@ -28,6 +28,7 @@ from .engine import Play
 from .errors import LingerError
 from .i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, format_number
 from .limits import MAX_DOCUMENT_BYTES
+from .live_position import page_site, position_change, position_play, position_save
 from .panels import advice_html, answers_html, hand_html
 from .player import HandModel, Refused, ScenarioModel, advice
 from .player.lesson import branch_lesson, hand_lesson, lesson_name, lesson_text
@@ -40,6 +41,7 @@ from .static_replay import frame_html, gallery_html, notice_html, replay_html, u
 
 __all__ = ["open_replay", "frame", "answer", "what_if", "coach", "new_hand", "hand_play", "save_lesson",
            "check_file", "checker_html", "MAX_LINK_CHARS"]
+__all__ += ["position_change", "position_play", "position_save"]  # the position editor's (live_position)
 
 #: What a page has opened, by number: a page holds a few players, a worker lives as long as it.
 _SESSIONS: dict[int, Any] = {}
@@ -188,13 +190,8 @@ def save_lesson(args: dict) -> dict:
         saved = hand_lesson(_SESSIONS[args["hand"]], lang, today)
     else:
         saved = branch_lesson(_SESSIONS[("branch", args["branch"])], lang)
-    return {"text": lesson_text(saved, site=_site(args)), "name": lesson_name(today), "words": _share_words(lang)}
+    return {"text": lesson_text(saved, site=page_site(args)), "name": lesson_name(today), "words": _share_words(lang)}
 
-
-def _site(args: dict) -> str:
-    """The site the page is served from (``site``, its root address), whose copy of the
-    schema a saved file's editor line points at; "" (no line to the site) when not given."""
-    return str(args.get("site") or "")
 
 
 def _share_words(lang: str) -> dict:

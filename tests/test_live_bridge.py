@@ -89,6 +89,9 @@ def test_a_hand_and_a_what_if_branch_save_as_lessons_that_check(tmp_path):
     hand = call("new_hand", players=3, lang="ru", seed=2)
     hand = {**hand, **call("hand_play", session=hand["session"], card=CARD.findall(hand["html"])[0], lang="ru")}
     saved = call("save_lesson", hand=hand["session"], lang="ru")
+    assert saved["text"].startswith("# yaml-language-server: $schema=scenario.schema.json\n")
+    from_site = call("save_lesson", hand=hand["session"], lang="ru", site="http://127.0.0.1:8000/")["text"]
+    assert from_site.startswith("# yaml-language-server: $schema=http://127.0.0.1:8000/scenario.schema.json\n")
     assert re.fullmatch(r"hand-\d{4}-\d\d-\d\d\.yaml", saved["name"])
     [lesson] = loads(saved["text"])
     assert lesson.lang == "ru" and replay(lesson).ok and lesson.players[0] == "Саша"

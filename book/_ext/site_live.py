@@ -12,12 +12,15 @@
 * ``live-worker.js`` (the Web Worker) and ``player.css`` (the live players' style), from
   ``lingerlonger/static/``;
 
-and ``ll-live.js`` beside them at the root, the page's side (``static/live.js``).
+and ``ll-live.js`` beside them at the root, the page's side (``static/live.js``); the book's
+position editor's script and style (``static/position.js``, ``position.css``) beside it as
+``ll-position.js`` and ``ll-position.css``.
 
 Nothing here is fetched until a reader presses "Try it live": the service worker keeps
 ``_live/`` out of its first copy of the site and caches each file when it is first asked for.
-Pages with a replay or the scenario checker link ``ll-live.js``; it is small and starts
-nothing by itself, and it is copied for offline use with the rest of the site.
+Pages with a replay, the scenario checker or the position editor link ``ll-live.js`` (the
+editor's page its own two files too); it is small and starts nothing by itself, and it is
+copied for offline use with the rest of the site.
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ PACKAGES = "packages.zip"
 PAGE_SCRIPT, WORKER_SCRIPT = "ll-live.js", "live-worker.js"
 #: The live players' own style (the coach's bars, a hand's banners), as the app has it.
 PLAYER_CSS = "player.css"
+#: The position editor's page side (book/set-up-a-position.md), at the root like ll-live.js.
+EDITOR_FILES = {"position.js": "ll-position.js", "position.css": "ll-position.css"}
+EDITOR_MARK = "data-ll-position-editor"
 LIVE_START, LIVE_END = "<!--ll-live-->", "<!--/ll-live-->"
 OLD_TAGS = re.compile(re.escape(LIVE_START) + ".*?" + re.escape(LIVE_END), re.S)
 #: A fixed date for every zip entry: the same sources give the same bytes, and the same
@@ -99,18 +105,25 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
     for name in (WORKER_SCRIPT, PLAYER_CSS):
         shutil.copy(static / name, live / name)
     shutil.copy(static / "live.js", site / PAGE_SCRIPT)
+    for name, served in EDITOR_FILES.items():
+        shutil.copy(static / name, site / served)
     return [archive["file"] for archive in archives]
 
 
 def link_pages(site: Path, pages: list[Path]) -> int:
-    """Pages with a replay load ``live.js`` (deferred); returns how many."""
+    """Pages with a replay, the checker or the position editor load ``live.js`` (deferred),
+    the editor's page its script (after it) and style; returns how many."""
     linked = 0
     for page in pages:
         text = OLD_TAGS.sub("", page.read_text(encoding="utf-8"))
-        if 'class="ll-replay"' not in text and "data-ll-checker" not in text:
+        editor = EDITOR_MARK in text
+        if 'class="ll-replay"' not in text and "data-ll-checker" not in text and not editor:
             continue
         root = "../" * (len(page.relative_to(site).parts) - 1)
-        tag = f'{LIVE_START}<script defer src="{root}{PAGE_SCRIPT}"></script>{LIVE_END}'
+        script, style = EDITOR_FILES["position.js"], EDITOR_FILES["position.css"]
+        own = (f'<link rel="stylesheet" href="{root}{style}"><script defer src="{root}{script}"></script>'
+               if editor else "")
+        tag = f'{LIVE_START}<script defer src="{root}{PAGE_SCRIPT}"></script>{own}{LIVE_END}'
         page.write_text(text.replace("</head>", tag + "</head>", 1), encoding="utf-8")
         linked += 1
     return linked

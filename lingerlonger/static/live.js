@@ -28,6 +28,7 @@
       worker.postMessage({id: id, call: name, args: args});
     });
   }
+  window.llLiveKit = {call: call, download: download, siteRoot: siteRoot};  // for the position editor (position.js)
 
   // A call that runs longer than this is stopped with its worker (an author's file could
   // ask for a long replay): the next call starts a fresh one.

@@ -21,8 +21,8 @@ from ..player.lesson import hand_lesson, lesson_name
 from ..player.model import Refused, advice, refusal
 from ..players import PLAYER_KINDS
 from ..render import TableStyle
-from ..game import PLAYERS, VARIANT_SET
-from ..rules import MATCH_VARIANTS, VARIANTS, Rules, RulesError
+from ..game import HAND_VARIANTS, PLAYERS
+from ..rules import VARIANTS, Rules, RulesError
 from ..static_replay import ui
 from ..panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html, ui_html
 from .kit import (PLAYER_CSS, RulesMenus, _after_a_card, _auto, _button, _ButtonPool, _guarded, _html, _labels,
@@ -33,8 +33,6 @@ __all__ = ["HandPlayer", "MAX_NAME", "HAND_VARIANTS"]
 
 #: The longest name a player may give themself (it must fit under a card on a phone).
 MAX_NAME = 16
-#: Variants that change a single hand (match-to-5 only changes a match).
-HAND_VARIANTS = tuple(variant for variant in VARIANT_SET.choices if variant not in MATCH_VARIANTS)
 
 
 def _refusal_text(state: State, action: Action, lang: str) -> str:

@@ -12,6 +12,8 @@ Fixtures
   serve_directory  serve_directory(path) -> base URL, for this test only
   free_port        a free TCP port on 127.0.0.1
   unavailable      unavailable(reason): fail in CI, skip elsewhere
+Helpers: live_page, go_live, saved_lesson (a page of the built site, its live mode, a
+lesson it downloads); open_app, play_app_hand and the like (the Voila app).
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
 elsewhere it is skipped with the reason.
@@ -358,6 +360,17 @@ def go_live(page):
     start.click()
     page.wait_for_selector(".ll-replay[data-ll-live=ready]", timeout=LIVE_BOOT_MS)
     return player
+
+
+def live_page(chromium, base: str, path: str, **options):
+    """A fresh page (its own context, downloads accepted, nothing off-site) at ``path`` of the
+    site; ``options`` for the context (a phone's viewport)."""
+    context = chromium.new_context(accept_downloads=True, **options)
+    context.route(lambda url: not is_local(url), lambda route: route.abort())
+    page = context.new_page()
+    log = record(page)
+    page.goto(base + path, wait_until="load")
+    return context, page, log
 
 
 def open_worked_example(page, url: str):

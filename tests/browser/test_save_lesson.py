@@ -8,8 +8,7 @@ import re
 
 import pytest
 
-from conftest import (LIVE_BOOT_MS, REPO, go_live, is_local, play_app_hand, plays_of, record,
-                      saved_lesson, serve)
+from conftest import LIVE_BOOT_MS, REPO, go_live, live_page, play_app_hand, plays_of, saved_lesson, serve
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
 
@@ -35,16 +34,6 @@ def test_save_a_hand_played_in_the_app(voila_app, browser_page, tmp_path):
 
 CHAPTER = "book/06-last-card.html"
 CHECKER = "book/check-a-scenario.html"
-
-
-def live_page(chromium, base, path):
-    """A fresh page (its own context, nothing off-site) at ``path`` of the site."""
-    context = chromium.new_context(accept_downloads=True)
-    context.route(lambda url: not is_local(url), lambda route: route.abort())
-    page = context.new_page()
-    log = record(page)
-    page.goto(base + path, wait_until="load")
-    return context, page, log
 
 
 def shown_replay(page):
