@@ -131,3 +131,34 @@ def test_the_checker_shares_what_is_in_its_box(book_html, chromium):
         assert title == lesson.title and last == len(replay(lesson).frames) - 1
         log.assert_clean()
         context.close()
+
+
+def test_a_link_made_in_one_language_opens_in_the_readers(book_html, chromium):
+    """Made on the English page, opened by a reader whose browser speaks Russian: the
+    Russian checker page, its words and the lesson's Russian texts; and the other way."""
+    [lesson] = load(REPO / "scenarios" / "03-follow-suit.yaml")
+    text = (REPO / "scenarios" / "03-follow-suit.yaml").read_text(encoding="utf-8")
+    with serve(book_html) as base:
+        for made_on, reader, lang, opened in ((CHECKER, "ru-RU", "ru", "Открыт файл"),
+                                               ("ru/" + CHECKER, "en-US", "en", "Opened")):
+            context, page, log = live_page(chromium, base, made_on)
+            form = page.locator("[data-ll-checker]")
+            form.locator("textarea").fill(text)
+            form.locator("[data-ll-action=share]").click()
+            field = form.locator("[data-ll-share-link]")
+            field.wait_for(state="visible", timeout=20_000)
+            link = field.input_value()
+            assert link.startswith(base + made_on + "#lesson=")
+            context.close()
+
+            context, page, log = live_page(chromium, base, link[len(base):], locale=reader)
+            page.wait_for_url(f"**/{'' if lang == 'en' else lang + '/'}{CHECKER}#lesson=*", timeout=20_000)
+            status = page.locator("[data-ll-checker] .ll-checker-status")
+            page.wait_for_function("([el, word]) => el.textContent.includes(word)",
+                                   arg=[status.element_handle(), opened], timeout=LIVE_BOOT_MS)
+            title = page.locator(".ll-checker-out .ll-replay .ll-replay-title").inner_text()
+            assert title == lesson.in_language(lang).title
+            assert page.evaluate("document.documentElement.lang") == lang
+            log.assert_clean()
+            context.close()
+
