@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import LIVE_BOOT_MS, REPO, go_live, is_local, record, serve
+from conftest import LIVE_BOOT_MS, REPO, go_live, is_local, live_page, record, serve
 
 pytestmark = pytest.mark.browser
 
@@ -79,11 +79,7 @@ CHECKER = "book/check-a-scenario.html"
 def test_a_readers_own_scenario_is_checked_in_the_browser_and_replayed(book_html, chromium, tmp_path):
     lesson = (REPO / "scenarios" / "03-follow-suit.yaml").read_text(encoding="utf-8")
     with serve(book_html) as base:
-        context = chromium.new_context(viewport={"width": 360, "height": 740})
-        context.route(lambda url: not is_local(url), lambda route: route.abort())
-        page = context.new_page()
-        log = record(page)
-        page.goto(base + CHECKER, wait_until="load")
+        context, page, log = live_page(chromium, base, CHECKER, viewport={"width": 360, "height": 740})
         form = page.locator("[data-ll-checker]")
         status = form.locator(".ll-checker-status")
         form.locator("textarea").fill("format: 1\ntitle: Mine\nplayers: [A, B\n")

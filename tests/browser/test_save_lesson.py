@@ -114,17 +114,23 @@ def test_a_corrupt_or_too_long_link_says_so(book_html, chromium, fragment):
         context.close()
 
 
+def shared_link(chromium, base, checker, text):
+    """The link the checker page at ``checker`` shares for ``text`` typed in its box."""
+    context, page, _ = live_page(chromium, base, checker)
+    form = page.locator("[data-ll-checker]")
+    form.locator("textarea").fill(text)
+    form.locator("[data-ll-action=share]").click()
+    field = form.locator("[data-ll-share-link]")
+    field.wait_for(state="visible", timeout=20_000)
+    link = field.input_value()
+    context.close()
+    return link
+
+
 def test_the_checker_shares_what_is_in_its_box(book_html, chromium):
     text = (REPO / "scenarios" / "03-follow-suit.yaml").read_text(encoding="utf-8")
     with serve(book_html) as base:
-        context, page, log = live_page(chromium, base, CHECKER)
-        form = page.locator("[data-ll-checker]")
-        form.locator("textarea").fill(text)
-        form.locator("[data-ll-action=share]").click()
-        field = form.locator("[data-ll-share-link]")
-        field.wait_for(state="visible", timeout=20_000)
-        link = field.input_value()
-        context.close()
+        link = shared_link(chromium, base, CHECKER, text)
         context, page, log = live_page(chromium, base, link[len(base):])
         title, last = shown_replay(page)
         [lesson] = load(REPO / "scenarios" / "03-follow-suit.yaml")
@@ -141,15 +147,8 @@ def test_a_link_made_in_one_language_opens_in_the_readers(book_html, chromium):
     with serve(book_html) as base:
         for made_on, reader, lang, opened in ((CHECKER, "ru-RU", "ru", "Открыт файл"),
                                                ("ru/" + CHECKER, "en-US", "en", "Opened")):
-            context, page, log = live_page(chromium, base, made_on)
-            form = page.locator("[data-ll-checker]")
-            form.locator("textarea").fill(text)
-            form.locator("[data-ll-action=share]").click()
-            field = form.locator("[data-ll-share-link]")
-            field.wait_for(state="visible", timeout=20_000)
-            link = field.input_value()
+            link = shared_link(chromium, base, made_on, text)
             assert link.startswith(base + made_on + "#lesson=")
-            context.close()
 
             context, page, log = live_page(chromium, base, link[len(base):], locale=reader)
             page.wait_for_url(f"**/{'' if lang == 'en' else lang + '/'}{CHECKER}#lesson=*", timeout=20_000)

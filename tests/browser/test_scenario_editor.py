@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from conftest import LIVE_BOOT_MS, REPO, is_local, record, serve
+from conftest import LIVE_BOOT_MS, REPO, live_page, serve
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
 
@@ -39,11 +39,7 @@ def test_edit_a_scenario_so_that_it_breaks_and_see_the_located_error(book_html, 
     text = LESSON.read_text(encoding="utf-8")
     frames = len(replay(load(LESSON)[0]).frames)
     with serve(book_html) as base:
-        context = chromium.new_context(viewport={"width": 1280, "height": 720})
-        context.route(lambda url: not is_local(url), lambda route: route.abort())
-        page = context.new_page()
-        log = record(page)
-        page.goto(base + CHECKER, wait_until="load")
+        context, page, log = live_page(chromium, base, CHECKER, viewport={"width": 1280, "height": 720})
         form = page.locator("[data-ll-checker]")
         box, out = form.locator("textarea"), form.locator(".ll-checker-out")
 
