@@ -136,3 +136,18 @@ def test_the_language_menu_goes_to_the_same_page(book_site, browser_page, lang):
     page.wait_for_url(re.compile(r".*/book/06-last-card\.html$"))
     assert page.evaluate("document.documentElement.lang") == "en"
     log.assert_clean()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_language_menu_sits_in_the_header_row_on_a_phone_and_a_projector(book_site, browser_page, width):
+    """Beside the theme and search buttons, whole on the screen (on a phone the theme once
+    stacked them and the menu went off the top)."""
+    page, log = browser_page
+    page.set_viewport_size({"width": width, "height": 740 if width == 360 else 720})
+    page.goto(book_site + "ru/book/06-last-card.html", wait_until="load")
+    menu = page.locator(".ll-languages button").bounding_box()
+    theme = page.locator(".bd-header-article .theme-switch-button").first.bounding_box()
+    assert menu["y"] >= 0 and menu["x"] + menu["width"] <= width
+    assert abs((menu["y"] + menu["height"] / 2) - (theme["y"] + theme["height"] / 2)) < 8
+    log.assert_clean()
+
