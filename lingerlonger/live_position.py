@@ -179,12 +179,6 @@ def _variant(position: Position, args: dict) -> Position:
     return position.with_rules(Rules.of(position.rules.profile, variants))
 
 
-def _cleared(position: Position) -> Position:
-    """Every card back in the deck; the choices kept."""
-    empty = Position.empty(position.rules, len(position.players)).with_trump(position.trump)
-    return empty.with_dealer(position.dealer).with_leader(position.leader).aim(position.target)
-
-
 #: What each change of the editor does to the position: ``do`` → (position, args) → position.
 _CHANGES: dict[str, Callable[[Position, dict], Position]] = {
     "click": lambda position, args: position.click(parse_card(args.get("value"))),
@@ -196,7 +190,7 @@ _CHANGES: dict[str, Callable[[Position, dict], Position]] = {
     "trump": lambda position, args: _choose_trump(position, args.get("value")),
     "dealer": lambda position, args: position.with_dealer(_seat(position, args.get("value"))),
     "leader": lambda position, args: position.with_leader(_seat(position, args.get("value"))),
-    "clear": lambda position, args: _cleared(position),
+    "clear": lambda position, args: position.cleared(),
 }
 
 
