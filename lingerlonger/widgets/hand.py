@@ -29,7 +29,7 @@ from .kit import (PLAYER_CSS, RulesMenus, _after_a_card, _auto, _button, _Button
                   _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
                   refused_rules_html)
 
-__all__ = ["HandPlayer", "MAX_NAME", "HAND_VARIANTS"]
+__all__ = ["HandPlayer", "MAX_NAME"]
 
 #: The longest name a player may give themself (it must fit under a card on a phone).
 MAX_NAME = 16

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from ..cards import CARDS, Card, Suit, parse_card
 from ..errors import LingerError
-from ..game import PLAYERS, PROFILE
+from ..game import HAND_VARIANTS, PLAYERS, PROFILE
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, error_text, format_number, translate
 from ..narrate import rules_text
 from ..panels import save_link_html
@@ -29,7 +29,6 @@ from ..render import TEXT_STYLE, TableStyle, card_html, card_label, minify_css
 from ..rules import Rules, RulesError
 from ..scenario.model import Text
 from ..static_replay import ui
-from .hand import HAND_VARIANTS
 from .kit import (PLAYER_CSS, RulesMenus, _auto, _button, _guarded, _html, _labels, _row, _shared,
                   _shown, _Speaks, _wide_html, refused_rules_html)
 from .scenario import ScenarioPlayer
