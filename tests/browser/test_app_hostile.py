@@ -8,12 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROUND_TRIP_MS, click_and_wait, counter, open_worked_example, pick_worked_example
+from conftest import click_and_wait, counter, open_worked_example, pick_worked_example
 
 pytestmark = pytest.mark.browser
 
 HOSTILE = Path(__file__).resolve().parents[1] / "hostile"
 HEAD = (HOSTILE / "variation-selectors.yaml").read_text(encoding="utf-8").split("steps:")[0]
+#: How long a hostile file's refusal may take to show: the upload, its read and its refusal
+#: go through the kernel; a loaded 2-core machine took over 15 s for the 60,000 seats. Its
+#: cost is measured by bench/limits.py ("upload"), not here: this only bounds a wait.
+REFUSAL_MS = 60_000
 
 
 def _files(folder: Path) -> dict[Path, str]:
@@ -37,7 +41,7 @@ def test_hostile_uploads_are_refused_and_the_app_still_steps(voila_app, browser_
         with page.expect_file_chooser() as chooser:
             page.get_by_role("button", name=re.compile("Open a scenario file")).click()
         chooser.value.set_files(str(path))
-        page.get_by_text(where, exact=False).wait_for(timeout=ROUND_TRIP_MS)
+        page.get_by_text(where, exact=False).wait_for(timeout=REFUSAL_MS)
         assert "Something went wrong" not in page.inner_text("body")
         # A refused file clears the last scenario (issue 14); the reader picks one again.
         player, stage = pick_worked_example(page)
