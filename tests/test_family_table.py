@@ -70,7 +70,7 @@ def play_to_the_end(table: FamilyTable, check=lambda table: None) -> None:
 
 
 def test_the_settings_show_until_the_match_starts_then_the_pass_screen():
-    table = FamilyTable(seed=3)
+    table = FamilyTable(seed=3, delay=0)
     assert visible(table.settings) and not visible(table.play_area)
     assert [visible(row) for row in table.seat_rows] == [True] * 4 + [False] * 2
     table.start.click()
@@ -157,7 +157,7 @@ def test_equal_hands_draws_lots():
 
 
 def test_names_are_escaped_everywhere():
-    table = FamilyTable(seed=2)
+    table = FamilyTable(seed=2, delay=0)
     table.names[0].value = "<b>Ana</b>"
     table.start.click()
     play_to_the_end(table)
@@ -167,7 +167,7 @@ def test_names_are_escaped_everywhere():
 
 
 def test_a_table_with_nobody_or_a_name_twice_is_refused_in_words():
-    table = FamilyTable(seed=2)
+    table = FamilyTable(seed=2, delay=0)
     for kind in table.kinds:
         kind.value = "random"
     table.start.click()
@@ -183,7 +183,7 @@ def test_a_table_with_nobody_or_a_name_twice_is_refused_in_words():
 
 
 def test_a_failing_callback_becomes_a_message(monkeypatch):
-    table = FamilyTable(seed=2)
+    table = FamilyTable(seed=2, delay=0)
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
@@ -219,7 +219,7 @@ def test_the_app_opens_the_family_table_in_its_own_tab():
 
 
 def test_no_chips_is_a_choice_shown_in_the_menu():
-    table = FamilyTable(seed=2)
+    table = FamilyTable(seed=2, delay=0)
     assert table.chips.label == "no chips"
     table.start.click()
     assert table.model.chips is None and ui("score-chips") not in table.score.value
