@@ -424,8 +424,8 @@ def test_at_a_pace_each_computer_card_waits_for_a_timer_of_its_own(monkeypatch):
 def test_rules_that_cannot_be_combined_are_refused_with_the_reason():
     hand = HandPlayer(delay=0, seed=1)
     before = hand.state
-    hand.variants["no-trump"].value = True
-    hand.variants["random-trump"].value = True
+    hand.rules_menus.variants["no-trump"].value = True
+    hand.rules_menus.variants["random-trump"].value = True
     hand.deal.click()
     assert "cannot be combined" in hand.message.value
     assert hand.state is before
@@ -535,7 +535,7 @@ def test_the_hand_in_play_is_told_again_in_the_new_language():
     spanish = text_of(hand.narration.value)
     assert spanish != english and spanish.startswith(ui("what-happened", "es"))
     assert hand.deal.description == ui("new-hand", "es") and english_left(hand) == set()
-    assert translate("variant.no-trump", "es") in [box.description for box in hand.variants.values()]
+    assert translate("variant.no-trump", "es") in [box.description for box in hand.rules_menus.variants.values()]
 
 
 @pytest.mark.parametrize("query, lang", [("lang=ru", "ru"), ("x=1&lang=es", "es"), ("", "en"),

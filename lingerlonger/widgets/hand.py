@@ -82,7 +82,6 @@ class HandPlayer(_Speaks, widgets.VBox):
     def _build(self, players: int, seat: int, rules: Rules, opponents: str, delay: float) -> None:
         self.header = _html(f"<style>{PLAYER_CSS}</style>")
         self.rules_menus = RulesMenus(rules, HAND_VARIANTS)
-        self.profile, self.variants = self.rules_menus.profile, self.rules_menus.variants
         self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players,
                                              style={"button_width": "2.6rem"})
         self.seat = widgets.Dropdown(layout=_auto())
@@ -99,7 +98,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.settings_note = _html()
         settings = widgets.VBox([
             _row([self.your_name, self.seat, self.players], "ll-settings"),
-            _row([self.profile, self.opponents], "ll-settings"),
+            _row([self.rules_menus.profile, self.opponents], "ll-settings"),
             self.rules_menus.row,
             self.settings_note])
         settings.add_class("ll-settings-box")
