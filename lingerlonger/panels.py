@@ -59,21 +59,23 @@ def told_html(hand: HandModel, lang: str) -> str:
 
 
 def hand_status_html(hand: HandModel, lang: str, waiting: bool = False) -> str:
-    """Who won the hand; else whose turn it is (``waiting``: a computer's)."""
+    """Who won the hand; else whose turn it is (``waiting``: a computer's). ``data-ll-step``
+    counts the hand's actions, so a page (or a test) can tell one turn's note from the next."""
     state = hand.state
+    step = f'data-ll-step="{len(hand.actions)}"'
     if state.is_over:
         reason = reason_text(state.reason, lang)
         text = (ui_html("you-won", lang, reason=reason) if state.winner == hand.you
                 else ui_html("they-won", lang, name=state.players[state.winner], reason=reason))
         won = " ll-won" if state.winner == hand.you else ""  # a trophy drawn by player.css
-        return (f'<div class="ll-banner ll-end{won}" role="status"><strong>{text}</strong> '
+        return (f'<div class="ll-banner ll-end{won}" role="status" {step}><strong>{text}</strong> '
                 f'{ui("play-again", lang)}</div>')
     if waiting:
         note = (ui("you-are-out", lang) if hand.you in state.out
                 else ui_html("waiting", lang, name=state.players[state.to_act]))
-        return f'<div class="ll-turn-note" role="status">{note}</div>'
+        return f'<div class="ll-turn-note" role="status" {step}>{note}</div>'
     naming = state.namer == hand.you
-    return (f'<div class="ll-turn-note ll-yours" role="status">'
+    return (f'<div class="ll-turn-note ll-yours" role="status" {step}>'
             f'{ui("your-trump" if naming else "your-turn", lang)}</div>')
 
 

@@ -411,6 +411,8 @@ def test_at_a_pace_each_computer_card_waits_for_a_timer_of_its_own(monkeypatch):
         played.append((delay, hand.state.to_act))
         callback()
     assert played[:3] == [(0.9, 1), (0.9, 2), (0.9, 3)]
+    # Each note counts the hand's actions, so a page can tell this turn's note from the last.
+    assert f'data-ll-step="{len(hand.model.actions)}"' in hand.status.value and len(hand.model.actions) > 4
     assert played[3] == (pytest.approx(0.9 * 1.6), 3)  # D won the trick and leads, after a longer pause
     assert hand.state.to_act == 0 and "ll-yours" in hand.status.value
     hand.play(Play(0, legal_cards(hand.state)[0]))

@@ -244,13 +244,11 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.stage.value = hand_table_html(self.model, self.style_options)
         self.narration.value = told_html(self.model, lang)
         self.save.value = self._save_html()
-        self.status.value = hand_status_html(self.model, lang, waiting)
         self._choices = []
-        if state.is_over or waiting:
-            self.cards.show([])
-            _shown(self.move, False)
-            return
-        naming = state.namer == self.you
-        self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
+        if not (state.is_over or waiting):
+            naming = state.namer == self.you
+            self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
         self.cards.show(*_labels(self._choices))
-        _shown(self.move, True)
+        _shown(self.move, bool(self._choices))
+        # Last: once the page shows this turn's note, the card buttons above are this turn's.
+        self.status.value = hand_status_html(self.model, lang, waiting)

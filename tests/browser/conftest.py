@@ -333,17 +333,21 @@ def play_app_hand(page, url: str):
     hand = page.locator(".ll-hand-player")
     hand.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     hand.get_by_label("Computer speed").select_option(label="instant")
-    row, cards = hand.locator(".ll-card-row"), hand.locator(".ll-card-row button:visible")
-    end, mine = hand.locator(".ll-end"), []
+    cards, end, mine = hand.locator(".ll-card-row button:visible"), hand.locator(".ll-end"), []
+    step = -1  # no turn seen yet (yours may be the hand's first action)
     for _ in range(300):
-        hand.locator(".ll-yours, .ll-end").first.wait_for(timeout=ROUND_TRIP_MS)
+        # The turn's note is drawn after its cards: a note past the last step means the row
+        # is this turn's (reading it sooner may catch the buttons half redrawn).
+        settled = hand.locator(".ll-yours, .ll-end").first
+        page.wait_for_function(
+            "([hand, step]) => { const note = hand.querySelector('.ll-yours, .ll-end');"
+            " return note && Number(note.dataset.llStep) > step; }",
+            arg=[hand.element_handle(), step], timeout=ROUND_TRIP_MS)
         if end.is_visible():
             return hand, mine
-        before = row.inner_text()  # the card played leaves your cards: the row always changes
+        step = int(settled.get_attribute("data-ll-step"))
         mine.append(cards.first.inner_text().replace(TEXT_STYLE, "").strip())
         cards.first.click()
-        page.wait_for_function("([element, before]) => element.innerText !== before",
-                               arg=[row.element_handle(), before], timeout=ROUND_TRIP_MS)
     raise AssertionError("the hand did not end in 300 turns")
 
 
