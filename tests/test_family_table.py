@@ -103,6 +103,7 @@ def test_while_one_person_plays_the_others_cards_never_show():
             for seat in set(range(4)) - {me}:
                 assert hidden_cards_of(table, seat) == [], seat
             assert table.model.names[me] in table.status.value
+            assert f'data-ll-step="{len(model.actions)}"' in table.status.value  # tells turns apart
 
     play_to_the_end(table, check)
     assert seen["pass"] >= 2 and seen["shown"] >= 2

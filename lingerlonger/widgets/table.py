@@ -353,12 +353,13 @@ class FamilyTable(_Speaks, widgets.VBox):
             self.reveal.description = self.reveal.tooltip = ui("show-cards", lang, name=name)
         _shown(self.pass_box, person is not None and model.hidden)
         _shown(self.next, state.is_over and not model.is_over)
-        self.status.value = self._status_html()
         if shown:
             naming = state.namer == person
             self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
             self.cards.show(*_labels(self._choices))
             _shown(self.move, True)
+        # Last: once the page shows this note, everything above it is this turn's.
+        self.status.value = self._status_html()
 
     def _saves_html(self) -> str:
         """The save links, made again only when a hand ends or the language changes (each
@@ -369,8 +370,11 @@ class FamilyTable(_Speaks, widgets.VBox):
         return self._saves[2]
 
     def _status_html(self) -> str:
+        """Who won, or whose turn it is; ``data-ll-step`` counts the hand's actions, so a page
+        can tell one turn's note from the next."""
         model, lang = self.model, self.lang
         state, person = model.state, model.person_to_act
+        step = f'data-ll-step="{len(model.actions)}"'
         if state.is_over:
             said = ui_html("they-won", lang, name=state.players[state.winner],
                            reason=reason_text(state.reason, lang))
@@ -378,12 +382,12 @@ class FamilyTable(_Speaks, widgets.VBox):
             after = (f'<strong>{ui_html("match-won", lang, name=state.players[winner])}</strong>'
                      if winner is not None else ui("match-next", lang))
             won = " ll-won ll-match-over" if winner is not None else ""
-            return f'<div class="ll-banner ll-end{won}" role="status"><strong>{said}</strong> {after}</div>'
+            return f'<div class="ll-banner ll-end{won}" role="status" {step}><strong>{said}</strong> {after}</div>'
         if model.waiting:
-            return (f'<div class="ll-turn-note" role="status">'
+            return (f'<div class="ll-turn-note" role="status" {step}>'
                     f'{ui_html("waiting", lang, name=state.players[state.to_act])}</div>')
         if person is None or model.hidden:
             return ""
         key = "trump-of" if state.namer == person else "turn-of"
-        return (f'<div class="ll-turn-note ll-yours" role="status">'
+        return (f'<div class="ll-turn-note ll-yours" role="status" {step}>'
                 f'{ui_html(key, lang, name=state.players[person])}</div>')

@@ -41,6 +41,16 @@ WATCH_THE_COMPUTERS = """(table) => {
 }""" % FACE_UP
 
 
+#: The page is done drawing a screen (the turn's note is drawn last): the hand's end, a
+#: person's turn past the last ``step`` seen, or the pass screen with the last note gone.
+SETTLED = """([table, step]) => {
+  const note = table.querySelector(".ll-end, .ll-yours");
+  if (note) return Number(note.dataset.llStep) > step;
+  const pass = table.querySelector(".ll-pass-to");
+  return Boolean(pass && pass.offsetParent && !table.querySelector(".ll-turn-note"));
+}"""
+
+
 def changed(page, element, before: str) -> None:
     page.wait_for_function("([element, before]) => element.innerHTML !== before",
                            arg=[element.element_handle(), before], timeout=ROUND_TRIP_MS)
@@ -61,11 +71,9 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
     stage, end = table.locator(".ll-stage"), table.locator(".ll-end")
     reveal, cards = table.locator(".ll-reveal"), table.locator(".ll-card-row button:visible")
     saves = table.locator(".ll-save-lesson")
-    passes, turns, mine = [], [], {name: [] for name in people}
+    passes, turns, mine, step = [], [], {name: [] for name in people}, -1
     for _ in range(300):
-        # a person's screen is drawn once their card buttons show (they come last)
-        table.locator(".ll-pass-to:visible, .ll-end:visible, .ll-card-row button:visible").first.wait_for(
-            timeout=ROUND_TRIP_MS)
+        page.wait_for_function(SETTLED, arg=[table.element_handle(), step], timeout=ROUND_TRIP_MS)
         if end.is_visible():
             break
         assert saves.count() == 0                         # the hand in play is never offered
@@ -89,10 +97,9 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
         other = table.locator(".ll-stage .ll-seat:not(.ll-viewer)")
         assert other.locator(".ll-hand .ll-card:not(.ll-back)").count() == 0
         assert not reveal.is_visible()
-        before = stage.inner_html()
+        step = int(table.locator(".ll-yours").get_attribute("data-ll-step"))
         mine[me].append(cards.first.inner_text().replace(TEXT_STYLE, "").strip())
         cards.first.click()
-        changed(page, stage, before)
     assert end.is_visible() and re.search(r"wins the hand", end.inner_text())
     assert set(turns) == set(people) and len(passes) >= 2
     watched = page.evaluate("() => window.llWatched")
