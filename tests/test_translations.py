@@ -118,11 +118,19 @@ def test_markup_sees_roles_titles_and_links():
     assert markup("veja {doc}`o capítulo <05-drawing>`") == [("doc", "05-drawing")]
 
 
+def test_make_pot_adds_the_part_titles_to_the_themes_catalog(tmp_path):
+    """The gettext build leaves them out of sphinx.pot: without them, `sphinx-intl update`
+    would drop their translations from every sphinx.po."""
+    pot = tmp_path / "sphinx.pot"
+    pot.write_text('msgid ""\nmsgstr ""\n\nmsgid "Search"\nmsgstr ""\n', encoding="utf-8")
+    assert code_messages.add_part_titles(pot, REPO) == 3
+    assert [entry.msgid for entry in polib.pofile(str(pot))] == ["Search", "The game", "Going further", "Reference"]
+
+
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_the_table_of_contents_part_titles_are_translated(lang):
-    import yaml
-
-    captions = [part["caption"] for part in yaml.safe_load((REPO / "_toc.yml").read_text())["parts"]]
+    captions = code_messages.part_titles(REPO)
+    assert captions
     theme = {entry.msgid: entry.msgstr for entry in polib.pofile(str(LOCALES / lang / "LC_MESSAGES" / "sphinx.po"))
              if entry.msgstr and "fuzzy" not in entry.flags}
     assert [caption for caption in captions if caption not in theme] == []

@@ -1,11 +1,14 @@
-"""The chapters' own words in their code cells, for translators: ``_("…")`` → ``code.pot``.
+"""The book's words Sphinx's gettext build does not extract, for translators: the chapters'
+``_("…")`` in their code cells → ``code.pot``, and ``_toc.yml``'s part titles → ``sphinx.pot``.
 
 A chapter's code writes its labels as ``_("Refused:")`` (``lingerlonger.booktext``), and
 each language's book reads their translations from ``locales/LANG/LC_MESSAGES/code.po``.
-``make pot`` runs this script after Sphinx's gettext build, so that ``sphinx-intl update``
-merges these messages into ``code.po`` as it merges the chapters' prose into theirs::
+The sidebar translates a part's title through the theme's catalog, ``sphinx.po``, which
+the gettext build writes with the theme's own words only. ``make pot`` runs this script
+after that build, so that ``sphinx-intl update`` merges these messages as it merges the
+chapters' prose (and keeps the part titles' translations instead of dropping them)::
 
-    python book/_ext/code_messages.py _build/pot/_build/gettext/code.pot
+    python book/_ext/code_messages.py _build/pot/_build/gettext
 
 The messages are found with ``ast``: every call of ``_`` whose first argument is a string
 written out (implicitly joined pieces count as one), in every code cell of every page of
@@ -68,10 +71,17 @@ def chapter_messages(root: Path = ROOT) -> dict[str, list[str]]:
     return found
 
 
+def part_titles(root: Path = ROOT) -> list[str]:
+    """The captions of ``_toc.yml``'s parts, in order."""
+    import yaml
+
+    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+    return [part["caption"] for part in toc.get("parts", []) if "caption" in part]
+
+
 def write_pot(path: Path, root: Path = ROOT) -> int:
     """Write ``code.pot``; the number of messages."""
     from babel.messages.catalog import Catalog
-    from babel.messages.pofile import write_po
 
     catalog = Catalog(project="Linger Longer", copyright_holder="The Linger Longer project",
                       fuzzy=False)
@@ -79,14 +89,37 @@ def write_pot(path: Path, root: Path = ROOT) -> int:
     for message, where in found.items():
         catalog.add(message, auto_comments=[f"{page}.md" for page in where],
                     flags=["python-brace-format"] if "{" in message else [])
+    _write(catalog, path)
+    return len(found)
+
+
+def add_part_titles(path: Path, root: Path = ROOT) -> int:
+    """Add the part titles to the theme's ``sphinx.pot`` (written by the gettext build);
+    the number of titles."""
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as pot:
+        catalog = read_po(pot)
+    titles = part_titles(root)
+    for title in titles:
+        catalog.add(title, auto_comments=["_toc.yml: a part's caption"])
+    _write(catalog, path)
+    return len(titles)
+
+
+def _write(catalog, path: Path) -> None:
+    from babel.messages.pofile import write_po
+
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
         write_po(out, catalog, width=76, no_location=True)
-    return len(found)
 
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: code_messages.py OUTPUT.pot")
-    count = write_pot(Path(sys.argv[1]))
-    print(f"{count} messages of the chapters' code in {sys.argv[1]}")
+        sys.exit("usage: code_messages.py GETTEXT_DIR (the gettext build's output)")
+    gettext = Path(sys.argv[1])
+    count = write_pot(gettext / "code.pot")
+    titles = add_part_titles(gettext / "sphinx.pot")
+    print(f"{count} messages of the chapters' code in {gettext / 'code.pot'}, "
+          f"{titles} part titles in {gettext / 'sphinx.pot'}")
