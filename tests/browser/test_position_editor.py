@@ -56,6 +56,11 @@ def test_build_a_position_save_it_and_play_on_from_it(book_html, chromium, tmp_p
         editor = page.locator("[data-ll-position-editor]")
         problems, play = editor.locator(".ll-position-problems"), editor.locator("[data-ll-action=position-play]")
         assert play.is_disabled() and editor.locator("[data-ll-deck-card]").count() == 52
+        # On a phone every card of the deck is whole (a finger's width), none off the felt.
+        felt = editor.locator(".ll-position-deck").bounding_box()
+        for card in editor.locator("[data-ll-deck-card]").all():
+            box = card.bounding_box()
+            assert box["width"] >= 36 and felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"]
 
         choose(editor, "players", "3")
         assert editor.locator("[data-ll-place]").count() == 4  # three hands and the stock
