@@ -12,8 +12,8 @@ from datetime import date
 
 import ipywidgets as widgets
 
-from ..cards import Card, Suit, sort_hand
-from ..engine import Action, ChooseTrump, Play, State, legal_cards
+from ..cards import Card, Suit
+from ..engine import Action, State
 from ..i18n import DEFAULT_LANGUAGE, translate
 from ..names import cleaned_name
 from ..player.hand import HandModel
@@ -25,8 +25,8 @@ from ..game import HAND_VARIANTS, PLAYERS
 from ..rules import VARIANTS, Rules, RulesError
 from ..static_replay import ui
 from ..panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html, ui_html
-from .kit import (PLAYER_CSS, RulesMenus, _after_a_card, _auto, _button, _ButtonPool, _guarded, _html, _labels,
-                  _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
+from .kit import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _guarded,
+                  _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
                   refused_rules_html)
 
 __all__ = ["HandPlayer", "MAX_NAME"]
@@ -219,9 +219,7 @@ class HandPlayer(_Speaks, widgets.VBox):
 
     @_guarded
     def _on_card(self, index: int) -> None:
-        choice = self._choices[index]
-        self.play(ChooseTrump(self.you, choice) if isinstance(choice, Suit)
-                  else Play(self.you, choice))
+        self.play(_action(self.you, self._choices[index]))
 
     @_guarded
     def show_hint(self) -> None:
@@ -244,10 +242,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.stage.value = hand_table_html(self.model, self.style_options)
         self.narration.value = told_html(self.model, lang)
         self.save.value = self._save_html()
-        self._choices = []
-        if not (state.is_over or waiting):
-            naming = state.namer == self.you
-            self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
+        self._choices = [] if state.is_over or waiting else _choices(state, self.you)
         self.cards.show(*_labels(self._choices))
         _shown(self.move, bool(self._choices))
         # Last: once the page shows this turn's note, the card buttons above are this turn's.

@@ -13,7 +13,8 @@ from typing import Callable, Iterable, Sequence
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, sort_hand
+from ..engine import Action, ChooseTrump, Play, State, legal_cards
 from ..game import PROFILE, VARIANT_SET
 from ..i18n import error_text, translate
 from ..render import TABLE_CSS, TEXT_STYLE, minify_css
@@ -138,6 +139,17 @@ def _html(value: str = "", *classes: str) -> widgets.HTML:
 def _wide_html(*classes: str) -> widgets.HTML:
     """An HTML widget as wide as its box (the table sizes itself to its container)."""
     return _html("", "ll-wide", *classes)
+
+
+def _choices(state: State, seat: int) -> list[Card | Suit]:
+    """What ``seat`` may press on its turn: a suit to name as trump, else its legal cards in
+    the hand's order."""
+    return list(Suit) if state.namer == seat else list(sort_hand(legal_cards(state), state.trump))
+
+
+def _action(seat: int, choice: Card | Suit) -> Action:
+    """The action a pressed choice stands for."""
+    return ChooseTrump(seat, choice) if isinstance(choice, Suit) else Play(seat, choice)
 
 
 def _labels(choices: Sequence[Card | Suit]) -> tuple[list[str], list[str]]:

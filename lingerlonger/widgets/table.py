@@ -17,8 +17,8 @@ from datetime import date
 
 import ipywidgets as widgets
 
-from ..cards import Card, Suit, sort_hand
-from ..engine import ChooseTrump, Play, legal_cards
+from ..cards import Card, Suit
+from ..engine import ChooseTrump, Play
 from ..game import PLAYERS
 from ..i18n import DEFAULT_LANGUAGE, format_number, translate
 from ..match import CHIP_OPTIONS
@@ -34,8 +34,8 @@ from ..rules import Rules, RulesError
 from ..seat_names import computer_names
 from ..static_replay import ui
 from .hand import MAX_NAME, _refusal_text
-from .kit import (PLAYER_CSS, RulesMenus, _after_a_card, _auto, _button, _ButtonPool, _guarded, _html, _labels,
-                  _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
+from .kit import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _guarded,
+                  _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
                   refused_rules_html)
 
 __all__ = ["FamilyTable", "SEAT_KINDS", "cut_html", "score_html", "saves_html"]
@@ -320,8 +320,7 @@ class FamilyTable(_Speaks, widgets.VBox):
 
     @_guarded
     def _on_card(self, index: int) -> None:
-        seat, choice = self.model.person_to_act, self._choices[index]
-        self.play(ChooseTrump(seat, choice) if isinstance(choice, Suit) else Play(seat, choice))
+        self.play(_action(self.model.person_to_act, self._choices[index]))
 
     # --- drawing ----------------------------------------------------------------------
     def _render(self) -> None:
@@ -354,8 +353,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         _shown(self.pass_box, person is not None and model.hidden)
         _shown(self.next, state.is_over and not model.is_over)
         if shown:
-            naming = state.namer == person
-            self._choices = list(Suit) if naming else list(sort_hand(legal_cards(state), state.trump))
+            self._choices = _choices(state, person)
             self.cards.show(*_labels(self._choices))
             _shown(self.move, True)
         # Last: once the page shows this note, everything above it is this turn's.
