@@ -193,7 +193,6 @@ def save_lesson(args: dict) -> dict:
     return {"text": lesson_text(saved, site=page_site(args)), "name": lesson_name(today), "words": _share_words(lang)}
 
 
-
 def _share_words(lang: str) -> dict:
     """What "Share link" says, by the name live.js reads it under."""
     return {"shareCopied": ui("share-copied", lang), "shareLink": ui("share-link", lang),

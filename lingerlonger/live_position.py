@@ -130,9 +130,8 @@ def _count(value: object) -> int:
 
 
 def _rules(spec: object) -> Rules:
-    if not isinstance(spec, str):
-        raise SetupError("rules.unknown-profile", profile=_said(spec), expected=", ".join(PROFILE.choices))
-    return Rules.parse(spec)
+    """A rules spec ("standard+no-trump"); anything but text is refused as a profile would be."""
+    return Rules.parse(spec) if isinstance(spec, str) else Rules.of(_profile(spec))
 
 
 def _profile(name: object) -> str:
@@ -155,8 +154,7 @@ def _cards(value: object) -> tuple[Card, ...]:
 
 def _seat(position: Position, value: object) -> int:
     """A seat's number as the page sends it; ``setup.no-seat`` for anything else."""
-    if isinstance(value, str) and value.isdigit() and len(value) < 3:
-        value = int(value)
+    value = _number(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(position.players):
         return value
     raise SetupError("setup.no-seat", seat=_said(value), seats=", ".join(position.players))

@@ -115,6 +115,8 @@ def test_a_state_that_cannot_be_read_gets_a_message_and_no_new_view():
     for state in ("not json", "[1, 2]", json.dumps({"players": 3, "rules": "standard", "hands": [["XX"]]})):
         answer = call("position_change", state=state, do="click", value="A♥", lang="ru")
         assert set(answer) == {"refused"} and answer["refused"]
+    answer = call("position_change", state=json.dumps({"players": 3, "rules": 5}), do="click", value="A♥", lang="en")
+    assert set(answer) == {"refused"} and "5" in answer["refused"] and "standard" in answer["refused"]
 
 
 def test_an_unknown_change_changes_nothing():
