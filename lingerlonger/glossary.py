@@ -64,8 +64,8 @@ def without_quotations(text: str) -> str:
     """``text`` with each quotation of a source (a quoted span of QUOTATION_WORDS words or more)
     and each `code` span blanked out, at the same length so that positions still hold.
 
-    >>> without_quotations('Seed 000: "um jogador é eliminado do jogo" and «Salir».')
-    'Seed 000:                                   and «Salir».'
+    >>> without_quotations('000: "um jogador é eliminado do jogo" and «Salir» in `code`.')
+    '000:                                  and «Salir» in       .'
     """
     def blank(match: re.Match[str]) -> str:
         span = match.group(0)

@@ -25,7 +25,7 @@ from .errors import ENGLISH as ENGLISH_ERRORS, Message, fill
 
 __all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "ENVIRONMENT_LANGUAGE", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES",
            "terminal_language", "I18nError", "catalog", "error_text",
-           "translate", "template", "plural_category", "check_language", "placeholders",
+           "translate", "template", "plural_category", "language_tag", "check_language", "placeholders",
            "format_number", "format_percent"]
 
 LANGUAGES = ("en", "pt", "es", "ru")
@@ -99,6 +99,16 @@ def plural_category(count: int, lang: str) -> str:
             return "few"
         return "many"
     return "one" if count == 1 else "other"
+
+
+def language_tag(lang: str) -> str:
+    """The BCP 47 tag a page writes for ``lang`` (``<html lang>``, ``hreflang``): Portuguese is
+    European, ``pt-PT``; a browser asking for ``pt`` or ``pt-BR`` is matched on the primary subtag.
+
+    >>> language_tag("pt"), language_tag("ru")
+    ('pt-PT', 'ru')
+    """
+    return str(template("language.tag", lang))
 
 
 def template(msg_id: str, lang: str = DEFAULT_LANGUAGE) -> str | Mapping[str, str]:

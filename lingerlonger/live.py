@@ -26,7 +26,7 @@ from typing import Any, Callable
 from .cards import parse_card
 from .engine import Play
 from .errors import LingerError
-from .i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, format_number
+from .i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, format_number, language_tag
 from .limits import MAX_DOCUMENT_BYTES
 from .live_position import page_site, position_change, position_play, position_save
 from .panels import advice_html, answers_html, hand_html
@@ -266,7 +266,7 @@ def checker_html(lang: str | None = None) -> str:
     say = lambda key: html.escape(ui(key, lang))  # noqa: E731
     words = " ".join(f'data-{attribute}="{say(key)}"' for attribute, key in _CHECKER_WORDS.items())
     words += "".join(f' data-{_dashed(name)}="{html.escape(text)}"' for name, text in _share_words(lang).items())
-    return (f'<div class="ll-checker ll-editor" data-ll-checker data-lang="{lang}" lang="{lang}" {words}>'
+    return (f'<div class="ll-checker ll-editor" data-ll-checker data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
             f'<div class="ll-editor-columns"><div class="ll-editor-side">'
             f'<label class="ll-editor-label" for="ll-editor-text">{say("editor-label")}</label>'
             f'<div class="ll-editor-box"><div class="ll-editor-gutter" aria-hidden="true">'

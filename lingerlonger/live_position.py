@@ -25,7 +25,7 @@ from typing import Callable
 from .cards import CARDS, Card, CardError, Suit, parse_card, parse_suit
 from .errors import LingerError
 from .game import HAND_VARIANTS, PLAYERS, PROFILE, VARIANT_SET, SetupError
-from .i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, format_number, translate
+from .i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, format_number, language_tag, translate
 from .narrate import suit_name
 from .player.lesson import lesson_name, lesson_text, position_lesson
 from .player.position import STOCK, Position
@@ -253,7 +253,7 @@ def position_editor_html(lang: str | None = None) -> str:
     off = " disabled" * bool(position.problems)
     button = lambda action, key, extra="": (f'<button type="button" data-ll-action="position-{action}"{extra}>'  # noqa: E731
                                             f'{say(key)}</button>')
-    return (f'<div class="ll-position-editor" data-ll-position-editor data-lang="{lang}" lang="{lang}" {words}>'
+    return (f'<div class="ll-position-editor" data-ll-position-editor data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
             f'<p class="ll-position-help">{say("position-help")}</p>'
             f'<div class="ll-position-setup">{position_html(position, lang)}'
             f'<div class="ll-position-problems" role="status">{_problems_html(position, lang)}</div>'

@@ -24,7 +24,7 @@ from typing import Mapping
 from .cards import RANK_LABELS, Card, Suit, sort_hand
 from .engine import SeatView, State, Trick, legal_cards, view
 from .events import END_REASONS
-from .i18n import DEFAULT_LANGUAGE, template, translate
+from .i18n import DEFAULT_LANGUAGE, language_tag, template, translate
 from .narrate import reason_text, suit_name
 
 __all__ = ["LABELS", "labels_for", "TABLE_CSS", "TableStyle", "RenderError", "table_html", "card_html",
@@ -196,7 +196,7 @@ def table_html(state: State, *, seat: int | str | None = None, show_legal: bool 
         for s in ((anchor + i) % n for i in range(n)))
     classes = f"ll-table ll-n{n}" + " ll-large" * style.large + " ll-four-colour" * style.four_colour
     label = html.escape(caption) if caption else style.text("table")
-    return (f'<div class="{classes}" lang="{style.text("lang")}" role="group" aria-label="{label}">'
+    return (f'<div class="{classes}" lang="{language_tag(style.lang)}" role="group" aria-label="{label}">'
             + (f"<style>{TABLE_CSS}</style>" if include_css else "")
             + (f'<p class="ll-caption">{html.escape(caption)}</p>' if caption else "")
             + f'<div class="ll-felt">{seats}{_centre_html(state, last_trick, style, public)}'

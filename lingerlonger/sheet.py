@@ -10,7 +10,7 @@ and answered at the end, so a teacher can fold the answers away.
 >>> from lingerlonger.scenario import load
 >>> [scenario] = load("scenarios/06-last-card-saves.yaml")
 >>> page = scenario_sheet_html(scenario, lang="pt")
->>> page.startswith("<!DOCTYPE html>") and '<html lang="pt">' in page and "size:A4" in page
+>>> page.startswith("<!DOCTYPE html>") and '<html lang="pt-PT">' in page and "size:A4" in page
 True
 """
 
@@ -20,7 +20,7 @@ import html
 import re
 
 from .engine import new_hand
-from .i18n import LANGUAGES, check_language, template, translate
+from .i18n import LANGUAGES, check_language, language_tag, template, translate
 from .narrate import rules_text, suit_name
 from .render import TABLE_CSS, TableStyle, table_html
 from .replay import answer_text, replay
@@ -98,7 +98,7 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
     answer_block = (f'<section class="ll-answers"><h2>{say("sheet.answers")}</h2>'
                     f'<ul>{"".join(answers)}</ul></section>' if answers else "")
     classes = "ll-four-colour" if four_colour else ""
-    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+    return (f'<!DOCTYPE html>\n<html lang="{language_tag(lang)}"><head><meta charset="utf-8">'
             f"<title>{html.escape(scenario.title)}</title>"
             f"<style>{TABLE_CSS}{_SCENARIO_CSS}</style></head>"
             f'<body class="{classes}"><main><h1>{html.escape(scenario.title)}</h1>'
@@ -137,7 +137,7 @@ RULES_SHEET_CSS = """
 .ll-sheet-langs input:focus-visible+label{outline:3px solid #0969da;outline-offset:2px}
 .ll-sheet .ll-version{display:none}
 """ + "".join(
-    f'.ll-sheet:has(#ll-sheet-{lang}:checked) .ll-version[lang="{lang}"]{{display:block}}\n'
+    f'.ll-sheet:has(#ll-sheet-{lang}:checked) .ll-version[lang="{language_tag(lang)}"]{{display:block}}\n'
     for lang in LANGUAGES) + """
 .ll-sheet-print{margin:.5rem 0 0;padding:.45rem 1rem;font-size:1rem;border:1px solid #8c959f;
   border-radius:6px;background:#f6f8fa;cursor:pointer}
@@ -164,7 +164,7 @@ def _rules_version(lang: str, deal_rows: list[tuple[int, int, int]]) -> str:
     items = lambda prefix, count: "".join(f"<li>{t(f'{prefix}-{i}')}</li>"  # noqa: E731
                                           for i in range(1, count + 1))
     rows = "".join(f"<tr><td>{p}</td><td>{each}</td><td>{stock}</td></tr>" for p, each, stock in deal_rows)
-    return (f'<div class="ll-version" lang="{lang}">'
+    return (f'<div class="ll-version" lang="{language_tag(lang)}">'
             f'<h2>{t("title")}</h2><p class="ll-sub">{t("sub")}</p>'
             f'<div class="ll-key">{t("idea")}</div><div class="ll-cols">'
             f'<section><h3>{t("deal")}</h3><ol>{items("deal", 4)}</ol>'
@@ -200,7 +200,7 @@ def rules_sheet_html(lang: str = "en") -> str:
     rows = deal_rows()
     picker = "".join(
         f'<input type="radio" name="ll-sheet-lang" id="ll-sheet-{code}" value="{code}"'
-        f'{" checked" if code == lang else ""}><label for="ll-sheet-{code}" lang="{code}">'
+        f'{" checked" if code == lang else ""}><label for="ll-sheet-{code}" lang="{language_tag(code)}">'
         f'{html.escape(translate("language.name", code))}</label>' for code in LANGUAGES)
     return (f'<article class="ll-sheet" aria-label="{html.escape(translate("rules-sheet.aria", lang))}">'
             f'<div class="ll-sheet-langs" role="radiogroup" '

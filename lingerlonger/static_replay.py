@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from markdown_it import MarkdownIt
 
-from .i18n import (DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, check_language,
+from .i18n import (DEFAULT_LANGUAGE, language_tag, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, check_language,
                    template, translate)
 from .limits import MAX_TEXT_CHARS
 from .render import DEFAULT_STYLE, TABLE_CSS, TableStyle, minify_css, table_html
@@ -140,7 +140,7 @@ def _element_id(run: Replay) -> str:
 
 
 #: The words of the static player's controls, switched by its language picker.
-_CONTROL_WORDS = ("ui.controls", "ui.first", "ui.back", "ui.play", "ui.pause", "ui.next", "ui.last",
+_CONTROL_WORDS = ("language.tag", "ui.controls", "ui.first", "ui.back", "ui.play", "ui.pause", "ui.next", "ui.last",
                   "ui.first-short", "ui.back-short", "ui.next-short", "ui.last-short", "ui.step",
                   "ui.counter", "ui.speed", "ui.speed-slow", "ui.speed-normal", "ui.speed-fast",
                   "ui.show-legal", "ui.what-if", "ui.live-only", "ui.failures", "player.language",
@@ -190,7 +190,7 @@ def _controls_html(lang: str, start: int, last: int) -> str:
             f'{icon_svg("play")}{icon_svg("pause")}<span class="ll-word">{say("play")}</span></button>')
     buttons = {go: _button(go, lang) for go in ("first", "back", "next", "last")}
     return f"""
-<div class="ll-controls" role="group" lang="{lang}" data-t-label="ui.controls" \
+<div class="ll-controls" role="group" lang="{language_tag(lang)}" data-t-label="ui.controls" \
 aria-label="{say('controls')}">
   <span class="ll-buttons">{buttons["first"]}{buttons["back"]}{play}{buttons["next"]}\
 {buttons["last"]}</span>
@@ -209,7 +209,7 @@ def _options_html(lang: str, spoken: tuple[str, ...], style: TableStyle) -> str:
                      f"{say(key)}</option>" for key, ms in SPEEDS)
     picker = ""
     if len(spoken) > 1:
-        options = "".join(f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>'
+        options = "".join(f'<option value="{code}" lang="{language_tag(code)}"{" selected" if code == lang else ""}>'
                           f'{html.escape(translate("language.name", code))}</option>'
                           for code in spoken)
         picker = (f'<label><span data-t="player.language">{html.escape(translate("player.language", lang))}'
@@ -220,19 +220,19 @@ def _options_html(lang: str, spoken: tuple[str, ...], style: TableStyle) -> str:
         for css_class, msg_id, on in (("ll-large", "player.projector", style.large),
                                       ("ll-four-colour", "player.four-colour", style.four_colour)))
     return f"""
-<details class="ll-classroom" lang="{lang}"><summary data-t="ui.options">{say('options')}</summary>
+<details class="ll-classroom" lang="{language_tag(lang)}"><summary data-t="ui.options">{say('options')}</summary>
   <div class="ll-options">{picker}{looks}
   <label><span data-t="ui.speed">{say('speed')}</span> <select data-speed>{speeds}</select></label>
   <label><input type="checkbox" data-legal> <span data-t="ui.show-legal">{say('show-legal')}</span></label></div>
 </details>
-<p class="ll-live-only" lang="{lang}" data-t-html="ui.live-only" hidden>{ui('live-only', lang)}</p>"""
+<p class="ll-live-only" lang="{language_tag(lang)}" data-t-html="ui.live-only" hidden>{ui('live-only', lang)}</p>"""
 
 
 def _live_html(lang: str, scenario) -> str:
     """"Try it live": the scenario itself (the page's live mode sends it to the engine in the
     browser, lingerlonger/live.py) and the button that starts it; where no live mode is
     served (a notebook's copy), the button says where to try cards instead."""
-    return (f'<div class="ll-live-bar" lang="{lang}"><button type="button" data-ll-action="live" '
+    return (f'<div class="ll-live-bar" lang="{language_tag(lang)}"><button type="button" data-ll-action="live" '
             f'data-t="ui.live">{html.escape(ui("live", lang))}</button></div>'
             f'<script type="application/gzip" class="ll-source">{packed(dump_scenario(scenario))}</script>')
 
@@ -265,12 +265,12 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     own = scenario.lang or SOURCE_LANGUAGE
     return f"""<div class="ll-replay" id="{element}" data-frames="{last + 1}" data-start="{start}" \
 data-lang="{lang}">
-<h3 class="ll-replay-title" lang="{written_in(scenario.title, lang, own)}">\
+<h3 class="ll-replay-title" lang="{language_tag(written_in(scenario.title, lang, own))}">\
 {html.escape(in_language(scenario.title, lang))}</h3>
-<div class="ll-summary" lang="{written_in(scenario.summary, lang, own)}">\
+<div class="ll-summary" lang="{language_tag(written_in(scenario.summary, lang, own))}">\
 {markdown_html(in_language(scenario.summary, lang))}</div>
 {failures_html(run, lang)}{_sheet_mark(scenario)}{LAZY_START}
-<div class="ll-stage" lang="{lang}" tabindex="-1"></div>{controls}
+<div class="ll-stage" lang="{language_tag(lang)}" tabindex="-1"></div>{controls}
 <script type="application/json" class="ll-catalog">{words_json}</script>
 {frames}{LAZY_END}
 </div>

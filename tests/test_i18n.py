@@ -7,6 +7,7 @@ import json
 import re
 import typing
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +17,7 @@ from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Event, Foll
                                  LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
 from lingerlonger.errors import ENGLISH
 from lingerlonger.i18n import (LANGUAGES, PLURAL_CATEGORIES, I18nError, catalog, error_text, placeholders,
-                               plural_category, translate)
+                               language_tag, plural_category, translate)
 from lingerlonger.narrate import card_name, narrate
 from lingerlonger.render import LABELS, TableStyle, card_label, labels_for, table_html
 from lingerlonger.rules import Rules
@@ -140,13 +141,27 @@ def test_table_labels_cover_every_english_key(lang):
     assert labels["lang"] == lang
 
 
+def test_pages_tag_portuguese_as_european_and_the_catalogs_agree():
+    """Issue 24 §2: the Portuguese is European, so pages say pt-PT; its primary subtag is still
+    the catalog's code (a browser asking for pt or pt-BR is matched on it), and the .po files
+    say pt_PT with pt-PT's plural rule, as plural_category counts."""
+    assert [language_tag(lang) for lang in LANGUAGES] == ["en", "pt-PT", "es", "ru"]
+    assert all(language_tag(lang).split("-")[0] == lang for lang in LANGUAGES)
+    locales = Path(__file__).resolve().parents[1] / "locales" / "pt" / "LC_MESSAGES"
+    for path in locales.rglob("*.po"):
+        header = path.read_text(encoding="utf-8").split("\n\n")[0]
+        assert '"Language: pt_PT\\n"' in header, path.name
+        assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in header, path.name
+    assert [plural_category(n, "pt") for n in (0, 1, 2)] == ["other", "one", "other"]
+
+
 def test_a_table_drawn_in_portuguese_speaks_portuguese():
     state = from_position(Rules.parse("equal-hands"), "ABCD", dealer="D", leader="A",
                           hands={"A": parse_cards("K♣ 7♦"), "B": parse_cards("3♣ Q♠"),
                                  "C": parse_cards("2♥"), "D": parse_cards("A♣ 5♠")},
                           stock=parse_cards("9♦"), trump=Suit.HEARTS)
     page = table_html(state, options=TableStyle.of("pt"))
-    assert 'lang="pt"' in page and "Monte" in page and "Trunfo" in page and "A sai" in page
+    assert 'lang="pt-PT"' in page and "Monte" in page and "Trunfo" in page and "A sai" in page
     assert "Stock" not in page and "Trump" not in page
 
 

@@ -113,8 +113,8 @@ def test_the_checker_offers_a_share_link_in_the_readers_language():
     form = live.checker_html("pt")
     assert 'wrap="off"' in form and 'class="ll-editor-numbers"' in form  # line N is row N, numbered
     assert 'data-stale="Esta reprodução é de antes do erro' in form
-    assert 'data-ll-action="share">Link para partilhar</button>' in form
-    assert 'data-share-bad="Este link não contém' in form and f'data-share-limit="{live.MAX_LINK_CHARS}"' in form
+    assert 'data-ll-action="share">Ligação para partilhar</button>' in form
+    assert 'data-share-bad="Esta ligação não contém' in form and f'data-share-limit="{live.MAX_LINK_CHARS}"' in form
 
 
 def test_a_quiz_is_judged_by_meaning_and_a_wrong_answer_teaches():

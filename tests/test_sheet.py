@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from lingerlonger.cli import main
-from lingerlonger.i18n import LANGUAGES, translate
+from lingerlonger.i18n import LANGUAGES, language_tag, translate
 from lingerlonger.scenario import load
 from lingerlonger.sheet import deal_rows, rules_sheet_html, scenario_sheet_html
 
@@ -26,7 +26,7 @@ def _worked():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_sheet_is_one_self_contained_page_in_its_language(lang):
     page = scenario_sheet_html(_worked(), lang=lang)
-    assert page.startswith("<!DOCTYPE html>") and f'<html lang="{lang}">' in page
+    assert page.startswith("<!DOCTYPE html>") and f'<html lang="{language_tag(lang)}">' in page
     assert "@page{size:A4 portrait" in page
     assert not re.search(r"<script|<link|src=|@import|url\(", page)  # nothing to fetch
     assert translate("sheet.setup", lang) in page and translate("sheet.steps", lang) in page
@@ -53,7 +53,7 @@ def test_four_colour_sheet_and_scenario_language_default():
     assert 'class="ll-four-colour"' in scenario_sheet_html(_worked(), four_colour=True)
     assert 'class="ll-four-colour"' not in scenario_sheet_html(_worked())
     [portuguese] = load(LIBRARY / "29-ultima-carta-em-portugues.yaml")
-    assert '<html lang="pt">' in scenario_sheet_html(portuguese)
+    assert '<html lang="pt-PT">' in scenario_sheet_html(portuguese)
 
 
 def test_author_text_is_escaped_and_bold_kept():
@@ -78,12 +78,12 @@ def test_sheet_command_refuses_an_unknown_language(capsys):
 def test_rules_sheet_has_every_language_one_shown_and_one_article():
     page = rules_sheet_html(lang="pt")
     assert page.count('<article class="ll-sheet"') == 1
-    assert [re.search(rf'<div class="ll-version" lang="{lang}">', page) is not None
+    assert [re.search(rf'<div class="ll-version" lang="{language_tag(lang)}">', page) is not None
             for lang in LANGUAGES] == [True] * 4
     assert re.search(r'id="ll-sheet-pt" value="pt" checked', page)
     assert page.count(" checked") == 1
     for lang, word in (("pt", "vaza"), ("es", "baza"), ("ru", "взятк"), ("en", "trick")):
-        version = page.split(f'<div class="ll-version" lang="{lang}">')[1].split('class="ll-version"')[0]
+        version = page.split(f'<div class="ll-version" lang="{language_tag(lang)}">')[1].split('class="ll-version"')[0]
         assert word in version
         assert "<td>4</td><td>4</td><td>36</td>" in version  # 4 players: 4 each, 36 in the stock
         # The game's name as each language writes it (Russian: as the source texts do).

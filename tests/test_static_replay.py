@@ -151,9 +151,10 @@ def test_the_player_opens_in_the_scenarios_language_and_offers_the_others():
     [next_button] = page.find("button", data_go="next")
     assert next_button["aria-label"] == ui("next", "pt") != ui("next", "en")
     assert [option["value"] for option in page.find("option") if option.get("lang")] == ["pt", "en", "es", "ru"]
+    assert [option["lang"] for option in page.find("option") if option.get("lang")] == ["pt-PT", "en", "es", "ru"]
     assert page.find("option", value="pt", selected="")  # the language shown is the one chosen
     first_pt = page_html.split('<template data-frame="0" data-lang="pt">')[1]
-    assert 'lang="pt"' in first_pt.split("</template>")[0]  # its table speaks Portuguese
+    assert 'lang="pt-PT"' in first_pt.split("</template>")[0]  # its table speaks Portuguese
     assert 'lang="en"' in unpacked(page_html, "en")[0]
 
 

@@ -12,7 +12,7 @@ import html
 import shutil
 from pathlib import Path
 
-from lingerlonger.i18n import LANGUAGES, translate
+from lingerlonger.i18n import LANGUAGES, language_tag, translate
 from lingerlonger.scenario import ScenarioError, load
 from lingerlonger.sheet import RULES_SHEET_CSS, rules_sheet_html, scenario_sheet_html
 
@@ -22,7 +22,7 @@ STYLE = "handouts.css"
 
 
 def _document(lang: str, title: str, head: str, body: str) -> str:
-    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+    return (f'<!DOCTYPE html>\n<html lang="{language_tag(lang)}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{html.escape(title)}</title>{head}</head><body>{body}</body></html>\n")
 
@@ -53,7 +53,7 @@ def write_handouts(site: Path, scenarios: Path, page_lang: str = "en") -> Path:
                 sheet = light_sheet(scenario_sheet_html(scenario, lang=lang), f"../{STYLE}")
                 (folder / lang).mkdir(exist_ok=True)
                 (folder / lang / name).write_text(sheet, encoding="utf-8")
-            links = "".join(f'<a href="{lang}/{name}" hreflang="{lang}" lang="{lang}">{lang}</a> '
+            links = "".join(f'<a href="{lang}/{name}" hreflang="{language_tag(lang)}" lang="{language_tag(lang)}">{lang}</a> '
                             for lang in LANGUAGES)
             rows.append(f"<tr><td>{html.escape(path.stem.split('-', 1)[0])}</td>"
                         f"<td>{html.escape(scenario.title)}</td><td>{links}</td></tr>")
@@ -62,7 +62,7 @@ def write_handouts(site: Path, scenarios: Path, page_lang: str = "en") -> Path:
         (folder / lang / "rules.html").write_text(_document(
             lang, translate("site.rules-sheet", lang), f"<style>{RULES_SHEET_CSS}</style>",
             rules_sheet_html(lang)), encoding="utf-8")
-    rules = "".join(f'<a href="{lang}/rules.html" hreflang="{lang}" lang="{lang}">{lang}</a> ' for lang in LANGUAGES)
+    rules = "".join(f'<a href="{lang}/rules.html" hreflang="{language_tag(lang)}" lang="{language_tag(lang)}">{lang}</a> ' for lang in LANGUAGES)
     notes = "".join(f"<li><code>{html.escape(problem)}</code></li>" for problem in problems)
     body = (f'<main class="ll-handouts"><p><a href="../index.html">Linger Longer</a></p>'
             f'<h1>{say("site.handouts")}</h1><p>{say("site.handouts-intro")}</p>'

@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from lingerlonger.i18n import LANGUAGES, translate
+from lingerlonger.i18n import LANGUAGES, language_tag, translate
 
 META_START, META_END = "<!--ll-meta-->", "<!--/ll-meta-->"
 OLD_META = re.compile(re.escape(META_START) + ".*?" + re.escape(META_END), re.S)
@@ -129,7 +129,7 @@ def write_sitemap(site: Path, pages: list[Path], base_url: str) -> Path:
 def write_not_found(site: Path, base_url: str) -> Path:
     """404.html in every language, its links from the site's root path."""
     root = urlsplit(base_url).path or "/"
-    notes = "".join(f'<section lang="{lang}"><h1>{html.escape(translate("site.not-found-title", lang))}</h1>'
+    notes = "".join(f'<section lang="{language_tag(lang)}"><h1>{html.escape(translate("site.not-found-title", lang))}</h1>'
                     f'<p>{html.escape(translate("site.not-found", lang))} '
                     f'<a href="{root}index.html">{SITE_NAME}</a></p></section>' for lang in LANGUAGES)
     path = site / "404.html"

@@ -3,10 +3,10 @@
 English is built at the site's root and each other language under ``LANG/`` with the
 same pages at the same paths (``make book``). This extension gives every page its
 ``<link rel="alternate" hreflang>`` to the others and a language menu in the header
-that goes to the same page in another language; Sphinx itself sets ``<html lang>``
-and translates the prose from ``locales/LANG/LC_MESSAGES``. The chapters' code runs
+that goes to the same page in another language. Sphinx translates the prose from ``locales/LANG/LC_MESSAGES``. The chapters' code runs
 in a kernel started with ``LINGERLONGER_LANG`` set, so tables, narration and replays
-come out in the page's language too.
+come out in the page's language too. Pages are tagged with ``i18n.language_tag`` (``<html
+lang="pt-PT">``: the Portuguese is European), while folders and catalogs keep the short code.
 
 Run as a script, it writes the configuration of one language's build:
 ``python book/_ext/translations.py pt > _build/config/_config.pt.yml``.
@@ -39,11 +39,16 @@ def page_links(pagename: str, lang: str, baseurl: str = "") -> dict[str, str]:
 
 
 def add_language_links(app, pagename, templatename, context, doctree) -> None:
+    from lingerlonger.i18n import language_tag
+
     lang = app.config.language or SOURCE_LANGUAGE
     links = page_links(pagename, lang, app.config.html_baseurl or "")
-    context["ll_languages"] = [(code, NAMES[code], href, code == lang) for code, href in links.items()]
+    context["language"] = language_tag(lang)  # <html lang>, which Sphinx would write as the folder's code
+    context["ll_code"] = lang
+    context["ll_languages"] = [(code, language_tag(code), NAMES[code], href, code == lang)
+                               for code, href in links.items()]
     context["metatags"] = context.get("metatags", "") + "".join(
-        f'\n<link rel="alternate" hreflang="{code}" href="{href}">' for code, href in links.items())
+        f'\n<link rel="alternate" hreflang="{language_tag(code)}" href="{href}">' for code, href in links.items())
 
 
 def language_config(lang: str) -> str:

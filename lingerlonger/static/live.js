@@ -113,16 +113,17 @@
   // The site's root: its copy of the format's schema is what a saved lesson points editors at.
   function siteRoot() { return new URL('.', here).href; }
   // The same page in the reader's language (the first of the browser's languages the site
-  // has, else English), or null when this page is in it already.
+  // has, else English), or null when this page is in it already. Tags are matched on their
+  // primary subtag: a browser saying pt-BR or pt gets the site's pt-PT.
+  function primary(tag) { return String(tag).split('-')[0].toLowerCase(); }
   function readersPage() {
     var pages = {};
     document.querySelectorAll('link[rel=alternate][hreflang]').forEach(function (link) {
-      pages[link.hreflang] = link.href;
+      pages[primary(link.hreflang)] = link.href;
     });
-    var wanted = (navigator.languages || [navigator.language]).map(function (tag) {
-      return String(tag).slice(0, 2).toLowerCase();
-    }).filter(function (lang) { return pages[lang]; })[0] || 'en';
-    return pages[wanted] && wanted !== document.documentElement.lang ? pages[wanted] : null;
+    var wanted = (navigator.languages || [navigator.language]).map(primary)
+      .filter(function (lang) { return pages[lang]; })[0] || 'en';
+    return pages[wanted] && wanted !== primary(document.documentElement.lang) ? pages[wanted] : null;
   }
   function checkerPage() {  // the site's checker page, in the language of this page
     var root = document.documentElement.dataset.content_root;

@@ -119,7 +119,7 @@ window.llReplay = window.llReplay || function (root) {
       if (el.title) el.title = name;
     });
     root.querySelectorAll('[lang]:not(option):not(h3):not(.ll-summary)').forEach(function (el) {
-      el.lang = lang;
+      el.lang = said['language.tag'] || lang;
     });
     counter.dataset.format = said['ui.counter'];
     play.dataset.play = said['ui.play']; play.dataset.pause = said['ui.pause'];

@@ -16,6 +16,8 @@ import pytest
 
 from conftest import BOOK_HTML
 
+from lingerlonger.i18n import language_tag
+
 pytestmark = pytest.mark.browser
 
 TRANSLATIONS = ("pt", "es", "ru")
@@ -98,9 +100,11 @@ def test_each_page_says_its_language_and_links_to_the_others(book_html, lang):
         html = (root / page).read_text(encoding="utf-8")
         if 'http-equiv="Refresh"' in html:
             continue  # the redirecting index.html
-        assert re.search(rf'<html lang="{lang}"', html), f"{lang}/{page}: <html lang> is not {lang}"
-        links = dict(re.findall(r'<link rel="alternate" hreflang="(\w+)" href="([^"]+)"', html))
-        assert set(links) == set(LANGUAGES), f"{lang}/{page}: hreflang links {sorted(links)}"
+        tag = language_tag(lang)
+        assert re.search(rf'<html lang="{tag}"', html), f"{lang}/{page}: <html lang> is not {tag}"
+        tagged = dict(re.findall(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)"', html))
+        assert set(tagged) == {language_tag(code) for code in LANGUAGES}, f"{lang}/{page}: hreflang {sorted(tagged)}"
+        links = {tag.split("-")[0]: href for tag, href in tagged.items()}
         for code, href in links.items():
             target = ((root / page).parent / href).resolve()
             assert target.is_file(), f"{lang}/{page}: the {code} link {href} leads nowhere"
@@ -128,9 +132,9 @@ def test_the_language_menu_goes_to_the_same_page(book_site, browser_page, lang):
     page, log = browser_page
     page.goto(book_site + "book/06-last-card.html", wait_until="load")
     page.locator(".ll-languages button").click()
-    page.locator(f'.ll-languages a[hreflang="{lang}"]').click()
+    page.locator(f'.ll-languages a[hreflang="{language_tag(lang)}"]').click()
     page.wait_for_url(f"**/{lang}/book/06-last-card.html")
-    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.evaluate("document.documentElement.lang") == language_tag(lang)
     page.locator(".ll-languages button").click()
     page.locator('.ll-languages a[hreflang="en"]').click()
     page.wait_for_url(re.compile(r".*/book/06-last-card\.html$"))
