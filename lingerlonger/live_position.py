@@ -308,7 +308,7 @@ def _count_html(position: Position, place: int | str, style: TableStyle) -> str:
     if place == STOCK:
         return f'<span class="ll-position-count">{format_number(len(position.stock), lang)}</span>'
     count, size = format_number(len(position.hands[place]), lang), format_number(position.hand_size, lang)
-    words = html.escape(ui("position-live-count", lang, count=count, size=size))
+    words = html.escape(ui("position-live-count", lang, placed=count, count=size))  # the noun agrees with the size
     return (f'<span class="ll-position-count"><span aria-hidden="true">{count}/{size}</span>'
             f'<span class="ll-sr">{words}</span></span>')
 

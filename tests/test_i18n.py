@@ -211,3 +211,40 @@ def test_catalog_texts_hold_no_stray_markup():
                 assert not any(re.search(r"<[a-z]", form) for form in forms), (lang, msg_id)
 
 
+
+
+COUNTS = (0, 1, 2, 5, 21, 22)
+#: The form Russian takes at each count (CLDR): 1 and 21 "one", 2 and 22 "few", 0 and 5 "many".
+RUSSIAN_FORMS = {0: "many", 1: "one", 2: "few", 5: "many", 21: "one", 22: "few"}
+
+
+def plural_messages(lang):
+    return {key: forms for key, forms in catalog(lang).items() if isinstance(forms, dict)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_plural_message_renders_at_every_count_with_the_right_form(lang):
+    """Issue 24 §5: each plural message, filled at 0, 1, 2, 5, 21 and 22, takes the form its
+    language's rule names for that count (Russian: 1/21 one, 2/22 few, 0/5 many)."""
+    assert plural_messages(lang)
+    for key, forms in plural_messages(lang).items():
+        assert set(forms) == set(PLURAL_CATEGORIES[lang]), (lang, key)
+        for count in COUNTS:
+            category = plural_category(count, lang)
+            if lang == "ru":
+                assert category == RUSSIAN_FORMS[count]
+            values = {name: "X" for name in placeholders(forms[category])} | {"count": count}
+            text = translate(key, lang, **values)
+            assert text == forms[category].format(**values) and str(count) in text, (key, count)
+
+
+@pytest.mark.parametrize("lang, counts", [
+    ("ru", {1: "3 из 1 карты", 21: "3 из 21 карты", 2: "3 из 2 карт", 5: "3 из 5 карт"}),
+    ("pt", {1: "3 de 1 carta", 21: "3 de 21 cartas"}),
+    ("es", {1: "3 de 1 carta", 22: "3 de 22 cartas"}),
+    ("en", {1: "3 of 1 card", 0: "3 of 0 cards"}),
+])
+def test_a_hands_count_in_the_position_editor_agrees_with_its_size(lang, counts):
+    """"{placed} of {size} cards" took its noun from nothing: "из 1 карт", "de 1 cartas"."""
+    for size, said in counts.items():
+        assert translate("ui.position-live-count", lang, placed=3, count=size) == said
