@@ -18,7 +18,7 @@ from lingerlonger.cards import Suit, parse_card, parse_cards
 from lingerlonger.engine import apply, legal_cards
 from lingerlonger.replay import check, replay
 from lingerlonger.rules import VARIANTS
-from lingerlonger.scenario import Scenario, load
+from lingerlonger.scenario import Scenario, load, versions
 
 from corpora import tag_vocabulary
 
@@ -225,3 +225,22 @@ def test_a_couple_of_whole_hands_are_dealt_from_a_deck():
     whole = [path.name for path in FILES for scenario in _scenarios(path)
              if "full-hand" in scenario.tags and scenario.is_deal and scenario.result is not None]
     assert len(whole) >= 2, whole
+
+
+def test_a_lesson_compared_with_shows_what_the_comparison_says():
+    """Issue 24 §4: lesson 15 sent the reader to "lesson 06, where the equal-hands rules end the
+    hand as C draws the 9♦", but lesson 06's 9♦ leaves two cards in the stock and its hand goes
+    on. Each "compare lesson NN" of the library names a lesson; this one must end by exhaustion,
+    C drawing the 9♦, in all four languages of the sentence."""
+    said = {}
+    for path in FILES:
+        for scenario in _scenarios(path):
+            for step in scenario.steps:
+                for text in versions(step.say):
+                    for word, number in re.findall(r"([Ll]esson|lição|lección|уроком) (\d\d)", text):
+                        said.setdefault(path.name[:2], set()).add((word.lower(), number))
+                        assert list(LIBRARY.glob(f"{number}-*.yaml")), f"{path.name}: no lesson {number}"
+    assert said["15"] == {("lesson", "14"), ("lição", "14"), ("lección", "14"), ("уроком", "14")}
+    [compared] = _scenarios(next(LIBRARY.glob("14-*.yaml")))
+    assert compared.result.reason == "exhaustion" and compared.result.winner == "C" and not check(compared)
+    assert [str(card) for card in compared.stock] == ["9♦"]
