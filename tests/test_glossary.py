@@ -85,6 +85,7 @@ def test_the_checker_finds_a_refused_variant_put_back_and_names_it():
         "pt": ("Abra o arquivo no seu aparelho.", "Abra o ficheiro no seu dispositivo."),
         "ru": ("Все тянут карту на сдачу.", "Все снимают колоду."),
     }
+    assert refused_in("Quem ganha compra primeiro; só depois sai quem ficou sem cartas.", "pt")  # lesson 29
     for lang, (bad, good) in cases.items():
         assert refused_in(bad, lang), bad
         assert not refused_in(good, lang), good
