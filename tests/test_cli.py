@@ -208,7 +208,7 @@ def test_check_follows_the_terminal_language_and_lang_wins(capsys, monkeypatch):
     monkeypatch.setenv("LANG", "pt_BR.UTF-8")
     code, _, lines = run_err(capsys, "check", BAD / "deck-51.yaml")
     assert code == 1 and "deck: um baralho tem 52 cartas diferentes, este tem 51" in lines[0]
-    assert lines[-1] == "1 falha em 1 de 1 cenário (1 arquivo)"
+    assert lines[-1] == "1 falha em 1 de 1 cenário (1 ficheiro)"
     code, _, lines = run_err(capsys, "check", BAD / "deck-51.yaml", "--lang", "es")
     assert "deck: una baraja tiene 52 cartas distintas, esta tiene 51" in lines[0]
 

@@ -63,7 +63,7 @@ def test_the_static_player_and_the_sheet_speak_the_language_they_are_drawn_in():
     from lingerlonger.sheet import scenario_sheet_html
     portuguese = replay_html(replay(LESSON), style=TableStyle.of("pt"))
     assert "A última carta" in portuguese and "A sai: o rei." in portuguese
-    assert "The last card" not in portuguese and '<h3 class="ll-replay-title" lang="pt">' in portuguese
+    assert "The last card" not in portuguese and '<h3 class="ll-replay-title" lang="pt-PT">' in portuguese
     spanish = replay_html(replay(LESSON), style=TableStyle.of("es"))
     assert '<h3 class="ll-replay-title" lang="en">' in spanish  # no Spanish title: as written
     sheet = scenario_sheet_html(LESSON, lang="pt")
