@@ -422,7 +422,7 @@ def test_style_options_and_translated_labels():
     portuguese = TableStyle(labels={"lang": "pt", "card": "{rank} de {suit}", "clubs": "paus",
                                     "rank-13": "rei", "to-play": "joga"})
     doc = parse(table_html(state, options=portuguese))
-    assert doc.one("ll-table").attrs["lang"] == "pt"
+    assert doc.one("ll-table").attrs["lang"] == "pt-PT"  # the page tag: European Portuguese
     assert faces(doc.one("ll-trick")) == ["rei de paus, played by A"]  # untranslated keys stay English
     assert "joga" in seat(doc, "B").text()
 
