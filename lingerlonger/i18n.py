@@ -2,8 +2,9 @@
 
 Every sentence the program shows a reader lives in ``locale/<lang>.json`` as a message
 id mapped to a text with ``{name}`` placeholders, or, for a text that holds a count, to
-its plural forms. Portuguese is worded for Brazil and Portugal alike, with seed 003's
-terms ("vaza", "dador", "monte"; "sair" is to lead, "ficar de fora" to go out). This
+its plural forms. Portuguese is European Portuguese (tagged ``pt-PT``), with seed 003's
+terms ("vaza", "dador", "monte"; "sair" is to lead, "ficar de fora" to go out); every
+language's words for the game are in ``locale/glossary.json`` (see ``glossary``). This
 module sits beside ``cards``: it imports nothing of the game, so any layer may use it.
 
 >>> translate("narrate.led", "pt", name="A", card="K♣")
