@@ -22,6 +22,7 @@ from .engine import State, new_hand
 from .events import Drew, HandEnded, Led
 from .files import replacing
 from .lab import add_tournament_parser
+from .lab.runner import PROGRESS_FORMAT
 from .library import LESSON_LANGUAGES, lesson_folder
 from .driver import finish
 from .errors import LingerError, Message
@@ -381,9 +382,11 @@ def simulate_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError.because(error) from None
     hands = simulate(game.rules, game.players, args.seed, args.games, kinds)
-    progress = tqdm(hands, total=args.games, unit="hand", file=sys.stderr,
+    progress = tqdm(hands, total=args.games, desc="simulate", bar_format=PROGRESS_FORMAT, file=sys.stderr,
                     disable=True if args.games < PROGRESS_FROM else None)
     write(sys.stdout if args.output == "-" else args.output, progress)
+    if args.output != "-":  # nothing but the stream goes to stdout
+        print(translate("cli.simulate-written", args.lang, count=args.games, path=args.output))
     return 0
 
 def new_command(args: argparse.Namespace) -> int:
@@ -400,6 +403,8 @@ def new_command(args: argparse.Namespace) -> int:
         raise UsageError("cli.exists", target=target)
     header = starter_header(target if target != "-" else translate("starter.file", lang), args.position, lang)
     write(sys.stdout if target == "-" else target, [hand], header=header, lang=lang)
+    if target != "-":
+        print(translate("cli.new-written", lang, path=target))
     return 0
 
 
@@ -408,7 +413,9 @@ def schema_command(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(schema_file().read_text(encoding="utf-8"))
     else:
-        write_schema(args.output)
+        path = write_schema(args.output)
+        print(translate("cli.schema-written", args.lang, path=path,
+                        line=f"# yaml-language-server: $schema={path.name}"))
     return 0
 
 

@@ -800,3 +800,22 @@ def test_sheet_with_o_says_what_it_wrote_in_the_readers_language(capsys, english
     assert lines == [f"Hoja escrita en {page}. Abra {page.as_uri()} en un navegador e imprímala (Ctrl+P) en A4."]
     code, lines, _ = run(capsys, "sheet", russian_lesson, "-o", page)  # the lesson's language
     assert lines == [translate("cli.sheet-written", "ru", path=page, url=page.as_uri())]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "ru"])
+def test_a_command_that_writes_a_file_says_so_in_the_readers_language(capsys, english_terminal, tmp_path, lang):
+    lesson, hands = tmp_path / "mine.yaml", tmp_path / "hands.yaml"
+    assert run(capsys, "--lang", lang, "new", "-o", lesson)[1] == [
+        translate("cli.new-written", lang, path=lesson)]
+    assert run(capsys, "simulate", "--games", 2, "-o", hands, "--lang", lang)[1] == [
+        translate("cli.simulate-written", lang, count=2, path=hands)]
+    schema = tmp_path / SCHEMA_NAME
+    assert run(capsys, "--lang", lang, "schema", "-o", tmp_path)[1] == [translate(
+        "cli.schema-written", lang, path=schema, line=f"# yaml-language-server: $schema={SCHEMA_NAME}")]
+    assert lesson.is_file() and hands.is_file() and schema.is_file()
+
+
+def test_a_progress_bar_says_no_english_word(capsys, english_terminal):
+    code, _, err = run(capsys, "tournament", "--hands", 20, "--lang", "ru")
+    bar = [line for line in err.replace("\r", "\n").splitlines() if line.startswith("tournament:")]
+    assert code == 0 and bar and not any(re.search(r"hand|it/s", line) for line in bar), bar
