@@ -819,3 +819,13 @@ def test_a_progress_bar_says_no_english_word(capsys, english_terminal):
     code, _, err = run(capsys, "tournament", "--hands", 20, "--lang", "ru")
     bar = [line for line in err.replace("\r", "\n").splitlines() if line.startswith("tournament:")]
     assert code == 0 and bar and not any(re.search(r"hand|it/s", line) for line in bar), bar
+
+
+def test_the_title_new_writes_names_the_rules_in_the_readers_words(capsys):
+    def title(lang):
+        code, lines, _ = run(capsys, "new", "--rules", "equal-hands+no-trump", "--seed", 1, "--lang", lang)
+        assert code == 0
+        return next(line for line in lines if line.startswith("title: "))[7:].strip('"')
+
+    assert title("ru") == "Новый сценарий (равные руки + без козыря, игроков: 4, зерно 1)"
+    assert title("pt") == "Um cenário novo (mãos iguais + sem trunfo, 4 jogadores, semente 1)"
