@@ -225,3 +225,16 @@ def test_a_couple_of_whole_hands_are_dealt_from_a_deck():
     whole = [path.name for path in FILES for scenario in _scenarios(path)
              if "full-hand" in scenario.tags and scenario.is_deal and scenario.result is not None]
     assert len(whole) >= 2, whole
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "ru"])
+def test_every_tag_has_words_in_every_language(lang):
+    """The gallery lists each lesson's topics in the page's language (book/11-gallery.md)."""
+    from lingerlonger.narrate import topic_text
+
+    words = {tag: topic_text(tag, lang) for tag in tag_vocabulary()}
+    if lang != "en":
+        assert all(text != tag for tag, text in words.items() if tag != "grand-coup"), words
+    if lang == "ru":
+        assert all(re.fullmatch(r"[а-яё0-9 -]+", text) for text in words.values()), words
+    assert len(set(words.values())) == len(words)  # no two topics said alike
