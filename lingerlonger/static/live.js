@@ -499,8 +499,9 @@
       unpackLesson(packed, limit).then(function (got) {
         var lang = parts[1] || lessonLanguage(got.text, shownIn);
         if (lang !== shownIn && pages[lang]) { location.replace(pages[lang] + LESSON + packed); return; }
-        if (pages.reader !== shownIn) {
-          var other = document.createElement('a'), readIn = JSON.parse(words.readIn);
+        var readIn = JSON.parse(words.readIn || '{}');
+        if (pages.reader !== shownIn && readIn[pages.reader]) {
+          var other = document.createElement('a');
           other.href = pages[pages.reader] + LESSON + packed + '&lang=' + pages.reader;
           other.lang = other.hreflang = pages.reader;
           other.dataset.llReaderLanguage = '';
