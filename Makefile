@@ -60,21 +60,27 @@ assets: node_modules/.package-lock.json
 # Sphinx compiles locales/LANG/LC_MESSAGES/*.po itself; the chapters' code reads
 # LINGERLONGER_LANG, so outputs and replays speak the page's language.
 BOOK_LANGUAGES := pt es ru
+# Each build's closing box names its intermediate copy (_build/ru/_build/html/index.html):
+# build_log.py drops that box alone (warnings and errors pass), so the one address to open is
+# the last thing `make book` says.
 JB_BUILD := jupyter-book build . --builder html -W -n --keep-going
+JB_LOG   := $(PYTHON) book/_ext/build_log.py
 
 book: assets
-	LINGERLONGER_LANG=en $(JB_BUILD)
+	LINGERLONGER_LANG=en PYTHONUNBUFFERED=1 $(JB_BUILD) | $(JB_LOG)
 	@for lang in $(BOOK_LANGUAGES); do $(MAKE) --no-print-directory book-$$lang || exit 1; done
 	# The whole site, every language: prune, handouts, sitemap, 404, link previews, offline copy.
 	$(PYTHON) book/_ext/site_pack.py _build/html --base-url "$(SITE_URL)"
 	@echo
-	@echo "Book: $(CURDIR)/_build/html/index.html (and pt/, es/, ru/ beside it)"
-	@echo "App:  make app"
+	@echo "The app: make app"
+	@echo "The book: _build/html (opened as a file, _build/html/index.html shows the pages and steps"
+	@echo "through the replays; live mode needs the served site). To read all of it: make serve, then open"
+	@echo "http://localhost:8000/"
 
 book-%: assets
 	mkdir -p _build/$*
 	$(PYTHON) book/_ext/translations.py $* > _build/$*/_config.yml
-	LINGERLONGER_LANG=$* $(JB_BUILD) --config _build/$*/_config.yml --path-output _build/$*
+	LINGERLONGER_LANG=$* PYTHONUNBUFFERED=1 $(JB_BUILD) --config _build/$*/_config.yml --path-output _build/$* | $(JB_LOG)
 	mkdir -p _build/html && rm -rf _build/html/$*
 	cp -R _build/$*/_build/html _build/html/$*
 

@@ -22,10 +22,12 @@ from .engine import State, new_hand
 from .events import Drew, HandEnded, Led
 from .files import replacing
 from .lab import add_tournament_parser
+from .lab.runner import PROGRESS_FORMAT
 from .library import LESSON_LANGUAGES, lesson_folder
 from .driver import finish
 from .errors import LingerError, Message
 from .i18n import LANGUAGES, error_text, terminal_language, translate
+from .markdown_text import markdown_lines
 from .narrate import narrate, rules_text, suit_name
 from .outside import os_reason
 from .players import PLAYER_KINDS, RandomPlayer
@@ -70,7 +72,7 @@ def demo(args: argparse.Namespace) -> int:
         raise UsageError.because(error) from None
     names = game.seats
     seed = args.seed if args.seed is not None else random.randrange(10 ** 6)
-    lang = args.lang
+    lang = _language(args)
     state, events = new_hand(game.rules, names, dealer=game.players - 1, seed=seed)
     size = "" if args.hand_size is None else f" --hand-size {args.hand_size}"
     again = f"lingerlonger demo --rules {game.rules.spec} --players {game.players}{size} --seed {seed}"
@@ -180,9 +182,21 @@ def _quote_start(text: str, width: int = 40) -> str:
 
 
 def _language(args: argparse.Namespace, scenario=None) -> str:
-    """--lang, else the terminal's language (LANG...), else the scenario's, else English."""
-    return (getattr(args, "lang", None) or terminal_language()
-            or (scenario.lang if scenario is not None else None) or "en")
+    """The reader's language. Asked for: ``--lang`` (before or after the command), else
+    ``LINGERLONGER_LANG``. Else, for a lesson, its own language (``lang:``; English when it
+    has none), unless it is written whole in the terminal's (a text in every language):
+    ``LANG`` says how the machine is set up, not which language a lesson is read in, and a
+    Russian lesson narrated in English would mix two languages on one screen. Else the
+    terminal's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+    asked = getattr(args, "asked_lang", None) or terminal_language(
+        {"LINGERLONGER_LANG": os.environ.get("LINGERLONGER_LANG", "")})
+    if asked:
+        return asked
+    terminal = terminal_language({name: value for name, value in os.environ.items()
+                                  if name != "LINGERLONGER_LANG"})
+    if scenario is not None and (terminal is None or next(scenario.missing_languages((terminal,)), None)):
+        return scenario.lang or "en"
+    return terminal or "en"
 
 
 def _error(message: object) -> None:
@@ -199,6 +213,17 @@ def _painter(stream: TextIO) -> Callable[[str], str]:
     if not stream.isatty() or os.environ.get("NO_COLOR"):
         return lambda text: text
     return lambda text: _RED.sub(lambda match: f"\033[31m{match.group()}\033[0m", text)
+
+
+def _strong(stream: TextIO) -> Callable[[str], str]:
+    """An author's **bold** as a terminal's bold; plain in a file, a pipe or with NO_COLOR."""
+    if not stream.isatty() or os.environ.get("NO_COLOR"):
+        return lambda text: text
+    return lambda text: f"\033[1m{text}\033[22m"
+
+
+class _Shown(str):
+    """A line already made ``visible`` (an author's Markdown, with the terminal's bold)."""
 
 
 def _cards_text(cards) -> str:
@@ -285,8 +310,9 @@ def replay_command(args: argparse.Namespace) -> int:
     out = [title, "=" * len(title),
            f"{rules_text(scenario.rules, lang)} | " + say("cli.seats", names=", ".join(scenario.players),
                                         dealer=scenario.dealer)]
+    strong = _strong(sys.stdout)
     if scenario.summary:
-        out += ["", *scenario.summary.rstrip().splitlines()]  # each line shown (visible) alone
+        out += ["", *map(_Shown, markdown_lines(scenario.summary, bold=strong))]
     for frame in run.frames:
         step = frame.step
         if step is None:
@@ -301,7 +327,7 @@ def replay_command(args: argparse.Namespace) -> int:
         out += ["", f"-- {heading} --"]
         out += [f"  {line}" for line in _narration(frame, args.seat, lang)]
         if frame.say:
-            out += [f"  > {line}" for line in frame.say.rstrip().splitlines()]
+            out += [_Shown(f"  > {line}".rstrip()) for line in markdown_lines(frame.say, bold=strong)]
         trick = frame.last_trick
         out += _board(frame.state, trick.plays if trick else frame.state.current_plays, args.seat,
                       lang)
@@ -309,7 +335,7 @@ def replay_command(args: argparse.Namespace) -> int:
             out += _quiz_lines(ask, lang)
     if run.final.is_over:
         out += ["", _ending(run.frames, lang)]
-    print("\n".join(paint(visible(line)) for line in out))
+    print("\n".join(paint(line if isinstance(line, _Shown) else visible(line)) for line in out))
     for failure in run.failures:
         _error(failure.text(lang))
     return EXIT_FAILED if run.failures else 0
@@ -317,7 +343,9 @@ def replay_command(args: argparse.Namespace) -> int:
 
 def sheet_command(args: argparse.Namespace) -> int:
     """A printable A4 page of one scenario: its setup drawn as cards, its numbered steps.
-    Nothing but the page goes to stdout (it is often redirected to the page's file)."""
+    Written to ``-o FILE``, which is then named with how to print it; without ``-o``, to a pipe
+    or a redirection (nothing but the page), or, rather than as HTML into a terminal, to
+    ``LESSON-sheet.html`` in the working directory."""
     scenario = _pick_scenario(args.file, args.index)
     failures = check_scenario(scenario)
     lang = _language(args, scenario)
@@ -327,11 +355,17 @@ def sheet_command(args: argparse.Namespace) -> int:
         _error(translate("cli.sheet-refused", lang, count=len(failures)))
         return EXIT_FAILED
     page = scenario_sheet_html(scenario, lang=lang, four_colour=args.four_colour)
-    if args.output == "-":
+    target = args.output
+    if target is None and not sys.stdout.isatty():  # a pipe or a redirection: it wants the page
+        target = "-"
+    if target == "-":
         sys.stdout.write(page)
-    else:
-        with replacing(args.output) as out:
-            out.write(page)
+        return 0
+    if target is None:  # a terminal would show the page's HTML: a file beside the reader instead
+        target = f"{Path(args.file).stem}{'' if args.index == 1 else f'-{args.index}'}-sheet.html"
+    with replacing(target) as out:
+        out.write(page)
+    print(translate("cli.sheet-written", lang, path=target, url=Path(target).resolve().as_uri()))
     return 0
 
 
@@ -348,9 +382,11 @@ def simulate_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError.because(error) from None
     hands = simulate(game.rules, game.players, args.seed, args.games, kinds)
-    progress = tqdm(hands, total=args.games, unit="hand", file=sys.stderr,
+    progress = tqdm(hands, total=args.games, desc="simulate", bar_format=PROGRESS_FORMAT, file=sys.stderr,
                     disable=True if args.games < PROGRESS_FROM else None)
     write(sys.stdout if args.output == "-" else args.output, progress)
+    if args.output != "-":  # nothing but the stream goes to stdout
+        print(translate("cli.simulate-written", args.lang, count=args.games, path=args.output))
     return 0
 
 def new_command(args: argparse.Namespace) -> int:
@@ -367,6 +403,8 @@ def new_command(args: argparse.Namespace) -> int:
         raise UsageError("cli.exists", target=target)
     header = starter_header(target if target != "-" else translate("starter.file", lang), args.position, lang)
     write(sys.stdout if target == "-" else target, [hand], header=header, lang=lang)
+    if target != "-":
+        print(translate("cli.new-written", lang, path=target))
     return 0
 
 
@@ -375,7 +413,9 @@ def schema_command(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(schema_file().read_text(encoding="utf-8"))
     else:
-        write_schema(args.output)
+        path = write_schema(args.output)
+        print(translate("cli.schema-written", args.lang, path=path,
+                        line=f"# yaml-language-server: $schema={path.name}"))
     return 0
 
 
@@ -386,9 +426,10 @@ def _command(commands, name: str, /, *lines: str, **values: object):
                                description=Text(f"cli.about.{name}", **values), epilog=examples(*lines))
 
 
-def _lang_option(parser, key: str, default: str | None = None) -> None:
-    """--lang, whose help (catalog message ``key``) says what it is the language of."""
-    parser.add_argument("--lang", choices=LANGUAGES, default=default, help=Text(key))
+def _lang_option(parser, key: str) -> None:
+    """--lang after a command, whose help (catalog message ``key``) says what it is the
+    language of. Left unset when not given, so that a --lang before the command holds."""
+    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=Text(key))
 
 
 def add_scenario_parsers(commands) -> None:
@@ -415,7 +456,7 @@ def add_scenario_parsers(commands) -> None:
     parser.add_argument("--index", type=positive_int, default=1, metavar="N", help=Text("cli.help.index"))
     _lang_option(parser, "cli.help.sheet.lang")
     parser.add_argument("--four-colour", action="store_true", help=Text("cli.help.sheet.four-colour"))
-    parser.add_argument("-o", "--output", default="-", metavar="FILE", help=Text("cli.help.sheet.output"))
+    parser.add_argument("-o", "--output", default=None, metavar="FILE", help=Text("cli.help.sheet.output"))
     parser.set_defaults(run=sheet_command)
 
     parser = _command(commands, "simulate", "lingerlonger simulate --games 100 --seed 1 -o hands.yaml",
@@ -427,6 +468,7 @@ def add_scenario_parsers(commands) -> None:
     parser.add_argument("--seats", default="random", metavar="KINDS",
                         help=Text("cli.help.simulate.seats", kinds=", ".join(PLAYER_KINDS)))
     parser.add_argument("-o", "--output", default="-", metavar="FILE", help=Text("cli.help.simulate.output"))
+    _lang_option(parser, "cli.help.simulate.lang")
     parser.set_defaults(run=simulate_command)
 
     parser = _command(commands, "new", "lingerlonger new --position -o my-lesson.yaml",
@@ -443,6 +485,7 @@ def add_scenario_parsers(commands) -> None:
                       name=SCHEMA_NAME, line=f"  # yaml-language-server: $schema={SCHEMA_NAME}")
     parser.add_argument("-o", "--output", default="-", metavar="PATH",
                         help=Text("cli.help.schema.output", name=SCHEMA_NAME))
+    _lang_option(parser, "cli.help.schema.lang")
     parser.set_defaults(run=schema_command)
 
 
@@ -457,10 +500,11 @@ def build_parser() -> argparse.ArgumentParser:
                            "lingerlonger demo --rules equal-hands --players 3 --seed 42 --lang ru")
     add_game_arguments(demo_parser)
     demo_parser.add_argument("--seed", type=int, default=None, help=Text("cli.help.demo.seed"))
-    _lang_option(demo_parser, "cli.help.demo.lang", default=terminal_language() or "en")
+    _lang_option(demo_parser, "cli.help.demo.lang")
     demo_parser.set_defaults(run=demo)
 
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=Text("cli.help.lang"))
     add_scenario_parsers(commands)
     add_tournament_parser(commands)
     return parser
@@ -477,6 +521,10 @@ def _close_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    # --lang after the command, else before it; every command speaks args.lang, and replay
+    # and sheet weigh a lesson's own language against the terminal's when none was asked for.
+    args.asked_lang = args.lang
+    args.lang = _language(args)
     try:
         return args.run(args)
     except BrokenPipeError:  # `lingerlonger demo | head` is fine

@@ -74,20 +74,24 @@ ARGPARSE_PLURALS = {("expected %s argument", "expected %s arguments"): "argparse
 
 
 def language_of(argv: Sequence[str] | None) -> str:
-    """The language a command line asks for: its ``--lang``, else the terminal's, else English.
+    """The language a command line asks for: its ``--lang`` (before or after the command; the
+    last one, as argparse keeps it), else the terminal's, else English.
 
     >>> language_of(["replay", "x.yaml", "--lang", "pt"]), language_of(["--lang=es"])
     ('pt', 'es')
+    >>> language_of(["--lang", "ru", "demo", "--lang", "pt"])
+    'pt'
     """
     argv = list(argv or ())
+    found = None
     for index, arg in enumerate(argv):
         if arg == "--":
             break
         value = arg.partition("=")[2] if arg.startswith("--lang=") else (
             argv[index + 1] if arg == "--lang" and index + 1 < len(argv) else None)
         if value in LANGUAGES:
-            return value
-    return terminal_language() or SOURCE_LANGUAGE
+            found = value
+    return found or terminal_language() or SOURCE_LANGUAGE
 
 
 def _said(lang: str):

@@ -266,6 +266,9 @@ def checker_html(lang: str | None = None) -> str:
     say = lambda key: html.escape(ui(key, lang))  # noqa: E731
     words = " ".join(f'data-{attribute}="{say(key)}"' for attribute, key in _CHECKER_WORDS.items())
     words += "".join(f' data-{_dashed(name)}="{html.escape(text)}"' for name, text in _share_words(lang).items())
+    # A shared lesson opens in its own language; the link to the reader's says so in theirs.
+    read_in = json.dumps({code: ui("share-read-in", code) for code in LANGUAGES}, ensure_ascii=False)
+    words += f' data-read-in="{html.escape(read_in)}"'
     return (f'<div class="ll-checker ll-editor" data-ll-checker data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
             f'<div class="ll-editor-columns"><div class="ll-editor-side">'
             f'<label class="ll-editor-label" for="ll-editor-text">{say("editor-label")}</label>'

@@ -23,11 +23,11 @@ from typing import Iterable, Sequence
 from .cards import Card, Suit, format_cards
 from .events import (END_REASONS, Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
                      LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
-from .i18n import DEFAULT_LANGUAGE, translate
-from .rules import VARIANTS, Rules
+from .i18n import DEFAULT_LANGUAGE, catalog, translate
+from .rules import PROFILES, VARIANTS, Rules
 
-__all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "rules_text", "variant_effect",
-           "SUIT_NAMES", "REASONS", "VARIANT_EFFECTS"]
+__all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "rules_text", "topic_text",
+           "variant_effect", "SUIT_NAMES", "REASONS", "VARIANT_EFFECTS"]
 
 
 def suit_name(suit: Suit, lang: str = DEFAULT_LANGUAGE, *, of: bool = False) -> str:
@@ -56,6 +56,17 @@ def rules_text(rules: Rules, lang: str = DEFAULT_LANGUAGE) -> str:
     words += [translate(f"variant.{name}", lang) for name in VARIANTS if name in rules.variants]
     size = "" if rules.hand_size is None else f" ({translate('count.cards', lang, count=rules.hand_size)})"
     return " + ".join(words) + size
+
+
+def topic_text(tag: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A lesson's tag (scenarios/README.md lists them) in words: a profile or a variant by its
+    name, a topic by message ``tag.TAG``; a tag of no catalog stays as written.
+
+    >>> [topic_text(tag, "pt") for tag in ("follow-suit", "equal-hands", "no-trump", "x-mine")]
+    ['assistir', 'mãos iguais', 'sem trunfo', 'x-mine']
+    """
+    key = (f"profile.{tag}" if tag in PROFILES else f"variant.{tag}" if tag in VARIANTS else f"tag.{tag}")
+    return translate(key, lang) if key in catalog(lang) else tag
 
 
 def variant_effect(name: str, lang: str = DEFAULT_LANGUAGE) -> str:

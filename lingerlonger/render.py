@@ -63,15 +63,18 @@ def labels_for(lang: str) -> Mapping[str, str]:
 
 #: The English words; a ``TableStyle`` whose labels leave a key out falls back to these.
 LABELS: Mapping[str, str] = labels_for("en")
+_READERS_LABELS = labels_for(DEFAULT_LANGUAGE)
 
 
 @dataclass(frozen=True)
 class TableStyle:
-    """How a table looks: the four-colour deck, projector size, and the words used."""
+    """How a table looks: the four-colour deck, projector size, and the words used. Its words
+    are the reader's (``LINGERLONGER_LANG``, as each language's book sets it, else English)
+    unless given: ``TableStyle(large=True)`` on a Russian page speaks Russian."""
 
     four_colour: bool = False
     large: bool = False
-    labels: Mapping[str, str] = field(default_factory=lambda: LABELS, hash=False)
+    labels: Mapping[str, str] = field(default_factory=lambda: _READERS_LABELS, hash=False)
 
     @classmethod
     def of(cls, lang: str = "en", *, four_colour: bool = False, large: bool = False) -> "TableStyle":

@@ -21,6 +21,7 @@ from dataclasses import replace
 from .cards import DECK, Suit, sort_hand
 from .engine import Play, apply, from_position, legal_cards, shuffled_deck
 from .i18n import SOURCE_LANGUAGE, translate
+from .narrate import rules_text
 from .players import make_player
 from .replay import replay, trick_outcome
 from .rules import VARIANTS, Rules
@@ -54,7 +55,8 @@ def starter_tags(rules: Rules) -> tuple[str, ...]:
 
 
 def _title(rules: Rules, players: int, seed: int, lang: str) -> str:
-    return translate("starter.title", lang, rules=rules.spec, players=players, seed=seed)
+    """The rules in the title in words of ``lang`` (``rules:`` below keeps the format's spec)."""
+    return translate("starter.title", lang, rules=rules_text(rules, lang), players=players, seed=seed)
 
 
 def _for_an_author(scenario: Scenario, after_trick: int, lang: str) -> Scenario:

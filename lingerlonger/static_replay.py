@@ -33,11 +33,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterable, Mapping
 
-from markdown_it import MarkdownIt
-
 from .i18n import (DEFAULT_LANGUAGE, language_tag, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, check_language,
                    template, translate)
-from .limits import MAX_TEXT_CHARS
+from .markdown_text import markdown_html
 from .render import DEFAULT_STYLE, TABLE_CSS, TableStyle, minify_css, table_html
 from .replay import Frame, Replay, answer_text
 from .scenario import Ask, in_language, written_in
@@ -49,10 +47,6 @@ if TYPE_CHECKING:  # read, never imported: the model's scenario and view options
 __all__ = ["ui", "SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
            "replay_html", "model_html", "gallery_html", "icon_svg"]
 
-#: Authors' text never injects markup. The reference rule (``[a]: url`` definitions) is off:
-#: in markdown-it-py 3 its cost grows with the square of the text. With it off and a text
-#: at most ``limits.MAX_TEXT_CHARS`` long, a text renders in bounded time and memory.
-_MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable("reference")
 
 def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
     """The players' and the app's label ``key`` in ``lang`` (catalog id ``ui.KEY``)."""
@@ -78,12 +72,6 @@ def icon_svg(name: str) -> str:
     """An icon drawn in the text colour; hidden from screen readers (the button has a label)."""
     return (f'<svg class="ll-icon ll-i-{name}" viewBox="0 0 16 16" width="16" height="16" '
             f'aria-hidden="true" focusable="false"><path d="{ICONS[name]}"/></svg>')
-
-
-def markdown_html(text: str | None) -> str:
-    """An author's Markdown (``summary:``, ``say:``) as HTML, raw HTML escaped; a text longer
-    than the loader allows (made in Python, not read from a file) is cut to that length."""
-    return _MARKDOWN.render(text[:MAX_TEXT_CHARS]) if text else ""
 
 
 def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True,

@@ -679,3 +679,153 @@ def test_argparse_messages_keep_their_placeholders():
     for english, key in ARGPARSE_MESSAGES.items():
         for lang in LANGUAGES:
             assert fields(catalog(lang)[key]) == fields(english), (lang, key)
+
+
+# --- one language per screen; --lang in either place (issue 22, §10 and §11) ----------
+
+#: A lesson written in Russian only, with Markdown in its summary and its say.
+RUSSIAN_LESSON = """\
+format: 1
+title: Последняя карта
+summary: |
+  Червы — **козыри**, и у Бори
+  только одна карта.
+lang: ru
+rules: equal-hands
+players: [Саша, Аня, Боря]
+dealer: Боря
+hands: {Саша: [7♦, K♣], Аня: [Q♠, 3♣], Боря: [2♥]}
+stock: [5♠, A♣, 9♦]
+trump: ♥
+leader: Саша
+steps:
+  - play: Саша K♣
+    say: Саша ходит **с короля**.
+"""
+
+
+@pytest.fixture
+def russian_lesson(tmp_path) -> Path:
+    path = tmp_path / "last-card.yaml"
+    path.write_text(RUSSIAN_LESSON, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def english_terminal(monkeypatch):
+    for name in ("LINGERLONGER_LANG", "LC_ALL", "LC_MESSAGES", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+
+
+def test_lang_before_the_command_is_accepted_by_every_command(capsys, english_terminal, tmp_path):
+    code, lines, _ = run(capsys, "--lang", "ru", "demo", "--seed", 5)
+    assert code == 0 and lines[0].startswith("Лингер-лонгер")
+    code, _, err = run(capsys, "--lang", "pt", "check", BAD / "deck-51.yaml")
+    assert code == 1 and "falha" in err
+    # after the command too, for every command; the one after the command wins
+    assert run(capsys, "--lang", "ru", "demo", "--seed", 5, "--lang", "pt")[1][0].startswith("Linger Longer")
+    assert run(capsys, "simulate", "--games", 1, "--lang", "ru")[0] == 0
+    assert run(capsys, "schema", "--lang", "ru", "-o", tmp_path)[0] == 0
+
+
+@pytest.mark.parametrize("lang, words", [("en", "the language of the help"), ("pt", "o idioma da ajuda"),
+                                         ("ru", "язык справки")])
+def test_the_main_help_lists_lang_in_the_readers_language(capsys, monkeypatch, lang, words):
+    text = help_in(capsys, monkeypatch, lang, ())
+    assert "[--lang {en,pt,es,ru}]" in text.splitlines()[0] and words in " ".join(text.split())
+
+
+def test_replay_speaks_the_lessons_language_under_an_english_terminal(capsys, english_terminal, russian_lesson):
+    code, lines, _ = run(capsys, "replay", russian_lesson)
+    assert code == 0
+    assert lines[2] == "равные руки | игроки Саша, Аня, Боря | сдающий Боря"
+    assert "  Саша выходит с K♣." in lines and not any("leads" in line for line in lines)
+    # --lang says otherwise, before or after the command
+    for argv in (("replay", russian_lesson, "--lang", "en"), ("--lang", "en", "replay", russian_lesson)):
+        assert "  Саша leads K♣." in run(capsys, *argv)[1]
+
+
+def test_a_lesson_written_in_the_terminals_language_is_replayed_in_it(capsys, monkeypatch, english_terminal):
+    lesson = LIBRARY / "29-ultima-carta-em-portugues.yaml"  # lang: pt, every text in four languages
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert run(capsys, "replay", lesson)[1][0] == "Пример: последняя карта ещё может спасти"
+    monkeypatch.setenv("LANG", "C.UTF-8")  # no language: the lesson's own
+    assert run(capsys, "replay", lesson)[1][0] == "O exemplo: a última carta ainda pode salvar"
+    monkeypatch.setenv("LINGERLONGER_LANG", "es")  # this program's own setting asks, as --lang does
+    assert run(capsys, "replay", lesson)[1][0] == "El ejemplo: la última carta todavía puede salvar"
+
+
+def test_replay_shows_markdown_as_a_terminal_does(capsys, monkeypatch, english_terminal, russian_lesson):
+    code, lines, _ = run(capsys, "replay", russian_lesson)
+    assert code == 0 and not any("**" in line for line in lines)
+    assert "Червы — козыри, и у Бори" in lines and "  > Саша ходит с короля." in lines
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # a terminal: bold, as bold
+    lines = run(capsys, "replay", russian_lesson)[1]
+    assert "Червы — \033[1mкозыри\033[22m, и у Бори" in lines and "  > Саша ходит \033[1mс короля\033[22m." in lines
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "Червы — козыри, и у Бори" in run(capsys, "replay", russian_lesson)[1]
+
+
+def test_replay_never_passes_an_escape_sequence_through_markdown(capsys, english_terminal, tmp_path, monkeypatch):
+    path = tmp_path / "evil.yaml"
+    path.write_text(RUSSIAN_LESSON.replace("с короля", "\\e]0;pwned\\a").replace(
+        "say: Саша", 'say: "Саша').replace("**.\n", '**."\n'), encoding="utf-8")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    code, lines, _ = run(capsys, "replay", path)
+    assert code == 0 and "  > Саша ходит \033[1m\\x1b]0;pwned\\x07\033[22m." in lines
+
+
+def test_sheet_into_a_terminal_writes_a_file_and_says_how_to_print_it(capsys, monkeypatch, english_terminal,
+                                                                       russian_lesson, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    code, lines, _ = run(capsys, "sheet", russian_lesson, "--lang", "pt")
+    written = tmp_path / "last-card-sheet.html"
+    assert code == 0 and written.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert lines == [translate("cli.sheet-written", "pt", path="last-card-sheet.html", url=written.as_uri())]
+    assert not any("<" in line for line in lines)
+
+
+def test_sheet_into_a_pipe_writes_the_page_alone(capsys, english_terminal, russian_lesson):
+    code, out, err = run(capsys, "sheet", russian_lesson)
+    assert code == 0 and err == "" and out[0] == "<!DOCTYPE html>" and '<html lang="ru">' in out[1]
+
+
+def test_sheet_with_o_says_what_it_wrote_in_the_readers_language(capsys, english_terminal, russian_lesson,
+                                                                  tmp_path):
+    page = tmp_path / "out.html"
+    code, lines, _ = run(capsys, "--lang", "es", "sheet", russian_lesson, "-o", page)
+    assert code == 0 and page.is_file()
+    assert lines == [f"Hoja escrita en {page}. Abra {page.as_uri()} en un navegador e imprímala (Ctrl+P) en A4."]
+    code, lines, _ = run(capsys, "sheet", russian_lesson, "-o", page)  # the lesson's language
+    assert lines == [translate("cli.sheet-written", "ru", path=page, url=page.as_uri())]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "ru"])
+def test_a_command_that_writes_a_file_says_so_in_the_readers_language(capsys, english_terminal, tmp_path, lang):
+    lesson, hands = tmp_path / "mine.yaml", tmp_path / "hands.yaml"
+    assert run(capsys, "--lang", lang, "new", "-o", lesson)[1] == [
+        translate("cli.new-written", lang, path=lesson)]
+    assert run(capsys, "simulate", "--games", 2, "-o", hands, "--lang", lang)[1] == [
+        translate("cli.simulate-written", lang, count=2, path=hands)]
+    schema = tmp_path / SCHEMA_NAME
+    assert run(capsys, "--lang", lang, "schema", "-o", tmp_path)[1] == [translate(
+        "cli.schema-written", lang, path=schema, line=f"# yaml-language-server: $schema={SCHEMA_NAME}")]
+    assert lesson.is_file() and hands.is_file() and schema.is_file()
+
+
+def test_a_progress_bar_says_no_english_word(capsys, english_terminal):
+    code, _, err = run(capsys, "tournament", "--hands", 20, "--lang", "ru")
+    bar = [line for line in err.replace("\r", "\n").splitlines() if line.startswith("tournament:")]
+    assert code == 0 and bar and not any(re.search(r"hand|it/s", line) for line in bar), bar
+
+
+def test_the_title_new_writes_names_the_rules_in_the_readers_words(capsys):
+    def title(lang):
+        code, lines, _ = run(capsys, "new", "--rules", "equal-hands+no-trump", "--seed", 1, "--lang", lang)
+        assert code == 0
+        return next(line for line in lines if line.startswith("title: "))[7:].strip('"')
+
+    assert title("ru") == "Новый сценарий (равные руки + без козыря, игроков: 4, зерно 1)"
+    assert title("pt") == "Um cenário novo (mãos iguais + sem trunfo, 4 jogadores, semente 1)"

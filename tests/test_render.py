@@ -7,7 +7,10 @@ position itself (who holds what, which cards follow suit).
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from html.parser import HTMLParser
 
 import pytest
@@ -430,3 +433,13 @@ def test_style_options_and_translated_labels():
 def test_a_state_shows_itself_in_a_notebook():
     state = worked_example()
     assert state._repr_html_() == table_html(state)
+
+
+def test_a_style_speaks_the_readers_language_unless_told():
+    """Chapter 13 asks for `TableStyle(large=True, four_colour=True)`: on a Russian page (the
+    book's kernels run with LINGERLONGER_LANG), its table and player speak Russian."""
+    code = ("from lingerlonger.render import TableStyle; "
+            "print(TableStyle(large=True).lang, TableStyle.of('pt').lang)")
+    env = {**os.environ, "LINGERLONGER_LANG": "ru"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["ru", "pt"]

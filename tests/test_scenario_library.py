@@ -244,3 +244,16 @@ def test_a_lesson_compared_with_shows_what_the_comparison_says():
     [compared] = _scenarios(next(LIBRARY.glob("14-*.yaml")))
     assert compared.result.reason == "exhaustion" and compared.result.winner == "C" and not check(compared)
     assert [str(card) for card in compared.stock] == ["9♦"]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "ru"])
+def test_every_tag_has_words_in_every_language(lang):
+    """The gallery lists each lesson's topics in the page's language (book/11-gallery.md)."""
+    from lingerlonger.narrate import topic_text
+
+    words = {tag: topic_text(tag, lang) for tag in tag_vocabulary()}
+    if lang != "en":
+        assert all(text != tag for tag, text in words.items() if tag != "grand-coup"), words
+    if lang == "ru":
+        assert all(re.fullmatch(r"[а-яё0-9 -]+", text) for text in words.values()), words
+    assert len(set(words.values())) == len(words)  # no two topics said alike

@@ -13,7 +13,7 @@ from typing import Iterator
 from ..arguments import add_game_arguments, game_of, positive_int
 from ..cliparser import Text, examples
 from ..errors import LingerError
-from ..i18n import LANGUAGES, error_text, format_number, terminal_language, translate
+from ..i18n import LANGUAGES, error_text, format_number, translate
 from ..narrate import rules_text
 from ..players import PLAYER_KINDS
 from .cluster import DaskExecutor
@@ -168,7 +168,7 @@ def add_tournament_parser(commands) -> argparse.ArgumentParser:
         install='pip install "lingerlonger[cluster]"'))
     parser.add_argument("-o", "--output", metavar="FILE.csv", help=Text(
         "cli.help.tournament.output", suffix=".parquet", install="pip install pyarrow"))
-    parser.add_argument("--lang", choices=LANGUAGES, default=terminal_language() or "en",
+    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,  # else the main parser's
                         help=Text("cli.help.tournament.lang"))
     parser.add_argument("-q", "--quiet", action="store_true", help=Text("cli.help.tournament.quiet"))
     parser.set_defaults(run=tournament_command)

@@ -195,6 +195,10 @@ def stream_tournament(rules: Rules, seats: Sequence[str], hands: int, seed: int 
                    keep_records, progress)
 
 
+#: A progress bar in no language: tqdm's own words ("hand/s", "it/s") left out.
+PROGRESS_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}]"
+
+
 def _chunks(rules: Rules, seats: tuple[str, ...], kinds: PlayerKinds, hands: int, seed: int,
             size: int, executor: Executor | None, workers: int, in_flight: int, keep_records: bool,
             progress: bool) -> Iterator[Chunk]:
@@ -202,7 +206,7 @@ def _chunks(rules: Rules, seats: tuple[str, ...], kinds: PlayerKinds, hands: int
     if executor is None:
         executor = InlineExecutor() if workers == 1 else _process_pool(workers)
     from tqdm.auto import tqdm
-    bar = tqdm(total=hands, unit="hand", disable=not progress, desc="tournament")
+    bar = tqdm(total=hands, disable=not progress, desc="tournament", bar_format=PROGRESS_FORMAT)
     starts = iter(range(0, hands, size))
     out: set[Future] = set()
     waiting: dict[int, Chunk] = {}  # finished before an earlier chunk

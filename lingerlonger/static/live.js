@@ -112,18 +112,24 @@
   }
   // The site's root: its copy of the format's schema is what a saved lesson points editors at.
   function siteRoot() { return new URL('.', here).href; }
-  // The same page in the reader's language (the first of the browser's languages the site
-  // has, else English), or null when this page is in it already. Tags are matched on their
-  // primary subtag: a browser saying pt-BR or pt gets the site's pt-PT.
+  // Tags are matched on their primary subtag: a browser saying pt-BR or pt gets the site's pt-PT.
   function primary(tag) { return String(tag).split('-')[0].toLowerCase(); }
-  function readersPage() {
+  // This page in each language of the site (its alternate links), and the reader's language
+  // (the first of the browser's languages the site has, else English).
+  function pagesByLanguage() {
     var pages = {};
     document.querySelectorAll('link[rel=alternate][hreflang]').forEach(function (link) {
       pages[primary(link.hreflang)] = link.href;
     });
-    var wanted = (navigator.languages || [navigator.language]).map(primary)
-      .filter(function (lang) { return pages[lang]; })[0] || 'en';
-    return pages[wanted] && wanted !== primary(document.documentElement.lang) ? pages[wanted] : null;
+    pages.reader = (navigator.languages || [navigator.language]).map(primary).filter(function (lang) { return pages[lang]; })[0] || 'en';
+    return pages;
+  }
+  // The language a shared lesson opens in: with texts in several languages ({en: ..., ru: ...}),
+  // the one of the page it was shared from (madeIn); else its own (lang:, else English).
+  function lessonLanguage(text, madeIn) {
+    if (/(^[ \t]+|[{,][ \t]*)(en|pt|es|ru):[ \t]/m.test(text)) return madeIn;
+    var own = /^lang:[ \t]*["']?([a-z]{2})\b/m.exec(text);
+    return own ? own[1] : 'en';
   }
   function checkerPage() {  // the site's checker page, in the language of this page
     var root = document.documentElement.dataset.content_root;
@@ -478,12 +484,12 @@
       share(text.value, location.href.split('#')[0], words, place, status)
         .catch(function () { status.textContent = words.failed; });
     };
-    // A shared link (#lesson=...): its lesson in the box, checked and replayed at once.
+    // A shared link (#lesson=...): its lesson in the box, checked and replayed at once, on the
+    // page in the lesson's language, with a link to the reader's (which adds &lang=, their pick).
     function opened() {
       if (location.hash.indexOf(LESSON) !== 0) return;
-      var theirs = readersPage();  // a link made in another language opens in the reader's
-      if (theirs) { location.replace(theirs + location.hash); return; }
-      var packed = location.hash.slice(LESSON.length);
+      var parts = location.hash.slice(LESSON.length).split('&lang='), packed = parts[0];
+      var pages = pagesByLanguage(), shownIn = primary(document.documentElement.lang);
       version++;  // a check under way is for the text before
       place.replaceChildren();
       out.replaceChildren();
@@ -491,6 +497,17 @@
       lines.mark(null);
       if (packed.length > +words.shareLimit) { status.textContent = words.shareTooLong; return; }
       unpackLesson(packed, limit).then(function (got) {
+        var lang = parts[1] || lessonLanguage(got.text, shownIn);
+        if (lang !== shownIn && pages[lang]) { location.replace(pages[lang] + LESSON + packed); return; }
+        var readIn = JSON.parse(words.readIn || '{}');
+        if (pages.reader !== shownIn && readIn[pages.reader]) {
+          var other = document.createElement('a');
+          other.href = pages[pages.reader] + LESSON + packed + '&lang=' + pages.reader;
+          other.lang = other.hreflang = pages.reader;
+          other.dataset.llReaderLanguage = '';
+          other.textContent = readIn[pages.reader];
+          place.append(other);
+        }
         edited(got.text, 'lesson.yaml', got.size);
       }, function () { status.textContent = words.shareBad; });
     }

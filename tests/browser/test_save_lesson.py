@@ -9,6 +9,7 @@ import re
 import pytest
 
 from conftest import LIVE_BOOT_MS, REPO, go_live, live_page, play_app_hand, plays_of, saved_lesson, serve
+from lingerlonger.i18n import translate
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
 
@@ -139,25 +140,72 @@ def test_the_checker_shares_what_is_in_its_box(book_html, chromium):
         context.close()
 
 
-def test_a_link_made_in_one_language_opens_in_the_readers(book_html, chromium):
-    """Made on the English page, opened by a reader whose browser speaks Russian: the
-    Russian checker page, its words and the lesson's Russian texts; and the other way."""
+#: A lesson written in Russian alone: it says so (lang: ru).
+RUSSIAN_ONLY = """format: 1
+title: Последняя карта
+lang: ru
+rules: equal-hands
+players: [Саша, Аня, Боря]
+dealer: Боря
+hands: {Саша: [7♦, K♣], Аня: [Q♠, 3♣], Боря: [2♥]}
+stock: [5♠, A♣, 9♦]
+trump: ♥
+leader: Саша
+steps:
+  - play: Саша K♣
+    say: Саша ходит с короля.
+"""
+
+
+def opened_link(chromium, base, link, reader, lang):
+    """``link`` opened by a reader whose browser speaks ``reader``: the page it settles on, in
+    ``lang``, once its lesson is checked and replayed."""
+    context, page, log = live_page(chromium, base, link[len(base):], locale=reader)
+    page.wait_for_url(f"**/{'' if lang == 'en' else lang + '/'}{CHECKER}#lesson=*", timeout=20_000)
+    page.wait_for_function("() => /Opened|Открыт файл/.test("  # checked and replayed, in either language
+                           "document.querySelector('[data-ll-checker] .ll-checker-status')?.textContent)",
+                           timeout=LIVE_BOOT_MS)
+    assert page.evaluate("document.documentElement.lang") == lang
+    return context, page, log
+
+
+def test_a_shared_lesson_opens_in_its_language_with_a_link_to_the_readers(book_html, chromium):
+    """Issue 22, §10: one language per screen. A lesson written in several languages, shared
+    from the English page, opens in English for a reader whose browser speaks Russian (not
+    English words around Russian texts), with a link, in Russian, to the Russian page; there,
+    the lesson's Russian texts. A lesson written in Russian alone, shared from the English page,
+    opens in Russian for an English reader, with a link to read it in English, which holds."""
     [lesson] = load(REPO / "scenarios" / "03-follow-suit.yaml")
     text = (REPO / "scenarios" / "03-follow-suit.yaml").read_text(encoding="utf-8")
+    offer = "[data-ll-reader-language]"
     with serve(book_html) as base:
-        for made_on, reader, lang, opened in ((CHECKER, "ru-RU", "ru", "Открыт файл"),
-                                               ("ru/" + CHECKER, "en-US", "en", "Opened")):
-            link = shared_link(chromium, base, made_on, text)
-            assert link.startswith(base + made_on + "#lesson=")
+        link = shared_link(chromium, base, CHECKER, text)
+        context, page, log = opened_link(chromium, base, link, "ru-RU", "en")
+        title = page.locator(".ll-checker-out .ll-replay .ll-replay-title")
+        assert title.inner_text() == lesson.in_language("en").title
+        switch = page.locator(offer)
+        assert switch.inner_text() == translate("ui.share-read-in", "ru") and switch.get_attribute("lang") == "ru"
+        switch.click()
+        page.wait_for_url(f"**/ru/{CHECKER}#lesson=*&lang=ru", timeout=20_000)
+        title.wait_for(state="visible", timeout=LIVE_BOOT_MS)
+        assert title.inner_text() == lesson.in_language("ru").title
+        assert page.evaluate("document.documentElement.lang") == "ru" and page.locator(offer).count() == 0
+        log.assert_clean()
+        context.close()
 
-            context, page, log = live_page(chromium, base, link[len(base):], locale=reader)
-            page.wait_for_url(f"**/{'' if lang == 'en' else lang + '/'}{CHECKER}#lesson=*", timeout=20_000)
-            status = page.locator("[data-ll-checker] .ll-checker-status")
-            page.wait_for_function("([el, word]) => el.textContent.includes(word)",
-                                   arg=[status.element_handle(), opened], timeout=LIVE_BOOT_MS)
-            title = page.locator(".ll-checker-out .ll-replay .ll-replay-title").inner_text()
-            assert title == lesson.in_language(lang).title
-            assert page.evaluate("document.documentElement.lang") == lang
-            log.assert_clean()
-            context.close()
+        link = shared_link(chromium, base, CHECKER, RUSSIAN_ONLY)
+        assert link.startswith(base + CHECKER + "#lesson=")  # made on the English page
+        context, page, log = opened_link(chromium, base, link, "en-US", "ru")
+        counter = page.locator(".ll-checker-out .ll-replay .ll-counter")
+        assert " of " not in counter.inner_text()  # the player's words are Russian
+        switch = page.locator(offer)
+        assert switch.inner_text() == "Read this lesson in English" and switch.get_attribute("lang") == "en"
+        switch.click()
+        page.wait_for_url(f"**/{CHECKER}#lesson=*&lang=en", timeout=20_000)
+        assert not page.url.startswith(base + "ru/")
+        page.locator("[data-ll-checker] .ll-checker-status").filter(has_text="Opened").wait_for(timeout=LIVE_BOOT_MS)
+        assert page.evaluate("document.documentElement.lang") == "en" and page.locator(offer).count() == 0
+        assert " of " in counter.inner_text()  # the reader's pick: English around the Russian lesson
+        log.assert_clean()
+        context.close()
 
