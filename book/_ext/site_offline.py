@@ -36,9 +36,12 @@ ICONS = ("_static/ll-icon-192.png", "_static/ll-icon-512.png")
 #: Not copied for offline use: link previews are for other sites, not for readers.
 NOT_CACHED = ("_static/previews/", ".nojekyll")
 THEME_COLOUR = "#22734a"
-#: What a page loads by itself: scripts, images, lazy replays (src, data-src), and the
+#: What a page loads by itself: scripts and images (src), lazy replays (data-src) but not
+#: those folded in a details element (the gallery's: each loads when opened), and the
 #: style sheets, icons and manifest of its <link> elements (not the pages it links to).
-LOADED = re.compile(r'\b(?:src|data-src)="([^"]+)"')
+LOADED = re.compile(r'\bsrc="([^"]+)"')
+LAZY = re.compile(r'\bdata-src="([^"]+)"')
+FOLDED = re.compile(r"<details\b.*?</details>", re.S)
 LINK = re.compile(r"<link\b[^>]*>")
 LOADED_LINKS = {"stylesheet", "icon", "manifest", "preload", "modulepreload"}
 LINK_ATTRIBUTE = re.compile(r'\b(rel|href)="([^"]*)"')
@@ -120,7 +123,7 @@ def loaded_by(site: Path, path: Path) -> set[str]:
     if path.suffix == ".css":
         addresses = CSS_URL.findall(text)
     else:
-        addresses = LOADED.findall(text)
+        addresses = LOADED.findall(text) + LAZY.findall(FOLDED.sub("", text))
         for tag in LINK.findall(text):
             attributes = dict(LINK_ATTRIBUTE.findall(tag))
             if LOADED_LINKS & set(attributes.get("rel", "").split()) and attributes.get("href"):

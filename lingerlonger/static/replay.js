@@ -232,7 +232,7 @@ window.llLoadReplay = window.llLoadReplay || function (root) {
   // A classic script, not fetch(): it loads from file:// too (the site on a USB stick).
   function load() {
     var script = document.createElement('script'), key = lazy.dataset.key;
-    script.src = lazy.dataset.src;
+    script.setAttribute('src', lazy.dataset.src);
     script.onload = function () {
       var parts = document.createElement('template');
       parts.innerHTML = (window.llReplayParts || {})[key];
