@@ -96,7 +96,7 @@ def weigh(site: Path, top: int) -> None:
         print(f"  {size / 1000:8.1f} KB  {users:>3} pages  {path.relative_to(site).as_posix()}")
     everything = [path for path in site.rglob("*") if path.is_file()]
     print(f"\nwhole site: {len(everything)} files, {sum(p.stat().st_size for p in everything) / 1e6:.2f} MB "
-          f"on disk, {sum(map(transferred, everything)) / 1e6:.2f} MB gzip (the offline copy)")
+          f"on disk, {sum(map(transferred, everything)) / 1e6:.2f} MB gzip (what Keep this book offline downloads)")
     over = [name for name, total in totals.items() if total > BUDGET]
     print(f"heaviest page: {max(totals.values()) / 1000:.1f} KB; "
           + (f"{len(over)} pages over budget" if over else "every page within budget"))
