@@ -1,4 +1,5 @@
-"""The published site's weight: bytes each page transfers (gzip) before any interaction.
+"""The published site's weight: bytes each page transfers (gzip) before any interaction,
+and what a first visit costs with the service worker at work.
 
 Serves the built site (_build/html, `make book` first) on 127.0.0.1 and opens every
 page in chromium with the service worker blocked (its offline copy of the whole site
@@ -7,7 +8,13 @@ idle counts at its gzip size (level 6, what a web server sends; images as they a
 as a reader on a phone would pay for it. Prints every page, the largest pages, the
 largest files, and the verdict against the budget (350 KB a page).
 
-Usage: ``python bench/site.py [--site _build/html] [--top 8]``.
+Then the first visits: a new browser (service worker on) opens the English and the
+Russian landing pages and a Russian chapter, and the server counts every file it sends
+in the first minute, asked for or not (the worker's prefetch included): bytes as sent,
+their gzip size, and how many belong to another language. Budget: 6 MB on the Russian
+landing page.
+
+Usage: ``python bench/site.py [--site _build/html] [--top 8] [--first-visits-only] [--seconds 60]``.
 """
 
 from __future__ import annotations
@@ -25,6 +32,10 @@ from local_server import serve
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 BUDGET = 350_000
+#: What a first visit may download in its first minute, without the reader asking.
+FIRST_VISIT_BUDGET = 6_000_000
+FIRST_VISITS = ("book/index.html", "ru/book/index.html", "ru/book/06-last-card.html")
+TRANSLATED = ("pt/", "es/", "ru/")
 #: Already compressed: sent as they are.
 COMPRESSED = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".ico", ".gz", ".zip"}
 NOT_PAGES = {"_static", "_sources", "_images"}
@@ -85,20 +96,67 @@ def weigh(site: Path, top: int) -> None:
         print(f"  {size / 1000:8.1f} KB  {users:>3} pages  {path.relative_to(site).as_posix()}")
     everything = [path for path in site.rglob("*") if path.is_file()]
     print(f"\nwhole site: {len(everything)} files, {sum(p.stat().st_size for p in everything) / 1e6:.2f} MB "
-          f"on disk, {sum(map(transferred, everything)) / 1e6:.2f} MB gzip (the offline copy)")
+          f"on disk, {sum(map(transferred, everything)) / 1e6:.2f} MB gzip (what Keep this book offline downloads)")
     over = [name for name, total in totals.items() if total > BUDGET]
     print(f"heaviest page: {max(totals.values()) / 1000:.1f} KB; "
           + (f"{len(over)} pages over budget" if over else "every page within budget"))
+
+
+def language_of(name: str) -> str | None:
+    """The language a file of the site belongs to; None for what every language shares (the
+    worker, live mode, the handouts, the manifest's icons)."""
+    if name.startswith(TRANSLATED):
+        return name[:2]
+    if name.startswith(("book/", "_images/")) or (name.startswith("_static/") and "/ll-icon-" not in name):
+        return "en"
+    return None
+
+
+def first_visits(site: Path, seconds: float) -> None:
+    """Each of FIRST_VISITS in a new browser with its service worker, for ``seconds``: every
+    file the server sent, asked for or not."""
+    from playwright.sync_api import sync_playwright
+
+    print(f"\nfirst visit, service worker on: what the server sends in {seconds:.0f} s")
+    print(f"{'page':<28} {'files':>5} {'MB sent':>8} {'MB gzip':>8}  other languages")
+    verdicts = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for name in FIRST_VISITS:
+            sent: list[tuple[str, int]] = []
+            with serve(site, sent) as base:
+                context = browser.new_context(viewport={"width": 360, "height": 740})
+                page = context.new_page()
+                page.goto(base + name, wait_until="load")
+                page.wait_for_timeout(seconds * 1000)
+                context.close()
+            files = [path for path, _ in sent]
+            raw = sum(size for _, size in sent)
+            packed = sum(transferred(site / path) for path in files if (site / path).is_file())
+            other = sorted({path for path in files if language_of(path) not in {None, language_of(name)}})
+            print(f"{name:<28} {len(files):>5} {raw / 1e6:>8.2f} {packed / 1e6:>8.2f}  {len(other)} files"
+                  + (f" (e.g. {other[0]})" if other else ""))
+            if name.startswith("ru/") and name.endswith("index.html"):
+                verdicts.append(raw)
+        browser.close()
+    worst = max(verdicts)
+    print(f"Russian landing page's first visit: {worst / 1e6:.2f} MB sent "
+          + ("(within" if worst <= FIRST_VISIT_BUDGET else "(OVER")
+          + f" the budget of {FIRST_VISIT_BUDGET / 1e6:.0f} MB)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=REPO / "_build" / "html")
     parser.add_argument("--top", type=int, default=8, help="how many of the largest pages and files")
+    parser.add_argument("--first-visits-only", action="store_true", help="skip the weight of every page")
+    parser.add_argument("--seconds", type=float, default=60, help="how long a first visit is watched")
     args = parser.parse_args()
     if not (args.site / "index.html").is_file():
         sys.exit(f"{args.site} has no built site: run `make book` first")
-    weigh(args.site.resolve(), args.top)
+    if not args.first_visits_only:
+        weigh(args.site.resolve(), args.top)
+    first_visits(args.site.resolve(), args.seconds)
 
 
 if __name__ == "__main__":

@@ -197,7 +197,7 @@ def test_the_english_of_an_error_has_one_source():
 
 
 #: The messages that carry a little trusted HTML; every other message is plain text.
-MARKUP_IDS = ("rules-sheet.", "ui.live-only", "ui.branch-banner")
+MARKUP_IDS = ("rules-sheet.", "ui.live-only", "ui.branch-banner", "site.serve-how")
 
 
 def test_catalog_texts_hold_no_stray_markup():

@@ -221,6 +221,8 @@ def test_the_browser_gets_the_package_and_pure_python_yaml_and_nothing_else(tmp_
 
 
 def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
+    """Live mode's engine is in the whole offline copy ("Keep this book offline"), not in the
+    chapters a visit prefetches."""
     (tmp_path / "index.html").write_text(
         '<html><head></head><body><div class="ll-replay"></div></body></html>', encoding="utf-8")
     (tmp_path / "plain.html").write_text("<html><head></head><body></body></html>", encoding="utf-8")
@@ -229,7 +231,9 @@ def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
     assert site_live.link_pages(tmp_path, [tmp_path / "index.html", tmp_path / "plain.html"]) == 1
     assert "ll-live.js" in (tmp_path / "index.html").read_text() and "ll-live.js" not in (
         tmp_path / "plain.html").read_text()
-    assert "_live/big.wasm" not in site_offline.cached_files(tmp_path)
+    assert "_live/big.wasm" in site_offline.cached_files(tmp_path)
+    chapters = site_offline.chapters(tmp_path, site_offline.cached_files(tmp_path))
+    assert chapters["en"] and not [name for names in chapters.values() for name in names if name.startswith("_live/")]
     version = site_offline.write_worker(tmp_path)
     (tmp_path / "_live" / "big.wasm").write_bytes(b"y")
     assert site_offline.write_worker(tmp_path) != version  # a new engine is a new offline copy

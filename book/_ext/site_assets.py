@@ -4,20 +4,24 @@
    inline, so that it works alone in a notebook. In the book each page links one shared
    copy (``_static/ll-replay.css``, ``_static/ll-replay.js``) instead, and a replay's
    controls and frames (from ``LAZY_START`` to ``LAZY_END``) go to a file of their own,
-   ``_static/replays/<hash>.html``, that the player fetches when the reader nears it.
-   The gallery's 29 replays cost nothing until one is opened.
+   ``_static/replays/<hash>.js``, that the player loads when the reader nears it.
+   The gallery's 29 replays cost nothing until one is opened. The file is a classic
+   script that registers its markup (``llReplayParts[hash] = "..."``), not a fetched
+   fragment: a script loads from ``file://`` (the site copied to a USB stick), a fetch
+   of a file there is refused.
 2. Icons: the theme draws its dozen icons with Font Awesome's font (its 1.49 MB
    fontawesome.js is not loaded, see templates/static/webpack-macros.html); the font is
    replaced by a subset of the glyphs the themes can show (``ll-icons.woff``, a few kB).
 3. Images load when the reader nears them (``loading="lazy"``).
 4. The site's own style sheet and script (``static/``): dark mode for the players, the
-   presenter view, print, and the offline copy.
+   presenter view, print, and the offline copy (its control in every page's footer).
 """
 
 from __future__ import annotations
 
 import hashlib
 import html
+import json
 import re
 from pathlib import Path
 
@@ -26,6 +30,7 @@ from sphinx.util.fileutil import copy_asset
 from lingerlonger.i18n import DEFAULT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, translate
 from lingerlonger.render import TABLE_CSS
 from lingerlonger.static_replay import LAZY_END, LAZY_START, REPLAY_CSS, REPLAY_JS
+from site_offline import keep_control_html
 
 HERE = Path(__file__).parent
 #: Inline copies of the player's assets that a page drops for the shared files.
@@ -103,14 +108,21 @@ def _write_assets(app, config) -> None:
     config.html_static_path[:0] = [str(folder), str(HERE / "static")]
 
 
+def replay_part_script(key: str, part: str) -> str:
+    """The script a replay's lazy part goes to: it hands the markup to the player
+    (replay.js, ``llLoadReplay``) under ``key``."""
+    return f"(window.llReplayParts = window.llReplayParts || {{}})[{json.dumps(key)}] = {json.dumps(part, ensure_ascii=False)};\n"
+
+
 def lazy_replays(body: str, write, link) -> str:
     """``body`` with each replay's lazy part moved to a file: ``write(name, text)`` stores it,
     ``link(name)`` is its URL from the page."""
     def move(match: re.Match) -> str:
         part = match.group(1)
-        name = f"{REPLAYS_DIR}/{hashlib.sha1(part.encode()).hexdigest()[:16]}.html"
-        write(name, part)
-        return f'<div class="ll-lazy" data-src="{link(name)}"></div>'
+        key = hashlib.sha1(part.encode()).hexdigest()[:16]
+        name = f"{REPLAYS_DIR}/{key}.js"
+        write(name, replay_part_script(key, part))
+        return f'<div class="ll-lazy" data-src="{link(name)}" data-key="{key}"></div>'
     return LAZY_PART.sub(move, INLINE_ASSET.sub("", body))
 
 
@@ -155,10 +167,12 @@ def _page_assets(app, pagename, templatename, context, doctree):
 
 
 def _footer_link(app, pagename, templatename, context, doctree):
-    """Every page's footer links the handout pack (site_handouts.py)."""
+    """Every page's footer links the handout pack (site_handouts.py) and offers to keep the
+    whole book offline (site_offline.py)."""
     href = f"{site_root(app, context)}handouts/index.html"
-    label = html.escape(translate("site.handouts", page_language(app)))
-    context["theme_extra_footer"] = f'<a href="{href}">{label}</a>'
+    lang = page_language(app)
+    label = html.escape(translate("site.handouts", lang))
+    context["theme_extra_footer"] = f'<a href="{href}">{label}</a>{keep_control_html(lang)}'
 
 
 

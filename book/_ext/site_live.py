@@ -16,11 +16,11 @@ and ``ll-live.js`` beside them at the root, the page's side (``static/live.js``)
 position editor's script and style (``static/position.js``, ``position.css``) beside it as
 ``ll-position.js`` and ``ll-position.css``.
 
-Nothing here is fetched until a reader presses "Try it live": the service worker keeps
-``_live/`` out of its first copy of the site and caches each file when it is first asked for.
-Pages with a replay, the scenario checker or the position editor link ``ll-live.js`` (the
-editor's page its own two files too); it is small and starts nothing by itself, and it is
-copied for offline use with the rest of the site.
+Nothing here is fetched until a reader presses "Try it live" (or "Keep this book offline",
+site_offline.py): the service worker keeps ``_live/`` out of the chapters it prefetches and
+caches each file when it is first asked for. Pages with a replay, the scenario checker or the
+position editor link ``ll-live.js`` (the editor's page its own two files too); it is small
+and starts nothing by itself, and it is kept for offline use with the page that loads it.
 """
 
 from __future__ import annotations

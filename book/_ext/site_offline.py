@@ -1,23 +1,32 @@
 """The published book as an installable web app that works offline (run by site_pack.py).
 
 * ``manifest.webmanifest`` and two icons make it installable (a tablet's home screen);
-* ``sw.js``, a service worker, copies every page and file of the site (language
-  sub-sites in folders of it included) into the browser's cache when a reader first
-  opens any page, and answers from that copy: other chapters, replays, another
-  language and printing then work with the network cut;
-* the worker's list carries a version, the hash of every file: publishing a new build
-  changes it, the browser installs the new worker, which fills a new cache and deletes
-  the old one;
-* every page links the manifest and ``ll-offline.js`` (which registers the worker).
+* ``sw.js``, a service worker, keeps what a reader uses, and only that unless asked:
+  each page as it is visited (with what it loads), and the chapters of the page's
+  language, prefetched after the first visit (a few MB, not the four languages' 20);
+* every page's footer offers "Keep this book offline" (``keep_control_html``): the
+  whole site, every language, the handouts and live mode's engine, its size shown,
+  downloaded only when pressed, with its progress and a done state;
+* the worker's list carries each file's hash: publishing a new build changes the
+  worker, the browser installs the new one, which copies the files that did not change
+  from the old cache, downloads again those kept that did (all of them for a reader who
+  kept the whole book), then deletes the old cache;
+* every page links the manifest and ``ll-offline.js`` (which registers the worker and
+  drives the footer's control); opened from a file (``file://``, a USB stick), there is
+  no worker: the control, like live mode, says the site must be served, and how.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import shutil
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from lingerlonger.i18n import LANGUAGES, SOURCE_LANGUAGE, template, translate
 
 HERE = Path(__file__).parent
 OFFLINE_START, OFFLINE_END = "<!--ll-offline-->", "<!--/ll-offline-->"
@@ -26,10 +35,16 @@ WORKER, MANIFEST, REGISTER = "sw.js", "manifest.webmanifest", "ll-offline.js"
 ICONS = ("_static/ll-icon-192.png", "_static/ll-icon-512.png")
 #: Not copied for offline use: link previews are for other sites, not for readers.
 NOT_CACHED = ("_static/previews/", ".nojekyll")
-#: Not copied on the first visit, but kept once asked for: live mode's engine (site_live.py),
-#: 13 MB that only a reader who presses "Try it live" needs.
-ON_DEMAND = ("_live/",)
 THEME_COLOUR = "#22734a"
+#: What a page loads by itself: scripts and images (src), lazy replays (data-src) but not
+#: those folded in a details element (the gallery's: each loads when opened), and the
+#: style sheets, icons and manifest of its <link> elements (not the pages it links to).
+LOADED = re.compile(r'\bsrc="([^"]+)"')
+LAZY = re.compile(r'\bdata-src="([^"]+)"')
+FOLDED = re.compile(r"<details\b.*?</details>", re.S)
+LINK = re.compile(r"<link\b[^>]*>")
+LOADED_LINKS = {"stylesheet", "icon", "manifest", "preload", "modulepreload"}
+LINK_ATTRIBUTE = re.compile(r'\b(rel|href)="([^"]*)"')
 
 
 def draw_icon(size: int, path: Path) -> None:
@@ -69,24 +84,98 @@ def write_manifest(site: Path) -> None:
     (site / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 
+def keep_control_html(lang: str) -> str:
+    """The footer's "Keep this book offline" (site_assets.py puts it in every page's footer;
+    ll-offline.js drives it, with the size the worker tells: were it written in the pages,
+    a change to any file would change them all), and the note that says, opened from a
+    file, what needs the site served and the command that serves it."""
+    say = lambda key: html.escape(template(key, lang))  # noqa: E731  (placeholders filled by ll-offline.js)
+    serve_how = translate("site.serve-how", lang, folder="<span data-ll-folder></span>")
+    return (f'<div class="ll-keep" data-ll-keep lang="{lang}" '
+            f'data-size="{say("site.keep-size")}" data-progress="{say("site.keep-progress")}" '
+            f'data-done="{say("site.keep-done")}" data-failed="{say("site.keep-failed")}" hidden>'
+            f'<button type="button" data-ll-action="keep-offline">{say("site.keep-offline")}</button> '
+            f'<span class="ll-keep-size"></span>'
+            f'<progress class="ll-keep-progress" max="1" value="0" hidden></progress>'
+            f'<span class="ll-keep-status" role="status"></span></div>'
+            f'<template data-ll-needs-server data-live="{say("site.needs-server-live")}" '
+            f'data-keep="{say("site.needs-server-keep")}"><p class="ll-needs-server" lang="{lang}">'
+            f"<span data-ll-why></span> {serve_how}</p></template>")
+
+
 def cached_files(site: Path) -> list[str]:
-    """Every file a reader may need offline, relative to the site's root."""
+    """Every file of the whole offline copy, relative to the site's root."""
     names = sorted(path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file())
-    return [name for name in names if name != WORKER and not name.startswith(NOT_CACHED + ON_DEMAND)]
+    return [name for name in names if name != WORKER and not name.startswith(NOT_CACHED)]
+
+
+def language_of(name: str) -> str:
+    """A page's language: the folder a translated book is built into (``ru/``), else English."""
+    first = name.split("/", 1)[0]
+    return first if first in LANGUAGES and first != SOURCE_LANGUAGE and "/" in name else SOURCE_LANGUAGE
+
+
+def loaded_by(site: Path, path: Path) -> set[str]:
+    """The site's files that ``path`` (a page or a style sheet) loads by itself, relative to the site."""
+    from site_pack import CSS_URL  # site_pack imports this module: its pattern, at call time
+
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if path.suffix == ".css":
+        addresses = CSS_URL.findall(text)
+    else:
+        addresses = LOADED.findall(text) + LAZY.findall(FOLDED.sub("", text))
+        for tag in LINK.findall(text):
+            attributes = dict(LINK_ATTRIBUTE.findall(tag))
+            if LOADED_LINKS & set(attributes.get("rel", "").split()) and attributes.get("href"):
+                addresses.append(attributes["href"])
+    found = set()
+    for address in addresses:
+        parts = urlsplit(html.unescape(address))
+        if parts.scheme or parts.netloc or not parts.path:
+            continue
+        target = (path.parent / unquote(parts.path)).resolve()
+        if target.is_file() and target.is_relative_to(site):
+            found.add(target.relative_to(site).as_posix())
+    return found
+
+
+def chapters(site: Path, files: list[str]) -> dict[str, list[str]]:
+    """Per language, what a visit prefetches: its book's pages, its landing page and the
+    404 page, with what they load (style sheets' fonts too); not the handouts, the search
+    page or live mode's engine, which are kept once used or with the whole book."""
+    packs: dict[str, set[str]] = {}
+    kept = set(files)
+    for name in files:
+        lang = language_of(name)
+        prefix = "" if lang == SOURCE_LANGUAGE else f"{lang}/"
+        if name.endswith(".html") and (name.startswith(prefix + "book/") or name == prefix + "index.html"):
+            packs.setdefault(lang, {"404.html"} & kept).add(name)
+    for pack in packs.values():
+        todo = list(pack)
+        while todo:
+            for found in loaded_by(site, site / todo.pop()) & kept - pack:
+                pack.add(found)
+                if found.endswith(".css"):
+                    todo.append(found)
+    return {lang: sorted(pack) for lang, pack in sorted(packs.items())}
 
 
 def write_worker(site: Path) -> str:
     """``sw.js`` for the site as it is now; returns its version."""
     files = cached_files(site)
-    on_demand = sorted(path.relative_to(site).as_posix() for folder in ON_DEMAND
-                       for path in (site / folder).rglob("*") if path.is_file())
     code = (HERE / "offline" / "sw.template.js").read_text(encoding="utf-8")
     digest = hashlib.sha256(code.encode())
-    for name in files + on_demand:
-        digest.update(name.encode() + b"\0" + (site / name).read_bytes())
+    listed = []
+    for name in files:
+        data = (site / name).read_bytes()
+        listed.append([name, hashlib.sha256(data).hexdigest()[:12], len(data)])
+        digest.update(name.encode() + b"\0" + data)
     version = digest.hexdigest()[:16]
-    code = (code.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=0))
-            .replace("__ON_DEMAND__", json.dumps(list(ON_DEMAND))))
+    index = {name: at for at, name in enumerate(files)}
+    packs = {lang: [index[name] for name in names] for lang, names in chapters(site, files).items()}
+    code = (code.replace("__VERSION__", version)
+            .replace("__FILES__", "[\n" + ",\n".join(json.dumps(entry, ensure_ascii=False) for entry in listed) + "]")
+            .replace("__CHAPTERS__", json.dumps(packs, separators=(",", ":"))))
     (site / WORKER).write_text(code, encoding="utf-8")
     return version
 

@@ -9,6 +9,20 @@
   var here = document.currentScript && document.currentScript.src;
   var worker = null, calls = 0, waiting = {};
 
+  // Opened as a file (file://, the site on a USB stick), nothing here can start: a worker and
+  // its files need the site served. What would start it says so instead, in the page's
+  // language, with the command that serves the site (ll-offline.js's llNeedsServer).
+  if (location.protocol === 'file:') {
+    var needsServer = function (place) { return window.llNeedsServer ? window.llNeedsServer(place, 'live') : ''; };
+    window.llLive = function (root) { needsServer(root.querySelector('.ll-live-bar')); };
+    window.llLiveKit = {call: function () { return Promise.resolve({refused: needsServer(null)}); },
+                        download: download, siteRoot: siteRoot};  // the position editor's taps
+    document.addEventListener('DOMContentLoaded', function () {  // after ll-offline.js
+      document.querySelectorAll('[data-ll-checker] .ll-checker-status').forEach(needsServer);
+    });
+    return;
+  }
+
   function call(name, args) {  // a promise of lingerlonger.live.<name>(args)
     if (!worker) {
       worker = new Worker(new URL('_live/live-worker.js', here), {type: 'module'});

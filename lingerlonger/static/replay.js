@@ -1,7 +1,7 @@
 /* The static replay player (static_replay.py): one copy per page, every .ll-replay stepped by it.
    A replay whose frames are in another file (the book's pages, book/_ext/site_assets.py) has a
-   .ll-lazy[data-src] placeholder instead: they are fetched when the replay nears the screen
-   (one folded in a closed details element is fetched when it is opened). */
+   .ll-lazy[data-src] placeholder instead: that script is loaded when the replay nears the screen
+   (one folded in a closed details element when it is opened). */
 window.llReplay = window.llReplay || function (root) {
   root.dataset.llReady = '1';
   var stage = root.querySelector('.ll-stage');
@@ -229,16 +229,18 @@ window.llLoadReplay = window.llLoadReplay || function (root) {
   var lazy = root.querySelector('.ll-lazy[data-src]');
   if (!lazy) return window.llReplay(root);
   root.dataset.llReady = 'loading';
+  // A classic script, not fetch(): it loads from file:// too (the site on a USB stick).
   function load() {
-    fetch(lazy.dataset.src).then(function (answer) {
-      if (!answer.ok) throw new Error(answer.status + ' ' + lazy.dataset.src);
-      return answer.text();
-    }).then(function (markup) {
+    var script = document.createElement('script'), key = lazy.dataset.key;
+    script.setAttribute('src', lazy.dataset.src);
+    script.onload = function () {
       var parts = document.createElement('template');
-      parts.innerHTML = markup;
+      parts.innerHTML = (window.llReplayParts || {})[key];
       lazy.replaceWith(parts.content);
       window.llReplay(root);
-    }).catch(function (error) { lazy.textContent = String(error); });
+    };
+    script.onerror = function () { lazy.textContent = lazy.dataset.src; lazy.classList.add('ll-lazy-failed'); };
+    document.head.append(script);
   }
   if (!window.IntersectionObserver) return load();
   var watch = new IntersectionObserver(function (seen) {

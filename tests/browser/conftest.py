@@ -10,6 +10,7 @@ Fixtures
   book_page        (parametrization) each built .html page, relative to _build/html
   widget_page      (parametrization) each built page that embeds widgets
   serve_directory  serve_directory(path) -> base URL, for this test only
+                   (serve(path, counting()) records every file the server sends)
   free_port        a free TCP port on 127.0.0.1
   unavailable      unavailable(reason): fail in CI, skip elsewhere
 Helpers: live_page, go_live, saved_lesson (a page of the built site, its live mode, a
@@ -38,7 +39,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -159,6 +160,24 @@ def unavailable_fixture():
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):
         pass
+
+
+class CountingHandler(QuietHandler):
+    """Records each file it sends in full, as (path under the site, bytes): what a reader's
+    line carried (a 304 sends nothing). One list per server: ``counting()``."""
+
+    sent: list[tuple[str, int]]
+
+    def send_head(self):
+        answer = super().send_head()  # None for a 304 or an error
+        if answer is not None and hasattr(answer, "fileno"):
+            self.sent.append((unquote(urlsplit(self.path).path).lstrip("/"), os.fstat(answer.fileno()).st_size))
+        return answer
+
+
+def counting() -> type[CountingHandler]:
+    """A CountingHandler class with a list of its own: ``serve(site, handler)``, ``handler.sent``."""
+    return type("Counting", (CountingHandler,), {"sent": []})
 
 
 class QuietServer(http.server.ThreadingHTTPServer):

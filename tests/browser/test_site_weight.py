@@ -1,12 +1,15 @@
 """The published site stays light (bench/site.py prints the figures): the gallery's replays
-are fetched one by one when opened, every page shares one copy of the player's script, and
-nothing unused is published."""
+are fetched one by one when opened, every page shares one copy of the player's script,
+nothing unused is published, and a first visit on a phone downloads, unasked, only the
+chapters of its language (the whole site waits for "Keep this book offline")."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from conftest import BOOK_HTML
+from conftest import BOOK_HTML, counting, record, serve
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +24,7 @@ def test_the_gallery_fetches_a_replay_only_when_it_is_opened(book_site, book_htm
     assert replays.count() >= 20
     assert not [url for url in log.requests if "/replays/" in url], "replays fetched before opening"
     html = (book_html / GALLERY).read_text(encoding="utf-8")
-    assert html.count("ll-replay.js") == 1 and "data-ll-asset" not in html and "<template" not in html
+    assert html.count("ll-replay.js") == 1 and "data-ll-asset" not in html and "<template data-frame" not in html
 
     item = page.locator("details.ll-gallery-item").nth(2)
     item.locator("summary").click()
@@ -42,3 +45,53 @@ def test_the_site_publishes_no_unused_file(book_html):
               or name.endswith("fontawesome.js")]
     assert not unused, f"published but never used: {unused[:10]}"
     assert (BOOK_HTML / "_static" / "ll-replay.js").is_file()
+
+
+#: What a first visit may download without the reader asking (bench/site.py: its first minute).
+FIRST_VISIT_BUDGET = 6_000_000
+LANDING = {"en": "book/index.html", "ru": "ru/book/index.html"}
+TRANSLATED = ("pt/", "es/", "ru/")
+
+
+def language_of(path: str) -> str | None:
+    """The language a file of the site belongs to; None for what every language shares (the
+    worker, live mode, the handouts, the manifest's icons)."""
+    if path.startswith(TRANSLATED):
+        return path[:2]
+    if path.startswith(("book/", "_images/")) or (path.startswith("_static/") and "/ll-icon-" not in path):
+        return "en"
+    return None
+
+
+def settled(sent: list, quiet_s: float = 5, limit_s: float = 60) -> None:
+    """Waits until the server has sent nothing for ``quiet_s`` (at most ``limit_s``)."""
+    start = last_change = time.monotonic()
+    count = len(sent)
+    while time.monotonic() - last_change < quiet_s and time.monotonic() - start < limit_s:
+        time.sleep(0.25)
+        if len(sent) != count:
+            count, last_change = len(sent), time.monotonic()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_first_visit_on_a_phone_downloads_only_its_languages_chapters(book_html, chromium, lang):
+    handler = counting()
+    with serve(book_html, handler) as base:
+        context = chromium.new_context(viewport={"width": 360, "height": 740})
+        page = context.new_page()
+        log = record(page)
+        page.goto(base + LANDING[lang], wait_until="load")
+        settled(handler.sent)
+        files = [path for path, _ in handler.sent]
+        total = sum(size for _, size in handler.sent)
+        assert total <= FIRST_VISIT_BUDGET, f"{total / 1e6:.1f} MB in {len(files)} files, unasked"
+        others = sorted({path for path in files if language_of(path) not in {None, lang}})
+        assert not others, f"{len(others)} files of other languages, e.g. {others[:3]}"
+        assert not [path for path in files if path.startswith("_live/")], "live mode's engine, unasked"
+        chapter = LANDING[lang].replace("index.html", "05-drawing.html")
+        assert chapter in files, "the chapters of the page's language are not kept"
+        context.set_offline(True)
+        response = page.goto(base + chapter, wait_until="load")  # never opened: kept all the same
+        assert response is not None and response.ok and response.from_service_worker
+        log.assert_clean()
+        context.close()

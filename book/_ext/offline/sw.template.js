@@ -1,23 +1,100 @@
-/* The book's service worker, written by book/_ext/site_offline.py at each build: on the first
-   visit it copies every file of the site into the cache named after this build's version, then
-   answers every request of the site from that copy (from the network only what is not in it).
-   A new build has a new version: the browser installs the new worker, which fills its own cache
-   and, once active, deletes the older ones. */
+/* The book's service worker, written by book/_ext/site_offline.py at each build. It keeps
+   what a reader uses, and the whole site only when asked:
+   - a page and what it loads, as they are visited (the first page: when it says so, 'visit');
+   - after a visit, the chapters of the page's language (CHAPTERS), a few MB;
+   - every file (FILES: every language, the handouts, live mode's engine) when the reader
+     presses "Keep this book offline" ('keep'), with its progress sent back to the page.
+   Every request for a file of the site is answered from the cache when it is there. Each
+   copy is labelled with its file's hash in this build: a new build's worker (a new version)
+   copies the unchanged files into its own cache, downloads again the changed ones that were
+   kept (every file for a reader who kept the whole book), then deletes the older caches. */
 var VERSION = '__VERSION__';
 var CACHE = 'll-site-' + VERSION;
-var FILES = __FILES__;
 var ROOT = new URL('./', self.location);
-// Folders copied when first asked for, not at install (live mode's engine: only for a reader
-// who starts it); from then on they are answered from the cache like the rest.
-var ON_DEMAND = __ON_DEMAND__.map(function (folder) { return new URL(folder, ROOT).href; });
+// [name, hash, bytes] of every file of the site, relative to ROOT.
+var FILES = __FILES__;
+// Per language, the indexes in FILES of its chapters and of what they load.
+var CHAPTERS = __CHAPTERS__;
+// In a cache, this entry says that the reader kept the whole book.
+var WHOLE = new URL('.ll-whole-book', ROOT).href;
+var HASH = 'X-LL-Hash';
+var PARALLEL = 4;
+var BY_NAME = {};
+FILES.forEach(function (file) { BY_NAME[file[0]] = file; });
+
+function address(name) { return new URL(name, ROOT).href; }
+function nameOf(url) {  // the site's file a URL stands for ('' when none): ru/ is ru/index.html
+  var parts = new URL(url);
+  if (parts.origin !== ROOT.origin || parts.pathname.indexOf(ROOT.pathname) !== 0) return '';
+  var name = decodeURIComponent(parts.pathname.slice(ROOT.pathname.length));
+  if (name === '' || name.slice(-1) === '/') name += 'index.html';
+  return BY_NAME[name] ? name : '';
+}
+function keep(cache, name, answer) {  // stored under its plain address, labelled with its hash
+  var headers = new Headers(answer.headers);
+  headers.set(HASH, BY_NAME[name][1]);
+  return cache.put(address(name), new Response(answer.body, {
+    status: answer.status, statusText: answer.statusText, headers: headers}));
+}
+function fresh(copy, name) { return copy && copy.headers.get(HASH) === BY_NAME[name][1]; }
+
+// Keeps every one of names not kept yet, PARALLEL at a time; told(bytes) after each.
+// 'no-cache': the server is asked whether the browser's copy is still this build's (a
+// '304 Not Modified' costs nothing), as it may keep a file of the previous one a while.
+function keepAll(cache, names, told) {
+  var queue = names.slice(), done = 0;
+  function next() {
+    var name = queue.shift();
+    if (name === undefined) return Promise.resolve();
+    return cache.match(address(name)).then(function (copy) {
+      if (fresh(copy, name)) return;
+      return fetch(new Request(address(name), {cache: 'no-cache'})).then(function (answer) {
+        if (!answer.ok) throw new Error(answer.status + ' ' + name);
+        return keep(cache, name, answer);
+      });
+    }).then(function () {
+      done += BY_NAME[name][2];
+      if (told) told(done);
+      return next();
+    });
+  }
+  var workers = [];
+  for (var i = 0; i < PARALLEL; i++) workers.push(next());
+  return Promise.all(workers);
+}
+function everything() { return FILES.map(function (file) { return file[0]; }); }
+function wholeBytes() { return FILES.reduce(function (sum, file) { return sum + file[2]; }, 0); }
+
+// What an older cache held, carried into this build's: unchanged files copied, changed ones
+// downloaded again (all of them when the whole book was kept).
+function carry(older, cache) {
+  return caches.open(older).then(function (old) {
+    return old.keys().then(function (requests) {
+      var whole = false, again = [];
+      return Promise.all(requests.map(function (request) {
+        if (request.url === WHOLE) { whole = true; return null; }
+        var name = nameOf(request.url);
+        if (!name) return null;
+        return old.match(request).then(function (copy) {
+          if (fresh(copy, name)) return cache.put(address(name), copy);
+          again.push(name);
+        });
+      })).then(function () {
+        return keepAll(cache, whole ? everything() : again).then(function () {
+          if (whole) return cache.put(WHOLE, new Response('1'));
+        });
+      });
+    });
+  });
+}
 
 self.addEventListener('install', function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    // cache: 'reload': from the server, not from the browser's HTTP cache (which may hold the
-    // previous build for a while: GitHub Pages lets it keep files ten minutes).
-    return cache.addAll(FILES.map(function (name) {
-      return new Request(new URL(name, ROOT).href, {cache: 'reload'});
-    }));
+    return caches.keys().then(function (names) {
+      return names.filter(function (name) { return name.indexOf('ll-site-') === 0 && name !== CACHE; })
+        .reduce(function (done, older) { return done.then(function () { return carry(older, cache); }); },
+                Promise.resolve());
+    });
   }).then(function () { return self.skipWaiting(); }));
 });
 
@@ -32,17 +109,56 @@ self.addEventListener('activate', function (event) {
 self.addEventListener('fetch', function (event) {
   var request = event.request;
   if (request.method !== 'GET' || request.url.indexOf(ROOT.href) !== 0) return;
+  var name = nameOf(request.url);  // ?lang=ru, ?digest=...: the same file
   event.respondWith(caches.open(CACHE).then(function (cache) {
-    // ?lang=ru, ?v=digest: the same file.
-    return cache.match(request, {ignoreSearch: true}).then(function (copy) {
+    return (name ? cache.match(address(name)) : Promise.resolve(null)).then(function (copy) {
       if (copy) return copy;
-      var keep = ON_DEMAND.some(function (folder) { return request.url.indexOf(folder) === 0; });
       return fetch(request).then(function (answer) {
-        if (keep && answer.ok) cache.put(request, answer.clone());
+        if (name && answer.status === 200) event.waitUntil(keep(cache, name, answer.clone()));
         return answer;
       }).catch(function () {
-        return request.mode === 'navigate' ? cache.match(new URL('404.html', ROOT).href) : Response.error();
+        if (request.mode !== 'navigate') return Response.error();
+        return cache.match(address('404.html')).then(function (page) { return page || Response.error(); });
       });
     });
+  }));
+});
+
+// The whole book being kept (one at a time, whichever page asked), and every open page told.
+var keeping = null;
+function tellAll(news) {
+  return self.clients.matchAll({type: 'window'}).then(function (pages) {
+    pages.forEach(function (page) { page.postMessage(news); });
+  });
+}
+function keepWhole(cache) {
+  if (keeping) return keeping;
+  var total = wholeBytes(), last = 0;
+  keeping = keepAll(cache, everything(), function (done) {
+    if (done - last > total / 200) { last = done; tellAll({saving: done, bytes: total}); }
+  }).then(function () { return cache.put(WHOLE, new Response('1')); })
+    .then(function () { return tellAll({kept: 'whole'}); },
+          function (error) { return tellAll({failed: String(error)}); })
+    .then(function () { keeping = null; });
+  return keeping;
+}
+
+self.addEventListener('message', function (event) {
+  var asked = event.data || {}, page = event.source;
+  function tell(news) { if (page) page.postMessage(news); }
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    if (asked.visit) {  // the whole book's size; the page and what it loaded before this worker
+      // took over; then its language's chapters
+      var loaded = asked.visit.map(nameOf).filter(Boolean);
+      var pack = (CHAPTERS[asked.lang] || []).map(function (at) { return FILES[at][0]; });
+      return cache.match(WHOLE).then(function (whole) {
+        tell({bytes: wholeBytes(), whole: !!whole});
+        return keepAll(cache, loaded);
+      }).then(function () { return keepAll(cache, pack); })
+        .then(function () { return cache.match(WHOLE); })
+        .then(function (whole) { tell({kept: whole ? 'whole' : 'chapters'}); },
+              function (error) { tell({kept: 'some', error: String(error)}); });
+    }
+    if (asked.keep) return keepWhole(cache);
   }));
 });
