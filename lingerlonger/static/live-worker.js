@@ -26,11 +26,12 @@ async function boot() {
   const archives = listing.archives.map((archive) => fetched(archive.file).then((answer) => answer.arrayBuffer()));
   const snapshot = listing.snapshot ? fetched(listing.snapshot).then(gunzipped) : null;
   const options = { indexURL: new URL('pyodide/', here).href };
-  let pyodide;
+  let pyodide, how = snapshot ? 'snapshot' : 'plain';
   try {
     pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
   } catch (error) {  // a snapshot this browser cannot restore: start Python the long way
     if (!snapshot) throw error;
+    how = 'plain';
     pyodide = await loadPyodide(options);
   }
   // Unpacked after a snapshot too: its memory has the modules, not their files.
@@ -39,7 +40,9 @@ async function boot() {
     pyodide.unpackArchive(await archives[index], archive.format, { extractDir: sitePackages });
   }
   pyodide.runPython('import random; random.seed()');  // each reader's own shuffles, not the build's
-  return pyodide.pyimport('lingerlonger.live');
+  const bridge = pyodide.pyimport('lingerlonger.live');
+  self.postMessage({ boot: how });  // how it started, for the page (its tests, bench/live.py)
+  return bridge;
 }
 
 const live = boot();
