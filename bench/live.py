@@ -68,13 +68,14 @@ WHAT_IF = """
 })"""
 # Ms from the tap's input event to the first frame painted after the verdict changed.
 ANSWERED = """
-(verdict) => { window.llAnswered = new Promise(resolve => {
+(stage) => { window.llAnswered = new Promise(resolve => {
   let input = null;
   document.addEventListener('pointerdown', e => { input = e.timeStamp; }, {capture: true, once: true});
   new MutationObserver((changes, observer) => {
+    if (!stage.querySelector('[data-ll-verdict]')) return;
     observer.disconnect();
     requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - input), 0));
-  }).observe(verdict, {childList: true, characterData: true, subtree: true, attributes: true});
+  }).observe(stage, {childList: true, characterData: true, subtree: true});
 }); }"""
 COACH = """
 ([button, out]) => new Promise(resolve => {
@@ -120,7 +121,7 @@ def first_answers(browser, base: str) -> tuple[float, float]:
             page.locator("[data-go=next]").tap()
             if engine:
                 page.locator(".ll-stage .ll-live-quiz-box").wait_for(state="attached", timeout=20_000)
-        page.evaluate(ANSWERED, page.locator("[data-ll-verdict]").element_handle())
+        page.evaluate(ANSWERED, page.locator(".ll-stage").element_handle())
         page.locator(".ll-stage button[data-ll-why]").first.tap()
         times.append(page.evaluate("window.llAnswered"))
         if not engine:

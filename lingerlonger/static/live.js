@@ -195,18 +195,20 @@
     bar.append(status);
     start.disabled = true;
     status.textContent = say('live-starting');
-    // What a pressed card is told, under the table: its rule, or that it will be played.
+    // What a pressed card is told, right under the table (in sight of the finger that pressed
+    // it, above the step's words): its rule, or that it will be played.
     var verdict = document.createElement('p');
     verdict.className = 'll-live-verdict';
     verdict.setAttribute('role', 'status');
     verdict.dataset.llVerdict = '';
-    verdict.hidden = true;
-    stage.after(verdict);
     var pending = null;  // a legal card pressed before the engine answered: played once it does
     function tell(text, refused) {
       verdict.textContent = text;
-      verdict.hidden = !text;
       verdict.classList.toggle('ll-live-refused', !!refused);
+      if (!text) return verdict.remove();
+      var table = stage.querySelector('.ll-table');
+      if (table) table.after(verdict); else stage.prepend(verdict);
+      verdict.scrollIntoView({block: 'nearest'});
     }
     function arm() {  // the book's own frame, until the engine's: its cards of the seat to play as buttons
       stage.querySelectorAll('.ll-card[data-ll-card]').forEach(function (face) {
