@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import LIVE_BOOT_MS, REPO, go_live, live_page, play_app_hand, plays_of, saved_lesson, serve
+from conftest import LEGAL_CARD, LIVE_BOOT_MS, REPO, go_live, live_page, play_app_hand, plays_of, saved_lesson, serve
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
 
