@@ -208,7 +208,11 @@
       if (!text) return verdict.remove();
       var table = stage.querySelector('.ll-table');
       if (table) table.after(verdict); else stage.prepend(verdict);
-      verdict.scrollIntoView({block: 'nearest'});
+      // Above the step bar, which stays on screen over the page's bottom: scrolled up if under it.
+      var bar = root.querySelector('.ll-controls');
+      var limit = Math.min(bar ? bar.getBoundingClientRect().top : innerHeight, innerHeight);
+      var under = verdict.getBoundingClientRect().bottom + 8 - limit;
+      if (under > 0) window.scrollBy(0, under);
     }
     function arm() {  // the book's own frame, until the engine's: its cards of the seat to play as buttons
       stage.querySelectorAll('.ll-card[data-ll-card]').forEach(function (face) {
