@@ -20,10 +20,34 @@ function gunzipped(answer) {
   return new Response(answer.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
 }
 
+// A zip's files as [name, bytes], read here while the runtime compiles (Python's own unpacking,
+// after it, took a second of a warm start): its central directory, each entry inflated by the
+// browser (deflate-raw) or stored.
+async function unzipped(buffer) {
+  const bytes = new Uint8Array(buffer), view = new DataView(buffer), names = new TextDecoder();
+  let end = bytes.length - 22;
+  while (view.getUint32(end, true) !== 0x06054b50) end--;
+  let at = view.getUint32(end + 16, true);
+  const files = [];
+  for (let left = view.getUint16(end + 10, true); left > 0; left--) {
+    const method = view.getUint16(at + 10, true), size = view.getUint32(at + 20, true);
+    const named = view.getUint16(at + 28, true), local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + named));
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    files.push(Promise.resolve(method === 0 ? data : new Response(
+      new Blob([data]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer())
+      .then((content) => [name, new Uint8Array(content)]));
+    at += 46 + named + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return Promise.all(files);
+}
+
 async function boot() {
   const listing = await (await fetched('live.json')).json();
   // Asked for at once: they download while the runtime compiles.
-  const archives = listing.archives.map((archive) => fetched(archive.file).then((answer) => answer.arrayBuffer()));
+  const archives = listing.archives.map((archive) => fetched(archive.file)
+    .then((answer) => answer.arrayBuffer()).then(unzipped));
   const snapshot = listing.snapshot ? fetched(listing.snapshot).then(gunzipped) : null;
   const options = { indexURL: new URL('pyodide/', here).href };
   let pyodide, how = snapshot ? 'snapshot' : 'plain';
@@ -34,12 +58,17 @@ async function boot() {
     how = 'plain';
     pyodide = await loadPyodide(options);
   }
-  // Unpacked after a snapshot too: its memory has the modules, not their files.
+  // Written after a snapshot too: its memory has the modules, not their files.
   const sitePackages = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
-  for (const [index, archive] of listing.archives.entries()) {
-    pyodide.unpackArchive(await archives[index], archive.format, { extractDir: sitePackages });
+  for (const files of await Promise.all(archives)) {
+    for (const [name, content] of files) {
+      const path = sitePackages + '/' + name;
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+      if (!name.endsWith('/')) pyodide.FS.writeFile(path, content);
+    }
   }
-  pyodide.runPython('import random; random.seed()');  // each reader's own shuffles, not the build's
+  // Each reader's own shuffles, not the build's.
+  pyodide.runPython('import random; random.seed()');
   const bridge = pyodide.pyimport('lingerlonger.live');
   self.postMessage({ boot: how });  // how it started, for the page (its tests, bench/live.py)
   return bridge;
