@@ -33,7 +33,7 @@ from .rules import Rules
 
 __all__ = ["Play", "ChooseTrump", "Action", "State", "Trick", "SeatView", "IllegalAction",
            "SetupError", "deal", "new_hand", "shuffled_deck", "from_position", "apply",
-           "legal_actions", "legal_cards", "trick_winner", "view"]
+           "legal_actions", "legal_cards", "play_refusal", "trick_winner", "view"]
 
 
 class IllegalAction(LingerError):
@@ -334,6 +334,16 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
         elif not best_trump and suit == led and card > cards[best]:
             best = i
     return best
+
+
+def play_refusal(state: State, card: Card) -> IllegalAction | None:
+    """Why the seat to act may not play ``card`` now (the error ``apply`` would raise), or
+    None when it may: what a reader is told before any card is played."""
+    try:
+        _check_play(state, Play(state.to_act, card))
+    except IllegalAction as error:
+        return error
+    return None
 
 
 def _check_play(state: State, action: Play) -> None:

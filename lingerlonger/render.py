@@ -22,9 +22,9 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .cards import RANK_LABELS, Card, Suit, sort_hand
-from .engine import SeatView, State, Trick, legal_cards, view
+from .engine import SeatView, State, Trick, legal_cards, play_refusal, view
 from .events import END_REASONS
-from .i18n import DEFAULT_LANGUAGE, language_tag, template, translate
+from .i18n import DEFAULT_LANGUAGE, error_text, language_tag, template, translate
 from .narrate import reason_text, suit_name
 
 __all__ = ["LABELS", "labels_for", "TABLE_CSS", "TableStyle", "RenderError", "table_html", "card_html",
@@ -129,11 +129,14 @@ def card_label(card: Card, options: TableStyle | None = None) -> str:
 
 
 def card_html(card: Card, *, legal: bool = False, played_by: str | None = None,
-              winner: bool = False, playable: bool = False, options: TableStyle | None = None) -> str:
+              winner: bool = False, playable: bool = False, why: str | None = None,
+              options: TableStyle | None = None) -> str:
     """A face-up card; ``played_by`` adds the player's name under it, as in a trick.
 
-    ``playable`` (a legal card in a live player) draws it as a button carrying the card,
-    ``data-ll-card="K♣"``, for the page's script to play.
+    A card of the seat to play (``legal``, or refused by the rule ``why``) carries itself,
+    ``data-ll-card="K♣"``, and the refusal, ``data-ll-why``: a live player says at once why a
+    pressed card may not be played, with no engine to ask, even before its engine has started.
+    ``playable`` (a live player) draws such a card as a button, for the page's script to play.
     """
     style = options or DEFAULT_STYLE
     aria = [card_label(card, style)]
@@ -148,12 +151,14 @@ def card_html(card: Card, *, legal: bool = False, played_by: str | None = None,
         classes.append("ll-winner")
     symbol = card.suit.symbol + TEXT_STYLE
     star = f'<span class="ll-star">{_STAR}</span>' if winner else ""
-    face = (f'<span class="{" ".join(classes)}" role="img" aria-label="{", ".join(aria)}">'
+    turn = legal or why is not None
+    hooks = (f' data-ll-card="{card}"' + (f' data-ll-why="{html.escape(why)}"' if why else "")) if turn else ""
+    label = ", ".join(aria)
+    face = (f'<span class="{" ".join(classes)}" role="img" aria-label="{label}"{"" if playable else hooks}>'
             f'<span class="ll-idx">{style.text(f"index-{card.rank}")}<span>{symbol}</span></span>'
             f'<span class="ll-pip">{symbol}</span>{star}</span>')
-    if playable and legal:
-        face = (f'<button type="button" class="ll-card-button" data-ll-card="{card}" '
-                f'aria-label="{", ".join(aria)}">{face}</button>')
+    if playable and turn:
+        face = f'<button type="button" class="ll-card-button"{hooks} aria-label="{label}">{face}</button>'
     if played_by is None:
         return face
     return (f'<span class="ll-play{" ll-win" if winner else ""}">{face}'
@@ -192,10 +197,13 @@ def table_html(state: State, *, seat: int | str | None = None, show_legal: bool 
     public = view(state, anchor)
     legal = (set(legal_cards(state)) if show_legal and not hidden and viewer in (None, state.to_act)
              else set())
+    refused = {card: error_text(play_refusal(state, card), style.lang)
+               for card in state.hands[state.to_act] if card not in legal} if legal else {}
     n = len(state.players)
     seats = "".join(
         _seat_html(state, s, _POSITIONS[n][(s - anchor) % n], style, public,
-                   face_up=not hidden and viewer in (None, s), is_viewer=viewer == s, legal=legal, playable=playable)
+                   face_up=not hidden and viewer in (None, s), is_viewer=viewer == s, legal=legal, playable=playable,
+                   refused=refused)
         for s in ((anchor + i) % n for i in range(n)))
     classes = f"ll-table ll-n{n}" + " ll-large" * style.large + " ll-four-colour" * style.four_colour
     label = html.escape(caption) if caption else style.text("table")
@@ -219,7 +227,8 @@ def _viewer_seat(state: State, seat: int | str | None) -> int | None:
 
 
 def _seat_html(state: State, seat: int, position: str, style: TableStyle, public: SeatView,
-               *, face_up: bool, is_viewer: bool, legal: set[Card], playable: bool) -> str:
+               *, face_up: bool, is_viewer: bool, legal: set[Card], playable: bool,
+               refused: Mapping[Card, str]) -> str:
     classes = ["ll-seat", f"ll-at-{position}"] + ["ll-viewer"] * is_viewer
     head = [f'<span class="ll-name">{html.escape(state.players[seat])}</span>']
     if seat == state.dealer:
@@ -236,7 +245,8 @@ def _seat_html(state: State, seat: int, position: str, style: TableStyle, public
     if seat == state.winner:
         head.append(f'<span class="ll-pill ll-crown">{_CROWN} {style.text("winner")}</span>')
     if face_up:
-        cards = "".join(card_html(card, legal=card in legal, playable=playable, options=style)
+        why = refused if seat == state.to_act else {}
+        cards = "".join(card_html(card, legal=card in legal, playable=playable, why=why.get(card), options=style)
                         for card in sort_hand(state.hands[seat], state.trump))
     else:
         cards = _hidden_hand_html(seat, public, style)

@@ -133,7 +133,7 @@ _CONTROL_WORDS = ("language.tag", "ui.controls", "ui.first", "ui.back", "ui.play
                   "ui.counter", "ui.speed", "ui.speed-slow", "ui.speed-normal", "ui.speed-fast",
                   "ui.show-legal", "ui.what-if", "ui.live-only", "ui.failures", "player.language",
                   "player.projector", "player.four-colour", "ui.present", "ui.present-short",
-                  "ui.options", "ui.live", "ui.live-starting", "ui.live-failed", "ui.what-if-help",
+                  "ui.options", "ui.live", "ui.live-starting", "ui.live-failed", "ui.what-if-help", "ui.live-legal-wait",
                   "ui.branch-back", "ui.coach", "ui.coach-thinking", "ui.new-hand", "ui.save-lesson",
                   "ui.share")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import html
 import json
 import re
 import subprocess
@@ -15,11 +16,14 @@ from pathlib import Path
 import pytest
 
 from lingerlonger import live
-from lingerlonger.engine import legal_cards
+from lingerlonger.cards import parse_card
+from lingerlonger.engine import legal_cards, play_refusal
+from lingerlonger.i18n import error_text
 from lingerlonger.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load, loads
-from lingerlonger.static_replay import replay_html
+from lingerlonger.render import TableStyle
+from lingerlonger.static_replay import frame_html, replay_html
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "book" / "_ext"))
@@ -28,7 +32,11 @@ import site_offline  # noqa: E402
 
 WORKED = REPO / "scenarios" / "06-last-card-saves.yaml"
 FOLLOW = REPO / "scenarios" / "03-follow-suit.yaml"
-CARD = re.compile(r'data-ll-card="([^"]+)"')
+#: A card the seat to act may play (a refused one carries its rule, ``data-ll-why``), and any card.
+CARD = re.compile(r'data-ll-card="([^"]+)"(?! data-ll-why)')
+ANY_CARD = re.compile(r'data-ll-card="([^"]+)"')
+BUTTON = re.compile(r'<button type="button" class="ll-card-button" data-ll-card="([^"]+)"'
+                    r'(?: data-ll-why="([^"]+)")? aria-label="([^"]+)">')
 
 
 def call(function: str, **args) -> dict:
@@ -39,14 +47,45 @@ def opened(path: Path = WORKED) -> dict:
     return call("open_replay", source=path.read_text(encoding="utf-8"))
 
 
-def test_a_frame_offers_exactly_the_legal_cards_of_the_seat_to_act_as_buttons():
-    session = opened()
-    run = replay(load(WORKED)[0])
+def test_a_frame_offers_every_card_of_the_seat_to_act_the_legal_ones_marked_the_others_with_their_rule():
+    session = opened(FOLLOW)
+    run = replay(load(FOLLOW)[0])
+    refusals = 0
     for at, frame in enumerate(run.frames):
-        shown = call("frame", **session, at=at, lang="en")["html"]
-        offered = set(CARD.findall(shown))
-        legal = {str(card) for card in legal_cards(frame.state)} if not frame.state.is_over else set()
-        assert offered == legal, at
+        shown = call("frame", **session, at=at, lang="ru")["html"]
+        buttons = {card: (why, label) for card, why, label in BUTTON.findall(shown)}
+        state = frame.state
+        legal = {str(card) for card in legal_cards(state)}
+        assert set(buttons) == ({str(card) for card in state.hands[state.to_act]} if legal else set()), at
+        for card, (why, label) in buttons.items():
+            if card in legal:  # marked in its name, as on the screen (live.js's style)
+                assert not why and label.endswith(", можно сыграть"), (at, card)
+            else:  # the engine's own refusal, worded by the reader's catalog
+                refusal = play_refusal(state, parse_card(card))
+                assert html.unescape(why) == error_text(refusal, "ru") and "можно сыграть" not in label
+                refusals += 1
+    assert refusals >= 3
+
+
+def test_an_illegal_card_says_its_rule_in_the_readers_language_and_changes_nothing():
+    session = opened(FOLLOW)
+    at = 2  # Bruno must follow diamonds
+    shown = call("frame", **session, at=at, lang="ru")["html"]
+    [(card, why, _)] = [button for button in BUTTON.findall(shown) if button[0] == "8♣"]
+    assert html.unescape(why) == "нужно дать масть ♦: у игрока Bruno есть 3♦, K♦, поэтому 8♣ класть нельзя"
+    refused = call("what_if", **session, at=at, card=card, lang="ru")
+    assert html.unescape(why) in html.unescape(refused["error"]) and "frames" not in refused
+    assert call("frame", **session, at=at, lang="ru")["html"] == shown
+
+
+def test_a_static_frame_carries_the_verdicts_for_a_live_mode_not_started_yet():
+    """The first reaction to a pressed card needs no engine: the book's frames already say
+    which cards the seat to act may play and why not the others, in each language."""
+    run = replay(load(FOLLOW)[0])
+    shown = frame_html(run.frames[2], style=TableStyle.of("pt"))
+    assert "ll-card-button" not in shown
+    assert 'data-ll-card="K♦"' in shown and 'data-ll-card="8♣" data-ll-why="Bruno tem de assistir a ♦' in shown
+    assert ANY_CARD.findall(frame_html(run.frames[2], style=TableStyle.of("pt"), show_legal=False)) == []
 
 
 def test_a_what_if_card_plays_the_hand_out_and_an_illegal_one_is_refused_in_the_readers_language():

@@ -7,8 +7,11 @@
   static files; not the widgets or the lab), PyYAML's pure-Python ``yaml/`` (its C
   extension left out), markdown-it-py and mdurl (the replays' Markdown); unpacked into
   Pyodide's site-packages as they are;
-* ``live.json``: what the worker unpacks into Pyodide's site-packages, and a version (the
-  hash of the files above) naming the snapshot the worker keeps of a started interpreter;
+* ``interpreter.gz``: a started interpreter with the engine imported, made at build time by
+  Node running the same npm Pyodide (``live_snapshot.mjs``), gzipped: the worker restores it
+  instead of starting Python, so that even a first "Try it live" skips the slow part;
+* ``live.json``: what the worker unpacks into Pyodide's site-packages, the snapshot's name,
+  and a version (the hash of the files above);
 * ``live-worker.js`` (the Web Worker) and ``player.css`` (the live players' style), from
   ``lingerlonger/static/``;
 
@@ -25,11 +28,14 @@ and starts nothing by itself, and it is kept for offline use with the page that 
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib.util
 import json
 import re
 import shutil
+import subprocess
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -46,6 +52,9 @@ PURE_PYTHON = ("yaml", "markdown_it", "mdurl")
 PACKAGE_SUFFIXES = {".py", ".json", ".css", ".js"}
 NOT_IN_BROWSER = ("widgets", "lab/", "__pycache__")
 PACKAGES = "packages.zip"
+#: The started interpreter (``make_snapshot``), and the scenario it draws once while warming up.
+SNAPSHOT, SNAPSHOT_SCRIPT = "interpreter.gz", Path(__file__).with_name("live_snapshot.mjs")
+WARM_UP = REPOSITORY / "scenarios" / "06-last-card-saves.yaml"
 #: The page's side lives at the site's root, copied with the site on the first visit (like
 #: ll-offline.js); what it starts lives in _live/, fetched when a reader asks for it.
 PAGE_SCRIPT, WORKER_SCRIPT = "ll-live.js", "live-worker.js"
@@ -81,6 +90,28 @@ def packages_zip(target: Path) -> None:
                 add(path, path.relative_to(folder.parent).as_posix())
 
 
+def make_snapshot(runtime: Path, packages: Path, target: Path, cache: Path) -> None:
+    """``target``: the gzipped memory of a started interpreter with the engine imported, made
+    by Node (``SNAPSHOT_SCRIPT``). Its bytes differ from run to run (addresses, clocks), so it
+    is kept in ``cache`` under the hash of what went into it: the same sources give the same
+    file, and the same service-worker version, and a rebuild takes no time for it."""
+    digest = hashlib.sha256()
+    for path in (packages, SNAPSHOT_SCRIPT, WARM_UP, *(runtime / name for name in PYODIDE_FILES)):
+        digest.update(path.read_bytes())
+    kept = cache / f"interpreter-{digest.hexdigest()[:16]}.gz"
+    if not kept.is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as temp:
+            raw = Path(temp) / "interpreter"
+            subprocess.run(["node", str(SNAPSHOT_SCRIPT), str(runtime), str(packages), str(WARM_UP), str(raw)],
+                           check=True, capture_output=True, timeout=600)
+            (Path(temp) / kept.name).write_bytes(gzip.compress(raw.read_bytes(), 6, mtime=0))
+            for old in cache.glob("interpreter-*.gz"):
+                old.unlink()
+            shutil.move(Path(temp) / kept.name, kept)
+    shutil.copy(kept, target)
+
+
 def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> list[str]:
     """Write ``site/_live``; returns the files the worker unpacks, in order."""
     live = site / LIVE
@@ -94,12 +125,12 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
         shutil.copy(runtime / name, live / "pyodide" / name)
     packages_zip(live / PACKAGES)
     archives = [{"file": PACKAGES, "format": "zip"}]
-    # The version names the worker's snapshot of a started interpreter: a new build, a new one.
+    make_snapshot(runtime, live / PACKAGES, live / SNAPSHOT, site.parent / "live-snapshot")
     digest = hashlib.sha256()
     for path in sorted(live.rglob("*")):
         if path.is_file():
             digest.update(path.relative_to(live).as_posix().encode() + b"\0" + path.read_bytes())
-    listing = {"version": digest.hexdigest()[:16], "archives": archives}
+    listing = {"version": digest.hexdigest()[:16], "archives": archives, "snapshot": SNAPSHOT}
     (live / "live.json").write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
     static = REPOSITORY / "lingerlonger" / "static"
     for name in (WORKER_SCRIPT, PLAYER_CSS):

@@ -1,15 +1,14 @@
 /* Live mode's Web Worker (book/_ext/site_live.py): the project's own Python, in Pyodide, off the
    page's thread, so a long coach hint never freezes a click. Every file comes from the site
-   itself (_live/): the runtime, and packages.zip (the package, pure-Python PyYAML, markdown-it).
-   The first start keeps a snapshot of the started interpreter (gzipped, in the browser's cache
-   storage, named after this build's live.json version); later starts restore it instead of
-   starting Python again, in a fraction of the time.
+   itself (_live/): the runtime, packages.zip (the package, pure-Python PyYAML, markdown-it), and
+   the build's snapshot of a started interpreter with the engine imported (interpreter.gz, made
+   by Node from the same npm Pyodide): restoring it skips starting Python and importing the
+   engine, the slow part of a first start as of every later one.
    Messages: {id, call, args} in; {id, result} or {id, error} out, where call is a function
    of lingerlonger.live taking and returning JSON. */
 import { loadPyodide } from './pyodide/pyodide.mjs';
 
 const here = new URL('./', import.meta.url);
-const SNAPSHOTS = 'll-live-snapshot';
 
 async function fetched(name) {
   const answer = await fetch(new URL(name, here));
@@ -17,49 +16,66 @@ async function fetched(name) {
   return answer;
 }
 
-function gzip(bytes, how) {
-  const stream = new Blob([bytes]).stream().pipeThrough(
-    how === 'in' ? new CompressionStream('gzip') : new DecompressionStream('gzip'));
-  return new Response(stream).arrayBuffer();
+function gunzipped(answer) {
+  return new Response(answer.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
 }
 
-async function savedSnapshot(key) {
-  try {
-    const copy = await (await caches.open(SNAPSHOTS)).match(key);
-    return copy ? new Uint8Array(await gzip(await copy.arrayBuffer(), 'out')) : null;
-  } catch (error) {
-    return null;  // no cache storage (a private window): start Python the long way
+// A zip's files as [name, bytes], read here while the runtime compiles (Python's own unpacking,
+// after it, took a second of a warm start): its central directory, each entry inflated by the
+// browser (deflate-raw) or stored.
+async function unzipped(buffer) {
+  const bytes = new Uint8Array(buffer), view = new DataView(buffer), names = new TextDecoder();
+  let end = bytes.length - 22;
+  while (view.getUint32(end, true) !== 0x06054b50) end--;
+  let at = view.getUint32(end + 16, true);
+  const files = [];
+  for (let left = view.getUint16(end + 10, true); left > 0; left--) {
+    const method = view.getUint16(at + 10, true), size = view.getUint32(at + 20, true);
+    const named = view.getUint16(at + 28, true), local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + named));
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    files.push(Promise.resolve(method === 0 ? data : new Response(
+      new Blob([data]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer())
+      .then((content) => [name, new Uint8Array(content)]));
+    at += 46 + named + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
-}
-
-async function keepSnapshot(pyodide, key) {
-  try {
-    const packed = await gzip(pyodide.makeMemorySnapshot(), 'in');
-    const cache = await caches.open(SNAPSHOTS);
-    for (const old of await cache.keys()) await cache.delete(old);  // another build's
-    await cache.put(key, new Response(packed));
-  } catch (error) { /* kept or not, the engine runs */ }
+  return Promise.all(files);
 }
 
 async function boot() {
   const listing = await (await fetched('live.json')).json();
-  const key = new URL('snapshot-' + listing.version, here).href;
-  const snapshot = await savedSnapshot(key);
+  // Asked for at once: they download while the runtime compiles.
+  const archives = listing.archives.map((archive) => fetched(archive.file)
+    .then((answer) => answer.arrayBuffer()).then(unzipped));
+  const snapshot = listing.snapshot ? fetched(listing.snapshot).then(gunzipped) : null;
   const options = { indexURL: new URL('pyodide/', here).href };
-  if (snapshot) options._loadSnapshot = snapshot; else options._makeSnapshot = true;
-  const pyodide = await loadPyodide(options);
-  // Unpacked again after a snapshot too: a module imported later reads its file.
-  const sitePackages = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
-  for (const archive of listing.archives) {
-    const bytes = await (await fetched(archive.file)).arrayBuffer();
-    pyodide.unpackArchive(bytes, archive.format, { extractDir: sitePackages });
+  let pyodide, how = snapshot ? 'snapshot' : 'plain';
+  try {
+    pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
+  } catch (error) {  // a snapshot this browser cannot restore: start Python the long way
+    if (!snapshot) throw error;
+    how = 'plain';
+    pyodide = await loadPyodide(options);
   }
+  // Written after a snapshot too: its memory has the modules, not their files.
+  const sitePackages = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
+  for (const files of await Promise.all(archives)) {
+    for (const [name, content] of files) {
+      const path = sitePackages + '/' + name;
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+      if (!name.endsWith('/')) pyodide.FS.writeFile(path, content);
+    }
+  }
+  // Each reader's own shuffles, not the build's.
+  pyodide.runPython('import random; random.seed()');
   const bridge = pyodide.pyimport('lingerlonger.live');
-  if (!snapshot) setTimeout(() => keepSnapshot(pyodide, key), 0);  // after the first answer
+  self.postMessage({ boot: how });  // how it started, for the page (its tests, bench/live.py)
   return bridge;
 }
 
 const live = boot();
+if (self.caches) caches.delete('ll-live-snapshot').catch(() => {});  // what older builds kept of a first start
 
 self.onmessage = async (event) => {
   const { id, call, args } = event.data;

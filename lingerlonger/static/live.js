@@ -1,10 +1,13 @@
 /* Live mode for the static replays (book/_ext/site_live.py, which serves this file as ll-live.js
    at the site's root): "Try it live" starts the project's
    own Python in a Web Worker (live-worker.js, Pyodide, every file from this site) and from then
-   on the player shows the engine's frames, with the seat to act's legal cards as buttons:
-   a card plays a what-if branch, the coach gives each card's chance, "New hand" deals a hand
-   against the computer. The HTML comes from lingerlonger/live.py; this file only shows it and
-   sends back what the reader pressed. Nothing is fetched before the first press. */
+   on the player shows the engine's frames, every card of the seat to play a button, the legal
+   ones standing up and named "playable": a legal card plays a what-if branch, a refused one
+   says the rule at once (the frames carry the engine's verdicts, in the page's language, so
+   that a card pressed while the engine is still starting is answered too), the coach gives each
+   card's chance, "New hand" deals a hand against the computer. The HTML comes from
+   lingerlonger/live.py; this file only shows it and sends back what the reader pressed.
+   Nothing is fetched before the first press. */
 (function () {
   var here = document.currentScript && document.currentScript.src;
   var worker = null, calls = 0, waiting = {};
@@ -27,6 +30,7 @@
     if (!worker) {
       worker = new Worker(new URL('_live/live-worker.js', here), {type: 'module'});
       worker.onmessage = function (e) {
+        if (e.data.boot) { window.llLiveKit.boot = e.data.boot; return; }  // "snapshot" or "plain"
         var done = waiting[e.data.id];
         delete waiting[e.data.id];
         if (e.data.error !== undefined) done.reject(new Error(e.data.error)); else done.resolve(e.data.result);
@@ -212,6 +216,40 @@
     bar.append(status);
     start.disabled = true;
     status.textContent = say('live-starting');
+    // What a pressed card is told, right under the table (in sight of the finger that pressed
+    // it, above the step's words): its rule, or that it will be played.
+    var verdict = document.createElement('p');
+    verdict.className = 'll-live-verdict';
+    verdict.setAttribute('role', 'status');
+    verdict.dataset.llVerdict = '';
+    var pending = null;  // a legal card pressed before the engine answered: played once it does
+    function tell(text, refused) {
+      verdict.textContent = text;
+      verdict.classList.toggle('ll-live-refused', !!refused);
+      if (!text) return verdict.remove();
+      var table = stage.querySelector('.ll-table');
+      if (table) table.after(verdict); else stage.prepend(verdict);
+      // Above the step bar, which stays on screen over the page's bottom: scrolled up if under it.
+      var bar = root.querySelector('.ll-controls');
+      var limit = Math.min(bar ? bar.getBoundingClientRect().top : innerHeight, innerHeight);
+      var under = verdict.getBoundingClientRect().bottom + 8 - limit;
+      if (under > 0) window.scrollBy(0, under);
+    }
+    function arm() {  // the book's own frame, until the engine's: its cards of the seat to play as buttons
+      stage.querySelectorAll('.ll-card[data-ll-card]').forEach(function (face) {
+        var card = document.createElement('button');
+        card.type = 'button';
+        card.className = 'll-card-button';
+        card.dataset.llCard = face.dataset.llCard;
+        if (face.dataset.llWhy) card.dataset.llWhy = face.dataset.llWhy;
+        card.setAttribute('aria-label', face.getAttribute('aria-label'));
+        delete face.dataset.llCard;
+        delete face.dataset.llWhy;
+        face.replaceWith(card);
+        card.append(face);
+      });
+    }
+    arm();
 
     function show(markup) { stage.innerHTML = markup; }
     function failed(error) {
@@ -259,6 +297,7 @@
     }
     function backToScenario() {
       mode = 'scenario';
+      tell('');
       root.classList.remove('ll-live-hand');
       leave.hidden = true;
       saving(false);
@@ -276,8 +315,14 @@
           }).catch(failed);
         return;
       }
-      var card = e.target.closest('[data-ll-card]');
-      if (!card || !session) return;
+      var card = e.target.closest('button[data-ll-card]');
+      if (!card || mode === 'branch') return;
+      if (card.dataset.llWhy) return tell(card.dataset.llWhy, true);  // the rule, and nothing changes
+      if (!session) {  // the engine is still starting: the card is legal, and waits for it
+        pending = {card: card.dataset.llCard, at: at};
+        return tell(say('live-legal-wait').replace('{card}', pending.card));
+      }
+      tell('');
       var args = {session: session, card: card.dataset.llCard, lang: lang};
       if (mode === 'hand') {
         call('hand_play', args).then(function (result) {
@@ -298,6 +343,7 @@
     deal.onclick = function () {
       call('new_hand', {players: 4, lang: lang}).then(function (result) {
         mode = 'hand';
+        tell('');
         root.classList.add('ll-live-hand');
         status.textContent = '';
         session = result.session;
@@ -330,6 +376,9 @@
     root.addEventListener('ll-step', function (e) {
       at = e.detail.at;
       lang = e.detail.lang;
+      pending = null;
+      tell('');
+      if (mode === 'scenario') arm();  // answered at once, the engine's own frame on its way
       if (mode === 'branch') backToScenario();
       else if (mode === 'scenario' && session) scenarioFrame();
     });
@@ -347,6 +396,9 @@
       bar.hidden = true;
       bar.after(status);
       root.dataset.llLive = 'ready';
+      var waited = pending && pending.at === at && stage.querySelector('button[data-ll-card="' + pending.card + '"]');
+      pending = null;
+      if (waited) waited.click();
     }).catch(function (error) {
       failed(error);
       start.disabled = false;

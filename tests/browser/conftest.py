@@ -372,6 +372,9 @@ def play_app_hand(page, url: str):
 
 #: Booting Pyodide takes ~5 s on a 2-core machine; a cold start on a slow CI machine more.
 LIVE_BOOT_MS = 90_000
+#: A card live mode would play: every card of the seat to play is a button, a refused one
+#: carries its rule (data-ll-why).
+LEGAL_CARD = "[data-ll-card]:not([data-ll-why])"
 
 
 def go_live(page):

@@ -1,14 +1,15 @@
 """Live mode on a chapter of the built book (`make book` first), with every off-site request
-blocked: "Try it live" starts the engine in a Web Worker (Pyodide, served by the site), a
-legal card plays a what-if branch, the coach answers, a new hand against the computer is
-played to its end; then, the network cut, the page is reloaded and all of it works again
-from the service worker's copy."""
+blocked: "Try it live" starts the engine in a Web Worker (Pyodide, served by the site, from the
+build's snapshot of a started interpreter), a legal card plays a what-if branch, a refused one
+says its rule, the coach answers, a new hand against the computer is played to its end; then,
+the network cut, the page is reloaded and all of it works again from the service worker's copy.
+A card pressed while the engine is still starting is answered at once, on a phone's CPU."""
 
 from __future__ import annotations
 
 import pytest
 
-from conftest import LIVE_BOOT_MS, REPO, go_live, is_local, live_page, record, serve
+from conftest import LEGAL_CARD, LIVE_BOOT_MS, REPO, go_live, is_local, live_page, record, serve
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +20,7 @@ READY = "() => navigator.serviceWorker.ready.then(registration => registration.a
 def try_everything(page, player) -> None:
     # A legal card of the seat to act, at a step where someone is to play.
     player.locator("[data-go=next]").click()
-    card = player.locator(".ll-stage [data-ll-card]").first
+    card = player.locator(".ll-stage " + LEGAL_CARD).first
     card.wait_for(state="visible", timeout=20_000)
     tried = card.get_attribute("data-ll-card")
     card.click()
@@ -39,7 +40,7 @@ def try_everything(page, player) -> None:
         player.locator(".ll-stage .ll-table").wait_for(state="visible", timeout=20_000)
         if player.locator(".ll-stage .ll-end").count():
             break
-        button = player.locator(".ll-stage [data-ll-card]").first
+        button = player.locator(".ll-stage " + LEGAL_CARD).first
         button.wait_for(state="visible", timeout=20_000)
         before = player.locator(".ll-stage").inner_html()
         button.click()
@@ -58,6 +59,9 @@ def test_live_mode_plays_what_if_coach_and_a_new_hand_online_and_offline(book_ht
         assert page.evaluate(READY).endswith("/sw.js")
         assert not [url for url in log.requests if "/_live/" in url], "live mode loaded before it was asked for"
         player = go_live(page)
+        # The first start restored the interpreter the build made (book/_ext/live_snapshot.mjs).
+        assert page.evaluate("window.llLiveKit.boot") == "snapshot"
+        assert [url for url in log.requests if url.endswith("/_live/interpreter.gz")]
         try_everything(page, player)
         page.screenshot(path=str(tmp_path / "live-online.png"))
         assert [url for url in log.requests if url.endswith("pyodide.asm.wasm")]
@@ -69,6 +73,97 @@ def test_live_mode_plays_what_if_coach_and_a_new_hand_online_and_offline(book_ht
         player = go_live(page)
         try_everything(page, player)
         page.screenshot(path=str(tmp_path / "live-offline.png"))
+        log.assert_clean()
+        context.close()
+
+
+TRICKS = "book/04-tricks.html"  # its first replay: at step 2, Bruno must follow diamonds
+VERDICT = "[data-ll-verdict]"
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+# When the next tap reached the page, and the milliseconds since (in the page's own clock).
+TAPPED = "() => document.addEventListener('pointerdown', e => { window.llTapped = e.timeStamp; }, {once: true})"
+SINCE_TAP = "() => performance.now() - window.llTapped"
+
+
+def a_refused_card(player, engine: bool):
+    """Next, step by step, to one where the seat to play holds a card the rules refuse; its
+    button (with ``engine``, once the engine's own frame has replaced the book's)."""
+    for _ in range(12):
+        if engine:
+            player.locator(".ll-stage .ll-live-quiz-box").wait_for(state="attached", timeout=20_000)
+        refused = player.locator(".ll-stage button[data-ll-why]")
+        if refused.count():
+            return refused.first
+        player.locator("[data-go=next]").click()
+    raise AssertionError("no step where a card is refused")
+
+
+def lifted(card) -> bool:
+    return card.locator(".ll-card").evaluate("face => getComputedStyle(face).transform") != "none"
+
+
+def test_live_mode_marks_the_legal_cards_and_a_refused_one_says_its_rule_in_russian(book_html, chromium, tmp_path):
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, "ru/" + TRICKS, viewport={"width": 1280, "height": 720})
+        player = go_live(page)
+        refused = a_refused_card(player, engine=True)
+        legal = player.locator(".ll-stage " + LEGAL_CARD)
+        names = legal.evaluate_all("cards => cards.map(card => card.getAttribute('aria-label'))")
+        assert names and all(name.endswith(", можно сыграть") for name in names)
+        assert lifted(legal.first) and not lifted(refused)
+        assert "можно сыграть" not in refused.get_attribute("aria-label")
+        table, words = player.locator(".ll-stage .ll-table"), player.locator(".ll-stage .ll-words")
+        counter = player.locator(".ll-counter")
+        before, step = (table.inner_html(), words.inner_html()), counter.inner_text()
+        refused.click()
+        verdict = player.locator(VERDICT)
+        verdict.wait_for(state="visible", timeout=5_000)
+        assert verdict.inner_text().startswith("нужно дать масть ♦: у игрока Bruno есть")
+        box, bar = verdict.bounding_box(), player.locator(".ll-controls").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], "the answer is under the step bar"
+        page.wait_for_timeout(500)  # nothing else comes: no branch, the same step
+        assert (table.inner_html(), words.inner_html()) == before and counter.inner_text() == step
+        assert not player.locator("[data-ll-what-if]").count()
+        page.screenshot(path=str(tmp_path / "live-refused-ru.png"))
+        log.assert_clean()
+        context.close()
+
+
+def test_a_pressed_card_is_answered_at_once_while_the_engine_is_still_starting(book_html, chromium, tmp_path):
+    """On a phone's CPU (a quarter of this one's), with the worker held back: a refused card
+    says its rule, a legal one that it will be played, each in under a second; once the
+    engine is up, the legal card pressed is played."""
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, TRICKS, service_workers="block", **PHONE)
+        held = []
+        context.route("**/_live/live-worker.js", lambda route: held.append(route))
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        player = page.locator(".ll-replay").first
+        player.scroll_into_view_if_needed()
+        player.locator("[data-ll-action=live]").tap()
+        verdict = player.locator(VERDICT)
+        refused = a_refused_card(player, engine=False)
+        page.evaluate(TAPPED)
+        refused.tap()
+        verdict.wait_for(state="visible", timeout=5_000)
+        assert page.evaluate(SINCE_TAP) < 1000
+        assert verdict.inner_text().startswith("Bruno must follow ♦: holds 3♦, K♦")
+        legal = player.locator(".ll-stage " + LEGAL_CARD).first
+        card = legal.get_attribute("data-ll-card")
+        page.evaluate(TAPPED)
+        legal.tap()
+        page.wait_for_function("([box, card]) => box.textContent.startsWith(card + ' may be played')",
+                               arg=[verdict.element_handle(), card], timeout=5_000)
+        assert page.evaluate(SINCE_TAP) < 1000
+        box, bar = verdict.bounding_box(), player.locator(".ll-controls").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], "the answer is under the step bar"
+        page.screenshot(path=str(tmp_path / "live-waiting-phone.png"))
+        assert held and player.get_attribute("data-ll-live") == "starting"  # the engine was not there
+        for route in held:
+            route.continue_()
+        page.wait_for_selector(".ll-replay[data-ll-live=ready]", timeout=LIVE_BOOT_MS)
+        branch = player.locator("[data-ll-what-if]")
+        branch.wait_for(state="visible", timeout=20_000)  # the card pressed while waiting, played
         log.assert_clean()
         context.close()
 

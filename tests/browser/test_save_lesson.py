@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import LIVE_BOOT_MS, REPO, go_live, live_page, play_app_hand, plays_of, saved_lesson, serve
+from conftest import LEGAL_CARD, LIVE_BOOT_MS, REPO, go_live, live_page, play_app_hand, plays_of, saved_lesson, serve
 from lingerlonger.i18n import translate
 from lingerlonger.replay import replay
 from lingerlonger.scenario import load
@@ -56,7 +56,7 @@ def test_save_and_share_a_new_hand_in_live_mode(book_html, chromium, tmp_path):
         stage, mine = player.locator(".ll-stage"), []
         stage.locator(".ll-turn-note").wait_for(timeout=20_000)  # the hand is dealt
         for _ in range(4):
-            button = stage.locator("[data-ll-card]").first
+            button = stage.locator(LEGAL_CARD).first
             button.wait_for(state="visible", timeout=20_000)
             mine.append(button.get_attribute("data-ll-card"))
             before = stage.inner_html()
@@ -91,7 +91,7 @@ def test_a_what_if_branch_saves_in_live_mode(book_html, chromium, tmp_path):
         context, page, log = live_page(chromium, base, CHAPTER)
         player = go_live(page)
         player.locator("[data-go=next]").click()
-        card = player.locator(".ll-stage [data-ll-card]").last
+        card = player.locator(".ll-stage " + LEGAL_CARD).last
         card.wait_for(state="visible", timeout=20_000)
         tried = card.get_attribute("data-ll-card")
         card.click()

@@ -1,0 +1,25 @@
+// Live mode's started interpreter, made at build time (site_live.py runs this with Node):
+// the same npm Pyodide the reader's browser runs, the package unpacked and imported, every
+// catalog read and one replay drawn in each language, then its memory written out. A first
+// "Try it live" restores it instead of starting Python and importing the engine, which is
+// most of a cold start.
+//   node live_snapshot.mjs PYODIDE_DIR PACKAGES_ZIP SCENARIO_YAML OUT
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const [runtime, packages, scenario, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(runtime + '/pyodide.mjs').href);
+const pyodide = await loadPyodide({ indexURL: runtime + '/', _makeSnapshot: true, env: { PYTHONHASHSEED: '0' } });
+const sitePackages = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
+pyodide.unpackArchive(new Uint8Array(readFileSync(packages)), 'zip', { extractDir: sitePackages });
+const bridge = pyodide.pyimport('lingerlonger.live');
+// What a first call would import and read (the loader, the replay, the views, each catalog).
+const source = readFileSync(scenario, 'utf8');
+for (const lang of ['en', 'pt', 'es', 'ru']) {
+  const opened = JSON.parse(bridge.open_replay(JSON.stringify({ source, lang })));
+  JSON.parse(bridge.frame(JSON.stringify({ session: opened.session, at: 1, lang })));
+  JSON.parse(bridge.check_file(JSON.stringify({ text: source, lang })));
+}
+bridge.destroy();
+pyodide.runPython('import gc, lingerlonger.live as live; live._SESSIONS.clear(); gc.collect(); import random; random.seed(0)');
+writeFileSync(out, pyodide.makeMemorySnapshot());
