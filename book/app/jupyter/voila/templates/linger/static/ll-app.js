@@ -70,6 +70,19 @@
     else if (top < 0 || bottom > window.innerHeight) hand.scrollIntoView({block: 'start'});
   }
 
+  // The family table's pass screen ("Pass the device to Ana") comes on screen when it is drawn: on
+  // a phone the last person's buttons were at the bottom, the pass screen is above the table.
+  var passShown = null;  // the pass screen's words last seen on screen
+  function showPassScreen() {
+    var note = document.querySelector('.ll-family-table .ll-pass-to');
+    var shownNow = note && note.offsetParent ? note.textContent : null;
+    if (shownNow && shownNow !== passShown) {
+      var box = note.closest('.ll-pass'), at = box.getBoundingClientRect();
+      if (at.top < 0 || at.bottom > window.innerHeight) box.scrollIntoView({block: 'start'});
+    }
+    passShown = shownNow;
+  }
+
   // ipywidgets' file button counts the files chosen, "Open a scenario file (0)" before any: the
   // app opens one file at a time and says which in its message line, so the count goes.
   function dropUploadCount() {
@@ -86,6 +99,7 @@
     pending = 0;
     dropUploadCount();
     if (toShow) showHand();
+    showPassScreen();
     var player = presenting();
     if (player !== shown) {
       document.documentElement.classList.toggle('ll-presenting-page', !!player);
