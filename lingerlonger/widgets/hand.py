@@ -26,8 +26,8 @@ from ..rules import VARIANTS, Rules, RulesError
 from ..static_replay import ui
 from ..panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html, ui_html
 from .kit import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _Confirm,
-                  _guarded, _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
-                  refused_rules_html)
+                  _guarded, _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks,
+                  _wide_html, refused_rules_html)
 
 __all__ = ["HandPlayer", "MAX_NAME"]
 

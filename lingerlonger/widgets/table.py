@@ -35,8 +35,8 @@ from ..seat_names import computer_names
 from ..static_replay import ui
 from .hand import MAX_NAME, _refusal_text
 from .kit import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _Confirm,
-                  _guarded, _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
-                  refused_rules_html)
+                  _guarded, _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks,
+                  _wide_html, refused_rules_html)
 
 __all__ = ["FamilyTable", "SEAT_KINDS", "cut_html", "score_html", "saves_html"]
 

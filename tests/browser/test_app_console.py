@@ -1,6 +1,6 @@
 """The Voilà app's page, as chromium's console sees it: no warning and no error while it loads
 and while each tab is opened (Voilà's JupyterLab, its widget manager and jupyterlab_widgets must
-agree on versions: requirements.txt pins the three together), and the file button reads
+agree on versions: book/app/constraints.txt pins the three together), and the file button reads
 "Open a scenario file" in the reader's language, never "(0)" after it.
 
 Voilà is started like `make app` does, by the ``voila_app`` fixture of conftest.py.
@@ -47,7 +47,8 @@ def test_the_app_loads_and_opens_every_tab_with_no_console_warning(voila_app, br
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1000)
     assert not said, ("the app's page logs:\n" + "\n".join(said)
-                      + "\n(version warnings: is requirements.lock installed? pip install -r requirements.lock)")
+                      + "\n(version warnings: are book/app/constraints.txt's versions installed? "
+                      "pip install -r requirements.lock)")
     log.assert_clean()
 
 
