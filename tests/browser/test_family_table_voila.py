@@ -216,7 +216,7 @@ def test_its_me_brings_the_hand_and_its_buttons_on_a_phone_screen(voila_app, chr
             table = start_and_show_cards(page, voila_app, lang)
             assert_hand_on_screen(page, table, f"{width}×{height} {lang}")
             page.screenshot(path=str(tmp_path / f"family-{lang}-{width}.png"))
-            # a card played: the next person's pass screen is on screen too, not above it
+            # a card played: the next person's pass screen is on screen as well
             first = table.locator(".ll-reveal").inner_text()
             table.locator(".ll-card-row button:visible").first.click()
             table.locator(".ll-reveal").filter(has_not_text=first).wait_for(timeout=ROUND_TRIP_MS)

@@ -56,6 +56,7 @@
     var button = e.target.closest && e.target.closest('.ll-reveal, .ll-deal, .ll-confirm .jupyter-button');
     if (!button) return;
     var player = button.closest('.ll-player');
+    if (!player) return;
     if (!button.closest('.ll-confirm')) toShow = {player: player, note: player.querySelector('.ll-yours')};
     else if (!button.classList.contains('mod-danger')) toShow = null;  // Cancel: nothing moves
   }, true);
@@ -68,19 +69,6 @@
     var fits = bottom - top <= window.innerHeight;
     if (bottom > window.innerHeight && fits) row.scrollIntoView({block: 'end'});  // the hand above it
     else if (top < 0 || bottom > window.innerHeight) hand.scrollIntoView({block: 'start'});
-  }
-
-  // The family table's pass screen ("Pass the device to Ana") comes on screen when it is drawn: on
-  // a phone the last person's buttons were at the bottom, the pass screen is above the table.
-  var passShown = null;  // the pass screen's words last seen on screen
-  function showPassScreen() {
-    var note = document.querySelector('.ll-family-table .ll-pass-to');
-    var shownNow = note && note.offsetParent ? note.textContent : null;
-    if (shownNow && shownNow !== passShown) {
-      var box = note.closest('.ll-pass'), at = box.getBoundingClientRect();
-      if (at.top < 0 || at.bottom > window.innerHeight) box.scrollIntoView({block: 'start'});
-    }
-    passShown = shownNow;
   }
 
   // ipywidgets' file button counts the files chosen, "Open a scenario file (0)" before any: the
@@ -99,7 +87,6 @@
     pending = 0;
     dropUploadCount();
     if (toShow) showHand();
-    showPassScreen();
     var player = presenting();
     if (player !== shown) {
       document.documentElement.classList.toggle('ll-presenting-page', !!player);
