@@ -14,7 +14,8 @@ import re
 
 import pytest
 
-from conftest import ROUND_TRIP_MS, VOILA_READY_MS, open_app, plays_of, record, saved_lesson
+from conftest import (ROUND_TRIP_MS, VOILA_READY_MS, assert_hand_on_screen, open_app, plays_of, record,
+                      saved_lesson)
 from lingerlonger.render import TEXT_STYLE
 from lingerlonger.static_replay import ui
 
@@ -131,19 +132,6 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
 
 # --- one tap never ends a match; the hand comes on screen (issue 22, point 7) -------------------
 
-#: Where the person's hand (on the table) and its card buttons are on the screen.
-HAND_AND_BUTTONS = """table => {
-  const hand = table.querySelector('.ll-stage .ll-seat.ll-viewer').getBoundingClientRect();
-  const buttons = [...table.querySelectorAll('.ll-card-row button')].filter(b => b.offsetParent)
-    .map(b => b.getBoundingClientRect());
-  return {handTop: hand.top, handBottom: hand.bottom, count: buttons.length,
-          buttonsTop: Math.min(...buttons.map(b => b.top)), buttonsBottom: Math.max(...buttons.map(b => b.bottom)),
-          height: innerHeight};
-}"""
-ON_SCREEN = f"table => {{ const at = ({HAND_AND_BUTTONS})(table); " \
-    "return at.count > 0 && at.handTop >= 0 && at.buttonsBottom <= at.height; }"
-
-
 def start_and_show_cards(page, url: str, lang: str):
     """The app in ``lang``, the family table's match started (two people, two computers) and
     the first person's "It's me, show my cards" tapped; the table, once the hand is drawn."""
@@ -159,16 +147,6 @@ def start_and_show_cards(page, url: str, lang: str):
     reveal.click()
     table.locator(".ll-yours").wait_for(timeout=ROUND_TRIP_MS)
     return table
-
-
-def assert_hand_on_screen(page, table, where: str) -> None:
-    for _ in range(30):  # the page scrolls on the frame after the hand is drawn
-        if table.evaluate(ON_SCREEN):
-            break
-        page.wait_for_timeout(100)
-    at = table.evaluate(HAND_AND_BUTTONS)
-    assert at["count"] > 0, f"{where}: no card button"
-    assert at["handTop"] >= 0 and at["buttonsBottom"] <= at["height"], f"{where}: the hand is off screen: {at}"
 
 
 def test_new_match_asks_first_and_cancel_keeps_the_match_in_russian(voila_app, browser_page, tmp_path):

@@ -50,20 +50,21 @@
   // After "It's me, show my cards" (the family table) or "New hand" (the play tab), the cards to
   // play come on screen: the reader's hand on the table and the buttons under it. At 1280×720 the
   // table alone is taller than the room under the tabs, so they would be below the screen.
-  // The turn's note is drawn last (widgets/table.py, hand.py): a new note, the new screen is drawn.
+  // The turn's note is drawn last (widgets/table.py, hand.py): a table drawn anew and a turn's note
+  // on it, the new screen is drawn.
   var toShow = null;
   document.addEventListener('click', function (e) {
     var button = e.target.closest && e.target.closest('.ll-reveal, .ll-deal, .ll-confirm .jupyter-button');
     if (!button) return;
     var player = button.closest('.ll-player');
     if (!player) return;
-    if (!button.closest('.ll-confirm')) toShow = {player: player, note: player.querySelector('.ll-yours')};
+    if (!button.closest('.ll-confirm')) toShow = {player: player, table: player.querySelector('.ll-stage .ll-table')};
     else if (!button.classList.contains('mod-danger')) toShow = null;  // Cancel: nothing moves
   }, true);
   function showHand() {
-    var player = toShow.player, note = player.querySelector('.ll-yours');
+    var player = toShow.player, table = player.querySelector('.ll-stage .ll-table');
     var hand = player.querySelector('.ll-stage .ll-seat.ll-viewer'), row = player.querySelector('.ll-card-row');
-    if (!note || note === toShow.note || !hand || !row || !row.offsetParent) return;  // not drawn yet
+    if (table === toShow.table || !player.querySelector('.ll-yours') || !hand || !row || !row.offsetParent) return;
     toShow = null;
     var top = hand.getBoundingClientRect().top, bottom = row.getBoundingClientRect().bottom;
     var fits = bottom - top <= window.innerHeight;
