@@ -140,6 +140,7 @@ def test_a_match_is_played_to_its_winner_with_chips():
     assert not visible(table.next)
     assert "+3" in table.score.value and "−1" in table.score.value      # 1 chip from each of 3
     table.again.click()
+    table.confirm.yes.click()
     assert visible(table.settings) and table.model is None
 
 
@@ -314,9 +315,36 @@ def test_a_timer_left_from_a_match_given_up_does_nothing(monkeypatch):
         table.reveal.click() if visible(table.pass_box) else table.cards.buttons[0].click()
     stale = timers.pop()
     table.again.click()                                       # "New match" while a computer plays
+    table.confirm.yes.click()
     stale()
     assert table.model is None and table.message.value == ""
     table.start.click()
     model = table.model
     stale()
     assert table.model is model
+
+
+def test_new_match_asks_first_and_cancel_keeps_the_match():
+    table = started(seed=3)
+    table.reveal.click()
+    model = table.model
+    table.again.click()
+    assert table.model is model and visible(table.play_area) and not visible(table.settings)
+    assert visible(table.confirm.box) and ui("confirm-new-match") in table.confirm.text.value
+    table.confirm.no.click()                                   # Cancel: the match as it was
+    assert table.model is model and not visible(table.confirm.box) and visible(table.move)
+    table.again.click()
+    table.set_language("ru")                                   # the question follows the language
+    assert ui("confirm-new-match", "ru") in table.confirm.text.value
+    assert (table.confirm.yes.description, table.confirm.no.description) == ("Да", "Отмена")
+    table.confirm.yes.click()
+    assert table.model is None and visible(table.settings) and not visible(table.confirm.box)
+
+
+def test_new_match_is_far_from_the_cards():
+    """Under the score and the save links, never in the row right under the card buttons."""
+    table = started(seed=3)
+    area = list(table.play_area.children)
+    [leave] = [box for box in area if table.again in getattr(box, "children", ())]
+    assert area.index(leave) > area.index(table.score) > area.index(table.move)
+    assert all(table.again not in getattr(box, "children", ()) for box in area[:area.index(table.score)])

@@ -145,9 +145,21 @@ def test_fewer_players_give_their_cards_back_and_the_menus_follow():
 
 def test_clear_the_table_puts_every_card_back_and_keeps_the_choices(three):
     three.dealer.value = 1
+    placed = three.position
+    three.clear.click()                                        # a question first
+    assert three.position is placed and ui("confirm-clear") in three.confirm.text.value
+    three.confirm.no.click()
+    assert three.position is placed and not visible(three.confirm.box)
     three.clear.click()
+    three.confirm.yes.click()
     assert three.position.hands == ((), (), ()) and three.position.stock == ()
     assert three.position.dealer == 1 and len(three.position.remaining) == 52
+
+
+def test_clear_on_an_empty_table_asks_nothing():
+    editor = PositionEditor(players=3)
+    editor.clear.click()
+    assert not visible(editor.confirm.box)
 
 
 def test_play_from_here_plays_on_steps_and_saves_the_branch_then_the_setup_is_kept(three):

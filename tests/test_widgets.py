@@ -418,9 +418,28 @@ def test_at_a_pace_each_computer_card_waits_for_a_timer_of_its_own(monkeypatch):
     hand.play(Play(0, legal_cards(hand.state)[0]))
     stale = timers.pop(0)[1]
     hand.deal.click()                                          # a new hand: the old timer is stale
+    hand.confirm.yes.click()
     dealt = hand.state
     stale()
     assert hand.state is dealt
+
+
+def test_new_hand_in_the_middle_of_one_asks_first_and_cancel_keeps_it():
+    hand = HandPlayer(delay=0, seed=7, players=4)
+    hand.deal.click()                                          # nothing played yet: dealt at once
+    assert not visible(hand.confirm.box)
+    hand.play(Play(hand.you, legal_cards(hand.state)[0]))
+    playing = hand.model
+    hand.deal.click()
+    assert hand.model is playing and visible(hand.confirm.box)
+    assert ui("confirm-new-hand") in hand.confirm.text.value
+    hand.confirm.no.click()                                    # Cancel: the hand goes on
+    assert hand.model is playing and not visible(hand.confirm.box)
+    hand.deal.click()
+    hand.confirm.yes.click()
+    assert hand.model is not playing and hand.model.actions == tuple(
+        action for action in hand.model.actions if action.seat != hand.you)   # a fresh deal
+    assert not visible(hand.confirm.box)
 
 
 def test_rules_that_cannot_be_combined_are_refused_with_the_reason():
@@ -572,6 +591,8 @@ def test_a_language_switch_in_mid_hand_renames_every_seat_and_the_hand_goes_on()
     assert not re.search(r"\b(Sam|Ana|Bruno|Carla)\b", told) and "Аня" in told
     hand.play(Play(hand.you, legal_cards(hand.state)[0]))  # the renamed hand plays on
     hand.deal.click()
+    assert ui("confirm-new-hand", "ru") in hand.confirm.text.value
+    hand.confirm.yes.click()
     assert hand.state.players == ("Саша", "Аня", "Боря", "Вера")
 
 

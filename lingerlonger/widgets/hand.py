@@ -25,9 +25,9 @@ from ..game import HAND_VARIANTS, PLAYERS
 from ..rules import VARIANTS, Rules, RulesError
 from ..static_replay import ui
 from ..panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html, ui_html
-from .kit import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _guarded,
-                  _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
-                  refused_rules_html)
+from .kit import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _Confirm,
+                  _guarded, _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks,
+                  _wide_html, refused_rules_html)
 
 __all__ = ["HandPlayer", "MAX_NAME"]
 
@@ -92,8 +92,10 @@ class HandPlayer(_Speaks, widgets.VBox):
                              "value")
         self.opponents = widgets.Dropdown(options=list(PLAYER_KINDS), value=opponents, layout=_auto())
         self.deal = _button(icon="redo", primary=True)
+        self.deal.add_class("ll-deal")  # the app's page then brings the new hand on screen (ll-app.js)
         self.pace = _pace_menu(delay)
-        self.deal.on_click(lambda _: self.new_hand())
+        self.deal.on_click(lambda _: self.ask_new_hand())
+        self.confirm = _Confirm("confirm-new-hand", self.new_hand)
         self.save = _html("", "ll-save")  # "Save as lesson": a link holding the file, kept up to date
         self.settings_note = _html()
         settings = widgets.VBox([
@@ -117,7 +119,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.help_line = _html()
         self._relabel()
         self.children = (self.header, self.help_line, _row([self.deal, self.pace, self.save, self.summary]),
-                         self.settings,
+                         self.confirm.box, self.settings,
                          self.stage, self.status, self.message, self.move, self.narration)
 
     def _relabel(self) -> None:
@@ -131,6 +133,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         _relabel_options(self.opponents, [(say(f"opponent-{kind}"), kind) for kind in PLAYER_KINDS])
         _relabel_pace(self.pace, self.lang)
         self.deal.description = self.deal.tooltip = say("new-hand")
+        self.confirm.relabel(self.lang)
         self.hint.description, self.hint.tooltip = say("hint"), say("hint-tip")
         self.settings_note.value = f"<p class='ll-note'>{say('settings-note')}</p>"
         self.settings.titles = (say("settings"),)
@@ -157,9 +160,24 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.seat.value = seat if seat is not None and seat < players else 0
 
     # --- the hand ---------------------------------------------------------------------
+    @property
+    def in_play(self) -> bool:
+        """A hand you have played in and not finished: a new deal would lose it."""
+        return (self.model is not None and not self.state.is_over
+                and any(action.seat == self.you for action in self.model.actions))
+
+    @_guarded
+    def ask_new_hand(self) -> None:
+        """"New hand": at once between hands, first a question (Yes or Cancel) in the middle of one."""
+        if self.in_play:
+            self.confirm.ask()
+        else:
+            self.new_hand()
+
     @_guarded
     def new_hand(self) -> None:
         """Deal a new hand with the chosen rules; the deal passes clockwise from hand to hand."""
+        self.confirm.hide()
         self._say("")
         try:
             rules = self.rules_menus.rules()

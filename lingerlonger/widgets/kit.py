@@ -214,6 +214,54 @@ class _ButtonPool:
             self.box.children = tuple(self.buttons)
 
 
+class _Confirm:
+    """A question asked before a button destroys work ("Start a new match? The scores of this
+    one will be lost."), with Yes and Cancel under it: nothing is lost until Yes. Cancel takes
+    the keyboard's focus when asked, so Enter or Space on a stray press keeps everything."""
+
+    def __init__(self, question: str, on_yes: Callable[[], None]) -> None:
+        self._question, self._on_yes = question, on_yes
+        self.text = _html()
+        self.yes = _button()
+        self.yes.button_style = "danger"
+        self.no = _button()
+        self.yes.on_click(lambda _: self._answer(True))
+        self.no.on_click(lambda _: self._answer(False))
+        self.box = widgets.VBox([self.text, _row([self.yes, self.no])])
+        self.box.add_class("ll-confirm")
+        _shown(self.box, False)
+        self._lang = ""
+
+    @property
+    def asking(self) -> bool:
+        return self.box.layout.display != "none"
+
+    def relabel(self, lang: str) -> None:
+        self._lang = lang
+        self.yes.description = self.yes.tooltip = ui("confirm-yes", lang)
+        self.no.description = self.no.tooltip = ui("confirm-cancel", lang)
+        if self.asking:
+            self.text.value = self._question_html()
+
+    def _question_html(self) -> str:
+        return f'<p class="ll-confirm-question" role="alert">{ui(self._question, self._lang)}</p>'
+
+    def ask(self) -> None:
+        """Show the question (its words drawn anew, so that a screen reader says them)."""
+        self.text.value = ""
+        self.text.value = self._question_html()
+        _shown(self.box, True)
+        self.no.focus()
+
+    def hide(self) -> None:
+        _shown(self.box, False)
+
+    def _answer(self, yes: bool) -> None:
+        self.hide()
+        if yes:
+            self._on_yes()
+
+
 class RulesMenus:
     """The rules as a reader picks them (a menu of profiles, a box per variant), built from
     ``game.PARAMETERS`` as every live player offers them; ``variants``: the ones offered."""

@@ -29,7 +29,7 @@ from ..render import TEXT_STYLE, TableStyle, card_html, card_label, minify_css
 from ..rules import Rules, RulesError
 from ..scenario.model import Text
 from ..static_replay import ui
-from .kit import (PLAYER_CSS, RulesMenus, _auto, _button, _guarded, _html, _labels, _row, _shared,
+from .kit import (PLAYER_CSS, RulesMenus, _auto, _button, _Confirm, _guarded, _html, _labels, _row, _shared,
                   _shown, _Speaks, _wide_html, refused_rules_html)
 from .scenario import ScenarioPlayer
 
@@ -118,11 +118,13 @@ class PositionEditor(_Speaks, widgets.VBox):
         self.play.on_click(lambda _: self.play_from_here())
         self.save = _html("", "ll-save")
         self.clear = _button(icon="eraser")
-        self.clear.on_click(lambda _: self.clear_table())
+        self.clear.on_click(lambda _: self.ask_clear())
+        self.confirm = _Confirm("confirm-clear", self.clear_table)
         self.message = _wide_html()
         self.setup = widgets.VBox([self.help_line, settings, self.problems, self.places,
                                    _row([self.target]), self.deck_label, *rows,
-                                   _row([self.play, self.save, self.clear], "ll-position-actions")])
+                                   _row([self.play, self.save, self.clear], "ll-position-actions"),
+                                   self.confirm.box])
         self.back = _button(icon="edit", primary=True)
         self.back.on_click(lambda _: self.back_to_setup())
         self.play_box = widgets.VBox([_row([self.back])])
@@ -152,6 +154,7 @@ class PositionEditor(_Speaks, widgets.VBox):
         self.play.description = ui("position-play", lang)
         self.play.tooltip = ui("position-app-play-tip", lang)
         self.clear.description = self.clear.tooltip = ui("position-clear", lang)
+        self.confirm.relabel(lang)
         self.back.description = self.back.tooltip = ui("position-edit", lang)
 
     def set_language(self, lang: str) -> None:
@@ -203,8 +206,15 @@ class PositionEditor(_Speaks, widgets.VBox):
         self._change(lambda p: p.aim(target))
 
     @_guarded
+    def ask_clear(self) -> None:
+        """"Clear the table": a question first (Yes or Cancel) when cards are placed."""
+        if any(self.position.hands) or self.position.stock:
+            self.confirm.ask()
+
+    @_guarded
     def clear_table(self) -> None:
         """Every card back to the deck; the players, rules, trump, dealer and leader kept."""
+        self.confirm.hide()
         self._say("")
         self._set(self.position.cleared())
 

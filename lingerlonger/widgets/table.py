@@ -34,9 +34,9 @@ from ..rules import Rules, RulesError
 from ..seat_names import computer_names
 from ..static_replay import ui
 from .hand import MAX_NAME, _refusal_text
-from .kit import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _guarded,
-                  _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks, _wide_html,
-                  refused_rules_html)
+from .kit import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _Confirm,
+                  _guarded, _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks,
+                  _wide_html, refused_rules_html)
 
 __all__ = ["FamilyTable", "SEAT_KINDS", "cut_html", "score_html", "saves_html"]
 
@@ -197,11 +197,14 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.narration = _wide_html()
         self.next = _button(icon="redo", primary=True, own_look=True)
         self.next.on_click(lambda _: self.next_hand())
+        # "New match" loses the match: asked first, and far from the cards, under the score
         self.again = _button(icon="users", own_look=True)
-        self.again.on_click(lambda _: self.new_match())
+        self.again.on_click(lambda _: self.ask_new_match())
+        self.confirm = _Confirm("confirm-new-match", self.new_match)
         self.play_area = widgets.VBox([self.status, self.pass_box, self.stage, self.move,
-                                       _row([self.next, self.again]), self.narration, self.cut,
-                                       self.score, self.saves])
+                                       _row([self.next]), self.narration, self.cut,
+                                       self.score, self.saves, _row([self.again], "ll-leave"),
+                                       self.confirm.box])
         self._relabel()
         self._show_seats()
         self.children = (self.header, self.help_line, self.settings, self.message, self.play_area)
@@ -227,6 +230,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         _relabel_pace(self.pace, self.lang)
         for button, key in ((self.start, "start-match"), (self.next, "next-hand"), (self.again, "new-match")):
             button.description = button.tooltip = say(key)
+        self.confirm.relabel(self.lang)
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang``; a match in play goes on (the names at the table stay)."""
@@ -293,8 +297,15 @@ class FamilyTable(_Speaks, widgets.VBox):
             self._advance(self.model.next_hand(self.rng))
 
     @_guarded
+    def ask_new_match(self) -> None:
+        """"New match": first the question, Yes or Cancel (the scores would be lost)."""
+        if self.model is not None:
+            self.confirm.ask()
+
+    @_guarded
     def new_match(self) -> None:
-        """Back to the settings, for another match."""
+        """Back to the settings, for another match (the confirmation's Yes)."""
+        self.confirm.hide()
         self.model = None
         self._say("")
         self._render()

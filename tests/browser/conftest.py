@@ -14,7 +14,7 @@ Fixtures
   free_port        a free TCP port on 127.0.0.1
   unavailable      unavailable(reason): fail in CI, skip elsewhere
 Helpers: live_page, go_live, saved_lesson (a page of the built site, its live mode, a
-lesson it downloads); open_app, play_app_hand and the like (the Voila app).
+lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app).
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
 elsewhere it is skipped with the reason.
@@ -368,6 +368,31 @@ def play_app_hand(page, url: str):
         mine.append(cards.first.inner_text().replace(TEXT_STYLE, "").strip())
         cards.first.click()
     raise AssertionError("the hand did not end in 300 turns")
+
+
+#: Where the reader's hand (on the table) and its card buttons are on the screen (the app's family
+#: table or play tab: ``player`` is its box).
+HAND_AND_BUTTONS = """player => {
+  const hand = player.querySelector('.ll-stage .ll-seat.ll-viewer').getBoundingClientRect();
+  const buttons = [...player.querySelectorAll('.ll-card-row button')].filter(b => b.offsetParent)
+    .map(b => b.getBoundingClientRect());
+  return {handTop: hand.top, handBottom: hand.bottom, count: buttons.length,
+          buttonsTop: Math.min(...buttons.map(b => b.top)), buttonsBottom: Math.max(...buttons.map(b => b.bottom)),
+          height: innerHeight};
+}"""
+HAND_ON_SCREEN = f"player => {{ const at = ({HAND_AND_BUTTONS})(player); " \
+    "return at.count > 0 && at.handTop >= 0 && at.buttonsBottom <= at.height; }"
+
+
+def assert_hand_on_screen(page, player, where: str) -> None:
+    """The reader's hand and its card buttons are on the screen (once the page has scrolled)."""
+    for _ in range(30):  # the page scrolls on the frame after the hand is drawn
+        if player.evaluate(HAND_ON_SCREEN):
+            break
+        page.wait_for_timeout(100)
+    at = player.evaluate(HAND_AND_BUTTONS)
+    assert at["count"] > 0, f"{where}: no card button"
+    assert at["handTop"] >= 0 and at["buttonsBottom"] <= at["height"], f"{where}: the hand is off screen: {at}"
 
 
 #: Booting Pyodide takes ~5 s on a 2-core machine; a cold start on a slow CI machine more.

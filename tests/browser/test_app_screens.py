@@ -1,6 +1,7 @@
 """The Voilà app on a phone (360×740) and a projector (1280×720), measured in chromium as in
 test_phone_projector.py: after Next the table and its words are on screen above the step bar;
-the presenter view fills 1280×720 with no scrolling and steps with a clicker's keys."""
+the presenter view fills 1280×720 with no scrolling and steps with a clicker's keys; after
+"New hand" in the play tab your hand and its card buttons are on screen."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import re
 
 import pytest
 
-from conftest import VOILA_READY_MS
+from conftest import VOILA_READY_MS, assert_hand_on_screen
+from lingerlonger.static_replay import ui
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -78,4 +80,17 @@ def test_the_presenter_view_fits_a_projector_and_steps_with_a_clicker(voila_app,
     page.screenshot(path=str(tmp_path / "app-presenter.png"))
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('.ll-presenting')", timeout=ROUND_TRIP_MS)
+    log.assert_clean()
+
+
+def test_a_new_hand_brings_your_cards_on_a_projector_screen(voila_app, browser_page, tmp_path):
+    page, log, _ = open_app(browser_page, voila_app, {"width": 1280, "height": 720}, "ru")
+    page.get_by_role("tab", name=ui("tab-play", "ru")).click()
+    hand = page.locator(".ll-hand-player")
+    hand.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    hand.get_by_label(ui("pace", "ru")).select_option(label=ui("pace-instant", "ru"))
+    page.locator(".ll-app").evaluate("app => app.scrollIntoView({block: 'start'})")   # "New hand" is at the top
+    hand.get_by_role("button", name=re.compile(re.escape(ui("new-hand", "ru")))).click()
+    assert_hand_on_screen(page, hand, "1280×720 ru, a new hand")
+    page.screenshot(path=str(tmp_path / "app-new-hand-ru.png"))
     log.assert_clean()

@@ -14,8 +14,10 @@ import re
 
 import pytest
 
-from conftest import ROUND_TRIP_MS, open_app, plays_of, saved_lesson
+from conftest import (ROUND_TRIP_MS, VOILA_READY_MS, assert_hand_on_screen, open_app, plays_of, record,
+                      saved_lesson)
 from lingerlonger.render import TEXT_STYLE
+from lingerlonger.static_replay import ui
 
 pytestmark = pytest.mark.browser
 
@@ -126,3 +128,80 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
 
     page.wait_for_load_state("networkidle")
     log.assert_clean()
+
+
+# --- one tap never ends a match; the hand comes on screen (issue 22, point 7) -------------------
+
+def start_and_show_cards(page, url: str, lang: str):
+    """The app in ``lang``, the family table's match started (two people, two computers) and
+    the first person's "It's me, show my cards" tapped; the table, once the hand is drawn."""
+    page.goto(f"{url}?lang={lang}", wait_until="load", timeout=VOILA_READY_MS)
+    page.get_by_role("tab", name=ui("tab-table", lang)).click()
+    table = page.locator(".ll-family-table")
+    table.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    table.get_by_role("button", name=re.compile(re.escape(ui("start-match", lang)))).click()
+    reveal = table.locator(".ll-reveal")
+    reveal.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    # the pass screen at the top of the screen, as its reader sees it, then the tap
+    table.locator(".ll-pass").evaluate("box => box.scrollIntoView({block: 'start'})")
+    reveal.click()
+    table.locator(".ll-yours").wait_for(timeout=ROUND_TRIP_MS)
+    return table
+
+
+def test_new_match_asks_first_and_cancel_keeps_the_match_in_russian(voila_app, browser_page, tmp_path):
+    page, log = browser_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    table = start_and_show_cards(page, voila_app, "ru")
+    assert_hand_on_screen(page, table, "1280×720")
+    page.screenshot(path=str(tmp_path / "family-ru-1280.png"))
+
+    # "New match" is under the score, away from the cards
+    again = table.get_by_role("button", name=re.compile(re.escape(ui("new-match", "ru"))))
+    score_bottom = table.locator(".ll-score").evaluate("e => e.getBoundingClientRect().bottom")
+    assert again.evaluate("e => e.getBoundingClientRect().top") > score_bottom
+    step = table.locator(".ll-yours").get_attribute("data-ll-step")
+
+    question = table.get_by_text(ui("confirm-new-match", "ru"))
+    again.click()
+    question.wait_for(timeout=ROUND_TRIP_MS)
+    page.wait_for_function("() => document.activeElement.textContent.trim() === 'Отмена'", timeout=ROUND_TRIP_MS)
+    page.keyboard.press("Enter")                              # Cancel, from the keyboard
+    question.wait_for(state="hidden", timeout=ROUND_TRIP_MS)
+    page.wait_for_timeout(500)
+    assert table.locator(".ll-yours").get_attribute("data-ll-step") == step      # the match goes on
+    assert table.locator(".ll-card-row button:visible").count() > 0
+    assert not table.get_by_role("button", name=re.compile(re.escape(ui("start-match", "ru")))).is_visible()
+
+    again.click()
+    question.wait_for(timeout=ROUND_TRIP_MS)
+    page.wait_for_function("() => document.activeElement.textContent.trim() === 'Отмена'", timeout=ROUND_TRIP_MS)
+    page.keyboard.press("Shift+Tab")                          # to "Yes"
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Да"
+    page.keyboard.press("Enter")
+    table.get_by_role("button", name=re.compile(re.escape(ui("start-match", "ru")))).wait_for(timeout=ROUND_TRIP_MS)
+    assert not table.locator(".ll-stage").is_visible()
+    log.assert_clean()
+
+
+def test_its_me_brings_the_hand_and_its_buttons_on_a_phone_screen(voila_app, chromium, tmp_path):
+    for width, height, lang in ((360, 740, "ru"), (390, 844, "pt")):
+        context = chromium.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                                       has_touch=True)
+        page = context.new_page()
+        log = record(page)
+        try:
+            table = start_and_show_cards(page, voila_app, lang)
+            assert_hand_on_screen(page, table, f"{width}×{height} {lang}")
+            page.screenshot(path=str(tmp_path / f"family-{lang}-{width}.png"))
+            # a card played: the next person's pass screen is on screen as well
+            first = table.locator(".ll-reveal").inner_text()
+            table.locator(".ll-card-row button:visible").first.click()
+            table.locator(".ll-reveal").filter(has_not_text=first).wait_for(timeout=ROUND_TRIP_MS)
+            page.wait_for_timeout(300)
+            box = table.locator(".ll-pass").evaluate("e => { const r = e.getBoundingClientRect(); "
+                                                     "return [r.top, r.bottom, innerHeight]; }")
+            assert box[0] >= 0 and box[1] <= box[2], f"{width}×{height} {lang}: the pass screen is off screen {box}"
+            log.assert_clean()
+        finally:
+            context.close()

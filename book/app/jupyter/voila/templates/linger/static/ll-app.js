@@ -47,9 +47,47 @@
     });
   }
 
+  // After "It's me, show my cards" (the family table) or "New hand" (the play tab), the cards to
+  // play come on screen: the reader's hand on the table and the buttons under it. At 1280×720 the
+  // table alone is taller than the room under the tabs, so they would be below the screen.
+  // The turn's note is drawn last (widgets/table.py, hand.py): a table drawn anew and a turn's note
+  // on it, the new screen is drawn.
+  var toShow = null;
+  document.addEventListener('click', function (e) {
+    var button = e.target.closest && e.target.closest('.ll-reveal, .ll-deal, .ll-confirm .jupyter-button');
+    if (!button) return;
+    var player = button.closest('.ll-player');
+    if (!player) return;
+    if (!button.closest('.ll-confirm')) toShow = {player: player, table: player.querySelector('.ll-stage .ll-table')};
+    else if (!button.classList.contains('mod-danger')) toShow = null;  // Cancel: nothing moves
+  }, true);
+  function showHand() {
+    var player = toShow.player, table = player.querySelector('.ll-stage .ll-table');
+    var hand = player.querySelector('.ll-stage .ll-seat.ll-viewer'), row = player.querySelector('.ll-card-row');
+    if (table === toShow.table || !player.querySelector('.ll-yours') || !hand || !row || !row.offsetParent) return;
+    toShow = null;
+    var top = hand.getBoundingClientRect().top, bottom = row.getBoundingClientRect().bottom;
+    var fits = bottom - top <= window.innerHeight;
+    if (bottom > window.innerHeight && fits) row.scrollIntoView({block: 'end'});  // the hand above it
+    else if (top < 0 || bottom > window.innerHeight) hand.scrollIntoView({block: 'start'});
+  }
+
+  // ipywidgets' file button counts the files chosen, "Open a scenario file (0)" before any: the
+  // app opens one file at a time and says which in its message line, so the count goes.
+  function dropUploadCount() {
+    document.querySelectorAll('.ll-app .widget-upload').forEach(function (button) {
+      var words = button.lastChild;
+      if (words && words.nodeType === Node.TEXT_NODE && / \(\d+\)$/.test(words.data)) {
+        words.data = words.data.replace(/ \(\d+\)$/, '');
+      }
+    });
+  }
+
   var shown = null, pending = 0;
   function update() {
     pending = 0;
+    dropUploadCount();
+    if (toShow) showHand();
     var player = presenting();
     if (player !== shown) {
       document.documentElement.classList.toggle('ll-presenting-page', !!player);
