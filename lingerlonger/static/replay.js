@@ -95,7 +95,8 @@ window.llReplay = window.llReplay || function (root) {
   }
   // The table's size, the same at every step: the largest (up to its own; in the presenter
   // view, up to filling the screen) at which each step's table and words fit between the
-  // page's header and the step bar; where even a small table leaves too little room, the
+  // page's header and the step bar (in the presenter view, words taller than half the screen
+  // scroll under the table); where even a small table leaves too little room, the
   // words are made smaller too (the projector's large words on a short screen). Measured on
   // a hidden copy of the stage holding every step at once, again only when the screen, the
   // bar, the language or the look changes.
@@ -107,10 +108,11 @@ window.llReplay = window.llReplay || function (root) {
     var key = [innerWidth, innerHeight, stage.clientWidth, bar.offsetHeight, on, looks[0].checked, shownLang].join();
     if (fitted.key !== key) {
       parts.forEach(function (part) { part.style.fontSize = ''; });
-      fitted = stage.clientWidth ? measure(on) : {size: '', words: ''};
+      fitted = stage.clientWidth ? measure(on) : {size: '', words: '', height: 0};
       fitted.key = key;
     }
     parts.forEach(function (part) { part.style.fontSize = part === table ? fitted.size : fitted.words; });
+    table.style.minHeight = fitted.height ? fitted.height + 'px' : '';  // as tall as its tallest step: nothing moves
   }
   function measure(on) {
     var probe = stage.cloneNode(false);
@@ -134,6 +136,8 @@ window.llReplay = window.llReplay || function (root) {
       result = {size: tableSize(tables, room, natural, on), words: i ? wordSize + 'px' : ''};
       return !result.size || parseFloat(result.size) >= SMALL;
     });
+    tables.forEach(function (table) { table.style.fontSize = result.size; });
+    result.height = Math.max.apply(null, tables.map(function (table) { return table.offsetHeight; }));
     probe.remove();
     return result;
   }
@@ -145,11 +149,12 @@ window.llReplay = window.llReplay || function (root) {
         height += el.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
         beside = beside || el.offsetLeft >= table.offsetLeft + table.offsetWidth - 1;
       }
-      return height;
+      return on ? Math.min(height, room * .45) : height;  // more questions than that scroll under the table
     });
-    function fits(size) {
+    var under = beside ? 0 : Math.max.apply(null, heights);
+    function fits(size) {  // every table takes the tallest one's height (fit), so the tallest words go under it
       tables.forEach(function (table) { table.style.fontSize = size ? size + 'px' : ''; });
-      return tables.every(function (table, i) { return table.offsetHeight + (beside ? 0 : heights[i]) <= room; });
+      return tables.every(function (table) { return table.offsetHeight + under <= room; });
     }
     if (!on && fits('')) return '';
     var low = SMALLEST, high = natural;
