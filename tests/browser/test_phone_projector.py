@@ -274,13 +274,15 @@ def test_on_a_phone_play_and_next_have_icons_of_their_own_and_their_names(book_s
     log.assert_clean()
 
 
-def test_a_questions_hint_is_offered_before_its_answer(book_site, browser_page):
-    page, log, player = open_player(browser_page, book_site, PHONE, "ru", nth=quiz_replay("ru"), name=WORKED)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_questions_hint_is_offered_before_its_answer(book_site, browser_page, lang):
+    page, log, player = open_player(browser_page, book_site, PHONE, lang, nth=quiz_replay(lang), name=WORKED)
     quiz = player.locator(".ll-stage .ll-quiz").first
     while not quiz.count():
         player.locator("[data-go=next]").click()
     hint, answer = quiz.locator(".ll-hint"), quiz.locator(".ll-answer")
-    assert hint.locator("summary").inner_text() == translate("quiz.show-hint", "ru")
+    assert hint.count() == 1, "no hint offered before the answer"
+    assert hint.locator("summary").inner_text() == translate("quiz.show-hint", lang)
     assert not answer.is_visible() and not hint.locator("p").is_visible()
     assert hint.evaluate("hint => hint.compareDocumentPosition(hint.parentNode.querySelector('.ll-reveal'))") & 4
     hint.locator("summary").click()
