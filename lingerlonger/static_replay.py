@@ -119,7 +119,8 @@ def quiz_html(ask: Ask, lang: str = "en") -> str:
 def hint_html(ask: Ask, lang: str) -> str:
     """A question's hint, folded, offered before its answer (nothing when it has none)."""
     hint = in_language(ask.hint, lang)
-    return (f'<details class="ll-hint"><summary class="ll-hint-toggle">{html.escape(translate("quiz.show-hint", lang))}</summary>'
+    label = html.escape(translate("quiz.show-hint", lang))
+    return (f'<details class="ll-hint"><summary class="ll-hint-toggle">{label}</summary>'
             f"<p>{html.escape(hint)}</p></details>" if hint else "")
 
 

@@ -130,7 +130,8 @@ def test_printing_a_chapter_prints_key_positions_not_buttons(book_site, browser_
 #: What must be seen after a step, each part's box; ``top`` is what the page's sticky headers
 #: cover, ``bar`` the step bar's top.
 SEEN = """root => {
-  const box = el => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const box = el => { const r = el.getBoundingClientRect();
+                      return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
   const stage = root.querySelector('.ll-stage'), cards = stage.querySelectorAll('.ll-trick .ll-card');
   const lines = [...stage.querySelectorAll('.ll-say p, .ll-say li, .ll-narration li')];
   const headers = [...document.querySelectorAll('.bd-header, .bd-header-article')].filter(el =>
@@ -147,7 +148,8 @@ def hidden_parts(seen: dict) -> list[str]:
     """The parts of a step that are not between the header and the step bar, on screen."""
     bar = seen["bar"]
     hidden = [] if 0 <= bar["top"] and bar["bottom"] <= seen["height"] + 1 else [f"the step bar {bar}"]
-    return hidden + [f"{what} at {box['top']:.0f}–{box['bottom']:.0f} px (visible {seen['top']:.0f}–{bar['top']:.0f})"
+    shown = f"visible {seen['top']:.0f}–{bar['top']:.0f}"
+    return hidden + [f"{what} at {box['top']:.0f}–{box['bottom']:.0f} px ({shown})"
                      for what, box in seen["parts"]
                      if box["top"] < seen["top"] - 1 or box["bottom"] > bar["top"] + 1
                      or box["left"] < -1 or box["right"] > seen["width"] + 1]
@@ -228,7 +230,8 @@ def test_the_presenter_view_keeps_its_table_still_with_the_questions_under_it(
         asked += seen["quiz"]
         top, bottom, left, right = seen["table"]
         for name, (part_top, part_bottom, part_left, part_right) in seen["parts"]:
-            overlap = part_top < bottom - 1 and part_bottom > top + 1 and part_left < right - 1 and part_right > left + 1
+            overlap = (part_top < bottom - 1 and part_bottom > top + 1
+                       and part_left < right - 1 and part_right > left + 1)
             assert not overlap, f"step {step}: {name} {seen['parts']} covers the table {seen['table']}"
         assert not seen["parts"] or seen["parts"][0][1][0] < seen["stage"][1] - 20, f"step {step}: no words on screen"
         if seen["quiz"]:
