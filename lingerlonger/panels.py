@@ -22,7 +22,7 @@ from .player.lesson import lesson_text
 from .player.model import ScenarioModel
 from .render import TEXT_STYLE, TableStyle, table_html
 from .scenario import Scenario, in_language
-from .static_replay import ui
+from .static_replay import hint_html, ui
 
 __all__ = ["ui_html", "advice_html", "told_html", "hand_status_html", "hand_table_html", "hand_html",
            "save_link_html", "question_html", "feedback_html", "answers_html"]
@@ -125,7 +125,7 @@ def question_html(model: ScenarioModel) -> str:
         prompt = say("quiz.pick-seat" if ask.kind == "winner" else "quiz.pick-choice")
     return (f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
             f'{html.escape(in_language(ask.question, lang))}</p>'
-            f'<p class="ll-note">{prompt}</p></div>')
+            f'<p class="ll-note">{prompt}</p>{hint_html(ask, lang)}</div>')
 
 
 def feedback_html(model: ScenarioModel) -> str:

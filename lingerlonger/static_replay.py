@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # read, never imported: the model's scenario and view options
     from .player.model import ScenarioModel
 
 __all__ = ["ui", "SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
-           "replay_html", "model_html", "gallery_html", "icon_svg"]
+           "replay_html", "model_html", "gallery_html", "icon_svg", "hint_html"]
 
 
 def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
@@ -57,13 +57,14 @@ def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
 SPEEDS = (("speed-slow", 2400), ("speed-normal", 1400), ("speed-fast", 700))
 
 #: 16×16 icon paths; inline SVG, because the ⏮ and ⏭ glyphs are missing from many fonts.
+#: A step is a chevron and Play a solid triangle: on a phone the bar shows icons only.
 ICONS: Mapping[str, str] = MappingProxyType({
-    "first": "M2.5 2h2v12h-2zM14 2v12L5.5 8z",
-    "back": "M12.5 2v12L3.5 8z",
+    "first": "M1.5 2h2v12h-2zM9 2v12L3.5 8zM14.5 2v12L9 8z",
+    "back": "M11 1.5 12.8 3.3 8.1 8l4.7 4.7-1.8 1.8L4.5 8z",
     "play": "M4 2v12l10-6z",
     "pause": "M3.5 2h3.2v12H3.5zM9.3 2h3.2v12H9.3z",
-    "next": "M3.5 2v12l9-6z",
-    "last": "M2 2v12l8.5-6zM11.5 2h2v12h-2z",
+    "next": "M5 1.5 3.2 3.3 7.9 8l-4.7 4.7L5 14.5 11.5 8z",
+    "last": "M14.5 2h-2v12h2zM7 2v12l5.5-6zM1.5 2v12L7 8z",
     "present": "M1 2h14v9H1zM2.5 3.5v6h11v-6zM7.2 11h1.6v2H11v1.5H5V13h2.2z",
 })
 
@@ -90,18 +91,25 @@ def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True
 
 
 def quiz_html(ask: Ask, lang: str = "en") -> str:
-    """A question with its answer (and hint) hidden behind a reveal button."""
+    """A question, its hint folded, and its answer hidden behind a reveal button."""
     say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
     ask = ask.in_language(lang)
     choices = (f"<p>{say('quiz.choices', choices=' / '.join(ask.choices))}</p>"
                if ask.choices else "")
     why = f"<p>{html.escape(ask.wrong)}</p>" if ask.wrong else ""
-    hint = f"<p>{say('quiz.hint', hint=ask.hint)}</p>" if ask.hint else ""
     reveal = "this.hidden=true;this.nextElementSibling.hidden=false"
     return (f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
-            f'{html.escape(ask.question)}</p>{choices}<button type="button" class="ll-reveal" '
+            f'{html.escape(ask.question)}</p>{choices}{hint_html(ask, lang)}<button type="button" class="ll-reveal" '
             f'onclick="{reveal}">{say("quiz.reveal")}</button><div class="ll-answer" hidden>'
-            f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{why}{hint}</div></div>')
+            f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{why}</div></div>')
+
+
+def hint_html(ask: Ask, lang: str) -> str:
+    """A question's hint, folded, offered before its answer (nothing when it has none)."""
+    hint = in_language(ask.hint, lang)
+    label = html.escape(translate("quiz.show-hint", lang))
+    return (f'<details class="ll-hint"><summary class="ll-hint-toggle">{label}</summary>'
+            f"<p>{html.escape(hint)}</p></details>" if hint else "")
 
 
 def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -227,17 +235,21 @@ def _live_html(lang: str, scenario) -> str:
 
 def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | None = None,
                 start: int = 0, include_css: bool = True,
-                languages: Iterable[str] = LANGUAGES) -> str:
+                languages: Iterable[str] | None = None) -> str:
     """The whole static player for one replay, with its frames drawn in each of ``languages``.
 
     It opens in the style's language (by default the scenario's ``lang:``) at frame ``start``;
     the other languages' frames are packed (``packed``). A reader who picks another
     language gets it in every player of the page, and on later pages too (the choice is
-    kept in the browser's local storage).
+    kept in the browser's local storage). By default every language, except on a page that
+    names its own (``LINGERLONGER_LANG``: each language's book, whose header menu switches
+    the whole page): one language per screen, and no menu of the player's own.
     """
     scenario = run.scenario
     style = style or TableStyle.of(ENVIRONMENT_LANGUAGE or scenario.lang or SOURCE_LANGUAGE)
     lang = style.lang
+    if languages is None:
+        languages = () if ENVIRONMENT_LANGUAGE else LANGUAGES
     spoken = tuple(dict.fromkeys((lang, *map(check_language, languages))))
     element = _element_id(run) + ("" if seat is None else f"-{seat}")
     drawn = lambda in_style: [frame_html(frame, seat=seat, style=in_style) for frame in run.frames]  # noqa: E731

@@ -186,14 +186,18 @@ def test_the_portuguese_worked_example_is_the_english_one_in_portuguese():
 
 # --- the players ---------------------------------------------------------------------------
 
-def test_the_static_player_shows_the_question_with_its_answer_behind_a_button():
+def test_the_static_player_shows_the_question_and_its_hint_with_its_answer_behind_a_button():
     from lingerlonger.render import TableStyle
     from lingerlonger.static_replay import frame_html
     frame = replay(scenario(GOOD)).frames[1]
     page = frame_html(frame, style=TableStyle.of("es"))
     question, hidden = page.split('class="ll-quiz"')[1].split('<div class="ll-answer" hidden>')
     assert "Which cards may B play?" in question and "Mostrar la respuesta" in question
-    assert "3♣" not in question and "Respuesta: 3♣" in hidden and "Pista: B holds a club." in hidden
+    assert "3♣" not in question and "Respuesta: 3♣" in hidden
+    # the hint is offered before the answer, folded under its own summary
+    hint = question.split('<details class="ll-hint">')[1]
+    assert hint.index("Mostrar una pista") < hint.index("B holds a club.") < hint.index('class="ll-reveal"')
+    assert "B holds a club." not in hidden
     assert "A abre con K♣." in page  # the narration follows the style's language
     assert "ll-quiz" not in frame_html(frame, quiz=False)
 

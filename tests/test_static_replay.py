@@ -181,6 +181,18 @@ def test_one_language_makes_no_picker_and_no_other_frames():
     assert not [found for found in page.find("script", type="application/gzip") if "data-lang" in found]
 
 
+def test_a_page_that_names_its_language_has_one_language_and_no_picker(monkeypatch):
+    # each language's book sets LINGERLONGER_LANG: its header menu switches the page, replays included
+    import lingerlonger.static_replay as static_replay
+    monkeypatch.setattr(static_replay, "ENVIRONMENT_LANGUAGE", "ru")
+    page = Tags(replay_html(worked_run()))
+    assert not page.find("select", data_lang_picker="")
+    assert {found["data-lang"] for found in page.find("template")} == {"ru"}
+    assert not [found for found in page.find("script", type="application/gzip") if "data-lang" in found]
+    monkeypatch.setattr(static_replay, "ENVIRONMENT_LANGUAGE", None)  # a page of its own: every language
+    assert Tags(replay_html(worked_run())).find("select", data_lang_picker="")
+
+
 def test_legal_cards_are_marked_only_when_asked():
     frame = worked_run().frames[2]               # B to play, must follow with 3♣
     assert frame_html(frame, show_legal=True).count("ll-legal") == 1

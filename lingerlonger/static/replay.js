@@ -18,6 +18,7 @@ window.llReplay = window.llReplay || function (root) {
   var speed = root.querySelector('select[data-speed]');
   var picker = root.querySelector('select[data-lang-picker]');
   var timer = null, at = -1, last = frames.length - 1, shownLang = root.dataset.lang;
+  var GAP = 6;  // px between the page's header and the table
   function show(i) {
     i = Math.max(0, Math.min(last, i));
     if (i === at) return;
@@ -32,13 +33,30 @@ window.llReplay = window.llReplay || function (root) {
     root.dispatchEvent(new CustomEvent('ll-step', {detail: {at: i, lang: shownLang}}));
   }
   function presenting() { return root.classList.contains('ll-presenting'); }
+  function covered() {  // the screen's top that the page keeps once scrolled: a sticky header above the replay
+    var most = 0, box = root.getBoundingClientRect();
+    for (var up = root; up.parentElement; up = up.parentElement) {
+      for (var el = up.previousElementSibling; el; el = el.previousElementSibling) {
+        var style = getComputedStyle(el), r = el.getBoundingClientRect();
+        if ((style.position === 'sticky' || style.position === 'fixed') && style.top !== 'auto'
+            && r.left < box.right && r.right > box.left && r.height < innerHeight / 2) {
+          most = Math.max(most, parseFloat(style.top) + r.height);
+        }
+      }
+    }
+    return most;
+  }
   function keepInView() {  // the table's top and its words above the step bar, with no scrolling by hand
-    if (presenting()) return fit();
+    if (presenting()) return;
     var top = stage.getBoundingClientRect().top, barTop = bar.getBoundingClientRect().top;
-    var header = parseFloat(getComputedStyle(stage).scrollMarginTop) || 0;
-    var lastWord = stage.lastElementChild;
-    var bottom = lastWord ? lastWord.getBoundingClientRect().bottom : top;
-    if (top < header - 1 || (bottom > barTop + 1 && top > header + 1)) stage.scrollIntoView({block: 'start'});
+    var header = covered() + GAP;
+    var bottom = Math.max.apply(null, Array.prototype.map.call(stage.children, function (part) {  // beside it or under it
+      return part.getBoundingClientRect().bottom;
+    }).concat(top));
+    if (top < header - 1 || (bottom > barTop + 1 && top > header + 1)) {
+      stage.scrollIntoView({block: 'start'});  // in whatever box scrolls; then to the pixel where the page does
+      window.scrollBy(0, stage.getBoundingClientRect().top - header);
+    }
   }
   function step(i) { stop(); show(i); keepInView(); }
   function stop() {
@@ -66,28 +84,85 @@ window.llReplay = window.llReplay || function (root) {
     });
   }
   var looks = root.querySelectorAll('input[data-look]');
+  function dressTable(table) {
+    looks.forEach(function (box) { table.classList.toggle(box.dataset.look, box.checked); });
+  }
   function dress() {  // the projector's large cards and words, the four-colour deck
     var table = stage.querySelector('.ll-table');
-    looks.forEach(function (box) { if (table) table.classList.toggle(box.dataset.look, box.checked); });
+    if (table) dressTable(table);
     root.classList.toggle('ll-projector', looks[0].checked);
-    if (presenting()) fit();
+    fit();
   }
-  function fit() {  // presenter view: the largest table that fits the screen above the bar
+  // The table's size, the same at every step: the largest (up to its own; in the presenter
+  // view, up to filling the screen) at which each step's table and words fit between the
+  // page's header and the step bar (in the presenter view, words taller than half the screen
+  // scroll under the table); where even a small table leaves too little room, the
+  // words are made smaller too (the projector's large words on a short screen). Measured on
+  // a hidden copy of the stage holding every step at once, again only when the screen, the
+  // bar, the language or the look changes.
+  var fitted = {}, SMALLEST = 8, SMALL = 10;  // px: a table's smallest size, and the least we keep words large for
+  function fit() {
     var table = stage.querySelector('.ll-table');
     if (!table) return;
-    var room = stage.clientHeight, low = 8, high = 48;  // px; the layout reflows with the size
-    Array.prototype.forEach.call(stage.children, function (words) {  // words under the table (upright phone)
-      if (words !== table && words.offsetLeft < table.offsetLeft + table.offsetWidth - 1) {
-        var style = getComputedStyle(words);
-        room -= words.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
-      }
-    });
-    for (var tries = 0; tries < 9; tries++) {
-      var size = (low + high) / 2;
-      table.style.fontSize = size + 'px';
-      if (table.offsetHeight <= room) low = size; else high = size;
+    var on = presenting(), parts = Array.prototype.slice.call(stage.children);
+    var key = [innerWidth, innerHeight, stage.clientWidth, bar.offsetHeight, on, looks[0].checked, shownLang].join();
+    if (fitted.key !== key) {
+      parts.forEach(function (part) { part.style.fontSize = ''; });
+      fitted = stage.clientWidth ? measure(on) : {size: '', words: '', height: 0};
+      fitted.key = key;
     }
-    table.style.fontSize = low + 'px';
+    parts.forEach(function (part) { part.style.fontSize = part === table ? fitted.size : fitted.words; });
+    table.style.minHeight = fitted.height ? fitted.height + 'px' : '';  // as tall as its tallest step: nothing moves
+  }
+  function measure(on) {
+    var probe = stage.cloneNode(false);
+    probe.removeAttribute('tabindex');
+    probe.setAttribute('aria-hidden', 'true');
+    probe.style.cssText = 'position:absolute;left:0;top:0;height:auto;overflow:visible;visibility:hidden;'
+      + 'width:' + stage.getBoundingClientRect().width + 'px';  // to the fraction: a centre may wrap at 0.4 px
+    Array.prototype.forEach.call(frames, function (frame) { probe.append(frame.content.cloneNode(true)); });
+    if (!on) probe.querySelectorAll('.ll-quiz').forEach(function (quiz) { quiz.remove(); });  // read by scrolling
+    stage.after(probe);
+    var tables = Array.prototype.slice.call(probe.querySelectorAll('.ll-table'));
+    var words = Array.prototype.filter.call(probe.children, function (part) { return tables.indexOf(part) < 0; });
+    tables.forEach(dressTable);
+    var room = on ? stage.clientHeight
+      : innerHeight - covered() - GAP - bar.offsetHeight - parseFloat(getComputedStyle(bar).marginTop) - 2;
+    var natural = on ? 48 : parseFloat(getComputedStyle(tables[0]).fontSize);
+    var large = words.length ? parseFloat(getComputedStyle(words[0]).fontSize) : 0, result;
+    [large, 20, 16.8].some(function (wordSize, i) {
+      if (i && wordSize >= large) return false;
+      words.forEach(function (part) { part.style.fontSize = i ? wordSize + 'px' : ''; });
+      result = {size: tableSize(tables, room, natural, on), words: i ? wordSize + 'px' : ''};
+      return !result.size || parseFloat(result.size) >= SMALL;
+    });
+    tables.forEach(function (table) { table.style.fontSize = result.size; });
+    result.height = Math.max.apply(null, tables.map(function (table) { return table.offsetHeight; }));
+    probe.remove();
+    return result;
+  }
+  function tableSize(tables, room, natural, on) {  // '' for the table's own size
+    var beside = false, heights = tables.map(function (table) {  // each step's words under its table
+      var height = 0;
+      for (var el = table.nextElementSibling; el && !el.classList.contains('ll-table'); el = el.nextElementSibling) {
+        var style = getComputedStyle(el);
+        height += el.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+        beside = beside || el.offsetLeft >= table.offsetLeft + table.offsetWidth - 1;
+      }
+      return on ? Math.min(height, room * .45) : height;  // more questions than that scroll under the table
+    });
+    var under = beside ? 0 : Math.max.apply(null, heights);
+    function fits(size) {  // every table takes the tallest one's height (fit), so the tallest words go under it
+      tables.forEach(function (table) { table.style.fontSize = size ? size + 'px' : ''; });
+      return tables.every(function (table) { return table.offsetHeight + under <= room; });
+    }
+    if (!on && fits('')) return '';
+    var low = SMALLEST, high = natural;
+    for (var tries = 0; tries < 8; tries++) {
+      var middle = (low + high) / 2;
+      if (fits(middle)) low = middle; else high = middle;
+    }
+    return low + 'px';
   }
   looks.forEach(function (box) {
     box.onchange = function () {
@@ -125,6 +200,7 @@ window.llReplay = window.llReplay || function (root) {
     play.dataset.play = said['ui.play']; play.dataset.pause = said['ui.pause'];
     playText.textContent = timer ? play.dataset.pause : play.dataset.play;
     if (picker) picker.value = lang;
+    tidy();
     at = -1; show(shown);
   }
   function go(name, to) {
@@ -159,8 +235,7 @@ window.llReplay = window.llReplay || function (root) {
       next.focus();
       fit();
     } else {
-      var table = stage.querySelector('.ll-table');
-      if (table) table.style.fontSize = '';
+      fit();
       if (document.fullscreenElement === root) document.exitFullscreen().catch(function () {});
       root.scrollIntoView({block: 'start'});
     }
@@ -168,9 +243,26 @@ window.llReplay = window.llReplay || function (root) {
   present.onclick = function () { setPresenting(!presenting()); };
   document.addEventListener('fullscreenchange', function () {
     if (!document.fullscreenElement && presenting()) setPresenting(false);
-    else if (presenting()) fit();
+    else fit();
   });
-  window.addEventListener('resize', function () { if (presenting()) fit(); });
+  // The step bar keeps to one row: its buttons show icons only where their words would wrap it.
+  function tidy() {  // measured with the longest count ("step 12 of 12"), so that it holds at every step
+    var shown = counter.textContent;
+    counter.textContent = counter.dataset.format.replace('{at}', last).replace('{last}', last);
+    root.classList.remove('ll-compact');
+    var row = first.getBoundingClientRect(), end = present.getBoundingClientRect();
+    if (end.top >= row.bottom - 1) root.classList.add('ll-compact');
+    counter.textContent = shown;
+  }
+  var width = 0;
+  function resized() {
+    if (root.clientWidth !== width) { width = root.clientWidth; tidy(); }
+    fit();
+  }
+  window.addEventListener('resize', resized);
+  if (window.ResizeObserver) {  // a folded replay opened; the next frame, so that its own resizing is not observed
+    new ResizeObserver(function () { requestAnimationFrame(resized); }).observe(root);
+  }
   // Arrows step when the player has the focus; in the presenter view a clicker's keys too.
   var forward = {ArrowRight: 1, ArrowDown: 1, PageDown: 1, ' ': 1}, backward = {ArrowLeft: 1, ArrowUp: 1, PageUp: 1};
   function onKey(e) {
@@ -196,6 +288,7 @@ window.llReplay = window.llReplay || function (root) {
         box.className = 'll-print-step';
         title.textContent = counter.dataset.format.replace('{at}', i).replace('{last}', last);
         box.append(title, frame.content.cloneNode(true));
+        box.querySelectorAll('details.ll-hint').forEach(function (hint) { hint.open = true; });
         printed.append(box);
       }
     });
@@ -214,6 +307,8 @@ window.llReplay = window.llReplay || function (root) {
       if (kept !== null) box.checked = kept === '1';
     });
   } catch (e) { /* storage blocked */ }
+  tidy();
+  width = root.clientWidth;
   show(+root.dataset.start || 0);
   try { speak(localStorage.getItem(window.llLangKey())); } catch (e) { /* storage blocked */ }
 };

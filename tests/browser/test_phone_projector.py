@@ -1,18 +1,27 @@
-"""The book's static player on the two screens a class uses: a phone (360×740) and a projector
-(1280×720). Measured in chromium: after each Next the new table and its words are on screen,
-not under the step bar nor under the page's header; the presenter view fits 1280×720 with
-no scrolling, hides the sidebars and steps with a clicker's keys; print shows key positions,
-never buttons. Screenshots go to pytest's tmp_path for a look."""
+"""The book's static player on the screens a class uses: phones (360×740, 390×844) and a projector
+(1280×720). Measured in chromium: after each Next the new table, the card just played and every
+line of its words are on screen, not under the step bar nor under the page's sticky header, in
+the normal view and with the Projector option, in English, Portuguese and Russian; the bar keeps
+to one row; the presenter view fits the screen with no scrolling, keeps one table size from step
+to step with the questions under the table, hides the sidebars and steps with a clicker's keys;
+print shows key positions, never buttons. Screenshots go to pytest's tmp_path for a look."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from conftest import BOOK_HTML, built_pages
+from conftest import BOOK_HTML, built_pages, unavailable
+from lingerlonger.i18n import translate
+from lingerlonger.static_replay import button_name, ui
 
 pytestmark = pytest.mark.browser
 
 PHONE, PROJECTOR = {"width": 360, "height": 740}, {"width": 1280, "height": 720}
+PHONE_390 = {"width": 390, "height": 844}
+#: The chapter of the worked example: long words, questions with hints, five replays.
+WORKED = "book/06-last-card.html"
 #: Where the player's parts are on screen, and what covers its top (the page's sticky header).
 LAYOUT = """root => {
   const box = el => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
@@ -33,10 +42,18 @@ def replay_chapter() -> str:
                if name.startswith("book/") and "gallery" not in name else -1)
 
 
-def open_player(browser_page, book_site, viewport, lang="en", nth=0):
+def in_language(lang: str, name: str) -> str:
+    """A page of the book in ``lang`` (the English book at the root, the others in a folder)."""
+    path = name if lang == "en" else f"{lang}/{name}"
+    if not (BOOK_HTML / path).is_file():
+        unavailable(f"{path} is not built: run `make book`")
+    return path
+
+
+def open_player(browser_page, book_site, viewport, lang="en", nth=0, name=None):
     page, log = browser_page
     page.set_viewport_size(viewport)
-    page.goto(book_site + replay_chapter() + ("" if lang == "en" else f"?lang={lang}"), wait_until="load")
+    page.goto(book_site + in_language(lang, name or replay_chapter()), wait_until="load")
     player = page.locator(".ll-replay").nth(nth)
     player.scroll_into_view_if_needed()
     player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
@@ -105,4 +122,191 @@ def test_printing_a_chapter_prints_key_positions_not_buttons(book_site, browser_
     assert player.locator(".ll-print .ll-table").count() >= 2, "no key positions printed"
     assert not player.locator(".ll-controls").is_visible() and not player.locator("button").first.is_visible()
     assert not page.locator(".ll-replay button:visible").count(), "a replay's button would print"
+    log.assert_clean()
+
+
+# --- every step of every replay of a chapter: the table, its last card and its words on screen ---
+
+#: What must be seen after a step, each part's box; ``top`` is what the page's sticky headers
+#: cover, ``bar`` the step bar's top.
+SEEN = """root => {
+  const box = el => { const r = el.getBoundingClientRect();
+                      return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const stage = root.querySelector('.ll-stage'), cards = stage.querySelectorAll('.ll-trick .ll-card');
+  const lines = [...stage.querySelectorAll('.ll-say p, .ll-say li, .ll-narration li')];
+  const headers = [...document.querySelectorAll('.bd-header, .bd-header-article')].filter(el =>
+    ['sticky', 'fixed'].includes(getComputedStyle(el).position) && el.getBoundingClientRect().top <= 1);
+  return {top: Math.max(0, ...headers.map(el => el.getBoundingClientRect().bottom)),
+          bar: root.querySelector('.ll-controls').getBoundingClientRect(), width: innerWidth, height: innerHeight,
+          parts: [['the table', box(stage.querySelector('.ll-table'))],
+                  ...(cards.length ? [['the card just played', box(cards[cards.length - 1])]] : []),
+                  ...lines.map(line => [JSON.stringify(line.textContent.slice(0, 50)), box(line)])]};
+}"""
+
+
+def hidden_parts(seen: dict) -> list[str]:
+    """The parts of a step that are not between the header and the step bar, on screen."""
+    bar = seen["bar"]
+    hidden = [] if 0 <= bar["top"] and bar["bottom"] <= seen["height"] + 1 else [f"the step bar {bar}"]
+    shown = f"visible {seen['top']:.0f}–{bar['top']:.0f}"
+    return hidden + [f"{what} at {box['top']:.0f}–{box['bottom']:.0f} px ({shown})"
+                     for what, box in seen["parts"]
+                     if box["top"] < seen["top"] - 1 or box["bottom"] > bar["top"] + 1
+                     or box["left"] < -1 or box["right"] > seen["width"] + 1]
+
+
+def tick_projector(player) -> None:
+    """The Projector option (chapter 13 tells teachers to tick it); every replay of the page follows."""
+    player.locator("details.ll-classroom > summary").click()
+    player.locator("input[data-look=ll-large]").check()
+    player.locator("details.ll-classroom > summary").click()
+
+
+@pytest.mark.parametrize(("lang", "viewport", "projector"), [
+    ("en", PROJECTOR, False), ("ru", PROJECTOR, False), ("pt", PROJECTOR, True), ("ru", PROJECTOR, True),
+    ("en", PHONE, False), ("ru", PHONE, False), ("pt", PHONE_390, False), ("ru", PHONE_390, False),
+], ids=["en-1280x720", "ru-1280x720", "pt-1280x720-projector", "ru-1280x720-projector",
+        "en-360x740", "ru-360x740", "pt-390x844", "ru-390x844"])
+def test_after_each_next_the_table_its_last_card_and_every_line_are_above_the_bar(
+        book_site, browser_page, tmp_path, lang, viewport, projector):
+    page, log, player = open_player(browser_page, book_site, viewport, lang, name=WORKED)
+    if projector:
+        tick_projector(player)
+    hidden = []
+    for nth in range(page.locator(".ll-replay").count()):
+        player = page.locator(".ll-replay").nth(nth)
+        player.scroll_into_view_if_needed()
+        player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
+        for step in range(1, int(player.get_attribute("data-frames"))):
+            player.locator("[data-go=next]").click()
+            hidden += [f"replay {nth}, step {step}: {part}" for part in hidden_parts(player.evaluate(SEEN))]
+            if step == 3 and nth == 0:
+                page.screenshot(path=str(tmp_path / f"step-{lang}-{viewport['width']}.png"))
+    assert not hidden, "\n".join(hidden)
+    log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "ru"])
+def test_the_step_bar_keeps_to_one_row_on_a_projector(book_site, browser_page, lang):
+    page, log, player = open_player(browser_page, book_site, PROJECTOR, lang, name=WORKED)
+    for _ in range(int(player.get_attribute("data-frames")) - 1):  # the longest count, "step 10 of 10"
+        player.locator("[data-go=next]").click()
+    rows = player.locator(".ll-controls > *").evaluate_all(
+        "parts => parts.map(part => { const r = part.getBoundingClientRect(); return [r.top, r.bottom]; })")
+    assert max(top for top, _ in rows) < min(bottom for _, bottom in rows), f"the bar wraps: {rows}"
+    log.assert_clean()
+
+
+# --- the presenter view on a phone, at the questions ------------------------------------------
+
+def quiz_replay(lang: str) -> int:
+    """Which replay of the worked example's chapter asks questions (its frames are in a file)."""
+    page = BOOK_HTML / in_language(lang, WORKED)
+    sources = re.findall(r'class="ll-lazy" data-src="([^"]+)"', page.read_text(encoding="utf-8"))
+    return next(nth for nth, src in enumerate(sources)
+                if 'class="ll-quiz"' in (page.parent / src).read_text(encoding="utf-8"))
+
+
+#: The table's box and every other part of the stage (words, questions) as boxes.
+STAGE = """root => {
+  const box = el => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; };
+  const stage = root.querySelector('.ll-stage'), table = stage.querySelector('.ll-table');
+  return {table: box(table), parts: [...stage.children].filter(el => el !== table).map(el => [el.className, box(el)]),
+          stage: box(stage), quiz: stage.querySelectorAll('.ll-quiz').length};
+}"""
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", PHONE), ("ru", PHONE), ("ru", PHONE_390)],
+                         ids=["en-360x740", "ru-360x740", "ru-390x844"])
+def test_the_presenter_view_keeps_its_table_still_with_the_questions_under_it(
+        book_site, browser_page, tmp_path, lang, viewport):
+    page, log, player = open_player(browser_page, book_site, viewport, lang, nth=quiz_replay(lang), name=WORKED)
+    player.locator("[data-go=present]").click()
+    page.wait_for_timeout(200)
+    tables, asked = [], 0
+    for step in range(int(player.get_attribute("data-frames"))):
+        seen = player.evaluate(STAGE)
+        tables.append(seen["table"])
+        asked += seen["quiz"]
+        top, bottom, left, right = seen["table"]
+        for name, (part_top, part_bottom, part_left, part_right) in seen["parts"]:
+            overlap = (part_top < bottom - 1 and part_bottom > top + 1
+                       and part_left < right - 1 and part_right > left + 1)
+            assert not overlap, f"step {step}: {name} {seen['parts']} covers the table {seen['table']}"
+        assert not seen["parts"] or seen["parts"][0][1][0] < seen["stage"][1] - 20, f"step {step}: no words on screen"
+        if seen["quiz"]:
+            page.screenshot(path=str(tmp_path / f"presenter-quiz-{lang}-{step}.png"))
+        page.keyboard.press("PageDown")
+    assert asked, "no question was shown"
+    assert len({round(bottom) for _, bottom, _, _ in tables}) == 1, f"the table's bottom moves: {tables}"
+    assert len({round(right - left) for _, _, left, right in tables}) == 1, f"the table's width changes: {tables}"
+    log.assert_clean()
+
+
+# --- on a phone: Play and Next look different; the hint comes before the answer --------------
+
+#: How alike two buttons' icons are as drawn (shared ink over all ink, 1 for the same shape).
+ALIKE = """async ([one, two]) => {
+  const ink = async button => {
+    const svg = [...button.querySelectorAll('svg')].find(icon => icon.getClientRects().length);
+    const image = new Image(), canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 32;
+    image.src = 'data:image/svg+xml,' + encodeURIComponent(new XMLSerializer().serializeToString(svg)
+      .replace('<svg', '<svg xmlns="http://www.w3.org/2000/svg"'));
+    await image.decode();
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0, 32, 32);
+    return context.getImageData(0, 0, 32, 32).data.filter((_, i) => i % 4 === 3).map(alpha => alpha > 127);
+  };
+  const [a, b] = [await ink(one), await ink(two)];
+  let both = 0, either = 0;
+  a.forEach((value, i) => { both += value && b[i]; either += value || b[i]; });
+  return both / either;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_on_a_phone_play_and_next_have_icons_of_their_own_and_their_names(book_site, browser_page, lang):
+    page, log, player = open_player(browser_page, book_site, PHONE, lang, name=WORKED)
+    play = player.get_by_role("button", name=ui("play", lang), exact=True)
+    next_button = player.get_by_role("button", name=button_name(ui("next-short", lang), ui("next", lang)), exact=True)
+    assert play.is_visible() and next_button.is_visible()
+    assert not player.locator("[data-go=next] .ll-word").first.evaluate("word => word.offsetWidth > 1"), "words shown"
+    alike = page.evaluate(ALIKE, [play.element_handle(), next_button.element_handle()])
+    assert alike < 0.6, f"Play and Next look alike ({alike:.0%} of their ink is shared)"
+    log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_questions_hint_is_offered_before_its_answer(book_site, browser_page, lang):
+    page, log, player = open_player(browser_page, book_site, PHONE, lang, nth=quiz_replay(lang), name=WORKED)
+    quiz = player.locator(".ll-stage .ll-quiz").first
+    while not quiz.count():
+        player.locator("[data-go=next]").click()
+    hint, answer = quiz.locator(".ll-hint"), quiz.locator(".ll-answer")
+    assert hint.count() == 1, "no hint offered before the answer"
+    assert hint.locator("summary").inner_text() == translate("quiz.show-hint", lang)
+    assert not answer.is_visible() and not hint.locator("p").is_visible()
+    assert hint.evaluate("hint => hint.compareDocumentPosition(hint.parentNode.querySelector('.ll-reveal'))") & 4
+    hint.locator("summary").click()
+    assert hint.locator("p").is_visible() and not answer.is_visible(), "the hint needs the answer first"
+    log.assert_clean()
+
+
+# --- one language per screen ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_replay_speaks_the_pages_language_and_has_no_menu_of_its_own(book_site, browser_page, lang):
+    page, log = browser_page
+    page.set_viewport_size(PROJECTOR)
+    # a replay's own pick of Portuguese (in the address, as it was kept) no longer wins over the page
+    page.goto(book_site + in_language(lang, WORKED) + "?lang=pt", wait_until="load")
+    player = page.locator(".ll-replay").first
+    player.scroll_into_view_if_needed()
+    counter = player.locator(".ll-counter")
+    counter.wait_for(state="visible", timeout=20_000)
+    last = int(player.get_attribute("data-frames")) - 1
+    assert counter.inner_text() == ui("counter", lang, at=0, last=last)
+    assert player.locator(".ll-stage .ll-table").get_attribute("lang") == lang
+    assert not page.locator("select[data-lang-picker]").count(), "a replay has a language menu of its own"
     log.assert_clean()

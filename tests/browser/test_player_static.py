@@ -191,6 +191,7 @@ def test_the_language_menu_switches_every_player_and_is_remembered(static_site, 
 
 def test_projector_and_four_colour_deck_for_every_player_of_the_page(static_site, browser_page):
     page, log = browser_page
+    page.set_viewport_size({"width": 1920, "height": 1600})  # room for the large table: a shorter screen fits it
     player = open_cut_off(page, static_site)
     table = player.locator(".ll-stage .ll-table")
     diamond = player.locator(".ll-stage .ll-card.ll-diamonds").first
