@@ -17,7 +17,7 @@ from lingerlonger.i18n import error_text
 from lingerlonger.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS
 from lingerlonger.names import letters_described, looks_like, seat_name_problem, skeleton
 from lingerlonger.scenario import ScenarioError, loads
-from lingerlonger.static_replay import _MARKDOWN, markdown_html
+from lingerlonger.markdown_text import _MARKDOWN, markdown_html
 from lingerlonger.visible import quoted, visible
 
 #: RULES.md §5, as a regular expression written independently of the parser: a rank, a suit
