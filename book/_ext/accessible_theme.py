@@ -16,6 +16,17 @@ and no configuration option turns them off:
    ``scrollable-region-focusable``). The theme makes ``.cell_output > .output``
    focusable when it scrolls; ``SCROLL_FOCUS_JS`` does the same for any
    scrolling box inside an output, on load and on resize.
+
+And for a reader on a phone or a tablet (tests/browser/test_theme_nav.py):
+
+4. The theme's script binds the ☰ button to the first ``.primary-toggle`` of the page (and
+   "on this page" to the first ``.secondary-toggle``): pydata-sphinx-theme's top bar held
+   hidden copies of both, so the visible ones did nothing. ``_config.yml`` empties that bar
+   (``navbar_persistent: []``); ``templates/toggle-*-sidebar.html`` name the buttons in the
+   page's language, and ``static/ll-theme.js`` keeps their ``aria-expanded`` and
+   ``aria-controls``, names the dialogs and gives focus back to the button on closing.
+5. The theme's "Back to top" pill floats at the foot of the screen, where a replay's step
+   bar sticks: ``static/ll-theme.js`` hides it while a replay or an editor is on screen.
 """
 
 from pathlib import Path
@@ -60,4 +71,5 @@ def setup(app):
     app.add_node(HideCodeCellNode, override=True, html=(visit_hidden_input, depart_HideCellInput))
     app.connect("config-inited", _templates_first)
     app.add_js_file(None, body=SCROLL_FOCUS_JS)
+    app.add_js_file("ll-theme.js", defer="defer")  # from static/, which site_assets serves
     return {"parallel_read_safe": True, "parallel_write_safe": True}

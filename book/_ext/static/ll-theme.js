@@ -1,0 +1,59 @@
+/* The theme's sidebar buttons and its "Back to top" pill, made to say what they do and to keep
+   off the replays (book/_ext/accessible_theme.py explains why each is needed). */
+(() => {
+  "use strict";
+  // sphinx-book-theme: from this width the ☰ shows or hides the sidebar; below, it opens a dialog.
+  const wide = window.matchMedia("(min-width: 992px)");
+
+  /* A toggle says whether its panel is open (aria-expanded) and which element that is
+     (aria-controls); the dialog is named as its button is; closing it gives focus back to the
+     button (the theme blurs the button on a click, so it would hand focus to <body>). */
+  function announce(toggle, sidebar, dialog, hidesInPlace) {
+    if (!toggle || !sidebar || !dialog) return;
+    dialog.setAttribute("aria-label", toggle.getAttribute("aria-label"));
+    const update = () => {
+      const inPlace = hidesInPlace && wide.matches && !dialog.open;
+      toggle.setAttribute("aria-controls", inPlace ? sidebar.id : dialog.id);
+      toggle.setAttribute("aria-expanded",
+        String(dialog.open || (inPlace && !sidebar.classList.contains("pst-sidebar-hidden"))));
+    };
+    new MutationObserver(update).observe(dialog, { attributes: true, attributeFilter: ["open"] });
+    new MutationObserver(update).observe(sidebar, { attributes: true, attributeFilter: ["class"] });
+    wide.addEventListener("change", update);
+    dialog.addEventListener("close", () => setTimeout(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) toggle.focus();
+    }));
+    update();
+  }
+
+  /* "Back to top" floats at the foot of the screen, where a replay's step bar sticks: it is
+     hidden while any replay or editor is on screen, checked at each scroll (before the frame is
+     drawn, as the theme shows the pill) and whenever one of them moves in or out of view. */
+  function keepPillOffReplays() {
+    const root = document.documentElement;
+    const blocks = () => document.querySelectorAll(".ll-replay, .ll-editor, .ll-position-editor");
+    const update = () => {
+      const onScreen = Array.from(blocks()).some((block) => {
+        const box = block.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+      });
+      root.classList.toggle("ll-replay-on-screen", onScreen);
+    };
+    window.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    const watch = new IntersectionObserver(update);
+    blocks().forEach((block) => watch.observe(block));
+    update();
+  }
+
+  function start() {
+    announce(document.querySelector(".primary-toggle"), document.getElementById("pst-primary-sidebar"),
+      document.getElementById("pst-primary-sidebar-modal"), true);
+    announce(document.querySelector(".secondary-toggle"), document.getElementById("pst-secondary-sidebar"),
+      document.getElementById("pst-secondary-sidebar-modal"), false);
+    keepPillOffReplays();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
