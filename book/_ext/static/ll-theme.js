@@ -20,10 +20,16 @@
     new MutationObserver(update).observe(dialog, { attributes: true, attributeFilter: ["open"] });
     new MutationObserver(update).observe(sidebar, { attributes: true, attributeFilter: ["class"] });
     wide.addEventListener("change", update);
-    dialog.addEventListener("close", () => setTimeout(() => {
+    const refocus = () => setTimeout(() => {
       const focused = document.activeElement;
       if (!focused || focused === document.body) toggle.focus();
-    }));
+    });
+    dialog.addEventListener("close", refocus);
+    // A press of Enter or Space (a click of detail 0) keeps the focus where the reader is; seen
+    // from the document, as the theme stops the click at the button on a wide screen.
+    document.addEventListener("click", (event) => {
+      if (event.detail === 0 && toggle.contains(event.target)) refocus();
+    }, true);
     update();
   }
 
