@@ -10,7 +10,7 @@ and no configuration option turns them off:
    fixed, and comes first in ``templates_path``.
 2. myst-nb names the ``<summary>`` of a ``hide-input`` cell "Toggle hidden
    content" while it shows "Show code cell source" (same rule): its HTML
-   visitor is wrapped to drop that aria-label.
+   visitor is wrapped to drop that aria-label (and to translate what it shows).
 3. A chapter that wraps a wide table in its own ``overflow-x:auto`` box makes
    a region that scrolls but cannot take keyboard focus (axe
    ``scrollable-region-focusable``). The theme makes ``.cell_output > .output``
@@ -33,6 +33,10 @@ from pathlib import Path
 
 TEMPLATES = Path(__file__).parent / "templates"
 HIDDEN_INPUT_LABEL = ' aria-label="Toggle hidden content"'
+#: myst-nb's words over a hidden code cell, said in the page's language through the sidebar's
+#: catalog (sphinx.po; code_messages.py adds them to sphinx.pot, as the gettext build
+#: does not see them).
+CODE_PROMPTS = ("Show code cell source", "Hide code cell source")
 
 SCROLL_FOCUS_JS = """
 document.addEventListener("DOMContentLoaded", () => {
@@ -61,8 +65,11 @@ def _templates_first(app, config):
 def setup(app):
     app.setup_extension("myst_nb")  # its node must be registered before it is overridden
     from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput, visit_HideCellInput
+    from sphinx.locale import get_translation
 
     def visit_hidden_input(translator, node):
+        say = get_translation("sphinx")
+        node["prompt_show"], node["prompt_hide"] = say(node["prompt_show"]), say(node["prompt_hide"])
         start = len(translator.body)
         visit_HideCellInput(translator, node)
         translator.body[start:] = [part.replace(HIDDEN_INPUT_LABEL, "")

@@ -94,8 +94,8 @@ def write_pot(path: Path, root: Path = ROOT) -> int:
 
 
 def add_part_titles(path: Path, root: Path = ROOT) -> int:
-    """Add the part titles to the theme's ``sphinx.pot`` (written by the gettext build);
-    the number of titles."""
+    """Add the part titles (and myst-nb's words over a hidden code cell) to the theme's
+    ``sphinx.pot`` (written by the gettext build); the number of titles."""
     from babel.messages.pofile import read_po
 
     with path.open("rb") as pot:
@@ -103,6 +103,9 @@ def add_part_titles(path: Path, root: Path = ROOT) -> int:
     titles = part_titles(root)
     for title in titles:
         catalog.add(title, auto_comments=["_toc.yml: a part's caption"])
+    from accessible_theme import CODE_PROMPTS  # beside this script
+    for prompt in CODE_PROMPTS:
+        catalog.add(prompt, auto_comments=["myst-nb: over a hidden code cell"])
     _write(catalog, path)
     return len(titles)
 
