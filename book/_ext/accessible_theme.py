@@ -33,10 +33,12 @@ from pathlib import Path
 
 TEMPLATES = Path(__file__).parent / "templates"
 HIDDEN_INPUT_LABEL = ' aria-label="Toggle hidden content"'
-#: myst-nb's words over a hidden code cell, said in the page's language through the sidebar's
-#: catalog (sphinx.po; code_messages.py adds them to sphinx.pot, as the gettext build
-#: does not see them).
+#: myst-nb's words over a hidden code cell, and the search field's placeholder (Jupyter Book's
+#: is English), said in the page's language through the sidebar's catalog (sphinx.po;
+#: code_messages.py adds them to sphinx.pot, as the gettext build does not see them).
 CODE_PROMPTS = ("Show code cell source", "Hide code cell source")
+SEARCH_TEXT = "Search this book…"
+THEME_MESSAGES = (*CODE_PROMPTS, SEARCH_TEXT)
 
 SCROLL_FOCUS_JS = """
 document.addEventListener("DOMContentLoaded", () => {
@@ -58,6 +60,12 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 
+def _search_text(app, pagename, templatename, context, doctree):
+    from sphinx.locale import get_translation
+
+    context["theme_search_bar_text"] = get_translation("sphinx")(SEARCH_TEXT)
+
+
 def _templates_first(app, config):
     config.templates_path.insert(0, str(TEMPLATES))
 
@@ -77,6 +85,7 @@ def setup(app):
 
     app.add_node(HideCodeCellNode, override=True, html=(visit_hidden_input, depart_HideCellInput))
     app.connect("config-inited", _templates_first)
+    app.connect("html-page-context", _search_text)
     app.add_js_file(None, body=SCROLL_FOCUS_JS)
     app.add_js_file("ll-theme.js", defer="defer")  # from static/, which site_assets serves
     return {"parallel_read_safe": True, "parallel_write_safe": True}

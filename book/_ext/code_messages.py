@@ -94,7 +94,7 @@ def write_pot(path: Path, root: Path = ROOT) -> int:
 
 
 def add_part_titles(path: Path, root: Path = ROOT) -> int:
-    """Add the part titles (and myst-nb's words over a hidden code cell) to the theme's
+    """Add the part titles (and accessible_theme.THEME_MESSAGES) to the theme's
     ``sphinx.pot`` (written by the gettext build); the number of titles."""
     from babel.messages.pofile import read_po
 
@@ -103,9 +103,9 @@ def add_part_titles(path: Path, root: Path = ROOT) -> int:
     titles = part_titles(root)
     for title in titles:
         catalog.add(title, auto_comments=["_toc.yml: a part's caption"])
-    from accessible_theme import CODE_PROMPTS  # beside this script
-    for prompt in CODE_PROMPTS:
-        catalog.add(prompt, auto_comments=["myst-nb: over a hidden code cell"])
+    from accessible_theme import THEME_MESSAGES  # beside this script
+    for message in THEME_MESSAGES:
+        catalog.add(message, auto_comments=["book/_ext/accessible_theme.py"])
     _write(catalog, path)
     return len(titles)
 

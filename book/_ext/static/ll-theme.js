@@ -53,6 +53,14 @@
     update();
   }
 
+  /* sphinx-copybutton speaks no Portuguese: the words it reads when it adds its buttons (the
+     global `messages` of copybutton.js, for its `locale`) become the page's own, from the
+     sidebar's catalog (templates/layout.html). This runs before it adds them (DOMContentLoaded). */
+  const copyWords = document.getElementById("ll-copy-words");
+  if (copyWords && typeof messages === "object" && typeof locale === "string" && messages[locale]) {
+    Object.assign(messages[locale], JSON.parse(copyWords.textContent));  // eslint-disable-line no-undef
+  }
+
   function start() {
     announce(document.querySelector(".primary-toggle"), document.getElementById("pst-primary-sidebar"),
       document.getElementById("pst-primary-sidebar-modal"), true);
