@@ -27,6 +27,14 @@ And for a reader on a phone or a tablet (tests/browser/test_theme_nav.py):
    ``aria-controls``, names the dialogs and gives focus back to the button on closing.
 5. The theme's "Back to top" pill floats at the foot of the screen, where a replay's step
    bar sticks: ``static/ll-theme.js`` hides it while a replay or an editor is on screen.
+
+And in the reader's language (tests/browser/test_theme_words.py): the themes' words go
+through the sidebar's catalog, ``locales/LANG/LC_MESSAGES/sphinx.po``, which comes before
+the themes' own catalogs (pydata-sphinx-theme has no Portuguese). Words a theme writes
+untranslated get a template here (``author``, ``page-toc``, ``sbt-sidebar-nav``, ``layout``:
+"Main", "Page", "By", "Contents"); the search field's placeholder, myst-nb's words over a
+hidden cell (``THEME_MESSAGES``, added to sphinx.pot by code_messages.py) and
+sphinx-copybutton's words (``layout.html``, handed over by ``static/ll-theme.js``) too.
 """
 
 from pathlib import Path

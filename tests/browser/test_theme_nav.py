@@ -10,6 +10,8 @@
 - The "on this page" button opens the page's headings where the theme hides them.
 - The theme's "Back to top" pill, which shows when the reader scrolls up, never covers a
   replay's buttons: a tap on Next must not jump to the top of the page.
+- A lesson's printable sheet is linked under its replay's summary, on screen (it was shown
+  only on paper), big enough to tap, and leads to the sheet in the page's language.
 """
 
 from __future__ import annotations
@@ -172,4 +174,16 @@ def test_back_to_top_never_covers_a_replays_buttons(book_site, browser_page, tmp
             page.screenshot(path=str(tmp_path / "covered.png"))
             raise AssertionError(f"scrolling up, at {page.evaluate('scrollY')}: {found['covered']}")
     assert seen > 20, f"only {seen} replay buttons were seen on screen"
+    log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_lessons_sheet_is_linked_on_screen(book_site, book_html, browser_page, lang):
+    page, log = open_chapter(browser_page, book_site, PHONE, lang)
+    link = page.locator(".ll-replay .ll-sheet-link a").first
+    link.scroll_into_view_if_needed()
+    assert link.is_visible() and link.evaluate(TAPPABLE), "the sheet's link is not on screen"
+    assert link.bounding_box()["height"] >= 24, "too small to tap"
+    href = link.evaluate("a => a.href")
+    assert f"/handouts/{lang}/" in href and (book_html / href.split(book_site, 1)[1]).is_file(), href
     log.assert_clean()

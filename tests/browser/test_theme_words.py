@@ -126,6 +126,10 @@ def test_the_themes_scripts_speak_the_pages_language(book_site, browser_page, la
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(book_site + f"{lang}/book/12-writing-scenarios.html", wait_until="load")
     assert page.locator(".copybtn").count() > 0, "no copy button to look at"
+    page.locator(".copybtn").first.click(force=True)  # its icon becomes "copied" (or "failed")
+    page.wait_for_timeout(300)
+    assert page.locator(".copybtn").first.evaluate("b => b.querySelector('title').textContent") \
+        not in {"Copy to clipboard", "Copied!", "Failed to copy"}
     page.locator(".search-button:visible").first.click()
     page.locator("#pst-search-dialog input").fill("trunfo" if lang == "pt" else "carta")
     page.wait_for_timeout(1500)

@@ -57,8 +57,27 @@
      global `messages` of copybutton.js, for its `locale`) become the page's own, from the
      sidebar's catalog (templates/layout.html). This runs before it adds them (DOMContentLoaded). */
   const copyWords = document.getElementById("ll-copy-words");
+  let copied = null;  // the words copybutton drew its icons' <title>s with, and the page's
   if (copyWords && typeof messages === "object" && typeof locale === "string" && messages[locale]) {
-    Object.assign(messages[locale], JSON.parse(copyWords.textContent));  // eslint-disable-line no-undef
+    const own = JSON.parse(copyWords.textContent);
+    copied = { before: Object.assign({}, messages[locale]), own };
+    Object.assign(messages[locale], own);
+  }
+
+  /* Its icons were drawn when it loaded, before the words changed: their titles are
+     replaced now, and each time it swaps an icon (after a copy). */
+  function retitleCopyIcons() {
+    if (!copied) return;
+    const retitle = () => document.querySelectorAll(".copybtn svg > title").forEach((title) => {
+      for (const key of Object.keys(copied.own)) {
+        if (title.textContent === copied.before[key]) title.textContent = copied.own[key];
+      }
+    });
+    retitle();
+    document.querySelectorAll(".copybtn:not([data-ll-retitled])").forEach((button) => {
+      button.setAttribute("data-ll-retitled", "");
+      new MutationObserver(retitle).observe(button, { childList: true });
+    });
   }
 
   function start() {
@@ -68,6 +87,9 @@
       document.getElementById("pst-secondary-sidebar-modal"), false);
     keepPillOffReplays();
   }
+  // copybutton adds its buttons at DOMContentLoaded, which comes after this deferred script.
+  document.addEventListener("DOMContentLoaded", retitleCopyIcons);
+  window.addEventListener("load", retitleCopyIcons);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
