@@ -12,6 +12,7 @@
   replay's buttons: a tap on Next must not jump to the top of the page.
 - A lesson's printable sheet is linked under its replay's summary, on screen (it was shown
   only on paper), big enough to tap, and leads to the sheet in the page's language.
+- The search page's magnifying glass no longer covers the first letters typed.
 """
 
 from __future__ import annotations
@@ -186,4 +187,14 @@ def test_a_lessons_sheet_is_linked_on_screen(book_site, book_html, browser_page,
     assert link.bounding_box()["height"] >= 24, "too small to tap"
     href = link.evaluate("a => a.href")
     assert f"/handouts/{lang}/" in href and (book_html / href.split(book_site, 1)[1]).is_file(), href
+    log.assert_clean()
+
+
+def test_the_search_pages_icon_leaves_the_typed_words_clear(book_site, browser_page):
+    page, log = open_chapter(browser_page, book_site, PHONE, "ru", "search.html")
+    icon, text_starts = page.evaluate("""() => { const form = document.querySelector('.bd-search-container form');
+      const field = form.querySelector('input');
+      return [form.querySelector('i, svg').getBoundingClientRect().right,
+              field.getBoundingClientRect().left + parseFloat(getComputedStyle(field).paddingLeft)]; }""")
+    assert icon <= text_starts, f"the magnifying glass ends at {icon} px, the words start at {text_starts} px"
     log.assert_clean()
