@@ -124,7 +124,9 @@ def test_make_pot_adds_the_part_titles_to_the_themes_catalog(tmp_path):
     pot = tmp_path / "sphinx.pot"
     pot.write_text('msgid ""\nmsgstr ""\n\nmsgid "Search"\nmsgstr ""\n', encoding="utf-8")
     assert code_messages.add_part_titles(pot, REPO) == 3
-    assert [entry.msgid for entry in polib.pofile(str(pot))] == ["Search", "The game", "Going further", "Reference"]
+    assert [entry.msgid for entry in polib.pofile(str(pot))] == [
+        "Search", "The game", "Going further", "Reference", "Show code cell source", "Hide code cell source",
+        "Search this book…"]
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)

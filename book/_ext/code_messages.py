@@ -94,8 +94,8 @@ def write_pot(path: Path, root: Path = ROOT) -> int:
 
 
 def add_part_titles(path: Path, root: Path = ROOT) -> int:
-    """Add the part titles to the theme's ``sphinx.pot`` (written by the gettext build);
-    the number of titles."""
+    """Add the part titles (and accessible_theme.THEME_MESSAGES) to the theme's
+    ``sphinx.pot`` (written by the gettext build); the number of titles."""
     from babel.messages.pofile import read_po
 
     with path.open("rb") as pot:
@@ -103,6 +103,9 @@ def add_part_titles(path: Path, root: Path = ROOT) -> int:
     titles = part_titles(root)
     for title in titles:
         catalog.add(title, auto_comments=["_toc.yml: a part's caption"])
+    from accessible_theme import THEME_MESSAGES  # beside this script
+    for message in THEME_MESSAGES:
+        catalog.add(message, auto_comments=["book/_ext/accessible_theme.py"])
     _write(catalog, path)
     return len(titles)
 
