@@ -18,7 +18,7 @@ switches between them with no kernel.
 >>> page = replay_html(run)
 >>> page.count("<template data-frame=") == len(run.frames), "http:" in page or "https:" in page
 (True, False)
->>> '<option value="pt" lang="pt">Português</option>' in page
+>>> '<option value="pt" lang="pt-PT">Português</option>' in page
 True
 """
 
