@@ -126,7 +126,17 @@ def test_make_pot_adds_the_part_titles_to_the_themes_catalog(tmp_path):
     assert code_messages.add_part_titles(pot, REPO) == 3
     assert [entry.msgid for entry in polib.pofile(str(pot))] == [
         "Search", "The game", "Going further", "Reference", "Show code cell source", "Hide code cell source",
-        "Search this book…"]
+        "Search this book…", "Back to top", "Skip to main content", "Link to this heading", "next page",
+        "previous page", "Version warning", "Please activate JavaScript to enable the search functionality.",
+        "© Copyright %(copyright)s."]
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_make_pot_kept_every_word_of_the_theme(lang):
+    """A theme word that `make pot` does not see is marked obsolete in sphinx.po, and every page
+    in that language says it in English again (it happened to "Back to top")."""
+    catalog = polib.pofile(str(LOCALES / lang / "LC_MESSAGES" / "sphinx.po"))
+    assert not [entry.msgid for entry in catalog.obsolete_entries()]
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)

@@ -46,7 +46,13 @@ HIDDEN_INPUT_LABEL = ' aria-label="Toggle hidden content"'
 #: code_messages.py adds them to sphinx.pot, as the gettext build does not see them).
 CODE_PROMPTS = ("Show code cell source", "Hide code cell source")
 SEARCH_TEXT = "Search this book…"
-THEME_MESSAGES = (*CODE_PROMPTS, SEARCH_TEXT)
+#: Words of the theme's and Sphinx's own templates that the gettext build leaves out of
+#: sphinx.pot, though the pages say them through sphinx.po: without them here, `make pot` marks
+#: their translations obsolete and every translated page says them in English again.
+TEMPLATE_WORDS = ("Back to top", "Skip to main content", "Link to this heading", "next page", "previous page",
+                  "Version warning", "Please activate JavaScript to enable the search functionality.",
+                  "© Copyright %(copyright)s.")
+THEME_MESSAGES = (*CODE_PROMPTS, SEARCH_TEXT, *TEMPLATE_WORDS)
 
 SCROLL_FOCUS_JS = """
 document.addEventListener("DOMContentLoaded", () => {

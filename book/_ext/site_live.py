@@ -125,7 +125,8 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
         shutil.copy(runtime / name, live / "pyodide" / name)
     packages_zip(live / PACKAGES)
     archives = [{"file": PACKAGES, "format": "zip"}]
-    make_snapshot(runtime, live / PACKAGES, live / SNAPSHOT, site.parent / "live-snapshot")
+    # One cache for this checkout, wherever the site is packed (a copy repacked by a test too).
+    make_snapshot(runtime, live / PACKAGES, live / SNAPSHOT, REPOSITORY / "_build" / "live-snapshot")
     digest = hashlib.sha256()
     for path in sorted(live.rglob("*")):
         if path.is_file():

@@ -60,7 +60,7 @@ class Prose(HTMLParser):
         classes = dict(attrs).get("class") or ""
         skipped = ((self.stack and self.stack[-1]) or tag in self.SKIP
                    or any(name in classes for name in self.SKIP_CLASSES)
-                   or dict(attrs).get("lang", self.lang) != self.lang)
+                   or dict(attrs).get("lang", self.lang).split("-")[0] != self.lang)  # pt-PT is pt
         self.stack.append(bool(skipped))
         if tag == "article":
             self.in_article += 1

@@ -204,7 +204,7 @@ def quiz_replay(lang: str) -> int:
     page = BOOK_HTML / in_language(lang, WORKED)
     sources = re.findall(r'class="ll-lazy" data-src="([^"]+)"', page.read_text(encoding="utf-8"))
     return next(nth for nth, src in enumerate(sources)
-                if 'class="ll-quiz"' in (page.parent / src).read_text(encoding="utf-8"))
+                if re.search(r'class=\\?"ll-quiz\\?"', (page.parent / src).read_text(encoding="utf-8")))
 
 
 #: The table's box and every other part of the stage (words, questions) as boxes.

@@ -113,3 +113,41 @@ def test_edit_a_scenario_so_that_it_breaks_and_see_the_located_error(book_html, 
         page.screenshot(path=str(tmp_path / "editor-broken-phone.png"), full_page=True)
         log.assert_clean()
         context.close()
+
+
+#: The contrast of a text with the first opaque background behind it (WCAG's relative luminance).
+CONTRAST = """element => {
+  const rgb = text => text.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let behind = element, bg;
+  while (behind && (bg = rgb(getComputedStyle(behind).backgroundColor)).length === 4 && bg[3] === 0) behind = behind.parentElement;
+  if (!behind) bg = [255, 255, 255];
+  const [a, b] = [lum(rgb(getComputedStyle(element).color)), lum(bg)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_checkers_words_read_in_dark_mode_and_its_file_button_speaks_the_readers_language(
+        book_html, chromium, lang):
+    """On a phone in dark mode the checker's "Open a scenario file" was dark grey on the dark page
+    (1.3:1), beside the browser's own "Choose File" in the browser's language."""
+    from lingerlonger.i18n import translate
+
+    with serve(book_html) as base:
+        context = chromium.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
+        page = context.new_page()
+        page.goto(base + (CHECKER if lang == "en" else f"{lang}/{CHECKER}"))
+        page.evaluate("document.documentElement.dataset.theme = 'dark'")
+        form = page.locator("[data-ll-checker]")
+        for words in (form.locator(".ll-editor-label"), form.locator(".ll-checker-file span"),
+                      form.locator(".ll-checker-status")):
+            words.evaluate("e => e.textContent || (e.textContent = 'x')")
+            assert words.evaluate(CONTRAST) >= 4.5, words.evaluate("e => e.className || e.parentElement.className")
+        button = form.locator(".ll-checker-file")
+        assert button.inner_text().strip() == translate("ui.upload", lang)
+        assert button.locator("input[type=file]").evaluate("e => getComputedStyle(e).opacity") == "0"
+        box = button.bounding_box()
+        assert box["height"] >= 24 and box["width"] >= 24
+        context.close()

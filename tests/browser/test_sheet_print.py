@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.i18n import LANGUAGES
+from lingerlonger.i18n import LANGUAGES, language_tag
 from lingerlonger.scenario import load
 from lingerlonger.sheet import RULES_SHEET_CSS, rules_sheet_html, scenario_sheet_html
 
@@ -52,4 +52,4 @@ def test_the_rules_sheet_prints_on_one_page_in_each_language(browser_page, lang)
             f"</head><body><p>page text not printed</p>{rules_sheet_html(lang)}</body></html>")
     assert pages(page, html) == 1
     shown = page.locator(".ll-version:visible")
-    assert shown.count() == 1 and shown.get_attribute("lang") == lang
+    assert shown.count() == 1 and shown.get_attribute("lang") == language_tag(lang)
