@@ -29,13 +29,15 @@ from urllib.parse import unquote, urlsplit
 
 from local_server import serve
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
+from site_offline import file_language  # noqa: E402 - book/_ext is no package
+
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 BUDGET = 350_000
 #: What a first visit may download in its first minute, without the reader asking.
 FIRST_VISIT_BUDGET = 6_000_000
 FIRST_VISITS = ("book/index.html", "ru/book/index.html", "ru/book/06-last-card.html")
-TRANSLATED = ("pt/", "es/", "ru/")
 #: Already compressed: sent as they are.
 COMPRESSED = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".ico", ".gz", ".zip"}
 NOT_PAGES = {"_static", "_sources", "_images"}
@@ -102,16 +104,6 @@ def weigh(site: Path, top: int) -> None:
           + (f"{len(over)} pages over budget" if over else "every page within budget"))
 
 
-def language_of(name: str) -> str | None:
-    """The language a file of the site belongs to; None for what every language shares (the
-    worker, live mode, the handouts, the manifest's icons)."""
-    if name.startswith(TRANSLATED):
-        return name[:2]
-    if name.startswith(("book/", "_images/")) or (name.startswith("_static/") and "/ll-icon-" not in name):
-        return "en"
-    return None
-
-
 def first_visits(site: Path, seconds: float) -> None:
     """Each of FIRST_VISITS in a new browser with its service worker, for ``seconds``: every
     file the server sent, asked for or not."""
@@ -133,7 +125,7 @@ def first_visits(site: Path, seconds: float) -> None:
             files = [path for path, _ in sent]
             raw = sum(size for _, size in sent)
             packed = sum(transferred(site / path) for path in files if (site / path).is_file())
-            other = sorted({path for path in files if language_of(path) not in {None, language_of(name)}})
+            other = sorted({path for path in files if file_language(path) not in {None, file_language(name)}})
             print(f"{name:<28} {len(files):>5} {raw / 1e6:>8.2f} {packed / 1e6:>8.2f}  {len(other)} files"
                   + (f" (e.g. {other[0]})" if other else ""))
             if name.startswith("ru/") and name.endswith("index.html"):

@@ -115,6 +115,18 @@ def language_of(name: str) -> str:
     return first if first in LANGUAGES and first != SOURCE_LANGUAGE and "/" in name else SOURCE_LANGUAGE
 
 
+def file_language(name: str) -> str | None:
+    """The language a file of the site belongs to (its translated folder, or English for the
+    English book's pages, pictures and styles); None for what every language shares (the worker,
+    live mode, the handouts, the manifest's icons). What a first visit may fetch is measured by it
+    (bench/site.py, tests/browser/test_site_weight.py)."""
+    if name.split("/", 1)[0] in LANGUAGES and name.split("/", 1)[0] != SOURCE_LANGUAGE and "/" in name:
+        return name.split("/", 1)[0]
+    if name.startswith(("book/", "_images/")) or (name.startswith("_static/") and "/ll-icon-" not in name):
+        return SOURCE_LANGUAGE
+    return None
+
+
 def loaded_by(site: Path, path: Path) -> set[str]:
     """The site's files that ``path`` (a page or a style sheet) loads by itself, relative to the site."""
     from site_pack import CSS_URL  # site_pack imports this module: its pattern, at call time

@@ -5,11 +5,15 @@ chapters of its language (the whole site waits for "Keep this book offline")."""
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pytest
 
-from conftest import BOOK_HTML, counting, record, serve
+from conftest import BOOK_HTML, REPO, counting, record, serve
+
+sys.path.insert(0, str(REPO / "book" / "_ext"))
+from site_offline import file_language  # noqa: E402 - book/_ext is no package
 
 pytestmark = pytest.mark.browser
 
@@ -50,17 +54,6 @@ def test_the_site_publishes_no_unused_file(book_html):
 #: What a first visit may download without the reader asking (bench/site.py: its first minute).
 FIRST_VISIT_BUDGET = 6_000_000
 LANDING = {"en": "book/index.html", "ru": "ru/book/index.html"}
-TRANSLATED = ("pt/", "es/", "ru/")
-
-
-def language_of(path: str) -> str | None:
-    """The language a file of the site belongs to; None for what every language shares (the
-    worker, live mode, the handouts, the manifest's icons)."""
-    if path.startswith(TRANSLATED):
-        return path[:2]
-    if path.startswith(("book/", "_images/")) or (path.startswith("_static/") and "/ll-icon-" not in path):
-        return "en"
-    return None
 
 
 def settled(sent: list, quiet_s: float = 5, limit_s: float = 60) -> None:
@@ -85,7 +78,7 @@ def test_a_first_visit_on_a_phone_downloads_only_its_languages_chapters(book_htm
         files = [path for path, _ in handler.sent]
         total = sum(size for _, size in handler.sent)
         assert total <= FIRST_VISIT_BUDGET, f"{total / 1e6:.1f} MB in {len(files)} files, unasked"
-        others = sorted({path for path in files if language_of(path) not in {None, lang}})
+        others = sorted({path for path in files if file_language(path) not in {None, lang}})
         assert not others, f"{len(others)} files of other languages, e.g. {others[:3]}"
         assert not [path for path in files if path.startswith("_live/")], "live mode's engine, unasked"
         chapter = LANDING[lang].replace("index.html", "05-drawing.html")
