@@ -8,7 +8,6 @@ Fixtures
   book_html        the built book's directory, _build/html (never built here)
   book_site        base URL of _build/html served on 127.0.0.1
   book_page        (parametrization) each built .html page, relative to _build/html
-  widget_page      (parametrization) each built page that embeds widgets
   serve_directory  serve_directory(path) -> base URL, for this test only
                    (serve(path, counting()) records every file the server sends)
   free_port        a free TCP port on 127.0.0.1
@@ -237,21 +236,11 @@ def built_pages() -> list[str]:
     return [page for page in pages if page not in sheets or page in sampled]
 
 
-def embeds_widgets(page: str) -> bool:
-    html = (BOOK_HTML / page).read_text(encoding="utf-8", errors="replace")
-    return "application/vnd.jupyter.widget-view+json" in html
-
-
 def pytest_generate_tests(metafunc):
     # Without a build, one case still runs so that book_html can fail (CI)
     # or skip with "run `make book` first".
     if "book_page" in metafunc.fixturenames:
         metafunc.parametrize("book_page", built_pages() or ["index.html"])
-    if "widget_page" in metafunc.fixturenames:
-        pages = built_pages()
-        metafunc.parametrize(
-            "widget_page", [page for page in pages if embeds_widgets(page)] if pages else ["index.html"]
-        )
 
 
 # --- the Voila app, started as `make app` starts it -------------------------------
