@@ -564,7 +564,10 @@
       if (packed.length > +words.shareLimit) { status.textContent = words.shareTooLong; return; }
       unpackLesson(packed, limit).then(function (got) {
         var lang = parts[1] || lessonLanguage(got.text, shownIn);
-        if (lang !== shownIn && pages[lang]) { location.replace(pages[lang] + LESSON + packed); return; }
+        if (lang !== shownIn && pages[lang]) {  // a reader's pick (&lang=) goes along, so it holds
+          location.replace(pages[lang] + LESSON + packed + (parts[1] ? '&lang=' + parts[1] : ''));
+          return;
+        }
         var readIn = JSON.parse(words.readIn || '{}');
         if (pages.reader !== shownIn && readIn[pages.reader]) {
           var other = document.createElement('a');
