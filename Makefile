@@ -134,7 +134,7 @@ demo:
 pot:
 	rm -rf _build/pot
 	jupyter-book build . --builder custom --custom-builder gettext --path-output _build/pot
-	# The chapters' code speaks too: each _("...") of a code cell goes to code.pot (lingerlonger/booktext.py);
+	# The chapters' code speaks too: each _("...") of a code cell goes to code.pot (lingerlonger/words/chapter_words.py);
 	# the toc's part titles go to sphinx.pot, the sidebar's catalog.
 	$(PYTHON) book/_ext/code_messages.py _build/pot/_build/gettext
 	sphinx-intl update -w 76 -p _build/pot/_build/gettext -d locales $(addprefix -l ,$(BOOK_LANGUAGES))

@@ -2,7 +2,7 @@
 
 - The packages: every ``lingerlonger*`` folder, and ``lingerlonger.lessons``, the
   lesson library, read from ``scenarios/`` where the book, the tests and authors
-  keep it (``lingerlonger.library`` finds it in a checkout and in a wheel alike).
+  keep it (``lingerlonger.scenario.library`` finds it in a checkout and in a wheel alike).
 - A wheel must carry the app's Font Awesome: the player's buttons are its icons,
   served by the "linger" Voila template from files that `make assets` copies in
   from npm (they are not in git). Without them the build stops with one line.

@@ -5,7 +5,7 @@ in the machine's load hits all three alike), each for the same total time:
 
 1. ``engine.apply`` — the reference engine (immutable states, events), each hand
    dealt by ``engine.new_hand``;
-2. the fast path — ``playout.Position.deal`` (the engine's deal, checked equal to
+2. the fast path — ``playout.KernelPosition.deal`` (the engine's deal, checked equal to
    it by tests/test_playout.py) from a shuffled deck, then ``playout.playout``;
 3. OpenSpiel's ``oh_hell(players=4)`` through its Python API (C++ core), random
    chance outcomes and random legal actions (skipped with a note if
@@ -22,10 +22,10 @@ import argparse
 import random
 import time
 
-from lingerlonger.engine import apply, legal_actions, new_hand
-from lingerlonger.game import Game
-from lingerlonger.playout import Position, playout
-from lingerlonger.rules import Rules
+from lingerlonger.game.engine import apply, legal_actions, new_hand
+from lingerlonger.game.declared import Game
+from lingerlonger.computer.playout import KernelPosition, playout
+from lingerlonger.game.rules import Rules
 
 RULES = Rules.parse("standard")
 PLAYERS = 4
@@ -54,7 +54,7 @@ def fast_playouts(seconds: float, rng: random.Random) -> tuple[int, int, float, 
     start = clock()
     while clock() - start < seconds:
         rng.shuffle(deck)
-        position = Position.deal(GAME, hands % PLAYERS, deck)
+        position = KernelPosition.deal(GAME, hands % PLAYERS, deck)
         kernel_start = clock()
         playout(position, rng)
         in_kernel += clock() - kernel_start

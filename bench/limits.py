@@ -1,4 +1,4 @@
-"""The worst a scenario file can cost within the bounds of ``lingerlonger/limits.py``.
+"""The worst a scenario file can cost within the bounds of ``lingerlonger/scenario/limits.py``.
 
 Builds the largest inputs the limits let through (or just fail to), then, for each,
 prints the CPU time and the peak memory (tracemalloc, in a second run) of:
@@ -23,13 +23,14 @@ import time
 import tracemalloc
 from typing import Callable
 
-from lingerlonger.cards import DECK
-from lingerlonger.limits import (MAX_DOCUMENT_BYTES, MAX_MARKDOWN_CHARS, MAX_NUMBER_DIGITS, MAX_STEPS,
+from lingerlonger.game.cards import DECK
+from lingerlonger.scenario.limits import (MAX_DOCUMENT_BYTES, MAX_MARKDOWN_CHARS, MAX_NUMBER_DIGITS, MAX_STEPS,
                                  MAX_TEXT_CHARS, MAX_VALUES)
-from lingerlonger.replay import check
+from lingerlonger.scenario.replay import check
 from lingerlonger.scenario import ScenarioError, iter_documents
-from lingerlonger.source import BoundedSource, read_upload
-from lingerlonger.static_replay import markdown_html
+from lingerlonger.scenario import read_upload
+from lingerlonger.scenario.file_reading import BoundedSource
+from lingerlonger.views.page_replay import markdown_html
 
 #: A deal of the deck in its fixed order: the steps that follow only talk.
 HEAD = f"""format: 1

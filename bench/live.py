@@ -37,10 +37,10 @@ from pathlib import Path
 import jupytext
 from playwright.sync_api import sync_playwright
 
-from lingerlonger.replay import replay
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load
-from lingerlonger.live import checker_html
-from lingerlonger.static_replay import replay_assets, replay_html
+from lingerlonger.views.live_mode.endpoints import checker_html
+from lingerlonger.views.page_replay import replay_assets, replay_html
 from local_server import serve
 from player import CHROMIUM, CHROMIUM_ARGS, REPO, percentile, time_to_usable, voila
 

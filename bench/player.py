@@ -35,9 +35,9 @@ import jupytext
 import nbformat
 from playwright.sync_api import sync_playwright
 
-from lingerlonger.replay import replay
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load
-from lingerlonger.static_replay import replay_html
+from lingerlonger.views.page_replay import replay_html
 from local_server import serve
 
 REPO = Path(__file__).resolve().parents[1]

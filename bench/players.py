@@ -17,10 +17,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from lingerlonger.coach import coach
-from lingerlonger.engine import new_hand
+from lingerlonger.computer.coach import coach
+from lingerlonger.game.engine import new_hand
 from lingerlonger.lab import format_rates, play_tournament, summarize
-from lingerlonger.rules import Rules
+from lingerlonger.game.rules import Rules
 
 MATCHES = [("tips", "random"), ("expert", "tips")]
 

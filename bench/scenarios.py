@@ -22,10 +22,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from lingerlonger.replay import check
-from lingerlonger.rules import Rules
+from lingerlonger.scenario.replay import check
+from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import ScenarioError, iter_documents
-from lingerlonger.simulate import simulate
+from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.writer import write
 
 SHARED = Path(os.environ.get("LINGERLONGER_SHARED")

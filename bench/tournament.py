@@ -30,7 +30,7 @@ import time
 
 def measure(hands: int, workers: int) -> None:
     """The child: play, then print elapsed seconds and peak memory (this process, and its workers)."""
-    from lingerlonger.cli import main
+    from lingerlonger.command_line.commands import main
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
         with contextlib.redirect_stdout(io.StringIO()):

@@ -1,17 +1,17 @@
-"""Linger Longer (Sift Smoke): the rules engine, scenario files, replays and the book's widgets.
+"""Linger Longer (Sift Smoke): the rules engine, scenario files, replays and the book's players.
 
-The layers, lowest first: ``cards`` → ``rules`` → ``game`` → ``engine`` (with ``events``,
-``narrate``, ``players``, ``match``) → ``scenario`` and ``replay`` → ``render``
-→ ``widgets``. A lower layer never imports a higher one.
+The folders, lowest first; each imports only those before it (ARCHITECTURE.md is the map):
+``game`` → ``words`` → ``computer`` → ``scenario`` → ``session`` → ``views`` → ``lab`` →
+``command_line``. This entry re-exports the game's public names.
 """
 
 __version__ = "0.1.0"
 
-from .cards import Card, CardError, Suit, parse_card, parse_cards, parse_suit
-from .engine import (ChooseTrump, IllegalAction, Play, State, apply, deal, from_position,
+from lingerlonger.game.cards import Card, CardError, Suit, parse_card, parse_cards, parse_suit
+from lingerlonger.game.engine import (ChooseTrump, IllegalAction, Play, State, apply, deal, from_position,
                      legal_actions, legal_cards, new_hand, view)
-from .game import Game, SetupError
-from .rules import Rules, RulesError
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.rules import Rules, RulesError
 
 __all__ = ["Card", "CardError", "Suit", "parse_card", "parse_cards", "parse_suit", "ChooseTrump",
            "IllegalAction", "Play", "SetupError", "State", "apply", "deal", "from_position",

@@ -2,6 +2,6 @@
 
 import sys
 
-from .cli import main
+from lingerlonger.command_line.commands import main
 
 sys.exit(main())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lingerlonger.limits import MAX_CHOICES, MAX_MARKDOWN_CHARS, MAX_STEPS, MAX_TAGS, MAX_TEXT_CHARS, MAX_VALUES
+from lingerlonger.scenario.limits import MAX_CHOICES, MAX_MARKDOWN_CHARS, MAX_STEPS, MAX_TAGS, MAX_TEXT_CHARS, MAX_VALUES
 
 TESTS = Path(__file__).resolve().parent
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lingerlonger.widgets import ScenarioBrowser, ScenarioPlayer
+from lingerlonger.views.widgets import ScenarioBrowser, ScenarioPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "scenarios"

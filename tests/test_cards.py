@@ -2,7 +2,7 @@
 
 import pytest
 
-from lingerlonger.cards import (DECK, Card, CardError, Suit, format_cards, parse_card, parse_cards,
+from lingerlonger.game.cards import (DECK, Card, CardError, Suit, format_cards, parse_card, parse_cards,
                                 parse_suit, sort_hand)
 
 TEN_OF_HEARTS = Card.of(10, Suit.HEARTS)

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger import cli
-from lingerlonger.i18n import LANGUAGES, translate
-from lingerlonger.narrate import reason_text
-from lingerlonger.players import PLAYER_KINDS
-from lingerlonger.replay import check
+from lingerlonger.command_line import commands as cli
+from lingerlonger.words.i18n import LANGUAGES, translate
+from lingerlonger.words.narration import reason_text
+from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.scenario.replay import check
 from lingerlonger.scenario import load
 from lingerlonger.scenario.writer import SCHEMA_HINT, SCHEMA_NAME, schema_file
 from corpora import tag_vocabulary
@@ -271,7 +271,7 @@ def test_an_unexpected_error_is_one_line_asking_for_a_report(capsys, monkeypatch
 
 
 def test_the_installed_command(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "lingerlonger.cli", "check", str(BAD / "revoke.yaml")],
+    result = subprocess.run([sys.executable, "-m", "lingerlonger.command_line.commands", "check", str(BAD / "revoke.yaml")],
                             capture_output=True, text=True, encoding="utf-8")
     assert result.returncode == 1
     assert result.stderr.splitlines()[0].endswith("B must follow ♣: holds 7♣, 9♣, so cannot play K♠")
@@ -489,8 +489,8 @@ HELP_WORDS = {"LANG", "HTML", "JSON", "stdout", "stderr", "Dask", "Parquet", "pa
 def latin_words(text: str) -> set[str]:
     """The Latin-script words of a Russian text, less quotes (of other languages, «…», or of what
     was typed, '…'), paths and the format's own words (keys, reasons, rules, commands, options)."""
-    from lingerlonger.events import END_REASONS
-    from lingerlonger.rules import PROFILES, VARIANTS
+    from lingerlonger.game.events import END_REASONS
+    from lingerlonger.game.rules import PROFILES, VARIANTS
     from lingerlonger.scenario.model import EXPECT_KEYS, POSITION_KEYS, RESULT_KEYS, STEP_KEYS, TOP_KEYS
 
     text = re.sub(r"«[^»]*»|'[^'\n]*'", "", text)  # quotes: another language's words, what was typed
@@ -603,7 +603,7 @@ def test_a_help_follows_the_language_of_the_command_line_it_is_asked_on(capsys, 
 
 
 def test_a_count_below_one_is_refused_in_the_readers_language(capsys):
-    from lingerlonger.arguments import OptionError, positive_int
+    from lingerlonger.command_line.options import OptionError, positive_int
 
     with pytest.raises(argparse.ArgumentTypeError) as refusal:
         positive_int("0")
@@ -655,7 +655,7 @@ def test_a_sheet_in_russian_says_no_english_word(capsys, tmp_path):
 def test_help_messages_keep_argparse_fields_and_say_percent_as_argparse_wants():
     """An option's help and a command's summary are argparse help strings (``%(default)s``, ``%%``);
     a description and an epilog are printed as written, so a % there is one %."""
-    from lingerlonger.i18n import catalog
+    from lingerlonger.words.i18n import catalog
 
     fields = lambda text: sorted(re.findall(r"%\(\w+\)s", text))  # noqa: E731
     english = {key: text for key, text in catalog("en").items() if key.startswith("cli.")}
@@ -672,8 +672,8 @@ def test_help_messages_keep_argparse_fields_and_say_percent_as_argparse_wants():
 
 
 def test_argparse_messages_keep_their_placeholders():
-    from lingerlonger.cliparser import ARGPARSE_MESSAGES
-    from lingerlonger.i18n import catalog
+    from lingerlonger.command_line.parser import ARGPARSE_MESSAGES
+    from lingerlonger.words.i18n import catalog
 
     fields = lambda text: sorted(re.findall(r"%(?:\(\w+\))?[sr]", text))  # noqa: E731
     for english, key in ARGPARSE_MESSAGES.items():

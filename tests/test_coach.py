@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from lingerlonger.cards import Suit, parse_card
-from lingerlonger.coach import CardAdvice, coach, wilson_interval
-from lingerlonger.engine import apply, from_position, new_hand, view
-from lingerlonger.inference import sample_world
-from lingerlonger.rules import Rules
+from lingerlonger.game.cards import Suit, parse_card
+from lingerlonger.computer.coach import CardAdvice, coach
+from lingerlonger.computer.statistics import wilson_interval
+from lingerlonger.game.engine import apply, from_position, new_hand, view
+from lingerlonger.computer.inference import sample_world
+from lingerlonger.game.rules import Rules
 
 
 def _last_card_position():

@@ -3,12 +3,12 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from lingerlonger.driver import finish, play_out
-from lingerlonger.engine import SeatView, apply, new_hand
-from lingerlonger.events import TrickWon
-from lingerlonger.players import RandomPlayer
-from lingerlonger.game import HAND_RULE_SETS
-from lingerlonger.rules import Rules
+from lingerlonger.game.play_loop import finish, play_out
+from lingerlonger.game.engine import SeatView, apply, new_hand
+from lingerlonger.game.events import TrickWon
+from lingerlonger.computer.players import RandomPlayer
+from lingerlonger.game.declared import HAND_RULE_SETS
+from lingerlonger.game.rules import Rules
 
 
 class Watcher:

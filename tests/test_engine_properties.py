@@ -13,13 +13,13 @@ from dataclasses import replace
 
 from hypothesis import event, given, settings, strategies as st
 
-from lingerlonger.cards import DECK, SUIT_OF, Suit
-from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,
+from lingerlonger.game.cards import DECK, SUIT_OF, Suit
+from lingerlonger.game.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,
                                  legal_actions, legal_cards, new_hand, shuffled_deck, view)
-from lingerlonger.events import (Dealt, Drew, Eliminated, END_REASONS, HandEnded, LeadPassed,
+from lingerlonger.game.events import (Dealt, Drew, Eliminated, END_REASONS, HandEnded, LeadPassed,
                                  TrickWon, TrumpChosen, TrumpRevealed)
-from lingerlonger.game import RULE_SETS
-from lingerlonger.rules import Rules
+from lingerlonger.game.declared import RULE_SETS
+from lingerlonger.game.rules import Rules
 
 
 ALL_SPECS = [rules.spec for rules in RULE_SETS]

@@ -131,12 +131,12 @@ import copy
 
 import pytest
 
-from lingerlonger.cards import DECK, Suit, parse_card, parse_cards
-from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, SetupError, apply, deal,
+from lingerlonger.game.cards import DECK, Suit, parse_card, parse_cards
+from lingerlonger.game.engine import (ChooseTrump, IllegalAction, Play, SetupError, apply, deal,
                                  from_position, legal_actions, legal_cards, view)
-from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Followed, HandEnded, Led,
+from lingerlonger.game.events import (Dealt, Discarded, Drew, Eliminated, Followed, HandEnded, Led,
                                  LeadPassed, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
-from lingerlonger.rules import Rules
+from lingerlonger.game.rules import Rules
 
 HEARTS = Suit.HEARTS
 

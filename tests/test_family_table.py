@@ -1,4 +1,4 @@
-"""The family table widget (lingerlonger/widgets/table.py), driven without a browser: the
+"""The family table widget (lingerlonger/views/widgets/family_table.py), driven without a browser: the
 pass screen, each person's cards shown only to that person, the computers' cards one by
 one with every hand face down, the score after each hand, "Save as lesson" for each hand
 over and never for the hand in play, the cut, a match to its end, the settings refused in
@@ -20,15 +20,15 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from corpora import actions_of  # noqa: E402
-from lingerlonger.errors import LingerError  # noqa: E402
-from lingerlonger.i18n import LANGUAGES, catalog  # noqa: E402
-from lingerlonger.player.table import PERSON  # noqa: E402
-from lingerlonger.render import card_label  # noqa: E402
-from lingerlonger.replay import replay  # noqa: E402
+from lingerlonger.game.errors import LingerError  # noqa: E402
+from lingerlonger.words.i18n import LANGUAGES, catalog  # noqa: E402
+from lingerlonger.session.family_table import PERSON  # noqa: E402
+from lingerlonger.views.table_html import card_label  # noqa: E402
+from lingerlonger.scenario.replay import replay  # noqa: E402
 from lingerlonger.scenario import loads  # noqa: E402
-from lingerlonger.static_replay import ui  # noqa: E402
-from lingerlonger.widgets import FamilyTable, LingerLongerApp  # noqa: E402
-from lingerlonger.widgets import kit, table as live_table  # noqa: E402
+from lingerlonger.words.i18n import ui  # noqa: E402
+from lingerlonger.views.widgets import FamilyTable, LingerLongerApp  # noqa: E402
+from lingerlonger.views.widgets import controls as kit, family_table as live_table  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 

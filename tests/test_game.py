@@ -7,16 +7,16 @@ import time
 
 import pytest
 
-from lingerlonger import cli
-from lingerlonger.cards import DECK
-from lingerlonger.engine import deal, from_position
-from lingerlonger.game import (HAND_RULE_SETS, HAND_SIZE, PARAMETERS, PLAYERS, PROFILE, RULE_SETS,
+from lingerlonger.command_line import commands as cli
+from lingerlonger.game.cards import DECK
+from lingerlonger.game.engine import deal, from_position
+from lingerlonger.game.declared import (HAND_RULE_SETS, HAND_SIZE, PARAMETERS, PLAYERS, PROFILE, RULE_SETS,
                                VARIANT_SET, Game, SetupError)
-from lingerlonger.i18n import LANGUAGES
-from lingerlonger.rules import MATCH_VARIANTS, PROFILES, VARIANTS, Rules
+from lingerlonger.words.i18n import LANGUAGES
+from lingerlonger.game.rules import MATCH_VARIANTS, PROFILES, VARIANTS, Rules
 from lingerlonger.scenario.writer import schema_file
 
-CATALOGS = {lang: json.loads((schema_file().parent / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
+CATALOGS = {lang: json.loads((schema_file().parents[1] / "words" / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
             for lang in LANGUAGES}
 
 

@@ -1,5 +1,5 @@
 """One word per idea per language (issue 24): no catalog, chapter translation or lesson uses a
-variant the glossary (lingerlonger/locale/glossary.json) refuses."""
+variant the glossary (lingerlonger/words/locale/glossary.json) refuses."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import polib
 import pytest
 import yaml
 
-from lingerlonger.glossary import ideas, refused_in, rows, without_quotations
-from lingerlonger.i18n import LANGUAGES
+from lingerlonger.words.glossary import ideas, refused_in, rows, without_quotations
+from lingerlonger.words.i18n import LANGUAGES
 
 REPO = Path(__file__).resolve().parents[1]
-CATALOGS = sorted((REPO / "lingerlonger" / "locale").glob("[a-z][a-z].json"))
+CATALOGS = sorted((REPO / "lingerlonger" / "words" / "locale").glob("[a-z][a-z].json"))
 PO_FILES = sorted((REPO / "locales").glob("*/LC_MESSAGES/**/*.po"))
 LESSONS = sorted((REPO / "scenarios").glob("*.yaml"))
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger import cli
-from lingerlonger.limits import MAX_DOCUMENT_BYTES
+from lingerlonger.command_line import commands as cli
+from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.scenario import ScenarioError, iter_documents
-from lingerlonger.source import BoundedSource
+from lingerlonger.scenario.file_reading import BoundedSource
 from corpora import CORPUS, HOSTILE, LARGE
 
 

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger import cli
-from lingerlonger.limits import MAX_DOCUMENT_BYTES, MAX_UPLOAD_SCENARIOS
-from lingerlonger.names import skeleton
+from lingerlonger.command_line import commands as cli
+from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES, MAX_UPLOAD_SCENARIOS
+from lingerlonger.scenario.author_names import skeleton
 from lingerlonger.scenario import ScenarioError, iter_scenarios, load
-from lingerlonger.source import open_source, read_upload
-from lingerlonger.widgets import HandPlayer, ScenarioBrowser
+from lingerlonger.scenario import read_upload
+from lingerlonger.scenario.file_reading import open_source
+from lingerlonger.views.widgets import HandPlayer, ScenarioBrowser
 from lingerlonger.scenario.writer import write
 from corpora import CORPUS, HOSTILE, LARGE
 
@@ -24,7 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 BAD = REPO / "tests" / "bad"
 RECORDED = REPO / "tests" / "recorded" / "equal-hands.yaml"
 #: The command as a user runs it, with this checkout's package first on the path.
-COMMAND = [sys.executable, "-m", "lingerlonger.cli"]
+COMMAND = [sys.executable, "-m", "lingerlonger.command_line.commands"]
 ENVIRONMENT = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
 
 

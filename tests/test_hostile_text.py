@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lingerlonger.cards import DECK, SUIT_SYMBOLS, CardError, parse_card, parse_suit
-from lingerlonger.i18n import error_text
-from lingerlonger.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS
-from lingerlonger.names import letters_described, looks_like, seat_name_problem, skeleton
+from lingerlonger.game.cards import DECK, SUIT_SYMBOLS, CardError, parse_card, parse_suit
+from lingerlonger.words.i18n import error_text
+from lingerlonger.scenario.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS
+from lingerlonger.scenario.author_names import letters_described, looks_like, seat_name_problem, skeleton
 from lingerlonger.scenario import ScenarioError, loads
-from lingerlonger.markdown_text import _MARKDOWN, markdown_html
-from lingerlonger.visible import quoted, visible
+from lingerlonger.views.markdown import _MARKDOWN, markdown_html
+from lingerlonger.game.visible_text import quoted, visible
 
 #: RULES.md §5, as a regular expression written independently of the parser: a rank, a suit
 #: (a symbol perhaps with a variation selector, or a letter), either case, nothing between.

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.cards import Suit, parse_card, parse_cards
-from lingerlonger.engine import IllegalAction, Play, apply, from_position
-from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
+from lingerlonger.game.cards import Suit, parse_card, parse_cards
+from lingerlonger.game.engine import IllegalAction, Play, apply, from_position
+from lingerlonger.game.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
                                  LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
-from lingerlonger.errors import ENGLISH
-from lingerlonger.i18n import (LANGUAGES, PLURAL_CATEGORIES, I18nError, catalog, error_text, placeholders,
+from lingerlonger.game.errors import ENGLISH
+from lingerlonger.words.i18n import (LANGUAGES, PLURAL_CATEGORIES, I18nError, catalog, error_text, placeholders,
                                language_tag, plural_category, translate)
-from lingerlonger.narrate import card_name, narrate
-from lingerlonger.render import LABELS, TableStyle, card_label, labels_for, table_html
-from lingerlonger.rules import Rules
+from lingerlonger.words.narration import card_name, narrate
+from lingerlonger.views.table_html import LABELS, TableStyle, card_label, labels_for, table_html
+from lingerlonger.game.rules import Rules
 
 CARD = parse_card
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
@@ -190,7 +190,7 @@ def test_illegal_plays_are_explained_in_every_language(lang):
 def test_the_english_of_an_error_has_one_source():
     # The engine's codes are worded in errors.ENGLISH (what str(error) says), the others in
     # en.json; the English catalog serves both, and no code is worded in both places.
-    written = json.loads((resources.files("lingerlonger") / "locale" / "en.json").read_text("utf-8"))
+    written = json.loads((resources.files("lingerlonger.words") / "locale" / "en.json").read_text("utf-8"))
     assert not {f"error.{code}" for code in ENGLISH} & set(written)
     for code, english in ENGLISH.items():
         assert catalog("en")[f"error.{code}"] == english

@@ -9,14 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from lingerlonger.cards import SUIT_OF, Suit
-from lingerlonger.engine import apply, from_position, legal_actions, new_hand, view
-from lingerlonger.events import Drew
-from lingerlonger.game import HAND_RULE_SETS as ALL_RULES
-from lingerlonger.game import Game, SetupError
-from lingerlonger.inference import draws_per_trick, hand_limits, sample_world, void_caps
-from lingerlonger.players import TipsPlayer
-from lingerlonger.rules import Rules
+from lingerlonger.game.cards import SUIT_OF, Suit
+from lingerlonger.game.engine import apply, from_position, legal_actions, new_hand, view
+from lingerlonger.game.events import Drew
+from lingerlonger.game.declared import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.computer.inference import draws_per_trick, hand_limits, sample_world, void_caps
+from lingerlonger.computer.players import TipsPlayer
+from lingerlonger.game.rules import Rules
 
 
 def _played_hands(players=(3, 4, 6), seeds=range(1)):

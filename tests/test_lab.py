@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 
 import lingerlonger
-from lingerlonger.cli import main
+from lingerlonger.command_line.commands import main
 from lingerlonger.lab import (CSV_COLUMNS, CsvWriter, ParquetWriter, Tally, play_tournament, plot_early_wins_and_trumps,
                               plot_hand_sizes, plot_win_rates, run_tournament, stream_tournament,
                               summarize, write_csv)
 from lingerlonger.lab import runner
-from lingerlonger.players import PLAYER_KINDS, TipsPlayer
-from lingerlonger.rules import Rules
+from lingerlonger.computer.players import PLAYER_KINDS, TipsPlayer
+from lingerlonger.game.rules import Rules
 
 KINDS = ["tips", "random", "random", "random"]
 
@@ -169,8 +169,8 @@ def test_a_kind_a_script_defines_plays_in_forked_workers():
     """As in a notebook: the class lives in __main__, which the pool's forked workers share."""
     script = (
         "from lingerlonger.lab import run_tournament\n"
-        "from lingerlonger.players import PLAYER_KINDS, TipsPlayer\n"
-        "from lingerlonger.rules import Rules\n"
+        "from lingerlonger.computer.players import PLAYER_KINDS, TipsPlayer\n"
+        "from lingerlonger.game.rules import Rules\n"
         "class Shy(TipsPlayer):\n"
         "    def act(self, view):\n"
         "        action = super().act(view)\n"
@@ -192,7 +192,7 @@ def test_closing_a_pooled_stream_early_ends_its_workers_and_the_interpreter_exit
     script = (
         "import multiprocessing\n"
         "from lingerlonger.lab import stream_tournament\n"
-        "from lingerlonger.rules import Rules\n"
+        "from lingerlonger.game.rules import Rules\n"
         "for _ in range(5):\n"
         "    chunks = stream_tournament(Rules(), ['tips'] * 4, 10**6, workers=2, keep_records=True)\n"
         "    first = next(chunks)\n"
@@ -329,7 +329,7 @@ def _interrupt_when(process: subprocess.Popen, started) -> tuple[str, str]:
 def _tournament(*args: str) -> subprocess.Popen:
     """A million-hand tournament in its own process group, as a terminal would start it."""
     here = str(Path(lingerlonger.__file__).parents[1])
-    return subprocess.Popen([sys.executable, "-m", "lingerlonger.cli", "tournament", "--hands", "1000000",
+    return subprocess.Popen([sys.executable, "-m", "lingerlonger.command_line.commands", "tournament", "--hands", "1000000",
                              *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True, env={**os.environ, "PYTHONPATH": here})
 
@@ -347,7 +347,7 @@ def test_ctrl_c_with_two_workers_keeps_whole_hands_and_says_so(tmp_path):
 
 
 def test_ctrl_c_waits_until_a_batch_of_hands_is_written_and_counted():
-    from lingerlonger.lab.cli import _ctrl_c_held
+    from lingerlonger.command_line.tournament import _ctrl_c_held
     handler, steps = signal.getsignal(signal.SIGINT), []
     with pytest.raises(KeyboardInterrupt):
         with _ctrl_c_held():

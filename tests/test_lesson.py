@@ -11,21 +11,21 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from lingerlonger import cli
-from lingerlonger.cards import parse_card
-from lingerlonger.driver import play_out, replayed
-from lingerlonger.engine import ChooseTrump, Play, deal, from_position, legal_actions, shuffled_deck
-from lingerlonger.game import Game, SetupError
-from lingerlonger.library import lesson_folder
-from lingerlonger.player import HandModel, ScenarioModel, action_of
-from lingerlonger.player.lesson import (branch_lesson, hand_lesson, lesson, lesson_name, lesson_text,
+from lingerlonger.command_line import commands as cli
+from lingerlonger.game.cards import parse_card
+from lingerlonger.game.play_loop import play_out, replayed
+from lingerlonger.game.engine import ChooseTrump, Play, deal, from_position, legal_actions, shuffled_deck
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.scenario.library import lesson_folder
+from lingerlonger.session import HandModel, ScenarioModel, action_of
+from lingerlonger.session.save_lesson import (branch_lesson, hand_lesson, lesson, lesson_name, lesson_text,
                                         table_lesson)
-from lingerlonger.player.table import TableModel
-from lingerlonger.players import make_player
-from lingerlonger.replay import replay
-from lingerlonger.rules import VARIANTS, Rules
+from lingerlonger.session.family_table import TableModel
+from lingerlonger.computer.players import make_player
+from lingerlonger.scenario.replay import replay
+from lingerlonger.game.rules import VARIANTS, Rules
 from lingerlonger.scenario import load, loads
-from lingerlonger.simulate import deck_of
+from lingerlonger.scenario.recording import deck_of
 from corpora import actions_of
 
 DAY = date(2026, 11, 30)

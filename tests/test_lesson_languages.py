@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.cli import main
-from lingerlonger.replay import replay
+from lingerlonger.command_line.commands import main
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import Text, load, loads, versions
 from lingerlonger.scenario.writer import dump
-from lingerlonger.static_replay import replay_html
-from lingerlonger.widgets import ScenarioPlayer
+from lingerlonger.views.page_replay import replay_html
+from lingerlonger.views.widgets import ScenarioPlayer
 
 GOOD = Path(__file__).resolve().parent / "good"
 [LESSON] = load(GOOD / "texts-in-languages.yaml")
@@ -59,8 +59,8 @@ def test_a_quiz_is_judged_by_meaning_in_every_language():
 
 
 def test_the_static_player_and_the_sheet_speak_the_language_they_are_drawn_in():
-    from lingerlonger.render import TableStyle
-    from lingerlonger.sheet import scenario_sheet_html
+    from lingerlonger.views.table_html import TableStyle
+    from lingerlonger.views.print_sheet import scenario_sheet_html
     portuguese = replay_html(replay(LESSON), style=TableStyle.of("pt"))
     assert "A última carta" in portuguese and "A sai: o rei." in portuguese
     assert "The last card" not in portuguese and '<h3 class="ll-replay-title" lang="pt-PT">' in portuguese

@@ -1,4 +1,4 @@
-"""Live mode's Python side (lingerlonger/live.py, run in the browser by Pyodide) and the files
+"""Live mode's Python side (lingerlonger/views/live_mode/endpoints.py, run in the browser by Pyodide) and the files
 the build serves for it (book/_ext/site_live.py): every call takes and gives JSON text."""
 
 from __future__ import annotations
@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger import live
-from lingerlonger.cards import parse_card
-from lingerlonger.engine import legal_cards, play_refusal
-from lingerlonger.i18n import error_text
-from lingerlonger.limits import MAX_DOCUMENT_BYTES
-from lingerlonger.replay import replay
+from lingerlonger.views.live_mode import endpoints as live
+from lingerlonger.game.cards import parse_card
+from lingerlonger.game.engine import legal_cards, play_refusal
+from lingerlonger.words.i18n import error_text
+from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load, loads
-from lingerlonger.render import TableStyle
-from lingerlonger.static_replay import frame_html, replay_html
+from lingerlonger.views.table_html import TableStyle
+from lingerlonger.views.page_replay import frame_html, replay_html
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "book" / "_ext"))
@@ -253,7 +253,7 @@ def test_the_browser_gets_the_package_and_pure_python_yaml_and_nothing_else(tmp_
     site_live.packages_zip(tmp_path / "two.zip")
     assert (tmp_path / "one.zip").read_bytes() == (tmp_path / "two.zip").read_bytes()  # reproducible
     names = zipfile.ZipFile(tmp_path / "one.zip").namelist()
-    for needed in ("lingerlonger/live.py", "lingerlonger/locale/ru.json", "lingerlonger/static/table.css",
+    for needed in ("lingerlonger/views/live_mode/endpoints.py", "lingerlonger/words/locale/ru.json", "lingerlonger/views/static/table.css",
                    "yaml/__init__.py", "markdown_it/__init__.py", "mdurl/__init__.py"):
         assert needed in names
     assert not [name for name in names if name.endswith(".so") or "/widgets" in name or "/lab/" in name]
@@ -289,7 +289,7 @@ def test_live_mode_imports_nothing_the_browser_does_not_get():
     matplotlib, nor the package's widgets or lab (site_live.NOT_IN_BROWSER). (PyYAML falls back
     by itself from its C extension, which the browser lacks.)"""
     loaded = subprocess.run(
-        [sys.executable, "-c", "import sys, lingerlonger.live; print(' '.join(sorted(sys.modules)))"],
+        [sys.executable, "-c", "import sys, lingerlonger.views.live_mode.endpoints; print(' '.join(sorted(sys.modules)))"],
         capture_output=True, text=True, check=True, cwd=REPO).stdout.split()
     banned = ("ipywidgets", "IPython", "matplotlib") + tuple(
         f"lingerlonger.{name.rstrip('/')}" for name in site_live.NOT_IN_BROWSER if name != "__pycache__")

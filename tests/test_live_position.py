@@ -1,4 +1,4 @@
-"""The book's position editor in live mode (lingerlonger/live_position.py, called by the page's
+"""The book's position editor in live mode (lingerlonger/views/live_mode/position_editor.py, called by the page's
 position.js through the worker): every call takes and gives JSON text; a tap places a card and
 the answer draws it; the problems are the loader's, in the reader's language; a bad call
 changes nothing and says why; the saved file loads back as set up."""
@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger import live, live_position
-from lingerlonger.cards import parse_card
-from lingerlonger.game import HAND_VARIANTS, PLAYERS, PROFILE
-from lingerlonger.i18n import LANGUAGES, error_text, translate
-from lingerlonger.player import Position
+from lingerlonger.views.live_mode import endpoints as live, position_editor as live_position
+from lingerlonger.game.cards import parse_card
+from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS, PROFILE
+from lingerlonger.words.i18n import LANGUAGES, error_text, translate
+from lingerlonger.session import Position
 from lingerlonger.scenario import loads
 
 REPO = Path(__file__).resolve().parents[1]
@@ -176,6 +176,6 @@ def test_the_site_serves_the_editors_files_and_links_them_after_live_js(tmp_path
     head = editor.read_text().split("</head>")[0]
     assert head.index("../ll-live.js") < head.index("../ll-position.js") and "../ll-position.css" in head
     assert "ll-position" not in other.read_text()
-    static = REPO / "lingerlonger" / "static"
+    static = REPO / "lingerlonger" / "views" / "static"
     for name in site_live.EDITOR_FILES:
         assert (static / name).is_file()

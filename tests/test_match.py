@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from lingerlonger.cards import parse_cards
-from lingerlonger.engine import apply, from_position
-from lingerlonger.match import cut_for_deal, first_dealer, hand_chips, play_match
-from lingerlonger.players import RandomPlayer
-from lingerlonger.rules import Rules
+from lingerlonger.game.cards import parse_cards
+from lingerlonger.game.engine import apply, from_position
+from lingerlonger.game.match import cut_for_deal, first_dealer, hand_chips, play_match
+from lingerlonger.computer.players import RandomPlayer
+from lingerlonger.game.rules import Rules
 
 
 class StackedCuts:

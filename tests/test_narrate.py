@@ -4,14 +4,14 @@ import typing
 
 import pytest
 
-from lingerlonger.cards import Suit, parse_card, parse_cards
-from lingerlonger.engine import new_hand
-from lingerlonger.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
+from lingerlonger.game.cards import Suit, parse_card, parse_cards
+from lingerlonger.game.engine import new_hand
+from lingerlonger.game.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
                                  LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
-from lingerlonger.driver import finish
-from lingerlonger.narrate import narrate, narrate_all
-from lingerlonger.players import RandomPlayer
-from lingerlonger.rules import Rules
+from lingerlonger.game.play_loop import finish
+from lingerlonger.words.narration import narrate, narrate_all
+from lingerlonger.computer.players import RandomPlayer
+from lingerlonger.game.rules import Rules
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 CARD = parse_card

@@ -20,8 +20,8 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from lingerlonger import __version__
-from lingerlonger.cli import main
-from lingerlonger.library import lesson_folder
+from lingerlonger.command_line.commands import main
+from lingerlonger.scenario.library import lesson_folder
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "lingerlonger"
@@ -121,13 +121,13 @@ def every_module() -> list[str]:
 
 
 def test_the_command_line_needs_only_the_core_dependencies():
-    needed = distributions(third_party_closure("lingerlonger.cli"))
+    needed = distributions(third_party_closure("lingerlonger.command_line.commands"))
     assert "markdown-it-py" in needed  # replay shows say: Markdown as a terminal shows it
     assert needed <= declared(CORE)
 
 
 def test_the_widgets_need_only_the_widgets_extra():
-    needed = distributions(third_party_closure("lingerlonger.widgets"))
+    needed = distributions(third_party_closure("lingerlonger.views.widgets"))
     assert "ipywidgets" in needed
     assert needed <= declared(CORE + EXTRAS["widgets"])
 
@@ -249,7 +249,7 @@ def test_a_wheel_from_a_clean_checkout_installs_and_runs_in_a_bare_venv(tmp_path
     _run(venv / "bin/python", "-m", "pip", "install", f"{wheel}[widgets]", cwd=elsewhere, env=env)
     command = venv / "bin/lingerlonger"
 
-    imported = _run(venv / "bin/python", "-c", "import lingerlonger.widgets as w; print(w.__file__)",
+    imported = _run(venv / "bin/python", "-c", "import lingerlonger.views.widgets as w; print(w.__file__)",
                     cwd=elsewhere, env=env)
     assert imported.stdout.startswith(str(venv))
     assert _run(command, "--version", cwd=elsewhere, env=env).stdout == f"lingerlonger {__version__}\n"
@@ -271,6 +271,6 @@ def test_a_wheel_from_a_clean_checkout_installs_and_runs_in_a_bare_venv(tmp_path
     # An editable install reads the lessons where they are: the checkout's scenarios/.
     _run(venv / "bin/python", "-m", "pip", "install", "--no-deps", "-e", source,
          cwd=elsewhere, env=env)
-    found = _run(venv / "bin/python", "-c", "from lingerlonger.library import lesson_folder; "
+    found = _run(venv / "bin/python", "-c", "from lingerlonger.scenario.library import lesson_folder; "
                  "print(lesson_folder())", cwd=elsewhere, env=env)
     assert found.stdout == f"{source / 'scenarios'}\n"

@@ -11,8 +11,8 @@ import pytest
 from lingerlonger.lab import (OneTipAtATime, PairedDifference, format_differences, one_tip_at_a_time,
                               paired_difference, plot_differences, verdict)
 from lingerlonger.lab.runner import HandRecord, SeatRecord
-from lingerlonger.players import PLAYER_KINDS, TipsPlayer
-from lingerlonger.rules import Rules
+from lingerlonger.computer.players import PLAYER_KINDS, TipsPlayer
+from lingerlonger.game.rules import Rules
 
 
 def _hands(seat_1_won: str) -> list[HandRecord]:

@@ -11,12 +11,12 @@ from dataclasses import replace
 
 import pytest
 
-from lingerlonger.cards import Suit, parse_card
-from lingerlonger.engine import ChooseTrump, Play, from_position, legal_cards
-from lingerlonger.i18n import LANGUAGES, translate
-from lingerlonger.player import HandModel, Note, Refused, ScenarioModel, action_of
-from lingerlonger.replay import replay
-from lingerlonger.rules import Rules
+from lingerlonger.game.cards import Suit, parse_card
+from lingerlonger.game.engine import ChooseTrump, Play, from_position, legal_cards
+from lingerlonger.words.i18n import LANGUAGES, translate
+from lingerlonger.session import HandModel, Note, Refused, ScenarioModel, action_of
+from lingerlonger.scenario.replay import replay
+from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import loads
 
 from corpora import QUIZ_HEAD

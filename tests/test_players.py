@@ -9,17 +9,17 @@ from dataclasses import replace
 
 import pytest
 
-from lingerlonger.cards import SUIT_OF, Suit, parse_card
-from lingerlonger.coach import wilson_interval
-from lingerlonger.inference import void_caps
-from lingerlonger.engine import (ChooseTrump, Play, State, apply, from_position, legal_actions,
+from lingerlonger.game.cards import SUIT_OF, Suit, parse_card
+from lingerlonger.computer.statistics import wilson_interval
+from lingerlonger.computer.inference import void_caps
+from lingerlonger.game.engine import (ChooseTrump, Play, State, apply, from_position, legal_actions,
                                  new_hand, view)
 from lingerlonger.lab import run_tournament
-from lingerlonger.errors import LingerError
-from lingerlonger.game import HAND_RULE_SETS as ALL_RULES
-from lingerlonger.game import Game, SetupError
-from lingerlonger.players import PLAYER_KINDS, ExpertPlayer, PlayerKinds, RandomPlayer, TipsPlayer, make_player
-from lingerlonger.rules import Rules
+from lingerlonger.game.errors import LingerError
+from lingerlonger.game.declared import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.computer.players import PLAYER_KINDS, ExpertPlayer, PlayerKinds, RandomPlayer, TipsPlayer, make_player
+from lingerlonger.game.rules import Rules
 
 
 def _decision_points(rules: Rules, players: int, seed: int):

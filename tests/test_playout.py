@@ -1,7 +1,7 @@
 """The playout kernel plays exactly like the engine: same plays, winners, draws, eliminations, end.
 
 Both sides are driven by the same random numbers under the contract stated in
-``lingerlonger.playout``: a choice among k > 1 options takes option
+``lingerlonger.computer.playout``: a choice among k > 1 options takes option
 ``int(random() * k)`` of the legal cards sorted by index (or of the suits in
 ``Suit`` order), a forced choice consumes nothing.
 """
@@ -15,12 +15,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from lingerlonger.cards import Card, Suit
-from lingerlonger.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
-from lingerlonger.events import Drew, Eliminated, TrickWon
-from lingerlonger.playout import NO_TRUMP, STRENGTH, KernelRules, Position, TrickRecord, playout, traced_playout
-from lingerlonger.game import HAND_RULE_SETS, Game, SetupError
-from lingerlonger.rules import Rules
+from lingerlonger.game.cards import Card, Suit
+from lingerlonger.game.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
+from lingerlonger.game.events import Drew, Eliminated, TrickWon
+from lingerlonger.computer.playout import NO_TRUMP, STRENGTH, KernelRules, KernelPosition, TrickRecord, playout, traced_playout
+from lingerlonger.game.declared import HAND_RULE_SETS, Game, SetupError
+from lingerlonger.game.rules import Rules
 
 
 ALL_RULES = list(HAND_RULE_SETS)
@@ -86,7 +86,7 @@ def test_kernel_plays_exactly_like_the_engine(rules, players, seed, steps):
     state = _random_start(rules, players, seed, steps)
     assume(not state.is_over)  # a vacuous example is discarded, never counted as a pass
     expected = engine_playout(state, random.Random(seed + 1))
-    assert traced_playout(Position.from_state(state), random.Random(seed + 1)) == expected
+    assert traced_playout(KernelPosition.from_state(state), random.Random(seed + 1)) == expected
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda rules: rules.spec)
@@ -96,7 +96,7 @@ def test_every_rule_set_from_the_deal(rules):
             continue
         state, _ = new_hand(rules, players, dealer=seed % players, seed=seed)
         expected = engine_playout(state, random.Random(seed))
-        assert traced_playout(Position.from_state(state), random.Random(seed)) == expected
+        assert traced_playout(KernelPosition.from_state(state), random.Random(seed)) == expected
 
 
 def test_explicit_hand_sizes_with_a_full_deck_and_a_long_stock():
@@ -105,7 +105,7 @@ def test_explicit_hand_sizes_with_a_full_deck_and_a_long_stock():
         for seed in range(20):
             state, _ = new_hand(rules, players, dealer=0, seed=seed)
             expected = engine_playout(state, random.Random(seed))
-            assert traced_playout(Position.from_state(state), random.Random(seed)) == expected
+            assert traced_playout(KernelPosition.from_state(state), random.Random(seed)) == expected
 
 
 def test_strength_table_agrees_with_the_engine_trick_winner():
@@ -120,7 +120,7 @@ def test_strength_table_agrees_with_the_engine_trick_winner():
 
 def test_playout_leaves_the_position_it_copied_untouched():
     state, _ = new_hand(Rules(), 4, dealer=0, seed=3)
-    position = Position.from_state(state)
+    position = KernelPosition.from_state(state)
     before = position.copy()
     rng = random.Random(0)
     winners = {playout(position.copy(), rng)[0] for _ in range(50)}
@@ -132,7 +132,7 @@ def test_a_finished_hand_cannot_be_played_out():
     state = _random_start(Rules(), 4, seed=1, steps=200)
     assert state.is_over
     with pytest.raises(ValueError, match="over"):
-        Position.from_state(state)
+        KernelPosition.from_state(state)
 
 
 def test_the_differential_deals_reach_every_end_reason():
@@ -150,7 +150,7 @@ def test_the_differential_deals_reach_every_end_reason():
             continue
         for seed in range(3):
             state, _ = new_hand(rules, players, dealer=0, seed=seed)
-            winner, reason, trace = traced_playout(Position.from_state(state), random.Random(seed))
+            winner, reason, trace = traced_playout(KernelPosition.from_state(state), random.Random(seed))
             endings.add((reason, trace[-1].winner is None))
     assert endings == {("exhaustion", False), ("last-holder", False), ("last-holder", True),
                        ("last-trick", False)}
@@ -164,7 +164,7 @@ def test_greedy_playouts_only_play_legal_cards():
         state = _random_start(rules, players, seed, steps=seed * 5)
         if state.is_over:
             continue
-        winner, reason, trace = traced_playout(Position.from_state(state), random.Random(seed), "greedy")
+        winner, reason, trace = traced_playout(KernelPosition.from_state(state), random.Random(seed), "greedy")
         plays_done = len(state.trick)
         for trick in trace:
             if trick.trump_named is not None:
@@ -178,7 +178,7 @@ def test_greedy_playouts_only_play_legal_cards():
 def test_an_unknown_policy_is_refused():
     state, _ = new_hand(Rules(), 4, dealer=0, seed=3)
     with pytest.raises(ValueError, match="unknown playout policy 'smart'"):
-        playout(Position.from_state(state), random.Random(0), "smart")
+        playout(KernelPosition.from_state(state), random.Random(0), "smart")
 
 
 @pytest.mark.parametrize("rules", ALL_RULES + [Rules.parse("standard", hand_size=13),
@@ -193,12 +193,12 @@ def test_the_fast_deal_matches_the_engine_deal(rules):
         rng.shuffle(deck)
         dealer = rng.randrange(players)
         state, _ = deal(rules, players, dealer, [Card(card) for card in deck])
-        assert Position.deal(Game.of(rules, players), dealer, deck) == Position.from_state(state)
+        assert KernelPosition.deal(Game.of(rules, players), dealer, deck) == KernelPosition.from_state(state)
 
 
 def test_a_rule_set_is_translated_for_the_kernel_once():
     """Every position under equal rules shares one ``KernelRules``, derived on first use."""
     first, _ = new_hand(Rules.parse("equal-hands+draw-per-card"), 4, 0, seed=1)
     second, _ = new_hand(Rules.parse("equal-hands+draw-per-card"), 5, 2, seed=2)
-    assert Position.from_state(first).kernel_rules is Position.from_state(second).kernel_rules
-    assert Position.from_state(first).kernel_rules == KernelRules(True, False, False, True)
+    assert KernelPosition.from_state(first).kernel_rules is KernelPosition.from_state(second).kernel_rules
+    assert KernelPosition.from_state(first).kernel_rules == KernelRules(True, False, False, True)

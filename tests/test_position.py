@@ -7,13 +7,13 @@ from datetime import date
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from lingerlonger.cards import CARDS, Suit, parse_card
-from lingerlonger.game import HAND_RULE_SETS, SetupError
-from lingerlonger.i18n import LANGUAGES, error_text
-from lingerlonger.player import STOCK, Position
-from lingerlonger.player.lesson import lesson_name, lesson_text, position_lesson
-from lingerlonger.replay import replay
-from lingerlonger.rules import Rules
+from lingerlonger.game.cards import CARDS, Suit, parse_card
+from lingerlonger.game.declared import HAND_RULE_SETS, SetupError
+from lingerlonger.words.i18n import LANGUAGES, error_text
+from lingerlonger.session import STOCK, Position
+from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson
+from lingerlonger.scenario.replay import replay
+from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import loads
 
 

@@ -18,15 +18,15 @@ from corpora import text_of, visible
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
-from lingerlonger import cli  # noqa: E402
-from lingerlonger.cards import parse_card  # noqa: E402
-from lingerlonger.i18n import error_text, translate  # noqa: E402
-from lingerlonger.player import STOCK  # noqa: E402
-from lingerlonger.replay import replay  # noqa: E402
+from lingerlonger.command_line import commands as cli  # noqa: E402
+from lingerlonger.game.cards import parse_card  # noqa: E402
+from lingerlonger.words.i18n import error_text, translate  # noqa: E402
+from lingerlonger.session import STOCK  # noqa: E402
+from lingerlonger.scenario.replay import replay  # noqa: E402
 from lingerlonger.scenario import loads  # noqa: E402
-from lingerlonger.static_replay import ui  # noqa: E402
-from lingerlonger.widgets import LingerLongerApp  # noqa: E402
-from lingerlonger.widgets.position import PositionEditor  # noqa: E402
+from lingerlonger.words.i18n import ui  # noqa: E402
+from lingerlonger.views.widgets import LingerLongerApp  # noqa: E402
+from lingerlonger.views.widgets.position_editor import PositionEditor  # noqa: E402
 
 
 def tap(editor: PositionEditor, place, cards: str) -> None:

@@ -10,9 +10,9 @@ import jsonschema
 import pytest
 import yaml
 
-from lingerlonger.cards import parse_cards
-from lingerlonger.cli import main
-from lingerlonger.replay import answer_text, check, replay
+from lingerlonger.game.cards import parse_cards
+from lingerlonger.command_line.commands import main
+from lingerlonger.scenario.replay import answer_text, check, replay
 from lingerlonger.scenario import ScenarioError, load, loads
 from lingerlonger.scenario.writer import dump, schema_file
 
@@ -187,8 +187,8 @@ def test_the_portuguese_worked_example_is_the_english_one_in_portuguese():
 # --- the players ---------------------------------------------------------------------------
 
 def test_the_static_player_shows_the_question_and_its_hint_with_its_answer_behind_a_button():
-    from lingerlonger.render import TableStyle
-    from lingerlonger.static_replay import frame_html
+    from lingerlonger.views.table_html import TableStyle
+    from lingerlonger.views.page_replay import frame_html
     frame = replay(scenario(GOOD)).frames[1]
     page = frame_html(frame, style=TableStyle.of("es"))
     question, hidden = page.split('class="ll-quiz"')[1].split('<div class="ll-answer" hidden>')
@@ -203,7 +203,7 @@ def test_the_static_player_shows_the_question_and_its_hint_with_its_answer_behin
 
 
 def test_the_live_player_hides_the_next_play_until_the_question_is_answered():
-    from lingerlonger.widgets import ScenarioPlayer
+    from lingerlonger.views.widgets import ScenarioPlayer
     player = ScenarioPlayer(scenario(GOOD))
     player.language.value = "ru"
     player.quiz_on.value = True
@@ -225,7 +225,7 @@ def test_the_live_player_hides_the_next_play_until_the_question_is_answered():
 
 
 def test_projector_and_four_colour_toggles_restyle_the_table():
-    from lingerlonger.widgets import ScenarioPlayer
+    from lingerlonger.views.widgets import ScenarioPlayer
     player = ScenarioPlayer(scenario(GOOD))
     player.projector.value = True
     player.four_colour.value = True
@@ -234,7 +234,7 @@ def test_projector_and_four_colour_toggles_restyle_the_table():
 
 
 def test_a_scenario_in_portuguese_opens_in_portuguese():
-    from lingerlonger.widgets import ScenarioPlayer
+    from lingerlonger.views.widgets import ScenarioPlayer
     player = ScenarioPlayer(LIBRARY / "29-ultima-carta-em-portugues.yaml")
     assert player.language.value == "pt" and player.language.description == "Idioma"
     player.go_last()

@@ -15,13 +15,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from lingerlonger.cards import DECK, Suit, parse_card, parse_cards, sort_hand
-from lingerlonger.engine import (ChooseTrump, Play, apply, deal, from_position, legal_actions,
+from lingerlonger.game.cards import DECK, Suit, parse_card, parse_cards, sort_hand
+from lingerlonger.game.engine import (ChooseTrump, Play, apply, deal, from_position, legal_actions,
                                  legal_cards, new_hand)
-from lingerlonger.narrate import REASONS
-from lingerlonger.render import (TABLE_CSS, RenderError, TableStyle, card_back_html, card_html,
+from lingerlonger.words.narration import REASONS
+from lingerlonger.views.table_html import (TABLE_CSS, RenderError, TableStyle, card_back_html, card_html,
                                  table_html)
-from lingerlonger.rules import Rules
+from lingerlonger.game.rules import Rules
 
 RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 SUIT_WORDS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
@@ -438,7 +438,7 @@ def test_a_state_shows_itself_in_a_notebook():
 def test_a_style_speaks_the_readers_language_unless_told():
     """Chapter 13 asks for `TableStyle(large=True, four_colour=True)`: on a Russian page (the
     book's kernels run with LINGERLONGER_LANG), its table and player speak Russian."""
-    code = ("from lingerlonger.render import TableStyle; "
+    code = ("from lingerlonger.views.table_html import TableStyle; "
             "print(TableStyle(large=True).lang, TableStyle.of('pt').lang)")
     env = {**os.environ, "LINGERLONGER_LANG": "ru"}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)

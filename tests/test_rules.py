@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from lingerlonger.rules import VARIANTS, Rules, RulesError
+from lingerlonger.game.rules import VARIANTS, Rules, RulesError
 
 
 def test_profiles_and_the_sift_smoke_alias():
@@ -101,13 +101,13 @@ def test_rules_are_frozen_values():
 
 def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
     """The engine layer stays below i18n, render, scenario and widgets, and needs no yaml or json."""
-    code = ("import sys, lingerlonger.engine, lingerlonger.playout; "
+    code = ("import sys, lingerlonger.game.engine, lingerlonger.computer.playout; "
             "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('json', 'yaml', 'ipywidgets') or m.startswith('lingerlonger.'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True).stdout.split()
-    assert loaded == ["lingerlonger.cards", "lingerlonger.engine",
-                      "lingerlonger.errors",  # codes and the English of refusals, no catalog
-                      "lingerlonger.events", "lingerlonger.game",
-                      "lingerlonger.playout", "lingerlonger.rules",
-                      "lingerlonger.visible"]  # how a refused card's text is quoted
+    assert loaded == sorted(["lingerlonger.computer", "lingerlonger.computer.playout", "lingerlonger.game",
+                             "lingerlonger.game.cards", "lingerlonger.game.engine",
+                             "lingerlonger.game.errors",  # codes and the English of refusals, no catalog
+                             "lingerlonger.game.events", "lingerlonger.game.declared", "lingerlonger.game.rules",
+                             "lingerlonger.game.visible_text"])  # how a refused card's text is quoted  # how a refused card's text is quoted

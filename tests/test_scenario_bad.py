@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lingerlonger.i18n import LANGUAGES, translate
-from lingerlonger.replay import check
+from lingerlonger.words.i18n import LANGUAGES, translate
+from lingerlonger.scenario.replay import check
 from lingerlonger.scenario import ScenarioError, iter_documents
 
 from corpora import BAD_FILES, expectation

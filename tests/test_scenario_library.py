@@ -14,17 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.cards import Suit, parse_card, parse_cards
-from lingerlonger.engine import apply, legal_cards
-from lingerlonger.replay import check, replay
-from lingerlonger.rules import VARIANTS
+from lingerlonger.game.cards import Suit, parse_card, parse_cards
+from lingerlonger.game.engine import apply, legal_cards
+from lingerlonger.scenario.replay import check, replay
+from lingerlonger.game.rules import VARIANTS
 from lingerlonger.scenario import Scenario, load, versions
 
 from corpora import tag_vocabulary
 
 LIBRARY = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted(LIBRARY.glob("*.yaml"))
-SCHEMA_LINE = "# yaml-language-server: $schema=../lingerlonger/scenario.schema.json"
+SCHEMA_LINE = "# yaml-language-server: $schema=../lingerlonger/scenario/scenario.schema.json"
 NAME = re.compile(r"^(\d\d)-[a-z0-9]+(-[a-z0-9]+)*\.yaml$")
 PROFILE_TAGS = {"standard", "equal-hands"}
 
@@ -249,7 +249,7 @@ def test_a_lesson_compared_with_shows_what_the_comparison_says():
 @pytest.mark.parametrize("lang", ["en", "pt", "es", "ru"])
 def test_every_tag_has_words_in_every_language(lang):
     """The gallery lists each lesson's topics in the page's language (book/11-gallery.md)."""
-    from lingerlonger.narrate import topic_text
+    from lingerlonger.words.narration import topic_text
 
     words = {tag: topic_text(tag, lang) for tag in tag_vocabulary()}
     if lang != "en":

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.cards import Suit, parse_card, parse_cards
-from lingerlonger.replay import check, replay
-from lingerlonger.rules import Rules
+from lingerlonger.game.cards import Suit, parse_card, parse_cards
+from lingerlonger.scenario.replay import check, replay
+from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import (Location, ScenarioError, iter_documents, iter_scenarios, load,
                                    loads)
-from lingerlonger.simulate import simulate
+from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.writer import dump
 
 from corpora import POSITION

@@ -15,12 +15,12 @@ import jsonschema
 import pytest
 import yaml
 
-from lingerlonger.cards import RANK_LABELS, SUIT_SYMBOLS, CardError, parse_card
-from lingerlonger.events import END_REASONS
-from lingerlonger.game import HAND_SIZE, PLAYERS, PROFILE, VARIANT_SET
-from lingerlonger.rules import PROFILE_ALIASES, Rules
+from lingerlonger.game.cards import RANK_LABELS, SUIT_SYMBOLS, CardError, parse_card
+from lingerlonger.game.events import END_REASONS
+from lingerlonger.game.declared import HAND_SIZE, PLAYERS, PROFILE, VARIANT_SET
+from lingerlonger.game.rules import PROFILE_ALIASES, Rules
 from lingerlonger.scenario import EXPECT_KEYS, RESULT_KEYS, RULES_KEYS, STEP_ACTIONS, TOP_KEYS
-from lingerlonger.simulate import simulate
+from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.writer import dump, schema_file
 
 from corpora import BAD_FILES, expectation
@@ -101,7 +101,7 @@ def test_simulated_hands_are_valid():
 def test_every_file_points_editors_at_the_schema():
     for path in GOOD_FILES:
         first = path.read_text(encoding="utf-8").split("\n", 1)[0]
-        assert first == "# yaml-language-server: $schema=../../lingerlonger/scenario.schema.json"
+        assert first == "# yaml-language-server: $schema=../../lingerlonger/scenario/scenario.schema.json"
         assert (path.parent / first.split("=", 1)[1]).resolve() == schema_file().resolve()
 
 
@@ -117,7 +117,7 @@ def test_the_schema_names_the_same_keys_and_words_as_the_loader():
 
 
 def test_the_schema_offers_what_the_parameter_spec_declares():
-    """Its enums and ranges are the spec's (lingerlonger.game.PARAMETERS), so the schema an
+    """Its enums and ranges are the spec's (lingerlonger.game.declared.PARAMETERS), so the schema an
     editor checks with agrees with the command line and the app's menus."""
     rules_mapping = SCHEMA["definitions"]["rules"]["oneOf"][1]["properties"]
     assert set(rules_mapping["profile"]["enum"]) == set(PROFILE.choices) | set(PROFILE_ALIASES)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.cli import main
-from lingerlonger.i18n import LANGUAGES, language_tag, translate
+from lingerlonger.command_line.commands import main
+from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 from lingerlonger.scenario import load
-from lingerlonger.sheet import deal_rows, rules_sheet_html, scenario_sheet_html
+from lingerlonger.views.print_sheet import deal_rows, rules_sheet_html, scenario_sheet_html
 
 LIBRARY = Path(__file__).resolve().parent.parent / "scenarios"
 WORKED = LIBRARY / "06-last-card-saves.yaml"

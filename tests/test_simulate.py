@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from golden_data import RECORDED
-from lingerlonger.engine import ChooseTrump, Play, deal
-from lingerlonger.players import PLAYER_KINDS
-from lingerlonger.replay import check, replay
-from lingerlonger.rules import Rules
+from lingerlonger.game.engine import ChooseTrump, Play, deal
+from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.scenario.replay import check, replay
+from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import load
-from lingerlonger.simulate import record_hand, simulate
+from lingerlonger.scenario.recording import record_hand, simulate
 from lingerlonger.scenario.writer import dump
 
 RULE_SETS = ["standard", "equal-hands", "standard+draw-per-card", "standard+no-trump",

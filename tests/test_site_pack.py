@@ -7,9 +7,9 @@ import re
 import sys
 from pathlib import Path
 
-from lingerlonger.replay import replay
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load
-from lingerlonger.static_replay import LAZY_START, gallery_html, replay_html
+from lingerlonger.views.page_replay import LAZY_START, gallery_html, replay_html
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "book" / "_ext"))

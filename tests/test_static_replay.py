@@ -15,11 +15,11 @@ import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
-from lingerlonger.replay import replay
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load, loads
-from lingerlonger.i18n import LANGUAGES
-from lingerlonger.render import TableStyle
-from lingerlonger.static_replay import frame_html, gallery_html, replay_html, ui
+from lingerlonger.words.i18n import LANGUAGES
+from lingerlonger.views.table_html import TableStyle
+from lingerlonger.views.page_replay import frame_html, gallery_html, replay_html, ui
 
 REPO = Path(__file__).resolve().parents[1]
 WORKED = REPO / "scenarios" / "06-last-card-saves.yaml"
@@ -183,7 +183,7 @@ def test_one_language_makes_no_picker_and_no_other_frames():
 
 def test_a_page_that_names_its_language_has_one_language_and_no_picker(monkeypatch):
     # each language's book sets LINGERLONGER_LANG: its header menu switches the page, replays included
-    import lingerlonger.static_replay as static_replay
+    import lingerlonger.views.page_replay as static_replay
     monkeypatch.setattr(static_replay, "ENVIRONMENT_LANGUAGE", "ru")
     page = Tags(replay_html(worked_run()))
     assert not page.find("select", data_lang_picker="")
@@ -246,11 +246,11 @@ def test_a_players_model_renders_to_the_static_player_without_building_a_widget(
     # interpreter that never loads ipywidgets: the static view needs only the model.
     code = f"""
 import sys
-from lingerlonger.player import ScenarioModel
-from lingerlonger.render import TableStyle
-from lingerlonger.replay import replay
+from lingerlonger.session import ScenarioModel
+from lingerlonger.views.table_html import TableStyle
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load
-from lingerlonger.static_replay import model_html, replay_html
+from lingerlonger.views.page_replay import model_html, replay_html
 run = replay(load({str(WORKED)!r})[0])
 model = ScenarioModel.of(run, seat=1, lang="pt", large=True).go(3)
 page = model_html(model)

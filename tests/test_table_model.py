@@ -1,4 +1,4 @@
-"""The family table as values (lingerlonger/player/table.py): people at one screen behind a
+"""The family table as values (lingerlonger/session/family_table.py): people at one screen behind a
 pass screen, computers in the other seats, a match scored by ``match`` (rules 18, 19, 21).
 
 Expected values come from the rules (the lowest cut deals, the deal passes clockwise,
@@ -11,13 +11,13 @@ import random
 
 import pytest
 
-from lingerlonger.cards import Card
-from lingerlonger.engine import ChooseTrump, Play, apply, legal_cards
-from lingerlonger.match import hand_chips
-from lingerlonger.player.model import Refused
-from lingerlonger.player.table import PERSON, TableModel
-from lingerlonger.render import card_label, table_html
-from lingerlonger.rules import Rules
+from lingerlonger.game.cards import Card
+from lingerlonger.game.engine import ChooseTrump, Play, apply, legal_cards
+from lingerlonger.game.match import hand_chips
+from lingerlonger.session.stepping import Refused
+from lingerlonger.session.family_table import PERSON, TableModel
+from lingerlonger.views.table_html import card_label, table_html
+from lingerlonger.game.rules import Rules
 
 NAMES = ("Ana", "Bruno", "Carla", "Dani")
 TWO_PEOPLE = (PERSON, "random", PERSON, "random")

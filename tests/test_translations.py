@@ -14,7 +14,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from lingerlonger import booktext
+from lingerlonger.words import chapter_words as booktext
 
 REPO = Path(__file__).resolve().parents[1]
 LOCALES = REPO / "locales"

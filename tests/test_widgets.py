@@ -16,20 +16,20 @@ from corpora import text_of, visible
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
-from lingerlonger.player import model as player_model  # noqa: E402
-from lingerlonger.widgets import browser as live_browser, kit  # noqa: E402
-from lingerlonger.widgets import scenario as live_scenario  # noqa: E402
-from lingerlonger.cards import DECK, Suit, parse_card  # noqa: E402
-from lingerlonger.i18n import catalog, translate  # noqa: E402
-from lingerlonger.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,  # noqa: E402
+from lingerlonger.session import stepping as player_model  # noqa: E402
+from lingerlonger.views.widgets import controls as kit, lesson_picker as live_browser  # noqa: E402
+from lingerlonger.views.widgets import scenario_player as live_scenario  # noqa: E402
+from lingerlonger.game.cards import DECK, Suit, parse_card  # noqa: E402
+from lingerlonger.words.i18n import catalog, translate  # noqa: E402
+from lingerlonger.game.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,  # noqa: E402
                                  legal_cards)
-from lingerlonger.players import RandomPlayer  # noqa: E402
-from lingerlonger.render import DEFAULT_STYLE  # noqa: E402
-from lingerlonger.replay import replay  # noqa: E402
-from lingerlonger.rules import Rules  # noqa: E402
+from lingerlonger.computer.players import RandomPlayer  # noqa: E402
+from lingerlonger.views.table_html import DEFAULT_STYLE  # noqa: E402
+from lingerlonger.scenario.replay import replay  # noqa: E402
+from lingerlonger.game.rules import Rules  # noqa: E402
 from lingerlonger.scenario import load, loads  # noqa: E402
-from lingerlonger.static_replay import replay_html, ui  # noqa: E402
-from lingerlonger.widgets import (HandPlayer, LingerLongerApp, Plan, ScenarioBrowser,  # noqa: E402
+from lingerlonger.views.page_replay import replay_html, ui  # noqa: E402
+from lingerlonger.views.widgets import (HandPlayer, LingerLongerApp, Plan, ScenarioBrowser,  # noqa: E402
                                   ScenarioGallery, ScenarioPlayer, action_of, find_scenarios,
                                   next_action, planned_action, what_if)
 
@@ -645,9 +645,9 @@ def test_the_coachs_words_do_not_outstay_their_language(monkeypatch):
 
 
 def test_every_language_has_six_computer_names_and_none_looks_like_yours():
-    from lingerlonger.i18n import LANGUAGES
-    from lingerlonger.names import looks_like
-    from lingerlonger.seat_names import computer_names, seat_names
+    from lingerlonger.words.i18n import LANGUAGES
+    from lingerlonger.scenario.author_names import looks_like
+    from lingerlonger.scenario.hand_seat_names import computer_names, seat_names
     for lang in LANGUAGES:
         names, yours = computer_names(lang), translate("ui.default-name", lang)
         assert len(set(names)) == 6 and all(names) and not any(looks_like(n, yours) for n in names)

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from lingerlonger.names import skeleton
-from lingerlonger.replay import check
-from lingerlonger.game import Game, SetupError
-from lingerlonger.rules import VARIANTS, Rules
+from lingerlonger.scenario.author_names import skeleton
+from lingerlonger.scenario.replay import check
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.rules import VARIANTS, Rules
 from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
-from lingerlonger.simulate import simulate
+from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.writer import (SCHEMA_HINT, SCHEMA_NAME, SITE_SETTING, dump, header_comments,
                                          schema_file, schema_line, write, write_schema)
 from corpora import POSITION
@@ -103,7 +103,7 @@ def test_the_schema_line_names_a_schema_near_the_file_never_the_install(tmp_path
     assert schema_line(lessons / "a.yaml") == "# yaml-language-server: $schema=../scenario.schema.json"
     # In a copy of this repository, the package's own schema, as the library's files say.
     assert schema_line(REPO / "scenarios" / "new.yaml") == (
-        "# yaml-language-server: $schema=../lingerlonger/scenario.schema.json")
+        "# yaml-language-server: $schema=../lingerlonger/scenario/scenario.schema.json")
     # The folder moves with its schema, and the line still holds.
     moved = tmp_path / "moved"
     (tmp_path / "lessons").rename(moved)

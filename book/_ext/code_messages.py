@@ -1,7 +1,7 @@
 """The book's words Sphinx's gettext build does not extract, for translators: the chapters'
 ``_("…")`` in their code cells → ``code.pot``, and ``_toc.yml``'s part titles → ``sphinx.pot``.
 
-A chapter's code writes its labels as ``_("Refused:")`` (``lingerlonger.booktext``), and
+A chapter's code writes its labels as ``_("Refused:")`` (``lingerlonger.words.chapter_words``), and
 each language's book reads their translations from ``locales/LANG/LC_MESSAGES/code.po``.
 The sidebar translates a part's title through the theme's catalog, ``sphinx.po``, which
 the gettext build writes with the theme's own words only. ``make pot`` runs this script

@@ -12,7 +12,7 @@ const { loadPyodide } = await import(pathToFileURL(runtime + '/pyodide.mjs').hre
 const pyodide = await loadPyodide({ indexURL: runtime + '/', _makeSnapshot: true, env: { PYTHONHASHSEED: '0' } });
 const sitePackages = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
 pyodide.unpackArchive(new Uint8Array(readFileSync(packages)), 'zip', { extractDir: sitePackages });
-const bridge = pyodide.pyimport('lingerlonger.live');
+const bridge = pyodide.pyimport('lingerlonger.views.live_mode.endpoints');
 // What a first call would import and read (the loader, the replay, the views, each catalog).
 const source = readFileSync(scenario, 'utf8');
 for (const lang of ['en', 'pt', 'es', 'ru']) {
@@ -21,5 +21,5 @@ for (const lang of ['en', 'pt', 'es', 'ru']) {
   JSON.parse(bridge.check_file(JSON.stringify({ text: source, lang })));
 }
 bridge.destroy();
-pyodide.runPython('import gc, lingerlonger.live as live; live._SESSIONS.clear(); gc.collect(); import random; random.seed(0)');
+pyodide.runPython('import gc, lingerlonger.views.live_mode.endpoints as live; live._SESSIONS.clear(); gc.collect(); import random; random.seed(0)');
 writeFileSync(out, pyodide.makeMemorySnapshot());

@@ -39,7 +39,7 @@ INPUTS = (
     (re.compile(r"\.\./scenarios(?![\w/.-])"), "{match}/*.yaml"),
     # The package the chapters run, code and data.
     (re.compile(r"\b(?:from|import) lingerlonger\b"), "/lingerlonger/**/*.*"),
-    # The chapters' own words (lingerlonger.booktext's _()), translated in code.po.
+    # The chapters' own words (lingerlonger.words.chapter_words's _()), translated in code.po.
     (re.compile(r"\bfrom lingerlonger\.booktext import\b"), "/locales/*/LC_MESSAGES/code.po"),
 )
 #: Chapter source path -> fingerprint of its inputs when it was last read.
@@ -51,7 +51,7 @@ def input_globs(source: str) -> list[str]:
 
     >>> input_globs('ScenarioPlayer("../scenarios/a.yaml"); Path("../scenarios").glob("*.yaml")')
     ['../scenarios/*.yaml', '../scenarios/a.yaml']
-    >>> input_globs("from lingerlonger.widgets import ScenarioPlayer")
+    >>> input_globs("from lingerlonger.views.widgets import ScenarioPlayer")
     ['/lingerlonger/**/*.*']
     >>> input_globs("Nothing to run here.")
     []

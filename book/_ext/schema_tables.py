@@ -1,6 +1,6 @@
 """The key tables of the scenario format, written from the JSON Schema at build time.
 
-``lingerlonger/scenario.schema.json`` is what editors read while an author types, and
+``lingerlonger/scenario/scenario.schema.json`` is what editors read while an author types, and
 the loader is tested against it (tests/test_schema.py). The book's tables come from the
 same file, so the Scenario format reference and chapter 12 cannot drift from it or from
 each other: a key added to the schema appears in both at the next build, and a key
@@ -31,7 +31,7 @@ from docutils.statemachine import StringList
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-SCHEMA = Path(__file__).resolve().parents[2] / "lingerlonger" / "scenario.schema.json"
+SCHEMA = Path(__file__).resolve().parents[2] / "lingerlonger" / "scenario" / "scenario.schema.json"
 #: A part of the format -> the path of its object in the schema.
 PARTS = {
     "top": (),

@@ -1,6 +1,6 @@
 """What each page of the book loads, kept light for a phone (a local Sphinx extension).
 
-1. Replays: a static player (lingerlonger.static_replay) carries its style and script
+1. Replays: a static player (lingerlonger.views.page_replay) carries its style and script
    inline, so that it works alone in a notebook. In the book each page links one shared
    copy (``_static/ll-replay.css``, ``_static/ll-replay.js``) instead, and a replay's
    controls and frames (from ``LAZY_START`` to ``LAZY_END``) go to a file of their own,
@@ -27,9 +27,9 @@ from pathlib import Path
 
 from sphinx.util.fileutil import copy_asset
 
-from lingerlonger.i18n import DEFAULT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, translate
-from lingerlonger.render import TABLE_CSS
-from lingerlonger.static_replay import LAZY_END, LAZY_START, REPLAY_CSS, REPLAY_JS
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, translate
+from lingerlonger.views.table_html import TABLE_CSS
+from lingerlonger.views.page_replay import LAZY_END, LAZY_START, REPLAY_CSS, REPLAY_JS
 from site_offline import keep_control_html
 
 HERE = Path(__file__).parent

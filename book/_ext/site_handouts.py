@@ -1,5 +1,5 @@
 """The handout pack (run by site_pack.py): ``handouts/index.html`` lists a print-ready A4
-sheet of every lesson in ``scenarios/`` in every language (lingerlonger.sheet, as
+sheet of every lesson in ``scenarios/`` in every language (lingerlonger.views.print_sheet, as
 `lingerlonger sheet` writes them) and the rules sheet, for a teacher to print a class set.
 
 The sheets are light on ink: handouts/handouts.css draws their table in outline (no green
@@ -12,9 +12,9 @@ import html
 import shutil
 from pathlib import Path
 
-from lingerlonger.i18n import LANGUAGES, language_tag, translate
+from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 from lingerlonger.scenario import ScenarioError, load
-from lingerlonger.sheet import RULES_SHEET_CSS, rules_sheet_html, scenario_sheet_html
+from lingerlonger.views.print_sheet import RULES_SHEET_CSS, rules_sheet_html, scenario_sheet_html
 
 HERE = Path(__file__).parent
 FOLDER = "handouts"

@@ -13,7 +13,7 @@
 * ``live.json``: what the worker unpacks into Pyodide's site-packages, the snapshot's name,
   and a version (the hash of the files above);
 * ``live-worker.js`` (the Web Worker) and ``player.css`` (the live players' style), from
-  ``lingerlonger/static/``;
+  ``lingerlonger/views/static/``;
 
 and ``ll-live.js`` beside them at the root, the page's side (``static/live.js``); the book's
 position editor's script and style (``static/position.js``, ``position.css``) beside it as
@@ -50,7 +50,7 @@ PURE_PYTHON = ("yaml", "markdown_it", "mdurl")
 #: kernel or a plotting library (ipywidgets, matplotlib), nor the lessons (a page sends
 #: its own scenario).
 PACKAGE_SUFFIXES = {".py", ".json", ".css", ".js"}
-NOT_IN_BROWSER = ("widgets", "lab/", "__pycache__")
+NOT_IN_BROWSER = ("views/widgets/", "lab/", "command_line/", "__pycache__")
 PACKAGES = "packages.zip"
 #: The started interpreter (``make_snapshot``), and the scenario it draws once while warming up.
 SNAPSHOT, SNAPSHOT_SCRIPT = "interpreter.gz", Path(__file__).with_name("live_snapshot.mjs")
@@ -133,7 +133,7 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
             digest.update(path.relative_to(live).as_posix().encode() + b"\0" + path.read_bytes())
     listing = {"version": digest.hexdigest()[:16], "archives": archives, "snapshot": SNAPSHOT}
     (live / "live.json").write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
-    static = REPOSITORY / "lingerlonger" / "static"
+    static = REPOSITORY / "lingerlonger" / "views" / "static"
     for name in (WORKER_SCRIPT, PLAYER_CSS):
         shutil.copy(static / name, live / name)
     shutil.copy(static / "live.js", site / PAGE_SCRIPT)

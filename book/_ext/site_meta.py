@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from lingerlonger.i18n import LANGUAGES, language_tag, translate
+from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 
 META_START, META_END = "<!--ll-meta-->", "<!--/ll-meta-->"
 OLD_META = re.compile(re.escape(META_START) + ".*?" + re.escape(META_END), re.S)

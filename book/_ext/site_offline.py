@@ -26,7 +26,7 @@ import shutil
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from lingerlonger.i18n import LANGUAGES, SOURCE_LANGUAGE, template, translate
+from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE, template, translate
 
 HERE = Path(__file__).parent
 OFFLINE_START, OFFLINE_END = "<!--ll-offline-->", "<!--/ll-offline-->"

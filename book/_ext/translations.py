@@ -39,7 +39,7 @@ def page_links(pagename: str, lang: str, baseurl: str = "") -> dict[str, str]:
 
 
 def add_language_links(app, pagename, templatename, context, doctree) -> None:
-    from lingerlonger.i18n import language_tag
+    from lingerlonger.words.i18n import language_tag
 
     lang = app.config.language or SOURCE_LANGUAGE
     links = page_links(pagename, lang, app.config.html_baseurl or "")

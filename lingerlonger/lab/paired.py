@@ -19,12 +19,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from ..coach import Z_95
-from ..i18n import DEFAULT_LANGUAGE, format_number, format_percent, translate
-from ..narrate import rules_text
-from ..players import PLAYER_KINDS, PlayerKinds, kind_label
-from ..rules import Rules
-from .runner import HandRecord, run_tournament
+from lingerlonger.computer.statistics import Z_95
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, format_percent, translate
+from lingerlonger.words.narration import rules_text
+from lingerlonger.computer.players import PLAYER_KINDS, PlayerKinds, kind_label
+from lingerlonger.game.rules import Rules
+from lingerlonger.lab.runner import HandRecord, run_tournament
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

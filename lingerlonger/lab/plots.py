@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from ..i18n import DEFAULT_LANGUAGE, format_percent, translate
-from ..players import kind_label
-from .tally import Tally, WinRate, as_tally
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_percent, translate
+from lingerlonger.computer.players import kind_label
+from lingerlonger.lab.tally import Tally, WinRate, as_tally
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from .runner import HandRecord
+    from lingerlonger.lab.runner import HandRecord
 
 __all__ = ["plot_win_rates", "plot_hand_sizes", "plot_early_wins_and_trumps"]
 

@@ -31,38 +31,17 @@ from contextlib import closing, suppress
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from ..cards import SUIT_OF
-from ..driver import play_out
-from ..engine import new_hand
-from ..game import Game
-from ..players import PLAYER_KINDS, PlayerKinds
-from ..rules import Rules
-from .tally import Tally
+from lingerlonger.game.cards import SUIT_OF
+from lingerlonger.game.play_loop import play_out
+from lingerlonger.game.engine import new_hand
+from lingerlonger.game.declared import Game
+from lingerlonger.computer.players import PLAYER_KINDS, PlayerKinds
+from lingerlonger.game.rules import Rules
+from lingerlonger.lab.records import HandRecord, SeatRecord
+from lingerlonger.lab.tally import Tally
 
 __all__ = ["SeatRecord", "HandRecord", "Chunk", "play_recorded_hand", "stream_tournament",
            "play_tournament", "run_tournament", "chunk_size"]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRecord:
-    """One seat's hand. ``position`` counts from the dealer's left: 1 leads first, n is the dealer."""
-
-    seat: int
-    kind: str
-    position: int
-    won: bool
-    tricks_won: int
-    early_tricks: int                 # tricks won among the hand's first n (n = players)
-    early_trumps: int                 # trumps this seat played in those tricks
-    sizes: tuple[int, ...]            # hand size after each trick
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    hand: int
-    dealer: int
-    reason: str
-    seats: tuple[SeatRecord, ...]
 
 
 def play_recorded_hand(rules: Rules, seats: Sequence[str], hand: int, seed: int,

@@ -5,7 +5,7 @@ tournament of a million hands takes no more memory than one of a thousand, and
 tallies merged in any order give the same totals.
 
 >>> from lingerlonger.lab.runner import play_recorded_hand
->>> from lingerlonger.rules import Rules
+>>> from lingerlonger.game.rules import Rules
 >>> records = [play_recorded_hand(Rules(), ("tips", "random", "random"), hand, 1) for hand in range(6)]
 >>> first, rest = Tally.of(records[:2]), Tally.of(records[2:])
 >>> first.merge(rest)
@@ -21,12 +21,12 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..coach import wilson_interval
-from ..i18n import DEFAULT_LANGUAGE, format_number, format_percent, translate
-from ..players import kind_label
+from lingerlonger.computer.statistics import wilson_interval
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, format_percent, translate
+from lingerlonger.computer.players import kind_label
 
 if TYPE_CHECKING:
-    from .runner import HandRecord
+    from lingerlonger.lab.records import HandRecord
 
 __all__ = ["Tally", "WinRate", "summarize", "format_rates", "as_tally", "GROUPINGS"]
 

@@ -1,20 +1,25 @@
-"""Scenario files, format 1: the model, the located YAML reader, the format-1 builder, the writer.
+"""The scenario format and files: a lesson read, checked, replayed, recorded and written back.
 
 - ``model``: what a scenario becomes (``Scenario``, ``Step``, ``Expect``, ``Ask``...), plain values;
-- ``reader``: YAML read as located nodes, every refusal a ``ScenarioError`` at its line and column;
-- ``format1``: those nodes built into a ``Scenario`` (``load``, ``loads``, ``iter_documents``);
-- ``writer``: a ``Scenario`` written back in the canonical form.
+- ``located_yaml``: YAML read as located nodes, every refusal a ``ScenarioError`` at its line and column;
+- ``format1``: those nodes built into a ``Scenario`` (``load``, ``loads``, ``read_upload``);
+- ``file_reading``: a file read a piece at a time, within ``limits``; ``writer``: the canonical form;
+- ``author_names``: the seat names an author may write; ``hand_seat_names``: the names at a hand
+  against the computer; ``library``: the lessons that come with the package;
+- ``replay``: the frames a reader steps through, every expectation checked; ``recording``: hands
+  recorded as scenarios; ``starters``: templates for ``lingerlonger new``; ``safe_write``: a file
+  replaced only once complete; ``scenario.schema.json``: the format for editors.
 
-Views and the replay import the model and the loading functions from here.
+It imports the game, the words and the computer players.
 """
 
-from .format1 import iter_documents, iter_scenarios, load, loads
-from .model import (ANSWER_KINDS, ASK_KEYS, EXPECT_KEYS, FORMAT, POSITION_KEYS, RESULT_KEYS,
+from lingerlonger.scenario.format1 import iter_documents, iter_scenarios, load, loads, read_upload
+from lingerlonger.scenario.model import (ANSWER_KINDS, ASK_KEYS, EXPECT_KEYS, FORMAT, POSITION_KEYS, RESULT_KEYS,
                     RULES_KEYS, STEP_ACTIONS, STEP_KEYS, TOP_KEYS, Ask, Expect, Location, Result,
                     Scenario, ScenarioError, Step, Text, in_language, versions, written_in)
-from .reader import scalar_type
+from lingerlonger.scenario.located_yaml import scalar_type
 
 __all__ = ["FORMAT", "Location", "ScenarioError", "Expect", "Ask", "Step", "Result", "Scenario",
-           "iter_documents", "iter_scenarios", "loads", "load", "EXPECT_KEYS", "STEP_ACTIONS",
+           "iter_documents", "iter_scenarios", "loads", "load", "read_upload", "EXPECT_KEYS", "STEP_ACTIONS",
            "TOP_KEYS", "RULES_KEYS", "RESULT_KEYS", "POSITION_KEYS", "ASK_KEYS", "ANSWER_KINDS",
            "STEP_KEYS", "scalar_type", "Text", "in_language", "versions", "written_in"]

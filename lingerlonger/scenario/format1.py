@@ -30,25 +30,28 @@ lingerlonger.scenario.model.ScenarioError: bad.yaml:4:10: players: Linger Longer
 
 from __future__ import annotations
 
+import io
+import itertools
 from pathlib import Path
 from typing import Any, Iterator, TextIO
 
 import yaml
 
-from .. import limits
-from ..cards import Card, CardError, parse_suit
-from ..errors import Message
-from ..events import END_REASONS
-from ..i18n import LANGUAGES, SOURCE_LANGUAGE
-from ..names import no_seat, seat_name_problem
-from ..game import HAND_SIZE, Game, SetupError, check_seat_count
-from ..outside import os_reason, yaml_error, yaml_problem
-from ..rules import PROFILE_ALIASES, PROFILES, Rules, RulesError
-from ..visible import quoted
-from .model import (ANSWER_KINDS, ASK_KEYS, EXPECT_KEYS, FORMAT, POSITION_KEYS, RESULT_KEYS,
+from lingerlonger.scenario import limits
+from lingerlonger.scenario.file_reading import BoundedSource, open_source
+from lingerlonger.game.cards import Card, CardError, parse_suit
+from lingerlonger.game.errors import Message
+from lingerlonger.game.events import END_REASONS
+from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE
+from lingerlonger.scenario.author_names import no_seat, seat_name_problem
+from lingerlonger.game.declared import HAND_SIZE, Game, SetupError, check_seat_count
+from lingerlonger.words.outside_errors import os_reason, yaml_error, yaml_problem
+from lingerlonger.game.rules import PROFILE_ALIASES, PROFILES, Rules, RulesError
+from lingerlonger.game.visible_text import quoted
+from lingerlonger.scenario.model import (ANSWER_KINDS, ASK_KEYS, EXPECT_KEYS, FORMAT, POSITION_KEYS, RESULT_KEYS,
                     RULES_KEYS, STEP_ACTIONS, STEP_KEYS, TOP_KEYS, Ask, Expect, Location, Result,
                     Scenario, ScenarioError, Step, versions)
-from .reader import (ONE_WORD, SCALAR, SEQUENCE, Node, NodeReader, documents_of, kind_of,
+from lingerlonger.scenario.located_yaml import (ONE_WORD, SCALAR, SEQUENCE, Node, NodeReader, documents_of, kind_of,
                      location_of_mark, cached_card)
 
 
@@ -418,13 +421,25 @@ def loads(text: str, path: str = "<string>") -> list[Scenario]:
 
 def load(path: str | Path) -> list[Scenario]:
     """Every scenario in a file (see ``loads``)."""
-    from ..source import open_source  # it builds on this package: bounded, located reading
     name = str(path)
     try:
         with open_source(name) as source:
             scenarios = list(iter_scenarios(source, name))
     except OSError as error:
         raise ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read", reason=os_reason(error))) from None
+    if not scenarios:
+        raise ScenarioError(Location(name, 1, 1), Message("scenario.empty"))
+    return scenarios
+
+
+def read_upload(content: bytes, name: str) -> list[Scenario]:
+    """The scenarios of an uploaded file, with the checks ``open_source`` makes, at most
+    ``limits.MAX_UPLOAD_SCENARIOS`` of them; raises ``ScenarioError`` at the first problem."""
+    source = BoundedSource(io.BytesIO(content), name)
+    scenarios = list(itertools.islice(iter_scenarios(source, name), limits.MAX_UPLOAD_SCENARIOS + 1))
+    if len(scenarios) > limits.MAX_UPLOAD_SCENARIOS:
+        raise ScenarioError(scenarios[-1].where, Message("input.too-many-scenarios",
+                                                           limit=limits.MAX_UPLOAD_SCENARIOS))
     if not scenarios:
         raise ScenarioError(Location(name, 1, 1), Message("scenario.empty"))
     return scenarios

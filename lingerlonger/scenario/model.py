@@ -11,12 +11,12 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping, NamedTuple
 
-from ..cards import Card, Suit
-from ..engine import State, deal, from_position
-from ..events import Event
-from ..errors import LingerError, Message
-from ..i18n import DEFAULT_LANGUAGE, SOURCE_LANGUAGE, error_text, translate
-from ..rules import Rules
+from lingerlonger.game.cards import Card, Suit
+from lingerlonger.game.engine import State, deal, from_position
+from lingerlonger.game.events import Event
+from lingerlonger.game.errors import LingerError, Message
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, SOURCE_LANGUAGE, error_text, translate
+from lingerlonger.game.rules import Rules
 
 FORMAT = 1
 EXPECT_KEYS = ("trick_winner", "drawn", "out", "hand_sizes", "stock_size", "leader", "legal")

@@ -58,11 +58,11 @@ from typing import Any, Iterable, TextIO
 
 import yaml
 
-from ..cards import format_cards, sort_hand
-from ..files import replacing
-from ..i18n import LANGUAGES, SOURCE_LANGUAGE, translate
-from .model import EXPECT_KEYS, Ask, Expect, Scenario, Step, Text
-from .reader import scalar_type
+from lingerlonger.game.cards import format_cards, sort_hand
+from lingerlonger.scenario.safe_write import replacing
+from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE, translate
+from lingerlonger.scenario.model import EXPECT_KEYS, Ask, Expect, Scenario, Step, Text
+from lingerlonger.scenario.located_yaml import scalar_type
 
 __all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "SITE_SETTING", "schema_hint", "schema_file", "schema_line",
            "site_schema", "write_schema", "dump", "dump_scenario", "write", "header_comments"]
@@ -80,13 +80,13 @@ SCHEMA_HINT = (f"# ({SCHEMA_NAME} lets your editor check this file: "
 
 def schema_file() -> Path:
     """The JSON Schema shipped inside the package."""
-    return Path(str(resources.files("lingerlonger") / SCHEMA_NAME))
+    return Path(str(resources.files("lingerlonger.scenario") / SCHEMA_NAME))
 
 
 def _schema_near(folder: Path) -> Path | None:
     """A schema in ``folder`` or above it: a copy of its own, or the package's in a checkout."""
     for place in (folder, *folder.parents):
-        for candidate in (place / SCHEMA_NAME, place / "lingerlonger" / SCHEMA_NAME):
+        for candidate in (place / SCHEMA_NAME, place / "lingerlonger" / "scenario" / SCHEMA_NAME):
             if candidate.is_file():
                 return candidate
     return None

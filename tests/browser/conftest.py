@@ -42,7 +42,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from lingerlonger.render import TEXT_STYLE
+from lingerlonger.views.table_html import TEXT_STYLE
 from lingerlonger.scenario import load
 
 REPO = Path(__file__).resolve().parents[2]

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROUND_TRIP_MS, VOILA_READY_MS
-from lingerlonger.i18n import LANGUAGES, translate
-from lingerlonger.static_replay import ui
+from lingerlonger.words.i18n import LANGUAGES, translate
+from lingerlonger.words.i18n import ui
 
 pytestmark = pytest.mark.browser
 

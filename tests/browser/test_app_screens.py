@@ -10,7 +10,7 @@ import re
 import pytest
 
 from conftest import VOILA_READY_MS, assert_hand_on_screen
-from lingerlonger.static_replay import ui
+from lingerlonger.words.i18n import ui
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

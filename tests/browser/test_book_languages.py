@@ -16,7 +16,7 @@ import pytest
 
 from conftest import BOOK_HTML
 
-from lingerlonger.i18n import language_tag
+from lingerlonger.words.i18n import language_tag
 
 pytestmark = pytest.mark.browser
 

@@ -16,8 +16,8 @@ import pytest
 
 from conftest import (ROUND_TRIP_MS, VOILA_READY_MS, assert_hand_on_screen, open_app, plays_of, record,
                       saved_lesson)
-from lingerlonger.render import TEXT_STYLE
-from lingerlonger.static_replay import ui
+from lingerlonger.views.table_html import TEXT_STYLE
+from lingerlonger.words.i18n import ui
 
 pytestmark = pytest.mark.browser
 

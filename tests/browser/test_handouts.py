@@ -9,7 +9,7 @@ import re
 import pytest
 
 from conftest import REPO
-from lingerlonger.i18n import LANGUAGES
+from lingerlonger.words.i18n import LANGUAGES
 from lingerlonger.scenario import load
 
 pytestmark = pytest.mark.browser

@@ -20,7 +20,7 @@ import sys
 import pytest
 
 from conftest import REPO, counter, counting, go_live, record, serve
-from lingerlonger.i18n import template, translate
+from lingerlonger.words.i18n import template, translate
 
 pytestmark = pytest.mark.browser
 

@@ -13,8 +13,8 @@ import re
 import pytest
 
 from conftest import BOOK_HTML, built_pages, unavailable
-from lingerlonger.i18n import translate
-from lingerlonger.static_replay import button_name, ui
+from lingerlonger.words.i18n import translate
+from lingerlonger.views.page_replay import button_name, ui
 
 pytestmark = pytest.mark.browser
 

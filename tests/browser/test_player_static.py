@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from conftest import BOOK_HTML, is_local, serve, unavailable
-from lingerlonger.i18n import translate
-from lingerlonger.replay import replay
+from lingerlonger.words.i18n import translate
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load
-from lingerlonger.static_replay import replay_html, ui
+from lingerlonger.views.page_replay import replay_html, ui
 
 pytestmark = pytest.mark.browser
 

@@ -14,9 +14,9 @@ import sys
 import pytest
 
 from conftest import LIVE_BOOT_MS, REPO, live_page, saved_lesson, serve
-from lingerlonger.cards import parse_cards
-from lingerlonger.i18n import error_text
-from lingerlonger.player import Position
+from lingerlonger.game.cards import parse_cards
+from lingerlonger.words.i18n import error_text
+from lingerlonger.session import Position
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.i18n import translate
-from lingerlonger.replay import replay
+from lingerlonger.words.i18n import translate
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load
 from conftest import ROUND_TRIP_MS, click_and_wait, counter, open_worked_example
 

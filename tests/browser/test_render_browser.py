@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from lingerlonger.engine import apply, legal_actions, new_hand
-from lingerlonger.render import TABLE_CSS, TableStyle, table_html
-from lingerlonger.rules import Rules
+from lingerlonger.game.engine import apply, legal_actions, new_hand
+from lingerlonger.views.table_html import TABLE_CSS, TableStyle, table_html
+from lingerlonger.game.rules import Rules
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from conftest import LEGAL_CARD, LIVE_BOOT_MS, REPO, go_live, live_page, play_app_hand, plays_of, saved_lesson, serve
-from lingerlonger.i18n import translate
-from lingerlonger.replay import replay
+from lingerlonger.words.i18n import translate
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load
 
 pytestmark = pytest.mark.browser

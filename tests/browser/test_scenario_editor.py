@@ -11,7 +11,7 @@ import re
 import pytest
 
 from conftest import LIVE_BOOT_MS, REPO, live_page, serve
-from lingerlonger.replay import replay
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load
 
 pytestmark = pytest.mark.browser
@@ -133,7 +133,7 @@ def test_the_checkers_words_read_in_dark_mode_and_its_file_button_speaks_the_rea
         book_html, chromium, lang):
     """On a phone in dark mode the checker's "Open a scenario file" was dark grey on the dark page
     (1.3:1), beside the browser's own "Choose File" in the browser's language."""
-    from lingerlonger.i18n import translate
+    from lingerlonger.words.i18n import translate
 
     with serve(book_html) as base:
         context = chromium.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")

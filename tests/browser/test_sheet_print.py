@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.i18n import LANGUAGES, language_tag
+from lingerlonger.words.i18n import LANGUAGES, language_tag
 from lingerlonger.scenario import load
-from lingerlonger.sheet import RULES_SHEET_CSS, rules_sheet_html, scenario_sheet_html
+from lingerlonger.views.print_sheet import RULES_SHEET_CSS, rules_sheet_html, scenario_sheet_html
 
 pytestmark = pytest.mark.browser
 

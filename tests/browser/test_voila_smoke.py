@@ -10,8 +10,8 @@ import re
 import pytest
 
 from conftest import VOILA_READY_MS
-from lingerlonger.i18n import translate
-from lingerlonger.static_replay import ui
+from lingerlonger.words.i18n import translate
+from lingerlonger.words.i18n import ui
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-/* The app on a phone and a projector. lingerlonger/presenter.py adds a toggle to each player's step bar
+/* The app on a phone and a projector. lingerlonger/views/widgets/presenter_toggle.py adds a toggle to each player's step bar
    that marks the player .ll-presenting; this script then asks for full screen, sizes the table
    to fill the room above the step bar, and steps on a clicker's keys (PageDown, PageUp, Space,
    arrows, Home, End; Escape leaves) by pressing the player's buttons. */

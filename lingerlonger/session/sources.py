@@ -1,0 +1,59 @@
+"""Where a player's scenarios come from: the library folder, its menu, a file or a replay."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from lingerlonger.game.errors import Message
+from lingerlonger.scenario.library import lesson_folder
+from lingerlonger.scenario.replay import Replay, replay
+from lingerlonger.scenario import Location, Scenario, ScenarioError, load
+
+__all__ = ["find_scenarios", "scenario_library", "replay_of"]
+
+
+def find_scenarios(start: Path | None = None) -> Path:
+    """The ``scenarios/`` folder: $LINGERLONGER_SCENARIOS, else upwards from ``start`` (the
+    working directory: Voilà runs the app in ``_build/app/``), else the lessons that come
+    with the package (an app installed from a wheel, started anywhere)."""
+    chosen = os.environ.get("LINGERLONGER_SCENARIOS")
+    if chosen and Path(chosen).is_dir():
+        return Path(chosen)
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if any((folder / "scenarios").glob("*.yaml")):
+            return folder / "scenarios"
+    return lesson_folder()
+
+
+def scenario_library(folder: Path | None) -> tuple[list[tuple[str, Scenario]], list[ScenarioError]]:
+    """Every scenario of the library as (label for a menu, scenario), in the files' order,
+    and the errors of the files that do not load (one broken lesson never hides the others).
+    """
+    entries: list[tuple[str, Scenario]] = []
+    problems: list[ScenarioError] = []
+    for path in sorted(folder.glob("*.yaml")) if folder is not None else ():
+        try:
+            scenarios = load(path)
+        except ScenarioError as error:
+            problems.append(error)
+            continue
+        number = path.name.split("-", 1)[0]
+        for scenario in scenarios:
+            suffix = f" ({scenario.index + 1})" if len(scenarios) > 1 else ""
+            entries.append((f"{number} · {scenario.title}{suffix}", scenario))
+    return entries, problems
+
+
+def replay_of(source: Scenario | Replay | str | Path, index: int = 0) -> Replay:
+    """The replay of a scenario, or of the ``index``-th scenario of a file (``ScenarioError``)."""
+    if isinstance(source, Replay):
+        return source
+    if isinstance(source, Scenario):
+        return replay(source)
+    scenarios = load(source)
+    if not 0 <= index < len(scenarios):
+        raise ScenarioError(Location(str(source), 1, 1),
+                            Message("app.no-scenario-index", count=len(scenarios), index=index))
+    return replay(scenarios[index])

@@ -1,0 +1,379 @@
+"""The book's position editor (book/set-up-a-position.md): a ``player.Position`` set up by
+tapping cards, in the reader's browser.
+
+The page's ``static/position.js`` sends each tap or choice to the live mode's worker,
+which calls the functions here (re-exported by ``live``): JSON text in and out, like the
+rest of live mode. No position is kept between calls: the editor's HTML carries it
+(``data-ll-state``) and the page sends it back with the next change, so a restarted worker
+loses nothing. A change the position refuses (an unknown card, a seat that is not there,
+variants that cannot go together) comes back as the same position with the refusal in the
+reader's language; the problems (``Position.problems``) are the loader's own.
+
+>>> shown = json.loads(position_change(json.dumps({"state": _state(Position.empty(players=3)),
+...                                                 "do": "click", "value": "A♥", "lang": "en"})))
+>>> 'data-ll-placed-card="A♥"' in shown["html"], shown["ok"]
+(True, False)
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from datetime import date
+from typing import Callable
+
+from lingerlonger.game.cards import CARDS, Card, CardError, Suit, parse_card, parse_suit
+from lingerlonger.game.errors import LingerError
+from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS, PROFILE, VARIANT_SET, SetupError
+from lingerlonger.words.i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, format_number, language_tag, translate
+from lingerlonger.words.narration import suit_name
+from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson
+from lingerlonger.session.position import STOCK, Position
+from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_html
+from lingerlonger.scenario.replay import replay
+from lingerlonger.game.rules import Rules
+from lingerlonger.views.page_replay import replay_html
+from lingerlonger.words.i18n import ui
+from lingerlonger.game.visible_text import quoted, visible
+
+__all__ = ["position_change", "position_play", "position_save", "position_editor_html", "position_html",
+           "page_site"]
+
+#: The words position.js says by itself (while the engine starts, if it cannot), by attribute.
+_EDITOR_WORDS = {"starting": "live-starting", "failed": "live-failed"}
+
+
+def _json(function: Callable[[dict, Position, str], dict]) -> Callable[[str], str]:
+    """JSON in and out. ``args["state"]`` is the position shown; a refusal of the change gives
+    that position back unchanged, the refusal said first in the problems box. A state that
+    cannot be read (never one the page was given) gets only the refusal, as text: nothing
+    shown changes."""
+    def run(arguments: str) -> str:
+        args = json.loads(arguments)
+        lang = args.get("lang") if args.get("lang") in LANGUAGES else SOURCE_LANGUAGE
+        try:
+            position = _position(args.get("state"))
+        except LingerError as error:
+            return _dumped({"refused": error_text(error, lang)})
+        except _Unreadable:
+            return _dumped({"refused": ui("position-live-unreadable", lang)})
+        try:
+            answer = function(args, position, lang)
+        except LingerError as error:
+            answer = _shown(position, lang, refused=error_text(error, lang))
+        return _dumped(answer)
+    run.__name__, run.__doc__ = function.__name__, function.__doc__
+    return run
+
+
+def _dumped(answer: dict) -> str:
+    return json.dumps(answer, ensure_ascii=False)
+
+
+class _Unreadable(Exception):
+    """A state that is no JSON object: not one this module wrote."""
+
+
+# --- the position as the page carries it ---------------------------------------------------
+
+def _state(position: Position) -> str:
+    """The position as JSON text (seats A, B, C…: the editor names none)."""
+    return json.dumps({"players": len(position.players), "rules": position.rules.spec,
+                       "trump": _trump_text(position), "dealer": position.dealer,
+                       "leader": position.leader, "target": position.target,
+                       "hands": [[str(card) for card in hand] for hand in position.hands],
+                       "stock": [str(card) for card in position.stock]}, ensure_ascii=False)
+
+
+def _trump_text(position: Position) -> str | None:
+    return None if position.trump is None else position.trump.symbol
+
+
+def _position(state: object) -> Position:
+    """``_state``'s text read back, each part checked as the editor's choices are."""
+    try:
+        state = json.loads(state) if isinstance(state, str) else None
+    except ValueError:
+        state = None
+    if not isinstance(state, dict):
+        raise _Unreadable()
+    position = Position.empty(_rules(state.get("rules")), _count(state.get("players")))
+    places = list(zip(range(len(position.players)), _list(state.get("hands")))) + [(STOCK, state.get("stock"))]
+    for place, cards in places:
+        position = position.aim(place)
+        for card in _cards(cards):
+            if position.place_of(card) is None:
+                position = position.click(card)
+    position = _choose_trump(position, state.get("trump"))
+    return (position.with_dealer(_seat(position, state.get("dealer")))
+            .with_leader(_seat(position, state.get("leader"))).aim(_place(position, state.get("target"))))
+
+
+def _said(value: object) -> str | int:
+    """What a page sent, as a refusal shows it (``{value!r}``): a number as it is, anything
+    else as short visible text."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** 6:
+        return value
+    return visible(value if isinstance(value, str) else repr(value))[:24]
+
+
+def _quoted(value: object) -> str | int:
+    """The same, quoted, for a message that does not quote it itself (``{value}``)."""
+    said = _said(value)
+    return quoted(said) if isinstance(said, str) else said
+
+
+def _count(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and PLAYERS.low <= value <= PLAYERS.high:
+        return value
+    raise SetupError("rules.players", field="players", low=PLAYERS.low, high=PLAYERS.high,
+                     players=_quoted(value))
+
+
+def _rules(spec: object) -> Rules:
+    """A rules spec ("standard+no-trump"); anything but text is refused as a profile would be."""
+    return Rules.parse(spec) if isinstance(spec, str) else Rules.of(_profile(spec))
+
+
+def _profile(name: object) -> str:
+    if name not in PROFILE.choices:
+        raise SetupError("rules.unknown-profile", profile=_said(name), expected=", ".join(PROFILE.choices))
+    return name
+
+
+def _list(value: object) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise CardError("card.not-a-card", text=_quoted(value))
+    return tuple(parse_card(text) for text in value)
+
+
+def _seat(position: Position, value: object) -> int:
+    """A seat's number as the page sends it; ``setup.no-seat`` for anything else."""
+    value = _number(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(position.players):
+        return value
+    raise SetupError("setup.no-seat", seat=_said(value), seats=", ".join(position.players))
+
+
+def _place(position: Position, value: object) -> int | str:
+    return STOCK if value == STOCK else _seat(position, value)
+
+
+def _choose_trump(position: Position, value: object) -> Position:
+    return position.with_trump(parse_suit(value) if value else None)
+
+
+def _variant(position: Position, args: dict) -> Position:
+    """A variant's box ticked (``on``) or not: the rules with or without it."""
+    name = args.get("value")
+    if name not in HAND_VARIANTS:
+        raise SetupError("rules.unknown-variant", variant=_said(name), expected=", ".join(HAND_VARIANTS))
+    variants = position.rules.variants | {name} if args.get("on") else position.rules.variants - {name}
+    return position.with_rules(Rules.of(position.rules.profile, variants))
+
+
+#: What each change of the editor does to the position: ``do`` → (position, args) → position.
+_CHANGES: dict[str, Callable[[Position, dict], Position]] = {
+    "click": lambda position, args: position.click(parse_card(args.get("value"))),
+    "aim": lambda position, args: position.aim(_place(position, args.get("value"))),
+    "players": lambda position, args: position.with_players(_count(_number(args.get("value")))),
+    "profile": lambda position, args: position.with_rules(Rules.of(_profile(args.get("value")),
+                                                                   position.rules.variants)),
+    "variant": _variant,
+    "trump": lambda position, args: _choose_trump(position, args.get("value")),
+    "dealer": lambda position, args: position.with_dealer(_seat(position, args.get("value"))),
+    "leader": lambda position, args: position.with_leader(_seat(position, args.get("value"))),
+    "clear": lambda position, args: position.cleared(),
+}
+
+
+def _number(value: object) -> object:
+    """A menu's value ("3") as the number it stands for; anything else as it is."""
+    return int(value) if isinstance(value, str) and value.isdigit() and len(value) < 3 else value
+
+
+# --- the calls -----------------------------------------------------------------------------
+
+@_json
+def position_change(args: dict, position: Position, lang: str) -> dict:
+    """``{state, do, value, on, lang}``: a card tapped (``click``), a place chosen (``aim``),
+    a menu or a box changed (``players``, ``profile``, ``variant``, ``trump``, ``dealer``,
+    ``leader``) or ``clear``: the position after it (``html``, ``problems``, ``ok``)."""
+    change = _CHANGES.get(str(args.get("do")))
+    return _shown(change(position, args) if change else position, lang)
+
+
+@_json
+def position_play(args: dict, position: Position, lang: str) -> dict:
+    """``{state, lang}``: the position as a replay (``html``) that the page takes live, to
+    play on from it; while it has problems, the position again."""
+    if position.problems:
+        return _shown(position, lang)
+    run = replay(position_lesson(position, lang, date.today()))
+    return {"replay": replay_html(run, style=TableStyle.of(lang), include_css=False, languages=(lang,))}
+
+
+@_json
+def position_save(args: dict, position: Position, lang: str) -> dict:
+    """``{state, lang, site}``: the position's lesson file (``text``, offered as ``name``); while it
+    has problems, the position again."""
+    if position.problems:
+        return _shown(position, lang)
+    today = date.today()
+    return {"text": lesson_text(position_lesson(position, lang, today), site=page_site(args)),
+            "name": lesson_name(today, kind="position")}
+
+
+def page_site(args: dict) -> str:
+    """The site the page is served from (``site``, its root address), whose copy of the
+    schema a saved file's editor line points at; "" (no line to the site) when not given."""
+    return str(args.get("site") or "")
+
+
+def _shown(position: Position, lang: str, refused: str = "") -> dict:
+    """What the page shows of a position: the editor's body, the problems box, and whether
+    it can be played and saved."""
+    return {"html": position_html(position, lang), "problems": _problems_html(position, lang, refused),
+            "ok": not position.problems}
+
+
+# --- the editor, drawn ---------------------------------------------------------------------
+
+def position_editor_html(lang: str | None = None) -> str:
+    """The whole editor as the book's page shows it before a tap: an empty table of four."""
+    lang = lang or ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
+    position = Position.empty()
+    say = lambda key: html.escape(ui(key, lang))  # noqa: E731
+    words = " ".join(f'data-{attribute}="{say(key)}"' for attribute, key in _EDITOR_WORDS.items())
+    off = " disabled" * bool(position.problems)
+    button = lambda action, key, extra="": (f'<button type="button" data-ll-action="position-{action}"{extra}>'  # noqa: E731
+                                            f'{say(key)}</button>')
+    return (f'<div class="ll-position-editor" data-ll-position-editor data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
+            f'<p class="ll-position-help">{say("position-help")}</p>'
+            f'<div class="ll-position-setup">{position_html(position, lang)}'
+            f'<div class="ll-position-problems" role="status">{_problems_html(position, lang)}</div>'
+            f'<p class="ll-position-buttons">{button("play", "position-play", off)}'
+            f'{button("save", "position-save", off)}{button("clear", "position-clear")}</p></div>'
+            f'<p class="ll-position-status" aria-live="polite"></p>'
+            f'<div class="ll-position-play" hidden><p class="ll-position-buttons">'
+            f'{button("edit", "position-edit")}</p><div class="ll-position-out"></div></div></div>')
+
+
+def position_html(position: Position, lang: str) -> str:
+    """The editor's body: the choices, where the cards go, the deck and the table."""
+    style = TableStyle.of(lang)
+    return (f'<div class="ll-position-body" data-ll-state="{html.escape(_state(position))}">'
+            f'{_choices_html(position, lang)}{_places_html(position, style)}'
+            f'{_deck_html(position, style)}{_table_html(position, style)}</div>')
+
+
+def _select(field: str, label: str, options: list[tuple[object, str]], chosen: object) -> str:
+    shown = "".join(f'<option value="{html.escape(str(value))}"{" selected" * (value == chosen)}>'
+                    f"{html.escape(text)}</option>" for value, text in options)
+    return (f'<label class="ll-position-choice"><span>{html.escape(label)}</span>'
+            f'<select data-ll-field="{field}">{shown}</select></label>')
+
+
+def _choices_html(position: Position, lang: str) -> str:
+    """Players, rules, trump, dealer and leader as menus; the variants as boxes, folded."""
+    say = lambda key: translate(key, lang)  # noqa: E731
+    seats = list(enumerate(position.players))
+    trumps = [("", say("ui.position-no-trump"))] + [
+        (suit.symbol, f"{suit.symbol}{TEXT_STYLE} {suit_name(suit, lang)}") for suit in Suit]
+    menus = (_select("players", say(PLAYERS.title), [(count, format_number(count, lang)) for count in PLAYERS.options],
+                     len(position.players))
+             + _select("profile", say(PROFILE.title), [(name, say(PROFILE.label(name))) for name in PROFILE.options],
+                       position.rules.profile)
+             + _select("trump", say("ui.position-trump"), trumps, _trump_text(position) or "")
+             + _select("dealer", say("ui.position-dealer"), seats, position.dealer)
+             + _select("leader", say("ui.position-leader"), seats, position.leader))
+    chosen = [name for name in HAND_VARIANTS if name in position.rules.variants]
+    boxes = "".join(f'<label><input type="checkbox" data-ll-field="variant" value="{name}"'
+                    f'{" checked" * (name in chosen)}> {html.escape(say(VARIANT_SET.label(name)))}</label>'
+                    for name in HAND_VARIANTS)
+    summary = say(VARIANT_SET.title) + "".join(f" · {say(VARIANT_SET.label(name))}" for name in chosen)
+    return (f'<div class="ll-position-choices">{menus}<details class="ll-position-variants" data-ll-fold="variants">'
+            f'<summary>{html.escape(summary)}</summary><div>{boxes}</div></details></div>')
+
+
+def _count_html(position: Position, place: int | str, style: TableStyle) -> str:
+    """"3/4": the cards a hand holds of the most it may (said in words to a screen reader);
+    the stock's count alone."""
+    lang = style.lang
+    if place == STOCK:
+        return f'<span class="ll-position-count">{format_number(len(position.stock), lang)}</span>'
+    count, size = format_number(len(position.hands[place]), lang), format_number(position.hand_size, lang)
+    words = html.escape(ui("position-live-count", lang, placed=count, count=size))  # the noun agrees with the size
+    return (f'<span class="ll-position-count"><span aria-hidden="true">{count}/{size}</span>'
+            f'<span class="ll-sr">{words}</span></span>')
+
+
+def _places_html(position: Position, style: TableStyle) -> str:
+    """The row of places a tapped card may go to, the chosen one pressed."""
+    label = html.escape(ui("position-put-into", style.lang))
+    places = [(seat, name) for seat, name in enumerate(position.players)] + [(STOCK, style.word("stock"))]
+    buttons = "".join(
+        f'<button type="button" data-ll-place="{place}" aria-pressed="{str(place == position.target).lower()}">'
+        f'<span class="ll-name">{html.escape(name)}</span> {_count_html(position, place, style)}</button>' for place, name in places)
+    return (f'<div class="ll-position-places" role="group" aria-label="{label}">'
+            f'<span aria-hidden="true">{label}</span>{buttons}</div>')
+
+
+def _card_button(card: Card, hook: str, style: TableStyle) -> str:
+    """A card drawn as on the table, as a button carrying its text (``data-ll-HOOK="A♥"``);
+    its name is the card's, "ace of hearts" (the face's label: a name of its own would not
+    hold the corner's "A♥" a reader sees)."""
+    return f'<button type="button" class="ll-card-button" data-ll-{hook}="{card}">{card_html(card, options=style)}</button>'
+
+
+def _deck_html(position: Position, style: TableStyle) -> str:
+    """The cards not placed yet, a row per suit, each a button that places it."""
+    left = set(position.remaining)
+    rows = "".join(
+        f'<div class="ll-position-suit" role="group" aria-label="{html.escape(style.word(suit.name.lower()))}">'
+        + "".join(_card_button(card, "deck-card", style) for card in CARDS if card.suit is suit and card in left)
+        + "</div>" for suit in Suit)
+    title = html.escape(ui("position-deck", style.lang))
+    return (f'<div class="ll-position-deck" role="group" aria-label="{title}">'
+            f'<p class="ll-position-title">{title}: {format_number(len(left), style.lang)}</p>{rows}</div>')
+
+
+def _table_html(position: Position, style: TableStyle) -> str:
+    """Each hand and the stock, the cards placed as buttons that take them back; the
+    dealer's chip and who leads, as the table shows them."""
+    dealer = style.text("dealer")
+    leads = html.escape(ui("position-leader", style.lang))
+    rows = []
+    for seat, name in enumerate(position.players):
+        marks = (f'<span class="ll-dealer" role="img" aria-label="{dealer}" title="{dealer}"></span>'
+                 * (seat == position.dealer) + f'<span class="ll-pill ll-turn">{leads}</span>' * (seat == position.leader))
+        rows.append(_place_html(position, seat, html.escape(name), marks, position.hands[seat], style))
+    rows.append(_place_html(position, STOCK, html.escape(ui("position-stock", style.lang)), "", position.stock, style))
+    return f'<div class="ll-position-table">{"".join(rows)}</div>'
+
+
+def _place_html(position: Position, place: int | str, title: str, marks: str, cards: tuple[Card, ...],
+                style: TableStyle) -> str:
+    aimed = " ll-position-aimed" * (place == position.target)
+    over = " ll-position-over" * (place != STOCK and len(cards) > position.hand_size)
+    return (f'<div class="ll-position-place{aimed}{over}" role="group" aria-label="{title}">'
+            f'<p class="ll-head"><span class="ll-name">{title}</span>{marks}'
+            f'{_count_html(position, place, style)}</p>'
+            f'<div class="ll-position-cards">{"".join(_card_button(card, "placed-card", style) for card in cards)}'
+            f"</div></div>")
+
+
+def _problems_html(position: Position, lang: str, refused: str = "") -> str:
+    """The refusal of the last change, then what keeps the position from being played, in
+    the reader's language; or that it is ready."""
+    said = f'<p class="ll-position-refused">{html.escape(refused)}</p>' if refused else ""
+    problems = [error_text(problem, lang) for problem in position.problems]
+    if not problems:
+        return said + f'<p class="ll-position-ready">{html.escape(ui("position-ready", lang))}</p>'
+    return said + "<ul>" + "".join(f"<li>{html.escape(text)}</li>" for text in problems) + "</ul>"

@@ -1,0 +1,125 @@
+/* The book's position editor (lingerlonger/views/live_mode/position_editor.py draws it; book/_ext/site_live.py
+   serves this file as ll-position.js, after ll-live.js). Each tap or choice goes to live mode's
+   worker (llLiveKit.call), which answers with the editor's new HTML and its problems; this file
+   only shows them. "Play from here" shows the position as a replay and takes it live at once
+   (llLive: play a card, the coach, Save as lesson); "Save position" downloads its file. */
+(function () {
+  // The element keeping the focus across a new body: the same menu, box or place, or the card
+  // now at the same spot of the deck or of the table.
+  var FOCUS = ['data-ll-field', 'data-ll-place', 'data-ll-deck-card', 'data-ll-placed-card'];
+
+  function editor(root) {
+    var kit = window.llLiveKit;
+    var setup = root.querySelector('.ll-position-setup');
+    var problems = root.querySelector('.ll-position-problems');
+    var status = root.querySelector('.ll-position-status');
+    var playing = root.querySelector('.ll-position-play');
+    var out = root.querySelector('.ll-position-out');
+    var queue = Promise.resolve(), started = false;
+    function body() { return root.querySelector('.ll-position-body'); }
+    function action(name) { return root.querySelector('[data-ll-action=position-' + name + ']'); }
+
+    // One call at a time, each sending the position shown when it runs: quick taps add up.
+    function ask(name, args, then) {
+      queue = queue.then(function () {
+        if (!kit) throw new Error('no live mode on this page');
+        if (!started) status.textContent = root.dataset.starting;
+        args.state = body().dataset.llState;
+        args.lang = root.dataset.lang;
+        return kit.call(name, args);
+      }).then(function (result) {
+        started = true;
+        status.textContent = result.refused || '';
+        if (result.html) shown(result);
+        else if (!result.refused) then(result);
+      }).catch(function (error) {
+        status.textContent = root.dataset.failed;
+        status.dataset.error = String(error && error.message || error);
+        body().querySelectorAll('.ll-position-pending').forEach(function (card) {
+          card.classList.remove('ll-position-pending');
+        });
+      });
+    }
+
+    function focusKey(old) {
+      var focused = document.activeElement;
+      if (!focused || !old.contains(focused)) return null;
+      if (focused.tagName === 'SUMMARY') return {selector: 'summary'};
+      for (var i = 0; i < FOCUS.length; i++) {
+        var name = FOCUS[i], value = focused.getAttribute(name);
+        if (value === null) continue;
+        if (/card$/.test(name)) {
+          return {all: '[' + name + ']', at: Array.prototype.indexOf.call(old.querySelectorAll('[' + name + ']'), focused)};
+        }
+        var selector = '[' + name + '="' + CSS.escape(value) + '"]';
+        if (focused.type === 'checkbox') selector += '[value="' + CSS.escape(focused.value) + '"]';
+        return {selector: selector};
+      }
+      return null;
+    }
+    function refocus(key, fresh) {
+      if (!key) return;
+      var found = key.selector ? fresh.querySelector(key.selector) : null;
+      if (key.all) {
+        var cards = fresh.querySelectorAll(key.all);
+        found = cards[Math.min(key.at, cards.length - 1)] || fresh.querySelector('[data-ll-place][aria-pressed=true]');
+      }
+      if (found) found.focus();
+    }
+    function shown(result) {  // the new body, with the folds kept open and the focus kept
+      var old = body(), key = focusKey(old), open = {};
+      old.querySelectorAll('details[data-ll-fold]').forEach(function (fold) { open[fold.dataset.llFold] = fold.open; });
+      var made = document.createElement('template');
+      made.innerHTML = result.html;
+      var fresh = made.content.firstElementChild;
+      fresh.querySelectorAll('details[data-ll-fold]').forEach(function (fold) {
+        if (open[fold.dataset.llFold]) fold.open = true;
+      });
+      old.replaceWith(fresh);
+      made.innerHTML = result.problems;  // the status box is rewritten only when it says something new
+      if (made.content.textContent !== problems.textContent) problems.innerHTML = result.problems;
+      action('play').disabled = action('save').disabled = !result.ok;
+      refocus(key, fresh);
+    }
+
+    setup.addEventListener('click', function (e) {
+      var card = e.target.closest('[data-ll-deck-card],[data-ll-placed-card]');
+      if (card) {
+        if (card.classList.contains('ll-position-pending')) return;  // a double tap is one tap
+        card.classList.add('ll-position-pending');
+        return ask('position_change', {do: 'click', value: card.dataset.llDeckCard || card.dataset.llPlacedCard});
+      }
+      var place = e.target.closest('[data-ll-place]');
+      if (place) ask('position_change', {do: 'aim', value: place.dataset.llPlace});
+    });
+    setup.addEventListener('change', function (e) {
+      var field = e.target.closest('[data-ll-field]');
+      if (field) ask('position_change', {do: field.dataset.llField, value: field.value, on: field.checked});
+    });
+    action('clear').onclick = function () { ask('position_change', {do: 'clear'}); };
+    action('save').onclick = function () {
+      ask('position_save', {site: kit.siteRoot()}, function (result) { kit.download(result.text, result.name); });
+    };
+    action('play').onclick = function () { ask('position_play', {}, play); };
+    action('edit').onclick = function () {
+      out.replaceChildren();
+      playing.hidden = true;
+      setup.hidden = false;
+      action('play').focus();
+    };
+
+    function play(result) {  // the position's replay, taken live at once
+      out.innerHTML = result.replay;
+      setup.hidden = true;
+      playing.hidden = false;
+      window.llReplayAll();
+      var player = out.querySelector('.ll-replay');
+      player.querySelector('[data-ll-action=live]').click();
+      playing.scrollIntoView({block: 'start'});  // the way back to the setup, then the table
+    }
+  }
+
+  function start() { document.querySelectorAll('[data-ll-position-editor]').forEach(editor); }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

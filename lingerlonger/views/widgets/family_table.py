@@ -1,0 +1,402 @@
+"""The family table: several people at one screen and computers in the other seats,
+playing a match; an ipywidgets view of ``player.TableModel``.
+
+Each person's cards stay behind a pass screen ("pass the device to Ana") until that person
+taps "I am Ana — show my cards"; between two people's turns the table is drawn with every
+hand face down, and the whole table only once the hand is over. The computers' cards come
+one at a time, a moment apart, every hand face down meanwhile. Under the table: the cut
+for the first deal, the score across hands (points and chips per seat) and "Save as
+lesson" for each hand over.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from datetime import date
+
+import ipywidgets as widgets
+
+from lingerlonger.game.cards import Card, Suit
+from lingerlonger.game.engine import ChooseTrump, Play
+from lingerlonger.game.declared import PLAYERS
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, translate
+from lingerlonger.game.match import CHIP_OPTIONS
+from lingerlonger.scenario.author_names import cleaned_name, looks_like
+from lingerlonger.words.narration import narrate, reason_text
+from lingerlonger.views.shared_panels import save_link_html, ui_html
+from lingerlonger.session.save_lesson import lesson_name, table_lesson
+from lingerlonger.session.stepping import Refused
+from lingerlonger.session.family_table import PERSON, TableModel
+from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.views.table_html import TableStyle, card_html, table_html
+from lingerlonger.game.rules import Rules, RulesError
+from lingerlonger.scenario.hand_seat_names import computer_names
+from lingerlonger.words.i18n import ui
+from lingerlonger.views.widgets.hand import MAX_NAME, _refusal_text
+from lingerlonger.views.widgets.controls import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _Confirm,
+                  _guarded, _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks,
+                  _wide_html, refused_rules_html)
+
+__all__ = ["FamilyTable", "SEAT_KINDS", "cut_html", "score_html", "saves_html"]
+
+#: What may sit in a seat: a person, or one of the computer players.
+SEAT_KINDS = (PERSON, *PLAYER_KINDS)
+
+
+def _signed(number: int, lang: str) -> str:
+    return format_number(number, lang, sign=True).replace("-", "−")
+
+
+def _marked(name: str, on: bool) -> str:
+    return f' class="{name}"' if on else ""
+
+
+def cut_html(table: TableModel, style: TableStyle) -> str:
+    """How the first dealer was chosen: each round of the cut with its cards (standard), or
+    the lot (equal-hands)."""
+    lang, names = style.lang, table.names
+    dealer = html.escape(names[table.first])
+    if not table.cuts:
+        return f'<p class="ll-cut">{ui("lot-deals", lang, name=dealer)}</p>'
+    rounds = []
+    for number, cuts in enumerate(table.cuts):
+        again = f'<span class="ll-note">{ui("cut-again", lang)}</span> ' if number else ""
+        cards = "".join(f'<span class="ll-cut-seat"><span class="ll-name">{html.escape(names[seat])}</span>'
+                        f'{card_html(card, options=style)}</span>' for seat, card in cuts)
+        rounds.append(f'<li>{again}<span class="ll-cut-cards">{cards}</span></li>')
+    return (f'<div class="ll-cut"><strong>{ui("cut-title", lang)}</strong>'
+            f'<ol class="ll-cut-rounds">{"".join(rounds)}</ol>'
+            f'<p>{ui("cut-deals", lang, name=dealer)}</p></div>')
+
+
+def score_html(table: TableModel, lang: str) -> str:
+    """The score across hands: who dealt, who won (with the chips each paid or took), the
+    hands won and chips so far; the match winner's column marked."""
+    match, names, chips = table.match, table.names, table.chips is not None
+    seats = range(len(names))
+    winner = match.winner
+    head = "".join(f'<th scope="col"{_marked("ll-score-winner", seat == winner)}>'
+                   f"{html.escape(names[seat])}</th>" for seat in seats)
+    rows = []
+    for number, hand in enumerate(match.hands, start=1):
+        cells = "".join(
+            f'<td{_marked("ll-score-win", seat == hand.winner)}>{int(seat == hand.winner)}'
+            + (f' <small>({_signed(hand.chips[seat], lang)})</small>' if chips else "") + "</td>"
+            for seat in seats)
+        rows.append(f'<tr><th scope="row">{number}</th><td>{html.escape(names[hand.dealer])}</td>{cells}</tr>')
+    if not table.state.is_over:
+        rows.append(f'<tr class="ll-score-now"><th scope="row">{table.number}</th>'
+                    f'<td>{html.escape(names[table.state.dealer])}</td>'
+                    f'<td colspan="{len(names)}">{ui("score-in-play", lang)}</td></tr>')
+    foot = (f'<tr><th scope="row" colspan="2">{ui("score-won", lang)}</th>'
+            + "".join(f"<td>{points}</td>" for points in match.points) + "</tr>")
+    if chips:
+        foot += (f'<tr><th scope="row" colspan="2">{ui("score-chips", lang)}</th>'
+                 + "".join(f"<td>{_signed(total, lang)}</td>" for total in match.chips) + "</tr>")
+    title = ui("score-title", lang, target=table.rules.match_target)
+    # the title above the box, not a caption: a caption is as wide as the table, which scrolls on a phone
+    return (f'<p class="ll-score-title" lang="{lang}">{title}</p>'
+            f'<div class="ll-score-box">'
+            f'<table class="ll-score" lang="{lang}" aria-label="{html.escape(title)}">'
+            f'<thead><tr><th scope="col">{ui("score-hand", lang)}</th>'
+            f'<th scope="col">{ui("score-dealer", lang)}</th>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody><tfoot>{foot}</tfoot></table></div>')
+
+
+def saves_html(table: TableModel, lang: str, day: date) -> str:
+    """"Save as lesson" for each hand over, by its number; never for the hand in play, whose
+    file would show every hand's cards (the links hold the files themselves)."""
+    links = [save_link_html(lambda number=number: table_lesson(table, number, lang, day),
+                            lesson_name(day, hand=number), lang,
+                            label=ui("table-save-hand", lang, number=number))
+             for number in range(1, len(table.played) + 1)]
+    if not any(links):
+        return ""
+    words = ui("table-save-hands", lang)
+    return (f'<div class="ll-save-hands" role="group" aria-label="{html.escape(words)}">'
+            f'<span class="ll-label">{words}</span> {" ".join(filter(None, links))}</div>')
+
+
+def _told_html(table: TableModel, lang: str) -> str:
+    """What everyone saw since the last person's card (never a card drawn)."""
+    told = "".join(f"<li>{html.escape(narrate(event, table.names, lang))}</li>"
+                   for event in table.public_told)
+    return (f'<div class="ll-words"><strong>{ui("what-happened", lang)}</strong>'
+            f'<ul class="ll-narration">{told}</ul></div>' if told else "")
+
+
+class FamilyTable(_Speaks, widgets.VBox):
+    """Pass-and-play: people at one screen, computers in the other seats, a match."""
+
+    def __init__(self, *, players: int = 4, people: int = 2, rules: str = "standard", delay: float = 0.9,
+                 seed: int | None = None, style: TableStyle | None = None) -> None:
+        super().__init__()
+        self.add_class("ll-player")
+        self.add_class("ll-family-table")
+        self.rng = random.Random(seed)
+        self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
+        self.model: TableModel | None = None
+        self._choices: list[Card | Suit] = []
+        self._saves: tuple[object, str, str] = ((), "", "")  # the hands saved, language, links
+        self._build(players, people, Rules.parse(rules), delay)
+        self._render()
+
+    @property
+    def lang(self) -> str:
+        return self.style_options.lang
+
+    @property
+    def delay(self) -> float:
+        """Seconds between two computer cards (read at each card, so a change acts at once)."""
+        return self.pace.value
+
+    # --- the settings -----------------------------------------------------------------
+    def _build(self, players: int, people: int, rules: Rules, delay: float) -> None:
+        self.header = _html(f"<style>{PLAYER_CSS}</style>")
+        self.help_line = _html()
+        self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players,
+                                             style={"button_width": "2.6rem"})
+        self.players.observe(lambda _: self._show_seats(), "value")
+        names = computer_names(self.lang)
+        self.names = [widgets.Text(value=names[seat], layout=widgets.Layout(width="12rem"))
+                      for seat in range(PLAYERS.high)]
+        self.kinds = [widgets.Dropdown(options=list(SEAT_KINDS), layout=_auto(),
+                                       value=PERSON if seat < people else "tips")
+                      for seat in range(PLAYERS.high)]
+        # each row its own layout: it hides itself (a shared one would hide every row)
+        self.seat_rows = [_row([name, kind], "ll-seat-row",
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+                          for name, kind in zip(self.names, self.kinds)]
+        self.rules_menus = RulesMenus(rules)
+        # "" for no chips: a menu whose value is None has nothing chosen
+        self.chips = widgets.Dropdown(options=["", *CHIP_OPTIONS], value="", layout=_auto())
+        self.pace = _pace_menu(delay)
+        self.start = _button(icon="play", primary=True)
+        self.start.on_click(lambda _: self.start_match())
+        self.settings = widgets.VBox([
+            _row([self.players], "ll-settings"), *self.seat_rows,
+            _row([self.rules_menus.profile, self.chips, self.pace], "ll-settings"),
+            self.rules_menus.row,
+            _row([self.start])])
+        self.settings.add_class("ll-settings-box")
+        self.cut = _wide_html()
+        self.score = _wide_html()
+        self.saves = _wide_html()
+        self.stage = _wide_html("ll-stage")
+        self.status = _wide_html()
+        self.pass_text = _wide_html()
+        self.reveal = _button(icon="eye", primary=True, own_look=True)
+        self.reveal.add_class("ll-reveal")
+        self.reveal.on_click(lambda _: self.show_cards())
+        self.pass_box = widgets.VBox([self.pass_text, self.reveal])
+        self.pass_box.add_class("ll-pass")
+        self.cards = _ButtonPool(self._on_card)
+        self.move = widgets.VBox([self.cards.box])  # hidden as a whole: the row's layout is shared
+        self.message = _wide_html()
+        self.narration = _wide_html()
+        self.next = _button(icon="redo", primary=True, own_look=True)
+        self.next.on_click(lambda _: self.next_hand())
+        # "New match" loses the match: asked first, and far from the cards, under the score
+        self.again = _button(icon="users", own_look=True)
+        self.again.on_click(lambda _: self.ask_new_match())
+        self.confirm = _Confirm("confirm-new-match", self.new_match)
+        self.play_area = widgets.VBox([self.status, self.pass_box, self.stage, self.move,
+                                       _row([self.next]), self.narration, self.cut,
+                                       self.score, self.saves, _row([self.again], "ll-leave"),
+                                       self.confirm.box])
+        self._relabel()
+        self._show_seats()
+        self.children = (self.header, self.help_line, self.settings, self.message, self.play_area)
+
+    def _show_seats(self) -> None:
+        for seat, row in enumerate(self.seat_rows):
+            _shown(row, seat < self.players.value)
+
+    def _relabel(self) -> None:
+        """Every word of the settings and buttons in the page's language."""
+        say = lambda key, **values: ui(key, self.lang, **values)  # noqa: E731
+        self.help_line.value = f'<p class="ll-note ll-help">{say("table-help")}</p>'
+        self.players.description = translate(PLAYERS.title, self.lang)
+        for seat, (name, kind) in enumerate(zip(self.names, self.kinds)):
+            name.description = say("table-seat", seat=seat + 1)
+            _relabel_options(kind, [(say("table-person"), PERSON)]
+                             + [(say("table-computer", kind=say(f"opponent-{option}")), option)
+                                for option in PLAYER_KINDS])
+        self.rules_menus.relabel(self.lang)
+        self.chips.description = say("table-chips")
+        _relabel_options(self.chips, [(say("chips-none"), "")]
+                         + [(say(f"chips-{option}"), option) for option in CHIP_OPTIONS])
+        _relabel_pace(self.pace, self.lang)
+        for button, key in ((self.start, "start-match"), (self.next, "next-hand"), (self.again, "new-match")):
+            button.description = button.tooltip = say(key)
+        self.confirm.relabel(self.lang)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang``; a match in play goes on (the names at the table stay)."""
+        if lang == self.lang:
+            return
+        old, new = computer_names(self.lang), computer_names(lang)
+        for seat, name in enumerate(self.names):
+            if name.value == old[seat]:
+                name.value = new[seat]
+        self.style_options = self.style_options.speaking(lang)
+        self._relabel()
+        self._say_again()
+        self._render()
+
+    # --- the match --------------------------------------------------------------------
+    @_guarded
+    def start_match(self) -> None:
+        """Cut for the first deal and deal the first hand, with the seats and rules chosen."""
+        self._say("")
+        count = self.players.value
+        kinds = [kind.value for kind in self.kinds[:count]]
+        if PERSON not in kinds:
+            self._say(lambda: ui_html("table-no-person", self.lang), kind="refused")
+            return
+        try:
+            rules = self.rules_menus.rules()
+        except RulesError as error:
+            self._say(lambda error=error: refused_rules_html(error, self.lang), kind="error")
+            return
+        defaults = computer_names(self.lang)
+        names: list[str] = []
+        for seat, box in enumerate(self.names[:count]):
+            name = cleaned_name(box.value, MAX_NAME) or defaults[seat]
+            if any(name == other or looks_like(name, other) for other in names):
+                self._say(lambda name=name: ui_html("table-name-twice", self.lang, name=name),
+                          kind="refused")
+                return
+            names.append(name)
+        self._advance(TableModel.start(rules, names, kinds, chips=self.chips.value or None, rng=self.rng))
+
+    @_guarded
+    def show_cards(self) -> None:
+        """The person to act has the device: show their cards."""
+        if self.model is not None:
+            self._set(self.model.reveal())
+
+    def play(self, action: ChooseTrump | Play) -> None:
+        """The shown person's card (the card buttons call this); the computers then play on
+        up to the next person's turn."""
+        if self.model is None:
+            return
+        played = self.model.play(action)
+        if isinstance(played, Refused):
+            state = self.model.state
+            self._say(lambda: ui_html("refused", self.lang, message=_refusal_text(state, action, self.lang)),
+                      kind="refused")
+            return
+        self._say("")
+        self._advance(played)
+
+    @_guarded
+    def next_hand(self) -> None:
+        if self.model is not None:
+            self._advance(self.model.next_hand(self.rng))
+
+    @_guarded
+    def ask_new_match(self) -> None:
+        """"New match": first the question, Yes or Cancel (the scores would be lost)."""
+        if self.model is not None:
+            self.confirm.ask()
+
+    @_guarded
+    def new_match(self) -> None:
+        """Back to the settings, for another match (the confirmation's Yes)."""
+        self.confirm.hide()
+        self.model = None
+        self._say("")
+        self._render()
+
+    def _advance(self, model: TableModel) -> None:
+        """Show ``model`` once the computers have played up to a person's turn: at once, or
+        one card at a time on the event loop, a moment apart (``TableModel`` keeps every
+        hand face down meanwhile, the holder's cards aside when nobody else plays)."""
+        paced = model.waiting and _after_a_card(self.delay, model.last_trick is not None,
+                                                lambda: self._computer_turn(model))
+        self._set(model if paced else model.computers_play())
+
+    @_guarded
+    def _computer_turn(self, model: TableModel) -> None:
+        """One computer card, then the next after a pause (a stale timer does nothing: the
+        match went on or was left)."""
+        if self.model is model:
+            self._advance(next(model.turns()))
+
+    def _set(self, model: TableModel) -> None:
+        self.model = model
+        self._render()
+
+    @_guarded
+    def _on_card(self, index: int) -> None:
+        self.play(_action(self.model.person_to_act, self._choices[index]))
+
+    # --- drawing ----------------------------------------------------------------------
+    def _render(self) -> None:
+        model, lang, style = self.model, self.lang, self.style_options
+        _shown(self.settings, model is None)
+        _shown(self.play_area, model is not None)
+        self._choices = []
+        if model is None:
+            self.cards.show([])
+            return
+        state = model.state
+        person = model.person_to_act
+        shown = person is not None and not model.hidden
+        if not shown:  # first: the page never shows the last person's buttons with the next screen
+            _shown(self.move, False)
+            self.cards.show([])
+        self.cut.value = cut_html(model, style)
+        self.score.value = score_html(model, lang)
+        self.saves.value = self._saves_html()
+        self.narration.value = _told_html(model, lang)
+        self.stage.value = table_html(state, seat=model.viewer, hidden=model.hidden, show_legal=shown,
+                                      last_trick=model.last_trick if not state.trick else None,
+                                      options=style, include_css=False)
+        if person is not None and model.hidden:  # worded before it shows: never the last person's name
+            name = state.players[person]
+            self.pass_text.value = (f'<div class="ll-pass-to" role="status"><strong>'
+                                    f'{ui_html("pass-to", lang, name=name)}</strong> '
+                                    f'<span class="ll-note">{ui("pass-note", lang)}</span></div>')
+            self.reveal.description = self.reveal.tooltip = ui("show-cards", lang, name=name)
+        _shown(self.pass_box, person is not None and model.hidden)
+        _shown(self.next, state.is_over and not model.is_over)
+        if shown:
+            self._choices = _choices(state, person)
+            self.cards.show(*_labels(self._choices))
+            _shown(self.move, True)
+        # Last: once the page shows this note, everything above it is this turn's.
+        self.status.value = self._status_html()
+
+    def _saves_html(self) -> str:
+        """The save links, made again only when a hand ends or the language changes (each
+        holds its file)."""
+        played, lang = self.model.played, self.lang
+        if self._saves[:2] != (played, lang):
+            self._saves = (played, lang, saves_html(self.model, lang, date.today()))
+        return self._saves[2]
+
+    def _status_html(self) -> str:
+        """Who won, or whose turn it is; ``data-ll-step`` counts the hand's actions, so a page
+        can tell one turn's note from the next."""
+        model, lang = self.model, self.lang
+        state, person = model.state, model.person_to_act
+        step = f'data-ll-step="{len(model.actions)}"'
+        if state.is_over:
+            said = ui_html("they-won", lang, name=state.players[state.winner],
+                           reason=reason_text(state.reason, lang))
+            winner = model.match.winner
+            after = (f'<strong>{ui_html("match-won", lang, name=state.players[winner])}</strong>'
+                     if winner is not None else ui("match-next", lang))
+            won = " ll-won ll-match-over" if winner is not None else ""
+            return f'<div class="ll-banner ll-end{won}" role="status" {step}><strong>{said}</strong> {after}</div>'
+        if model.waiting:
+            return (f'<div class="ll-turn-note" role="status" {step}>'
+                    f'{ui_html("waiting", lang, name=state.players[state.to_act])}</div>')
+        if person is None or model.hidden:
+            return ""
+        key = "trump-of" if state.namer == person else "turn-of"
+        return (f'<div class="ll-turn-note ll-yours" role="status" {step}>'
+                f'{ui_html(key, lang, name=state.players[person])}</div>')

@@ -1,0 +1,531 @@
+"""The live scenario player: an ipywidgets view of a ``player.ScenarioModel``.
+
+Buttons, a slider, autoplay, "view as", legal cards, a coach, quiz mode and what-if:
+any card of the seat to act may be tried; an illegal one is refused with the rule in
+plain words, a legal one off the scenario's line branches the hand, and the branch saves
+as a lesson (a link holding its file, in the banner). The model decides
+all of that; this module draws it and turns clicks into the model's transitions. Its
+``_repr_mimebundle_`` also carries ``text/html``, the static player
+(``static_replay.model_html``), which the published book shows instead (no kernel there).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+from typing import Callable, Sequence
+
+import ipywidgets as widgets
+
+from lingerlonger.game.cards import Card, Suit, parse_card
+from lingerlonger.computer.coach import CardAdvice
+from lingerlonger.game.engine import Action, ChooseTrump, Play, State
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, translate
+from lingerlonger.session.save_lesson import branch_lesson, lesson_name
+from lingerlonger.session.stepping import ANSWER_FIRST, Refused, ScenarioModel, advice
+from lingerlonger.session.sources import replay_of
+from lingerlonger.views.widgets.presenter_toggle import add_presenter
+from lingerlonger.views.table_html import RenderError, TableStyle
+from lingerlonger.scenario.replay import Replay
+from lingerlonger.scenario import Scenario, ScenarioError, in_language
+from lingerlonger.views.page_replay import REPLAY_CSS, SPEEDS, failures_html, frame_html, markdown_html, model_html, notice_html
+from lingerlonger.words.i18n import ui
+from lingerlonger.views.shared_panels import save_link_html, ui_html
+from lingerlonger.views.widgets.controls import (PLAYER_CSS, _auto, _button, _guarded, _later, _message_html, _relabel_options,
+                  _row, _shown, _Speaks, _wide_html)
+from lingerlonger.views.widgets.quiz import QuizPanel
+from lingerlonger.views.widgets.what_if_panel import WhatIfPanel
+
+__all__ = ["ScenarioPlayer"]
+
+class ScenarioPlayer(_Speaks, widgets.VBox):
+    """Step through a scenario; try your own card at any play step (what-if).
+
+    ``scenario_or_path``: a ``Scenario``, a ``Replay`` or a path to a scenario file
+    (``index`` picks a scenario in a multi-scenario file); ``seat`` shows the table
+    as that seat sees it (None: every hand); ``step`` is the first frame shown.
+    """
+
+    def __init__(self, scenario_or_path: Scenario | Replay | str | Path | None = None, *,
+                 index: int = 0, seat: int | str | None = None, style: TableStyle | None = None,
+                 step: int = 0) -> None:
+        super().__init__()
+        self.add_class("ll-player")
+        self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
+        self.model: ScenarioModel | None = None  # None: nothing to show (see _problem)
+        self._loads = 0                       # bumped by every load: a cache key with the timeline
+        self._cache: dict[tuple, str] = {}
+        self._advice: dict[tuple, list[CardAdvice]] = {}
+        self._playing = False
+        self._tick_token = 0
+        self._problem: str | None = None      # why nothing can be shown, for the static page
+        self._syncing = False                 # set while the kernel moves the slider or menus
+        # The reader picked a language (or the book's build did, for its pages): keep it.
+        self._lang_chosen = ENVIRONMENT_LANGUAGE is not None
+        self._build()
+        self.load(scenario_or_path, index=index, seat=seat, step=step)
+
+    @classmethod
+    def from_file(cls, path: str | Path, index: int = 0, **options) -> "ScenarioPlayer":
+        """The player for the ``index``-th scenario of a file."""
+        return cls(path, index=index, **options)
+
+    # --- the model, read ----------------------------------------------------------------
+    @property
+    def run(self) -> Replay | None:
+        return self.model.run if self.model else None
+
+    @property
+    def frames(self) -> list:
+        """The timeline shown: the scenario's, or a what-if branch."""
+        return list(self.model.frames) if self.model else []
+
+    @property
+    def at(self) -> int:
+        return self.model.at if self.model else 0
+
+    @property
+    def branch_at(self) -> int | None:
+        """The frame a what-if left the scenario's line at (None: on the line)."""
+        return self.model.branch_at if self.model else None
+
+    @property
+    def last_index(self) -> int:
+        return self.model.last_index if self.model else -1
+
+    @property
+    def lang(self) -> str:
+        return self.style_options.lang
+
+    def _t(self, msg_id: str, **values: object) -> str:
+        return translate(msg_id, self.lang, **values)
+
+    # --- layout -----------------------------------------------------------------------
+    def _build(self) -> None:
+        self.header = _wide_html()
+        # Words beside the icons: a Font Awesome glyph would be the button's accessible name.
+        self.first = _button(icon="fast-backward")
+        self.back = _button(icon="step-backward")
+        self.play = _button(icon="play")
+        self.next = _button(icon="step-forward")
+        self.last = _button(icon="fast-forward")
+        for button, go in ((self.first, self.go_first), (self.back, self.go_back),
+                           (self.next, self.go_next), (self.last, self.go_last)):
+            button.on_click(lambda _, go=go: self._step_by_hand(go))
+        self.play.on_click(lambda _: self.toggle_play())
+        self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False, continuous_update=True,
+                                        layout=widgets.Layout(flex="1 1 12rem", width="auto",
+                                                              min_width="10rem"))
+        self.slider.observe(self._on_slider, "value")
+        self.counter = widgets.HTML(layout=widgets.Layout(min_width="7rem"))
+        self.speed = widgets.Dropdown(options=[(key, ms) for key, ms in SPEEDS],
+                                      value=dict(SPEEDS)["speed-normal"], layout=_auto())
+        self.view_as = widgets.Dropdown(layout=_auto())
+        self.view_as.observe(self._on_view, "value")
+        self.legal = widgets.Checkbox(value=False, indent=False, layout=_auto())
+        self.coach_on = widgets.Checkbox(value=False, indent=False, layout=_auto())
+        for toggle in (self.legal, self.coach_on):
+            toggle.observe(self._on_option, "value")
+        buttons = _row([self.first, self.back, self.play, self.next, self.last], "ll-buttons",
+                       layout=widgets.Layout(flex_flow="row wrap", align_items="center", width="auto"))
+        self.controls = _row([buttons, self.counter, self.slider], "ll-controls")
+        self.language = widgets.Dropdown(
+            options=[(translate("language.name", code), code) for code in LANGUAGES],
+            value=self.lang, layout=widgets.Layout(width="auto"))  # its own: the app hides it
+        self.language.add_class("ll-language")
+        self.language.observe(self._on_language, "value")
+        self.quiz_on = widgets.Checkbox(value=False, indent=False, layout=_auto())
+        self.quiz_on.add_class("ll-quiz-mode")
+        self.quiz_on.observe(self._on_quiz_mode, "value")
+        self.projector = widgets.Checkbox(value=self.style_options.large, indent=False, layout=_auto())
+        self.projector.add_class("ll-projector-mode")
+        self.four_colour = widgets.Checkbox(value=self.style_options.four_colour, indent=False,
+                                            layout=_auto())
+        self.four_colour.add_class("ll-four-colour-mode")
+        for toggle in (self.projector, self.four_colour):
+            toggle.observe(self._on_look, "value")
+        self.options = _row([self.view_as, self.legal, self.coach_on, self.speed], "ll-options")
+        self.classroom = _row([self.language, self.quiz_on, self.projector, self.four_colour],
+                              "ll-options", "ll-classroom")
+        self.banner_text = _wide_html()
+        self.rejoin = _button(icon="undo", primary=True)
+        self.rejoin.on_click(lambda _: self.back_to_scenario())
+        self.banner = _row([self.banner_text, self.rejoin], "ll-banner",
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.stage = _wide_html("ll-stage")
+        self.what_if = WhatIfPanel(self._on_choice)
+        self.what_if_title, self.cards, self.what_if_box, self.advice = (
+            self.what_if.title, self.what_if.cards, self.what_if.box, self.what_if.advice)
+        self.message = _wide_html()
+        self.quiz = QuizPanel(self._answered)
+        self.quiz_text, self.quiz_answers, self.quiz_feedback, self.quiz_box = (
+            self.quiz.text, self.quiz.answers, self.quiz.feedback, self.quiz.box)
+        self.body = widgets.VBox([self.controls, self.options, self.classroom, self.banner,
+                                  self.stage, self.quiz_box, self.what_if_box, self.message,
+                                  self.advice])
+        self._relabel()
+        self.children = (self.header, self.body)
+        self.present = add_presenter(self)
+
+    # --- loading ----------------------------------------------------------------------
+    @_guarded
+    def load(self, source: Scenario | Replay | str | Path | None, *, index: int = 0,
+             seat: int | str | None = None, step: int = 0) -> None:
+        """Show another scenario (a friendly note instead when it cannot be loaded)."""
+        self.stop()
+        self._say("")
+        if source is None:
+            self._show_problem(_message_html(ui("no-scenario", self.lang), "info"))
+            return
+        try:
+            run = replay_of(source, index)
+        except ScenarioError as error:
+            self._show_problem(notice_html(ui("cannot-show", self.lang), [error.text(self.lang)]))
+            return
+        if run.scenario.lang and not self._lang_chosen:
+            self._syncing = True
+            try:
+                self.language.value = run.scenario.lang
+            finally:
+                self._syncing = False
+            self.style_options = self.style_options.speaking(run.scenario.lang)
+            self._relabel()
+        seat_index = -1
+        if seat is not None:
+            try:
+                seat_index = _seat_number(seat, run.final.players)
+            except RenderError as error:
+                self._say(html.escape(str(error)), kind="error")
+        self._loads += 1
+        self._cache.clear()
+        self._advice.clear()
+        self._problem = None
+        self.model = ScenarioModel.of(
+            run, at=max(0, min(step, len(run.frames) - 1)),
+            seat=None if seat_index < 0 else seat_index, show_legal=self.legal.value,
+            coaching=self.coach_on.value, quiz=self.quiz_on.value, lang=self.lang,
+            large=self.style_options.large, four_colour=self.style_options.four_colour)
+        self._syncing = True
+        try:
+            self.view_as.options = self._view_options()
+            self.view_as.value = seat_index
+        finally:
+            self._syncing = False
+        self._render_header()
+        _shown(self.body, True)
+        self._move_slider()
+        self._render()
+
+    def _view_options(self) -> list[tuple[str, int]]:
+        names = self.run.final.players if self.run else ()
+        return [(ui("view-all", self.lang), -1)] + [(ui("view-seat", self.lang, name=name), seat)
+                                                    for seat, name in enumerate(names)]
+
+    def _render_header(self) -> None:
+        if self.run is None:
+            return
+        scenario = self.run.scenario
+        self.header.value = (f"<style>{PLAYER_CSS}</style>"
+                             f'<h2 class="ll-replay-title">'
+                             f'{html.escape(in_language(scenario.title, self.lang))}</h2>'
+                             f'<div class="ll-summary">'
+                             f'{markdown_html(in_language(scenario.summary, self.lang))}</div>'
+                             f"{failures_html(self.run, self.lang)}")
+
+    def _show_problem(self, note: str) -> None:
+        """Show ``note`` (HTML) instead of a player; the static page shows it too."""
+        self.model = None
+        self._problem = note
+        self.header.value = f"<style>{PLAYER_CSS}</style>{self._problem}"
+        _shown(self.body, False)
+
+    # --- moving: the model's transitions --------------------------------------------------
+    def _moved(self, model: ScenarioModel) -> None:
+        """Show the model a move led to, and say what it tells the reader."""
+        self.model = model
+        if model.note == ANSWER_FIRST:  # a question stops autoplay too
+            self.stop()
+        self._move_slider()
+        self._render()
+        note = model.note
+        self._say((lambda: note.text(self.lang)) if note else "", kind=note.kind if note else "info")
+
+    def _viewed(self, **options) -> None:
+        """The same place seen otherwise (seat, legal cards, coach, language, look)."""
+        if self.model is not None:
+            self.model = self.model.with_options(**options)
+            self._render()
+
+    def show(self, index: int) -> None:
+        """Show frame ``index`` of the current timeline (clamped to it); in quiz mode, going
+        forward stops at the first frame whose question is not answered yet."""
+        if self.model is not None:
+            self._moved(self.model.go(index))
+
+    def _move_slider(self) -> None:
+        self._syncing = True
+        try:
+            if self.slider.value > self.last_index:
+                self.slider.value = self.at
+            self.slider.max = max(0, self.last_index)
+            self.slider.value = self.at
+        finally:
+            self._syncing = False
+
+    def go_first(self) -> None:
+        self.show(0)
+
+    def go_back(self) -> None:
+        self.show(self.at - 1)
+
+    def go_next(self) -> None:
+        self.show(self.at + 1)
+
+    def go_last(self) -> None:
+        self.show(self.last_index)
+
+    @_guarded
+    def _step_by_hand(self, go: Callable[[], None]) -> None:
+        self.stop()
+        go()
+
+    @_guarded
+    def _on_slider(self, change) -> None:
+        if not self._syncing and change["new"] != self.at:  # the reader moved it
+            self.stop()
+            self.show(change["new"])
+
+    @_guarded
+    def _on_view(self, change) -> None:
+        if not self._syncing:
+            self._viewed(seat=None if change["new"] in (None, -1) else change["new"])
+
+    @_guarded
+    def _on_option(self, _change) -> None:
+        self._viewed(show_legal=self.legal.value, coaching=self.coach_on.value)
+
+    # --- autoplay ---------------------------------------------------------------------
+    @_guarded
+    def toggle_play(self) -> None:
+        if self._playing:
+            self.stop()
+            return
+        if self.at >= self.last_index:
+            self.show(0)
+        self._playing = True
+        self._label_play()
+        self._tick_token += 1
+        self._schedule_tick()
+
+    def stop(self) -> None:
+        if not self._playing:
+            return
+        self._playing = False
+        self._tick_token += 1
+        self._label_play()
+
+    def _schedule_tick(self) -> None:
+        token = self._tick_token
+        _later(self.speed.value / 1000, lambda: self.tick(token))
+
+    @_guarded
+    def tick(self, token: int | None = None) -> None:
+        """One autoplay step (the event loop calls it; ``token`` drops a stale timer)."""
+        if not self._playing or (token is not None and token != self._tick_token):
+            return
+        self.show(self.at + 1)
+        if self.at >= self.last_index:
+            self.stop()
+        elif self._playing:
+            self._schedule_tick()
+
+    # --- what-if ----------------------------------------------------------------------
+    def try_card(self, card: Card | str) -> None:
+        """What if the seat to act played ``card`` here? (The what-if buttons call this.)"""
+        card = parse_card(card) if isinstance(card, str) else card
+        self._try(Play(self.model.frame.state.to_act, card))
+
+    def try_trump(self, suit: Suit) -> None:
+        self._try(ChooseTrump(self.model.frame.state.to_act, suit))
+
+    @_guarded
+    def _try(self, action: Action) -> None:
+        self.stop()
+        tried = self.model.try_action(action)
+        if isinstance(tried, Refused):
+            self._say(lambda: ui_html("refused", self.lang, message=tried.text(self.lang)),
+                      kind="refused")
+        else:
+            self._moved(tried)
+
+    @_guarded
+    def back_to_scenario(self) -> None:
+        """Leave the what-if branch: the scenario's line again, at the step it was left."""
+        if self.branch_at is not None:
+            self.stop()
+            self._moved(self.model.back_to_scenario())
+
+    def _on_choice(self, choice: Card | Suit) -> None:
+        if isinstance(choice, Suit):
+            self.try_trump(choice)
+        else:
+            self.try_card(choice)
+
+    # --- drawing ----------------------------------------------------------------------
+    def _render(self) -> None:
+        model = self.model
+        if model is None:
+            return
+        key = (self._loads, model.timeline, model.at, model.seat, model.show_legal, model.quiz,
+               self.lang, self.style_options.large, self.style_options.four_colour)
+        page = self._cache.get(key)
+        if page is None:
+            page = frame_html(model.frame, seat=model.seat, show_legal=model.show_legal,
+                              style=self.style_options, quiz=not model.quiz)
+            self._cache[key] = page
+        self.stage.value = page
+        self.counter.value = (f'<span class="ll-counter">'
+                              f'{ui_html("counter", self.lang, at=model.at, last=model.last_index)}</span>')
+        at_start, at_end = model.at == 0, model.at >= model.last_index
+        self.first.disabled = self.back.disabled = at_start
+        self.next.disabled = self.last.disabled = at_end
+        self._render_banner()
+        self._render_what_if()
+        self.quiz.render(model)
+        _shown(self.what_if_box, model.question is None)  # the cards to try would give it away
+
+    def _render_banner(self) -> None:
+        if self.branch_at is None:
+            _shown(self.banner, False)
+            return
+        at, action = self.model.branch_action
+        name = self.model.frames[at].state.players[action.seat]
+        said = (ui_html("branch-banner", self.lang, name=name, card=action.card, step=at)
+                if isinstance(action, Play)
+                else ui_html("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at))
+        self.banner_text.value = f'{said} <span class="ll-save">{self._branch_save_html()}</span>'
+        _shown(self.banner, True)
+
+    def _branch_save_html(self) -> str:
+        """"Save as lesson": the branch from the scenario's start, in a link holding its file
+        (none for a start no file can hold); made once per branch and language."""
+        key = ("save", self._loads, self.model.timeline, self.lang)
+        if key not in self._cache:
+            self._cache[key] = save_link_html(lambda: branch_lesson(self.model, self.lang),
+                                              lesson_name(date.today()), self.lang)
+        return self._cache[key]
+
+    def _render_what_if(self) -> None:
+        model = self.model
+        # Not while a quiz question waits: the coach's odds would give the answer away.
+        coaching = (model.coaching and not self._playing and model.question is None
+                    and model.tryable())
+        self.what_if.render(model, self._advice_for(model.frame.state) if coaching else None)
+
+    def _advice_for(self, state: State) -> list[CardAdvice]:
+        key = (self._loads, self.model.timeline, self.model.at)
+        if key not in self._advice:
+            self.what_if.thinking(self.lang)
+            self._advice[key] = advice(state)
+        return self._advice[key]
+
+    def __repr__(self) -> str:
+        if self.run is None:
+            return "ScenarioPlayer(nothing to show)"
+        return (f"ScenarioPlayer({self.run.scenario.title!r}, "
+                f"{ui('counter', self.lang, at=self.at, last=self.last_index)})")
+
+    # --- languages and the classroom ---------------------------------------------------
+    @_guarded
+    def _on_language(self, change) -> None:
+        """Narration, table, quiz and these controls in the language picked."""
+        if self._syncing:
+            return
+        self._lang_chosen = True
+        self.style_options = self.style_options.speaking(change["new"])
+        self._relabel()
+        self._render_header()
+        self._viewed(lang=self.lang)
+        self._say_again()
+
+    @_guarded
+    def _on_quiz_mode(self, change) -> None:
+        """Quiz mode on or off: the last question's words go with the mode they belonged to."""
+        if self.model is not None:
+            self._moved(self.model.quizzing(change["new"]))
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` (one of ``i18n.LANGUAGES``), as the reader's pick in the menu does."""
+        self.language.value = lang
+
+    @_guarded
+    def _on_look(self, _change) -> None:
+        """The projector (large cards, large words) and the four-colour deck."""
+        self.style_options = replace(self.style_options, large=self.projector.value,
+                                     four_colour=self.four_colour.value)
+        (self.add_class if self.projector.value else self.remove_class)("ll-projector")
+        self._viewed(large=self.projector.value, four_colour=self.four_colour.value)
+
+    def _label_play(self) -> None:
+        word = ui("pause" if self._playing else "play", self.lang)
+        self.play.description, self.play.tooltip = word, word
+        self.play.icon = "pause" if self._playing else "play"
+
+    def _relabel(self) -> None:
+        """Every word of the controls in the player's language."""
+        for button, go in ((self.first, "first"), (self.back, "back"), (self.next, "next"),
+                           (self.last, "last")):
+            button.description, button.tooltip = ui(f"{go}-short", self.lang), ui(go, self.lang)
+        self._label_play()
+        self.slider.description = ui("step", self.lang)
+        self.speed.description = ui("speed", self.lang)
+        _relabel_options(self.speed, [(ui(key, self.lang), ms) for key, ms in SPEEDS])
+        self.view_as.description = ui("view-as", self.lang)
+        self._syncing = True
+        try:
+            _relabel_options(self.view_as, self._view_options())
+        finally:
+            self._syncing = False
+        self.legal.description = ui("show-legal", self.lang)
+        self.coach_on.description, self.coach_on.tooltip = ui("coach", self.lang), ui("coach-tip", self.lang)
+        self.rejoin.description = self.rejoin.tooltip = ui("branch-back", self.lang)
+        self.language.description = self._t("player.language")
+        self.quiz_on.description = self._t("player.quiz-mode")
+        self.projector.description = self._t("player.projector")
+        self.four_colour.description = self._t("player.four-colour")
+        self.quiz.relabel(self.lang)
+
+    # --- quiz mode ----------------------------------------------------------------------
+    @_guarded
+    def _answered(self, move: Callable[[ScenarioModel], ScenarioModel]) -> None:
+        """An answer button or Check was pressed: the quiz panel's transition of the model."""
+        self._moved(move(self.model))
+
+    def answer(self, text: str) -> None:
+        """Answer the question shown, as the buttons do: a card, a seat, a choice, or for
+        "which cards?" the cards separated by spaces (then checked)."""
+        if self.model is not None and self.model.question is not None:
+            self._moved(self.model.answer(text))
+
+    # --- the static page ----------------------------------------------------------------
+    def static_html(self) -> str:
+        """The static player of the scenario's line (what the published book shows)."""
+        if self.model is None:
+            return f"<style>{REPLAY_CSS}</style>{self._problem or ''}"
+        return model_html(self.model, style=self.style_options)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/html"] = self.static_html()
+        return bundle
+
+
+def _seat_number(seat: int | str, names: Sequence[str]) -> int:
+    if isinstance(seat, str) and seat in names:
+        return list(names).index(seat)
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return seat
+    raise RenderError(f"there is no seat {seat!r} to view the table as (seats are "
+                      f"{', '.join(names)})")

@@ -1,0 +1,56 @@
+"""The scenario player's what-if box: a button for each card (or suit to name) of the seat
+to act, with the coach's chance on each when the reader asks for it."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as widgets
+
+from lingerlonger.game.cards import Card, Suit
+from lingerlonger.computer.coach import CardAdvice
+from lingerlonger.words.i18n import format_percent
+from lingerlonger.session.stepping import ScenarioModel
+from lingerlonger.words.i18n import ui
+from lingerlonger.views.shared_panels import advice_html, ui_html
+from lingerlonger.views.widgets.controls import _ButtonPool, _html, _labels, _wide_html
+
+__all__ = ["WhatIfPanel"]
+
+
+class WhatIfPanel:
+    """The what-if widgets; a button hands what it stands for to ``try_choice``."""
+
+    def __init__(self, try_choice: Callable[[Card | Suit], None]) -> None:
+        self.choices: tuple[Card | Suit, ...] = ()  # what each button stands for
+        self.title = _html()
+        self.cards = _ButtonPool(lambda index: try_choice(self.choices[index]))
+        self.box = widgets.VBox([self.title, self.cards.box])
+        self.box.add_class("ll-what-if")
+        self.advice = _wide_html()
+
+    def thinking(self, lang: str) -> None:
+        """Say that the coach is thinking (it takes about a second)."""
+        self.advice.value = f'<p class="ll-thinking">{ui("coach-thinking", lang)}</p>'
+
+    def render(self, model: ScenarioModel, advice: list[CardAdvice] | None = None) -> None:
+        """The choices at the frame shown (none when the hand is over or its seat is hidden)."""
+        state, lang = model.frame.state, model.lang
+        self.choices = model.tryable()
+        name = state.players[state.to_act] if state.to_act is not None else ""
+        if not self.choices:
+            key = "what-if-over" if state.to_act is None else "what-if-hidden"
+            self.title.value = f"<p>{ui_html(key, lang, name=name)}</p>"
+            self.cards.show([])
+            self.advice.value = ""
+            return
+        title = ui_html("what-if-trump" if state.namer is not None else "what-if-title", lang, name=name)
+        self.title.value = (f"<p><strong>{title}</strong> "
+                            f'<span class="ll-note">{ui("what-if-help", lang)}</span></p>')
+        labels, colours = _labels(self.choices)
+        chance = {(a.card if a.card is not None else a.suit): a for a in advice or ()}
+        if chance:
+            labels = [f"{label} {format_percent(chance[choice].win_rate, lang)}" if choice in chance else label
+                      for label, choice in zip(labels, self.choices)]
+        self.cards.show(labels, colours)
+        self.advice.value = advice_html(advice, name, lang)

@@ -1,0 +1,182 @@
+"""Messages in English, Portuguese, Spanish and Russian, read from the catalogs in ``locale/``.
+
+Every sentence the program shows a reader lives in ``locale/<lang>.json`` as a message
+id mapped to a text with ``{name}`` placeholders, or, for a text that holds a count, to
+its plural forms. Portuguese is European Portuguese (tagged ``pt-PT``), with seed 003's
+terms ("vaza", "dador", "monte"; "sair" is to lead, "ficar de fora" to go out); every
+language's words for the game are in ``locale/glossary.json`` (see ``glossary``). This
+module sits beside ``cards``: it imports nothing of the game, so any layer may use it.
+
+>>> translate("narrate.led", "pt", name="A", card="K♣")
+'A sai com K♣.'
+>>> [translate("count.cards", "ru", count=n) for n in (1, 2, 5, 21)]
+['1 карта', '2 карты', '5 карт', '21 карта']
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import string
+from importlib import resources
+from typing import Mapping
+
+from lingerlonger.game.errors import ENGLISH as ENGLISH_ERRORS, Message, fill
+
+__all__ = ["ui", "LANGUAGES", "SOURCE_LANGUAGE", "ENVIRONMENT_LANGUAGE", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES",
+           "terminal_language", "I18nError", "catalog", "error_text",
+           "translate", "template", "plural_category", "language_tag", "check_language", "placeholders",
+           "format_number", "format_percent"]
+
+LANGUAGES = ("en", "pt", "es", "ru")
+#: The catalogs' source, and the language of an author's text that does not say otherwise.
+SOURCE_LANGUAGE = "en"
+#: The reader's language when the environment names one: ``LINGERLONGER_LANG=pt``, as each
+#: language's book build sets it for the chapters' kernels. None when it is unset or not offered.
+ENVIRONMENT_LANGUAGE = (os.environ.get("LINGERLONGER_LANG")
+                        if os.environ.get("LINGERLONGER_LANG") in LANGUAGES else None)
+#: What every ``lang`` argument defaults to.
+DEFAULT_LANGUAGE = ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
+#: The CLDR cardinal categories a whole number can take. Counts here are whole numbers
+#: of cards (0 to 52), so CLDR's "other" for fractions in Russian and "many" for
+#: millions in Portuguese and Spanish never arise and are left out.
+PLURAL_CATEGORIES: Mapping[str, tuple[str, ...]] = {
+    "en": ("one", "other"), "pt": ("one", "other"), "es": ("one", "other"),
+    "ru": ("one", "few", "many"),
+}
+
+
+class I18nError(ValueError):
+    """A language that is not offered, or a message id no catalog has."""
+
+
+def terminal_language(environ: Mapping[str, str] = os.environ) -> str | None:
+    """The language a terminal asks for, when offered: ``LINGERLONGER_LANG``, else the locale
+    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``; the first that is set decides, as POSIX says).
+
+    >>> terminal_language({"LANG": "pt_BR.UTF-8"}), terminal_language({"LC_ALL": "C", "LANG": "ru_RU"})
+    ('pt', None)
+    """
+    for name in ("LINGERLONGER_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else None
+    return None
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if it is offered, else a clear error naming those that are."""
+    if lang not in LANGUAGES:
+        raise I18nError(f"no language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+@functools.cache
+def catalog(lang: str) -> Mapping[str, str | Mapping[str, str]]:
+    """The messages of one language, read once from the package. The English of errors
+    (``error.*``) comes from ``errors.ENGLISH``, its one source (see ``errors``)."""
+    text = (resources.files("lingerlonger.words") / "locale" / f"{check_language(lang)}.json").read_text(
+        encoding="utf-8")
+    messages = json.loads(text)
+    if lang == SOURCE_LANGUAGE:
+        messages.update({f"error.{code}": english for code, english in ENGLISH_ERRORS.items()})
+    return messages
+
+
+def plural_category(count: int, lang: str) -> str:
+    """The CLDR plural category of a whole number (pt is pt-PT: only 1 is "one").
+
+    >>> [plural_category(n, "ru") for n in (1, 2, 5, 11, 21, 22, 25, 111, 0)]
+    ['one', 'few', 'many', 'many', 'one', 'few', 'many', 'many', 'many']
+    """
+    check_language(lang)
+    count = abs(count)
+    if lang == "ru":
+        if count % 10 == 1 and count % 100 != 11:
+            return "one"
+        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if count == 1 else "other"
+
+
+def language_tag(lang: str) -> str:
+    """The BCP 47 tag a page writes for ``lang`` (``<html lang>``, ``hreflang``): Portuguese is
+    European, ``pt-PT``; a browser asking for ``pt`` or ``pt-BR`` is matched on the primary subtag.
+
+    >>> language_tag("pt"), language_tag("ru")
+    ('pt-PT', 'ru')
+    """
+    return str(template("language.tag", lang))
+
+
+def template(msg_id: str, lang: str = DEFAULT_LANGUAGE) -> str | Mapping[str, str]:
+    """Message ``msg_id`` in ``lang`` as written, placeholders unfilled (for a page's own script)."""
+    message = catalog(lang).get(msg_id)
+    if message is None:
+        raise I18nError(f"no message {msg_id!r} in the {lang} catalog")
+    return message
+
+
+def translate(msg_id: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
+    """Message ``msg_id`` in ``lang`` with its placeholders filled; a plural message takes
+    its form from ``values["count"]``."""
+    message = template(msg_id, lang)
+    if isinstance(message, dict):
+        if "count" not in values:
+            raise I18nError(f"message {msg_id!r} has plural forms: give it a count")
+        message = message[plural_category(int(values["count"]), lang)]
+    return message.format(**values)
+
+
+def error_text(error: Message, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A refusal (or a part of one) in ``lang``: the one place where an error becomes words.
+
+    >>> from lingerlonger.game.errors import LingerError
+    >>> error_text(LingerError("setup.card-twice", card="K♣"), "pt")
+    'K♣ aparece duas vezes'
+    """
+    message = template(f"error.{error.code}", lang)
+    if isinstance(message, dict):  # a plural message: its form follows params["count"]
+        message = message[plural_category(int(error.params["count"]), lang)]
+    return fill(message, error.params, lambda reason: error_text(reason, lang))
+
+
+def format_number(number: float, lang: str, digits: int = 0, *, sign: bool = False) -> str:
+    """A number as ``lang`` writes it: ``digits`` decimals, thousands grouped; 12,345.6 in
+    English, 12 345,6 (a narrow no-break space, a decimal comma) in Portuguese, Spanish and
+    Russian. ``sign`` writes + before a positive number.
+
+    >>> format_number(2_000_000, "en"), format_number(2_000_000, "ru"), format_number(-0.25, "pt", 2)
+    ('2,000,000', '2\u202f000\u202f000', '-0,25')
+    """
+    text = format(number, f"{'+' if sign else ''},.{digits}f")
+    if check_language(lang) == "en":
+        return text
+    return text.replace(",", "\u202f").replace(".", ",")
+
+
+#: How each language writes a percentage after the number (CLDR): Spanish and Russian
+#: with a no-break space.
+PERCENT_SIGNS: Mapping[str, str] = {"en": "%", "pt": "%", "es": "\u00a0%", "ru": "\u00a0%"}
+
+
+def format_percent(value: float, lang: str, digits: int = 0, *, sign: bool = False) -> str:
+    """A share (0.25 for a quarter) as a percentage the way ``lang`` writes it.
+
+    >>> format_percent(0.235, "en", 1), format_percent(0.235, "ru", 1), format_percent(0.01, "pt", sign=True)
+    ('23.5%', '23,5\xa0%', '+1%')
+    """
+    return format_number(value * 100, lang, digits, sign=sign) + PERCENT_SIGNS[lang]
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The ``{name}`` fields of a message text."""
+    return frozenset(field for _, field, _, _ in string.Formatter().parse(text) if field)
+
+
+def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
+    """The players' and the app's label ``key`` in ``lang`` (catalog id ``ui.KEY``)."""
+    return translate(f"ui.{key}", lang, **values)
