@@ -27,7 +27,7 @@ app: export LINGERLONGER_SITE ?= $(PUBLISHED_URL)
 # `make publish` pushes _build/html to this git remote's gh-pages branch (a name or a path).
 REMOTE ?= origin
 
-.PHONY: help assets book serve publish app test bench demo clean pot lock
+.PHONY: help assets book serve publish app lint test bench demo clean pot lock
 
 help:
 	@echo "make assets  - npm ci; copy widget JS and Font Awesome where the book and app serve them"
@@ -37,7 +37,8 @@ help:
 	@echo "make serve   - serve the built book on http://localhost:8000/"
 	@echo "make publish - push _build/html to the gh-pages branch of REMOTE (default origin)"
 	@echo "make app     - serve the Voila app on $(HOST) (PORT=... to choose the port)"
-	@echo "make test    - run the test suite (browser tests need 'make book' first)"
+	@echo "make lint    - ruff (lint and format) and mypy (types): make test runs it first"
+	@echo "make test    - make lint, then the test suite (browser tests need 'make book' first)"
 	@echo "make bench   - run bench/*.py, a copy of each output in bench/out/"
 	@echo "make demo    - lingerlonger demo"
 	@echo "make clean   - remove build outputs and copied assets"
@@ -114,7 +115,13 @@ app: assets $(APP_NB)
 
 # Serial: on 2 cores `-n auto` saved ~5% (the slow tests wait on a browser or
 # a kernel). Extra options: make test PYTEST_ARGS="-m 'not browser'"
-test:
+# The checks a reviewer would make first: lint, formatting and types (pyproject.toml says which).
+lint:
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
+	$(PYTHON) -m mypy
+
+test: lint
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 # Each bench/*.py prints its figures; a copy goes to bench/out/<name>.txt.

@@ -13,8 +13,9 @@ from pathlib import Path
 from setuptools import find_namespace_packages, setup
 from setuptools.command.bdist_wheel import bdist_wheel
 
-FONT_AWESOME = (Path(__file__).parent / "book/app/jupyter/voila/templates/linger"
-                / "static/vendor/fontawesome/css/all.min.css")
+FONT_AWESOME = (
+    Path(__file__).parent / "book/app/jupyter/voila/templates/linger" / "static/vendor/fontawesome/css/all.min.css"
+)
 
 
 class WheelWithIcons(bdist_wheel):
@@ -22,14 +23,15 @@ class WheelWithIcons(bdist_wheel):
 
     def run(self):
         if not FONT_AWESOME.is_file():
-            raise SystemExit(f"error: {FONT_AWESOME} is missing: run `make assets` "
-                             "before building a wheel (the app's buttons are its icons)")
+            raise SystemExit(
+                f"error: {FONT_AWESOME} is missing: run `make assets` "
+                "before building a wheel (the app's buttons are its icons)"
+            )
         super().run()
 
 
 setup(
-    packages=[*find_namespace_packages(include=["lingerlonger", "lingerlonger.*"]),
-              "lingerlonger.lessons"],
+    packages=[*find_namespace_packages(include=["lingerlonger", "lingerlonger.*"]), "lingerlonger.lessons"],
     package_dir={"lingerlonger.lessons": "scenarios"},
     cmdclass={"bdist_wheel": WheelWithIcons},
 )

@@ -32,15 +32,18 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 TARGET = 0.10
 VENDOR = REPO / "_static" / "vendor"
-NOT_COPIED = shutil.ignore_patterns("_build", "node_modules", ".git", ".hypothesis", "out",
-                                    "__pycache__", "*.egg-info", ".benchmarks")
+NOT_COPIED = shutil.ignore_patterns(
+    "_build", "node_modules", ".git", ".hypothesis", "out", "__pycache__", "*.egg-info", ".benchmarks"
+)
 
 
 def build(source: Path) -> float:
     """Seconds taken by one strict build of the book in ``source``."""
     command = ["jupyter-book", "build", ".", "--builder", "html", "-W", "-n", "--keep-going"]
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(source), os.environ.get("PYTHONPATH")]))}
+    environment = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(source), os.environ.get("PYTHONPATH")])),
+    }
     start = time.perf_counter()
     run = subprocess.run(command, cwd=source, env=environment, capture_output=True, text=True)
     seconds = time.perf_counter() - start
@@ -51,10 +54,12 @@ def build(source: Path) -> float:
 
 def import_seconds(module: str) -> float:
     """Wall time of a fresh interpreter importing ``module``, less a bare start-up."""
+
     def timed(code: str) -> float:
         start = time.perf_counter()
         subprocess.run([sys.executable, "-c", code], check=True)
         return time.perf_counter() - start
+
     return max(0.0, timed(f"import {module}") - timed("pass"))
 
 
@@ -74,8 +79,10 @@ def main() -> None:
         print(f"clean build (every chapter executed):  {clean:6.1f} s")
         rebuilds = [build(source) for _ in range(args.rebuilds)]
         rebuild = statistics.median(rebuilds)
-        print(f"rebuild, nothing changed (median of {len(rebuilds)}): {rebuild:6.1f} s   "
-              f"[{', '.join(f'{seconds:.1f}' for seconds in rebuilds)}]")
+        print(
+            f"rebuild, nothing changed (median of {len(rebuilds)}): {rebuild:6.1f} s   "
+            f"[{', '.join(f'{seconds:.1f}' for seconds in rebuilds)}]"
+        )
         print(f"  of which importing jsonschema:       {import_seconds('jsonschema'):6.1f} s")
         ratio = rebuild / clean
         verdict = "meets" if ratio <= TARGET else "misses"

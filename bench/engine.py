@@ -22,9 +22,9 @@ import argparse
 import random
 import time
 
-from lingerlonger.game.engine import apply, legal_actions, new_hand
-from lingerlonger.game.declared import Game
 from lingerlonger.computer.playout import KernelPosition, playout
+from lingerlonger.game.declared import Game
+from lingerlonger.game.engine import apply, legal_actions, new_hand
 from lingerlonger.game.rules import Rules
 
 RULES = Rules.parse("standard")
@@ -107,27 +107,37 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=12, help="slices each run is cut into (default 12)")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
-    print(f"random playouts, {PLAYERS} players, {RULES.spec}, {args.seconds:g} s each "
-          f"in {args.rounds} interleaved rounds")
-    engine, fast, spiel = _interleaved([engine_playouts, fast_playouts, openspiel_playouts],
-                                       args.seconds, args.rounds, args.seed)
+    print(
+        f"random playouts, {PLAYERS} players, {RULES.spec}, {args.seconds:g} s each in {args.rounds} interleaved rounds"
+    )
+    engine, fast, spiel = _interleaved(
+        [engine_playouts, fast_playouts, openspiel_playouts], args.seconds, args.rounds, args.seed
+    )
     hands, plays, elapsed = engine
-    print(f"engine.apply : {hands / elapsed:10,.0f} hands/s {plays / elapsed:12,.0f} plays/s "
-          f"({plays / hands:.1f} plays a hand)")
+    print(
+        f"engine.apply : {hands / elapsed:10,.0f} hands/s {plays / elapsed:12,.0f} plays/s "
+        f"({plays / hands:.1f} plays a hand)"
+    )
     hands, plays, elapsed, in_kernel = fast
     ours = plays / elapsed
-    print(f"fast path    : {hands / elapsed:10,.0f} hands/s {ours:12,.0f} plays/s "
-          f"({plays / hands:.1f} plays a hand; shuffle and deal included)")
-    print(f"  playout only: {hands / in_kernel:9,.0f} hands/s {plays / in_kernel:12,.0f} plays/s "
-          f"(shuffle and deal are {1 - in_kernel / elapsed:.0%} of the time above)")
+    print(
+        f"fast path    : {hands / elapsed:10,.0f} hands/s {ours:12,.0f} plays/s "
+        f"({plays / hands:.1f} plays a hand; shuffle and deal included)"
+    )
+    print(
+        f"  playout only: {hands / in_kernel:9,.0f} hands/s {plays / in_kernel:12,.0f} plays/s "
+        f"(shuffle and deal are {1 - in_kernel / elapsed:.0%} of the time above)"
+    )
     if spiel is None:
         print("OpenSpiel    : not installed (pip install -r bench/requirements.txt); no ratio")
         return
     hands, plays, actions, elapsed = spiel
     theirs = plays / elapsed
-    print(f"OpenSpiel    : {hands / elapsed:10,.0f} hands/s {theirs:12,.0f} plays/s "
-          f"({plays / hands:.1f} plays a hand; {actions / elapsed:,.0f} actions/s counting "
-          "chance deals and bids)")
+    print(
+        f"OpenSpiel    : {hands / elapsed:10,.0f} hands/s {theirs:12,.0f} plays/s "
+        f"({plays / hands:.1f} plays a hand; {actions / elapsed:,.0f} actions/s counting "
+        "chance deals and bids)"
+    )
     print(f"plays/s ratio to OpenSpiel: {ours / theirs:.2f}")
 
 

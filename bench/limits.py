@@ -21,15 +21,20 @@ import argparse
 import io
 import time
 import tracemalloc
-from typing import Callable
+from collections.abc import Callable
 
 from lingerlonger.game.cards import DECK
-from lingerlonger.scenario.limits import (MAX_DOCUMENT_BYTES, MAX_MARKDOWN_CHARS, MAX_NUMBER_DIGITS, MAX_STEPS,
-                                 MAX_TEXT_CHARS, MAX_VALUES)
-from lingerlonger.scenario.replay import check
-from lingerlonger.scenario import ScenarioError, iter_documents
-from lingerlonger.scenario import read_upload
+from lingerlonger.scenario import ScenarioError, iter_documents, read_upload
 from lingerlonger.scenario.file_reading import BoundedSource
+from lingerlonger.scenario.limits import (
+    MAX_DOCUMENT_BYTES,
+    MAX_MARKDOWN_CHARS,
+    MAX_NUMBER_DIGITS,
+    MAX_STEPS,
+    MAX_TEXT_CHARS,
+    MAX_VALUES,
+)
+from lingerlonger.scenario.replay import check
 from lingerlonger.views.page_replay import markdown_html
 
 #: A deal of the deck in its fixed order: the steps that follow only talk.
@@ -51,16 +56,19 @@ def _text(pattern: str) -> str:
 def inputs() -> dict[str, bytes]:
     """The largest files the limits allow, by name."""
     texts = (MAX_MARKDOWN_CHARS - MAX_STEPS) // MAX_TEXT_CHARS - 1  # and the summary: all allowed
-    says = "".join(f"  - say: {_text(WORST_MARKDOWN[i % len(WORST_MARKDOWN)])}\n"
-                   for i in range(texts)) + "  - say: a\n" * (MAX_STEPS - texts)
+    says = "".join(
+        f"  - say: {_text(WORST_MARKDOWN[i % len(WORST_MARKDOWN)])}\n" for i in range(texts)
+    ) + "  - say: a\n" * (MAX_STEPS - texts)
     fitting = min(MAX_VALUES - 60, (MAX_DOCUMENT_BYTES - 1000) // (MAX_NUMBER_DIGITS + 2))
     numbers = ", ".join(["9" * MAX_NUMBER_DIGITS] * fitting)
     filler = "x-filler: [" + ", ".join(["a" * 90] * (MAX_VALUES - 60)) + "]\n"
     return {
-        f"{MAX_STEPS} steps, {MAX_MARKDOWN_CHARS:,} characters of worst Markdown":
-            (HEAD + f"summary: {_text('*a ')}\nsteps:\n" + says).encode(),
-        f"{fitting:,} values of {MAX_NUMBER_DIGITS}-digit numbers":
-            (HEAD + f"x-numbers: [{numbers}]\nsteps: []\n").encode(),
+        f"{MAX_STEPS} steps, {MAX_MARKDOWN_CHARS:,} characters of worst Markdown": (
+            HEAD + f"summary: {_text('*a ')}\nsteps:\n" + says
+        ).encode(),
+        f"{fitting:,} values of {MAX_NUMBER_DIGITS}-digit numbers": (
+            HEAD + f"x-numbers: [{numbers}]\nsteps: []\n"
+        ).encode(),
         "2 MB, wrong at the last value": (HEAD + filler + "steps: []\nresult: {winner: Z}\n").encode(),
         "an endless line": b"title: " + b"a" * (MAX_DOCUMENT_BYTES + 1_000_000),
     }
@@ -87,8 +95,7 @@ def run_render(content: bytes) -> int:
     made = 0
     for item in iter_documents(BoundedSource(io.BytesIO(content), "bench.yaml"), "bench.yaml"):
         if not isinstance(item, ScenarioError):
-            made += len(markdown_html(item.summary)) + sum(len(markdown_html(step.say))
-                                                           for step in item.steps)
+            made += len(markdown_html(item.summary)) + sum(len(markdown_html(step.say)) for step in item.steps)
     return made
 
 
@@ -112,8 +119,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    print(f"Worst cases within the limits (best of {args.rounds}, CPU time on one core; "
-          "peak memory traced):")
+    print(f"Worst cases within the limits (best of {args.rounds}, CPU time on one core; peak memory traced):")
     worst_time = worst_memory = 0.0
     for name, content in inputs().items():
         print(f"{name} ({len(content) / 1e6:.2f} MB): {run_check(content)} failure(s)")

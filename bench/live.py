@@ -35,18 +35,18 @@ import time
 from pathlib import Path
 
 import jupytext
-from playwright.sync_api import sync_playwright
-
-from lingerlonger.scenario.replay import replay
-from lingerlonger.scenario import load
-from lingerlonger.views.live_mode.endpoints import checker_html
-from lingerlonger.views.page_replay import replay_assets, replay_html
 from local_server import serve
 from player import CHROMIUM, CHROMIUM_ARGS, REPO, percentile, time_to_usable, voila
+from playwright.sync_api import sync_playwright
+
+from lingerlonger.scenario import load
+from lingerlonger.scenario.replay import replay
+from lingerlonger.views.live_mode.endpoints import checker_html
+from lingerlonger.views.page_replay import replay_assets, replay_html
 
 sys.path.insert(0, str(REPO / "book" / "_ext"))
-import site_live  # noqa: E402
-import site_offline  # noqa: E402
+import site_live
+import site_offline
 
 LESSON = REPO / "scenarios" / "06-last-card-saves.yaml"
 #: A lesson with a refused card early (step 2: Bruno must follow diamonds), for the first answers.
@@ -90,13 +90,17 @@ COACH = """
 
 def write_site(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    pages = {"index.html": replay_html(replay(load(LESSON)[0])),
-             "refusals.html": replay_html(replay(load(REFUSALS)[0])),
-             "checker.html": checker_html("en") + replay_assets()}
+    pages = {
+        "index.html": replay_html(replay(load(LESSON)[0])),
+        "refusals.html": replay_html(replay(load(REFUSALS)[0])),
+        "checker.html": checker_html("en") + replay_assets(),
+    }
     for name, page in pages.items():
         (folder / name).write_text(
             '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
-            f"</head><body>{page}</body></html>", encoding="utf-8")
+            f"</head><body>{page}</body></html>",
+            encoding="utf-8",
+        )
     site_live.write_live(folder)
     site_live.link_pages(folder, [folder / name for name in pages])
     site_offline.make_offline(folder, [folder / name for name in pages])
@@ -149,8 +153,10 @@ def time_to_live(context, url: str, site: Path) -> tuple[float, int]:
     (whether the network or the service worker's copy answered)."""
     page = context.new_page()
     fetched = set()
-    page.on("requestfinished", lambda request: "/_live/" in request.url and fetched.add(
-        request.url.split("/_live/", 1)[1].split("?")[0]))
+    page.on(
+        "requestfinished",
+        lambda request: "/_live/" in request.url and fetched.add(request.url.split("/_live/", 1)[1].split("?")[0]),
+    )
     page.goto(url, wait_until="load")
     page.evaluate(SW_READY)
     start = time.perf_counter()
@@ -170,13 +176,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temp, sync_playwright() as playwright:
         folder = Path(temp)
         site = write_site(folder / "site")
-        app = folder / "_build" / "app" / "app.ipynb"   # where `make app` puts it
+        app = folder / "_build" / "app" / "app.ipynb"  # where `make app` puts it
         app.parent.mkdir(parents=True)
         jupytext.write(jupytext.read(REPO / "book" / "app" / "app.md"), app)
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         with voila(app) as app_url, serve(site) as base:
             url = base + "index.html"
-            time_to_usable(browser, app_url, ".ll-controls button")   # warm-up: imports, caches
+            time_to_usable(browser, app_url, ".ll-controls button")  # warm-up: imports, caches
             app_times, cold, warm, downloaded, waiting, started, checks = [], [], [], 0, [], [], []
             for _ in range(args.loads):
                 app_times.append(time_to_usable(browser, app_url, ".ll-controls button"))
@@ -190,19 +196,27 @@ def main() -> None:
                 started.append(after)
                 checks.append(first_check(browser, base))
             app_median = statistics.median(app_times)
-            print(f"Ready (median of {args.loads}): Voilà app {app_median:.2f} s  "
-                  f"[{', '.join(f'{t:.2f}' for t in app_times)}]")
+            print(
+                f"Ready (median of {args.loads}): Voilà app {app_median:.2f} s  "
+                f"[{', '.join(f'{t:.2f}' for t in app_times)}]"
+            )
             for name, times, target in (("cold", cold, 1.0), ("warm", warm, 0.3)):
                 ratio = statistics.median(times) / app_median
-                print(f"  live, {name} cache {statistics.median(times):5.2f} s "
-                      f"[{', '.join(f'{t:.2f}' for t in times)}]  ratio {ratio:4.2f} ×  (target ≤ {target} ×)")
+                print(
+                    f"  live, {name} cache {statistics.median(times):5.2f} s "
+                    f"[{', '.join(f'{t:.2f}' for t in times)}]  ratio {ratio:4.2f} ×  (target ≤ {target} ×)"
+                )
             print(f"Bytes downloaded for live mode: {downloaded / 1e6:.1f} MB (the build's snapshot included)")
             for name, times in (("engine starting", waiting), ("engine started", started)):
-                print(f"First answer, a refused card tapped on a phone (CPU 4× slower), {name}: "
-                      f"{statistics.median(times):.0f} ms [{', '.join(f'{t:.0f}' for t in times)}]  (target < 1000 ms)")
-            print(f"Checker, first located error from a fresh profile: {statistics.median(checks):.2f} s "
-                  f"[{', '.join(f'{t:.2f}' for t in checks)}]  ratio {statistics.median(checks) / app_median:4.2f} × "
-                  "the app  (target ≤ 1.0 ×)")
+                print(
+                    f"First answer, a refused card tapped on a phone (CPU 4× slower), {name}: "
+                    f"{statistics.median(times):.0f} ms [{', '.join(f'{t:.0f}' for t in times)}]  (target < 1000 ms)"
+                )
+            print(
+                f"Checker, first located error from a fresh profile: {statistics.median(checks):.2f} s "
+                f"[{', '.join(f'{t:.2f}' for t in checks)}]  ratio {statistics.median(checks) / app_median:4.2f} × "
+                "the app  (target ≤ 1.0 ×)"
+            )
 
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.goto(url, wait_until="load")
@@ -219,13 +233,20 @@ def main() -> None:
                 times.append(page.evaluate(WHAT_IF, [card.element_handle(), stage.element_handle()]))
                 page.locator(".ll-live-panel [data-ll-action=back]").click()
                 page.locator(LEGAL).first.wait_for(timeout=20_000)
-            print(f"What-if card → branch shown, n={len(times)}: p50 {percentile(times, .5):.0f} ms  "
-                  f"p95 {percentile(times, .95):.0f} ms  (target p95 ≤ 100 ms)")
+            print(
+                f"What-if card → branch shown, n={len(times)}: p50 {percentile(times, 0.5):.0f} ms  "
+                f"p95 {percentile(times, 0.95):.0f} ms  (target p95 ≤ 100 ms)"
+            )
 
             page.locator("[data-go=first]").click()
             page.locator(LEGAL).first.wait_for(timeout=20_000)
-            coach_ms = page.evaluate(COACH, [page.locator("[data-ll-action=coach]").element_handle(),
-                                             page.locator(".ll-live-out").element_handle()])
+            coach_ms = page.evaluate(
+                COACH,
+                [
+                    page.locator("[data-ll-action=coach]").element_handle(),
+                    page.locator(".ll-live-out").element_handle(),
+                ],
+            )
             cards = page.locator(".ll-live-out .ll-coach li").count()
             print(f"Coach, first trick, 4 players: {coach_ms:.0f} ms for {cards} cards  (target ≤ 1000 ms)")
         browser.close()

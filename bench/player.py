@@ -33,18 +33,24 @@ from pathlib import Path
 
 import jupytext
 import nbformat
+from local_server import serve
 from playwright.sync_api import sync_playwright
 
-from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load
+from lingerlonger.scenario.replay import replay
 from lingerlonger.views.page_replay import replay_html
-from local_server import serve
 
 REPO = Path(__file__).resolve().parents[1]
 VOILA_DIR = REPO / "book" / "app" / "jupyter"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 #: The longest lesson: many "next" clicks in a row.
 LONG_SCENARIO = REPO / "scenarios" / "18-whole-hand.yaml"
 HELLO = 'import ipywidgets as widgets\nwidgets.Button(description="Hello")'
@@ -80,10 +86,14 @@ def voila(notebook: Path):
     env = dict(os.environ)
     for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
         env[var] = os.pathsep.join(filter(None, [str(VOILA_DIR), env.get(var)]))
-    proc = subprocess.Popen([sys.executable, "-m", "voila", str(notebook), "--no-browser",
-                             f"--port={port}", "--Voila.ip=127.0.0.1"], cwd=notebook.parent,
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+        cwd=notebook.parent,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}/"
     probe = url + "voila/templates/linger/static/vendor/fontawesome/css/all.min.css"
     try:
@@ -109,8 +119,7 @@ def voila(notebook: Path):
 def static_page(folder: Path):
     """The long lesson's static player, served on 127.0.0.1; yields its URL."""
     page = replay_html(replay(load(LONG_SCENARIO)[0]))
-    (folder / "static.html").write_text(f'<!doctype html><meta charset="utf-8"><body>{page}',
-                                        encoding="utf-8")
+    (folder / "static.html").write_text(f'<!doctype html><meta charset="utf-8"><body>{page}', encoding="utf-8")
     with serve(folder) as base:
         yield base + "static.html"
 
@@ -126,8 +135,7 @@ def time_to_usable(browser, url: str, selector: str) -> float:
     return elapsed
 
 
-def click_times(page, next_selector: str, first_selector: str, clicks: int,
-                pick=None) -> list[tuple[float, float]]:
+def click_times(page, next_selector: str, first_selector: str, clicks: int, pick=None) -> list[tuple[float, float]]:
     """Click "next" ``clicks`` times (back to the first step at the end), timing each."""
     stage = page.locator(".ll-stage").first
     times = []
@@ -137,8 +145,7 @@ def click_times(page, next_selector: str, first_selector: str, clicks: int,
             page.locator(first_selector).first.click()
             page.wait_for_timeout(300)
             continue
-        times.append(tuple(page.evaluate(CLICK_AND_TIME, [button.element_handle(),
-                                                          stage.element_handle()])))
+        times.append(tuple(page.evaluate(CLICK_AND_TIME, [button.element_handle(), stage.element_handle()])))
         page.wait_for_timeout(30)
     return times
 
@@ -151,9 +158,11 @@ def percentile(values: list[float], share: float) -> float:
 def report(name: str, times: list[tuple[float, float]], target_ms: float) -> None:
     changed = [t[0] for t in times]
     laid_out = [t[1] for t in times]
-    print(f"{name:<22} n={len(times):3d}  table changed p50 {percentile(changed, .5):6.1f} ms  "
-          f"p95 {percentile(changed, .95):6.1f} ms   laid out p50 {percentile(laid_out, .5):6.1f} ms  "
-          f"p95 {percentile(laid_out, .95):6.1f} ms   (target p95 ≤ {target_ms:.0f} ms)")
+    print(
+        f"{name:<22} n={len(times):3d}  table changed p50 {percentile(changed, 0.5):6.1f} ms  "
+        f"p95 {percentile(changed, 0.95):6.1f} ms   laid out p50 {percentile(laid_out, 0.5):6.1f} ms  "
+        f"p95 {percentile(laid_out, 0.95):6.1f} ms   (target p95 ≤ {target_ms:.0f} ms)"
+    )
 
 
 def main() -> None:
@@ -165,18 +174,19 @@ def main() -> None:
         folder = Path(temp)
         hello = folder / "hello" / "hello.ipynb"
         hello.parent.mkdir()
-        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(HELLO)],
-                                                metadata={"kernelspec": {"name": "python3",
-                                                                         "display_name": "Python 3",
-                                                                         "language": "python"}}),
-                       hello)
-        app = folder / "_build" / "app" / "app.ipynb"   # where `make app` puts it
+        nbformat.write(
+            nbformat.v4.new_notebook(
+                cells=[nbformat.v4.new_code_cell(HELLO)],
+                metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+            ),
+            hello,
+        )
+        app = folder / "_build" / "app" / "app.ipynb"  # where `make app` puts it
         app.parent.mkdir(parents=True)
         jupytext.write(jupytext.read(REPO / "book" / "app" / "app.md"), app)
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         with voila(hello) as hello_url, voila(app) as app_url, static_page(folder) as static_url:
-            time_to_usable(browser, hello_url, "text=Hello")      # warm-up: imports, caches
+            time_to_usable(browser, hello_url, "text=Hello")  # warm-up: imports, caches
             time_to_usable(browser, app_url, ".ll-controls button")
             hello_times, app_times = [], []
             for _ in range(args.loads):
@@ -184,10 +194,10 @@ def main() -> None:
                 app_times.append(time_to_usable(browser, app_url, ".ll-controls button"))
             ratio = statistics.median(app_times) / statistics.median(hello_times)
             print(f"Voilà start-up, navigation → usable (median of {args.loads}, alternating):")
-            print(f"  hello world {statistics.median(hello_times):5.2f} s  "
-                  f"[{', '.join(f'{t:.2f}' for t in hello_times)}]")
-            print(f"  app         {statistics.median(app_times):5.2f} s  "
-                  f"[{', '.join(f'{t:.2f}' for t in app_times)}]")
+            print(
+                f"  hello world {statistics.median(hello_times):5.2f} s  [{', '.join(f'{t:.2f}' for t in hello_times)}]"
+            )
+            print(f"  app         {statistics.median(app_times):5.2f} s  [{', '.join(f'{t:.2f}' for t in app_times)}]")
             print(f"  ratio       {ratio:5.2f} ×  (target ≤ 1.5 ×)")
 
             print(f'"Next" → table updated ({LONG_SCENARIO.name}, {args.clicks} clicks each):')
@@ -195,15 +205,18 @@ def main() -> None:
             page.goto(app_url)
             picker = page.locator("select").first
             picker.wait_for(state="visible", timeout=120_000)
-            value = next(v for v in picker.locator("option").evaluate_all(
-                "options => options.map(o => o.value)") if v.startswith(LONG_SCENARIO.name[:2]))
+            value = next(
+                v
+                for v in picker.locator("option").evaluate_all("options => options.map(o => o.value)")
+                if v.startswith(LONG_SCENARIO.name[:2])
+            )
             picker.select_option(value=value)
             page.wait_for_timeout(1000)
-            voila_times = click_times(page, ".ll-controls button:has-text('Next')",
-                                      ".ll-controls button:has-text('First')", args.clicks)
+            voila_times = click_times(
+                page, ".ll-controls button:has-text('Next')", ".ll-controls button:has-text('First')", args.clicks
+            )
             page.goto(static_url)
-            static_times = click_times(page, "button[data-go=next]", "button[data-go=first]",
-                                       args.clicks)
+            static_times = click_times(page, "button[data-go=next]", "button[data-go=first]", args.clicks)
             report("Voilà app", voila_times, 100)
             report("static page", static_times, 16)
         browser.close()

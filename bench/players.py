@@ -19,8 +19,8 @@ import time
 
 from lingerlonger.computer.coach import coach
 from lingerlonger.game.engine import new_hand
-from lingerlonger.lab import format_rates, play_tournament, summarize
 from lingerlonger.game.rules import Rules
+from lingerlonger.lab import format_rates, play_tournament, summarize
 
 MATCHES = [("tips", "random"), ("expert", "tips")]
 
@@ -34,8 +34,10 @@ def coach_timing(hands: int) -> None:
         advice = coach(state, budget_s=None, rollouts=1000, seed=seed)
         times.append(time.perf_counter() - start)
         widest = max(widest, *((a.high - a.low) / 2 for a in advice))
-    print(f"  {len(advice)} cards a hint; time per hint: mean {sum(times) / len(times):.2f} s, "
-          f"max {max(times):.2f} s; widest interval ±{widest:.1%}")
+    print(
+        f"  {len(advice)} cards a hint; time per hint: mean {sum(times) / len(times):.2f} s, "
+        f"max {max(times):.2f} s; widest interval ±{widest:.1%}"
+    )
 
 
 def strength(hero: str, opponent: str, hands: int, workers: int, seed: int) -> None:
@@ -46,10 +48,16 @@ def strength(hero: str, opponent: str, hands: int, workers: int, seed: int) -> N
     hero_rate = summarize(tally, "seat")[0]
     low, high = hero_rate.interval
     verdict = "above" if low > 0.25 else "NOT significantly above"
-    print(f"{hero} vs 3 {opponent}: {hero_rate.wins}/{hero_rate.hands} = {hero_rate.rate:.1%} "
-          f"[{low:.1%}, {high:.1%}] — {verdict} the fair 25% ({elapsed:.0f} s)")
-    print(format_rates([rate for rate in summarize(tally, "seat-position") if rate.label.startswith("seat 1 ")],
-                       f"  {hero} by position (1 leads first, 4 deals):"))
+    print(
+        f"{hero} vs 3 {opponent}: {hero_rate.wins}/{hero_rate.hands} = {hero_rate.rate:.1%} "
+        f"[{low:.1%}, {high:.1%}] — {verdict} the fair 25% ({elapsed:.0f} s)"
+    )
+    print(
+        format_rates(
+            [rate for rate in summarize(tally, "seat-position") if rate.label.startswith("seat 1 ")],
+            f"  {hero} by position (1 leads first, 4 deals):",
+        )
+    )
 
 
 def main() -> None:

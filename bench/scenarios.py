@@ -22,14 +22,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from lingerlonger.scenario.replay import check
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import ScenarioError, iter_documents
 from lingerlonger.scenario.recording import simulate
+from lingerlonger.scenario.replay import check
 from lingerlonger.scenario.writer import write
 
-SHARED = Path(os.environ.get("LINGERLONGER_SHARED")
-              or Path(__file__).resolve().parents[2] / "shared")
+SHARED = Path(os.environ.get("LINGERLONGER_SHARED") or Path(__file__).resolve().parents[2] / "shared")
 
 
 def simulate_to(path: Path, hands: int) -> float:
@@ -66,8 +65,10 @@ def main() -> None:
             checked.append(seconds)
         size = path.stat().st_size
     simulate_s, check_s = min(simulated), min(checked)
-    print(f"{args.hands} random 4-player standard hands ({size / 1e6:.1f} MB of YAML), "
-          f"best of {args.rounds}, CPU time on one core:")
+    print(
+        f"{args.hands} random 4-player standard hands ({size / 1e6:.1f} MB of YAML), "
+        f"best of {args.rounds}, CPU time on one core:"
+    )
     print(f"  simulate + write : {simulate_s:6.2f} s  ({args.hands / simulate_s:6.0f} hands/s)")
     print(f"  check            : {check_s:6.2f} s  ({args.hands / check_s:6.0f} hands/s)")
     print(f"  check / simulate : {check_s / simulate_s:6.2f}   (target: at most 2)")
@@ -75,8 +76,10 @@ def main() -> None:
     recorded = sorted((SHARED / "recorded").glob("*.yaml"))
     if recorded:
         seconds, count, failed = min(check_files(recorded) for _ in range(args.rounds))
-        print(f"shared/recorded: {count} hands (3 to 6 players, 10 rule sets) checked in "
-              f"{seconds:.2f} s ({count / seconds:.0f} hands/s), {failed} failed")
+        print(
+            f"shared/recorded: {count} hands (3 to 6 players, 10 rule sets) checked in "
+            f"{seconds:.2f} s ({count / seconds:.0f} hands/s), {failed} failed"
+        )
 
 
 if __name__ == "__main__":

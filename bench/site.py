@@ -30,7 +30,7 @@ from urllib.parse import unquote, urlsplit
 from local_server import serve
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
-from site_offline import file_language  # noqa: E402 - book/_ext is no package
+from site_offline import file_language
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -43,7 +43,7 @@ COMPRESSED = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".ico
 NOT_PAGES = {"_static", "_sources", "_images"}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def transferred(path: Path) -> int:
     """What sending ``path`` costs: its gzip size, or its size when already compressed."""
     data = path.read_bytes()
@@ -51,8 +51,11 @@ def transferred(path: Path) -> int:
 
 
 def pages_of(site: Path) -> list[str]:
-    return sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html")
-                  if not NOT_PAGES & set(path.relative_to(site).parts))
+    return sorted(
+        path.relative_to(site).as_posix()
+        for path in site.rglob("*.html")
+        if not NOT_PAGES & set(path.relative_to(site).parts)
+    )
 
 
 def file_of(site: Path, base: str, url: str) -> Path | None:
@@ -84,8 +87,10 @@ def weigh(site: Path, top: int) -> None:
     width = max(map(len, totals))
     print(f"{'page':<{width}}  {'files':>5}  {'KB (gzip)':>9}")
     for name, total in totals.items():
-        print(f"{name:<{width}}  {len(weights[name]):>5}  {total / 1000:>9.1f}"
-              + ("  OVER BUDGET" if total > BUDGET else ""))
+        print(
+            f"{name:<{width}}  {len(weights[name]):>5}  {total / 1000:>9.1f}"
+            + ("  OVER BUDGET" if total > BUDGET else "")
+        )
     print(f"\nlargest pages (budget {BUDGET / 1000:.0f} KB):")
     for name, total in sorted(totals.items(), key=lambda item: -item[1])[:top]:
         print(f"  {total / 1000:8.1f} KB  {name}")
@@ -97,11 +102,15 @@ def weigh(site: Path, top: int) -> None:
         users = sum(path in files for files in weights.values())
         print(f"  {size / 1000:8.1f} KB  {users:>3} pages  {path.relative_to(site).as_posix()}")
     everything = [path for path in site.rglob("*") if path.is_file()]
-    print(f"\nwhole site: {len(everything)} files, {sum(p.stat().st_size for p in everything) / 1e6:.2f} MB "
-          f"on disk, {sum(map(transferred, everything)) / 1e6:.2f} MB gzip (what Keep this book offline downloads)")
+    print(
+        f"\nwhole site: {len(everything)} files, {sum(p.stat().st_size for p in everything) / 1e6:.2f} MB "
+        f"on disk, {sum(map(transferred, everything)) / 1e6:.2f} MB gzip (what Keep this book offline downloads)"
+    )
     over = [name for name, total in totals.items() if total > BUDGET]
-    print(f"heaviest page: {max(totals.values()) / 1000:.1f} KB; "
-          + (f"{len(over)} pages over budget" if over else "every page within budget"))
+    print(
+        f"heaviest page: {max(totals.values()) / 1000:.1f} KB; "
+        + (f"{len(over)} pages over budget" if over else "every page within budget")
+    )
 
 
 def first_visits(site: Path, seconds: float) -> None:
@@ -126,15 +135,19 @@ def first_visits(site: Path, seconds: float) -> None:
             raw = sum(size for _, size in sent)
             packed = sum(transferred(site / path) for path in files if (site / path).is_file())
             other = sorted({path for path in files if file_language(path) not in {None, file_language(name)}})
-            print(f"{name:<28} {len(files):>5} {raw / 1e6:>8.2f} {packed / 1e6:>8.2f}  {len(other)} files"
-                  + (f" (e.g. {other[0]})" if other else ""))
+            print(
+                f"{name:<28} {len(files):>5} {raw / 1e6:>8.2f} {packed / 1e6:>8.2f}  {len(other)} files"
+                + (f" (e.g. {other[0]})" if other else "")
+            )
             if name.startswith("ru/") and name.endswith("index.html"):
                 verdicts.append(raw)
         browser.close()
     worst = max(verdicts)
-    print(f"Russian landing page's first visit: {worst / 1e6:.2f} MB sent "
-          + ("(within" if worst <= FIRST_VISIT_BUDGET else "(OVER")
-          + f" the budget of {FIRST_VISIT_BUDGET / 1e6:.0f} MB)")
+    print(
+        f"Russian landing page's first visit: {worst / 1e6:.2f} MB sent "
+        + ("(within" if worst <= FIRST_VISIT_BUDGET else "(OVER")
+        + f" the budget of {FIRST_VISIT_BUDGET / 1e6:.0f} MB)"
+    )
 
 
 def main() -> None:

@@ -31,22 +31,42 @@ import time
 def measure(hands: int, workers: int) -> None:
     """The child: play, then print elapsed seconds and peak memory (this process, and its workers)."""
     from lingerlonger.command_line.commands import main
+
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
         with contextlib.redirect_stdout(io.StringIO()):
-            code = main(["tournament", "--hands", str(hands), "--workers", str(workers), "-q",
-                         "-o", os.path.join(folder, "out.csv")])
+            code = main(
+                [
+                    "tournament",
+                    "--hands",
+                    str(hands),
+                    "--workers",
+                    str(workers),
+                    "-q",
+                    "-o",
+                    os.path.join(folder, "out.csv"),
+                ]
+            )
         elapsed = time.perf_counter() - start
     kilobytes = 1024 if sys.platform != "darwin" else 1  # ru_maxrss: KiB on Linux, bytes on macOS
     own, workers = (resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-    print(json.dumps({"code": code, "elapsed": elapsed, "self": own.ru_maxrss * kilobytes,
-                      "workers": workers.ru_maxrss * kilobytes,
-                      "cpu": sum(usage.ru_utime + usage.ru_stime for usage in (own, workers))}))
+    print(
+        json.dumps(
+            {
+                "code": code,
+                "elapsed": elapsed,
+                "self": own.ru_maxrss * kilobytes,
+                "workers": workers.ru_maxrss * kilobytes,
+                "cpu": sum(usage.ru_utime + usage.ru_stime for usage in (own, workers)),
+            }
+        )
+    )
 
 
 def run(hands: int, workers: int) -> dict:
-    done = subprocess.run([sys.executable, __file__, "--child", str(hands), str(workers)],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", str(hands), str(workers)], capture_output=True, text=True, check=True
+    )
     result = json.loads(done.stdout.splitlines()[-1])
     if result["code"] != 0:
         raise SystemExit(f"the tournament failed: {done.stderr}")
@@ -54,7 +74,7 @@ def run(hands: int, workers: int) -> dict:
 
 
 def mib(size: int) -> str:
-    return f"{size / 2 ** 20:6.1f} MiB"
+    return f"{size / 2**20:6.1f} MiB"
 
 
 def main() -> None:
@@ -74,15 +94,18 @@ def main() -> None:
         result = run(hands, 1)
         peaks[hands] = result["self"]
         print(f"  {hands:>9,} hands: {mib(result['self'])}  ({hands / result['elapsed']:,.0f} hands/s)")
-    print(f"  ratio {sizes[-1]:,} to {sizes[0]:,} hands: {peaks[sizes[-1]] / peaks[sizes[0]]:.3f} "
-          "(target: at most 1.10)")
+    print(
+        f"  ratio {sizes[-1]:,} to {sizes[0]:,} hands: {peaks[sizes[-1]] / peaks[sizes[0]]:.3f} (target: at most 1.10)"
+    )
     print(f"2. speed, {sizes[0]:,} hands")
     for workers in args.workers:
         result = run(sizes[0], workers)
         worker_peak = f", largest worker {mib(result['workers'])}" if workers > 1 else ""
-        print(f"  {workers} worker{'s' * (workers != 1)}: {sizes[0] / result['elapsed']:8,.0f} hands/s"
-              f"  ({sizes[0] / result['cpu']:,.0f} per CPU second, {result['cpu'] / result['elapsed']:.2f} "
-              f"cores busy; peak: this process {mib(result['self'])}{worker_peak})")
+        print(
+            f"  {workers} worker{'s' * (workers != 1)}: {sizes[0] / result['elapsed']:8,.0f} hands/s"
+            f"  ({sizes[0] / result['cpu']:,.0f} per CPU second, {result['cpu'] / result['elapsed']:.2f} "
+            f"cores busy; peak: this process {mib(result['self'])}{worker_peak})"
+        )
 
 
 if __name__ == "__main__":

@@ -8,11 +8,42 @@ The folders, lowest first; each imports only those before it (ARCHITECTURE.md is
 __version__ = "0.1.0"
 
 from lingerlonger.game.cards import Card, CardError, Suit, parse_card, parse_cards, parse_suit
-from lingerlonger.game.engine import (ChooseTrump, IllegalAction, Play, State, apply, deal, from_position,
-                     legal_actions, legal_cards, new_hand, view)
 from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.engine import (
+    ChooseTrump,
+    IllegalAction,
+    Play,
+    State,
+    apply,
+    deal,
+    from_position,
+    legal_actions,
+    legal_cards,
+    new_hand,
+)
+from lingerlonger.game.seat_view import view
 from lingerlonger.game.rules import Rules, RulesError
 
-__all__ = ["Card", "CardError", "Suit", "parse_card", "parse_cards", "parse_suit", "ChooseTrump",
-           "IllegalAction", "Play", "SetupError", "State", "apply", "deal", "from_position",
-           "legal_actions", "legal_cards", "new_hand", "view", "Game", "Rules", "RulesError"]
+__all__ = [
+    "Card",
+    "CardError",
+    "Suit",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+    "ChooseTrump",
+    "IllegalAction",
+    "Play",
+    "SetupError",
+    "State",
+    "apply",
+    "deal",
+    "from_position",
+    "legal_actions",
+    "legal_cards",
+    "new_hand",
+    "view",
+    "Game",
+    "Rules",
+    "RulesError",
+]

@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lingerlonger.scenario.limits import MAX_CHOICES, MAX_MARKDOWN_CHARS, MAX_STEPS, MAX_TAGS, MAX_TEXT_CHARS, MAX_VALUES
+from lingerlonger.scenario.limits import (
+    MAX_CHOICES,
+    MAX_MARKDOWN_CHARS,
+    MAX_STEPS,
+    MAX_TAGS,
+    MAX_TEXT_CHARS,
+    MAX_VALUES,
+)
 
 TESTS = Path(__file__).resolve().parent
 
@@ -60,9 +67,11 @@ steps: []
 def actions_of(scenario) -> list:
     """The actions a scenario's steps play, in order."""
     state, _ = scenario.start()
-    return [state.play(f"{step.seat} {step.card}") if step.kind == "play"
-            else state.choose(f"{step.seat} {step.suit}")
-            for step in scenario.steps if step.kind in ("play", "choose_trump")]
+    return [
+        state.play(f"{step.seat} {step.card}") if step.kind == "play" else state.choose(f"{step.seat} {step.suit}")
+        for step in scenario.steps
+        if step.kind in ("play", "choose_trump")
+    ]
 
 
 def tag_vocabulary() -> set[str]:
@@ -118,28 +127,67 @@ def _large() -> dict[str, tuple[bytes, int, int, list[str]]]:
     emphasis = '"' + "*a " * 50_000 + '"'
     references = '"' + "[a]:\\n" * 6_000 + '"'
     return {
-        "60000-seats": ((POSITION_HEAD.replace("[A, B, C, D]", f"[{seats}]") + "steps: []\n").encode(),
-                        4, 148_829, [f"more than {MAX_VALUES:,} values"]),
-        "7-seats": ((POSITION_HEAD.replace("[A, B, C, D]", "[A, B, C, D, E, F, G]") + "steps: []\n").encode(),
-                    4, 10, ["3 to 6 players, not 7"]),
+        "60000-seats": (
+            (POSITION_HEAD.replace("[A, B, C, D]", f"[{seats}]") + "steps: []\n").encode(),
+            4,
+            148_829,
+            [f"more than {MAX_VALUES:,} values"],
+        ),
+        "7-seats": (
+            (POSITION_HEAD.replace("[A, B, C, D]", "[A, B, C, D, E, F, G]") + "steps: []\n").encode(),
+            4,
+            10,
+            ["3 to 6 players, not 7"],
+        ),
         "40000-choices": ((POSITION_HEAD + ask % choices).encode(), 11, 148_519, ["values"]),
-        "11-choices": ((POSITION_HEAD + ask % ", ".join(f"c{i}" for i in range(11))).encode(), 11, 60,
-                       [f"11 items, but at most {MAX_CHOICES}"]),
-        f"{MAX_STEPS + 1}-steps": ((POSITION_HEAD + "steps:\n" + "  - say: hi\n" * (MAX_STEPS + 1)).encode(),
-                                   11, 3, [f"at most {MAX_STEPS}"]),
-        f"{MAX_TAGS + 1}-tags": ((POSITION_HEAD + f"tags: [{', '.join('t' * (MAX_TAGS + 1))}]\nsteps: []\n")
-                                 .encode(), 10, 7, [f"at most {MAX_TAGS}"]),
-        "53-cards": (POSITION_HEAD.replace("[9♦, 4♠, J♥]", "[" + ", ".join(["9♦"] * 53) + "]").encode()
-                     + b"steps: []\n", 7, 8, ["53 items, but at most 52"]),
-        "60000-characters-of-markdown": ((POSITION_HEAD + "steps:\n" + f"  - say: {'a' * MAX_TEXT_CHARS}\n" * 30)
-                                         .encode(), 11 + MAX_MARKDOWN_CHARS // MAX_TEXT_CHARS, 10,
-                                         [f"more than {MAX_MARKDOWN_CHARS:,} characters"]),
-        "150kB-emphasis": ((POSITION_HEAD + f"summary: {emphasis}\nsteps: []\n").encode(), 10, 10,
-                           [f"at most {MAX_TEXT_CHARS:,}"]),
-        "30kB-references": ((POSITION_HEAD + f"summary: {references}\nsteps: []\n").encode(), 10, 10,
-                            [f"at most {MAX_TEXT_CHARS:,}"]),
-        "900000-x-values": ((POSITION_HEAD + "x-data: [" + "1," * 900_000 + "1]\nsteps: []\n").encode(),
-                            10, 39_924, ["values"]),
+        "11-choices": (
+            (POSITION_HEAD + ask % ", ".join(f"c{i}" for i in range(11))).encode(),
+            11,
+            60,
+            [f"11 items, but at most {MAX_CHOICES}"],
+        ),
+        f"{MAX_STEPS + 1}-steps": (
+            (POSITION_HEAD + "steps:\n" + "  - say: hi\n" * (MAX_STEPS + 1)).encode(),
+            11,
+            3,
+            [f"at most {MAX_STEPS}"],
+        ),
+        f"{MAX_TAGS + 1}-tags": (
+            (POSITION_HEAD + f"tags: [{', '.join('t' * (MAX_TAGS + 1))}]\nsteps: []\n").encode(),
+            10,
+            7,
+            [f"at most {MAX_TAGS}"],
+        ),
+        "53-cards": (
+            POSITION_HEAD.replace("[9♦, 4♠, J♥]", "[" + ", ".join(["9♦"] * 53) + "]").encode() + b"steps: []\n",
+            7,
+            8,
+            ["53 items, but at most 52"],
+        ),
+        "60000-characters-of-markdown": (
+            (POSITION_HEAD + "steps:\n" + f"  - say: {'a' * MAX_TEXT_CHARS}\n" * 30).encode(),
+            11 + MAX_MARKDOWN_CHARS // MAX_TEXT_CHARS,
+            10,
+            [f"more than {MAX_MARKDOWN_CHARS:,} characters"],
+        ),
+        "150kB-emphasis": (
+            (POSITION_HEAD + f"summary: {emphasis}\nsteps: []\n").encode(),
+            10,
+            10,
+            [f"at most {MAX_TEXT_CHARS:,}"],
+        ),
+        "30kB-references": (
+            (POSITION_HEAD + f"summary: {references}\nsteps: []\n").encode(),
+            10,
+            10,
+            [f"at most {MAX_TEXT_CHARS:,}"],
+        ),
+        "900000-x-values": (
+            (POSITION_HEAD + "x-data: [" + "1," * 900_000 + "1]\nsteps: []\n").encode(),
+            10,
+            39_924,
+            ["values"],
+        ),
         "3MB-line": (b"title: " + b"a" * 3_000_000, 1, 2_015_233, ["without a new scenario"]),
         "NUL-stream": (b"\x00" * 3_000_000, 1, 1, ["NUL", "binary"]),
     }
@@ -149,6 +197,7 @@ LARGE = _large()
 
 
 # --- widgets, read without a browser ------------------------------------------------------
+
 
 def visible(widget) -> bool:
     """Whether an ipywidget is shown (its layout not ``display: none``)."""

@@ -25,7 +25,7 @@ def test_the_coach_is_hidden_while_a_quiz_question_waits():
     while player.model.question is None:
         player.go_next()
     assert not odds_shown(player), "the coach's odds give the answer away"
-    player.quiz_on.value = False       # no question waits now: the coach speaks again
+    player.quiz_on.value = False  # no question waits now: the coach speaks again
     assert odds_shown(player)
 
 

@@ -34,28 +34,32 @@ def jupyter_books_banner(output: Path) -> str:
 def test_jupyter_books_banner_is_left_out_and_the_rest_kept(tmp_path):
     banner = jupyter_books_banner(tmp_path / "_build" / "ru" / "_build" / "html")
     assert "You can look at your book by opening" in banner  # what the filter is for
-    log = ("reading sources... [100%] book/index\n"
-           "book/index.md:3: WARNING: undefined label: 'nowhere'\n"
-           "build succeeded, 1 warning.\n" + banner + "mkdir -p _build/html\n")
+    log = (
+        "reading sources... [100%] book/index\n"
+        "book/index.md:3: WARNING: undefined label: 'nowhere'\n"
+        "build succeeded, 1 warning.\n" + banner + "mkdir -p _build/html\n"
+    )
     kept = "".join(without_banner(io.StringIO(log)))
-    assert kept.replace("\n", "") == ("reading sources... [100%] book/index"
-                                      "book/index.md:3: WARNING: undefined label: 'nowhere'"
-                                      "build succeeded, 1 warning.mkdir -p _build/html")
+    assert kept.replace("\n", "") == (
+        "reading sources... [100%] book/index"
+        "book/index.md:3: WARNING: undefined label: 'nowhere'"
+        "build succeeded, 1 warning.mkdir -p _build/html"
+    )
 
 
 def test_a_failed_builds_box_is_kept():
     from jupyter_book.utils import _message_box
 
-    box = _message_box("There was an error in building your book. Look above for the cause.",
-                       color="red", doprint=False)
+    box = _message_box(
+        "There was an error in building your book. Look above for the cause.", color="red", doprint=False
+    )
     assert "There was an error" in "".join(without_banner(io.StringIO(box)))
 
 
 def test_make_book_filters_every_build_and_ends_with_the_address():
     dry = subprocess.run(["make", "-n", "book"], cwd=REPO, capture_output=True, text=True, check=True).stdout
     builds = [line for line in dry.splitlines() if "jupyter-book build" in line]
-    assert len(builds) == 4 and all(re.search(r"\| \S*python\S* book/_ext/build_log\.py$", line)
-                                    for line in builds)
+    assert len(builds) == 4 and all(re.search(r"\| \S*python\S* book/_ext/build_log\.py$", line) for line in builds)
     said = [line.removeprefix("echo ").strip('"') for line in dry.splitlines() if line.startswith("echo ")]
     assert said[-1] == "http://localhost:8000/"
     assert "make serve" in said[-2] and "_build/html/index.html" in " ".join(said)

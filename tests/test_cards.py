@@ -2,8 +2,17 @@
 
 import pytest
 
-from lingerlonger.game.cards import (DECK, Card, CardError, Suit, format_cards, parse_card, parse_cards,
-                                parse_suit, sort_hand)
+from lingerlonger.game.cards import (
+    DECK,
+    Card,
+    CardError,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_suit,
+    sort_hand,
+)
 
 TEN_OF_HEARTS = Card.of(10, Suit.HEARTS)
 
@@ -44,19 +53,22 @@ def test_rank_order_is_ace_high_two_low():
     assert list(high_to_low) == sorted(high_to_low, reverse=True)  # cards compare by rank in a suit
 
 
-@pytest.mark.parametrize("text, words", [
-    ("11♥", ["11♥", "rank"]),
-    ("1x", ["1x", "suit"]),
-    ("", ["''"]),
-    ("   ", ["rank and a suit"]),
-    ("♥", ["rank and a suit"]),
-    ("10", ["suit"]),
-    ("ZH", ["rank"]),
-    ("10♥♥", ["rank"]),
-    ("10 ♥", ["rank"]),
-    ("1 0 ♥", ["rank"]),
-    ("4ſ", ["suit"]),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("11♥", ["11♥", "rank"]),
+        ("1x", ["1x", "suit"]),
+        ("", ["''"]),
+        ("   ", ["rank and a suit"]),
+        ("♥", ["rank and a suit"]),
+        ("10", ["suit"]),
+        ("ZH", ["rank"]),
+        ("10♥♥", ["rank"]),
+        ("10 ♥", ["rank"]),
+        ("1 0 ♥", ["rank"]),
+        ("4ſ", ["suit"]),
+    ],
+)
 def test_a_malformed_card_is_refused_with_a_message_that_says_why(text, words):
     with pytest.raises(CardError) as error:
         parse_card(text)
@@ -86,9 +98,18 @@ def test_parse_cards_names_the_bad_card():
         parse_cards("K♣ 11♥")
 
 
-@pytest.mark.parametrize("text, suit", [("♠", Suit.SPADES), ("s", Suit.SPADES), ("H", Suit.HEARTS),
-                                        ("♦", Suit.DIAMONDS), ("d", Suit.DIAMONDS), ("♣", Suit.CLUBS),
-                                        (" c ", Suit.CLUBS)])
+@pytest.mark.parametrize(
+    "text, suit",
+    [
+        ("♠", Suit.SPADES),
+        ("s", Suit.SPADES),
+        ("H", Suit.HEARTS),
+        ("♦", Suit.DIAMONDS),
+        ("d", Suit.DIAMONDS),
+        ("♣", Suit.CLUBS),
+        (" c ", Suit.CLUBS),
+    ],
+)
 def test_parse_suit_reads_symbols_and_letters(text, suit):
     assert parse_suit(text) == suit
 

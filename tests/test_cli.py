@@ -11,16 +11,16 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from lingerlonger.command_line import commands as cli
-from lingerlonger.words.i18n import LANGUAGES, translate
-from lingerlonger.words.narration import reason_text
-from lingerlonger.computer.players import PLAYER_KINDS
-from lingerlonger.scenario.replay import check
-from lingerlonger.scenario import load
-from lingerlonger.scenario.writer import SCHEMA_HINT, SCHEMA_NAME, schema_file
 from corpora import tag_vocabulary
 from golden_data import RECORDED_DIR
+
+from lingerlonger.command_line import commands as cli
+from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.scenario import load
+from lingerlonger.scenario.replay import check
+from lingerlonger.scenario.writer import SCHEMA_HINT, SCHEMA_NAME, schema_file
+from lingerlonger.words.i18n import LANGUAGES, translate
+from lingerlonger.words.narration import reason_text
 
 TESTS = Path(__file__).resolve().parent
 GOOD, BAD = TESTS / "good", TESTS / "bad"
@@ -40,6 +40,7 @@ def run_err(capsys, *argv: str) -> tuple[int, list[str], list[str]]:
 
 
 # --- check --------------------------------------------------------------------------
+
 
 def test_check_accepts_the_good_corpus(capsys):
     code, lines, _ = run(capsys, "check", GOOD)
@@ -63,25 +64,28 @@ def test_check_prints_one_located_line_per_failure_and_a_summary(capsys):
 def test_check_reports_every_failed_expectation_of_a_scenario(tmp_path, capsys):
     text = (GOOD / "position-worked-example.yaml").read_text(encoding="utf-8")
     path = tmp_path / "two-mistakes.yaml"
-    path.write_text(text.replace("stock_size: 0", "stock_size: 1").replace("\n  winner: C", "\n  winner: A"),
-                    encoding="utf-8")
+    path.write_text(
+        text.replace("stock_size: 0", "stock_size: 1").replace("\n  winner: C", "\n  winner: A"), encoding="utf-8"
+    )
     code, _, lines = run_err(capsys, "check", path)
     assert code == 1
     assert [line.split(": ", 1)[1] for line in lines[:2]] == [
         "expect: stock_size: expected 1 in the stock, but it holds 0",
-        "result: expected winner A, but C won (exhaustion)"]
+        "result: expected winner A, but C won (exhaustion)",
+    ]
     assert lines[2] == "2 failures in 1 of 1 scenario (1 file)"
 
 
 def test_check_refuses_missing_paths_empty_folders_and_empty_files(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     (tmp_path / "blank.yaml").write_text("# nothing here\n", encoding="utf-8")
-    code, out, lines = run_err(capsys, "check", tmp_path / "nope.yaml", tmp_path / "empty",
-                               tmp_path / "blank.yaml")
+    code, out, lines = run_err(capsys, "check", tmp_path / "nope.yaml", tmp_path / "empty", tmp_path / "blank.yaml")
     assert code == 2 and out == []  # a missing path is a usage error
-    assert lines[:3] == [f"{tmp_path / 'nope.yaml'}: no such file or folder",
-                         f"{tmp_path / 'empty'}: no scenario files (*.yaml) in this folder",
-                         f"{tmp_path / 'blank.yaml'}:1:1: no scenario in this file"]
+    assert lines[:3] == [
+        f"{tmp_path / 'nope.yaml'}: no such file or folder",
+        f"{tmp_path / 'empty'}: no scenario files (*.yaml) in this folder",
+        f"{tmp_path / 'blank.yaml'}:1:1: no scenario in this file",
+    ]
 
 
 def test_check_accepts_the_recorded_hands(capsys):
@@ -96,10 +100,23 @@ def test_check_accepts_the_scenario_library(capsys):
 
 # --- simulate -----------------------------------------------------------------------
 
+
 def test_simulate_writes_a_stream_that_checks(tmp_path, capsys):
     path = tmp_path / "games.yaml"
-    code, _, _ = run(capsys, "simulate", "--rules", "standard+draw-per-card+no-trump",
-                     "--players", 5, "--seed", 7, "--games", 12, "-o", path)
+    code, _, _ = run(
+        capsys,
+        "simulate",
+        "--rules",
+        "standard+draw-per-card+no-trump",
+        "--players",
+        5,
+        "--seed",
+        7,
+        "--games",
+        12,
+        "-o",
+        path,
+    )
     assert code == 0
     hands = load(path)
     assert len(hands) == 12 and all(check(hand) == [] for hand in hands)
@@ -122,10 +139,13 @@ def test_simulate_with_computer_players(capsys):
     assert code == 0 and "title: Hand 1 of seed 0 (standard, 3 players; tips, random, tips)" in lines
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--players", "3", "--seats", "tips,random"], "2 player kinds for 3 seats"),
-    (["--rules", "standard+random-trump", "--players", "4", "--seats", "wizard"], "unknown player"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--players", "3", "--seats", "tips,random"], "2 player kinds for 3 seats"),
+        (["--rules", "standard+random-trump", "--players", "4", "--seats", "wizard"], "unknown player"),
+    ],
+)
 def test_simulate_refuses_bad_seats(capsys, argv, message):
     code, out, lines = run_err(capsys, "simulate", *argv)
     assert code == 2 and out == [] and len(lines) == 1
@@ -141,10 +161,10 @@ def test_a_bad_rules_spec_is_a_usage_error_not_a_traceback(capsys):
 
 # --- new ----------------------------------------------------------------------------
 
+
 def test_new_writes_a_starter_that_checks(tmp_path, capsys):
     path = tmp_path / "mine.yaml"
-    code, _, _ = run(capsys, "new", "--rules", "equal-hands+grand-coup", "--players", 5,
-                     "--seed", 11, "-o", path)
+    code, _, _ = run(capsys, "new", "--rules", "equal-hands+grand-coup", "--players", 5, "--seed", 11, "-o", path)
     assert code == 0
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=")
@@ -169,6 +189,7 @@ def test_new_without_a_seed_names_its_seed(capsys):
 
 # --- replay -------------------------------------------------------------------------
 
+
 def test_replay_shows_the_board_the_narration_and_the_authors_words(capsys):
     code, lines, _ = run(capsys, "replay", GOOD / "position-worked-example.yaml")
     assert code == 0
@@ -191,8 +212,9 @@ def test_replay_for_one_seat_hides_the_other_hands(capsys):
 
 
 def test_check_speaks_russian_when_asked(capsys):
-    code, out, lines = run_err(capsys, "check", BAD / "revoke.yaml", BAD / "unknown-key.yaml",
-                               BAD / "nope.yaml", "--lang", "ru")
+    code, out, lines = run_err(
+        capsys, "check", BAD / "revoke.yaml", BAD / "unknown-key.yaml", BAD / "nope.yaml", "--lang", "ru"
+    )
     assert code == 2 and out == []
     revoke = next(line for line in lines if line.startswith(f"{BAD / 'revoke.yaml'}:13:11: "))
     assert "нужно дать масть ♣: у игрока B есть 7♣, 9♣, поэтому K♠ класть нельзя" in revoke
@@ -214,8 +236,7 @@ def test_check_follows_the_terminal_language_and_lang_wins(capsys, monkeypatch):
 
 
 def test_a_usage_error_is_said_in_the_language_asked_for(capsys):
-    code, out, lines = run_err(capsys, "replay", GOOD / "position-grand-coup.yaml", "--seat", "Q",
-                               "--lang", "pt")
+    code, out, lines = run_err(capsys, "replay", GOOD / "position-grand-coup.yaml", "--seat", "Q", "--lang", "pt")
     assert (code, out) == (2, [])
     assert lines == ["lingerlonger replay: --seat Q: esse lugar não existe (os lugares são N, E, S, W, X)"]
 
@@ -224,9 +245,12 @@ def test_replay_picks_a_scenario_of_a_stream(capsys):
     code, lines, _ = run(capsys, "replay", GOOD / "stream-notations.yaml", "--index", 3)
     assert code == 0 and lines[0] == "Out at once"
     code, out, lines = run_err(capsys, "replay", GOOD / "stream-notations.yaml", "--index", 4)
-    assert code == 2 and out == [] and lines == [
-        f"lingerlonger replay: {GOOD / 'stream-notations.yaml'}:1:1: there is no scenario number 4 "
-        "in this file"]
+    assert (
+        code == 2
+        and out == []
+        and lines
+        == [f"lingerlonger replay: {GOOD / 'stream-notations.yaml'}:1:1: there is no scenario number 4 in this file"]
+    )
 
 
 def test_replay_of_a_failing_scenario_ends_with_the_located_failure(capsys):
@@ -256,6 +280,7 @@ def test_replay_colours_red_suits_on_a_terminal(capsys, monkeypatch):
 
 # --- never a traceback --------------------------------------------------------------
 
+
 def test_an_unexpected_error_is_one_line_asking_for_a_report(capsys, monkeypatch):
     def broken(scenario):
         raise RuntimeError("boom")
@@ -271,8 +296,12 @@ def test_an_unexpected_error_is_one_line_asking_for_a_report(capsys, monkeypatch
 
 
 def test_the_installed_command(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "lingerlonger.command_line.commands", "check", str(BAD / "revoke.yaml")],
-                            capture_output=True, text=True, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "lingerlonger.command_line.commands", "check", str(BAD / "revoke.yaml")],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
     assert result.returncode == 1
     assert result.stderr.splitlines()[0].endswith("B must follow ♣: holds 7♣, 9♣, so cannot play K♠")
     assert result.stdout == ""
@@ -299,7 +328,8 @@ def test_replay_shows_the_say_of_every_step_even_an_expect(capsys):
     trick_end, trump = lines.index("-- Step 3: C plays 9♣ --"), lines.index("-- Step 4: A names ♠ (spades) trump --")
     assert trick_end < lines.index("  > Said on an expect after the trick.") < trump
     assert lines.index("  > Said on the first expect, about the position itself.") < lines.index(
-        "-- Step 1: A plays K♣ --")
+        "-- Step 1: A plays K♣ --"
+    )
 
 
 def test_replay_shows_a_questions_choices_explanation_and_hint(capsys):
@@ -320,6 +350,7 @@ def test_replay_ends_with_the_reason_in_words_in_the_chosen_language(capsys, lan
 
 
 # --- demo ---------------------------------------------------------------------------
+
 
 def test_demo_without_a_seed_prints_the_one_that_deals_the_same_hand_again(capsys):
     code, first, _ = run(capsys, "demo", "--players", 3, "--rules", "equal-hands")
@@ -369,6 +400,7 @@ def test_each_command_says_what_it_does_without_markup(capsys, command):
 
 # --- errors and exit statuses --------------------------------------------------------
 
+
 def test_a_missing_file_is_one_line_on_stderr_and_a_usage_error(capsys, tmp_path):
     for command in ("replay", "sheet"):
         code, out, lines = run_err(capsys, command, tmp_path / "nope.yaml")
@@ -386,25 +418,25 @@ def test_a_refused_scenario_is_a_failed_check_on_stderr(capsys):
 def test_a_colon_in_a_say_gets_the_quote_hint_in_the_language_asked_for(capsys, lang):
     code, out, lines = run_err(capsys, "replay", BAD / "colon-in-say.yaml", "--lang", lang)
     assert (code, out) == (1, [])
-    problem = translate("error.scenario.yaml-syntax", lang,
-                        problem=translate("error.yaml.mapping-values", lang))
+    problem = translate("error.scenario.yaml-syntax", lang, problem=translate("error.yaml.mapping-values", lang))
     assert lang == "en" or "mapping values" not in problem  # PyYAML's English, said in the reader's words
     assert lines == [f"{BAD / 'colon-in-say.yaml'}:13:17: {problem}. {translate('load.quote-colon', lang)}"]
 
 
 # --- schema and the schema line ------------------------------------------------------
 
+
 def test_schema_prints_the_schema_and_writes_it_where_written_files_find_it(capsys, tmp_path):
     code, lines, _ = run(capsys, "schema")
-    assert code == 0 and json.loads("\n".join(lines)) == json.loads(
-        schema_file().read_text(encoding="utf-8"))
+    assert code == 0 and json.loads("\n".join(lines)) == json.loads(schema_file().read_text(encoding="utf-8"))
     path = tmp_path / "lesson.yaml"
     assert run(capsys, "new", "--position", "--seed", 2, "-o", path)[0] == 0
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[:2] == [f"# yaml-language-server: $schema={SCHEMA_NAME}", SCHEMA_HINT]
     assert run(capsys, "schema", "-o", tmp_path)[0] == 0
     assert json.loads((tmp_path / SCHEMA_NAME).read_text(encoding="utf-8")) == json.loads(
-        schema_file().read_text(encoding="utf-8"))
+        schema_file().read_text(encoding="utf-8")
+    )
     assert run(capsys, "new", "--position", "--seed", 2, "-o", path, "--force")[0] == 0
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[0] == f"# yaml-language-server: $schema={SCHEMA_NAME}" and lines[1] != SCHEMA_HINT
@@ -420,13 +452,13 @@ def test_simulate_writes_no_path_into_the_install(capsys, tmp_path):
 
 # --- new --position ------------------------------------------------------------------
 
-@pytest.mark.parametrize("spec", ["standard", "equal-hands+draw-per-card", "standard+grand-coup",
-                                  "standard+no-trump+instant-elimination"])
-def test_new_position_is_a_small_position_that_checks_with_tags_the_library_accepts(
-        capsys, tmp_path, spec):
+
+@pytest.mark.parametrize(
+    "spec", ["standard", "equal-hands+draw-per-card", "standard+grand-coup", "standard+no-trump+instant-elimination"]
+)
+def test_new_position_is_a_small_position_that_checks_with_tags_the_library_accepts(capsys, tmp_path, spec):
     path = tmp_path / "mine.yaml"
-    code, _, _ = run(capsys, "new", "--position", "--rules", spec, "--players", 3, "--seed", 4,
-                     "-o", path)
+    code, _, _ = run(capsys, "new", "--position", "--rules", spec, "--players", 3, "--seed", 4, "-o", path)
     assert code == 0
     [scenario] = load(path)
     assert check(scenario) == [] and not scenario.is_deal
@@ -449,8 +481,9 @@ def test_new_deal_uses_tags_the_library_accepts(capsys):
 
 def test_tournament_usage_errors_go_to_stderr_with_status_2(capsys):
     code, out, lines = run_err(capsys, "tournament", "--players", 3, "--seats", "tips,random")
-    assert (code, out) == (2, []) and lines == ["lingerlonger tournament: 2 player kinds for 3 seats: "
-                                                "give one kind, or one per seat"]
+    assert (code, out) == (2, []) and lines == [
+        "lingerlonger tournament: 2 player kinds for 3 seats: give one kind, or one per seat"
+    ]
 
 
 def test_replay_shows_a_summary_on_its_own_lines_not_as_escapes(capsys):
@@ -474,17 +507,66 @@ def test_demo_speaks_the_terminals_language_unless_told(capsys, monkeypatch):
 
 #: What may stay Latin in Russian output: the format's keys and codes (a file is written in
 #: them in every language), commands and their options, file names, and these.
-FORMAT_WORDS = {"YAML", "Markdown", "json", "yaml", "yaml-language-server", "lingerlonger", "FILE",
-                "NAME", "SPEC", "SEED", "COMMAND", "LIST", "PATH", "none", "drawing", "standard", "hand", "size", "sizes", "new",
-                "position", "scenario", "schema", "check", "replay", "demo", "sheet", "simulate",
-                "tournament", "KINDS", "ADDRESS"}
+FORMAT_WORDS = {
+    "YAML",
+    "Markdown",
+    "json",
+    "yaml",
+    "yaml-language-server",
+    "lingerlonger",
+    "FILE",
+    "NAME",
+    "SPEC",
+    "SEED",
+    "COMMAND",
+    "LIST",
+    "PATH",
+    "none",
+    "drawing",
+    "standard",
+    "hand",
+    "size",
+    "sizes",
+    "new",
+    "position",
+    "scenario",
+    "schema",
+    "check",
+    "replay",
+    "demo",
+    "sheet",
+    "simulate",
+    "tournament",
+    "KINDS",
+    "ADDRESS",
+}
 
 
 #: Latin words a translated --help keeps besides the format's (``latin_words``): the options'
 #: metavars, the player kinds, the tools, formats and streams it names, and the game's other name.
-HELP_WORDS = {"LANG", "HTML", "JSON", "stdout", "stderr", "Dask", "Parquet", "parquet",
-              "csv", "pip", "install", "pyarrow", "cluster", "VS", "Code", "Neovim", "Helix", "Ctrl", "Sift",
-              "Smoke"} | set(PLAYER_KINDS)
+HELP_WORDS = {
+    "LANG",
+    "HTML",
+    "JSON",
+    "stdout",
+    "stderr",
+    "Dask",
+    "Parquet",
+    "parquet",
+    "csv",
+    "pip",
+    "install",
+    "pyarrow",
+    "cluster",
+    "VS",
+    "Code",
+    "Neovim",
+    "Helix",
+    "Ctrl",
+    "Sift",
+    "Smoke",
+} | set(PLAYER_KINDS)
+
 
 def latin_words(text: str) -> set[str]:
     """The Latin-script words of a Russian text, less quotes (of other languages, «…», or of what
@@ -495,33 +577,58 @@ def latin_words(text: str) -> set[str]:
 
     text = re.sub(r"«[^»]*»|'[^'\n]*'", "", text)  # quotes: another language's words, what was typed
     text = re.sub(r"\S*/\S*|\S+\.ya?ml\b|--?[\w-]+", "", text)  # paths, options
-    allowed = (FORMAT_WORDS | set(END_REASONS) | set(TOP_KEYS) | set(STEP_KEYS) | set(EXPECT_KEYS)
-               | set(RESULT_KEYS) | set(POSITION_KEYS) | set(PROFILES) | set(VARIANTS))
+    allowed = (
+        FORMAT_WORDS
+        | set(END_REASONS)
+        | set(TOP_KEYS)
+        | set(STEP_KEYS)
+        | set(EXPECT_KEYS)
+        | set(RESULT_KEYS)
+        | set(POSITION_KEYS)
+        | set(PROFILES)
+        | set(VARIANTS)
+    )
     allowed |= {part for key in allowed for part in re.split("[_-]", key)}
     return set(re.findall(r"[A-Za-z][A-Za-z'_-]{2,}", text)) - allowed
 
 
 def test_latin_words_finds_english():
     assert latin_words("нет: mapping values are not allowed; lingerlonger check my/file.yaml «Ganhar»") == {
-        "mapping", "values", "are", "not", "allowed"}
+        "mapping",
+        "values",
+        "are",
+        "not",
+        "allowed",
+    }
 
 
-@pytest.mark.parametrize("argv", [
-    ("replay", LIBRARY / "06-last-card-saves.yaml", "--lang", "ru"),
-    ("check", BAD / "colon-in-say.yaml", BAD / "syntax-error.yaml", BAD / "two-players.yaml",
-     BAD / "missing.yaml", "--lang", "ru"),
-    ("demo", "--lang", "ru", "--seed", 3),
-    ("demo", "--lang", "ru", "--players", 9),          # argparse's usage error
-    ("demo", "--lang", "ru", "--rules", "standard+nope"),  # the package's refusal, through argparse
-    ("new", "--lang", "ru", "--seed", 1),
-    ("new", "--lang", "ru", "--position", "--players", 3, "--seed", 2),
-    ("replay", "--lang", "ru"),                          # a missing argument
-    ("check", "--lang", "ru", "--bogus"),                # an unknown one
-    ("check", "--lang", "ru", "--languages", "xx"),      # a value the command's own type refuses
-    ("tournament", "--lang", "ru", "--hands", 0),        # a count below 1
-    ("replay", LIBRARY / "06-last-card-saves.yaml", "--index", "two", "--lang", "ru"),
-    ("replay", "--lang", "ru", "--help"),
-], ids=lambda argv: " ".join(map(str, argv)).replace(str(TESTS.parent) + "/", ""))
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("replay", LIBRARY / "06-last-card-saves.yaml", "--lang", "ru"),
+        (
+            "check",
+            BAD / "colon-in-say.yaml",
+            BAD / "syntax-error.yaml",
+            BAD / "two-players.yaml",
+            BAD / "missing.yaml",
+            "--lang",
+            "ru",
+        ),
+        ("demo", "--lang", "ru", "--seed", 3),
+        ("demo", "--lang", "ru", "--players", 9),  # argparse's usage error
+        ("demo", "--lang", "ru", "--rules", "standard+nope"),  # the package's refusal, through argparse
+        ("new", "--lang", "ru", "--seed", 1),
+        ("new", "--lang", "ru", "--position", "--players", 3, "--seed", 2),
+        ("replay", "--lang", "ru"),  # a missing argument
+        ("check", "--lang", "ru", "--bogus"),  # an unknown one
+        ("check", "--lang", "ru", "--languages", "xx"),  # a value the command's own type refuses
+        ("tournament", "--lang", "ru", "--hands", 0),  # a count below 1
+        ("replay", LIBRARY / "06-last-card-saves.yaml", "--index", "two", "--lang", "ru"),
+        ("replay", "--lang", "ru", "--help"),
+    ],
+    ids=lambda argv: " ".join(map(str, argv)).replace(str(TESTS.parent) + "/", ""),
+)
 def test_the_cli_in_russian_says_no_english_word(capsys, argv):
     try:
         code, out, err = run(capsys, *argv)
@@ -534,6 +641,7 @@ def test_the_cli_in_russian_says_no_english_word(capsys, argv):
 
 
 # --- every command's --help in the reader's language ---------------------------------
+
 
 def help_in(capsys, monkeypatch, lang: str, command: tuple[str, ...], by_terminal: bool = False) -> str:
     """``lingerlonger [COMMAND] --help`` in ``lang``: asked with --lang, or by the terminal (LANG)."""
@@ -553,8 +661,9 @@ def words_of_help(text: str) -> set[str]:
 
 
 def test_words_of_help_finds_english_but_not_examples_or_tokens():
-    assert words_of_help("примеры:\n  lingerlonger demo --seed 4 --lang ru\nплохо: FILE.csv, tips, "
-                         "pip install pyarrow, see the file") == {"see", "the", "file"}
+    assert words_of_help(
+        "примеры:\n  lingerlonger demo --seed 4 --lang ru\nплохо: FILE.csv, tips, pip install pyarrow, see the file"
+    ) == {"see", "the", "file"}
 
 
 HELPS = [(), *((command,) for command in COMMANDS)]
@@ -609,8 +718,11 @@ def test_a_count_below_one_is_refused_in_the_readers_language(capsys):
         positive_int("0")
     assert isinstance(refusal.value.__cause__, OptionError) and refusal.value.__cause__.code == "cli.positive-int"
     assert str(refusal.value) == "expected a whole number of at least 1, not '0'"
-    for lang, words in [("pt", "era esperado um número inteiro"), ("es", "se esperaba un número entero"),
-                        ("ru", "нужно целое число не меньше 1, а не 'x'")]:
+    for lang, words in [
+        ("pt", "era esperado um número inteiro"),
+        ("es", "se esperaba un número entero"),
+        ("ru", "нужно целое число не меньше 1, а не 'x'"),
+    ]:
         with pytest.raises(SystemExit):
             run(capsys, "simulate", "--games", "x", "--lang", lang)
         assert words in capsys.readouterr().err
@@ -729,8 +841,9 @@ def test_lang_before_the_command_is_accepted_by_every_command(capsys, english_te
     assert run(capsys, "schema", "--lang", "ru", "-o", tmp_path)[0] == 0
 
 
-@pytest.mark.parametrize("lang, words", [("en", "the language of the help"), ("pt", "o idioma da ajuda"),
-                                         ("ru", "язык справки")])
+@pytest.mark.parametrize(
+    "lang, words", [("en", "the language of the help"), ("pt", "o idioma da ajuda"), ("ru", "язык справки")]
+)
 def test_the_main_help_lists_lang_in_the_readers_language(capsys, monkeypatch, lang, words):
     text = help_in(capsys, monkeypatch, lang, ())
     assert "[--lang {en,pt,es,ru}]" in text.splitlines()[0] and words in " ".join(text.split())
@@ -769,15 +882,20 @@ def test_replay_shows_markdown_as_a_terminal_does(capsys, monkeypatch, english_t
 
 def test_replay_never_passes_an_escape_sequence_through_markdown(capsys, english_terminal, tmp_path, monkeypatch):
     path = tmp_path / "evil.yaml"
-    path.write_text(RUSSIAN_LESSON.replace("с короля", "\\e]0;pwned\\a").replace(
-        "say: Саша", 'say: "Саша').replace("**.\n", '**."\n'), encoding="utf-8")
+    path.write_text(
+        RUSSIAN_LESSON.replace("с короля", "\\e]0;pwned\\a")
+        .replace("say: Саша", 'say: "Саша')
+        .replace("**.\n", '**."\n'),
+        encoding="utf-8",
+    )
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     code, lines, _ = run(capsys, "replay", path)
     assert code == 0 and "  > Саша ходит \033[1m\\x1b]0;pwned\\x07\033[22m." in lines
 
 
-def test_sheet_into_a_terminal_writes_a_file_and_says_how_to_print_it(capsys, monkeypatch, english_terminal,
-                                                                       russian_lesson, tmp_path):
+def test_sheet_into_a_terminal_writes_a_file_and_says_how_to_print_it(
+    capsys, monkeypatch, english_terminal, russian_lesson, tmp_path
+):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     code, lines, _ = run(capsys, "sheet", russian_lesson, "--lang", "pt")
@@ -792,8 +910,7 @@ def test_sheet_into_a_pipe_writes_the_page_alone(capsys, english_terminal, russi
     assert code == 0 and err == "" and out[0] == "<!DOCTYPE html>" and '<html lang="ru">' in out[1]
 
 
-def test_sheet_with_o_says_what_it_wrote_in_the_readers_language(capsys, english_terminal, russian_lesson,
-                                                                  tmp_path):
+def test_sheet_with_o_says_what_it_wrote_in_the_readers_language(capsys, english_terminal, russian_lesson, tmp_path):
     page = tmp_path / "out.html"
     code, lines, _ = run(capsys, "--lang", "es", "sheet", russian_lesson, "-o", page)
     assert code == 0 and page.is_file()
@@ -805,13 +922,14 @@ def test_sheet_with_o_says_what_it_wrote_in_the_readers_language(capsys, english
 @pytest.mark.parametrize("lang", ["en", "pt", "ru"])
 def test_a_command_that_writes_a_file_says_so_in_the_readers_language(capsys, english_terminal, tmp_path, lang):
     lesson, hands = tmp_path / "mine.yaml", tmp_path / "hands.yaml"
-    assert run(capsys, "--lang", lang, "new", "-o", lesson)[1] == [
-        translate("cli.new-written", lang, path=lesson)]
+    assert run(capsys, "--lang", lang, "new", "-o", lesson)[1] == [translate("cli.new-written", lang, path=lesson)]
     assert run(capsys, "simulate", "--games", 2, "-o", hands, "--lang", lang)[1] == [
-        translate("cli.simulate-written", lang, count=2, path=hands)]
+        translate("cli.simulate-written", lang, count=2, path=hands)
+    ]
     schema = tmp_path / SCHEMA_NAME
-    assert run(capsys, "--lang", lang, "schema", "-o", tmp_path)[1] == [translate(
-        "cli.schema-written", lang, path=schema, line=f"# yaml-language-server: $schema={SCHEMA_NAME}")]
+    assert run(capsys, "--lang", lang, "schema", "-o", tmp_path)[1] == [
+        translate("cli.schema-written", lang, path=schema, line=f"# yaml-language-server: $schema={SCHEMA_NAME}")
+    ]
     assert lesson.is_file() and hands.is_file() and schema.is_file()
 
 

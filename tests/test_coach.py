@@ -7,19 +7,26 @@ import random
 
 import pytest
 
-from lingerlonger.game.cards import Suit, parse_card
 from lingerlonger.computer.coach import CardAdvice, coach
-from lingerlonger.computer.statistics import wilson_interval
-from lingerlonger.game.engine import apply, from_position, new_hand, view
 from lingerlonger.computer.inference import sample_world
+from lingerlonger.computer.statistics import wilson_interval
+from lingerlonger.game.cards import Suit, parse_card
+from lingerlonger.game.engine import apply, from_position, new_hand
 from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import view
 
 
 def _last_card_position():
     """Equal-hands, one card left in the stock: whoever wins this trick wins the hand."""
-    return from_position(Rules.parse("equal-hands"), "ABCD", dealer="D", leader="A", trump="♥",
-                         hands={"A": "A♥ 2♣", "B": "5♣ 6♦", "C": "4♣ 7♦", "D": "7♣ 8♠"},
-                         stock="9♦")
+    return from_position(
+        Rules.parse("equal-hands"),
+        "ABCD",
+        dealer="D",
+        leader="A",
+        trump="♥",
+        hands={"A": "A♥ 2♣", "B": "5♣ 6♦", "C": "4♣ 7♦", "D": "7♣ 8♠"},
+        stock="9♦",
+    )
 
 
 def test_a_card_that_wins_the_hand_outright_is_rated_certain():
@@ -56,14 +63,22 @@ def test_the_time_budget_cuts_rollouts_short():
 
 
 def test_naming_trump_is_advised_per_suit():
-    state = from_position(Rules.parse("standard+grand-coup"), "ABCD", dealer="D", leader="A",
-                          trump=None, hands={"A": "2♣ 3♠", "B": "K♦ Q♦ 3♦ 4♥", "C": "4♣ 6♠",
-                                             "D": "7♣ 8♠"}, stock="9♥ 10♥ J♥")
+    state = from_position(
+        Rules.parse("standard+grand-coup"),
+        "ABCD",
+        dealer="D",
+        leader="A",
+        trump=None,
+        hands={"A": "2♣ 3♠", "B": "K♦ Q♦ 3♦ 4♥", "C": "4♣ 6♠", "D": "7♣ 8♠"},
+        stock="9♥ 10♥ J♥",
+    )
     for play in ["A 2♣", "B K♦", "C 4♣", "D 7♣"]:
         state, _ = apply(state, state.play(play))
     advice = coach(state, budget_s=None, rollouts=50, seed=0)
     assert sorted(a.suit for a in advice) == list(Suit)
-    assert all(a.card is None and a.label().startswith("Trump ") and a.label("pt").startswith("Trunfo ") for a in advice)
+    assert all(
+        a.card is None and a.label().startswith("Trump ") and a.label("pt").startswith("Trunfo ") for a in advice
+    )
 
 
 def test_no_advice_when_the_seat_has_nothing_to_decide():

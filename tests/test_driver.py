@@ -1,14 +1,16 @@
 """The play driver: each seat decides on its own view, and a paused hand resumes where it stopped."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from lingerlonger.game.play_loop import finish, play_out
-from lingerlonger.game.engine import SeatView, apply, new_hand
-from lingerlonger.game.events import TrickWon
 from lingerlonger.computer.players import RandomPlayer
 from lingerlonger.game.declared import HAND_RULE_SETS
+from lingerlonger.game.engine import apply, new_hand
+from lingerlonger.game.events import TrickWon
+from lingerlonger.game.play_loop import finish, play_out
 from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import SeatView
 
 
 class Watcher:
@@ -29,12 +31,11 @@ def test_each_seat_is_asked_on_its_own_view():
     final, events = finish(state, watchers)
     assert final.is_over and events[-1].winner == final.winner
     for seat, watcher in enumerate(watchers):
-        assert watcher.views and all(isinstance(v, SeatView) and v.seat == seat == v.to_act
-                                     for v in watcher.views)
+        assert watcher.views and all(isinstance(v, SeatView) and v.seat == seat == v.to_act for v in watcher.views)
 
 
 @settings(max_examples=60, deadline=None)
-@given(rules=st.sampled_from(HAND_RULE_SETS), players=st.integers(3, 6), seed=st.integers(0, 10 ** 6))
+@given(rules=st.sampled_from(HAND_RULE_SETS), players=st.integers(3, 6), seed=st.integers(0, 10**6))
 def test_every_turn_is_the_engine_applying_the_seats_action(rules, players, seed):
     state, _ = new_hand(rules, players, dealer=seed % players, seed=seed)
     seats = [RandomPlayer(seed + seat) for seat in range(players)]

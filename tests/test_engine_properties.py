@@ -11,16 +11,35 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from hypothesis import event, given, settings, strategies as st
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from lingerlonger.game.cards import DECK, SUIT_OF, Suit
-from lingerlonger.game.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,
-                                 legal_actions, legal_cards, new_hand, shuffled_deck, view)
-from lingerlonger.game.events import (Dealt, Drew, Eliminated, END_REASONS, HandEnded, LeadPassed,
-                                 TrickWon, TrumpChosen, TrumpRevealed)
 from lingerlonger.game.declared import RULE_SETS
+from lingerlonger.game.engine import (
+    ChooseTrump,
+    IllegalAction,
+    Play,
+    apply,
+    from_position,
+    legal_actions,
+    legal_cards,
+    new_hand,
+    shuffled_deck,
+)
+from lingerlonger.game.events import (
+    END_REASONS,
+    Dealt,
+    Drew,
+    Eliminated,
+    HandEnded,
+    LeadPassed,
+    TrickWon,
+    TrumpChosen,
+    TrumpRevealed,
+)
 from lingerlonger.game.rules import Rules
-
+from lingerlonger.game.seat_view import view
 
 ALL_SPECS = [rules.spec for rules in RULE_SETS]
 
@@ -33,7 +52,7 @@ def tables(draw):
     largest = (51 if "random-trump" in spec else 52) // players
     hand_size = draw(st.none() | st.none() | st.integers(1, largest))
     dealer = draw(st.integers(0, players - 1))
-    seed = draw(st.integers(0, 2 ** 32 - 1))
+    seed = draw(st.integers(0, 2**32 - 1))
     return Rules.parse(spec, hand_size), players, dealer, seed
 
 
@@ -67,8 +86,12 @@ class Referee:
 
     @staticmethod
     def all_cards(state):
-        return ([card for hand in state.hands for card in hand] + list(state.stock) + list(state.trick)
-                + [card for pile in state.won for card in pile])
+        return (
+            [card for hand in state.hands for card in hand]
+            + list(state.stock)
+            + list(state.trick)
+            + [card for pile in state.won for card in pile]
+        )
 
     # --- before the action ---------------------------------------------------------
     def expected_legal(self, state):
@@ -124,10 +147,10 @@ class Referee:
             seat_view = view(state, seat)
             assert seat_view.hand == state.hands[seat]
             assert seat_view.hand_sizes == tuple(len(hand) for hand in state.hands)
-            assert seat_view.known == tuple((holder, face_up) for holder in range(self.n)
-                                            if holder != seat and face_up in state.hands[holder])
-            assert seat_view.stock_bottom == (face_up if self.rules.random_trump and face_up in state.stock
-                                              else None)
+            assert seat_view.known == tuple(
+                (holder, face_up) for holder in range(self.n) if holder != seat and face_up in state.hands[holder]
+            )
+            assert seat_view.stock_bottom == (face_up if self.rules.random_trump and face_up in state.stock else None)
             mine = {a.card for a in legal if isinstance(a, Play)} if seat == state.to_act else set()
             assert set(seat_view.legal) == mine
             assert seat_view.must_name_trump == (state.namer == seat)
@@ -138,7 +161,7 @@ class Referee:
         assert self.steps <= self.bound, "the hand does not end"
         assert action in legal_actions(before)
         assert Counter(self.all_cards(after)) == self.cards
-        assert after.out[:len(before.out)] == before.out
+        assert after.out[: len(before.out)] == before.out
         assert all(not after.hands[seat] for seat in after.out)
         if isinstance(action, ChooseTrump):
             assert self.rules.grand_coup and before.trump is None and len(after.history) == 1
@@ -163,8 +186,7 @@ class Referee:
         at_once = [e for e in events if isinstance(e, Eliminated) and e.at_once]
         stock_empty = self.rules.profile == "standard" and not before.stock
         if played_last and (self.rules.instant_elimination or stock_empty):
-            assert at_once == [Eliminated(action.seat, at_once=True,
-                                          stock_empty=not self.rules.instant_elimination)]
+            assert at_once == [Eliminated(action.seat, at_once=True, stock_empty=not self.rules.instant_elimination)]
             assert events.index(at_once[0]) == 1 and action.seat in after.out
         else:
             assert at_once == []
@@ -198,7 +220,7 @@ class Referee:
         drawn = before.stock[:wanted]
         draws = [e for e in events if isinstance(e, Drew)]
         assert draws == ([Drew(winner, drawn, len(before.stock) - len(drawn))] if drawn else [])
-        assert after.stock == before.stock[len(drawn):]
+        assert after.stock == before.stock[len(drawn) :]
         for seat, card in plays:
             expected = [c for c in start[seat] if c != card] + (list(drawn) if seat == winner else [])
             assert sorted(after.hands[seat]) == sorted(expected)
@@ -227,8 +249,9 @@ class Referee:
         ended = [e for e in events if isinstance(e, HandEnded)]
         if expected is None:
             assert not after.is_over and ended == []
-            leader = winner if after.hands[winner] else next(
-                s for s in clockwise_from(winner, self.n) if after.hands[s])
+            leader = (
+                winner if after.hands[winner] else next(s for s in clockwise_from(winner, self.n) if after.hands[s])
+            )
             assert after.leader == leader
             if self.rules.grand_coup and self.trump is None:  # grand-coup: the winner names trump
                 assert after.namer == winner == after.to_act
@@ -277,8 +300,8 @@ def check_deal(rules, players, dealer, seed, state, events):
     size = rules.cards_per_player(players)
     for seat in range(players):
         turn = (seat - dealer - 1) % players  # the dealer's left receives first
-        assert state.hands[seat] == deck[turn:size * players:players]
-    rest = deck[size * players:]
+        assert state.hands[seat] == deck[turn : size * players : players]
+    rest = deck[size * players :]
     revealed = [e for e in events if isinstance(e, TrumpRevealed)]
     if rules.random_trump:
         assert revealed == [TrumpRevealed(rest[0], None)] and state.stock == rest[1:] + rest[:1]
@@ -323,7 +346,7 @@ def positions(draw):
     spec = draw(st.sampled_from(ALL_SPECS))
     rules = Rules.parse(spec)
     players = draw(st.integers(3, 6))
-    rng = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     deck = list(DECK)
     rng.shuffle(deck)
     sizes = [draw(st.integers(0, 6)) for _ in range(players)]
@@ -333,17 +356,24 @@ def positions(draw):
         holders = [seat for seat, size in enumerate(sizes) if size]
     hands, taken = {}, 0
     for seat, size in enumerate(sizes):
-        hands["ABCDEF"[seat]] = deck[taken:taken + size]
+        hands["ABCDEF"[seat]] = deck[taken : taken + size]
         taken += size
-    stock = deck[taken:taken + draw(st.integers(0, 10))]
+    stock = deck[taken : taken + draw(st.integers(0, 10))]
     if not rules.has_trump:
         trump = None
     elif rules.grand_coup:
         trump = draw(st.none() | st.sampled_from(list(Suit)))
     else:
         trump = draw(st.sampled_from(list(Suit)))
-    state = from_position(rules, "ABCDEF"[:players], dealer=draw(st.integers(0, players - 1)),
-                          leader=draw(st.sampled_from(holders)), hands=hands, stock=stock, trump=trump)
+    state = from_position(
+        rules,
+        "ABCDEF"[:players],
+        dealer=draw(st.integers(0, players - 1)),
+        leader=draw(st.sampled_from(holders)),
+        hands=hands,
+        stock=stock,
+        trump=trump,
+    )
     return state, deck[:taken] + stock, rng
 
 

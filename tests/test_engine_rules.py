@@ -132,21 +132,48 @@ import copy
 import pytest
 
 from lingerlonger.game.cards import DECK, Suit, parse_card, parse_cards
-from lingerlonger.game.engine import (ChooseTrump, IllegalAction, Play, SetupError, apply, deal,
-                                 from_position, legal_actions, legal_cards, view)
-from lingerlonger.game.events import (Dealt, Discarded, Drew, Eliminated, Followed, HandEnded, Led,
-                                 LeadPassed, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
+from lingerlonger.game.engine import (
+    ChooseTrump,
+    IllegalAction,
+    Play,
+    SetupError,
+    apply,
+    deal,
+    from_position,
+    legal_actions,
+    legal_cards,
+)
+from lingerlonger.game.events import (
+    Dealt,
+    Discarded,
+    Drew,
+    Eliminated,
+    Followed,
+    HandEnded,
+    LeadPassed,
+    Led,
+    TrickWon,
+    TrumpChosen,
+    Trumped,
+    TrumpRevealed,
+)
 from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import view
 
 HEARTS = Suit.HEARTS
 
 
-def position(spec="standard", players="ABC", *, leader="A", dealer=None, trump="♥", stock="",
-             hand_size=None, **hands):
+def position(spec="standard", players="ABC", *, leader="A", dealer=None, trump="♥", stock="", hand_size=None, **hands):
     """A position from seat letters: ``position("standard", "ABC", A="5♣", B="K♣ 2♦", ...)``."""
-    return from_position(Rules.parse(spec, hand_size), tuple(players),
-                         dealer=dealer if dealer is not None else players[-1], leader=leader,
-                         hands=hands, stock=stock, trump=trump)
+    return from_position(
+        Rules.parse(spec, hand_size),
+        tuple(players),
+        dealer=dealer if dealer is not None else players[-1],
+        leader=leader,
+        hands=hands,
+        stock=stock,
+        trump=trump,
+    )
 
 
 def moves(state, text):
@@ -179,22 +206,27 @@ def test_three_to_six_players_only(players):
     with pytest.raises(SetupError, match=f"3 to 6 players, not {players}"):
         deal(Rules(), players, 0, DECK)
     with pytest.raises(SetupError, match=f"3 to 6 players, not {players}"):
-        from_position(Rules(), "ABCDEFG"[:players], dealer=0, leader=0, trump="♥",
-                      hands={"A": "2♣", "B": "3♣"})
+        from_position(Rules(), "ABCDEFG"[:players], dealer=0, leader=0, trump="♥", hands={"A": "2♣", "B": "3♣"})
 
 
 # "52-card French deck, no jokers."
-@pytest.mark.parametrize("deck, why", [(DECK[:51], "52 cards, this one has 51"),
-                                       (DECK + DECK[:1], "52 cards, this one has 53"),
-                                       (DECK[:51] + DECK[:1], "2♠ appears twice")])
+@pytest.mark.parametrize(
+    "deck, why",
+    [
+        (DECK[:51], "52 cards, this one has 51"),
+        (DECK + DECK[:1], "52 cards, this one has 53"),
+        (DECK[:51] + DECK[:1], "2♠ appears twice"),
+    ],
+)
 def test_a_deal_needs_52_distinct_cards(deck, why):
     with pytest.raises(SetupError, match=why):
         deal(Rules(), 4, 0, deck)
 
 
 # "Rank, high to low: A K Q J 10 9 8 7 6 5 4 3 2."
-@pytest.mark.parametrize("higher, lower", [("A♣", "K♣"), ("K♣", "Q♣"), ("Q♣", "J♣"), ("J♣", "10♣"),
-                                           ("10♣", "9♣"), ("3♣", "2♣")])
+@pytest.mark.parametrize(
+    "higher, lower", [("A♣", "K♣"), ("K♣", "Q♣"), ("Q♣", "J♣"), ("J♣", "10♣"), ("10♣", "9♣"), ("3♣", "2♣")]
+)
 def test_rank_order_decides_within_the_led_suit(higher, lower):
     state = position(A=lower, B=higher, C="4♦ 5♦", stock="9♠")
     state, events = moves(state, f"A {lower}, B {higher}, C 4♦")
@@ -489,13 +521,16 @@ def test_out_at_once_card_can_still_win_and_the_lead_passes():
 # "If that leaves exactly one player holding cards, that player wins the hand at once and the trick
 # is not finished ... The same holds with the instant-elimination variant, under either profile,
 # whatever the stock."
-@pytest.mark.parametrize("spec, stock", [("standard", ""), ("standard+instant-elimination", "9♠"),
-                                         ("equal-hands+instant-elimination", "9♠")])
+@pytest.mark.parametrize(
+    "spec, stock", [("standard", ""), ("standard+instant-elimination", "9♠"), ("equal-hands+instant-elimination", "9♠")]
+)
 def test_last_holder_wins_in_the_middle_of_the_trick(spec, stock):
     state = position(spec, "ABCD", A="5♣", B="3♣", C="K♣ 2♦", D="", stock=stock)
     state, events = moves(state, "A 5♣, B 3♣")
-    assert events[-2:] == [Eliminated(1, at_once=True, stock_empty=not stock),
-                           HandEnded(2, "last-holder", mid_trick=True)]
+    assert events[-2:] == [
+        Eliminated(1, at_once=True, stock_empty=not stock),
+        HandEnded(2, "last-holder", mid_trick=True),
+    ]
     assert state.trick == cards("5♣ 3♣") and state.stock == cards(stock)
     with pytest.raises(IllegalAction, match="the hand is over"):
         moves(state, "C K♣")
@@ -577,24 +612,23 @@ def test_equal_hands_position_with_empty_stock_plays_on():
 # ============================================================================ §3
 # draw-per-card: "the winner draws one card per card played to the trick (as far as the stock lasts)"
 def test_draw_per_card_draws_one_card_per_card_played():
-    state = position("standard+draw-per-card", "ABCD", A="9♣ 2♦", B="A♠ 3♦", C="J♣ 4♦", D="2♣ 5♦",
-                     stock="8♠ 7♠ 6♠ 5♠ 4♠")
+    state = position(
+        "standard+draw-per-card", "ABCD", A="9♣ 2♦", B="A♠ 3♦", C="J♣ 4♦", D="2♣ 5♦", stock="8♠ 7♠ 6♠ 5♠ 4♠"
+    )
     state, events = moves(state, "A 9♣, B A♠, C J♣, D 2♣")
     assert of_type(events, Drew) == [Drew(2, cards("8♠ 7♠ 6♠ 5♠"), 1)]
     assert len(state.hand_of("C")) == 5
 
 
 def test_draw_per_card_draws_as_far_as_the_stock_lasts():
-    state = position("standard+draw-per-card", "ABCD", A="9♣ 2♦", B="A♠ 3♦", C="J♣ 4♦", D="2♣ 5♦",
-                     stock="8♠ 7♠")
+    state = position("standard+draw-per-card", "ABCD", A="9♣ 2♦", B="A♠ 3♦", C="J♣ 4♦", D="2♣ 5♦", stock="8♠ 7♠")
     state, events = moves(state, "A 9♣, B A♠, C J♣, D 2♣")
     assert of_type(events, Drew) == [Drew(2, cards("8♠ 7♠"), 0)]
     assert not state.is_over  # standard plays on
 
 
 def test_draw_per_card_under_equal_hands_exhausts_the_stock():
-    state = position("equal-hands+draw-per-card", "ABCD", A="9♣ 2♦", B="A♠ 3♦", C="J♣ 4♦",
-                     D="2♣ 5♦", stock="8♠ 7♠")
+    state = position("equal-hands+draw-per-card", "ABCD", A="9♣ 2♦", B="A♠ 3♦", C="J♣ 4♦", D="2♣ 5♦", stock="8♠ 7♠")
     state, events = moves(state, "A 9♣, B A♠, C J♣, D 2♣")
     assert events[-1] == HandEnded(2, "exhaustion")
 
@@ -729,8 +763,7 @@ def test_instant_elimination_last_card_is_out_at_once():
 
 # "if that card wins the trick, the win stands but nobody draws"
 def test_instant_elimination_winning_last_card_draws_nothing():
-    state = position("standard+instant-elimination", "ABCD", A="5♣ 7♦", B="K♣", C="3♣ 2♦",
-                     D="4♣ 8♦", stock="9♥ J♥")
+    state = position("standard+instant-elimination", "ABCD", A="5♣ 7♦", B="K♣", C="3♣ 2♦", D="4♣ 8♦", stock="9♥ J♥")
     state, events = moves(state, "A 5♣, B K♣, C 3♣, D 4♣")
     assert of_type(events, TrickWon)[0].seat == 1 and state.tricks_won[1] == 1
     assert sorted(state.won[1]) == sorted(cards("5♣ K♣ 3♣ 4♣"))
@@ -740,8 +773,7 @@ def test_instant_elimination_winning_last_card_draws_nothing():
 
 # "and the lead passes clockwise from that seat"
 def test_instant_elimination_lead_passes_clockwise_from_that_seat():
-    state = position("standard+instant-elimination", "ABCD", A="5♣ 7♦", B="K♣", C="3♣", D="4♣ 8♦",
-                     stock="9♥ J♥")
+    state = position("standard+instant-elimination", "ABCD", A="5♣ 7♦", B="K♣", C="3♣", D="4♣ 8♦", stock="9♥ J♥")
     state, events = moves(state, "A 5♣, B K♣, C 3♣, D 4♣")  # B wins; C, next clockwise, is out too
     assert LeadPassed(1, 3) in events
     assert state.to_act == 3 and state.order == (3, 0)
@@ -787,8 +819,9 @@ def test_trump_lead_does_not_apply_to_a_position():
 # leads next. The trick (K♣ 3♣ 2♥ A♣) goes to C's pile, not to C's hand; C draws exactly one card,
 # not one per captured card."
 def worked_example(spec, stock, b_hand="3♣ Q♠"):
-    state = position(spec, "ABCD", dealer="D", leader="A", trump="♥", stock=stock,
-                     A="K♣ 7♦", B=b_hand, C="2♥", D="A♣ 5♠")
+    state = position(
+        spec, "ABCD", dealer="D", leader="A", trump="♥", stock=stock, A="K♣ 7♦", B=b_hand, C="2♥", D="A♣ 5♠"
+    )
     return moves(state, "A K♣, B 3♣, C 2♥, D A♣")
 
 
@@ -873,15 +906,18 @@ def test_an_illegal_action_leaves_the_state_unchanged():
     assert state == saved
 
 
-@pytest.mark.parametrize("hands, stock, trump, leader, why", [
-    ({"A": "5♣ 2♦", "B": "5♣"}, "", "♥", "A", "5♣ appears twice"),
-    ({"A": "5♣ 2♦", "B": "3♣"}, "2♦", "♥", "A", "2♦ appears twice"),
-    ({"A": "5♣ 2♦"}, "3♣", "♥", "A", "at least two players must hold cards"),
-    ({"A": "5♣", "B": "3♣"}, "", "♥", "C", "the leader C holds no cards"),
-    ({"A": "5♣", "B": "3♣"}, "", None, "A", "name it"),
-    ({"A": "5♣", "Z": "3♣"}, "", "♥", "A", "not at the table: Z"),
-    ({"A": "5♣", "B": "11♥"}, "", "♥", "A", "'11♥' is not a card"),
-])
+@pytest.mark.parametrize(
+    "hands, stock, trump, leader, why",
+    [
+        ({"A": "5♣ 2♦", "B": "5♣"}, "", "♥", "A", "5♣ appears twice"),
+        ({"A": "5♣ 2♦", "B": "3♣"}, "2♦", "♥", "A", "2♦ appears twice"),
+        ({"A": "5♣ 2♦"}, "3♣", "♥", "A", "at least two players must hold cards"),
+        ({"A": "5♣", "B": "3♣"}, "", "♥", "C", "the leader C holds no cards"),
+        ({"A": "5♣", "B": "3♣"}, "", None, "A", "name it"),
+        ({"A": "5♣", "Z": "3♣"}, "", "♥", "A", "not at the table: Z"),
+        ({"A": "5♣", "B": "11♥"}, "", "♥", "A", "'11♥' is not a card"),
+    ],
+)
 def test_an_impossible_position_is_refused_saying_why(hands, stock, trump, leader, why):
     with pytest.raises(SetupError, match=why):
         from_position(Rules(), "ABC", dealer="C", leader=leader, hands=hands, stock=stock, trump=trump)

@@ -20,15 +20,16 @@ import pytest
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from corpora import actions_of  # noqa: E402
+
 from lingerlonger.game.errors import LingerError  # noqa: E402
-from lingerlonger.words.i18n import LANGUAGES, catalog  # noqa: E402
+from lingerlonger.scenario import loads  # noqa: E402
+from lingerlonger.scenario.replay import replay  # noqa: E402
 from lingerlonger.session.family_table import PERSON  # noqa: E402
 from lingerlonger.views.table_html import card_label  # noqa: E402
-from lingerlonger.scenario.replay import replay  # noqa: E402
-from lingerlonger.scenario import loads  # noqa: E402
-from lingerlonger.words.i18n import ui  # noqa: E402
 from lingerlonger.views.widgets import FamilyTable, LingerLongerApp  # noqa: E402
-from lingerlonger.views.widgets import controls as kit, family_table as live_table  # noqa: E402
+from lingerlonger.views.widgets import controls as kit  # noqa: E402
+from lingerlonger.views.widgets import family_table as live_table
+from lingerlonger.words.i18n import LANGUAGES, catalog, ui  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -44,8 +45,11 @@ def shown_buttons(table: FamilyTable) -> list[str]:
 def hidden_cards_of(table: FamilyTable, seat: int) -> list[str]:
     """The labels of ``seat``'s cards that are face up on the screen (the public trump card aside)."""
     state = table.model.state
-    return [card_label(card) for card in state.hands[seat]
-            if card != state.trump_card and card_label(card) in table.stage.value]
+    return [
+        card_label(card)
+        for card in state.hands[seat]
+        if card != state.trump_card and card_label(card) in table.stage.value
+    ]
 
 
 def started(players: int = 4, people: int = 2, seed: int = 3, **settings) -> FamilyTable:
@@ -99,7 +103,8 @@ def test_while_one_person_plays_the_others_cards_never_show():
         else:
             seen["shown"] += 1
             assert len(hidden_cards_of(table, me)) == len(model.state.hands[me]) - (
-                model.state.trump_card in model.state.hands[me])
+                model.state.trump_card in model.state.hands[me]
+            )
             for seat in set(range(4)) - {me}:
                 assert hidden_cards_of(table, seat) == [], seat
             assert table.model.names[me] in table.status.value
@@ -107,7 +112,7 @@ def test_while_one_person_plays_the_others_cards_never_show():
 
     play_to_the_end(table, check)
     assert seen["pass"] >= 2 and seen["shown"] >= 2
-    assert "ll-backs" not in table.stage.value                     # the whole table at the end
+    assert "ll-backs" not in table.stage.value  # the whole table at the end
 
 
 def test_the_score_table_counts_the_hand_and_the_next_hand_passes_the_deal():
@@ -123,7 +128,7 @@ def test_the_score_table_counts_the_hand_and_the_next_hand_passes_the_deal():
     dealer = state.dealer
     table.next.click()
     assert table.model.state.dealer == (dealer + 1) % 4 and not table.model.state.is_over
-    assert '<tr><th scope="row">1</th>' in table.score.value               # hand 1, played
+    assert '<tr><th scope="row">1</th>' in table.score.value  # hand 1, played
     assert re.search(r'll-score-now"><th scope="row">2</th>', table.score.value)  # hand 2, in play
 
 
@@ -138,7 +143,7 @@ def test_a_match_is_played_to_its_winner_with_chips():
     assert max(match.points) == 3 and match.winner == match.points.index(3)
     assert f"{table.model.names[match.winner]} wins the match" in table.status.value
     assert not visible(table.next)
-    assert "+3" in table.score.value and "−1" in table.score.value      # 1 chip from each of 3
+    assert "+3" in table.score.value and "−1" in table.score.value  # 1 chip from each of 3
     table.again.click()
     table.confirm.yes.click()
     assert visible(table.settings) and table.model is None
@@ -203,9 +208,13 @@ def test_the_table_speaks_the_language_picked(lang):
     assert table.reveal.description == ui("show-cards", lang, name=name)
     assert table.start.description == ui("start-match", lang)
     assert ui("score-hand", lang) in table.score.value
-    english = {catalog("en")[key] for key in catalog("en")
-               if key.startswith(("ui.table-", "ui.chips-", "ui.score-", "ui.cut-", "ui.pass-"))
-               and "{" not in catalog("en")[key] and catalog("en")[key] != catalog(lang)[key]}
+    english = {
+        catalog("en")[key]
+        for key in catalog("en")
+        if key.startswith(("ui.table-", "ui.chips-", "ui.score-", "ui.cut-", "ui.pass-"))
+        and "{" not in catalog("en")[key]
+        and catalog("en")[key] != catalog(lang)[key]
+    }
     labels = {str(label) for kind in table.kinds for label in kind._options_labels}
     shown = " ".join([table.pass_text.value, table.score.value, table.cut.value, table.help_line.value])
     assert not [text for text in english if text in labels or (len(text) > 12 and text in shown)]
@@ -229,10 +238,10 @@ def test_no_chips_is_a_choice_shown_in_the_menu():
 
 def saved_files(table: FamilyTable) -> list[tuple[str, str, object]]:
     """What the save links offer: (file name, the link's words, the lesson its file holds)."""
-    links = re.findall(r'<a class="ll-save-lesson" download="([^"]+)"[^>]*base64,([^"]+)"[^>]*>([^<]*)</a>',
-                       table.saves.value)
-    return [(name, label, loads(base64.b64decode(data).decode("utf-8"), name)[0])
-            for name, data, label in links]
+    links = re.findall(
+        r'<a class="ll-save-lesson" download="([^"]+)"[^>]*base64,([^"]+)"[^>]*>([^<]*)</a>', table.saves.value
+    )
+    return [(name, label, loads(base64.b64decode(data).decode("utf-8"), name)[0]) for name, data, label in links]
 
 
 def page_html(widget) -> str:
@@ -244,10 +253,11 @@ def page_html(widget) -> str:
 def test_each_hand_over_saves_as_a_lesson_and_the_hand_in_play_never_does():
     table, today = started(seed=8), date.today().isoformat()
 
-    def check(table):                                      # at every screen of a hand in play
+    def check(table):  # at every screen of a hand in play
         model, files = table.model, saved_files(table)
-        assert [name for name, _, _ in files] == [f"hand-{today}-{number}.yaml"
-                                                  for number in range(1, len(model.results) + 1)]
+        assert [name for name, _, _ in files] == [
+            f"hand-{today}-{number}.yaml" for number in range(1, len(model.results) + 1)
+        ]
         assert all(lesson.start()[0].hands != model.dealt.hands for _, _, lesson in files)
         assert page_html(table).count('class="ll-save-lesson"') == len(files)
 
@@ -281,7 +291,7 @@ def test_a_hand_no_file_can_hold_offers_no_link_and_the_match_goes_on(monkeypatc
 def test_at_a_pace_the_computers_cards_come_one_by_one_with_every_hand_face_down(monkeypatch):
     timers = []  # the event loop, played by hand: (delay, callback), in order
     monkeypatch.setattr(kit, "_later", lambda delay, callback: timers.append((delay, callback)) or True)
-    table = FamilyTable(seed=5, delay=0.9)                     # two people, then two computers
+    table = FamilyTable(seed=5, delay=0.9)  # two people, then two computers
     table.start.click()
     waits = 0
     for _ in range(600):
@@ -294,10 +304,10 @@ def test_at_a_pace_the_computers_cards_come_one_by_one_with_every_hand_face_down
             assert not any(hidden_cards_of(table, seat) for seat in range(4))
             assert "is thinking" in table.status.value and 'class="ll-save-lesson"' not in page_html(table)
             before, waits = len(table.model.actions), waits + 1
-            table.cards.buttons[0].click()                      # a tap on a button gone: nothing
+            table.cards.buttons[0].click()  # a tap on a button gone: nothing
             assert len(table.model.actions) == before and table.message.value == ""
             callback()
-            assert len(table.model.actions) == before + 1       # one card a time
+            assert len(table.model.actions) == before + 1  # one card a time
         elif visible(table.pass_box):
             table.reveal.click()
         else:
@@ -314,7 +324,7 @@ def test_a_timer_left_from_a_match_given_up_does_nothing(monkeypatch):
     while not timers:
         table.reveal.click() if visible(table.pass_box) else table.cards.buttons[0].click()
     stale = timers.pop()
-    table.again.click()                                       # "New match" while a computer plays
+    table.again.click()  # "New match" while a computer plays
     table.confirm.yes.click()
     stale()
     assert table.model is None and table.message.value == ""
@@ -331,10 +341,10 @@ def test_new_match_asks_first_and_cancel_keeps_the_match():
     table.again.click()
     assert table.model is model and visible(table.play_area) and not visible(table.settings)
     assert visible(table.confirm.box) and ui("confirm-new-match") in table.confirm.text.value
-    table.confirm.no.click()                                   # Cancel: the match as it was
+    table.confirm.no.click()  # Cancel: the match as it was
     assert table.model is model and not visible(table.confirm.box) and visible(table.move)
     table.again.click()
-    table.set_language("ru")                                   # the question follows the language
+    table.set_language("ru")  # the question follows the language
     assert ui("confirm-new-match", "ru") in table.confirm.text.value
     assert (table.confirm.yes.description, table.confirm.no.description) == ("Да", "Отмена")
     table.confirm.yes.click()
@@ -347,4 +357,4 @@ def test_new_match_is_far_from_the_cards():
     area = list(table.play_area.children)
     [leave] = [box for box in area if table.again in getattr(box, "children", ())]
     assert area.index(leave) > area.index(table.score) > area.index(table.move)
-    assert all(table.again not in getattr(box, "children", ()) for box in area[:area.index(table.score)])
+    assert all(table.again not in getattr(box, "children", ()) for box in area[: area.index(table.score)])

@@ -9,15 +9,26 @@ import pytest
 
 from lingerlonger.command_line import commands as cli
 from lingerlonger.game.cards import DECK
+from lingerlonger.game.declared import (
+    HAND_RULE_SETS,
+    HAND_SIZE,
+    PARAMETERS,
+    PLAYERS,
+    PROFILE,
+    RULE_SETS,
+    VARIANT_SET,
+    Game,
+    SetupError,
+)
 from lingerlonger.game.engine import deal, from_position
-from lingerlonger.game.declared import (HAND_RULE_SETS, HAND_SIZE, PARAMETERS, PLAYERS, PROFILE, RULE_SETS,
-                               VARIANT_SET, Game, SetupError)
-from lingerlonger.words.i18n import LANGUAGES
 from lingerlonger.game.rules import MATCH_VARIANTS, PROFILES, VARIANTS, Rules
 from lingerlonger.scenario.writer import schema_file
+from lingerlonger.words.i18n import LANGUAGES
 
-CATALOGS = {lang: json.loads((schema_file().parents[1] / "words" / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
-            for lang in LANGUAGES}
+CATALOGS = {
+    lang: json.loads((schema_file().parents[1] / "words" / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
+    for lang in LANGUAGES
+}
 
 
 def _refusal(*args, **kwargs) -> SetupError:
@@ -28,6 +39,7 @@ def _refusal(*args, **kwargs) -> SetupError:
 
 # --- one check, the field named ------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [0, 1, 2, 7, 10])
 def test_tables_outside_3_to_6_players_are_refused_naming_the_players(players):
     # Rule 1: 3 to 6 players.
@@ -37,7 +49,7 @@ def test_tables_outside_3_to_6_players_are_refused_naming_the_players(players):
 
 def test_a_huge_seat_count_is_refused_before_any_seat_is_named():
     start = time.perf_counter()
-    assert _refusal("standard", 10 ** 12).field == "players"
+    assert _refusal("standard", 10**12).field == "players"
     assert time.perf_counter() - start < 1
 
 
@@ -72,14 +84,17 @@ def test_random_trump_needs_a_stock_card_to_turn():
     Game.of("standard+random-trump", 4, hand_size=12)
 
 
-@pytest.mark.parametrize("rules, hand_size, field", [
-    ("jokers", None, "rules.profile"),
-    ("standard+jokers", None, "rules.variants"),
-    ("standard+no-trump+grand-coup", None, "rules.variants"),
-    ("standard", 0, "hand_size"),
-    ("standard", "7", "hand_size"),
-    (Rules(), -1, "hand_size"),
-])
+@pytest.mark.parametrize(
+    "rules, hand_size, field",
+    [
+        ("jokers", None, "rules.profile"),
+        ("standard+jokers", None, "rules.variants"),
+        ("standard+no-trump+grand-coup", None, "rules.variants"),
+        ("standard", 0, "hand_size"),
+        ("standard", "7", "hand_size"),
+        (Rules(), -1, "hand_size"),
+    ],
+)
 def test_each_bad_field_is_named(rules, hand_size, field):
     assert _refusal(rules, 4, hand_size=hand_size).field == field
 
@@ -107,9 +122,9 @@ def test_the_engine_refuses_an_impossible_table_with_the_field_at_fault():
 
 # --- the parameter spec ------------------------------------------------------------------
 
+
 def test_the_spec_declares_every_field_a_refusal_can_name():
-    assert [parameter.name for parameter in PARAMETERS] == ["rules.profile", "rules.variants",
-                                                            "players", "hand_size"]
+    assert [parameter.name for parameter in PARAMETERS] == ["rules.profile", "rules.variants", "players", "hand_size"]
     assert PROFILE.choices == PROFILES and VARIANT_SET.choices == VARIANTS and VARIANT_SET.many
     assert PLAYERS.options == (3, 4, 5, 6) and PLAYERS.default in PLAYERS.options
     assert Game.of().rules == Rules(PROFILE.default, VARIANT_SET.default, HAND_SIZE.default)
@@ -126,7 +141,7 @@ def test_every_title_help_and_choice_label_is_in_every_catalog():
 
 def test_every_rule_set_is_listed_once_and_valid():
     # 2 profiles × (at most one of no-trump/random-trump/grand-coup: 4 ways) × 2^5 other subsets
-    assert len(RULE_SETS) == 2 * 4 * 2 ** 5 == len(set(RULE_SETS))
+    assert len(RULE_SETS) == 2 * 4 * 2**5 == len(set(RULE_SETS))
     assert {rules.profile for rules in RULE_SETS} == set(PROFILE.choices)
     assert set().union(*(rules.variants for rules in RULE_SETS)) == set(VARIANT_SET.choices)
     assert len(HAND_RULE_SETS) == len(RULE_SETS) // 2
@@ -134,6 +149,7 @@ def test_every_rule_set_is_listed_once_and_valid():
 
 
 # --- the command line reads the spec -------------------------------------------------------
+
 
 def _subcommands() -> dict[str, argparse.ArgumentParser]:
     parser = cli.build_parser()

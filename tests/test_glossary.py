@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import polib
 import pytest
@@ -90,22 +90,34 @@ def test_the_checker_finds_a_refused_variant_put_back_and_names_it():
         assert refused_in(bad, lang), bad
         assert not refused_in(good, lang), good
     [refusal] = refused_in("Triunfan corazones.", "es")
-    assert (refusal.idea, refusal.variant, refusal.term) == ("x-are-trump", "Triunfan corazones",
-                                                             "el triunfo es corazones")
+    assert (refusal.idea, refusal.variant, refusal.term) == (
+        "x-are-trump",
+        "Triunfan corazones",
+        "el triunfo es corazones",
+    )
     assert "Triunfan corazones" in str(refusal) and "el triunfo es corazones" in str(refusal)
     # The test itself fails on such a line in a catalog: run it on a copy with one put back.
     assert found("es", "narrate.out", "{name} se queda sin cartas y sale de la mano.") == [
-        "narrate.out: 'sale de la mano' (out: write 'quedar fuera')"]
+        "narrate.out: 'sale de la mano' (out: write 'quedar fuera')"
+    ]
 
 
 def test_inflected_correct_words_are_not_refused():
     """Stems are matched as whole words: the right word in any form, or a word that merely
     begins like a refused one, passes."""
     fine = {
-        "pt": ["Quem sai joga primeiro; C fica de fora.", "A carta mais baixa dá as cartas.",
-               "O dador baralha e o jogador à direita corta.", "Abra o ficheiro com a aplicação."],
-        "es": ["Ana abre con el rey; en su lugar descarta.", "El fallo es del programa.",
-               "Los puestos de la mesa.", "Salvo uno, todos quedan fuera."],
+        "pt": [
+            "Quem sai joga primeiro; C fica de fora.",
+            "A carta mais baixa dá as cartas.",
+            "O dador baralha e o jogador à direita corta.",
+            "Abra o ficheiro com a aplicação.",
+        ],
+        "es": [
+            "Ana abre con el rey; en su lugar descarta.",
+            "El fallo es del programa.",
+            "Los puestos de la mesa.",
+            "Salvo uno, todos quedan fuera.",
+        ],
         "ru": ["Червы — козыри.", "Игрок выходит с короля; повторите урок.", "Снимите колоду."],
     }
     for lang, texts in fine.items():
@@ -122,9 +134,27 @@ def test_a_quotation_of_a_source_keeps_its_words_but_a_short_label_is_checked():
 
 def test_every_idea_of_issue_24_has_one_word_in_each_language():
     by_id = {idea["id"]: idea for idea in ideas()}
-    for needed in ("trick", "trump", "to-trump", "x-are-trump", "stock", "to-draw", "to-lead", "led-suit",
-                   "follow-suit", "void", "discard", "dealer", "to-cut", "out", "match", "seat", "replay",
-                   "ruling", "app"):
+    for needed in (
+        "trick",
+        "trump",
+        "to-trump",
+        "x-are-trump",
+        "stock",
+        "to-draw",
+        "to-lead",
+        "led-suit",
+        "follow-suit",
+        "void",
+        "discard",
+        "dealer",
+        "to-cut",
+        "out",
+        "match",
+        "seat",
+        "replay",
+        "ruling",
+        "app",
+    ):
         for lang in LANGUAGES:
             assert by_id[needed][lang].strip(), (needed, lang)
     for idea in ideas():  # every pattern compiles, and none refuses the idea's own word
@@ -135,6 +165,11 @@ def test_every_idea_of_issue_24_has_one_word_in_each_language():
 
 def test_the_chapter_table_has_a_row_per_idea_of_the_game_in_the_readers_language():
     table = list(rows("ru"))
-    assert ("trick", "один круг, в котором каждый оставшийся в игре кладёт одну карту", "vaza", "baza",
-            "взятка") in table
+    assert (
+        "trick",
+        "один круг, в котором каждый оставшийся в игре кладёт одну карту",
+        "vaza",
+        "baza",
+        "взятка",
+    ) in table
     assert all(row[0] != "file" for row in table)  # product words are checked, not taught

@@ -16,13 +16,12 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-
-from lingerlonger.command_line import commands as cli
-from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
-from lingerlonger.scenario import ScenarioError, iter_documents
-from lingerlonger.scenario.file_reading import BoundedSource
 from corpora import CORPUS, HOSTILE, LARGE
 
+from lingerlonger.command_line import commands as cli
+from lingerlonger.scenario import ScenarioError, iter_documents
+from lingerlonger.scenario.file_reading import BoundedSource
+from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
 
 #: What a terminal acts on: C0 and C1 controls, DEL, and the bidirectional controls.
 TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -109,6 +108,7 @@ def test_a_long_stream_of_small_scenarios_is_not_refused():
 
 
 # --- the command line ------------------------------------------------------------------------
+
 
 def _run(capsys, *argv) -> tuple[int, str, str]:
     code = cli.main([str(arg) for arg in argv])

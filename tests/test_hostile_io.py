@@ -10,16 +10,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from corpora import CORPUS, HOSTILE, LARGE
 
 from lingerlonger.command_line import commands as cli
-from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES, MAX_UPLOAD_SCENARIOS
+from lingerlonger.scenario import ScenarioError, iter_scenarios, load, read_upload
 from lingerlonger.scenario.author_names import skeleton
-from lingerlonger.scenario import ScenarioError, iter_scenarios, load
-from lingerlonger.scenario import read_upload
 from lingerlonger.scenario.file_reading import open_source
-from lingerlonger.views.widgets import HandPlayer, ScenarioBrowser
+from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES, MAX_UPLOAD_SCENARIOS
 from lingerlonger.scenario.writer import write
-from corpora import CORPUS, HOSTILE, LARGE
+from lingerlonger.views.widgets import HandPlayer, ScenarioBrowser
 
 REPO = Path(__file__).resolve().parents[1]
 BAD = REPO / "tests" / "bad"
@@ -36,6 +35,7 @@ def _run(capsys, *argv) -> tuple[int, str, str]:
 
 
 # --- sheet --------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", ["revoke.yaml", "wrong-expect.yaml", "wrong-result.yaml"])
 def test_a_sheet_of_a_scenario_that_does_not_check_is_not_written(capsys, tmp_path, name):
@@ -54,6 +54,7 @@ def test_a_sheet_of_a_refused_file_says_so_on_stderr_only(capsys):
 
 # --- writing -------------------------------------------------------------------------------
 
+
 def test_a_stream_written_back_to_the_file_it_is_read_from_is_kept_whole(tmp_path):
     path = tmp_path / "hands.yaml"
     shutil.copy(RECORDED, path)
@@ -61,7 +62,7 @@ def test_a_stream_written_back_to_the_file_it_is_read_from_is_kept_whole(tmp_pat
     with open_source(str(path)) as source:
         write(path, iter_scenarios(source, str(path)))
     assert load(path) == before
-    assert [child.name for child in tmp_path.iterdir()] == ["hands.yaml"]   # no temporary left
+    assert [child.name for child in tmp_path.iterdir()] == ["hands.yaml"]  # no temporary left
 
 
 def test_a_write_that_fails_half_way_leaves_the_old_file_as_it_was(tmp_path):
@@ -80,12 +81,20 @@ def test_a_write_that_fails_half_way_leaves_the_old_file_as_it_was(tmp_path):
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="a system without /dev/full")
-@pytest.mark.parametrize("argv", [["simulate", "--games", "3"], ["demo", "--seed", "1"],
-                                  ["check", "scenarios"], ["replay", "scenarios/06-last-card-saves.yaml"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--games", "3"],
+        ["demo", "--seed", "1"],
+        ["check", "scenarios"],
+        ["replay", "scenarios/06-last-card-saves.yaml"],
+    ],
+)
 def test_a_full_stdout_gives_one_line_on_stderr(argv):
     with open("/dev/full", "w") as full:
-        done = subprocess.run(COMMAND + argv, stdout=full, stderr=subprocess.PIPE, text=True, cwd=REPO,
-                              env=ENVIRONMENT, timeout=120)
+        done = subprocess.run(
+            COMMAND + argv, stdout=full, stderr=subprocess.PIPE, text=True, cwd=REPO, env=ENVIRONMENT, timeout=120
+        )
     assert done.returncode == 1
     assert done.stderr.splitlines() == [f"lingerlonger {argv[0]}: No space left on device"]
 
@@ -96,7 +105,8 @@ def test_a_full_stdout_gives_one_line_on_stderr(argv):
 # --- the app's upload ----------------------------------------------------------------------
 
 UPLOADS = {name: (HOSTILE / name).read_bytes() for name in CORPUS} | {
-    name: content for name, (content, *_) in LARGE.items() if len(content) <= MAX_DOCUMENT_BYTES}
+    name: content for name, (content, *_) in LARGE.items() if len(content) <= MAX_DOCUMENT_BYTES
+}
 
 
 @pytest.fixture(scope="module")
@@ -137,8 +147,10 @@ def test_the_app_opens_at_most_a_hundred_scenarios_of_one_file():
     assert f"at most {MAX_UPLOAD_SCENARIOS}" in refused.value.message
 
 
-@pytest.mark.parametrize("typed, shown", [("Ana", "Ana"), ("Eli\u202e\x1b[2J", "Eli[2J"),
-                                          ("\u0410na", "\u0410na"), ("  Bo \u200b b ", "Bo b")])
+@pytest.mark.parametrize(
+    "typed, shown",
+    [("Ana", "Ana"), ("Eli\u202e\x1b[2J", "Eli[2J"), ("\u0410na", "\u0410na"), ("  Bo \u200b b ", "Bo b")],
+)
 def test_a_player_name_loses_invisible_characters_and_never_twins_a_computer_player(typed, shown):
     hand = HandPlayer(delay=0, seed=1)
     hand.players.value = 6

@@ -13,22 +13,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lingerlonger.game.cards import DECK, SUIT_SYMBOLS, CardError, parse_card, parse_suit
-from lingerlonger.words.i18n import error_text
-from lingerlonger.scenario.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS
-from lingerlonger.scenario.author_names import letters_described, looks_like, seat_name_problem, skeleton
-from lingerlonger.scenario import ScenarioError, loads
-from lingerlonger.views.markdown import _MARKDOWN, markdown_html
 from lingerlonger.game.visible_text import quoted, visible
+from lingerlonger.scenario import ScenarioError, loads
+from lingerlonger.scenario.author_names import letters_described, looks_like, seat_name_problem, skeleton
+from lingerlonger.scenario.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS
+from lingerlonger.views.markdown import _MARKDOWN, markdown_html
+from lingerlonger.words.i18n import error_text
 
 #: RULES.md §5, as a regular expression written independently of the parser: a rank, a suit
 #: (a symbol perhaps with a variation selector, or a letter), either case, nothing between.
 NOTATION = re.compile(r"\s*(10|[2-9]|[AKQJTakqjt])([♠♥♦♣♤♡♢♧][\ufe0e\ufe0f]?|[SHDCshdc])\s*")
 RANKS = {"10": 10, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14} | {str(n): n for n in range(2, 10)}
-SUITS = {symbol: i for i, symbol in enumerate(SUIT_SYMBOLS)} | {
-    symbol: i for i, symbol in enumerate("♤♡♢♧")} | {letter: i for i, letter in enumerate("SHDC")}
+SUITS = (
+    {symbol: i for i, symbol in enumerate(SUIT_SYMBOLS)}
+    | {symbol: i for i, symbol in enumerate("♤♡♢♧")}
+    | {letter: i for i, letter in enumerate("SHDC")}
+)
 
-card_like = st.text(st.sampled_from("0123456789AKQJTakqjtSHDCshdcſ♠♥♦♣♤♡♢♧ \ufe0e\ufe0f\u200bİıK１"),
-                    max_size=5)
+card_like = st.text(st.sampled_from("0123456789AKQJTakqjtSHDCshdcſ♠♥♦♣♤♡♢♧ \ufe0e\ufe0f\u200bİıK１"), max_size=5)
 
 
 @settings(max_examples=600, deadline=None)
@@ -95,26 +97,27 @@ steps: []
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=8),
-                min_size=3, max_size=3))
+@given(st.lists(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=8), min_size=3, max_size=3))
 def test_seats_load_only_when_each_is_visible_and_none_look_alike(names):
-    quoted_names = ['"' + name.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"'
-                    for name in names]
+    quoted_names = ['"' + name.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"' for name in names]
     a, b, c = quoted_names
     text = SEATS_TEMPLATE.format(a=a, b=b, c=c, deck=", ".join(str(card) for card in DECK))
-    fine = all(seat_name_problem(name, []) is None and name.split() == [name] for name in names) \
+    fine = (
+        all(seat_name_problem(name, []) is None and name.split() == [name] for name in names)
         and len({skeleton(name) for name in names}) == 3
+    )
     try:
         [scenario] = loads(text, "seats.yaml")
     except ScenarioError as error:
         assert not fine, str(error)
-        assert error.where.line == 4, str(error)   # located at the players line
+        assert error.where.line == 4, str(error)  # located at the players line
     else:
         assert fine and scenario.players == tuple(names)
 
 
-@pytest.mark.parametrize("first, second", [("A", "\u0410"), ("B", "\u0392"), ("Pol", "P\u043el"),
-                                           ("Il", "lI"), ("O", "0"), ("Ａ", "A")])
+@pytest.mark.parametrize(
+    "first, second", [("A", "\u0410"), ("B", "\u0392"), ("Pol", "P\u043el"), ("Il", "lI"), ("O", "0"), ("Ａ", "A")]
+)
 def test_names_that_look_the_same_are_confusable_both_ways(first, second):
     assert looks_like(first, second) and looks_like(second, first)
 
@@ -153,15 +156,21 @@ def test_a_quotation_is_short_and_shows_every_invisible_character(text):
 # --- Markdown in an author's text ------------------------------------------------------------
 
 WORST_TEXTS = {
-    "emphasis": "*a " * 700, "strong": "**a " * 500, "underscores": "a_" * 1000, "brackets": "[" * 2000,
-    "links": "[a](" * 500, "images": "![a" * 700, "mixed": "*[" * 1000, "references": "[a]:\n" * 400,
+    "emphasis": "*a " * 700,
+    "strong": "**a " * 500,
+    "underscores": "a_" * 1000,
+    "brackets": "[" * 2000,
+    "links": "[a](" * 500,
+    "images": "![a" * 700,
+    "mixed": "*[" * 1000,
+    "references": "[a]:\n" * 400,
 }
 
 
 def test_the_quadratic_reference_rule_is_off():
     assert "reference" not in _MARKDOWN.get_active_rules()["block"]
-    assert "<p>[a]: /x</p>" in markdown_html("[a]: /x")            # shown as written
-    assert '<a href="/x">a</a>' in markdown_html("[a](/x)")        # inline links still work
+    assert "<p>[a]: /x</p>" in markdown_html("[a]: /x")  # shown as written
+    assert '<a href="/x">a</a>' in markdown_html("[a](/x)")  # inline links still work
 
 
 @pytest.mark.parametrize("name", sorted(WORST_TEXTS))
@@ -182,8 +191,7 @@ def test_a_text_longer_than_the_loader_allows_is_cut_before_rendering():
 
 
 def test_chapter_12_lists_every_bound_the_loader_enforces():
-    chapter = (Path(__file__).resolve().parents[1] / "book" / "12-writing-scenarios.md").read_text(
-        encoding="utf-8")
+    chapter = (Path(__file__).resolve().parents[1] / "book" / "12-writing-scenarios.md").read_text(encoding="utf-8")
     section = chapter.split("## How big a scenario may be")[1].split("\n## ")[0]
     for name, bound in LIMITS.items():
         assert f"| {bound:,} |" in section or f"| {bound:,} bytes |" in section, name

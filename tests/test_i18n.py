@@ -13,28 +13,59 @@ import pytest
 
 from lingerlonger.game.cards import Suit, parse_card, parse_cards
 from lingerlonger.game.engine import IllegalAction, Play, apply, from_position
-from lingerlonger.game.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
-                                 LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
 from lingerlonger.game.errors import ENGLISH
-from lingerlonger.words.i18n import (LANGUAGES, PLURAL_CATEGORIES, I18nError, catalog, error_text, placeholders,
-                               language_tag, plural_category, translate)
-from lingerlonger.words.narration import card_name, narrate
-from lingerlonger.views.table_html import LABELS, TableStyle, card_label, labels_for, table_html
+from lingerlonger.game.events import (
+    Dealt,
+    Discarded,
+    Drew,
+    Eliminated,
+    Event,
+    Followed,
+    HandEnded,
+    LeadPassed,
+    Led,
+    TrickWon,
+    TrumpChosen,
+    Trumped,
+    TrumpRevealed,
+)
 from lingerlonger.game.rules import Rules
+from lingerlonger.views.table_html import LABELS, TableStyle, card_label, labels_for, table_html
+from lingerlonger.words.i18n import (
+    LANGUAGES,
+    PLURAL_CATEGORIES,
+    I18nError,
+    catalog,
+    error_text,
+    language_tag,
+    placeholders,
+    plural_category,
+    translate,
+)
+from lingerlonger.words.narration import card_name, narrate
 
 CARD = parse_card
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 #: One event of every type (the test below checks that none is missing).
 EVENTS = [
-    Dealt(3, tuple(parse_cards(hand) for hand in ("2♠ 3♠ 4♠ 5♠", "6♠ 7♠ 8♠ 9♠", "2♥ 3♥ 4♥ 5♥",
-                                                  "6♥ 7♥ 8♥ 9♥")), 36),
-    TrumpRevealed(CARD("J♥"), 3), TrumpRevealed(CARD("J♥"), None), Led(0, CARD("K♣")),
-    Followed(1, CARD("3♣")), Trumped(2, CARD("2♥"), Suit.CLUBS), Discarded(2, CARD("7♦"), Suit.SPADES),
+    Dealt(3, tuple(parse_cards(hand) for hand in ("2♠ 3♠ 4♠ 5♠", "6♠ 7♠ 8♠ 9♠", "2♥ 3♥ 4♥ 5♥", "6♥ 7♥ 8♥ 9♥")), 36),
+    TrumpRevealed(CARD("J♥"), 3),
+    TrumpRevealed(CARD("J♥"), None),
+    Led(0, CARD("K♣")),
+    Followed(1, CARD("3♣")),
+    Trumped(2, CARD("2♥"), Suit.CLUBS),
+    Discarded(2, CARD("7♦"), Suit.SPADES),
     TrickWon(2, CARD("2♥"), ((0, CARD("K♣")), (2, CARD("2♥"))), True),
     TrickWon(0, CARD("K♣"), ((0, CARD("K♣")), (1, CARD("3♣"))), False),
-    Drew(2, (CARD("9♦"),), 1), Drew(2, parse_cards("9♦ 4♠"), 0), Eliminated(1), Eliminated(1, True),
-    LeadPassed(2, 3), TrumpChosen(0, Suit.DIAMONDS), HandEnded(1, "last-holder"),
-    HandEnded(1, "last-trick"), HandEnded(1, "exhaustion"),
+    Drew(2, (CARD("9♦"),), 1),
+    Drew(2, parse_cards("9♦ 4♠"), 0),
+    Eliminated(1),
+    Eliminated(1, True),
+    LeadPassed(2, 3),
+    TrumpChosen(0, Suit.DIAMONDS),
+    HandEnded(1, "last-holder"),
+    HandEnded(1, "last-trick"),
+    HandEnded(1, "exhaustion"),
 ]
 
 
@@ -68,10 +99,22 @@ def test_plural_messages_have_exactly_the_forms_of_their_language(lang):
             assert "{count}" in form, msg_id
 
 
-@pytest.mark.parametrize("count, form", [(1, "1 карта"), (2, "2 карты"), (5, "5 карт"),
-                                         (11, "11 карт"), (12, "12 карт"), (21, "21 карта"),
-                                         (22, "22 карты"), (25, "25 карт"), (0, "0 карт"),
-                                         (104, "104 карты"), (111, "111 карт")])
+@pytest.mark.parametrize(
+    "count, form",
+    [
+        (1, "1 карта"),
+        (2, "2 карты"),
+        (5, "5 карт"),
+        (11, "11 карт"),
+        (12, "12 карт"),
+        (21, "21 карта"),
+        (22, "22 карты"),
+        (25, "25 карт"),
+        (0, "0 карт"),
+        (104, "104 карты"),
+        (111, "111 карт"),
+    ],
+)
 def test_russian_plural_forms(count, form):
     # The forms a Russian grammar gives for "N карт(а|ы)": one for 1, 21, 31...; few for
     # 2-4, 22-24...; many for 5-20, 25-30, 0 and the teens.
@@ -102,8 +145,11 @@ def test_narration_of_every_event_is_a_whole_sentence(lang):
         sentence = narrate(event, PLAYERS, lang)
         assert "{" not in sentence and "}" not in sentence, sentence
         assert sentence.endswith("."), sentence
-        seats = [getattr(event, key) for key in ("seat", "dealer", "winner", "to_seat")
-                 if isinstance(getattr(event, key, None), int)]
+        seats = [
+            getattr(event, key)
+            for key in ("seat", "dealer", "winner", "to_seat")
+            if isinstance(getattr(event, key, None), int)
+        ]
         for seat in seats:
             assert PLAYERS[seat] in sentence, sentence
 
@@ -124,11 +170,20 @@ def test_narration_uses_the_terms_of_the_source_texts():
     assert narrate(led, PLAYERS, "en") == "Ann leads K♣."
 
 
-@pytest.mark.parametrize("card, lang, name", [
-    ("10♥", "en", "10 of hearts"), ("10♥", "pt", "10 de copas"), ("10♥", "es", "10 de corazones"),
-    ("10♥", "ru", "десятка червей"), ("A♠", "ru", "туз пик"), ("Q♣", "ru", "дама треф"),
-    ("2♦", "ru", "двойка бубен"), ("K♦", "pt", "rei de ouros"), ("J♣", "es", "jota de tréboles"),
-])
+@pytest.mark.parametrize(
+    "card, lang, name",
+    [
+        ("10♥", "en", "10 of hearts"),
+        ("10♥", "pt", "10 de copas"),
+        ("10♥", "es", "10 de corazones"),
+        ("10♥", "ru", "десятка червей"),
+        ("A♠", "ru", "туз пик"),
+        ("Q♣", "ru", "дама треф"),
+        ("2♦", "ru", "двойка бубен"),
+        ("K♦", "pt", "rei de ouros"),
+        ("J♣", "es", "jota de tréboles"),
+    ],
+)
 def test_card_names(card, lang, name):
     assert card_name(CARD(card), lang) == name
     assert card_label(CARD(card), TableStyle.of(lang)) == name
@@ -156,27 +211,40 @@ def test_pages_tag_portuguese_as_european_and_the_catalogs_agree():
 
 
 def test_a_table_drawn_in_portuguese_speaks_portuguese():
-    state = from_position(Rules.parse("equal-hands"), "ABCD", dealer="D", leader="A",
-                          hands={"A": parse_cards("K♣ 7♦"), "B": parse_cards("3♣ Q♠"),
-                                 "C": parse_cards("2♥"), "D": parse_cards("A♣ 5♠")},
-                          stock=parse_cards("9♦"), trump=Suit.HEARTS)
+    state = from_position(
+        Rules.parse("equal-hands"),
+        "ABCD",
+        dealer="D",
+        leader="A",
+        hands={"A": parse_cards("K♣ 7♦"), "B": parse_cards("3♣ Q♠"), "C": parse_cards("2♥"), "D": parse_cards("A♣ 5♠")},
+        stock=parse_cards("9♦"),
+        trump=Suit.HEARTS,
+    )
     page = table_html(state, options=TableStyle.of("pt"))
     assert 'lang="pt-PT"' in page and "Monte" in page and "Trunfo" in page and "A sai" in page
     assert "Stock" not in page and "Trump" not in page
 
 
 def _worked_example():
-    return from_position(Rules.parse("equal-hands"), "ABCD", dealer="D", leader="A",
-                         hands={"A": parse_cards("K♣ 7♦"), "B": parse_cards("3♣ Q♠"),
-                                "C": parse_cards("2♥"), "D": parse_cards("A♣ 5♠")},
-                         stock=parse_cards("9♦"), trump=Suit.HEARTS)
+    return from_position(
+        Rules.parse("equal-hands"),
+        "ABCD",
+        dealer="D",
+        leader="A",
+        hands={"A": parse_cards("K♣ 7♦"), "B": parse_cards("3♣ Q♠"), "C": parse_cards("2♥"), "D": parse_cards("A♣ 5♠")},
+        stock=parse_cards("9♦"),
+        trump=Suit.HEARTS,
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_illegal_plays_are_explained_in_every_language(lang):
     state, _ = apply(_worked_example(), Play(0, CARD("K♣")))
-    for action, rule in ((Play(1, CARD("Q♠")), "follow-suit"), (Play(2, CARD("2♥")), "turn"),
-                         (Play(1, CARD("A♣")), "not-held")):
+    for action, rule in (
+        (Play(1, CARD("Q♠")), "follow-suit"),
+        (Play(2, CARD("2♥")), "turn"),
+        (Play(1, CARD("A♣")), "not-held"),
+    ):
         with pytest.raises(IllegalAction) as refused:
             apply(state, action)
         assert refused.value.rule == rule
@@ -211,8 +279,6 @@ def test_catalog_texts_hold_no_stray_markup():
                 assert not any(re.search(r"<[a-z]", form) for form in forms), (lang, msg_id)
 
 
-
-
 COUNTS = (0, 1, 2, 5, 21, 22)
 #: The form Russian takes at each count (CLDR): 1 and 21 "one", 2 and 22 "few", 0 and 5 "many".
 RUSSIAN_FORMS = {0: "many", 1: "one", 2: "few", 5: "many", 21: "one", 22: "few"}
@@ -233,18 +299,21 @@ def test_every_plural_message_renders_at_every_count_with_the_right_form(lang):
             category = plural_category(count, lang)
             if lang == "ru":
                 assert category == RUSSIAN_FORMS[count]
-            values = {name: "X" for name in placeholders(forms[category])} | {"count": count}
+            values = dict.fromkeys(placeholders(forms[category]), "X") | {"count": count}
             text = translate(key, lang, **values)
             assert text == forms[category].format(**values) and str(count) in text, (key, count)
 
 
-@pytest.mark.parametrize("lang, counts", [
-    ("ru", {1: "3 из 1 карты", 21: "3 из 21 карты", 2: "3 из 2 карт", 5: "3 из 5 карт"}),
-    ("pt", {1: "3 de 1 carta", 21: "3 de 21 cartas"}),
-    ("es", {1: "3 de 1 carta", 22: "3 de 22 cartas"}),
-    ("en", {1: "3 of 1 card", 0: "3 of 0 cards"}),
-])
+@pytest.mark.parametrize(
+    "lang, counts",
+    [
+        ("ru", {1: "3 из 1 карты", 21: "3 из 21 карты", 2: "3 из 2 карт", 5: "3 из 5 карт"}),
+        ("pt", {1: "3 de 1 carta", 21: "3 de 21 cartas"}),
+        ("es", {1: "3 de 1 carta", 22: "3 de 22 cartas"}),
+        ("en", {1: "3 of 1 card", 0: "3 of 0 cards"}),
+    ],
+)
 def test_a_hands_count_in_the_position_editor_agrees_with_its_size(lang, counts):
-    """"{placed} of {size} cards" took its noun from nothing: "из 1 карт", "de 1 cartas"."""
+    """ "{placed} of {size} cards" took its noun from nothing: "из 1 карт", "de 1 cartas"."""
     for size, said in counts.items():
         assert translate("ui.position-live-count", lang, placed=3, count=size) == said

@@ -9,14 +9,15 @@ from dataclasses import replace
 
 import pytest
 
-from lingerlonger.game.cards import SUIT_OF, Suit
-from lingerlonger.game.engine import apply, from_position, legal_actions, new_hand, view
-from lingerlonger.game.events import Drew
-from lingerlonger.game.declared import HAND_RULE_SETS as ALL_RULES
-from lingerlonger.game.declared import Game, SetupError
 from lingerlonger.computer.inference import draws_per_trick, hand_limits, sample_world, void_caps
 from lingerlonger.computer.players import TipsPlayer
+from lingerlonger.game.cards import SUIT_OF, Suit
+from lingerlonger.game.declared import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.engine import apply, from_position, legal_actions, new_hand
+from lingerlonger.game.events import Drew
 from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import view
 
 
 def _played_hands(players=(3, 4, 6), seeds=range(1)):
@@ -112,8 +113,15 @@ def test_sensible_limits_hold_when_the_others_play_the_tips():
 
 
 def test_a_sensible_follower_who_stayed_low_holds_nothing_higher():
-    state = from_position(Rules(), "ABCD", dealer="D", leader="A", trump="♥",
-                          hands={"A": "9♣ 2♠", "B": "3♣ 5♦", "C": "4♣ 6♠", "D": "7♣ 8♠"}, stock="")
+    state = from_position(
+        Rules(),
+        "ABCD",
+        dealer="D",
+        leader="A",
+        trump="♥",
+        hands={"A": "9♣ 2♠", "B": "3♣ 5♦", "C": "4♣ 6♠", "D": "7♣ 8♠"},
+        stock="",
+    )
     for play in ["A 9♣", "B 3♣"]:
         state, _ = apply(state, state.play(play))
     clubs = Suit.CLUBS * 13

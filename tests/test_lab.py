@@ -20,12 +20,23 @@ import pytest
 
 import lingerlonger
 from lingerlonger.command_line.commands import main
-from lingerlonger.lab import (CSV_COLUMNS, CsvWriter, ParquetWriter, Tally, play_tournament, plot_early_wins_and_trumps,
-                              plot_hand_sizes, plot_win_rates, run_tournament, stream_tournament,
-                              summarize, write_csv)
-from lingerlonger.lab import runner
 from lingerlonger.computer.players import PLAYER_KINDS, TipsPlayer
 from lingerlonger.game.rules import Rules
+from lingerlonger.lab import (
+    CSV_COLUMNS,
+    CsvWriter,
+    ParquetWriter,
+    Tally,
+    play_tournament,
+    plot_early_wins_and_trumps,
+    plot_hand_sizes,
+    plot_win_rates,
+    run_tournament,
+    runner,
+    stream_tournament,
+    summarize,
+    write_csv,
+)
 
 KINDS = ["tips", "random", "random", "random"]
 
@@ -39,14 +50,13 @@ def test_results_do_not_depend_on_the_number_of_workers_or_the_executor(records)
     assert run_tournament(Rules(), KINDS, hands=80, seed=5, workers=2, progress=False) == records
     with ThreadPoolExecutor(3) as threads:
         assert run_tournament(Rules(), KINDS, hands=80, seed=5, executor=threads, progress=False) == records
-        assert play_tournament(Rules(), KINDS, hands=80, seed=5, executor=threads,
-                               progress=False) == Tally.of(records)
+        assert play_tournament(Rules(), KINDS, hands=80, seed=5, executor=threads, progress=False) == Tally.of(records)
     assert play_tournament(Rules(), KINDS, hands=80, seed=5, workers=2, progress=False) == Tally.of(records)
     assert run_tournament(Rules(), KINDS, hands=80, seed=6, workers=1, progress=False) != records
 
 
 def test_tallies_merge_in_any_order_to_the_tally_of_every_hand(records):
-    parts = [Tally.of(records[start:start + 7]) for start in range(0, len(records), 7)]
+    parts = [Tally.of(records[start : start + 7]) for start in range(0, len(records), 7)]
     random.Random(1).shuffle(parts)
     merged = Tally()
     for part in parts:
@@ -66,8 +76,7 @@ def test_hand_size_curves_carry_a_finished_hand_at_its_last_size(records):
         runs = [seat.sizes for record in records for seat in record.seats if seat.kind == kind]
         padded = [run + (run[-1] if run else 0,) * (longest - len(run)) for run in runs]
         assert means == pytest.approx([sum(run[t] for run in padded) / len(runs) for t in range(longest)])
-        assert shares == pytest.approx([sum(run[t] > 0 for run in padded) / len(runs)
-                                        for t in range(longest)])
+        assert shares == pytest.approx([sum(run[t] > 0 for run in padded) / len(runs) for t in range(longest)])
 
 
 def test_no_more_than_in_flight_chunks_are_out_at_once():
@@ -179,9 +188,16 @@ def test_a_kind_a_script_defines_plays_in_forked_workers():
         "def play(first, workers, kinds=PLAYER_KINDS):\n"
         "    return run_tournament(Rules(), [first, 'tips', 'tips'], 40, 1, workers, False, kinds=kinds)\n"
         "print(play('shy', 2, kinds) == play('shy', 1, kinds), play('shy', 1, kinds) != play('tips', 1),\n"
-        "      list(PLAYER_KINDS))\n")
-    done = subprocess.run([sys.executable, "-"], input=script, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])})
+        "      list(PLAYER_KINDS))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-"],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])},
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "True True ['random', 'tips', 'expert']\n"
 
@@ -197,17 +213,39 @@ def test_closing_a_pooled_stream_early_ends_its_workers_and_the_interpreter_exit
         "    chunks = stream_tournament(Rules(), ['tips'] * 4, 10**6, workers=2, keep_records=True)\n"
         "    first = next(chunks)\n"
         "    chunks.close()\n"
-        "    print(first.start, len(first.records), multiprocessing.active_children())\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])})
+        "    print(first.start, len(first.records), multiprocessing.active_children())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])},
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["0 100 []"] * 5 and "Traceback" not in done.stderr
 
 
 def test_the_tournament_command_prints_intervals_and_writes_csv(tmp_path, capsys):
     path = tmp_path / "out.csv"
-    code = main(["tournament", "--players", "3", "--rules", "equal-hands", "--seats", "tips,random,random",
-                 "--hands", "12", "--workers", "1", "-q", "-o", str(path)])
+    code = main(
+        [
+            "tournament",
+            "--players",
+            "3",
+            "--rules",
+            "equal-hands",
+            "--seats",
+            "tips,random,random",
+            "--hands",
+            "12",
+            "--workers",
+            "1",
+            "-q",
+            "-o",
+            str(path),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "seat 1 (tips)" in out and "position 3" in out and "%]" in out
@@ -215,16 +253,53 @@ def test_the_tournament_command_prints_intervals_and_writes_csv(tmp_path, capsys
     assert len(path.read_text(encoding="utf-8").splitlines()) == 1 + 36
 
 
-@pytest.mark.parametrize("lang, expected", [
-    ("pt", ["por jogador:", "lugar 1 (dicas)", "posição 3", "lugar 2 (ao acaso) na posição 1", "120 linhas",
-            "30,0%  [ 18,1%,  45,4%]"]),
-    ("ru", ["Игроков: 3, правила: обычные,", "место 1 (по советам)", "позиция 3", "место 2 (случайный), позиция 1",
-            "строк: 120", "30,0\u00a0%  [18,1\u00a0%, 45,4\u00a0%]"]),
-])
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (
+            "pt",
+            [
+                "por jogador:",
+                "lugar 1 (dicas)",
+                "posição 3",
+                "lugar 2 (ao acaso) na posição 1",
+                "120 linhas",
+                "30,0%  [ 18,1%,  45,4%]",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "Игроков: 3, правила: обычные,",
+                "место 1 (по советам)",
+                "позиция 3",
+                "место 2 (случайный), позиция 1",
+                "строк: 120",
+                "30,0\u00a0%  [18,1\u00a0%, 45,4\u00a0%]",
+            ],
+        ),
+    ],
+)
 def test_the_tournament_speaks_the_language_asked_for(tmp_path, capsys, lang, expected):
     path = tmp_path / "out.csv"
-    code = main(["tournament", "--players", "3", "--seats", "tips,random,random", "--hands", "40",
-                 "--workers", "1", "-q", "--lang", lang, "-o", str(path)])
+    code = main(
+        [
+            "tournament",
+            "--players",
+            "3",
+            "--seats",
+            "tips,random,random",
+            "--hands",
+            "40",
+            "--workers",
+            "1",
+            "-q",
+            "--lang",
+            lang,
+            "-o",
+            str(path),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert all(text in out for text in expected), out
@@ -240,8 +315,7 @@ def test_the_streamed_csv_is_the_same_with_one_or_two_workers(records, tmp_path,
     outputs = []
     for workers in ("1", "2"):
         path = tmp_path / f"{workers}.csv"
-        assert main(["tournament", "--hands", "80", "--seed", "5", "--workers", workers, "-q",
-                     "-o", str(path)]) == 0
+        assert main(["tournament", "--hands", "80", "--seed", "5", "--workers", workers, "-q", "-o", str(path)]) == 0
         outputs.append(capsys.readouterr().out.replace(str(path), "FILE.csv"))
         assert path.read_bytes() == written.read_bytes()
     assert outputs[0] == outputs[1]
@@ -256,13 +330,18 @@ def hands_played(monkeypatch):
     def counted(rules, kinds, seed, start, stop, keep_records):
         starts.append(start)
         return play_chunk(rules, kinds, seed, start, stop, keep_records)
+
     monkeypatch.setattr(runner, "play_chunk", counted)
     return starts
 
 
-@pytest.mark.parametrize("lang, message", [("en", "cannot write {path}: No such file or directory; "
-                                                  "no hand was played"),
-                                           ("ru", "не удаётся записать {path}")])
+@pytest.mark.parametrize(
+    "lang, message",
+    [
+        ("en", "cannot write {path}: No such file or directory; no hand was played"),
+        ("ru", "не удаётся записать {path}"),
+    ],
+)
 def test_an_unwritable_output_is_refused_before_any_hand(tmp_path, capsys, hands_played, lang, message):
     path = tmp_path / "missing" / "x.csv"
     code = main(["tournament", "--hands", "100000", "--workers", "1", "-q", "--lang", lang, "-o", str(path)])
@@ -280,12 +359,15 @@ def test_a_write_that_fails_midway_says_what_the_file_holds(tmp_path, capsys, mo
         if self.hands >= 2 * runner.chunk_size(100):
             raise OSError(28, "No space left on device")
         write(self, records)
+
     monkeypatch.setattr(CsvWriter, "write", full_after_two_chunks)
     code = main(["tournament", "--hands", "100", "--workers", "1", "-q", "-o", str(path)])
     err = capsys.readouterr().err
     assert code == 1
-    assert err == (f"lingerlonger tournament: could not go on writing {path}: No space left on device. "
-                   "The file holds the first 20 hands.\n")
+    assert err == (
+        f"lingerlonger tournament: could not go on writing {path}: No space left on device. "
+        "The file holds the first 20 hands.\n"
+    )
     assert len(path.read_text(encoding="utf-8").splitlines()) == 1 + 20 * 4
 
 
@@ -293,16 +375,19 @@ def test_a_scheduler_without_the_distributed_package_is_one_line(monkeypatch, ca
     monkeypatch.setitem(sys.modules, "distributed", None)
     assert main(["tournament", "-q", "--scheduler", "tcp://127.0.0.1:8786"]) == 1
     err = capsys.readouterr().err
-    assert err == ('lingerlonger tournament: --scheduler needs the distributed package: '
-                   'pip install "lingerlonger[cluster]"\n')
+    assert err == (
+        'lingerlonger tournament: --scheduler needs the distributed package: pip install "lingerlonger[cluster]"\n'
+    )
     assert hands_played == []
 
 
 def test_a_scheduler_address_without_a_port_is_one_line(capsys, hands_played):
     assert main(["tournament", "-q", "--scheduler", "cluster.example"]) == 1
     err = capsys.readouterr().err
-    assert err == ("lingerlonger tournament: cannot reach the Dask scheduler at cluster.example: "
-                   "missing port number in address 'cluster.example'\n")
+    assert err == (
+        "lingerlonger tournament: cannot reach the Dask scheduler at cluster.example: "
+        "missing port number in address 'cluster.example'\n"
+    )
     assert hands_played == []
 
 
@@ -329,9 +414,14 @@ def _interrupt_when(process: subprocess.Popen, started) -> tuple[str, str]:
 def _tournament(*args: str) -> subprocess.Popen:
     """A million-hand tournament in its own process group, as a terminal would start it."""
     here = str(Path(lingerlonger.__file__).parents[1])
-    return subprocess.Popen([sys.executable, "-m", "lingerlonger.command_line.commands", "tournament", "--hands", "1000000",
-                             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, env={**os.environ, "PYTHONPATH": here})
+    return subprocess.Popen(
+        [sys.executable, "-m", "lingerlonger.command_line.commands", "tournament", "--hands", "1000000", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PYTHONPATH": here},
+    )
 
 
 def test_ctrl_c_with_two_workers_keeps_whole_hands_and_says_so(tmp_path):
@@ -342,27 +432,31 @@ def test_ctrl_c_with_two_workers_keeps_whole_hands_and_says_so(tmp_path):
     hands = len(counts)
     assert process.returncode == 130 and out == ""
     assert hands > 0 and set(counts) == set(range(hands)) and set(counts.values()) == {4}
-    assert err == (f"lingerlonger tournament: interrupted after {hands:,} of 1,000,000 hands; "
-                   f"{path} holds those hands ({4 * hands:,} rows)\n")
+    assert err == (
+        f"lingerlonger tournament: interrupted after {hands:,} of 1,000,000 hands; "
+        f"{path} holds those hands ({4 * hands:,} rows)\n"
+    )
 
 
 def test_ctrl_c_waits_until_a_batch_of_hands_is_written_and_counted():
     from lingerlonger.command_line.tournament import _ctrl_c_held
+
     handler, steps = signal.getsignal(signal.SIGINT), []
-    with pytest.raises(KeyboardInterrupt):
-        with _ctrl_c_held():
-            os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(0.05)  # where the interrupt would land
-            steps.append("written and counted")
+    with pytest.raises(KeyboardInterrupt), _ctrl_c_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # where the interrupt would land
+        steps.append("written and counted")
     assert steps == ["written and counted"]
     assert signal.getsignal(signal.SIGINT) is handler
 
 
 def _bar_counts_hands(process: subprocess.Popen, seen: list[str]):
     """Whether the progress bar on stderr has counted a hand yet (what it showed goes to ``seen``)."""
+
     def counted() -> bool:
         seen.append(process.stderr.read(40))
         return re.search(r"\| *[1-9][0-9]*/1000000", "".join(seen)) is not None
+
     return counted
 
 
@@ -380,13 +474,16 @@ def test_ctrl_c_without_output_says_nothing_was_written(workers):
     seen: list[str] = []
     out, err = _interrupt_when(process, _bar_counts_hands(process, seen))
     assert out == ""
-    assert re.fullmatch(r"lingerlonger tournament: interrupted after [1-9][0-9,]* of 1,000,000 hands; "
-                        r"nothing was written \(no -o FILE was given\)",
-                        _last_line_without_a_traceback(process, seen, err))
+    assert re.fullmatch(
+        r"lingerlonger tournament: interrupted after [1-9][0-9,]* of 1,000,000 hands; "
+        r"nothing was written \(no -o FILE was given\)",
+        _last_line_without_a_traceback(process, seen, err),
+    )
 
 
 def test_ctrl_c_closes_a_parquet_file_that_can_be_read(tmp_path):
     import pyarrow.parquet as parquet
+
     path = tmp_path / "hands.parquet"
     process = _tournament("--workers", "2", "-o", str(path))
     seen: list[str] = []
@@ -395,22 +492,27 @@ def test_ctrl_c_closes_a_parquet_file_that_can_be_read(tmp_path):
     hands = parquet.read_table(path, columns=["hand"]).column("hand").to_pylist()
     count = len(set(hands))
     assert count > 0 and sorted(set(hands)) == list(range(count)) and len(hands) == 4 * count
-    assert last == (f"lingerlonger tournament: interrupted after {count:,} of 1,000,000 hands; "
-                    f"{path} holds those hands ({4 * count:,} rows)")
+    assert last == (
+        f"lingerlonger tournament: interrupted after {count:,} of 1,000,000 hands; "
+        f"{path} holds those hands ({4 * count:,} rows)"
+    )
 
 
 @pytest.fixture(scope="module")
 def cluster():
     """Two single-threaded worker processes on this machine, reachable on 127.0.0.1 only."""
     from distributed import LocalCluster
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address="127.0.0.1:0") as local_cluster:
+
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0"
+    ) as local_cluster:
         yield local_cluster
 
 
 @pytest.mark.slow
 def test_a_two_worker_dask_cluster_gives_the_results_of_a_local_run(cluster, records):
     from distributed import Client
+
     with Client(cluster) as client:
         executor = client.get_executor()
         assert run_tournament(Rules(), KINDS, hands=80, seed=5, executor=executor, progress=False) == records
@@ -432,23 +534,26 @@ def test_the_command_on_a_scheduler_prints_and_writes_what_a_local_run_does(clus
 
 def test_a_parquet_output_holds_the_csv_rows_with_sizes_as_lists(tmp_path, capsys, monkeypatch):
     import pyarrow.parquet as parquet
+
     monkeypatch.setattr(ParquetWriter, "ROW_GROUP", 100)  # several row groups, as in a long run
     csv_path = tmp_path / "hands.csv"
     assert main(["tournament", "--hands", "120", "--seed", "4", "--workers", "1", "-q", "-o", str(csv_path)]) == 0
     with open(csv_path, newline="", encoding="utf-8") as handle:
-        expected = [{**row, "won": row["won"] == "1",
-                     "hand_sizes": [int(size) for size in row["hand_sizes"].split()]}
-                    for row in csv.DictReader(handle)]
+        expected = [
+            {**row, "won": row["won"] == "1", "hand_sizes": [int(size) for size in row["hand_sizes"].split()]}
+            for row in csv.DictReader(handle)
+        ]
     for workers in ("1", "2"):
         path = tmp_path / f"hands-{workers}.parquet"
-        assert main(["tournament", "--hands", "120", "--seed", "4", "--workers", workers, "-q",
-                     "-o", str(path)]) == 0
+        assert main(["tournament", "--hands", "120", "--seed", "4", "--workers", workers, "-q", "-o", str(path)]) == 0
         assert f"wrote {path} (480 rows)" in capsys.readouterr().out
         assert parquet.ParquetFile(path).metadata.num_row_groups > 1
         rows = parquet.read_table(path).to_pylist()
         assert list(rows[0]) == CSV_COLUMNS
-        as_text = [{column: value if column in ("won", "hand_sizes") else str(value)
-                    for column, value in row.items()} for row in rows]
+        as_text = [
+            {column: value if column in ("won", "hand_sizes") else str(value) for column, value in row.items()}
+            for row in rows
+        ]
         assert as_text == expected
 
 
@@ -456,8 +561,10 @@ def test_parquet_without_pyarrow_is_refused_before_any_hand(tmp_path, capsys, mo
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     path = tmp_path / "hands.parquet"
     assert main(["tournament", "--hands", "50", "--workers", "1", "-q", "-o", str(path)]) == 1
-    assert capsys.readouterr().err == (f"lingerlonger tournament: writing {path} as Parquet needs pyarrow: "
-                                       "pip install pyarrow (or give a name ending in .csv)\n")
+    assert capsys.readouterr().err == (
+        f"lingerlonger tournament: writing {path} as Parquet needs pyarrow: "
+        "pip install pyarrow (or give a name ending in .csv)\n"
+    )
     assert hands_played == [] and not path.exists()
 
 
@@ -468,5 +575,7 @@ def test_ctrl_c_on_a_cluster_cancels_and_says_what_was_kept(cluster, tmp_path):
     out, err = _interrupt_when(process, lambda: path.exists() and path.stat().st_size > 10_000)
     hands = len(_rows_by_hand(path))
     assert process.returncode == 130 and out == ""
-    assert err == (f"lingerlonger tournament: interrupted after {hands:,} of 1,000,000 hands; "
-                   f"{path} holds those hands ({4 * hands:,} rows)\n")
+    assert err == (
+        f"lingerlonger tournament: interrupted after {hands:,} of 1,000,000 hands; "
+        f"{path} holds those hands ({4 * hands:,} rows)\n"
+    )

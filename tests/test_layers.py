@@ -19,13 +19,13 @@ PACKAGE = Path(__file__).resolve().parents[1] / "lingerlonger"
 #: The folders, lowest first. Each may import itself and the folders above it in this table,
 #: never one below (ARCHITECTURE.md says the same in words).
 LAYERS = (
-    "game",          # cards, rules, the declared game, events, the engine, the play loop, the match
-    "words",         # i18n, narration, the glossary, the book's words: the reader's language
-    "computer",      # computer players, inference, the coach, the playout kernel, statistics
-    "scenario",      # the scenario format and files: reading, format 1, writing, replaying, recording
-    "session",       # what a reader is doing, as values (no widgets, no HTML)
-    "views",         # HTML, widgets, live mode in the browser: nothing below imports them
-    "lab",           # tournaments, their tallies, files and plots
+    "game",  # cards, rules, the declared game, events, the engine, the play loop, the match
+    "words",  # i18n, narration, the glossary, the book's words: the reader's language
+    "computer",  # computer players, inference, the coach, the playout kernel, statistics
+    "scenario",  # the scenario format and files: reading, format 1, writing, replaying, recording
+    "session",  # what a reader is doing, as values (no widgets, no HTML)
+    "views",  # HTML, widgets, live mode in the browser: nothing below imports them
+    "lab",  # tournaments, their tallies, files and plots
     "command_line",  # the `lingerlonger` command
 )
 #: What may import the views besides the views. (Anything may import the package's entry,
@@ -51,25 +51,30 @@ def imports_of(tree: ast.AST, name: str, is_package: bool, modules: set[str]) ->
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
             add(target, [alias.name for alias in node.names])
         elif isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
-        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
-              and isinstance(node.args[0].value, str)
-              and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module"):
+        elif (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module"
+        ):
             found.add(node.args[0].value)
     return {target for target in found if target in modules and target != name}
 
 
 def import_graph() -> dict[str, set[str]]:
     paths = {module_name(path): path for path in PACKAGE.rglob("*.py")}
-    return {name: imports_of(ast.parse(path.read_text(encoding="utf-8")), name,
-                             path.name == "__init__.py", set(paths))
-            for name, path in paths.items()}
+    return {
+        name: imports_of(ast.parse(path.read_text(encoding="utf-8")), name, path.name == "__init__.py", set(paths))
+        for name, path in paths.items()
+    }
 
 
 def layer_of(module: str) -> str | None:
@@ -84,7 +89,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
         state[node] = "open"
         for target in sorted(graph[node]):
             if state.get(target) == "open":
-                found.append(path[path.index(target):] + [target])
+                found.append(path[path.index(target) :] + [target])
             elif target not in state:
                 visit(target, path + [target])
         state[node] = "done"
@@ -104,17 +109,22 @@ def test_the_cycle_finder_finds_a_cycle():
 
 
 def test_every_import_is_counted():
-    source = ("import typing\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-              "    from lingerlonger.b import B\n"
-              "def late():\n    from lingerlonger import c\n    import lingerlonger.d\n"
-              "    importlib.import_module('lingerlonger.e')\n")
+    source = (
+        "import typing\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        "    from lingerlonger.b import B\n"
+        "def late():\n    from lingerlonger import c\n    import lingerlonger.d\n"
+        "    importlib.import_module('lingerlonger.e')\n"
+    )
     modules = {"lingerlonger.a", "lingerlonger.b", "lingerlonger.c", "lingerlonger.d", "lingerlonger.e"}
     assert imports_of(ast.parse(source), "lingerlonger.a", False, modules) == modules - {"lingerlonger.a"}
 
 
 def test_every_module_lives_in_a_layer():
-    loose = [name for name in import_graph()
-             if layer_of(name) is None and name not in ("lingerlonger", "lingerlonger.__main__")]
+    loose = [
+        name
+        for name in import_graph()
+        if layer_of(name) is None and name not in ("lingerlonger", "lingerlonger.__main__")
+    ]
     assert loose == []
 
 
@@ -126,16 +136,25 @@ def test_each_folder_opens_with_what_it_holds_and_may_import():
 
 @pytest.mark.parametrize("layer", LAYERS)
 def test_a_layer_imports_only_itself_and_the_layers_before_it(layer):
-    allowed = set(LAYERS[:LAYERS.index(layer) + 1])
+    allowed = set(LAYERS[: LAYERS.index(layer) + 1])
     graph = import_graph()
-    wrong = {f"{name} imports {target}" for name, targets in graph.items() if layer_of(name) == layer
-             for target in targets if layer_of(target) not in allowed and target != "lingerlonger"}
+    wrong = {
+        f"{name} imports {target}"
+        for name, targets in graph.items()
+        if layer_of(name) == layer
+        for target in targets
+        if layer_of(target) not in allowed and target != "lingerlonger"
+    }
     assert not wrong
 
 
 def test_nothing_but_the_views_and_the_command_line_imports_the_views():
-    wrong = {f"{name} imports {target}" for name, targets in import_graph().items()
-             for target in targets if layer_of(target) == "views" and layer_of(name) not in VIEW_USERS}
+    wrong = {
+        f"{name} imports {target}"
+        for name, targets in import_graph().items()
+        for target in targets
+        if layer_of(target) == "views" and layer_of(name) not in VIEW_USERS
+    }
     assert not wrong
 
 
@@ -149,16 +168,22 @@ def test_the_top_of_the_package_stays_small():
 
 
 def test_no_module_is_longer_than_600_lines():
-    long = {path.name: n for path in PACKAGE.rglob("*.py")
-            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 600}
+    long = {
+        path.name: n
+        for path in PACKAGE.rglob("*.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    }
     assert not long
 
 
 def test_importing_the_session_loads_no_ipywidgets_nor_html():
     # A fresh interpreter: the in-browser player (Pyodide) loads this package alone.
-    code = ("import sys, lingerlonger.session; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'IPython', 'jinja2')"
-            " or m.startswith('lingerlonger.views')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=PACKAGE.parent).stdout
+    code = (
+        "import sys, lingerlonger.session; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'IPython', 'jinja2')"
+        " or m.startswith('lingerlonger.views')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PACKAGE.parent
+    ).stdout
     assert out.strip() == "[]"

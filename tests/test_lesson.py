@@ -8,30 +8,30 @@ from dataclasses import replace
 from datetime import date
 
 import pytest
+from corpora import actions_of
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from lingerlonger.command_line import commands as cli
-from lingerlonger.game.cards import parse_card
-from lingerlonger.game.play_loop import play_out, replayed
-from lingerlonger.game.engine import ChooseTrump, Play, deal, from_position, legal_actions, shuffled_deck
-from lingerlonger.game.declared import Game, SetupError
-from lingerlonger.scenario.library import lesson_folder
-from lingerlonger.session import HandModel, ScenarioModel, action_of
-from lingerlonger.session.save_lesson import (branch_lesson, hand_lesson, lesson, lesson_name, lesson_text,
-                                        table_lesson)
-from lingerlonger.session.family_table import TableModel
 from lingerlonger.computer.players import make_player
-from lingerlonger.scenario.replay import replay
+from lingerlonger.game.cards import parse_card
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.engine import ChooseTrump, Play, deal, from_position, legal_actions, shuffled_deck
+from lingerlonger.game.play_loop import play_out, replayed
 from lingerlonger.game.rules import VARIANTS, Rules
 from lingerlonger.scenario import load, loads
+from lingerlonger.scenario.library import lesson_folder
 from lingerlonger.scenario.recording import deck_of
-from corpora import actions_of
+from lingerlonger.scenario.replay import replay
+from lingerlonger.session import HandModel, ScenarioModel, action_of
+from lingerlonger.session.family_table import TableModel
+from lingerlonger.session.save_lesson import branch_lesson, hand_lesson, lesson, lesson_name, lesson_text, table_lesson
 
 DAY = date(2026, 11, 30)
-rules_specs = st.tuples(st.sampled_from(["standard", "equal-hands", "sift-smoke"]),
-                        st.lists(st.sampled_from(VARIANTS), unique=True, max_size=3)).map(
-    lambda spec: "+".join([spec[0], *spec[1]]))
+rules_specs = st.tuples(
+    st.sampled_from(["standard", "equal-hands", "sift-smoke"]),
+    st.lists(st.sampled_from(VARIANTS), unique=True, max_size=3),
+).map(lambda spec: "+".join([spec[0], *spec[1]]))
 
 
 def saved_again(scenario):
@@ -64,9 +64,14 @@ def assert_same_hand(again, run, start, turns, lang):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(spec=rules_specs, players=st.integers(3, 6), seed=st.integers(0, 10**6),
-       stop=st.none() | st.integers(0, 60), lang=st.sampled_from(["en", "pt", "es", "ru"]),
-       as_position=st.booleans())
+@given(
+    spec=rules_specs,
+    players=st.integers(3, 6),
+    seed=st.integers(0, 10**6),
+    stop=st.none() | st.integers(0, 60),
+    lang=st.sampled_from(["en", "pt", "es", "ru"]),
+    as_position=st.booleans(),
+)
 def test_a_saved_hand_replays_what_was_played(spec, players, seed, stop, lang, as_position):
     try:
         rules = Game.of(spec, players).rules
@@ -77,9 +82,15 @@ def test_a_saved_hand_replays_what_was_played(spec, players, seed, stop, lang, a
     deck = shuffled_deck(rng)
     start, _ = deal(rules, players, rng.randrange(players), deck)
     if as_position:  # the same cards, set out as a position (no card turned up)
-        start = from_position(rules, start.players, dealer=start.dealer, leader=start.leader,
-                              hands=dict(zip(start.players, start.hands)), stock=start.stock,
-                              trump=start.trump)
+        start = from_position(
+            rules,
+            start.players,
+            dealer=start.dealer,
+            leader=start.leader,
+            hands=dict(zip(start.players, start.hands)),
+            stock=start.stock,
+            trump=start.trump,
+        )
     turns = played(start, seed, stop)
     saved = lesson(start, [turn.action for turn in turns], title="A hand", lang=lang)
     if not as_position:  # a fresh deal is written as its deck (a position may be one too: no-trump)
@@ -105,8 +116,15 @@ def test_a_hand_that_ended_in_the_middle_of_a_trick():
 
 
 def test_a_hand_against_the_computer_saved_from_the_app_model(tmp_path):
-    hand = HandModel.deal(Rules.parse("standard+grand-coup"), players=4, you=1, name="Ana Maria",
-                          opponents="tips", lang="es", rng=random.Random(4)).computers_play()
+    hand = HandModel.deal(
+        Rules.parse("standard+grand-coup"),
+        players=4,
+        you=1,
+        name="Ana Maria",
+        opponents="tips",
+        lang="es",
+        rng=random.Random(4),
+    ).computers_play()
     halfway = None
     while not hand.state.is_over:
         hand = hand.play(legal_actions(hand.state)[0]).computers_play()
@@ -124,8 +142,9 @@ def test_a_hand_against_the_computer_saved_from_the_app_model(tmp_path):
 
 
 def test_a_hand_renamed_in_another_language_saves_its_new_names():
-    hand = HandModel.deal(Rules(), players=3, you=0, name="Sam", opponents="tips", lang="en",
-                          rng=random.Random(2)).computers_play()
+    hand = HandModel.deal(
+        Rules(), players=3, you=0, name="Sam", opponents="tips", lang="en", rng=random.Random(2)
+    ).computers_play()
     hand = hand.play(legal_actions(hand.state)[0]).computers_play().speaking("en", "ru")
     saved = hand_lesson(hand, "ru", DAY)
     assert saved.players == ("Саша", "Аня", "Боря") and saved.lang == "ru"
@@ -162,16 +181,19 @@ def test_a_start_no_position_can_hold_is_refused_with_a_reason():
 
 
 def test_a_family_tables_hands_save_from_their_deal_once_over():
-    table = TableModel.start(Rules.parse("standard+random-trump"), ["Ana", "Luis Miguel", "Olga"],
-                             ["person", "tips", "person"], rng=random.Random(6))
+    table = TableModel.start(
+        Rules.parse("standard+random-trump"),
+        ["Ana", "Luis Miguel", "Olga"],
+        ["person", "tips", "person"],
+        rng=random.Random(6),
+    )
     rng = random.Random(1)
     for number in (1, 2, 3):
-        with pytest.raises(ValueError):                 # the hand in play: its cards are secret
+        with pytest.raises(ValueError):  # the hand in play: its cards are secret
             table_lesson(table, number, "es", DAY)
         table = table.computers_play()
         while not table.state.is_over:
-            table = (table.reveal() if table.hidden
-                     else table.play(legal_actions(table.state)[0]).computers_play())
+            table = table.reveal() if table.hidden else table.play(legal_actions(table.state)[0]).computers_play()
         if number < 3:
             table = table.next_hand(rng)
     with pytest.raises(ValueError):

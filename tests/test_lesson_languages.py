@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from lingerlonger.command_line.commands import main
-from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import Text, load, loads, versions
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.writer import dump
 from lingerlonger.views.page_replay import replay_html
 from lingerlonger.views.widgets import ScenarioPlayer
@@ -49,9 +49,8 @@ def test_a_quiz_is_judged_by_meaning_in_every_language():
         player.language.value = lang
         player.quiz_on.value = True
         player.go_last()
-        shown = [button.description for button in player.quiz_answers.buttons
-                 if button.layout.display != "none"]
-        assert shown == [other, pick] and "O que acontece a C?" in player.quiz_text.value or lang == "en"
+        shown = [button.description for button in player.quiz_answers.buttons if button.layout.display != "none"]
+        assert (shown == [other, pick] and "O que acontece a C?" in player.quiz_text.value) or lang == "en"
         player.answer(other)
         assert player.at == 3, f"{lang}: a wrong choice went on"
         player.answer(pick)
@@ -59,8 +58,9 @@ def test_a_quiz_is_judged_by_meaning_in_every_language():
 
 
 def test_the_static_player_and_the_sheet_speak_the_language_they_are_drawn_in():
-    from lingerlonger.views.table_html import TableStyle
     from lingerlonger.views.print_sheet import scenario_sheet_html
+    from lingerlonger.views.table_html import TableStyle
+
     portuguese = replay_html(replay(LESSON), style=TableStyle.of("pt"))
     assert "A última carta" in portuguese and "A sai: o rei." in portuguese
     assert "The last card" not in portuguese and '<h3 class="ll-replay-title" lang="pt-PT">' in portuguese
@@ -73,8 +73,7 @@ def test_the_static_player_and_the_sheet_speak_the_language_they_are_drawn_in():
 def test_check_reports_each_text_lacking_a_promised_language(capsys):
     assert main(["check", str(GOOD / "texts-in-languages.yaml"), "--languages", "en,pt"]) == 1
     err = capsys.readouterr().err.splitlines()
-    assert err[0].endswith("'Hearts are trump. C holds one card.' has no pt text: "
-                           "write it as {en: …, pt: …}")
+    assert err[0].endswith("'Hearts are trump. C holds one card.' has no pt text: write it as {en: …, pt: …}")
     assert err[-1].startswith("2 failures")
     with pytest.raises(SystemExit) as stop:
         main(["check", str(GOOD / "texts-in-languages.yaml"), "--languages", "en,fr"])
@@ -82,8 +81,10 @@ def test_check_reports_each_text_lacking_a_promised_language(capsys):
 
 
 def test_a_plain_lesson_is_in_one_language_only():
-    [plain] = loads("format: 1\ntitle: Plain\nrules: standard\nplayers: [A, B, C]\ndealer: C\n"
-                    "hands: {A: [2♣], B: [3♣]}\nstock: []\ntrump: ♥\nleader: A\nsteps: []\n")
+    [plain] = loads(
+        "format: 1\ntitle: Plain\nrules: standard\nplayers: [A, B, C]\ndealer: C\n"
+        "hands: {A: [2♣], B: [3♣]}\nstock: []\ntrump: ♥\nleader: A\nsteps: []\n"
+    )
     assert list(plain.missing_languages(("en",))) == []
     assert [lacking for _, lacking in plain.missing_languages(("en", "ru"))] == [("ru",)]
 

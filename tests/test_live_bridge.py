@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.views.live_mode import endpoints as live
 from lingerlonger.game.cards import parse_card
 from lingerlonger.game.engine import legal_cards, play_refusal
-from lingerlonger.words.i18n import error_text
+from lingerlonger.scenario import load, loads
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.scenario.replay import replay
-from lingerlonger.scenario import load, loads
-from lingerlonger.views.table_html import TableStyle
+from lingerlonger.views.live_mode import endpoints as live
 from lingerlonger.views.page_replay import frame_html, replay_html
+from lingerlonger.views.table_html import TableStyle
+from lingerlonger.words.i18n import error_text
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "book" / "_ext"))
@@ -35,8 +35,10 @@ FOLLOW = REPO / "scenarios" / "03-follow-suit.yaml"
 #: A card the seat to act may play (a refused one carries its rule, ``data-ll-why``), and any card.
 CARD = re.compile(r'data-ll-card="([^"]+)"(?! data-ll-why)')
 ANY_CARD = re.compile(r'data-ll-card="([^"]+)"')
-BUTTON = re.compile(r'<button type="button" class="ll-card-button" data-ll-card="([^"]+)"'
-                    r'(?: data-ll-why="([^"]+)")? aria-label="([^"]+)">')
+BUTTON = re.compile(
+    r'<button type="button" class="ll-card-button" data-ll-card="([^"]+)"'
+    r'(?: data-ll-why="([^"]+)")? aria-label="([^"]+)">'
+)
 
 
 def call(function: str, **args) -> dict:
@@ -191,9 +193,14 @@ def broken(text: str, old: str, new: str) -> tuple[str, int, int]:
     return text.replace(old, new, 1), text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
 
 
-@pytest.mark.parametrize("lang, words", [("en", "Go to line {line}, column {column}"),
-                                          ("pt", "Ir para a linha {line}, coluna {column}"),
-                                          ("ru", "Перейти к строке {line}, столбцу {column}")])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", "Go to line {line}, column {column}"),
+        ("pt", "Ir para a linha {line}, coluna {column}"),
+        ("ru", "Перейти к строке {line}, столбцу {column}"),
+    ],
+)
 def test_a_broken_file_gives_its_line_and_column_as_numbers_for_the_editor(lang, words):
     text, line, column = broken(FOLLOW.read_text(encoding="utf-8"), "K♦, 8♣]", "Z♦, 8♣]")
     checked = call("check_file", text=text, lang=lang)
@@ -212,8 +219,9 @@ def test_a_wrong_indentation_is_located_at_the_line_that_does_not_line_up():
 
 
 def test_a_replay_that_fails_is_shown_with_its_first_failure_located():
-    text, line, column = broken(FOLLOW.read_text(encoding="utf-8"), "answer: {legal: [3♦, K♦]}",
-                                "answer: {legal: [3♦]}")
+    text, line, column = broken(
+        FOLLOW.read_text(encoding="utf-8"), "answer: {legal: [3♦, K♦]}", "answer: {legal: [3♦]}"
+    )
     checked = call("check_file", text=text, lang="en")
     assert not checked["ok"] and 'class="ll-replay"' in checked["html"]
     assert checked["line"] == line and checked["column"] > column
@@ -231,7 +239,8 @@ def test_the_editors_replay_opens_at_the_step_it_showed_or_its_last():
 
 def test_a_checked_file_opens_as_a_replay_and_its_authors_text_is_escaped():
     text = WORKED.read_text(encoding="utf-8").replace(
-        'title:\n  en: "The worked example', 'title:\n  en: "<script>alert(1)</script> The worked example', 1)
+        'title:\n  en: "The worked example', 'title:\n  en: "<script>alert(1)</script> The worked example', 1
+    )
     checked = call("check_file", text=text, name="<b>.yaml", lang="en")
     assert checked["ok"] and 'class="ll-replay"' in checked["html"]
     assert "<script>alert" not in checked["html"] and "<b>.yaml" not in checked["html"]
@@ -253,8 +262,14 @@ def test_the_browser_gets_the_package_and_pure_python_yaml_and_nothing_else(tmp_
     site_live.packages_zip(tmp_path / "two.zip")
     assert (tmp_path / "one.zip").read_bytes() == (tmp_path / "two.zip").read_bytes()  # reproducible
     names = zipfile.ZipFile(tmp_path / "one.zip").namelist()
-    for needed in ("lingerlonger/views/live_mode/endpoints.py", "lingerlonger/words/locale/ru.json", "lingerlonger/views/static/table.css",
-                   "yaml/__init__.py", "markdown_it/__init__.py", "mdurl/__init__.py"):
+    for needed in (
+        "lingerlonger/views/live_mode/endpoints.py",
+        "lingerlonger/words/locale/ru.json",
+        "lingerlonger/views/static/table.css",
+        "yaml/__init__.py",
+        "markdown_it/__init__.py",
+        "mdurl/__init__.py",
+    ):
         assert needed in names
     assert not [name for name in names if name.endswith(".so") or "/widgets" in name or "/lab/" in name]
 
@@ -263,13 +278,16 @@ def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
     """Live mode's engine is in the whole offline copy ("Keep this book offline"), not in the
     chapters a visit prefetches."""
     (tmp_path / "index.html").write_text(
-        '<html><head></head><body><div class="ll-replay"></div></body></html>', encoding="utf-8")
+        '<html><head></head><body><div class="ll-replay"></div></body></html>', encoding="utf-8"
+    )
     (tmp_path / "plain.html").write_text("<html><head></head><body></body></html>", encoding="utf-8")
     (tmp_path / "_live").mkdir()
     (tmp_path / "_live" / "big.wasm").write_bytes(b"x")
     assert site_live.link_pages(tmp_path, [tmp_path / "index.html", tmp_path / "plain.html"]) == 1
-    assert "ll-live.js" in (tmp_path / "index.html").read_text() and "ll-live.js" not in (
-        tmp_path / "plain.html").read_text()
+    assert (
+        "ll-live.js" in (tmp_path / "index.html").read_text()
+        and "ll-live.js" not in (tmp_path / "plain.html").read_text()
+    )
     assert "_live/big.wasm" in site_offline.cached_files(tmp_path)
     chapters = site_offline.chapters(tmp_path, site_offline.cached_files(tmp_path))
     assert chapters["en"] and not [name for names in chapters.values() for name in names if name.startswith("_live/")]
@@ -281,7 +299,7 @@ def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
 @pytest.mark.parametrize("name", ["frame", "what_if", "coach", "answer", "hand_play", "save_lesson"])
 def test_a_call_for_a_session_that_does_not_exist_fails_without_a_partial_answer(name):
     with pytest.raises(KeyError):
-        getattr(live, name)(json.dumps({"session": 10 ** 9, "at": 0, "card": "A♠", "answer": "0"}))
+        getattr(live, name)(json.dumps({"session": 10**9, "at": 0, "card": "A♠", "answer": "0"}))
 
 
 def test_live_mode_imports_nothing_the_browser_does_not_get():
@@ -289,8 +307,17 @@ def test_live_mode_imports_nothing_the_browser_does_not_get():
     matplotlib, nor the package's widgets or lab (site_live.NOT_IN_BROWSER). (PyYAML falls back
     by itself from its C extension, which the browser lacks.)"""
     loaded = subprocess.run(
-        [sys.executable, "-c", "import sys, lingerlonger.views.live_mode.endpoints; print(' '.join(sorted(sys.modules)))"],
-        capture_output=True, text=True, check=True, cwd=REPO).stdout.split()
+        [
+            sys.executable,
+            "-c",
+            "import sys, lingerlonger.views.live_mode.endpoints; print(' '.join(sorted(sys.modules)))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
+    ).stdout.split()
     banned = ("ipywidgets", "IPython", "matplotlib") + tuple(
-        f"lingerlonger.{name.rstrip('/')}" for name in site_live.NOT_IN_BROWSER if name != "__pycache__")
+        f"lingerlonger.{name.rstrip('/')}" for name in site_live.NOT_IN_BROWSER if name != "__pycache__"
+    )
     assert not [name for name in loaded if name.startswith(banned)]

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.views.live_mode import endpoints as live, position_editor as live_position
 from lingerlonger.game.cards import parse_card
 from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS, PROFILE
-from lingerlonger.words.i18n import LANGUAGES, error_text, translate
-from lingerlonger.session import Position
 from lingerlonger.scenario import loads
+from lingerlonger.session import Position
+from lingerlonger.views.live_mode import endpoints as live
+from lingerlonger.views.live_mode import position_editor as live_position
+from lingerlonger.words.i18n import LANGUAGES, error_text, translate
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "book" / "_ext"))
@@ -53,8 +54,11 @@ def start(players: int = 3) -> str:
 
 def ready() -> str:
     """Three players: A holds A♥ K♣, B holds 2♥, the stock Q♠; A leads."""
-    return state_of(tapped(start(), ("click", "A♥"), ("click", "K♣"), ("aim", "1"), ("click", "2♥"),
-                           ("aim", "stock"), ("click", "Q♠"))["html"])
+    return state_of(
+        tapped(
+            start(), ("click", "A♥"), ("click", "K♣"), ("aim", "1"), ("click", "2♥"), ("aim", "stock"), ("click", "Q♠")
+        )["html"]
+    )
 
 
 def test_a_tapped_card_goes_to_the_place_chosen_and_a_placed_card_back_to_the_deck():
@@ -87,11 +91,23 @@ def test_a_hand_over_the_games_size_is_counted_and_marked():
     assert any("4" in line and "3" in line for line in re.findall(r"<li>(.*?)</li>", answer["problems"]))
 
 
-@pytest.mark.parametrize("do, value, lang", [
-    ("click", "Z♥", "ru"), ("click", 12, "en"), ("aim", 7, "ru"), ("aim", "x<b>", "en"), ("leader", -1, "pt"),
-    ("dealer", "9", "es"), ("players", "9", "ru"), ("players", True, "en"), ("trump", "X", "ru"),
-    ("profile", "fast", "en"), ("variant", "match-to-5", "en"), ("variant", "<i>", "ru"),
-])
+@pytest.mark.parametrize(
+    "do, value, lang",
+    [
+        ("click", "Z♥", "ru"),
+        ("click", 12, "en"),
+        ("aim", 7, "ru"),
+        ("aim", "x<b>", "en"),
+        ("leader", -1, "pt"),
+        ("dealer", "9", "es"),
+        ("players", "9", "ru"),
+        ("players", True, "en"),
+        ("trump", "X", "ru"),
+        ("profile", "fast", "en"),
+        ("variant", "match-to-5", "en"),
+        ("variant", "<i>", "ru"),
+    ],
+)
 def test_a_bad_change_changes_nothing_and_says_why_in_the_readers_language(do, value, lang):
     state = ready()
 

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
+from lingerlonger.computer.players import RandomPlayer
 from lingerlonger.game.cards import parse_cards
 from lingerlonger.game.engine import apply, from_position
 from lingerlonger.game.match import cut_for_deal, first_dealer, hand_chips, play_match
-from lingerlonger.computer.players import RandomPlayer
 from lingerlonger.game.rules import Rules
 
 
@@ -74,8 +74,9 @@ def test_standard_first_dealer_is_cut_for():
 
 def finished_hand():
     """A standard hand in which A takes both tricks, A♣ then A♦, and is left the only holder."""
-    state = from_position(Rules(), "ABC", dealer="C", leader="A", trump="♥",
-                          hands={"A": "A♣ A♦ 4♠", "B": "2♣ 2♦", "C": "3♣ 3♦"})
+    state = from_position(
+        Rules(), "ABC", dealer="C", leader="A", trump="♥", hands={"A": "A♣ A♦ 4♠", "B": "2♣ 2♦", "C": "3♣ 3♦"}
+    )
     for move in ("A A♣", "B 2♣", "C 3♣", "A A♦", "B 2♦", "C 3♦"):
         state, _ = apply(state, state.play(move))
     assert (state.winner, state.tricks_won) == (0, (2, 0, 0))
@@ -105,8 +106,9 @@ def random_seats(count, seed):
 
 # standard: "The deal passes clockwise after each hand." / "Match: the first player to win 3 hands wins"
 # equal-hands: "1 point per hand won; the first to 3 points wins." / §3 match-to-5
-@pytest.mark.parametrize("spec, target", [("standard", 3), ("equal-hands", 3), ("standard+match-to-5", 5),
-                                          ("equal-hands+match-to-5", 5)])
+@pytest.mark.parametrize(
+    "spec, target", [("standard", 3), ("equal-hands", 3), ("standard+match-to-5", 5), ("equal-hands+match-to-5", 5)]
+)
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_match_deals_clockwise_and_ends_when_someone_reaches_the_target(spec, target, players):
     rules = Rules.parse(spec)

@@ -4,22 +4,37 @@ import typing
 
 import pytest
 
+from lingerlonger.computer.players import RandomPlayer
 from lingerlonger.game.cards import Suit, parse_card, parse_cards
 from lingerlonger.game.engine import new_hand
-from lingerlonger.game.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
-                                 LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
+from lingerlonger.game.events import (
+    Dealt,
+    Discarded,
+    Drew,
+    Eliminated,
+    Event,
+    Followed,
+    HandEnded,
+    LeadPassed,
+    Led,
+    TrickWon,
+    TrumpChosen,
+    Trumped,
+    TrumpRevealed,
+)
 from lingerlonger.game.play_loop import finish
-from lingerlonger.words.narration import narrate, narrate_all
-from lingerlonger.computer.players import RandomPlayer
 from lingerlonger.game.rules import Rules
+from lingerlonger.words.narration import narrate, narrate_all
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 CARD = parse_card
 
 # Each event, with the words its sentence must contain (who, which card or suit, what happened).
 EXAMPLES = [
-    (Dealt(3, tuple(parse_cards(hand) for hand in ("2♠ 3♠ 4♠ 5♠", "6♠ 7♠ 8♠ 9♠", "2♥ 3♥ 4♥ 5♥",
-                                                   "6♥ 7♥ 8♥ 9♥")), 36), ["Dee", "4 cards", "36"]),
+    (
+        Dealt(3, tuple(parse_cards(hand) for hand in ("2♠ 3♠ 4♠ 5♠", "6♠ 7♠ 8♠ 9♠", "2♥ 3♥ 4♥ 5♥", "6♥ 7♥ 8♥ 9♥")), 36),
+        ["Dee", "4 cards", "36"],
+    ),
     (TrumpRevealed(CARD("J♥"), 3), ["Dee", "J♥", "hearts", "trump"]),
     (TrumpRevealed(CARD("J♥"), None), ["J♥", "hearts", "trump", "bottom"]),
     (Led(0, CARD("K♣")), ["Ann", "K♣", "lead"]),
@@ -40,8 +55,9 @@ EXAMPLES = [
 ]
 
 
-@pytest.mark.parametrize("event, words", EXAMPLES, ids=lambda value: type(value).__name__
-                         if not isinstance(value, list) else "")
+@pytest.mark.parametrize(
+    "event, words", EXAMPLES, ids=lambda value: type(value).__name__ if not isinstance(value, list) else ""
+)
 def test_each_event_is_one_sentence_naming_who_and_what(event, words):
     sentence = narrate(event, PLAYERS)
     assert sentence[0].isupper() and sentence.endswith(".")
@@ -54,8 +70,7 @@ def test_every_event_type_has_an_example_here():
 
 
 def test_the_three_end_reasons_are_told_apart():
-    sentences = {narrate(HandEnded(0, reason), PLAYERS) for reason in
-                 ("last-holder", "last-trick", "exhaustion")}
+    sentences = {narrate(HandEnded(0, reason), PLAYERS) for reason in ("last-holder", "last-trick", "exhaustion")}
     assert len(sentences) == 3
 
 
@@ -69,8 +84,9 @@ def test_something_that_is_not_an_event_is_refused():
         narrate("A leads", PLAYERS)
 
 
-@pytest.mark.parametrize("spec", ["standard", "equal-hands+instant-elimination", "standard+grand-coup",
-                                  "standard+random-trump"])
+@pytest.mark.parametrize(
+    "spec", ["standard", "equal-hands+instant-elimination", "standard+grand-coup", "standard+random-trump"]
+)
 def test_a_whole_hand_narrates_line_by_line(spec):
     names = PLAYERS
     state, dealt = new_hand(Rules.parse(spec), names, dealer=3, seed=4)

@@ -69,8 +69,9 @@ def stored_output(expectation: dict):
 
     if "stdout" in expectation:
         return new_output("stream", name="stdout", text=expectation["stdout"])
-    return new_output("display_data", data={
-        "text/html": expectation["html"], "text/plain": "<IPython.core.display.HTML object>"})
+    return new_output(
+        "display_data", data={"text/html": expectation["html"], "text/plain": "<IPython.core.display.HTML object>"}
+    )
 
 
 def with_expected_outputs(notebook, name: str, expectations: list[dict]):
@@ -79,8 +80,10 @@ def with_expected_outputs(notebook, name: str, expectations: list[dict]):
     for expectation in expectations:
         matches = [cell for cell in code if expectation["cell"] in cell.source]
         if len(matches) != 1:
-            raise LookupError(f"{EXPECTED_OUTPUTS.name}: {name}: {len(matches)} code cells "
-                              f"contain {expectation['cell']!r}; it must name exactly one")
+            raise LookupError(
+                f"{EXPECTED_OUTPUTS.name}: {name}: {len(matches)} code cells "
+                f"contain {expectation['cell']!r}; it must name exactly one"
+            )
         [cell] = matches
         cell.outputs = [stored_output(expectation)]
         cell.execution_count = 1  # nbval refuses stored outputs of a cell never run
@@ -125,8 +128,7 @@ def test_every_expected_output_names_one_cell_of_a_chapter():
     expected = expected_outputs()
     assert set(expected) <= set(NOTEBOOKS), set(expected) - set(NOTEBOOKS)
     for name, expectations in expected.items():
-        assert all({"cell", "why"} <= set(e) and len({"stdout", "html"} & set(e)) == 1
-                   for e in expectations), name
+        assert all({"cell", "why"} <= set(e) and len({"stdout", "html"} & set(e)) == 1 for e in expectations), name
         notebook = with_expected_outputs(jupytext.read(REPO / f"{name}.md"), name, expectations)
         checked = [cell for cell in notebook.cells if CHECK_TAG in cell.metadata.get("tags", [])]
         assert len(checked) == len(expectations), f"{name}: two expectations name the same cell"
@@ -140,8 +142,22 @@ def test_notebook_runs_and_prints_the_expected_outcomes(name, notebook_root):
         assert name not in expected_outputs(), f"{name} has outcomes to check but no code cell"
         return
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "--nbval-lax", "--nbval-current-env",
-         f"--nbval-cell-timeout={CELL_TIMEOUT_S}", "-p", "no:cacheprovider", "-q",
-         "--color=no", str(notebook)],
-        cwd=notebook_root, capture_output=True, text=True, encoding="utf-8")
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--nbval-lax",
+            "--nbval-current-env",
+            f"--nbval-cell-timeout={CELL_TIMEOUT_S}",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "--color=no",
+            str(notebook),
+        ],
+        cwd=notebook_root,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
     assert run.returncode == 0, f"nbval failed on {name}.md:\n{run.stdout[-12_000:]}{run.stderr[-3_000:]}"

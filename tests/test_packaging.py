@@ -11,8 +11,8 @@ import subprocess
 import sys
 import tarfile
 import tomllib
-from io import BytesIO
 from importlib.metadata import packages_distributions
+from io import BytesIO
 from pathlib import Path
 
 import pytest
@@ -27,15 +27,16 @@ REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "lingerlonger"
 PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
 CORE = [Requirement(text) for text in PROJECT["project"]["dependencies"]]
-EXTRAS = {name: [Requirement(text) for text in texts]
-          for name, texts in PROJECT["project"]["optional-dependencies"].items()}
-GROUPS = {name: [Requirement(text) for text in texts]
-          for name, texts in PROJECT["dependency-groups"].items()}
+EXTRAS = {
+    name: [Requirement(text) for text in texts] for name, texts in PROJECT["project"]["optional-dependencies"].items()
+}
+GROUPS = {name: [Requirement(text) for text in texts] for name, texts in PROJECT["dependency-groups"].items()}
 TEMPLATE = Path("share/jupyter/voila/templates/linger")
 FONT_AWESOME_CSS = Path("static/vendor/fontawesome/css/all.min.css")
 
 
 # --- what each module imports is declared ---------------------------------------------
+
 
 def _module_file(name: str) -> Path:
     relative = Path(*name.split("."))
@@ -116,8 +117,10 @@ def declared(requirements) -> set[str]:
 
 
 def every_module() -> list[str]:
-    return sorted(".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
-                  for path in PACKAGE.rglob("*.py"))
+    return sorted(
+        ".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
+        for path in PACKAGE.rglob("*.py")
+    )
 
 
 def test_the_command_line_needs_only_the_core_dependencies():
@@ -134,8 +137,8 @@ def test_the_widgets_need_only_the_widgets_extra():
 
 def test_the_app_extra_brings_the_widgets_and_voila():
     assert {"lingerlonger[widgets]", "voila"} <= {
-        f"{req.name}[{','.join(req.extras)}]" if req.extras else req.name
-        for req in EXTRAS["app"]}
+        f"{req.name}[{','.join(req.extras)}]" if req.extras else req.name for req in EXTRAS["app"]
+    }
 
 
 @pytest.mark.parametrize("module", every_module())
@@ -152,6 +155,7 @@ def test_test_and_docs_tools_are_not_what_a_user_installs():
 
 
 # --- requirements.txt, the dependency groups and the lock agree ------------------------
+
 
 def _requirement_lines(path: Path) -> list[str]:
     lines = (line.split("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
@@ -183,6 +187,7 @@ def test_the_lock_pins_everything_with_hashes_and_within_the_bounds():
 
 # --- the command line: --version, and check with no path -------------------------------
 
+
 def test_version(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
@@ -209,9 +214,11 @@ def test_the_library_is_the_checkouts_scenarios_folder():
 
 # --- a wheel from a clean checkout, in a bare venv ---------------------------------------
 
+
 def _run(*command, cwd: Path, env: dict[str, str], check: bool = True):
-    done = subprocess.run([str(part) for part in command], cwd=cwd, env=env, text=True,
-                          capture_output=True, timeout=600)
+    done = subprocess.run(
+        [str(part) for part in command], cwd=cwd, env=env, text=True, capture_output=True, timeout=600
+    )
     if check:
         assert done.returncode == 0, f"{command}: {done.returncode}\n{done.stdout}\n{done.stderr}"
     return done
@@ -224,8 +231,7 @@ def test_a_wheel_from_a_clean_checkout_installs_and_runs_in_a_bare_venv(tmp_path
         if os.environ.get("CI") == "true":
             pytest.fail(f"{reason} (CI=true, so this fails instead of skipping)", pytrace=False)
         pytest.skip(reason)
-    env = {key: value for key, value in os.environ.items()
-           if key not in {"PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"}}
+    env = {key: value for key, value in os.environ.items() if key not in {"PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"}}
     source, dist, venv, elsewhere = (tmp_path / name for name in ("src", "dist", "venv", "cwd"))
     for folder in (source, elsewhere):
         folder.mkdir()
@@ -234,23 +240,23 @@ def test_a_wheel_from_a_clean_checkout_installs_and_runs_in_a_bare_venv(tmp_path
         tar.extractall(source, filter="data")
 
     # Without `make assets` the build stops with one clear line...
-    refused = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", dist, source,
-                   cwd=elsewhere, env=env, check=False)
-    assert refused.returncode != 0 and "run `make assets` before building a wheel" in (
-        refused.stdout + refused.stderr)
+    refused = _run(
+        sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", dist, source, cwd=elsewhere, env=env, check=False
+    )
+    assert refused.returncode != 0 and "run `make assets` before building a wheel" in (refused.stdout + refused.stderr)
     # ...and after it (npm's packages taken from this checkout, not fetched again) it builds.
     (source / "node_modules").symlink_to(REPO / "node_modules")
     _run("make", "-o", "node_modules/.package-lock.json", "assets", cwd=source, env=env)
-    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", dist, source,
-         cwd=elsewhere, env=env)
+    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", dist, source, cwd=elsewhere, env=env)
     [wheel] = dist.glob("lingerlonger-*.whl")
 
     _run(sys.executable, "-m", "venv", venv, cwd=elsewhere, env=env)
     _run(venv / "bin/python", "-m", "pip", "install", f"{wheel}[widgets]", cwd=elsewhere, env=env)
     command = venv / "bin/lingerlonger"
 
-    imported = _run(venv / "bin/python", "-c", "import lingerlonger.views.widgets as w; print(w.__file__)",
-                    cwd=elsewhere, env=env)
+    imported = _run(
+        venv / "bin/python", "-c", "import lingerlonger.views.widgets as w; print(w.__file__)", cwd=elsewhere, env=env
+    )
     assert imported.stdout.startswith(str(venv))
     assert _run(command, "--version", cwd=elsewhere, env=env).stdout == f"lingerlonger {__version__}\n"
     helped = _run(venv / "bin/python", "-m", "lingerlonger", "--help", cwd=elsewhere, env=env)
@@ -269,8 +275,12 @@ def test_a_wheel_from_a_clean_checkout_installs_and_runs_in_a_bare_venv(tmp_path
     assert (template / FONT_AWESOME_CSS).is_file()
 
     # An editable install reads the lessons where they are: the checkout's scenarios/.
-    _run(venv / "bin/python", "-m", "pip", "install", "--no-deps", "-e", source,
-         cwd=elsewhere, env=env)
-    found = _run(venv / "bin/python", "-c", "from lingerlonger.scenario.library import lesson_folder; "
-                 "print(lesson_folder())", cwd=elsewhere, env=env)
+    _run(venv / "bin/python", "-m", "pip", "install", "--no-deps", "-e", source, cwd=elsewhere, env=env)
+    found = _run(
+        venv / "bin/python",
+        "-c",
+        "from lingerlonger.scenario.library import lesson_folder; print(lesson_folder())",
+        cwd=elsewhere,
+        env=env,
+    )
     assert found.stdout == f"{source / 'scenarios'}\n"

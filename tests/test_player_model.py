@@ -10,19 +10,20 @@ import random
 from dataclasses import replace
 
 import pytest
+from corpora import QUIZ_HEAD
 
 from lingerlonger.game.cards import Suit, parse_card
 from lingerlonger.game.engine import ChooseTrump, Play, from_position, legal_cards
-from lingerlonger.words.i18n import LANGUAGES, translate
-from lingerlonger.session import HandModel, Note, Refused, ScenarioModel, action_of
-from lingerlonger.scenario.replay import replay
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import loads
-
-from corpora import QUIZ_HEAD
+from lingerlonger.scenario.replay import replay
+from lingerlonger.session import HandModel, Note, Refused, ScenarioModel, action_of
+from lingerlonger.words.i18n import LANGUAGES, translate
 
 #: The worked example (rule 16) with a question of each kind; the choices in every language.
-QUIZ = QUIZ_HEAD + """\
+QUIZ = (
+    QUIZ_HEAD
+    + """\
   - say: A is about to lead.
   - play: A K♣
   - ask:
@@ -40,6 +41,7 @@ QUIZ = QUIZ_HEAD + """\
         - {en: C stays in, pt: C continua, es: C sigue, ru: C остаётся}
       wrong: {en: Look at the trump., pt: Olhe o trunfo., es: Mira el triunfo., ru: Смотрите на козырь.}
 """
+)
 STAYS = {"en": "C stays in", "pt": "C continua", "es": "C sigue", "ru": "C остаётся"}
 OUT = {"en": "C is out", "pt": "C fica de fora", "es": "C queda fuera", "ru": "C выбывает"}
 
@@ -55,6 +57,7 @@ def model() -> ScenarioModel:
 
 # --- moving on the timeline --------------------------------------------------------------
 
+
 def test_go_moves_to_a_frame_clamped_to_the_timeline_and_leaves_the_old_model_as_it_was(model):
     assert model.at == 0 and model.last_index == len(model.frames) - 1
     moved = model.go(2)
@@ -65,7 +68,7 @@ def test_go_moves_to_a_frame_clamped_to_the_timeline_and_leaves_the_old_model_as
 
 
 def test_an_illegal_what_if_is_a_typed_refusal_that_changes_nothing(model):
-    after_lead = model.go(2)                       # A led K♣; B holds 3♣ and Q♠: must follow
+    after_lead = model.go(2)  # A led K♣; B holds 3♣ and Q♠: must follow
     refused = after_lead.try_action(Play(1, card("Q♠")))
     assert isinstance(refused, Refused) and refused.error.rule == "follow-suit"
     assert "B must follow ♣" in refused.text("en")
@@ -91,12 +94,13 @@ def test_a_legal_card_off_the_line_branches_to_the_end_and_back_to_scenario_retu
 def test_what_the_reader_may_try_follows_the_seat_viewed(model):
     after_lead = model.go(2)
     assert after_lead.tryable() == (card("Q♠"), card("3♣"))
-    assert after_lead.with_options(seat=0).tryable() == ()     # viewed as A, B's cards hidden
+    assert after_lead.with_options(seat=0).tryable() == ()  # viewed as A, B's cards hidden
     played_out = model.go(1).try_action(Play(0, card("7♦")))
-    assert played_out.go(99).tryable() == ()                   # the hand is over
+    assert played_out.go(99).tryable() == ()  # the hand is over
 
 
 # --- the quiz -----------------------------------------------------------------------------
+
 
 def test_quiz_mode_stops_going_forward_at_an_unanswered_question(model):
     quiz = model.quizzing(True)
@@ -131,10 +135,12 @@ def test_a_choice_is_judged_by_meaning_in_every_language(model, lang):
     question = asked.question
     assert question.ask.kind == "choice" and set(question.words) == {STAYS[lang], OUT[lang]}
     wrong = asked.answer(OUT[lang])
-    assert wrong.at == asked.at and wrong.feedback()[:2] == [translate("quiz.wrong", lang),
-                                                             wrong.question.ask.wrong.in_(lang)]
+    assert wrong.at == asked.at and wrong.feedback()[:2] == [
+        translate("quiz.wrong", lang),
+        wrong.question.ask.wrong.in_(lang),
+    ]
     assert asked.answer(STAYS[lang]).at == asked.at + 1
-    assert asked.answer(STAYS["en"]).at == asked.at + 1    # as written counts too
+    assert asked.answer(STAYS["en"]).at == asked.at + 1  # as written counts too
     assert asked.answer("C, probably").at == asked.at
 
 
@@ -145,9 +151,9 @@ def test_a_branch_asks_nothing(model):
 
 # --- a hand you play ------------------------------------------------------------------------
 
+
 def dealt(seed: int = 7, you: int = 0) -> HandModel:
-    return HandModel.deal(Rules(), players=4, you=you, name="Sam", opponents="tips", lang="en",
-                          rng=random.Random(seed))
+    return HandModel.deal(Rules(), players=4, you=you, name="Sam", opponents="tips", lang="en", rng=random.Random(seed))
 
 
 @pytest.mark.parametrize("you", [0, 2])
@@ -157,7 +163,7 @@ def test_the_computers_play_one_turn_at_a_time_and_pause_at_your_turn(you):
     assert all(turn.state.to_act != you for turn in turns[:-1])
     played = turns[-1] if turns else hand
     assert played.state.to_act == you and not played.waiting
-    assert played.told[:len(hand.told)] == hand.told  # what you are told only grows
+    assert played.told[: len(hand.told)] == hand.told  # what you are told only grows
     assert hand.computers_play() == played
 
 
@@ -171,9 +177,18 @@ def test_your_illegal_card_is_refused_and_changes_nothing():
 
 
 def test_the_hand_pauses_when_you_must_name_trump():
-    hand = replace(dealt(), state=from_position(
-        Rules.parse("standard+grand-coup"), ["Sam", "Ana", "Bruno"], dealer="Bruno", leader="Sam",
-        trump=None, hands={"Sam": "A♠ 2♦", "Ana": "3♠ 4♦", "Bruno": "5♠ 6♦"}, stock="7♣ 8♣ 9♣"))
+    hand = replace(
+        dealt(),
+        state=from_position(
+            Rules.parse("standard+grand-coup"),
+            ["Sam", "Ana", "Bruno"],
+            dealer="Bruno",
+            leader="Sam",
+            trump=None,
+            hands={"Sam": "A♠ 2♦", "Ana": "3♠ 4♦", "Bruno": "5♠ 6♦"},
+            stock="7♣ 8♣ 9♣",
+        ),
+    )
     hand = replace(hand, computers=hand.computers[:3]).play(Play(0, card("A♠"))).computers_play()
     assert hand.state.namer == 0 and not hand.waiting  # your A♠ won the first trick
     assert hand.last_trick.winner == 0 and (0, card("A♠")) in hand.last_trick.plays
@@ -183,8 +198,9 @@ def test_the_hand_pauses_when_you_must_name_trump():
 
 def test_a_new_hand_passes_the_deal_and_renaming_keeps_the_cards():
     first = dealt()
-    second = HandModel.deal(Rules(), players=4, you=0, name="Sam", opponents="tips", lang="en",
-                            rng=random.Random(1), previous=first)
+    second = HandModel.deal(
+        Rules(), players=4, you=0, name="Sam", opponents="tips", lang="en", rng=random.Random(1), previous=first
+    )
     assert (first.dealer, second.dealer, second.number) == (3, 0, 2)
     russian = first.speaking("en", "ru")
     assert russian.state.players == ("Саша", "Аня", "Боря", "Вера")

@@ -9,17 +9,17 @@ from dataclasses import replace
 
 import pytest
 
-from lingerlonger.game.cards import SUIT_OF, Suit, parse_card
-from lingerlonger.computer.statistics import wilson_interval
 from lingerlonger.computer.inference import void_caps
-from lingerlonger.game.engine import (ChooseTrump, Play, State, apply, from_position, legal_actions,
-                                 new_hand, view)
-from lingerlonger.lab import run_tournament
-from lingerlonger.game.errors import LingerError
+from lingerlonger.computer.players import PLAYER_KINDS, ExpertPlayer, PlayerKinds, RandomPlayer, TipsPlayer, make_player
+from lingerlonger.computer.statistics import wilson_interval
+from lingerlonger.game.cards import SUIT_OF, Suit, parse_card
 from lingerlonger.game.declared import HAND_RULE_SETS as ALL_RULES
 from lingerlonger.game.declared import Game, SetupError
-from lingerlonger.computer.players import PLAYER_KINDS, ExpertPlayer, PlayerKinds, RandomPlayer, TipsPlayer, make_player
+from lingerlonger.game.engine import ChooseTrump, Play, State, apply, from_position, legal_actions, new_hand
+from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import view
+from lingerlonger.lab import run_tournament
 
 
 def _decision_points(rules: Rules, players: int, seed: int):
@@ -40,8 +40,13 @@ def _same_suit_swaps(state: State, seat: int, rng: random.Random) -> State | Non
     """
     public = {state.trump_card} if state.trump_card is not None else set()
     places = [list(hand) for hand in state.hands] + [list(state.stock)]
-    hidden = [(where, i) for where, cards in enumerate(places) if where != seat
-              for i, card in enumerate(cards) if card not in public]
+    hidden = [
+        (where, i)
+        for where, cards in enumerate(places)
+        if where != seat
+        for i, card in enumerate(cards)
+        if card not in public
+    ]
     swapped = False
     for _ in range(10):
         (a, i), (b, j) = rng.sample(hidden, 2) if len(hidden) >= 2 else (None, None)
@@ -70,7 +75,7 @@ def test_no_player_peeks_at_hidden_cards(kind):
         for state in itertools.islice(_decision_points(rules, 4, rng.randrange(10**6)), 0, 30, 3):
             seat = state.to_act
             other = _same_suit_swaps(state, seat, rng)
-            if other is None or other.hands == state.hands and other.stock == state.stock:
+            if other is None or (other.hands == state.hands and other.stock == state.stock):
                 continue
             assert view(other, seat) == view(state, seat)
             first = NO_PEEK_PLAYERS[kind]().act(view(state, seat))
@@ -120,12 +125,15 @@ def test_a_page_adds_its_kinds_to_a_registry_of_its_own_and_the_default_never_ch
     assert pickle.loads(pickle.dumps(mine)) == mine  # it travels to worker processes
 
 
-@pytest.mark.parametrize("spec, players, code, params", [
-    ("tips,genius", 2, "players.unknown-kind", {"kind": "genius", "expected": "random, tips, expert"}),
-    ("tips,random", 3, "players.kinds-for-seats", {"kinds": 2, "seats": 3}),
-    (("tips", "tips", "tips", "tips"), 3, "players.kinds-for-seats", {"kinds": 4, "seats": 3}),
-    ("", 3, "players.unknown-kind", {"kind": "", "expected": "random, tips, expert"}),
-])
+@pytest.mark.parametrize(
+    "spec, players, code, params",
+    [
+        ("tips,genius", 2, "players.unknown-kind", {"kind": "genius", "expected": "random, tips, expert"}),
+        ("tips,random", 3, "players.kinds-for-seats", {"kinds": 2, "seats": 3}),
+        (("tips", "tips", "tips", "tips"), 3, "players.kinds-for-seats", {"kinds": 4, "seats": 3}),
+        ("", 3, "players.unknown-kind", {"kind": "", "expected": "random, tips, expert"}),
+    ],
+)
 def test_parsing_seats_refuses_unknown_kinds_and_wrong_counts_with_codes(spec, players, code, params):
     with pytest.raises(LingerError) as refused:
         PLAYER_KINDS.parse(spec, players)
@@ -140,9 +148,9 @@ def test_parsing_seats_gives_one_kind_per_seat():
 
 # --- each tip, in a position where it decides -----------------------------------
 
+
 def _table(hands, stock="5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥", plays=(), trump="♥", leader="A", rules="standard"):
-    state = from_position(Rules.parse(rules), "ABCD", dealer="D", leader=leader, trump=trump,
-                          hands=hands, stock=stock)
+    state = from_position(Rules.parse(rules), "ABCD", dealer="D", leader=leader, trump=trump, hands=hands, stock=stock)
     for play in plays:
         state, _ = apply(state, state.play(play))
     return state
@@ -166,8 +174,7 @@ def test_tips_trump_a_low_lead_early_but_keep_high_trumps():
 
 
 def test_tips_spend_the_high_trump_once_the_stock_runs_low():
-    state = _table({"A": "3♣ 2♠", "B": "A♥ 7♠ 4♦", "C": "4♣ 6♠", "D": "7♣ 8♠"}, stock="9♦",
-                   plays=["A 3♣"])
+    state = _table({"A": "3♣ 2♠", "B": "A♥ 7♠ 4♦", "C": "4♣ 6♠", "D": "7♣ 8♠"}, stock="9♦", plays=["A 3♣"])
     assert _tips_card(state) == "A♥"
 
 
@@ -180,8 +187,9 @@ def test_tips_throw_the_weakest_card_into_a_trick_they_cannot_win():
 
 def test_tips_lead_a_suit_an_opponent_has_shown_void_in():
     # B shows no spades in the first trick; D wins it and leads next.
-    state = _table({"A": "4♠ 2♣", "B": "3♦ 5♣", "C": "5♠ 9♣", "D": "9♠ 8♠ K♣ J♦"},
-                   plays=["A 4♠", "B 3♦", "C 5♠", "D 9♠"])
+    state = _table(
+        {"A": "4♠ 2♣", "B": "3♦ 5♣", "C": "5♠ 9♣", "D": "9♠ 8♠ K♣ J♦"}, plays=["A 4♠", "B 3♦", "C 5♠", "D 9♠"]
+    )
     assert state.to_act == 3 and void_caps(view(state, 3))[1][Suit.SPADES] == 0
     assert _tips_card(state) == "8♠"
 
@@ -198,26 +206,34 @@ def test_tips_lead_long_suits_against_a_player_who_just_drew():
 
 
 def test_tips_name_their_longest_suit_under_grand_coup():
-    state = _table({"A": "2♣ 3♠", "B": "K♦ Q♦ 3♦ 4♥", "C": "4♣ 6♠", "D": "7♣ 8♣ 9♣ 2♠"}, trump=None,
-                   rules="standard+grand-coup", plays=["A 2♣", "B K♦", "C 4♣", "D 7♣"])
+    state = _table(
+        {"A": "2♣ 3♠", "B": "K♦ Q♦ 3♦ 4♥", "C": "4♣ 6♠", "D": "7♣ 8♣ 9♣ 2♠"},
+        trump=None,
+        rules="standard+grand-coup",
+        plays=["A 2♣", "B K♦", "C 4♣", "D 7♣"],
+    )
     assert state.namer == 3
     assert TipsPlayer().act(view(state, 3)) == ChooseTrump(3, SUIT_OF[parse_card("7♣")])
-    state = _table({"A": "2♣ 3♠", "B": "K♣ Q♦ 3♦ 4♦", "C": "4♣ 6♠", "D": "7♣ 8♠"}, trump=None,
-                   rules="standard+grand-coup", plays=["A 2♣", "B K♣", "C 4♣", "D 7♣"])
+    state = _table(
+        {"A": "2♣ 3♠", "B": "K♣ Q♦ 3♦ 4♦", "C": "4♣ 6♠", "D": "7♣ 8♠"},
+        trump=None,
+        rules="standard+grand-coup",
+        plays=["A 2♣", "B K♣", "C 4♣", "D 7♣"],
+    )
     assert TipsPlayer().act(view(state, 1)).suit == SUIT_OF[parse_card("3♦")]
 
 
 def test_expert_takes_the_card_that_wins_the_hand_outright():
     # Equal-hands: whoever wins this trick draws the last card and wins the hand.
-    state = _table({"A": "A♥ 2♣", "B": "5♣ 6♦", "C": "4♣ 7♦", "D": "7♣ 8♠"}, stock="9♦",
-                   rules="equal-hands")
+    state = _table({"A": "A♥ 2♣", "B": "5♣ 6♦", "C": "4♣ 7♦", "D": "7♣ 8♠"}, stock="9♦", rules="equal-hands")
     action = ExpertPlayer(seed=1, rollouts=30).act(view(state, 0))
     assert action == Play(0, parse_card("A♥"))
 
 
 def test_tips_beat_random_players():
     """A cheap strength check: tips win more than their fair 25% against three random players."""
-    records = run_tournament(Rules(), ["tips", "random", "random", "random"], hands=600, seed=11,
-                             workers=1, progress=False)
+    records = run_tournament(
+        Rules(), ["tips", "random", "random", "random"], hands=600, seed=11, workers=1, progress=False
+    )
     wins = sum(record.seats[0].won for record in records)
     assert wilson_interval(wins, len(records))[0] > 0.25

@@ -15,13 +15,20 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from lingerlonger.computer.playout import (
+    NO_TRUMP,
+    STRENGTH,
+    KernelPosition,
+    KernelRules,
+    TrickRecord,
+    playout,
+    traced_playout,
+)
 from lingerlonger.game.cards import Card, Suit
+from lingerlonger.game.declared import HAND_RULE_SETS, Game, SetupError
 from lingerlonger.game.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
 from lingerlonger.game.events import Drew, Eliminated, TrickWon
-from lingerlonger.computer.playout import NO_TRUMP, STRENGTH, KernelRules, KernelPosition, TrickRecord, playout, traced_playout
-from lingerlonger.game.declared import HAND_RULE_SETS, Game, SetupError
 from lingerlonger.game.rules import Rules
-
 
 ALL_RULES = list(HAND_RULE_SETS)
 
@@ -58,12 +65,16 @@ def engine_playout(state, rng: random.Random):
         if won is None:
             continue
         drawn = next((tuple(e.cards) for e in events if isinstance(e, Drew)), ())
-        trace.append(TrickRecord(named, tuple(plays), won.seat, drawn, tuple(eliminated),
-                                 tuple(len(hand) for hand in state.hands)))
+        trace.append(
+            TrickRecord(
+                named, tuple(plays), won.seat, drawn, tuple(eliminated), tuple(len(hand) for hand in state.hands)
+            )
+        )
         plays, named, eliminated = [], None, []
     if plays:  # the hand ended in the middle of a trick (RULES.md §1, out at once)
-        trace.append(TrickRecord(named, tuple(plays), None, (), tuple(eliminated),
-                                 tuple(len(hand) for hand in state.hands)))
+        trace.append(
+            TrickRecord(named, tuple(plays), None, (), tuple(eliminated), tuple(len(hand) for hand in state.hands))
+        )
     return state.winner, state.reason, trace
 
 
@@ -79,8 +90,12 @@ def _random_start(rules: Rules, players: int, seed: int, steps: int):
 
 
 @settings(max_examples=400, deadline=None)
-@given(rules=st.sampled_from(ALL_RULES), players=st.integers(3, 6),
-       seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 12))
+@given(
+    rules=st.sampled_from(ALL_RULES),
+    players=st.integers(3, 6),
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.integers(0, 12),
+)
 def test_kernel_plays_exactly_like_the_engine(rules, players, seed, steps):
     assume(_deals(rules, players))
     state = _random_start(rules, players, seed, steps)
@@ -100,8 +115,10 @@ def test_every_rule_set_from_the_deal(rules):
 
 
 def test_explicit_hand_sizes_with_a_full_deck_and_a_long_stock():
-    for rules, players in [(Rules.parse("standard", hand_size=13), 4),
-                           (Rules.parse("equal-hands+draw-per-card", hand_size=2), 6)]:
+    for rules, players in [
+        (Rules.parse("standard", hand_size=13), 4),
+        (Rules.parse("equal-hands+draw-per-card", hand_size=2), 6),
+    ]:
         for seed in range(20):
             state, _ = new_hand(rules, players, dealer=0, seed=seed)
             expected = engine_playout(state, random.Random(seed))
@@ -152,8 +169,7 @@ def test_the_differential_deals_reach_every_end_reason():
             state, _ = new_hand(rules, players, dealer=0, seed=seed)
             winner, reason, trace = traced_playout(KernelPosition.from_state(state), random.Random(seed))
             endings.add((reason, trace[-1].winner is None))
-    assert endings == {("exhaustion", False), ("last-holder", False), ("last-holder", True),
-                       ("last-trick", False)}
+    assert endings == {("exhaustion", False), ("last-holder", False), ("last-holder", True), ("last-trick", False)}
 
 
 def test_greedy_playouts_only_play_legal_cards():
@@ -181,9 +197,11 @@ def test_an_unknown_policy_is_refused():
         playout(KernelPosition.from_state(state), random.Random(0), "smart")
 
 
-@pytest.mark.parametrize("rules", ALL_RULES + [Rules.parse("standard", hand_size=13),
-                                               Rules.parse("equal-hands+random-trump", hand_size=2)],
-                         ids=str)
+@pytest.mark.parametrize(
+    "rules",
+    ALL_RULES + [Rules.parse("standard", hand_size=13), Rules.parse("equal-hands+random-trump", hand_size=2)],
+    ids=str,
+)
 def test_the_fast_deal_matches_the_engine_deal(rules):
     rng = random.Random(rules.spec)
     for players in range(3, 7):

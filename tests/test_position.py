@@ -5,16 +5,17 @@ import random
 from datetime import date
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from lingerlonger.game.cards import CARDS, Suit, parse_card
 from lingerlonger.game.declared import HAND_RULE_SETS, SetupError
-from lingerlonger.words.i18n import LANGUAGES, error_text
-from lingerlonger.session import STOCK, Position
-from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson
-from lingerlonger.scenario.replay import replay
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import loads
+from lingerlonger.scenario.replay import replay
+from lingerlonger.session import STOCK, Position
+from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson
+from lingerlonger.words.i18n import LANGUAGES, error_text
 
 
 def placed(position: Position, cards: dict) -> Position:
@@ -42,8 +43,9 @@ def test_problems_are_the_loaders_refusals_in_every_language():
     alone = placed(Position.empty(players=3), {0: "A♥"})
     assert codes(alone) == ["setup.too-few-holders"]
     assert codes(placed(alone, {1: "2♥"}).with_leader(2)) == ["setup.leader-empty"]
-    assert codes(placed(alone, {1: "2♥"}).with_rules(Rules.parse("standard+no-trump")).with_trump(Suit.SPADES)) \
-        == ["setup.trump-without-trump"]
+    assert codes(placed(alone, {1: "2♥"}).with_rules(Rules.parse("standard+no-trump")).with_trump(Suit.SPADES)) == [
+        "setup.trump-without-trump"
+    ]
     for lang in LANGUAGES:
         assert "{" not in error_text(alone.problems[0], lang)
 
@@ -75,13 +77,13 @@ def test_the_trump_follows_the_rules():
 
 
 @settings(max_examples=60, deadline=None)
-@given(rules=st.sampled_from(HAND_RULE_SETS), players=st.integers(3, 6), seed=st.integers(0, 10 ** 6))
+@given(rules=st.sampled_from(HAND_RULE_SETS), players=st.integers(3, 6), seed=st.integers(0, 10**6))
 def test_a_position_without_problems_saves_as_a_file_that_loads_as_set_up(rules, players, seed):
     rng = random.Random(seed)
     position = Position.empty(rules, players)
     deck = list(CARDS)
     rng.shuffle(deck)
-    for card in deck[:rng.randint(2, position.hand_size * players + 6)]:
+    for card in deck[: rng.randint(2, position.hand_size * players + 6)]:
         room = [seat for seat, hand in enumerate(position.hands) if len(hand) < position.hand_size]
         position = position.aim(rng.choice([*room, STOCK])).click(card)
     held = [seat for seat, hand in enumerate(position.hands) if hand]
@@ -90,8 +92,11 @@ def test_a_position_without_problems_saves_as_a_file_that_loads_as_set_up(rules,
     assert position.problems == ()
     [loaded] = loads(lesson_text(position.scenario("Set up by clicking")))
     assert loaded.hands == dict(zip(position.players, position.hands))
-    assert (loaded.stock, loaded.trump, loaded.leader) == (position.stock, position.trump,
-                                                          position.players[position.leader])
+    assert (loaded.stock, loaded.trump, loaded.leader) == (
+        position.stock,
+        position.trump,
+        position.players[position.leader],
+    )
     assert replay(loaded).ok
 
 

@@ -13,20 +13,18 @@ import re
 from datetime import date
 
 import pytest
-
 from corpora import text_of, visible
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger.command_line import commands as cli  # noqa: E402
 from lingerlonger.game.cards import parse_card  # noqa: E402
-from lingerlonger.words.i18n import error_text, translate  # noqa: E402
-from lingerlonger.session import STOCK  # noqa: E402
-from lingerlonger.scenario.replay import replay  # noqa: E402
 from lingerlonger.scenario import loads  # noqa: E402
-from lingerlonger.words.i18n import ui  # noqa: E402
+from lingerlonger.scenario.replay import replay  # noqa: E402
+from lingerlonger.session import STOCK  # noqa: E402
 from lingerlonger.views.widgets import LingerLongerApp  # noqa: E402
 from lingerlonger.views.widgets.position_editor import PositionEditor  # noqa: E402
+from lingerlonger.words.i18n import error_text, translate, ui  # noqa: E402
 
 
 def tap(editor: PositionEditor, place, cards: str) -> None:
@@ -84,7 +82,7 @@ def test_problems_are_said_as_the_position_is_set_up_and_play_waits_for_none():
     editor.deck[parse_card("J♥")].click()
     assert problems_said(editor) == [] and ui("position-ready", "en") in text_of(editor.problems.value)
     assert not editor.play.disabled and "ll-save-lesson" in editor.save.value
-    editor.leader.value = 2                      # C holds nothing
+    editor.leader.value = 2  # C holds nothing
     assert problems_said(editor) == [translate("error.setup.leader-empty", "en", name="C")]
     assert editor.play.disabled
 
@@ -120,12 +118,12 @@ def test_a_refused_choice_changes_nothing_and_says_why_in_the_readers_language(t
     three.rules_menus.variants["no-trump"].value = True
     assert three.position.rules.variants == {"no-trump"} and three.position.trump is None
     with_no_trump = three.position
-    three.rules_menus.variants["random-trump"].value = True        # cannot be combined with no-trump
+    three.rules_menus.variants["random-trump"].value = True  # cannot be combined with no-trump
     assert three.position is with_no_trump
     assert three.rules_menus.variants["random-trump"].value is False
     assert translate("error.rules.exclusive.no-trump+random-trump", "pt") in text_of(three.message.value)
     three.rules_menus.variants["no-trump"].value = False
-    three.aim(7)                                     # no such seat
+    three.aim(7)  # no such seat
     assert three.position.target == before.target and three.position.hands == before.hands
     assert "ll-refused" in three.message.value and "Traceback" not in three.message.value
     three.click("Z♥")
@@ -146,7 +144,7 @@ def test_fewer_players_give_their_cards_back_and_the_menus_follow():
 def test_clear_the_table_puts_every_card_back_and_keeps_the_choices(three):
     three.dealer.value = 1
     placed = three.position
-    three.clear.click()                                        # a question first
+    three.clear.click()  # a question first
     assert three.position is placed and ui("confirm-clear") in three.confirm.text.value
     three.confirm.no.click()
     assert three.position is placed and not visible(three.confirm.box)
@@ -201,4 +199,3 @@ def test_the_app_builds_the_editor_when_its_tab_is_opened():
     app.tabs.selected_index = 3
     assert isinstance(app.editor, PositionEditor) and app.editor.lang == "ru"
     assert app.position_tab.children == (app.editor,)
-

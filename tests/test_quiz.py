@@ -9,14 +9,13 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
-
-from lingerlonger.game.cards import parse_cards
-from lingerlonger.command_line.commands import main
-from lingerlonger.scenario.replay import answer_text, check, replay
-from lingerlonger.scenario import ScenarioError, load, loads
-from lingerlonger.scenario.writer import dump, schema_file
-
 from corpora import QUIZ_HEAD as HEAD
+
+from lingerlonger.command_line.commands import main
+from lingerlonger.game.cards import parse_cards
+from lingerlonger.scenario import ScenarioError, load, loads
+from lingerlonger.scenario.replay import answer_text, check, replay
+from lingerlonger.scenario.writer import dump, schema_file
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "scenarios"
@@ -75,35 +74,50 @@ def test_questions_sit_on_the_frame_before_the_play_they_hide():
     assert len(run.frames) == 5
 
 
-@pytest.mark.parametrize("steps, message", [
-    ("  - play: A K♣\n  - ask: {question: Q, answer: {legal: [3♣, Q♠]}}\n",
-     "quiz.yaml:12:40: ask: answer: legal: expected B may play Q♠, 3♣, but the legal cards are 3♣"),
-    ("  - play: A K♣\n  - ask: {question: Q, answer: {card: [Q♠]}}\n",
-     "quiz.yaml:12:39: ask: answer: card: Q♠ may not be played by B here (the legal cards are 3♣)"),
-    ("  - ask: {question: Q, answer: {card: [7♦]}}\n    play: A K♣\n",
-     "quiz.yaml:11:39: ask: answer: card: the step plays K♣, which is not an accepted answer (7♦)"),
-    ("  - ask: {question: Q, answer: {winner: D}}\n  - play: A K♣\n  - play: B 3♣\n"
-     "  - play: C 2♥\n  - play: D A♣\n",
-     "quiz.yaml:11:41: ask: answer: winner: expected D, but C wins the trick"),
-    ("  - ask: {question: Q, answer: {winner: C}}\n  - play: A K♣\n",
-     "quiz.yaml:11:41: ask: answer: winner: C is the answer, but no trick is completed after "
-     "this question"),
-])
+@pytest.mark.parametrize(
+    "steps, message",
+    [
+        (
+            "  - play: A K♣\n  - ask: {question: Q, answer: {legal: [3♣, Q♠]}}\n",
+            "quiz.yaml:12:40: ask: answer: legal: expected B may play Q♠, 3♣, but the legal cards are 3♣",
+        ),
+        (
+            "  - play: A K♣\n  - ask: {question: Q, answer: {card: [Q♠]}}\n",
+            "quiz.yaml:12:39: ask: answer: card: Q♠ may not be played by B here (the legal cards are 3♣)",
+        ),
+        (
+            "  - ask: {question: Q, answer: {card: [7♦]}}\n    play: A K♣\n",
+            "quiz.yaml:11:39: ask: answer: card: the step plays K♣, which is not an accepted answer (7♦)",
+        ),
+        (
+            "  - ask: {question: Q, answer: {winner: D}}\n  - play: A K♣\n  - play: B 3♣\n"
+            "  - play: C 2♥\n  - play: D A♣\n",
+            "quiz.yaml:11:41: ask: answer: winner: expected D, but C wins the trick",
+        ),
+        (
+            "  - ask: {question: Q, answer: {winner: C}}\n  - play: A K♣\n",
+            "quiz.yaml:11:41: ask: answer: winner: C is the answer, but no trick is completed after this question",
+        ),
+    ],
+)
 def test_a_wrong_answer_fails_the_check_where_it_is_written(steps, message):
     assert failures(steps) == [message]
 
 
-@pytest.mark.parametrize("steps, message", [
-    ("  - ask: {answer: {winner: C}}\n", "ask: missing question"),
-    ("  - ask: {question: Q}\n", "ask: missing answer"),
-    ("  - ask: {question: Q, answer: {seat: C}}\n", "ask: answer: give exactly one of legal, card"),
-    ("  - ask: {question: Q, answer: {winner: Z}}\n", "ask: answer: winner: no seat 'Z'"),
-    ("  - ask: {question: Q, answer: {choice: x}}\n", "needs choices"),
-    ("  - ask: {question: Q, answer: {choice: x}, choices: [y, z]}\n", "'x' is not one of the choices"),
-    ("  - ask: {question: Q, answer: {winner: C}, choices: [y, z]}\n", "choices go with an answer"),
-    ("  - ask: {question: Q, answer: {card: []}}\n", "name at least one card"),
-    ("  - ask: {question: Q, answer: {winner: C}, tip: x}\n", "ask: unknown key 'tip'"),
-])
+@pytest.mark.parametrize(
+    "steps, message",
+    [
+        ("  - ask: {answer: {winner: C}}\n", "ask: missing question"),
+        ("  - ask: {question: Q}\n", "ask: missing answer"),
+        ("  - ask: {question: Q, answer: {seat: C}}\n", "ask: answer: give exactly one of legal, card"),
+        ("  - ask: {question: Q, answer: {winner: Z}}\n", "ask: answer: winner: no seat 'Z'"),
+        ("  - ask: {question: Q, answer: {choice: x}}\n", "needs choices"),
+        ("  - ask: {question: Q, answer: {choice: x}, choices: [y, z]}\n", "'x' is not one of the choices"),
+        ("  - ask: {question: Q, answer: {winner: C}, choices: [y, z]}\n", "choices go with an answer"),
+        ("  - ask: {question: Q, answer: {card: []}}\n", "name at least one card"),
+        ("  - ask: {question: Q, answer: {winner: C}, tip: x}\n", "ask: unknown key 'tip'"),
+    ],
+)
 def test_malformed_questions_are_refused_with_a_located_message(steps, message):
     with pytest.raises(ScenarioError) as refused:
         scenario(steps)
@@ -143,8 +157,7 @@ def test_answers_in_words():
 
 def test_check_command_reports_a_wrong_answer_with_its_place(tmp_path, capsys):
     path = tmp_path / "wrong.yaml"
-    path.write_text(HEAD + "  - play: A K♣\n  - ask: {question: Q, answer: {legal: [Q♠]}}\n",
-                    encoding="utf-8")
+    path.write_text(HEAD + "  - play: A K♣\n  - ask: {question: Q, answer: {legal: [Q♠]}}\n", encoding="utf-8")
     assert main(["check", str(path)]) == 1
     err = capsys.readouterr().err.splitlines()  # a failed check is an error: on stderr
     assert err[0].startswith(f"{path}:12:40: ask: answer: legal: expected B may play Q♠")
@@ -162,12 +175,20 @@ def test_replay_command_speaks_the_language_asked_for(capsys):
 
 
 def test_the_library_has_quizzes_in_at_least_eight_lessons_including_the_worked_example():
-    quizzed = {path.name for path in LIBRARY.glob("*.yaml")
-               if any(step.ask for scenario in load(path) for step in scenario.steps)}
+    quizzed = {
+        path.name
+        for path in LIBRARY.glob("*.yaml")
+        if any(step.ask for scenario in load(path) for step in scenario.steps)
+    }
     assert len(quizzed) >= 8, quizzed
     assert "06-last-card-saves.yaml" in quizzed
-    kinds = {step.ask.kind for path in LIBRARY.glob("*.yaml") for scenario in load(path)
-             for step in scenario.steps if step.ask}
+    kinds = {
+        step.ask.kind
+        for path in LIBRARY.glob("*.yaml")
+        for scenario in load(path)
+        for step in scenario.steps
+        if step.ask
+    }
     assert kinds == {"legal", "card", "winner", "choice"}
 
 
@@ -177,18 +198,18 @@ def test_the_portuguese_worked_example_is_the_english_one_in_portuguese():
     assert portuguese.lang == "pt" and english.lang is None
     plays = lambda s: [(step.seat, step.card) for step in s.steps if step.kind == "play"]  # noqa: E731
     assert plays(portuguese) == plays(english)
-    assert (portuguese.hands, portuguese.stock, portuguese.trump) == (english.hands, english.stock,
-                                                                     english.trump)
-    asks = lambda s: [(step.ask.kind, step.ask.cards, step.ask.seat)  # noqa: E731
-                      for step in s.steps if step.ask]
+    assert (portuguese.hands, portuguese.stock, portuguese.trump) == (english.hands, english.stock, english.trump)
+    asks = lambda s: [(step.ask.kind, step.ask.cards, step.ask.seat) for step in s.steps if step.ask]
     assert asks(portuguese) == asks(english)
 
 
 # --- the players ---------------------------------------------------------------------------
 
+
 def test_the_static_player_shows_the_question_and_its_hint_with_its_answer_behind_a_button():
-    from lingerlonger.views.table_html import TableStyle
     from lingerlonger.views.page_replay import frame_html
+    from lingerlonger.views.table_html import TableStyle
+
     frame = replay(scenario(GOOD)).frames[1]
     page = frame_html(frame, style=TableStyle.of("es"))
     question, hidden = page.split('class="ll-quiz"')[1].split('<div class="ll-answer" hidden>')
@@ -204,6 +225,7 @@ def test_the_static_player_shows_the_question_and_its_hint_with_its_answer_behin
 
 def test_the_live_player_hides_the_next_play_until_the_question_is_answered():
     from lingerlonger.views.widgets import ScenarioPlayer
+
     player = ScenarioPlayer(scenario(GOOD))
     player.language.value = "ru"
     player.quiz_on.value = True
@@ -215,17 +237,18 @@ def test_the_live_player_hides_the_next_play_until_the_question_is_answered():
     player.answer("3♣")
     assert player.at == 2 and "Верно!" in player.message.value
     assert "B даёт масть: 3♣." in player.stage.value
-    player.answer("K♣")                      # C does not hold it: wrong, stays
+    player.answer("K♣")  # C does not hold it: wrong, stays
     assert player.at == 2
     player.answer("2♥")
     assert player.at == 3
-    player.quiz_on.value = False             # quiz mode off: nothing stops the replay
+    player.quiz_on.value = False  # quiz mode off: nothing stops the replay
     player.go_last()
     assert player.at == player.last_index
 
 
 def test_projector_and_four_colour_toggles_restyle_the_table():
     from lingerlonger.views.widgets import ScenarioPlayer
+
     player = ScenarioPlayer(scenario(GOOD))
     player.projector.value = True
     player.four_colour.value = True
@@ -235,6 +258,7 @@ def test_projector_and_four_colour_toggles_restyle_the_table():
 
 def test_a_scenario_in_portuguese_opens_in_portuguese():
     from lingerlonger.views.widgets import ScenarioPlayer
+
     player = ScenarioPlayer(LIBRARY / "29-ultima-carta-em-portugues.yaml")
     assert player.language.value == "pt" and player.language.description == "Idioma"
     player.go_last()

@@ -27,7 +27,8 @@ def commands(block: str) -> list[str]:
 
 def make_targets() -> set[str]:
     return set(re.findall(r"^([a-z][\w-]*):", MAKEFILE, re.M)) | {
-        f"book-{lang}" for lang in re.search(r"BOOK_LANGUAGES := (.*)", MAKEFILE)[1].split()}
+        f"book-{lang}" for lang in re.search(r"BOOK_LANGUAGES := (.*)", MAKEFILE)[1].split()
+    }
 
 
 def test_the_quick_start_is_two_commands_that_build_the_book_and_run_the_tests():
@@ -67,8 +68,10 @@ def test_every_make_target_a_document_names_exists(name):
 
 def anchors(text: str) -> set[str]:
     """GitHub's anchors for a Markdown file's headings."""
-    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
-            for heading in re.findall(r"^#+ (.*)$", text, re.M)}
+    return {
+        re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        for heading in re.findall(r"^#+ (.*)$", text, re.M)
+    }
 
 
 @pytest.mark.parametrize("name", DOCUMENTS)
@@ -82,7 +85,7 @@ def test_every_link_and_path_a_document_names_exists(name):
             assert anchor in anchors(file.read_text(encoding="utf-8")), f"{name}: no #{anchor} in {path or name}"
     # every file named in backquotes, less placeholders (LANG, DATE, NN, USER...)
     for path in re.findall(r"`((?:[\w.-]+/)*[\w-]+\.(?:py|md|yml|yaml|json|js|css|toml|txt|lock|html))`", text):
-        if re.search(r"[A-Z]{2,}|\*", path) or "/" not in path and not (REPO / path).exists():
+        if re.search(r"[A-Z]{2,}|\*", path) or ("/" not in path and not (REPO / path).exists()):
             continue  # a placeholder, or a bare name such as app.ipynb's
         if path.startswith("_build/"):
             continue  # what make book writes: not in a fresh clone
@@ -92,7 +95,7 @@ def test_every_link_and_path_a_document_names_exists(name):
 def test_the_architecture_names_every_module_of_the_package():
     text = (REPO / "ARCHITECTURE.md").read_text(encoding="utf-8")
     package = REPO / "lingerlonger"
-    modules = {path.stem for path in package.glob("*.py")} - {"__init__", "__main__"}
-    folders = {path.name for path in package.iterdir() if (path / "__init__.py").is_file()}
+    modules = {path.stem for path in package.rglob("*.py")} - {"__init__", "__main__"}
+    folders = {path.parent.name for path in package.rglob("__init__.py")} - {"lingerlonger"}
     named = set(re.findall(r"`([\w]+)/?`", text))
     assert modules | folders <= named, sorted((modules | folders) - named)

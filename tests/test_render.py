@@ -16,16 +16,13 @@ from html.parser import HTMLParser
 import pytest
 
 from lingerlonger.game.cards import DECK, Suit, parse_card, parse_cards, sort_hand
-from lingerlonger.game.engine import (ChooseTrump, Play, apply, deal, from_position, legal_actions,
-                                 legal_cards, new_hand)
-from lingerlonger.words.narration import REASONS
-from lingerlonger.views.table_html import (TABLE_CSS, RenderError, TableStyle, card_back_html, card_html,
-                                 table_html)
+from lingerlonger.game.engine import ChooseTrump, Play, apply, deal, from_position, legal_actions, legal_cards, new_hand
 from lingerlonger.game.rules import Rules
+from lingerlonger.views.table_html import TABLE_CSS, RenderError, TableStyle, card_back_html, card_html, table_html
+from lingerlonger.words.narration import REASONS
 
 RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
-SUIT_WORDS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
-              Suit.CLUBS: "clubs"}
+SUIT_WORDS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 
 
 def spoken(card) -> str:
@@ -36,8 +33,9 @@ def spoken(card) -> str:
 
 # --- a small DOM over html.parser ------------------------------------------------
 
+
 class Element:
-    def __init__(self, tag: str, attrs: dict[str, str], parent: "Element | None") -> None:
+    def __init__(self, tag: str, attrs: dict[str, str], parent: Element | None) -> None:
         self.tag, self.attrs, self.parent = tag, attrs, parent
         self.children: list[Element | str] = []
 
@@ -55,17 +53,20 @@ class Element:
             if isinstance(child, Element):
                 yield from child.walk()
 
-    def all(self, css_class: str) -> list["Element"]:
+    def all(self, css_class: str) -> list[Element]:
         return [element for element in self.walk() if css_class in element.classes]
 
-    def one(self, css_class: str) -> "Element":
+    def one(self, css_class: str) -> Element:
         found = self.all(css_class)
         assert len(found) == 1, f"expected one .{css_class}, found {len(found)}"
         return found[0]
 
     def text(self) -> str:
-        parts = [child if isinstance(child, str) else child.text() for child in self.children
-                 if isinstance(child, str) or child.tag != "style"]
+        parts = [
+            child if isinstance(child, str) else child.text()
+            for child in self.children
+            if isinstance(child, str) or child.tag != "style"
+        ]
         return re.sub(r"\s+", " ", "".join(parts).replace("\ufe0e", "")).strip()
 
 
@@ -112,9 +113,15 @@ def hand_faces(doc: Element, name: str) -> list[str]:
 
 def worked_example():
     """The worked example (rule 16 of the Rules reference): hearts trump, A leads."""
-    return from_position(Rules.parse("equal-hands"), "ABCD", dealer="D", leader="A", trump="♥",
-                         hands={"A": "K♣ 7♦", "B": "3♣ Q♠", "C": "2♥", "D": "A♣ 5♠"},
-                         stock="9♦ 4♠ J♥")
+    return from_position(
+        Rules.parse("equal-hands"),
+        "ABCD",
+        dealer="D",
+        leader="A",
+        trump="♥",
+        hands={"A": "K♣ 7♦", "B": "3♣ Q♠", "C": "2♥", "D": "A♣ 5♠"},
+        stock="9♦ 4♠ J♥",
+    )
 
 
 def play_all(state, plays):
@@ -124,6 +131,7 @@ def play_all(state, plays):
 
 
 # --- hands -----------------------------------------------------------------------
+
 
 def test_every_card_of_every_hand_appears_with_its_label_sorted():
     state, _ = new_hand(Rules.parse("standard"), ["Ann", "Bob", "Cy", "Dee"], dealer=3, seed=1)
@@ -173,8 +181,7 @@ def test_one_seat_view_shows_the_revealed_trump_card_in_the_dealers_hand():
 def test_viewer_sits_at_the_bottom_and_the_others_follow_clockwise():
     state = worked_example()
     doc = parse(table_html(state, seat="C"))
-    places = {name: next(c for c in seat(doc, name).classes if c.startswith("ll-at-"))
-              for name in "ABCD"}
+    places = {name: next(c for c in seat(doc, name).classes if c.startswith("ll-at-")) for name in "ABCD"}
     assert places == {"C": "ll-at-b", "D": "ll-at-l", "A": "ll-at-t", "B": "ll-at-r"}
 
 
@@ -186,6 +193,7 @@ def test_an_unknown_seat_is_refused_with_the_seats_named():
 
 
 # --- whose turn, legal cards -----------------------------------------------------
+
 
 def test_legal_cards_are_marked_only_on_request_and_exactly_the_engines():
     state = play_all(worked_example(), ["A K♣"])
@@ -221,8 +229,7 @@ def test_the_dealer_has_the_button():
     assert seat(doc, "D").one("ll-dealer") is buttons[0]
 
 
-@pytest.mark.parametrize("lang, word", [("en", "dealer"), ("pt", "dador"), ("es", "repartidor"),
-                                        ("ru", "сдающий")])
+@pytest.mark.parametrize("lang, word", [("en", "dealer"), ("pt", "dador"), ("es", "repartidor"), ("ru", "сдающий")])
 def test_the_dealer_button_is_a_chip_named_in_words_not_a_letter(lang, word):
     # Seats are often A, B, C, D: a letter on the chip ("D", or Russian "С") reads as a seat.
     doc = parse(table_html(worked_example(), options=TableStyle.of(lang)))
@@ -232,6 +239,7 @@ def test_the_dealer_button_is_a_chip_named_in_words_not_a_letter(lang, word):
 
 
 # --- the trick -------------------------------------------------------------------
+
 
 def test_the_trick_shows_who_played_what_in_order():
     state = play_all(worked_example(), ["A K♣", "B 3♣"])
@@ -248,8 +256,7 @@ def test_a_completed_trick_is_shown_with_its_winner_marked():
     trick = doc.one("ll-trick")
     assert len(faces(trick)) == 4
     # Rule 16: C's 2♥ wins as the only trump.
-    assert [card.label for card in trick.all("ll-winner")] == [
-        f"{spoken('2♥')}, played by C, wins the trick"]
+    assert [card.label for card in trick.all("ll-winner")] == [f"{spoken('2♥')}, played by C, wins the trick"]
     assert "C wins the trick" in doc.one("ll-status").text()
     assert faces(parse(table_html(state)).one("ll-trick")) == []
 
@@ -272,9 +279,17 @@ def test_won_piles_and_stock_are_counted():
 
 # --- out, winner -----------------------------------------------------------------
 
+
 def test_eliminated_seats_are_greyed_with_a_badge_and_the_winner_crowned():
-    state = from_position(Rules.parse("standard"), "ABC", dealer="C", leader="A", trump="♥",
-                          hands={"A": "K♣", "B": "3♣", "C": "2♥ 5♦"}, stock="9♠")
+    state = from_position(
+        Rules.parse("standard"),
+        "ABC",
+        dealer="C",
+        leader="A",
+        trump="♥",
+        hands={"A": "K♣", "B": "3♣", "C": "2♥ 5♦"},
+        stock="9♠",
+    )
     state = play_all(state, ["A K♣", "B 3♣", "C 2♥"])  # C trumps and draws; A and B have nothing left
     assert state.is_over
     doc = parse(table_html(state, last_trick=state.history[-1]))
@@ -288,8 +303,9 @@ def test_eliminated_seats_are_greyed_with_a_badge_and_the_winner_crowned():
 
 
 def test_a_hand_won_in_the_middle_of_a_trick_shows_the_unfinished_trick():
-    state = from_position(Rules.parse("standard"), "ABC", dealer="C", leader="A", trump="♥",
-                          hands={"A": "K♣", "B": "3♣", "C": "2♥ 5♦"})
+    state = from_position(
+        Rules.parse("standard"), "ABC", dealer="C", leader="A", trump="♥", hands={"A": "K♣", "B": "3♣", "C": "2♥ 5♦"}
+    )
     state = play_all(state, ["A K♣", "B 3♣"])  # both out at once: C, the last holder, wins
     doc = parse(table_html(state))
     assert [element.label for element in doc.all("ll-out")] == ["A", "B"]
@@ -299,13 +315,15 @@ def test_a_hand_won_in_the_middle_of_a_trick_shows_the_unfinished_trick():
 
 
 def test_a_seat_out_before_the_position_starts_is_shown_out():
-    state = from_position(Rules.parse("standard"), "ABCD", dealer="A", leader="A", trump="♠",
-                          hands={"A": "K♣", "B": "3♣", "C": "2♥"})
+    state = from_position(
+        Rules.parse("standard"), "ABCD", dealer="A", leader="A", trump="♠", hands={"A": "K♣", "B": "3♣", "C": "2♥"}
+    )
     doc = parse(table_html(state))
     assert [element.label for element in doc.all("ll-out")] == ["D"]
 
 
 # --- trump -----------------------------------------------------------------------
+
 
 def trump_box(state, **kwargs) -> Element:
     return parse(table_html(state, **kwargs)).one("ll-trump")
@@ -381,6 +399,7 @@ def test_grand_coup_trump_is_not_named_until_the_first_tricks_winner_names_it():
 
 # --- output qualities ------------------------------------------------------------
 
+
 def test_same_state_same_html():
     first, _ = new_hand(Rules.parse("standard"), 5, dealer=2, seed=8)
     again, _ = new_hand(Rules.parse("standard"), 5, dealer=2, seed=8)
@@ -390,13 +409,18 @@ def test_same_state_same_html():
 
 
 def test_seat_names_and_caption_are_shown_literally():
-    state = from_position(Rules.parse("standard"), ["<b>", "Tom & Jerry", '"Q"'], dealer=0,
-                          leader=0, trump="♠", hands={"<b>": "K♣", "Tom & Jerry": "3♣", '"Q"': "2♥"})
+    state = from_position(
+        Rules.parse("standard"),
+        ["<b>", "Tom & Jerry", '"Q"'],
+        dealer=0,
+        leader=0,
+        trump="♠",
+        hands={"<b>": "K♣", "Tom & Jerry": "3♣", '"Q"': "2♥"},
+    )
     html_text = table_html(state, caption="<i>step 1</i>")
     assert "<b>" not in html_text and "<i>" not in html_text
     doc = parse(html_text)
-    assert [element.one("ll-name").text() for element in doc.all("ll-seat")] == [
-        "<b>", "Tom & Jerry", '"Q"']
+    assert [element.one("ll-name").text() for element in doc.all("ll-seat")] == ["<b>", "Tom & Jerry", '"Q"']
     assert doc.one("ll-caption").text() == "<i>step 1</i>"
     assert doc.one("ll-table").label == "<i>step 1</i>"
 
@@ -422,8 +446,9 @@ def test_style_options_and_translated_labels():
     styled = parse(table_html(state, options=TableStyle(four_colour=True, large=True))).one("ll-table")
     assert {"ll-four-colour", "ll-large"} <= styled.classes
     assert not {"ll-four-colour", "ll-large"} & plain
-    portuguese = TableStyle(labels={"lang": "pt", "card": "{rank} de {suit}", "clubs": "paus",
-                                    "rank-13": "rei", "to-play": "joga"})
+    portuguese = TableStyle(
+        labels={"lang": "pt", "card": "{rank} de {suit}", "clubs": "paus", "rank-13": "rei", "to-play": "joga"}
+    )
     doc = parse(table_html(state, options=portuguese))
     assert doc.one("ll-table").attrs["lang"] == "pt-PT"  # the page tag: European Portuguese
     assert faces(doc.one("ll-trick")) == ["rei de paus, played by A"]  # untranslated keys stay English
@@ -438,8 +463,10 @@ def test_a_state_shows_itself_in_a_notebook():
 def test_a_style_speaks_the_readers_language_unless_told():
     """Chapter 13 asks for `TableStyle(large=True, four_colour=True)`: on a Russian page (the
     book's kernels run with LINGERLONGER_LANG), its table and player speak Russian."""
-    code = ("from lingerlonger.views.table_html import TableStyle; "
-            "print(TableStyle(large=True).lang, TableStyle.of('pt').lang)")
+    code = (
+        "from lingerlonger.views.table_html import TableStyle; "
+        "print(TableStyle(large=True).lang, TableStyle.of('pt').lang)"
+    )
     env = {**os.environ, "LINGERLONGER_LANG": "ru"}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["ru", "pt"]

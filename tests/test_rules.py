@@ -23,8 +23,9 @@ def test_unknown_profile_or_variant_is_refused_naming_it():
         Rules.parse("standard+double-trump")
 
 
-@pytest.mark.parametrize("first, second", [("no-trump", "random-trump"), ("no-trump", "grand-coup"),
-                                           ("random-trump", "grand-coup")])
+@pytest.mark.parametrize(
+    "first, second", [("no-trump", "random-trump"), ("no-trump", "grand-coup"), ("random-trump", "grand-coup")]
+)
 @pytest.mark.parametrize("profile", ["standard", "equal-hands"])
 def test_incompatible_variants_are_refused_with_the_reason(profile, first, second):
     # Ruling 10: variants that cannot be combined are refused: `no-trump` with `random-trump`
@@ -38,8 +39,10 @@ def test_incompatible_variants_are_refused_with_the_reason(profile, first, secon
 
 
 def test_every_other_pair_of_variants_combines():
-    exclusive = {frozenset(pair) for pair in [("no-trump", "random-trump"), ("no-trump", "grand-coup"),
-                                              ("random-trump", "grand-coup")]}
+    exclusive = {
+        frozenset(pair)
+        for pair in [("no-trump", "random-trump"), ("no-trump", "grand-coup"), ("random-trump", "grand-coup")]
+    }
     for first in VARIANTS:
         for second in VARIANTS:
             if first != second and frozenset((first, second)) not in exclusive:
@@ -101,13 +104,24 @@ def test_rules_are_frozen_values():
 
 def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
     """The engine layer stays below i18n, render, scenario and widgets, and needs no yaml or json."""
-    code = ("import sys, lingerlonger.game.engine, lingerlonger.computer.playout; "
-            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('json', 'yaml', 'ipywidgets') or m.startswith('lingerlonger.'))))")
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True).stdout.split()
-    assert loaded == sorted(["lingerlonger.computer", "lingerlonger.computer.playout", "lingerlonger.game",
-                             "lingerlonger.game.cards", "lingerlonger.game.engine",
-                             "lingerlonger.game.errors",  # codes and the English of refusals, no catalog
-                             "lingerlonger.game.events", "lingerlonger.game.declared", "lingerlonger.game.rules",
-                             "lingerlonger.game.visible_text"])  # how a refused card's text is quoted  # how a refused card's text is quoted
+    code = (
+        "import sys, lingerlonger.game.engine, lingerlonger.computer.playout; "
+        "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('json', 'yaml', 'ipywidgets') or m.startswith('lingerlonger.'))))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert loaded == sorted(
+        [
+            "lingerlonger.computer",
+            "lingerlonger.computer.playout",
+            "lingerlonger.game",
+            "lingerlonger.game.cards",
+            "lingerlonger.game.engine",
+            "lingerlonger.game.errors",  # codes and the English of refusals, no catalog
+            "lingerlonger.game.events",
+            "lingerlonger.game.declared",
+            "lingerlonger.game.rules",
+            "lingerlonger.game.seat_view",
+            "lingerlonger.game.visible_text",
+        ]
+    )  # how a refused card's text is quoted  # how a refused card's text is quoted

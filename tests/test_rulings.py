@@ -23,7 +23,7 @@ def _section(text: str, heading: str) -> str:
     """The text under a heading, up to the next heading of the same or a higher level."""
     start = text.index(heading)
     level = heading.split(" ", 1)[0]
-    rest = text[start + len(heading):]
+    rest = text[start + len(heading) :]
     stop = re.search(rf"^#{{1,{len(level)}}} ", rest, flags=re.M)
     return rest[: stop.start()] if stop else rest
 
@@ -48,8 +48,10 @@ def test_rule_13_is_called_a_reading_and_its_three_details_rulings():
 
 def test_the_conflict_between_the_sources_is_said_where_rule_13_is_taught():
     quote = "o vencedor de uma vaza é sempre único"  # seed 000, "Vitória"
-    rule, chapter = (" ".join(_section(text, heading).split()) for text, heading in
-                     ((REFERENCE, "### Rule 13."), (ENDINGS, "## Out at once")))
+    rule, chapter = (
+        " ".join(_section(text, heading).split())
+        for text, heading in ((REFERENCE, "### Rule 13."), (ENDINGS, "## Out at once"))
+    )
     assert "Where the sources conflict" in rule
     assert quote in rule and quote in chapter
 

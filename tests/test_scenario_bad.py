@@ -12,23 +12,39 @@ import re
 from pathlib import Path
 
 import pytest
+from corpora import BAD_FILES, expectation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lingerlonger.words.i18n import LANGUAGES, translate
-from lingerlonger.scenario.replay import check
 from lingerlonger.scenario import ScenarioError, iter_documents
-
-from corpora import BAD_FILES, expectation
+from lingerlonger.scenario.replay import check
+from lingerlonger.words.i18n import LANGUAGES, translate
 
 BAD = Path(__file__).resolve().parent / "bad"
 #: What the book's Rules and Scenario format references and the issue require the corpus to
 #: cover, by file name.
-REQUIRED = {"syntax-error", "unknown-key", "wrong-type", "duplicated-card-deck",
-            "duplicated-card-position", "unknown-card", "both-setup-forms", "no-setup",
-            "two-players", "seven-players", "deck-51", "unknown-variant", "out-of-turn", "revoke",
-            "choose-trump-not-grand-coup", "choose-trump-too-early", "wrong-expect",
-            "wrong-result", "object-tag", "alias-bomb"}
+REQUIRED = {
+    "syntax-error",
+    "unknown-key",
+    "wrong-type",
+    "duplicated-card-deck",
+    "duplicated-card-position",
+    "unknown-card",
+    "both-setup-forms",
+    "no-setup",
+    "two-players",
+    "seven-players",
+    "deck-51",
+    "unknown-variant",
+    "out-of-turn",
+    "revoke",
+    "choose-trump-not-grand-coup",
+    "choose-trump-too-early",
+    "wrong-expect",
+    "wrong-result",
+    "object-tag",
+    "alias-bomb",
+}
 
 
 def first_failure(path: Path) -> ScenarioError | None:
@@ -42,7 +58,7 @@ def first_failure(path: Path) -> ScenarioError | None:
 
 
 def test_the_corpus_covers_what_the_issue_lists():
-    assert REQUIRED <= {path.stem for path in BAD_FILES}
+    assert {path.stem for path in BAD_FILES} >= REQUIRED
 
 
 @pytest.mark.parametrize("path", BAD_FILES, ids=lambda path: path.stem)
@@ -61,7 +77,7 @@ def test_each_bad_file_is_refused_at_the_offending_value(path):
 def test_a_colon_in_a_text_gets_the_books_hint_in_the_readers_language(lang):
     failure = first_failure(BAD / "colon-in-say.yaml")
     hint = translate("load.quote-colon", lang)
-    assert failure.hint == "load.quote-colon" and '": "' in hint or "«: »" in hint
+    assert (failure.hint == "load.quote-colon" and '": "' in hint) or "«: »" in hint
     assert failure.text(lang).endswith(". " + hint)
     assert failure.text(lang).startswith(f"{BAD / 'colon-in-say.yaml'}:13:17: ")
     assert ("YAML syntax error" in failure.text(lang)) == (lang == "en")
@@ -85,12 +101,55 @@ def test_the_revoke_names_the_rule_and_the_hand():
     assert failure.message == "B must follow ♣: holds 7♣, 9♣, so cannot play K♠"
 
 
-GOOD_TEXTS = [path.read_text(encoding="utf-8")
-              for path in sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))]
-PIECES = ["", " ", "\n", "- ", ": ", "[", "]", "{", "}", ", ", "#", "&a ", "*a", "!!str ", "!x ",
-          "'", '"', "null", "~", "1", "-1", "1.5", "true", "No", "x-", "K♣", "10♥", "Z", "none",
-          "|", ">", "\t", "---\n", "?", "%", "play", "expect", "legal", "drawn", "trump", "0x10",
-          "\\", "é", "\x07"]
+GOOD_TEXTS = [
+    path.read_text(encoding="utf-8") for path in sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
+]
+PIECES = [
+    "",
+    " ",
+    "\n",
+    "- ",
+    ": ",
+    "[",
+    "]",
+    "{",
+    "}",
+    ", ",
+    "#",
+    "&a ",
+    "*a",
+    "!!str ",
+    "!x ",
+    "'",
+    '"',
+    "null",
+    "~",
+    "1",
+    "-1",
+    "1.5",
+    "true",
+    "No",
+    "x-",
+    "K♣",
+    "10♥",
+    "Z",
+    "none",
+    "|",
+    ">",
+    "\t",
+    "---\n",
+    "?",
+    "%",
+    "play",
+    "expect",
+    "legal",
+    "drawn",
+    "trump",
+    "0x10",
+    "\\",
+    "é",
+    "\x07",
+]
 
 
 @settings(max_examples=300, deadline=None)
@@ -102,7 +161,7 @@ def test_any_edit_of_a_good_file_loads_or_is_refused_in_one_located_line(data):
         if data.draw(st.booleans()):
             text = text[:at] + data.draw(st.sampled_from(PIECES)) + text[at:]
         else:
-            text = text[:at] + text[at + data.draw(st.integers(1, 6)):]
+            text = text[:at] + text[at + data.draw(st.integers(1, 6)) :]
     for item in iter_documents(text, "edited.yaml"):
         failures = [item] if isinstance(item, ScenarioError) else check(item)
         for failure in failures:

@@ -13,14 +13,13 @@ import re
 from pathlib import Path
 
 import pytest
+from corpora import tag_vocabulary
 
 from lingerlonger.game.cards import Suit, parse_card, parse_cards
 from lingerlonger.game.engine import apply, legal_cards
-from lingerlonger.scenario.replay import check, replay
 from lingerlonger.game.rules import VARIANTS
 from lingerlonger.scenario import Scenario, load, versions
-
-from corpora import tag_vocabulary
+from lingerlonger.scenario.replay import check, replay
 
 LIBRARY = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted(LIBRARY.glob("*.yaml"))
@@ -38,6 +37,7 @@ def _plays(scenario: Scenario) -> list[tuple[str, str]]:
 
 
 # --- every file -------------------------------------------------------------------------
+
 
 def test_the_library_has_at_least_18_lessons():
     assert len(FILES) >= 18
@@ -83,11 +83,15 @@ def test_tags_come_from_the_vocabulary_and_name_the_rules(path):
 
 # --- the topics the issue asks for ------------------------------------------------------
 
+
 def _is_worked_example(scenario: Scenario) -> bool:
     """Rule 16: hearts trump; A leads K♣, B follows 3♣, C plays last card 2♥, D A♣."""
-    return (scenario.players == ("A", "B", "C", "D") and scenario.trump == Suit.HEARTS
-            and scenario.hands["C"] == (parse_card("2♥"),)
-            and _plays(scenario)[:4] == [("A", "K♣"), ("B", "3♣"), ("C", "2♥"), ("D", "A♣")])
+    return (
+        scenario.players == ("A", "B", "C", "D")
+        and scenario.trump == Suit.HEARTS
+        and scenario.hands["C"] == (parse_card("2♥"),)
+        and _plays(scenario)[:4] == [("A", "K♣"), ("B", "3♣"), ("C", "2♥"), ("D", "A♣")]
+    )
 
 
 def _shows_legal_for_a_holder_and_a_void_player(scenario: Scenario) -> bool:
@@ -143,71 +147,105 @@ REQUIRED_TOPICS = {
     "dealing for 4 players": ("*-deal-4-players.yaml", _deals_for(4)),
     "dealing for 5 players": ("*-deal-5-players.yaml", _deals_for(5)),
     "dealing for 6 players": ("*-deal-6-players.yaml", _deals_for(6)),
-    "the trump reveal": ("*-trump-reveal.yaml",
-                         lambda s: s.is_deal and s.rules.trump_revealed_from_deal),
+    "the trump reveal": ("*-trump-reveal.yaml", lambda s: s.is_deal and s.rules.trump_revealed_from_deal),
     "follow suit, legal for a holder and a void player": (
-        "*-follow-suit.yaml", _shows_legal_for_a_holder_and_a_void_player),
-    "trumping and discarding": ("*-trump-and-discard.yaml",
-                                lambda s: {"trumping", "discarding"} <= set(s.tags)),
+        "*-follow-suit.yaml",
+        _shows_legal_for_a_holder_and_a_void_player,
+    ),
+    "trumping and discarding": ("*-trump-and-discard.yaml", lambda s: {"trumping", "discarding"} <= set(s.tags)),
     "no duty to overtake": ("*-no-duty-to-overtake.yaml", lambda s: "overtaking" in s.tags),
     "worked example, 9♦ not last": (
         "*-last-card-saves.yaml",
-        lambda s: _is_worked_example(s) and s.stock[0] == parse_card("9♦") and len(s.stock) > 1),
+        lambda s: _is_worked_example(s) and s.stock[0] == parse_card("9♦") and len(s.stock) > 1,
+    ),
     "worked example, 9♦ last, equal-hands: C wins by exhaustion": (
         "*-last-card-exhaustion.yaml",
-        lambda s: _is_worked_example(s) and s.rules.profile == "equal-hands"
-        and s.stock == parse_cards("9♦") and s.result.winner == "C" and _ends("exhaustion")(s)),
+        lambda s: (
+            _is_worked_example(s)
+            and s.rules.profile == "equal-hands"
+            and s.stock == parse_cards("9♦")
+            and s.result.winner == "C"
+            and _ends("exhaustion")(s)
+        ),
+    ),
     "worked example, 9♦ last, standard: play goes on": (
         "*-last-card-standard.yaml",
-        lambda s: _is_worked_example(s) and s.rules.profile == "standard"
-        and s.stock == parse_cards("9♦") and len(_plays(s)) > 4),
-    "winning with the last card and surviving": ("*-last-card-winner-survives.yaml",
-                                                 lambda s: "last-card" in s.tags),
+        lambda s: (
+            _is_worked_example(s)
+            and s.rules.profile == "standard"
+            and s.stock == parse_cards("9♦")
+            and len(_plays(s)) > 4
+        ),
+    ),
+    "winning with the last card and surviving": ("*-last-card-winner-survives.yaml", lambda s: "last-card" in s.tags),
     "losing with the last card, out with stock left": (
-        "*-last-card-loser-out.yaml", lambda s: "elimination" in s.tags and len(s.stock) > 1),
-    "the lead passing when the winner is out": ("*-lead-passes.yaml",
-                                                lambda s: "lead" in s.tags and not s.stock),
+        "*-last-card-loser-out.yaml",
+        lambda s: "elimination" in s.tags and len(s.stock) > 1,
+    ),
+    "the lead passing when the winner is out": ("*-lead-passes.yaml", lambda s: "lead" in s.tags and not s.stock),
     "the standard endgame after the stock runs out": (
         "*-standard-endgame.yaml",
-        lambda s: s.rules.profile == "standard" and s.stock and s.result is not None),
+        lambda s: s.rules.profile == "standard" and s.stock and s.result is not None,
+    ),
     "the tie ruling": ("*-tie-ruling.yaml", _ends("last-trick")),
-    "the exhaustion ruling": ("*-exhaustion-ruling.yaml",
-                              lambda s: s.rules.profile == "equal-hands" and _ends("exhaustion")(s)),
+    "the exhaustion ruling": (
+        "*-exhaustion-ruling.yaml",
+        lambda s: s.rules.profile == "equal-hands" and _ends("exhaustion")(s),
+    ),
     "ruling 3, equal-hands with an empty stock plays on": (
         "*-equal-hands-empty-stock.yaml",
-        lambda s: s.rules.profile == "equal-hands" and not s.stock and s.result is not None),
+        lambda s: s.rules.profile == "equal-hands" and not s.stock and s.result is not None,
+    ),
     "ruling 3 for a deal that uses the whole deck, ending by ruling 1": (
         "*-whole-deck-equal-hands.yaml",
-        lambda s: s.is_deal and s.rules.profile == "equal-hands" and not s.start()[0].stock
-        and _ends("last-trick")(s)),
+        lambda s: s.is_deal and s.rules.profile == "equal-hands" and not s.start()[0].stock and _ends("last-trick")(s),
+    ),
     "ruling 11, a named hand size wins over long-hand": (
         "*-variant-long-hand.yaml",
-        lambda s: s.is_deal and "long-hand" in s.rules.variants and s.rules.hand_size not in (None, 7)
-        and {len(hand) for hand in s.start()[0].hands} == {s.rules.hand_size}),
+        lambda s: (
+            s.is_deal
+            and "long-hand" in s.rules.variants
+            and s.rules.hand_size not in (None, 7)
+            and {len(hand) for hand in s.start()[0].hands} == {s.rules.hand_size}
+        ),
+    ),
     "ruling 12, trump-lead does not bind a position's first lead": (
         "*-variant-trump-lead.yaml",
-        lambda s: not s.is_deal and "trump-lead" in s.rules.variants
-        and any(card.suit == s.trump for card in s.hands[s.leader])
-        and set(legal_cards(s.start()[0])) == set(s.hands[s.leader])),
+        lambda s: (
+            not s.is_deal
+            and "trump-lead" in s.rules.variants
+            and any(card.suit == s.trump for card in s.hands[s.leader])
+            and set(legal_cards(s.start()[0])) == set(s.hands[s.leader])
+        ),
+    ),
     "ruling 6, instant elimination: the win stands, nobody draws, the lead passes": (
         "*-variant-instant-elimination.yaml",
-        lambda s: "instant-elimination" in s.rules.variants and bool(replay(s).final.stock)
-        and _out_card_wins_and_the_lead_passes(s)),
+        lambda s: (
+            "instant-elimination" in s.rules.variants
+            and bool(replay(s).final.stock)
+            and _out_card_wins_and_the_lead_passes(s)
+        ),
+    ),
     "out at once with the stock empty: the card still wins, the lead passes": (
         "*-out-at-once-empty-stock.yaml",
-        lambda s: s.rules.profile == "standard" and not s.rules.variants and not s.stock
-        and _out_card_wins_and_the_lead_passes(s)),
+        lambda s: (
+            s.rules.profile == "standard"
+            and not s.rules.variants
+            and not s.stock
+            and _out_card_wins_and_the_lead_passes(s)
+        ),
+    ),
     "the mid-trick end under the standard rules": (
         "*-out-at-once-empty-stock.yaml",
-        lambda s: s.rules.profile == "standard" and not s.rules.variants and _ends_mid_trick(s)),
+        lambda s: s.rules.profile == "standard" and not s.rules.variants and _ends_mid_trick(s),
+    ),
     "the mid-trick end under instant-elimination, with cards in the stock": (
         "*-instant-elimination-mid-trick.yaml",
-        lambda s: "instant-elimination" in s.rules.variants and bool(s.stock) and _ends_mid_trick(s)),
-    "ruling 8, a grand-coup winner who is out names trump": (
-        "*-grand-coup-winner-out.yaml", _out_winner_names_trump),
+        lambda s: "instant-elimination" in s.rules.variants and bool(s.stock) and _ends_mid_trick(s),
+    ),
+    "ruling 8, a grand-coup winner who is out names trump": ("*-grand-coup-winner-out.yaml", _out_winner_names_trump),
 } | {
-    f"the variant {variant}": (f"*-variant-{variant}.yaml",
-                               lambda s, variant=variant: variant in s.rules.variants)
+    f"the variant {variant}": (f"*-variant-{variant}.yaml", lambda s, variant=variant: variant in s.rules.variants)
     for variant in VARIANTS
 }
 
@@ -217,13 +255,18 @@ def test_required_topic_has_its_lesson(topic):
     pattern, shows_it = REQUIRED_TOPICS[topic]
     matches = sorted(LIBRARY.glob(pattern))
     assert matches, f"no file {pattern} for {topic!r}"
-    assert any(shows_it(scenario) for path in matches for scenario in _scenarios(path)), \
+    assert any(shows_it(scenario) for path in matches for scenario in _scenarios(path)), (
         f"{', '.join(path.name for path in matches)} does not show {topic!r}"
+    )
 
 
 def test_a_couple_of_whole_hands_are_dealt_from_a_deck():
-    whole = [path.name for path in FILES for scenario in _scenarios(path)
-             if "full-hand" in scenario.tags and scenario.is_deal and scenario.result is not None]
+    whole = [
+        path.name
+        for path in FILES
+        for scenario in _scenarios(path)
+        if "full-hand" in scenario.tags and scenario.is_deal and scenario.result is not None
+    ]
     assert len(whole) >= 2, whole
 
 

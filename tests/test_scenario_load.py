@@ -13,27 +13,25 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from corpora import POSITION
 
 from lingerlonger.game.cards import Suit, parse_card, parse_cards
-from lingerlonger.scenario.replay import check, replay
 from lingerlonger.game.rules import Rules
-from lingerlonger.scenario import (Location, ScenarioError, iter_documents, iter_scenarios, load,
-                                   loads)
+from lingerlonger.scenario import Location, ScenarioError, iter_documents, iter_scenarios, load, loads
 from lingerlonger.scenario.recording import simulate
+from lingerlonger.scenario.replay import check, replay
 from lingerlonger.scenario.writer import dump
-
-from corpora import POSITION
 
 GOOD = Path(__file__).resolve().parent / "good"
 GOOD_FILES = sorted(GOOD.glob("*.yaml"))
 
 
-
 def test_the_good_corpus_covers_every_key_and_step_kind():
     scenarios = [scenario for path in GOOD_FILES for scenario in load(path)]
     kinds = {step.kind for scenario in scenarios for step in scenario.steps}
-    expected = {key for scenario in scenarios for step in scenario.steps
-                if step.kind == "expect" for key in step.expect.given}
+    expected = {
+        key for scenario in scenarios for step in scenario.steps if step.kind == "expect" for key in step.expect.given
+    }
     assert kinds == {"play", "choose_trump", "expect", "ask", "say"}
     assert expected == {"trick_winner", "drawn", "out", "hand_sizes", "stock_size", "leader", "legal"}
     assert {scenario.is_deal for scenario in scenarios} == {True, False}
@@ -54,10 +52,9 @@ def test_every_good_file_loads_and_checks(path):
 
 def test_every_notation_of_rules_section_5_reads_as_the_same_cards():
     first = load(GOOD / "stream-notations.yaml")[0]
-    assert first.hands == {"A": parse_cards("10♥ 2♣"), "B": parse_cards("Q♠ 9♥"),
-                           "C": parse_cards("10♦ K♣")}
+    assert first.hands == {"A": parse_cards("10♥ 2♣"), "B": parse_cards("Q♠ 9♥"), "C": parse_cards("10♦ K♣")}
     assert first.steps[0].card == parse_card("10♥")  # written "th"
-    assert first.steps[1].card == parse_card("9♥")   # written "9H"
+    assert first.steps[1].card == parse_card("9♥")  # written "9H"
 
 
 def test_a_stream_gives_each_scenario_with_its_index():
@@ -65,8 +62,8 @@ def test_a_stream_gives_each_scenario_with_its_index():
     assert [scenario.index for scenario in scenarios] == [0, 1, 2]
     assert scenarios[0].rules == Rules.parse("equal-hands+no-trump")
     assert scenarios[1].rules == Rules.parse("standard")  # written sift-smoke
-    assert scenarios[2].trump == Suit.HEARTS              # written ♡
-    assert scenarios[0].trump is None                     # written none
+    assert scenarios[2].trump == Suit.HEARTS  # written ♡
+    assert scenarios[0].trump is None  # written none
 
 
 def test_x_keys_are_ignored_everywhere_and_kept_at_the_top():
@@ -101,33 +98,42 @@ def test_locations_do_not_take_part_in_equality():
     assert loads(POSITION) == loads("\n\n# moved down\n" + POSITION)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "no scenario in this file"),
-    ("- a list\n", "scenario: expected a mapping"),
-    (POSITION.replace("format: 1", "format: '1'"), "format: expected 1"),
-    (POSITION.replace("title: T", "title:"), "title: expected some text, got nothing"),
-    (POSITION.replace("title: T", "title: true"), "title: expected text, got the boolean true"),
-    (POSITION.replace("[A, B, C]", "[A, B, A]"), "players: A appears twice"),
-    (POSITION.replace("leader: A", "leader: Q"), "leader: no seat 'Q' at this table"),
-    (POSITION.replace("trump: ♥", "trump: X"), "trump: 'X' is not a suit"),
-    (POSITION.replace("steps: []", "steps:\n  - {}"), "step: expected play, choose_trump, expect or say"),
-    (POSITION.replace("steps: []", "steps:\n  - expect: {drawn: {A: [5♠, 5♠]}}"), "5♠ appears twice"),
-    (POSITION.replace("steps: []", "steps:\n  - expect: {out: [A, A]}"), "expect: out: A appears twice"),
-    (POSITION.replace("steps: []", "steps:\n  - expect: {stock_size: 1.5}"), "expected a whole number"),
-    (POSITION.replace("steps: []", "steps:\n  - expect: {bogus: 1}"), "expect: unknown key 'bogus'"),
-    (POSITION.replace("steps: []", "steps: []\nresult: {who: A}"), "result: unknown key 'who'"),
-    (POSITION.replace("rules: standard", "rules: {variants: [no-trump]}"), "rules: missing profile"),
-    (POSITION.replace("rules: standard", "rules: {profile: classic}"), "rules: unknown profile 'classic'"),
-    (POSITION.replace("rules: standard", "rules: {profile: standard, hand_size: 0}"),
-     "rules: hand_size: expected a number of at least 1"),
-    (POSITION.replace("rules: standard", "rules: {profile: standard, variants: [no-trump, no-trump]}"),
-     "rules: variants: no-trump appears twice"),
-    (POSITION.replace("title: T", "title: T\ntitle: U"), "scenario: the key 'title' appears twice"),
-    (POSITION.replace("title: T", "? [a]\n: b"), "scenario: keys must be plain words, not a list"),
-    (POSITION.replace("title: T", "title: !custom T"), "the tag !custom is not allowed"),
-    ("%TAG !e! tag:example.com,2000:\n---\n" + POSITION.replace("title: T", "title: !e!x T"),
-     "the tag tag:example.com,2000:x is not allowed"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "no scenario in this file"),
+        ("- a list\n", "scenario: expected a mapping"),
+        (POSITION.replace("format: 1", "format: '1'"), "format: expected 1"),
+        (POSITION.replace("title: T", "title:"), "title: expected some text, got nothing"),
+        (POSITION.replace("title: T", "title: true"), "title: expected text, got the boolean true"),
+        (POSITION.replace("[A, B, C]", "[A, B, A]"), "players: A appears twice"),
+        (POSITION.replace("leader: A", "leader: Q"), "leader: no seat 'Q' at this table"),
+        (POSITION.replace("trump: ♥", "trump: X"), "trump: 'X' is not a suit"),
+        (POSITION.replace("steps: []", "steps:\n  - {}"), "step: expected play, choose_trump, expect or say"),
+        (POSITION.replace("steps: []", "steps:\n  - expect: {drawn: {A: [5♠, 5♠]}}"), "5♠ appears twice"),
+        (POSITION.replace("steps: []", "steps:\n  - expect: {out: [A, A]}"), "expect: out: A appears twice"),
+        (POSITION.replace("steps: []", "steps:\n  - expect: {stock_size: 1.5}"), "expected a whole number"),
+        (POSITION.replace("steps: []", "steps:\n  - expect: {bogus: 1}"), "expect: unknown key 'bogus'"),
+        (POSITION.replace("steps: []", "steps: []\nresult: {who: A}"), "result: unknown key 'who'"),
+        (POSITION.replace("rules: standard", "rules: {variants: [no-trump]}"), "rules: missing profile"),
+        (POSITION.replace("rules: standard", "rules: {profile: classic}"), "rules: unknown profile 'classic'"),
+        (
+            POSITION.replace("rules: standard", "rules: {profile: standard, hand_size: 0}"),
+            "rules: hand_size: expected a number of at least 1",
+        ),
+        (
+            POSITION.replace("rules: standard", "rules: {profile: standard, variants: [no-trump, no-trump]}"),
+            "rules: variants: no-trump appears twice",
+        ),
+        (POSITION.replace("title: T", "title: T\ntitle: U"), "scenario: the key 'title' appears twice"),
+        (POSITION.replace("title: T", "? [a]\n: b"), "scenario: keys must be plain words, not a list"),
+        (POSITION.replace("title: T", "title: !custom T"), "the tag !custom is not allowed"),
+        (
+            "%TAG !e! tag:example.com,2000:\n---\n" + POSITION.replace("title: T", "title: !e!x T"),
+            "the tag tag:example.com,2000:x is not allowed",
+        ),
+    ],
+)
 def test_mistakes_are_refused_with_a_message(text, message):
     with pytest.raises(ScenarioError) as error:
         loads(text, "f.yaml")
@@ -158,8 +164,7 @@ def test_a_syntax_error_ends_the_stream_located():
 
 
 def test_a_billion_laughs_is_refused_at_once_without_expanding():
-    laughs = ['x-a0: &a0 "lol"'] + [f"x-a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]"
-                                    for i in range(1, 10)]
+    laughs = ['x-a0: &a0 "lol"'] + [f"x-a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
     text = "\n".join(laughs) + "\n" + POSITION
     tracemalloc.start()
     started = time.perf_counter()

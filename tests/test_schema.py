@@ -14,17 +14,16 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from corpora import BAD_FILES, expectation
+from golden_data import RECORDED
 
 from lingerlonger.game.cards import RANK_LABELS, SUIT_SYMBOLS, CardError, parse_card
-from lingerlonger.game.events import END_REASONS
 from lingerlonger.game.declared import HAND_SIZE, PLAYERS, PROFILE, VARIANT_SET
+from lingerlonger.game.events import END_REASONS
 from lingerlonger.game.rules import PROFILE_ALIASES, Rules
 from lingerlonger.scenario import EXPECT_KEYS, RESULT_KEYS, RULES_KEYS, STEP_ACTIONS, TOP_KEYS
 from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.writer import dump, schema_file
-
-from corpora import BAD_FILES, expectation
-from golden_data import RECORDED
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
 SCHEMA = json.loads(schema_file().read_text(encoding="utf-8"))
@@ -36,12 +35,16 @@ class Yaml12Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
 
 
 Yaml12Loader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers
-            if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
-Yaml12Loader.add_implicit_resolver("tag:yaml.org,2002:bool",
-                                   re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-                                   list("tTfF"))
+    first: [
+        (tag, regexp)
+        for tag, regexp in resolvers
+        if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")
+    ]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+Yaml12Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
 
 
 def as_json(text: str) -> list | None:
@@ -49,8 +52,11 @@ def as_json(text: str) -> list | None:
     try:
         if any(isinstance(event, yaml.AliasEvent) for event in yaml.parse(text, Loader=Yaml12Loader)):
             return None  # JSON has no aliases (and expanding a bomb is what must not happen)
-        return [json.loads(json.dumps(document)) for document in
-                yaml.load_all(text, Loader=Yaml12Loader) if document is not None]
+        return [
+            json.loads(json.dumps(document))
+            for document in yaml.load_all(text, Loader=Yaml12Loader)
+            if document is not None
+        ]
     except yaml.YAMLError:
         return None
 
@@ -124,7 +130,9 @@ def test_the_schema_offers_what_the_parameter_spec_declares():
     assert rules_mapping["variants"]["items"]["enum"] == list(VARIANT_SET.choices)
     assert rules_mapping["variants"]["uniqueItems"] is VARIANT_SET.many
     assert (rules_mapping["hand_size"]["minimum"], rules_mapping["hand_size"]["maximum"]) == (
-        HAND_SIZE.low, HAND_SIZE.high)
+        HAND_SIZE.low,
+        HAND_SIZE.high,
+    )
     players = SCHEMA["properties"]["players"]
     assert (players["minItems"], players["maxItems"]) == (PLAYERS.low, PLAYERS.high)
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from lingerlonger.command_line.commands import main
-from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 from lingerlonger.scenario import load
 from lingerlonger.views.print_sheet import deal_rows, rules_sheet_html, scenario_sheet_html
+from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 
 LIBRARY = Path(__file__).resolve().parent.parent / "scenarios"
 WORKED = LIBRARY / "06-last-card-saves.yaml"
@@ -32,15 +32,14 @@ def test_sheet_is_one_self_contained_page_in_its_language(lang):
     assert translate("sheet.setup", lang) in page and translate("sheet.steps", lang) in page
     # the setup is drawn as cards: C's 2♥ and every card of the hands, face up
     assert page.count('class="ll-card ll-') >= 7
-    assert translate("card", lang, rank=translate("rank.2", lang),
-                     suit=translate("suit-of.hearts", lang)) in page
+    assert translate("card", lang, rank=translate("rank.2", lang), suit=translate("suit-of.hearts", lang)) in page
 
 
 def test_steps_are_numbered_narrated_and_questions_answered_at_the_end():
     page = scenario_sheet_html(_worked(), lang="pt")
     steps = re.search(r'<ol class="ll-steps">(.*?)</ol>', page).group(1)
     items = re.findall(r"<li[^>]*>(.*?)</li>", steps)
-    assert "A sai com K♣." in items[1]            # the engine's narration, in Portuguese
+    assert "A sai com K♣." in items[1]  # the engine's narration, in Portuguese
     assert "C ganha a vaza com o trunfo 2♥." in steps
     questions = [item for item in items if item.startswith("Pergunta ")]
     assert [q.split(":")[0] for q in questions] == ["Pergunta 1", "Pergunta 2", "Pergunta 3"]
@@ -78,8 +77,9 @@ def test_sheet_command_refuses_an_unknown_language(capsys):
 def test_rules_sheet_has_every_language_one_shown_and_one_article():
     page = rules_sheet_html(lang="pt")
     assert page.count('<article class="ll-sheet"') == 1
-    assert [re.search(rf'<div class="ll-version" lang="{language_tag(lang)}">', page) is not None
-            for lang in LANGUAGES] == [True] * 4
+    assert [
+        re.search(rf'<div class="ll-version" lang="{language_tag(lang)}">', page) is not None for lang in LANGUAGES
+    ] == [True] * 4
     assert re.search(r'id="ll-sheet-pt" value="pt" checked', page)
     assert page.count(" checked") == 1
     for lang, word in (("pt", "vaza"), ("es", "baza"), ("ru", "взятк"), ("en", "trick")):

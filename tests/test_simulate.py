@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import pytest
-
 from golden_data import RECORDED
-from lingerlonger.game.engine import ChooseTrump, Play, deal
+
 from lingerlonger.computer.players import PLAYER_KINDS
-from lingerlonger.scenario.replay import check, replay
+from lingerlonger.game.engine import ChooseTrump, Play, deal
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import load
 from lingerlonger.scenario.recording import record_hand, simulate
+from lingerlonger.scenario.replay import check, replay
 from lingerlonger.scenario.writer import dump
 
-RULE_SETS = ["standard", "equal-hands", "standard+draw-per-card", "standard+no-trump",
-             "standard+random-trump", "standard+grand-coup", "standard+long-hand",
-             "standard+instant-elimination", "equal-hands+trump-lead",
-             "equal-hands+draw-per-card+no-trump"]
+RULE_SETS = [
+    "standard",
+    "equal-hands",
+    "standard+draw-per-card",
+    "standard+no-trump",
+    "standard+random-trump",
+    "standard+grand-coup",
+    "standard+long-hand",
+    "standard+instant-elimination",
+    "equal-hands+trump-lead",
+    "equal-hands+draw-per-card+no-trump",
+]
 
 
 @pytest.mark.parametrize("spec", RULE_SETS)
@@ -34,8 +42,7 @@ def test_a_recorded_hand_is_complete():
         # one expect per trick, each with the three keys SCENARIO_FORMAT.md names
         assert len(expects) == tricks
         assert all(expect.given == {"trick_winner", "drawn", "out"} for expect in expects)
-        assert sum(step.kind == "play" for step in hand.steps) == sum(
-            len(trick.plays) for trick in run.final.history)
+        assert sum(step.kind == "play" for step in hand.steps) == sum(len(trick.plays) for trick in run.final.history)
         assert sum(step.kind == "choose_trump" for step in hand.steps) == 1
         assert run.final.is_over and hand.result.given == {"winner", "reason"}
         assert hand.is_deal and len(hand.deck) == 52 and hand.players == ("P1", "P2", "P3", "P4")
@@ -53,7 +60,8 @@ def test_titles_read_like_the_recorded_ones():
     hands = list(simulate(Rules.parse("standard+no-trump"), 3, seed=1000, games=2))
     assert [hand.title for hand in hands] == [
         "Random hand 1 of seed 1000 (standard+no-trump, 3 players)",
-        "Random hand 2 of seed 1000 (standard+no-trump, 3 players)"]
+        "Random hand 2 of seed 1000 (standard+no-trump, 3 players)",
+    ]
 
 
 def test_each_deck_is_dealt_as_recorded():
@@ -69,10 +77,10 @@ def test_computer_players_can_take_the_seats():
     assert hands[0].title == "Hand 1 of seed 8 (standard, 4 players; tips, random, tips, random)"
 
 
-@pytest.mark.parametrize("spec, players, message", [
-    ("random,tips", 3, "2 player kinds for 3 seats"),
-    ("dealer", 3, "unknown player 'dealer'"),
-])
+@pytest.mark.parametrize(
+    "spec, players, message",
+    [("random,tips", 3, "2 player kinds for 3 seats"), ("dealer", 3, "unknown player 'dealer'")],
+)
 def test_seat_kinds_are_checked(spec, players, message):
     with pytest.raises(ValueError, match=message):
         next(simulate(Rules(), players, seed=1, games=1, seats=spec))
@@ -96,6 +104,13 @@ def test_recording_the_recorded_plays_writes_what_the_independent_implementation
     after a hand that ends in the middle of one) and the ``result`` exactly where the oracle did."""
     for hand in load(path):
         script = _Script(hand.steps)
-        recorded = record_hand(hand.rules, hand.players, hand.players.index(hand.dealer), hand.deck,
-                               [script] * len(hand.players), hand.title, index=hand.index)
+        recorded = record_hand(
+            hand.rules,
+            hand.players,
+            hand.players.index(hand.dealer),
+            hand.deck,
+            [script] * len(hand.players),
+            hand.title,
+            index=hand.index,
+        )
         assert dump([recorded]) == dump([hand]), hand.title

@@ -7,8 +7,8 @@ import re
 import sys
 from pathlib import Path
 
-from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load
+from lingerlonger.scenario.replay import replay
 from lingerlonger.views.page_replay import LAZY_START, gallery_html, replay_html
 
 REPO = Path(__file__).resolve().parents[1]
@@ -33,8 +33,9 @@ def test_a_pages_replays_keep_only_a_placeholder_and_share_the_player_files():
         # markup to the player under its key
         key = name.removeprefix("replays/").removesuffix(".js")
         assert f'data-src="../_static/{name}" data-key="{key}"' in page
-        assigned = re.fullmatch(r'\(window\.llReplayParts = window\.llReplayParts \|\| \{\}\)\["(\w+)"\] = (.*);\n',
-                                script, re.S)
+        assigned = re.fullmatch(
+            r'\(window\.llReplayParts = window\.llReplayParts \|\| \{\}\)\["(\w+)"\] = (.*);\n', script, re.S
+        )
         assert assigned and assigned.group(1) == key
         part = json.loads(assigned.group(2))
         assert "<template data-frame=" in part and 'data-go="next"' in part
@@ -56,10 +57,12 @@ def test_prune_keeps_what_pages_reach_and_removes_the_rest(tmp_path):
     write(site / "_static" / "run.js", "fetch('replays/a1.html')\n//# sourceMappingURL=run.js.map")
     write(site / "_static" / "replays" / "a1.html", "<template></template>")
     write(site / "pt" / "_static" / "logo.png", "png")
-    unused = [write(site / "_static" / "vendor" / "embed-amd.js", "big"),
-              write(site / "_static" / "run.js.map", "{}"),
-              write(site / "_sources" / "index.md", "# source"),
-              write(site / "_static" / "locales" / "pt" / "booktheme.mo", "mo")]
+    unused = [
+        write(site / "_static" / "vendor" / "embed-amd.js", "big"),
+        write(site / "_static" / "run.js.map", "{}"),
+        write(site / "_sources" / "index.md", "# source"),
+        write(site / "_static" / "locales" / "pt" / "booktheme.mo", "mo"),
+    ]
     removed = site_pack.prune(site)
     assert sorted(removed) == sorted(path.relative_to(site) for path in unused)
     assert not any(path.exists() for path in unused)

@@ -15,11 +15,11 @@ import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
-from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario import load, loads
-from lingerlonger.words.i18n import LANGUAGES
-from lingerlonger.views.table_html import TableStyle
+from lingerlonger.scenario.replay import replay
 from lingerlonger.views.page_replay import frame_html, gallery_html, replay_html, ui
+from lingerlonger.views.table_html import TableStyle
+from lingerlonger.words.i18n import LANGUAGES
 
 REPO = Path(__file__).resolve().parents[1]
 WORKED = REPO / "scenarios" / "06-last-card-saves.yaml"
@@ -47,9 +47,11 @@ class Tags(HTMLParser):
             self.text.append(data)
 
     def find(self, tag: str, **attrs: str) -> list[dict[str, str]]:
-        return [found for name, found in self.tags
-                if name == tag and all(found.get(key.replace("_", "-")) == value
-                                       for key, value in attrs.items())]
+        return [
+            found
+            for name, found in self.tags
+            if name == tag and all(found.get(key.replace("_", "-")) == value for key, value in attrs.items())
+        ]
 
 
 def worked_run():
@@ -71,8 +73,7 @@ def test_every_frame_is_a_template_in_order_and_packed_in_every_other_language()
     [slider] = page.find("input", type="range")
     assert slider["max"] == str(len(run.frames) - 1) and slider["min"] == "0"
     for lang in LANGUAGES[1:]:
-        assert unpacked(page_html, lang) == [frame_html(frame, style=TableStyle.of(lang))
-                                             for frame in run.frames], lang
+        assert unpacked(page_html, lang) == [frame_html(frame, style=TableStyle.of(lang)) for frame in run.frames], lang
 
 
 def test_each_control_has_a_label_and_an_inline_icon_not_a_glyph():
@@ -84,7 +85,7 @@ def test_each_control_has_a_label_and_an_inline_icon_not_a_glyph():
     [play] = page.find("button", data_go="play")
     assert play["aria-pressed"] == "false"
     controls = page_html.split('class="ll-controls"')[1].split("</div>")[0]
-    assert controls.count("<svg") == 7               # first, back, play, pause, next, last, present
+    assert controls.count("<svg") == 7  # first, back, play, pause, next, last, present
     # Media-control glyphs (⏩ to ⏺) are missing from many fonts: none may be used.
     assert not re.search("[\u23e9-\u23fa]", page_html)
 
@@ -95,7 +96,8 @@ def test_the_page_refers_to_nothing_outside_itself():
 
 
 def test_authors_markdown_is_rendered_and_raw_html_is_escaped():
-    [scenario] = loads("""
+    [scenario] = loads(
+        """
 format: 1
 title: Markup
 summary: "**bold** <script>alert(1)</script>"
@@ -109,7 +111,9 @@ leader: A
 steps:
   - play: A K♣
     say: "<img src=x onerror=alert(1)> *leads*"
-""", "markup.yaml")
+""",
+        "markup.yaml",
+    )
     page_html = replay_html(replay(scenario))
     assert "<strong>bold</strong>" in page_html and "<em>leads</em>" in page_html
     assert "<script>alert" not in page_html and "<img" not in page_html
@@ -162,10 +166,13 @@ def test_every_word_the_script_switches_is_there_in_every_language():
     page_html = replay_html(worked_run(), style=TableStyle.of("ru"))
     page = Tags(page_html)
     [root] = page.find("div", **{"class": "ll-replay"})
-    words = json.loads(re.search(r"<script type=\"application/json\" class=\"ll-catalog\">(.*?)</script>", page_html).group(1))
+    words = json.loads(
+        re.search(r"<script type=\"application/json\" class=\"ll-catalog\">(.*?)</script>", page_html).group(1)
+    )
     assert list(words) == ["ru", "en", "pt", "es"]
-    switched = {found[key] for _, found in page.tags
-                for key in ("data-t", "data-t-label", "data-t-html") if key in found}
+    switched = {
+        found[key] for _, found in page.tags for key in ("data-t", "data-t-label", "data-t-html") if key in found
+    }
     assert switched >= {"ui.next", "ui.next-short", "ui.speed", "ui.live-only", "player.language"}
     for lang, said in words.items():
         assert switched <= set(said), lang
@@ -184,6 +191,7 @@ def test_one_language_makes_no_picker_and_no_other_frames():
 def test_a_page_that_names_its_language_has_one_language_and_no_picker(monkeypatch):
     # each language's book sets LINGERLONGER_LANG: its header menu switches the page, replays included
     import lingerlonger.views.page_replay as static_replay
+
     monkeypatch.setattr(static_replay, "ENVIRONMENT_LANGUAGE", "ru")
     page = Tags(replay_html(worked_run()))
     assert not page.find("select", data_lang_picker="")
@@ -194,7 +202,7 @@ def test_a_page_that_names_its_language_has_one_language_and_no_picker(monkeypat
 
 
 def test_legal_cards_are_marked_only_when_asked():
-    frame = worked_run().frames[2]               # B to play, must follow with 3♣
+    frame = worked_run().frames[2]  # B to play, must follow with 3♣
     assert frame_html(frame, show_legal=True).count("ll-legal") == 1
     assert "ll-legal" not in frame_html(frame, show_legal=False)
 
@@ -212,8 +220,7 @@ def test_projector_and_four_colour_boxes_start_as_the_style_says():
     plain = Tags(replay_html(run))
     assert [box.get("checked") for box in plain.find("input", type="checkbox") if "data-look" in box] == [None, None]
     big = Tags(replay_html(run, style=TableStyle.of("en", large=True, four_colour=True)))
-    looks = {box["data-look"]: box.get("checked") for box in big.find("input", type="checkbox")
-             if "data-look" in box}
+    looks = {box["data-look"]: box.get("checked") for box in big.find("input", type="checkbox") if "data-look" in box}
     assert looks == {"ll-large": "", "ll-four-colour": ""}  # both checked
 
 
@@ -235,8 +242,7 @@ def test_every_say_is_shown_an_expects_on_the_frame_it_checks():
 
 def test_a_questions_choices_and_explanation_are_behind_the_reveal():
     run = replay(load(EVERY_SAY)[0])
-    [question] = [frame_html(frame) for frame in run.frames
-                  if any(ask.kind == "choice" for ask in frame.asks)]
+    [question] = [frame_html(frame) for frame in run.frames if any(ask.kind == "choice" for ask in frame.asks)]
     shown, hidden = question.split('class="ll-answer" hidden>')
     assert "Choices: Yes / No" in shown and "Every player still holds cards." in hidden
 

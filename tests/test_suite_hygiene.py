@@ -19,10 +19,14 @@ def test_no_test_module_imports_another():
     """Shared helpers live in plain modules (corpora, golden_data) or a conftest's fixtures."""
     for path in TEST_MODULES:
         for node in ast.walk(_tree(path)):
-            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            imported = [name for name in names if name.split(".")[-1].startswith("test_")
-                        or name.startswith("tests")]
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            imported = [name for name in names if name.split(".")[-1].startswith("test_") or name.startswith("tests")]
             assert not imported, f"{path.relative_to(TESTS)} imports {imported}"
 
 
@@ -31,8 +35,9 @@ def test_no_property_test_returns_early():
     for path in TEST_MODULES:
         for node in ast.walk(_tree(path)):
             if isinstance(node, ast.FunctionDef) and any(
-                    isinstance(decorator, ast.Call) and getattr(decorator.func, "id", "") == "given"
-                    for decorator in node.decorator_list):
+                isinstance(decorator, ast.Call) and getattr(decorator.func, "id", "") == "given"
+                for decorator in node.decorator_list
+            ):
                 returns = [sub.lineno for sub in ast.walk(node) if isinstance(sub, ast.Return)]
                 assert not returns, f"{path.name}::{node.name} returns at lines {returns}"
 

@@ -14,18 +14,19 @@ import pytest
 from lingerlonger.game.cards import Card
 from lingerlonger.game.engine import ChooseTrump, Play, apply, legal_cards
 from lingerlonger.game.match import hand_chips
-from lingerlonger.session.stepping import Refused
-from lingerlonger.session.family_table import PERSON, TableModel
-from lingerlonger.views.table_html import card_label, table_html
 from lingerlonger.game.rules import Rules
+from lingerlonger.session.family_table import PERSON, TableModel
+from lingerlonger.session.stepping import Refused
+from lingerlonger.views.table_html import card_label, table_html
 
 NAMES = ("Ana", "Bruno", "Carla", "Dani")
 TWO_PEOPLE = (PERSON, "random", PERSON, "random")
 
 
 def start(rules: str = "standard", kinds=TWO_PEOPLE, seed: int = 1, chips=None) -> TableModel:
-    return TableModel.start(Rules.parse(rules), NAMES[:len(kinds)], kinds, chips=chips,
-                            rng=random.Random(seed)).computers_play()
+    return TableModel.start(
+        Rules.parse(rules), NAMES[: len(kinds)], kinds, chips=chips, rng=random.Random(seed)
+    ).computers_play()
 
 
 def first_choice(table: TableModel):
@@ -41,7 +42,7 @@ def play_hand(table: TableModel, seen: list | None = None) -> TableModel:
     for _ in range(400):
         if table.state.is_over:
             return table
-        assert table.person_to_act is not None            # the computers paused at a person
+        assert table.person_to_act is not None  # the computers paused at a person
         if table.hidden:
             table = table.reveal()
         if seen is not None:
@@ -71,7 +72,7 @@ def test_a_new_hand_begins_behind_the_pass_screen_and_nobodys_cards_show():
     drawn = cards_drawn(table)
     for seat in range(4):
         for card in table.state.hands[seat]:
-            if card != table.state.trump_card:          # the trump card is public where it lies
+            if card != table.state.trump_card:  # the trump card is public where it lies
                 assert card_label(card) not in drawn, (seat, card)
 
 
@@ -83,8 +84,7 @@ def test_only_the_person_who_taps_sees_their_cards():
     assert table.face_up(me) and not table.face_up(other)
     drawn = cards_drawn(table)
     assert all(card_label(card) in drawn for card in table.state.hands[me])
-    assert not any(card_label(card) in drawn for card in table.state.hands[other]
-                   if card != table.state.trump_card)
+    assert not any(card_label(card) in drawn for card in table.state.hands[other] if card != table.state.trump_card)
 
 
 def test_the_pass_screen_comes_up_whenever_the_other_person_is_to_play():
@@ -94,10 +94,10 @@ def test_the_pass_screen_comes_up_whenever_the_other_person_is_to_play():
             break
         before = table.holder
         if table.hidden:
-            assert table.person_to_act != before           # a new person takes the device
+            assert table.person_to_act != before  # a new person takes the device
             table = table.reveal()
         else:
-            assert table.person_to_act == before           # the same person still holds it
+            assert table.person_to_act == before  # the same person still holds it
         table = table.play(first_choice(table)).computers_play()
     assert table.state.is_over and not table.hidden
 
@@ -105,7 +105,7 @@ def test_the_pass_screen_comes_up_whenever_the_other_person_is_to_play():
 def test_nobody_plays_behind_the_pass_screen_or_out_of_turn():
     table = start(seed=5)
     assert table.hidden
-    assert table.play(first_choice(table.reveal())) is table    # not revealed yet
+    assert table.play(first_choice(table.reveal())) is table  # not revealed yet
     shown = table.reveal()
     other = 2 if shown.person_to_act == 0 else 0
     card = shown.state.hands[other][0]
@@ -151,7 +151,7 @@ def test_a_match_to_three_passes_the_deal_clockwise_and_has_a_winner():
     points = table.match.points
     assert max(points) == 3 and points.count(3) == 1 and sum(points) == len(dealers)
     assert table.match.winner == points.index(3)
-    assert table.next_hand(rng) is table                       # a won match deals no more
+    assert table.next_hand(rng) is table  # a won match deals no more
 
 
 def test_match_to_5_plays_until_five_hands_are_won():
@@ -218,7 +218,7 @@ def replays_to(dealt, actions):
 def test_every_hand_over_is_kept_as_dealt_and_the_hand_in_play_is_not():
     table, rng = start(seed=15), random.Random(3)
     for number in range(1, 4):
-        assert len(table.played) == number - 1 == len(table.results)         # in play: not kept
+        assert len(table.played) == number - 1 == len(table.results)  # in play: not kept
         assert all(dealt is not table.dealt for dealt, _ in table.played)
         table = play_hand(table)
         assert len(table.played) == number == len(table.results)

@@ -20,6 +20,7 @@ REPO = Path(__file__).resolve().parents[1]
 LOCALES = REPO / "locales"
 sys.path.insert(0, str(REPO / "book" / "_ext"))
 import code_messages  # noqa: E402 - book/_ext is no package
+
 TRANSLATIONS = ("pt", "es", "ru")
 CATALOGS = sorted(LOCALES.glob("*/LC_MESSAGES/**/*.po"))
 #: MyST roles ({doc}`05-drawing`, {glue:text}`drawn_6`) and link targets must survive as written.
@@ -34,12 +35,14 @@ def markup(text: str) -> list[tuple[str, str]]:
 
 
 def test_every_language_has_a_catalog_for_every_chapter():
-    chapters = {path.relative_to(LOCALES / "pt" / "LC_MESSAGES") for path in
-                (LOCALES / "pt" / "LC_MESSAGES").rglob("*.po")}
+    chapters = {
+        path.relative_to(LOCALES / "pt" / "LC_MESSAGES") for path in (LOCALES / "pt" / "LC_MESSAGES").rglob("*.po")
+    }
     assert Path("book/06-last-card.po") in chapters
     for lang in TRANSLATIONS:
-        found = {path.relative_to(LOCALES / lang / "LC_MESSAGES")
-                 for path in (LOCALES / lang / "LC_MESSAGES").rglob("*.po")}
+        found = {
+            path.relative_to(LOCALES / lang / "LC_MESSAGES") for path in (LOCALES / lang / "LC_MESSAGES").rglob("*.po")
+        }
         assert found == chapters, f"{lang}: catalogs differ from pt's"
 
 
@@ -67,8 +70,11 @@ def chapter_messages() -> dict[str, list[str]]:
 def test_every_message_of_the_chapters_code_is_translated(lang, chapter_messages):
     """Each _("…") of a code cell is in code.po, translated and not fuzzy, with the same {fields};
     a new one fails here until `make pot` has added it and a translator has written it."""
-    catalog = {entry.msgid: entry for entry in polib.pofile(str(LOCALES / lang / "LC_MESSAGES" / "code.po"))
-               if not entry.obsolete}
+    catalog = {
+        entry.msgid: entry
+        for entry in polib.pofile(str(LOCALES / lang / "LC_MESSAGES" / "code.po"))
+        if not entry.obsolete
+    }
     missing = [message for message in chapter_messages if message not in catalog]
     assert not missing, f"{lang}: code.po lacks {missing[:3]} (run make pot)"
     for message in chapter_messages:
@@ -98,7 +104,9 @@ def test_booktext_reads_translations_and_falls_back_to_english(tmp_path, monkeyp
         'msgid "Refused:"\nmsgstr "Recusado:"\n\n'
         '#, fuzzy\nmsgid "Hand sizes:"\nmsgstr "Tamanhos:"\n\n'
         'msgid ""\n"Deal number "\n"{seed}:"\nmsgstr ""\n"Distribuição "\n"{seed}:"\n\n'
-        'msgid "none"\nmsgstr ""\n', encoding="utf-8")
+        'msgid "none"\nmsgstr ""\n',
+        encoding="utf-8",
+    )
     monkeypatch.setenv("LINGERLONGER_LOCALES", str(tmp_path / "locales"))
     booktext.messages.cache_clear()
     try:
@@ -114,7 +122,10 @@ def test_booktext_reads_translations_and_falls_back_to_english(tmp_path, monkeyp
 
 def test_markup_sees_roles_titles_and_links():
     assert markup("see {doc}`05-drawing` and [the app](app.md), {glue:text}`n:.1f`") == [
-        ("doc", "05-drawing"), ("glue:text", "n:.1f"), ("link", "app.md")]
+        ("doc", "05-drawing"),
+        ("glue:text", "n:.1f"),
+        ("link", "app.md"),
+    ]
     assert markup("veja {doc}`o capítulo <05-drawing>`") == [("doc", "05-drawing")]
 
 
@@ -125,10 +136,22 @@ def test_make_pot_adds_the_part_titles_to_the_themes_catalog(tmp_path):
     pot.write_text('msgid ""\nmsgstr ""\n\nmsgid "Search"\nmsgstr ""\n', encoding="utf-8")
     assert code_messages.add_part_titles(pot, REPO) == 3
     assert [entry.msgid for entry in polib.pofile(str(pot))] == [
-        "Search", "The game", "Going further", "Reference", "Show code cell source", "Hide code cell source",
-        "Search this book…", "Back to top", "Skip to main content", "Link to this heading", "next page",
-        "previous page", "Version warning", "Please activate JavaScript to enable the search functionality.",
-        "© Copyright %(copyright)s."]
+        "Search",
+        "The game",
+        "Going further",
+        "Reference",
+        "Show code cell source",
+        "Hide code cell source",
+        "Search this book…",
+        "Back to top",
+        "Skip to main content",
+        "Link to this heading",
+        "next page",
+        "previous page",
+        "Version warning",
+        "Please activate JavaScript to enable the search functionality.",
+        "© Copyright %(copyright)s.",
+    ]
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
@@ -143,6 +166,9 @@ def test_make_pot_kept_every_word_of_the_theme(lang):
 def test_the_table_of_contents_part_titles_are_translated(lang):
     captions = code_messages.part_titles(REPO)
     assert captions
-    theme = {entry.msgid: entry.msgstr for entry in polib.pofile(str(LOCALES / lang / "LC_MESSAGES" / "sphinx.po"))
-             if entry.msgstr and "fuzzy" not in entry.flags}
+    theme = {
+        entry.msgid: entry.msgstr
+        for entry in polib.pofile(str(LOCALES / lang / "LC_MESSAGES" / "sphinx.po"))
+        if entry.msgstr and "fuzzy" not in entry.flags
+    }
     assert [caption for caption in captions if caption not in theme] == []

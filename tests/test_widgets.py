@@ -11,27 +11,36 @@ import re
 from pathlib import Path
 
 import pytest
-
 from corpora import text_of, visible
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
-from lingerlonger.session import stepping as player_model  # noqa: E402
-from lingerlonger.views.widgets import controls as kit, lesson_picker as live_browser  # noqa: E402
-from lingerlonger.views.widgets import scenario_player as live_scenario  # noqa: E402
-from lingerlonger.game.cards import DECK, Suit, parse_card  # noqa: E402
-from lingerlonger.words.i18n import catalog, translate  # noqa: E402
-from lingerlonger.game.engine import (ChooseTrump, IllegalAction, Play, apply, from_position,  # noqa: E402
-                                 legal_cards)
 from lingerlonger.computer.players import RandomPlayer  # noqa: E402
-from lingerlonger.views.table_html import DEFAULT_STYLE  # noqa: E402
-from lingerlonger.scenario.replay import replay  # noqa: E402
+from lingerlonger.game.cards import DECK, Suit, parse_card  # noqa: E402
+from lingerlonger.game.engine import ChooseTrump, IllegalAction, Play, apply, from_position, legal_cards  # noqa: E402
 from lingerlonger.game.rules import Rules  # noqa: E402
 from lingerlonger.scenario import load, loads  # noqa: E402
+from lingerlonger.scenario.replay import replay  # noqa: E402
+from lingerlonger.session import stepping as player_model  # noqa: E402
 from lingerlonger.views.page_replay import replay_html, ui  # noqa: E402
-from lingerlonger.views.widgets import (HandPlayer, LingerLongerApp, Plan, ScenarioBrowser,  # noqa: E402
-                                  ScenarioGallery, ScenarioPlayer, action_of, find_scenarios,
-                                  next_action, planned_action, what_if)
+from lingerlonger.views.table_html import DEFAULT_STYLE  # noqa: E402
+from lingerlonger.views.widgets import (  # noqa: E402
+    HandPlayer,
+    LingerLongerApp,
+    Plan,
+    ScenarioBrowser,
+    ScenarioGallery,
+    ScenarioPlayer,
+    action_of,
+    find_scenarios,
+    next_action,
+    planned_action,
+    what_if,
+)
+from lingerlonger.views.widgets import controls as kit  # noqa: E402
+from lingerlonger.views.widgets import lesson_picker as live_browser
+from lingerlonger.views.widgets import scenario_player as live_scenario  # noqa: E402
+from lingerlonger.words.i18n import catalog, translate  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 LIBRARY = REPO / "scenarios"
@@ -63,8 +72,7 @@ def card(text: str):
 
 
 def shown_buttons(pool) -> list[str]:
-    return [button.description.replace("\ufe0e", "") for button in pool.buttons
-            if button.layout.display != "none"]
+    return [button.description.replace("\ufe0e", "") for button in pool.buttons if button.layout.display != "none"]
 
 
 @pytest.fixture
@@ -74,10 +82,11 @@ def diamond_run():
 
 # --- the pure what-if functions ----------------------------------------------------------
 
+
 def test_action_of_reads_the_play_of_each_frame_and_nothing_from_a_pause(diamond_run):
     frames = diamond_run.frames
-    assert action_of(frames[0]) is None          # the position
-    assert action_of(frames[1]) is None          # say-only
+    assert action_of(frames[0]) is None  # the position
+    assert action_of(frames[1]) is None  # say-only
     assert action_of(frames[2]) == Play(0, card("K♣"))
     assert action_of(frames[5]) == Play(3, card("A♣"))
 
@@ -99,35 +108,32 @@ def test_plan_keeps_the_trump_a_grand_coup_winner_names():
     [scenario] = load(LIBRARY / "22-variant-grand-coup.yaml")
     run = replay(scenario)
     plan = Plan.of(run.frames)
-    assert plan.trumps == (None, Suit.SPADES, None)   # Bruno names ♠ in the file
+    assert plan.trumps == (None, Suit.SPADES, None)  # Bruno names ♠ in the file
     naming = next(frame for frame in run.frames if frame.state.namer is not None)
     assert planned_action(naming.state, plan, RandomPlayer(0)) == ChooseTrump(1, Suit.SPADES)
 
 
 def test_an_illegal_what_if_is_refused_with_the_rule(diamond_run):
-    after_lead = diamond_run.frames[2]            # A led K♣; B holds 3♣ and 5♦
+    after_lead = diamond_run.frames[2]  # A led K♣; B holds 3♣ and 5♦
     with pytest.raises(IllegalAction) as refusal:
         what_if(after_lead, Play(1, card("5♦")), Plan.of(diamond_run.frames), RandomPlayer(0))
     assert refusal.value.rule == "follow-suit"
     assert "B must follow ♣" in str(refusal.value) and "5♦" in str(refusal.value)
 
 
-def test_a_branch_keeps_the_scenarios_plays_where_legal_and_lets_the_computer_choose_otherwise(
-        diamond_run):
+def test_a_branch_keeps_the_scenarios_plays_where_legal_and_lets_the_computer_choose_otherwise(diamond_run):
     plan = Plan.of(diamond_run.frames)
     branch = what_if(diamond_run.frames[1], Play(0, card("7♦")), plan, RandomPlayer(0))
     played = [action_of(frame) for frame in branch[:4]]
     # B's planned 3♣ is illegal on a diamond lead (B holds 5♦): B's only legal card is 5♦.
     # C (void in diamonds) keeps to the planned 2♥, D (void too) to the planned A♣.
-    assert played == [Play(0, card("7♦")), Play(1, card("5♦")), Play(2, card("2♥")),
-                      Play(3, card("A♣"))]
-    assert branch[3].state.hands[2] == (card("9♦"),)   # C trumped, won and drew the top card
+    assert played == [Play(0, card("7♦")), Play(1, card("5♦")), Play(2, card("2♥")), Play(3, card("A♣"))]
+    assert branch[3].state.hands[2] == (card("9♦"),)  # C trumped, won and drew the top card
     assert [frame.index for frame in branch] == list(range(2, 2 + len(branch)))
 
 
 def test_a_branch_plays_legally_to_the_end_of_the_hand(diamond_run):
-    branch = what_if(diamond_run.frames[1], Play(0, card("7♦")), Plan.of(diamond_run.frames),
-                     RandomPlayer(3))
+    branch = what_if(diamond_run.frames[1], Play(0, card("7♦")), Plan.of(diamond_run.frames), RandomPlayer(3))
     state = diamond_run.frames[1].state
     for frame in branch:
         action = action_of(frame)
@@ -140,6 +146,7 @@ def test_a_branch_plays_legally_to_the_end_of_the_hand(diamond_run):
 
 
 # --- the scenario player ------------------------------------------------------------------
+
 
 def test_buttons_and_slider_step_through_the_worked_example():
     player = ScenarioPlayer(WORKED)
@@ -183,10 +190,10 @@ def test_the_player_shows_every_say_an_expects_with_the_trick_it_checks():
 
 def test_what_if_refuses_an_illegal_card_in_plain_words_and_stays_on_the_line():
     player = ScenarioPlayer(WORKED)
-    player.show(2)                                  # A led K♣: B holds 3♣ and Q♠
+    player.show(2)  # A led K♣: B holds 3♣ and Q♠
     assert shown_buttons(player.cards) == ["Q♠", "3♣"]
     assert "What if B played" in player.what_if_title.value
-    player.cards.buttons[0].click()                 # Q♠
+    player.cards.buttons[0].click()  # Q♠
     assert "B must follow ♣: holds 3♣, so cannot play Q♠" in player.message.value
     assert player.at == 2 and player.branch_at is None
 
@@ -202,12 +209,12 @@ def test_what_if_with_the_scenarios_own_card_just_steps_on():
 def test_a_legal_card_off_the_line_branches_and_one_click_returns():
     player = ScenarioPlayer(WORKED)
     scenario_frames = list(player.frames)
-    player.show(1)                                   # A to lead K♣ or 7♦
+    player.show(1)  # A to lead K♣ or 7♦
     player.try_card("7♦")
     assert player.branch_at == 1 and player.at == 2
     assert visible(player.banner) and "off the scenario's line" in player.banner_text.value
     assert "A leads 7♦." in player.stage.value
-    assert player.frames[-1].state.is_over          # the engine played the hand out
+    assert player.frames[-1].state.is_over  # the engine played the hand out
     player.rejoin.click()
     assert player.branch_at is None and not visible(player.banner)
     assert player.frames == scenario_frames and player.at == 1
@@ -215,11 +222,11 @@ def test_a_legal_card_off_the_line_branches_and_one_click_returns():
 
 def test_what_if_is_offered_only_for_a_seat_the_reader_can_see():
     player = ScenarioPlayer(WORKED, seat="A")
-    player.show(2)                                   # B to act, viewed as A
+    player.show(2)  # B to act, viewed as A
     assert shown_buttons(player.cards) == []
     assert "view all hands or view as B" in player.what_if_title.value
     assert "face-down" in player.stage.value
-    player.view_as.value = 1                         # as B
+    player.view_as.value = 1  # as B
     assert shown_buttons(player.cards) == ["Q♠", "3♣"]
 
 
@@ -235,7 +242,7 @@ def test_autoplay_steps_to_the_end_and_stops():
 def test_coach_puts_a_chance_on_every_card(monkeypatch):
     monkeypatch.setattr(player_model, "COACH_BUDGET_S", 0.2)
     player = ScenarioPlayer(WORKED)
-    player.show(1)                                   # A holds K♣ and 7♦
+    player.show(1)  # A holds K♣ and 7♦
     player.coach_on.value = True
     labels = shown_buttons(player.cards)
     assert sorted(label.split()[0] for label in labels) == ["7♦", "K♣"]
@@ -275,9 +282,9 @@ def test_the_mimebundle_carries_the_widget_and_the_static_player():
 
 def test_index_picks_a_scenario_of_a_multi_scenario_file(tmp_path):
     two = tmp_path / "two.yaml"
-    two.write_text(DIAMOND_FOR_B + "---\n" + DIAMOND_FOR_B.replace("B can follow diamonds",
-                                                                  "The second one"),
-                   encoding="utf-8")
+    two.write_text(
+        DIAMOND_FOR_B + "---\n" + DIAMOND_FOR_B.replace("B can follow diamonds", "The second one"), encoding="utf-8"
+    )
     assert "The second one" in ScenarioPlayer.from_file(two, index=1).header.value
     assert "there is no scenario number 2" in ScenarioPlayer(two, index=2).header.value
 
@@ -300,6 +307,7 @@ def test_a_gallery_folds_players_and_builds_one_when_opened():
 
 # --- the app: scenario picker and upload ----------------------------------------------------
 
+
 def test_the_picker_lists_every_scenario_of_the_library():
     browser = ScenarioBrowser(LIBRARY)
     expected = sum(len(load(path)) for path in LIBRARY.glob("*.yaml"))
@@ -314,9 +322,9 @@ def test_an_uploaded_bad_file_shows_its_located_error(path):
     browser = ScenarioBrowser(LIBRARY)
     browser.open_upload(path.name, path.read_bytes())
     where = f"{path.name}:{expected.group(1)}:{expected.group(2)}"
-    if "cannot be opened" in browser.message.value:        # refused by the loader
+    if "cannot be opened" in browser.message.value:  # refused by the loader
         assert where in browser.message.value
-    else:                                                   # loaded, but the replay fails
+    else:  # loaded, but the replay fails
         assert "engine disagrees" in browser.message.value
         assert where in browser.player.header.value
 
@@ -373,12 +381,13 @@ def test_find_scenarios_searches_upwards_and_honours_the_environment(tmp_path, m
     (tmp_path / "scenarios").mkdir()
     (tmp_path / "scenarios" / "x.yaml").write_text(DIAMOND_FOR_B, encoding="utf-8")
     assert find_scenarios(nested) == tmp_path / "scenarios"
-    assert find_scenarios(Path("/")) == LIBRARY               # the lessons of the package
+    assert find_scenarios(Path("/")) == LIBRARY  # the lessons of the package
     monkeypatch.setenv("LINGERLONGER_SCENARIOS", str(nested))
     assert find_scenarios(Path("/")) == nested
 
 
 # --- playing a hand -----------------------------------------------------------------------
+
 
 def test_a_hand_is_played_to_its_end_by_clicking_cards():
     hand = HandPlayer(delay=0, seed=7)
@@ -386,14 +395,17 @@ def test_a_hand_is_played_to_its_end_by_clicking_cards():
         if hand.state.is_over:
             break
         assert hand.state.to_act == hand.you
-        legal = {str(card) for card in legal_cards(hand.state)} if hand.state.namer is None \
+        legal = (
+            {str(card) for card in legal_cards(hand.state)}
+            if hand.state.namer is None
             else {suit.symbol for suit in Suit}
+        )
         assert set(shown_buttons(hand.cards)) == legal
         hand.cards.buttons[0].click()
     assert hand.state.is_over
     winner = hand.state.players[hand.state.winner]
     assert ("You win the hand" if winner == "Sam" else f"{winner} wins the hand") in hand.status.value
-    assert "ll-backs" not in hand.stage.value                  # every hand face up at the end
+    assert "ll-backs" not in hand.stage.value  # every hand face up at the end
     hand.deal.click()
     assert not hand.state.is_over and hand.status.value and "wins the hand" not in hand.status.value
 
@@ -417,7 +429,7 @@ def test_at_a_pace_each_computer_card_waits_for_a_timer_of_its_own(monkeypatch):
     assert hand.state.to_act == 0 and "ll-yours" in hand.status.value
     hand.play(Play(0, legal_cards(hand.state)[0]))
     stale = timers.pop(0)[1]
-    hand.deal.click()                                          # a new hand: the old timer is stale
+    hand.deal.click()  # a new hand: the old timer is stale
     hand.confirm.yes.click()
     dealt = hand.state
     stale()
@@ -426,19 +438,20 @@ def test_at_a_pace_each_computer_card_waits_for_a_timer_of_its_own(monkeypatch):
 
 def test_new_hand_in_the_middle_of_one_asks_first_and_cancel_keeps_it():
     hand = HandPlayer(delay=0, seed=7, players=4)
-    hand.deal.click()                                          # nothing played yet: dealt at once
+    hand.deal.click()  # nothing played yet: dealt at once
     assert not visible(hand.confirm.box)
     hand.play(Play(hand.you, legal_cards(hand.state)[0]))
     playing = hand.model
     hand.deal.click()
     assert hand.model is playing and visible(hand.confirm.box)
     assert ui("confirm-new-hand") in hand.confirm.text.value
-    hand.confirm.no.click()                                    # Cancel: the hand goes on
+    hand.confirm.no.click()  # Cancel: the hand goes on
     assert hand.model is playing and not visible(hand.confirm.box)
     hand.deal.click()
     hand.confirm.yes.click()
     assert hand.model is not playing and hand.model.actions == tuple(
-        action for action in hand.model.actions if action.seat != hand.you)   # a fresh deal
+        action for action in hand.model.actions if action.seat != hand.you
+    )  # a fresh deal
     assert not visible(hand.confirm.box)
 
 
@@ -454,10 +467,15 @@ def test_rules_that_cannot_be_combined_are_refused_with_the_reason():
 
 def test_you_name_trump_with_buttons_after_winning_the_first_grand_coup_trick():
     hand = HandPlayer(delay=0, seed=1, rules="standard+grand-coup", players=3)
-    hand.state = from_position(Rules.parse("standard+grand-coup"), ["Sam", "Ana", "Bruno"],
-                               dealer="Bruno", leader="Sam", trump=None,
-                               hands={"Sam": "A♠ 2♦", "Ana": "3♠ 4♦", "Bruno": "5♠ 6♦"},
-                               stock="7♣ 8♣ 9♣")
+    hand.state = from_position(
+        Rules.parse("standard+grand-coup"),
+        ["Sam", "Ana", "Bruno"],
+        dealer="Bruno",
+        leader="Sam",
+        trump=None,
+        hands={"Sam": "A♠ 2♦", "Ana": "3♠ 4♦", "Bruno": "5♠ 6♦"},
+        stock="7♣ 8♣ 9♣",
+    )
     hand._advance()
     hand.cards.buttons[shown_buttons(hand.cards).index("A♠")].click()  # wins: highest spade
     assert hand.state.namer == hand.you
@@ -487,9 +505,14 @@ def test_the_app_builds_the_hand_tab_when_it_is_opened():
 
 #: The English labels a translation must replace: ``ui.*`` messages with no placeholder
 #: whose Portuguese differs (a word like "Quiz" may be the same in two languages).
-ENGLISH_ONLY = {catalog("en")[msg_id] for msg_id in catalog("en")
-                if msg_id.startswith("ui.") and isinstance(catalog("en")[msg_id], str)
-                and "{" not in catalog("en")[msg_id] and catalog("en")[msg_id] != catalog("pt")[msg_id]}
+ENGLISH_ONLY = {
+    catalog("en")[msg_id]
+    for msg_id in catalog("en")
+    if msg_id.startswith("ui.")
+    and isinstance(catalog("en")[msg_id], str)
+    and "{" not in catalog("en")[msg_id]
+    and catalog("en")[msg_id] != catalog("pt")[msg_id]
+}
 
 
 def words_shown(widget) -> list[str]:
@@ -508,8 +531,11 @@ def words_shown(widget) -> list[str]:
 
 def english_left(widget) -> set[str]:
     shown = words_shown(widget)
-    return {english for english in ENGLISH_ONLY
-            if any(english == text or (len(english) > 12 and english in text) for text in shown)}
+    return {
+        english
+        for english in ENGLISH_ONLY
+        if any(english == text or (len(english) > 12 and english in text) for text in shown)
+    }
 
 
 def test_the_player_relabels_every_control_in_the_language_picked():
@@ -530,8 +556,12 @@ def test_the_app_speaks_one_language_in_every_tab():
     app.tabs.selected_index = 3
     assert english_left(app)  # English to begin with
     app.set_language("pt")
-    assert app.tabs.titles == (ui("tab-scenario", "pt"), ui("tab-play", "pt"), ui("tab-table", "pt"),
-                               ui("position-title", "pt"))
+    assert app.tabs.titles == (
+        ui("tab-scenario", "pt"),
+        ui("tab-play", "pt"),
+        ui("tab-table", "pt"),
+        ui("position-title", "pt"),
+    )
     assert app.browser.player.lang == app.hand.lang == app.editor.lang == "pt"
     assert app.browser.picker.description == ui("pick", "pt")
     assert english_left(app) == set()
@@ -559,8 +589,7 @@ def test_the_hand_in_play_is_told_again_in_the_new_language():
     assert translate("variant.no-trump", "es") in [box.description for box in hand.rules_menus.variants.values()]
 
 
-@pytest.mark.parametrize("query, lang", [("lang=ru", "ru"), ("x=1&lang=es", "es"), ("", "en"),
-                                         ("lang=fr", "en")])
+@pytest.mark.parametrize("query, lang", [("lang=ru", "ru"), ("x=1&lang=es", "es"), ("", "en"), ("lang=fr", "en")])
 def test_a_link_with_lang_opens_the_app_in_that_language(query, lang):
     app = LingerLongerApp.from_query(query, LIBRARY)
     assert app.lang == app.browser.player.lang == lang
@@ -571,6 +600,7 @@ def test_a_link_with_lang_opens_the_app_in_that_language(query, lang):
 
 
 # --- names and messages follow the language -------------------------------------------------
+
 
 def test_the_computer_players_are_named_in_the_readers_language():
     hand = HandPlayer(delay=0, seed=7, players=4, style=DEFAULT_STYLE.speaking("ru"))
@@ -585,8 +615,7 @@ def test_a_language_switch_in_mid_hand_renames_every_seat_and_the_hand_goes_on()
     before = hand.state
     hand.set_language("ru")
     assert hand.state.players == ("Саша", "Аня", "Боря", "Вера") and hand.your_name.value == "Саша"
-    assert (hand.state.hands, hand.state.to_act, hand.state.stock) == (before.hands, before.to_act,
-                                                                       before.stock)
+    assert (hand.state.hands, hand.state.to_act, hand.state.stock) == (before.hands, before.to_act, before.stock)
     told = text_of(hand.narration.value) + text_of(hand.stage.value)
     assert not re.search(r"\b(Sam|Ana|Bruno|Carla)\b", told) and "Аня" in told
     hand.play(Play(hand.you, legal_cards(hand.state)[0]))  # the renamed hand plays on
@@ -645,9 +674,10 @@ def test_the_coachs_words_do_not_outstay_their_language(monkeypatch):
 
 
 def test_every_language_has_six_computer_names_and_none_looks_like_yours():
-    from lingerlonger.words.i18n import LANGUAGES
     from lingerlonger.scenario.author_names import looks_like
     from lingerlonger.scenario.hand_seat_names import computer_names, seat_names
+    from lingerlonger.words.i18n import LANGUAGES
+
     for lang in LANGUAGES:
         names, yours = computer_names(lang), translate("ui.default-name", lang)
         assert len(set(names)) == 6 and all(names) and not any(looks_like(n, yours) for n in names)

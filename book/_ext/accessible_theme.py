@@ -49,9 +49,16 @@ SEARCH_TEXT = "Search this book…"
 #: Words of the theme's and Sphinx's own templates that the gettext build leaves out of
 #: sphinx.pot, though the pages say them through sphinx.po: without them here, `make pot` marks
 #: their translations obsolete and every translated page says them in English again.
-TEMPLATE_WORDS = ("Back to top", "Skip to main content", "Link to this heading", "next page", "previous page",
-                  "Version warning", "Please activate JavaScript to enable the search functionality.",
-                  "© Copyright %(copyright)s.")
+TEMPLATE_WORDS = (
+    "Back to top",
+    "Skip to main content",
+    "Link to this heading",
+    "next page",
+    "previous page",
+    "Version warning",
+    "Please activate JavaScript to enable the search functionality.",
+    "© Copyright %(copyright)s.",
+)
 THEME_MESSAGES = (*CODE_PROMPTS, SEARCH_TEXT, *TEMPLATE_WORDS)
 
 SCROLL_FOCUS_JS = """
@@ -94,8 +101,7 @@ def setup(app):
         node["prompt_show"], node["prompt_hide"] = say(node["prompt_show"]), say(node["prompt_hide"])
         start = len(translator.body)
         visit_HideCellInput(translator, node)
-        translator.body[start:] = [part.replace(HIDDEN_INPUT_LABEL, "")
-                                   for part in translator.body[start:]]
+        translator.body[start:] = [part.replace(HIDDEN_INPUT_LABEL, "") for part in translator.body[start:]]
 
     app.add_node(HideCodeCellNode, override=True, html=(visit_hidden_input, depart_HideCellInput))
     app.connect("config-inited", _templates_first)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 #: Jupyter Book's box border: a line of "=" (coloured on a terminal).
 _BORDER = re.compile(r"^(\x1b\[[0-9;]*m)*=+(\x1b\[[0-9;]*m)*\s*$")

@@ -49,9 +49,16 @@ def messages_in(source: str) -> list[str]:
         tree = ast.parse(source)
     except SyntaxError:  # IPython syntax (a magic): no message of ours
         return []
-    calls = [node for node in ast.walk(tree)
-             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
-             and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)]
+    calls = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "_"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
     return [node.args[0].value for node in sorted(calls, key=lambda node: (node.lineno, node.col_offset))]
 
 
@@ -83,12 +90,14 @@ def write_pot(path: Path, root: Path = ROOT) -> int:
     """Write ``code.pot``; the number of messages."""
     from babel.messages.catalog import Catalog
 
-    catalog = Catalog(project="Linger Longer", copyright_holder="The Linger Longer project",
-                      fuzzy=False)
+    catalog = Catalog(project="Linger Longer", copyright_holder="The Linger Longer project", fuzzy=False)
     found = chapter_messages(root)
     for message, where in found.items():
-        catalog.add(message, auto_comments=[f"{page}.md" for page in where],
-                    flags=["python-brace-format"] if "{" in message else [])
+        catalog.add(
+            message,
+            auto_comments=[f"{page}.md" for page in where],
+            flags=["python-brace-format"] if "{" in message else [],
+        )
     _write(catalog, path)
     return len(found)
 
@@ -104,6 +113,7 @@ def add_part_titles(path: Path, root: Path = ROOT) -> int:
     for title in titles:
         catalog.add(title, auto_comments=["_toc.yml: a part's caption"])
     from accessible_theme import THEME_MESSAGES  # beside this script
+
     for message in THEME_MESSAGES:
         catalog.add(message, auto_comments=["book/_ext/accessible_theme.py"])
     _write(catalog, path)
@@ -124,5 +134,7 @@ if __name__ == "__main__":
     gettext = Path(sys.argv[1])
     count = write_pot(gettext / "code.pot")
     titles = add_part_titles(gettext / "sphinx.pot")
-    print(f"{count} messages of the chapters' code in {gettext / 'code.pot'}, "
-          f"{titles} part titles in {gettext / 'sphinx.pot'}")
+    print(
+        f"{count} messages of the chapters' code in {gettext / 'code.pot'}, "
+        f"{titles} part titles in {gettext / 'sphinx.pot'}"
+    )

@@ -56,8 +56,9 @@ def input_globs(source: str) -> list[str]:
     >>> input_globs("Nothing to run here.")
     []
     """
-    return sorted({template.format(match=match.group())
-                   for pattern, template in INPUTS for match in pattern.finditer(source)})
+    return sorted(
+        {template.format(match=match.group()) for pattern, template in INPUTS for match in pattern.finditer(source)}
+    )
 
 
 def _digest(pattern: str, root: Path) -> str:
@@ -91,8 +92,7 @@ class Inputs:
         globs = input_globs(path.read_text(encoding="utf-8"))
         if not globs:
             return None
-        patterns = [os.path.normpath((self.root if g.startswith("/") else path.parent) / g.lstrip("/"))
-                    for g in globs]
+        patterns = [os.path.normpath((self.root if g.startswith("/") else path.parent) / g.lstrip("/")) for g in globs]
         for pattern in patterns:
             if pattern not in self._digests:
                 self._digests[pattern] = _digest(pattern, self.root)
@@ -126,8 +126,9 @@ def _outdated(app, env, added, changed, removed) -> list[str]:
     inputs = Inputs(app)
     records = inputs.recorded()
     unchanged = env.found_docs - set(added) - set(changed) - set(removed)
-    return sorted(docname for docname in unchanged
-                  if inputs.fingerprint(docname) != records.get(inputs.source_path(docname)))
+    return sorted(
+        docname for docname in unchanged if inputs.fingerprint(docname) != records.get(inputs.source_path(docname))
+    )
 
 
 def _before_read(app, env, docnames: list[str]) -> None:

@@ -44,12 +44,17 @@ PARTS = {
 }
 #: How a value that refers to a definition is named in the tables (one, several).
 DEFINITION_NAMES = {
-    "text": ("text", "texts"), "author_text": ("text, or a text per language", "texts"),
+    "text": ("text", "texts"),
+    "author_text": ("text, or a text per language", "texts"),
     "seat": ("a seat", "seats"),
-    "seat_or_null": ("a seat or `null`", "seats or `null`"), "card": ("a card", "cards"),
-    "cards": ("a list of cards", "lists of cards"), "rules": ("a rule set", "rule sets"),
-    "step": ("a step", "steps"), "expect": ("a mapping (see its table)", "mappings"),
-    "ask": ("a mapping (see its table)", "mappings"), "result": ("a mapping (see its table)", "mappings"),
+    "seat_or_null": ("a seat or `null`", "seats or `null`"),
+    "card": ("a card", "cards"),
+    "cards": ("a list of cards", "lists of cards"),
+    "rules": ("a rule set", "rule sets"),
+    "step": ("a step", "steps"),
+    "expect": ("a mapping (see its table)", "mappings"),
+    "ask": ("a mapping (see its table)", "mappings"),
+    "result": ("a mapping (see its table)", "mappings"),
 }
 
 logger = logging.getLogger(__name__)
@@ -88,12 +93,17 @@ def value_of(node: dict, plural: bool = False) -> str:
         if kind == "array":
             words.append("a list of " + value_of(node.get("items", {}), plural=True))
         elif kind == "object":
-            words.append("seat → " + value_of(node["additionalProperties"])
-                         if isinstance(node.get("additionalProperties"), dict) else "a mapping")
+            words.append(
+                "seat → " + value_of(node["additionalProperties"])
+                if isinstance(node.get("additionalProperties"), dict)
+                else "a mapping"
+            )
         elif kind == "integer":
             least = node.get("minimum")
-            words.append(("whole numbers" if plural else "a whole number")
-                         + (f" (at least {least})" if least is not None else ""))
+            words.append(
+                ("whole numbers" if plural else "a whole number")
+                + (f" (at least {least})" if least is not None else "")
+            )
         elif kind == "null":
             words.append("`null`")
         else:
@@ -128,11 +138,20 @@ def rows(schema: dict, part: str) -> list[tuple[str, str, str, str]]:
     for step in PARTS[part]:
         owner = owner[step]
     if part == "answer":
-        return [(key, value_of(node), "one kind only", _resolve(schema, node).get("description", ""))
-                for option in owner["oneOf"] for key, node in option["properties"].items()]
-    return [(key, value_of(node), _when(schema, part, owner, key),
-             node.get("description") or _resolve(schema, node).get("description", ""))
-            for key, node in owner["properties"].items()]
+        return [
+            (key, value_of(node), "one kind only", _resolve(schema, node).get("description", ""))
+            for option in owner["oneOf"]
+            for key, node in option["properties"].items()
+        ]
+    return [
+        (
+            key,
+            value_of(node),
+            _when(schema, part, owner, key),
+            node.get("description") or _resolve(schema, node).get("description", ""),
+        )
+        for key, node in owner["properties"].items()
+    ]
 
 
 def _cell(text: str) -> str:
@@ -143,8 +162,9 @@ def markdown_table(table: list[tuple[str, str, str, str]]) -> str:
     """Two columns, so that the table fits a phone: the key and whether it is required, then
     what it means and what it takes."""
     lines = ["| key | meaning |", "| --- | --- |"]
-    lines += [f"| `{key}`<br>{when} | {_cell(meaning)}<br>*Takes:* {_cell(value)}. |"
-              for key, value, when, meaning in table]
+    lines += [
+        f"| `{key}`<br>{when} | {_cell(meaning)}<br>*Takes:* {_cell(value)}. |" for key, value, when, meaning in table
+    ]
     return "\n".join(lines)
 
 
@@ -163,12 +183,12 @@ class ScenarioKeys(SphinxDirective):
         table = rows(json.loads(SCHEMA.read_text(encoding="utf-8")), part)
         for key, _, _, meaning in table:
             if not meaning.strip():
-                logger.warning(f"{SCHEMA.name}: the key {key!r} ({part}) has no description",
-                               location=self.get_location())
+                logger.warning(
+                    f"{SCHEMA.name}: the key {key!r} ({part}) has no description", location=self.get_location()
+                )
         container = nodes.container(classes=["ll-scenario-keys"])
         source, line = self.get_source_info()
-        self.state.nested_parse(StringList(markdown_table(table).splitlines(), source),
-                                self.content_offset, container)
+        self.state.nested_parse(StringList(markdown_table(table).splitlines(), source), self.content_offset, container)
         for cell in container.findall(nodes.TextElement):  # translatable, like the page's own text
             cell.source, cell.line = cell.source or source, cell.line or line
         return [container]

@@ -25,12 +25,12 @@ import json
 import re
 from pathlib import Path
 
+from site_offline import keep_control_html
 from sphinx.util.fileutil import copy_asset
 
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, translate
-from lingerlonger.views.table_html import TABLE_CSS
 from lingerlonger.views.page_replay import LAZY_END, LAZY_START, REPLAY_CSS, REPLAY_JS
-from site_offline import keep_control_html
+from lingerlonger.views.table_html import TABLE_CSS
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, translate
 
 HERE = Path(__file__).parent
 #: Inline copies of the player's assets that a page drops for the shared files.
@@ -57,16 +57,21 @@ def _generated(app) -> Path:
 def theme_dirs() -> list[Path]:
     import pydata_sphinx_theme
     import sphinx_book_theme
-    return [Path(pydata_sphinx_theme.__file__).parent / "theme",
-            Path(sphinx_book_theme.__file__).parent / "theme"]
+
+    return [Path(pydata_sphinx_theme.__file__).parent / "theme", Path(sphinx_book_theme.__file__).parent / "theme"]
 
 
 def icon_codepoints(theme_dirs: list[Path]) -> set[int]:
     """The glyphs the themes can show: the icon classes their templates and scripts name,
     and every other glyph their style sheets draw (admonitions, ``--pst-icon-*``)."""
-    named = {name for folder in theme_dirs for pattern in ("*.html", "*.js")
-             for path in folder.rglob(pattern) if not path.name.endswith(".map")
-             for name in ICON_CLASS.findall(path.read_text(encoding="utf-8", errors="replace"))}
+    named = {
+        name
+        for folder in theme_dirs
+        for pattern in ("*.html", "*.js")
+        for path in folder.rglob(pattern)
+        if not path.name.endswith(".map")
+        for name in ICON_CLASS.findall(path.read_text(encoding="utf-8", errors="replace"))
+    }
     points = set()
     for folder in theme_dirs:
         for sheet in folder.rglob("*.css"):
@@ -103,8 +108,7 @@ def _write_assets(app, config) -> None:
     font = folder / "ll-icons.woff"
     themes = theme_dirs()
     if not font.is_file():
-        write_icon_font(themes[0] / "pydata_sphinx_theme" / "static" / ICON_FONT, font,
-                        icon_codepoints(themes))
+        write_icon_font(themes[0] / "pydata_sphinx_theme" / "static" / ICON_FONT, font, icon_codepoints(themes))
     config.html_static_path[:0] = [str(folder), str(HERE / "static")]
 
 
@@ -117,12 +121,14 @@ def replay_part_script(key: str, part: str) -> str:
 def lazy_replays(body: str, write, link) -> str:
     """``body`` with each replay's lazy part moved to a file: ``write(name, text)`` stores it,
     ``link(name)`` is its URL from the page."""
+
     def move(match: re.Match) -> str:
         part = match.group(1)
         key = hashlib.sha1(part.encode()).hexdigest()[:16]
         name = f"{REPLAYS_DIR}/{key}.js"
         write(name, replay_part_script(key, part))
         return f'<div class="ll-lazy" data-src="{link(name)}" data-key="{key}"></div>'
+
     return LAZY_PART.sub(move, INLINE_ASSET.sub("", body))
 
 
@@ -173,7 +179,6 @@ def _footer_link(app, pagename, templatename, context, doctree):
     lang = page_language(app)
     label = html.escape(translate("site.handouts", lang))
     context["theme_extra_footer"] = f'<a href="{href}">{label}</a>{keep_control_html(lang)}'
-
 
 
 def _copy_assets(app, exception):

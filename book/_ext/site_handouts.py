@@ -12,9 +12,9 @@ import html
 import shutil
 from pathlib import Path
 
-from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 from lingerlonger.scenario import ScenarioError, load
 from lingerlonger.views.print_sheet import RULES_SHEET_CSS, rules_sheet_html, scenario_sheet_html
+from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 
 HERE = Path(__file__).parent
 FOLDER = "handouts"
@@ -22,15 +22,18 @@ STYLE = "handouts.css"
 
 
 def _document(lang: str, title: str, head: str, body: str) -> str:
-    return (f'<!DOCTYPE html>\n<html lang="{language_tag(lang)}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{html.escape(title)}</title>{head}</head><body>{body}</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="{language_tag(lang)}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)}</title>{head}</head><body>{body}</body></html>\n"
+    )
 
 
 def light_sheet(sheet: str, style: str) -> str:
     """A lesson's sheet with its table in outline: the pack's style after the sheet's own."""
-    return (sheet.replace("</head>", f'<link rel="stylesheet" href="{style}"></head>', 1)
-            .replace('<body class="', '<body class="ll-ink-light ', 1))
+    return sheet.replace("</head>", f'<link rel="stylesheet" href="{style}"></head>', 1).replace(
+        '<body class="', '<body class="ll-ink-light ', 1
+    )
 
 
 def write_handouts(site: Path, scenarios: Path, page_lang: str = "en") -> Path:
@@ -53,24 +56,42 @@ def write_handouts(site: Path, scenarios: Path, page_lang: str = "en") -> Path:
                 sheet = light_sheet(scenario_sheet_html(scenario, lang=lang), f"../{STYLE}")
                 (folder / lang).mkdir(exist_ok=True)
                 (folder / lang / name).write_text(sheet, encoding="utf-8")
-            links = "".join(f'<a href="{lang}/{name}" hreflang="{language_tag(lang)}" lang="{language_tag(lang)}">{lang}</a> '
-                            for lang in LANGUAGES)
-            rows.append(f"<tr><td>{html.escape(path.stem.split('-', 1)[0])}</td>"
-                        f"<td>{html.escape(scenario.title)}</td><td>{links}</td></tr>")
+            links = "".join(
+                f'<a href="{lang}/{name}" hreflang="{language_tag(lang)}" lang="{language_tag(lang)}">{lang}</a> '
+                for lang in LANGUAGES
+            )
+            rows.append(
+                f"<tr><td>{html.escape(path.stem.split('-', 1)[0])}</td>"
+                f"<td>{html.escape(scenario.title)}</td><td>{links}</td></tr>"
+            )
     for lang in LANGUAGES:
         (folder / lang).mkdir(exist_ok=True)
-        (folder / lang / "rules.html").write_text(_document(
-            lang, translate("site.rules-sheet", lang), f"<style>{RULES_SHEET_CSS}</style>",
-            rules_sheet_html(lang)), encoding="utf-8")
-    rules = "".join(f'<a href="{lang}/rules.html" hreflang="{language_tag(lang)}" lang="{language_tag(lang)}">{lang}</a> ' for lang in LANGUAGES)
+        (folder / lang / "rules.html").write_text(
+            _document(
+                lang, translate("site.rules-sheet", lang), f"<style>{RULES_SHEET_CSS}</style>", rules_sheet_html(lang)
+            ),
+            encoding="utf-8",
+        )
+    rules = "".join(
+        f'<a href="{lang}/rules.html" hreflang="{language_tag(lang)}" lang="{language_tag(lang)}">{lang}</a> '
+        for lang in LANGUAGES
+    )
     notes = "".join(f"<li><code>{html.escape(problem)}</code></li>" for problem in problems)
-    body = (f'<main class="ll-handouts"><p><a href="../index.html">Linger Longer</a></p>'
-            f'<h1>{say("site.handouts")}</h1><p>{say("site.handouts-intro")}</p>'
-            f'<p><strong>{say("site.rules-sheet")}:</strong> {rules}</p>'
-            f'<table><thead><tr><th>#</th><th>{say("site.lesson")}</th><th>{say("sheet.print")}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>' + (f"<ul>{notes}</ul>" if notes else "") + "</main>")
+    body = (
+        f'<main class="ll-handouts"><p><a href="../index.html">Linger Longer</a></p>'
+        f"<h1>{say('site.handouts')}</h1><p>{say('site.handouts-intro')}</p>"
+        f"<p><strong>{say('site.rules-sheet')}:</strong> {rules}</p>"
+        f"<table><thead><tr><th>#</th><th>{say('site.lesson')}</th><th>{say('sheet.print')}</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>" + (f"<ul>{notes}</ul>" if notes else "") + "</main>"
+    )
     page = folder / "index.html"
-    page.write_text(_document(page_lang, translate("site.handouts", page_lang),
-                              f'<link rel="stylesheet" href="{STYLE}"><link rel="icon" href="../favicon.ico">',
-                              body), encoding="utf-8")
+    page.write_text(
+        _document(
+            page_lang,
+            translate("site.handouts", page_lang),
+            f'<link rel="stylesheet" href="{STYLE}"><link rel="icon" href="../favicon.ico">',
+            body,
+        ),
+        encoding="utf-8",
+    )
     return page

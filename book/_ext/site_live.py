@@ -42,8 +42,7 @@ from pathlib import Path
 REPOSITORY = Path(__file__).parents[2]
 LIVE = "_live"
 #: The runtime's files in the npm package (console pages, type definitions and maps left out).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: Pure-Python packages the engine's views need in the browser, by import name.
 PURE_PYTHON = ("yaml", "markdown_it", "mdurl")
 #: Of the package: its modules, catalogs, schema and static files; not what needs a
@@ -74,6 +73,7 @@ def packages_zip(target: Path) -> None:
     """This checkout's package (what the browser needs of it) and ``PURE_PYTHON`` from this
     Python's site-packages: sources only, the same bytes for the same sources."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+
         def add(path: Path, name: str) -> None:
             entry = zipfile.ZipInfo(name, ZIP_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED
@@ -103,8 +103,12 @@ def make_snapshot(runtime: Path, packages: Path, target: Path, cache: Path) -> N
         cache.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory() as temp:
             raw = Path(temp) / "interpreter"
-            subprocess.run(["node", str(SNAPSHOT_SCRIPT), str(runtime), str(packages), str(WARM_UP), str(raw)],
-                           check=True, capture_output=True, timeout=600)
+            subprocess.run(
+                ["node", str(SNAPSHOT_SCRIPT), str(runtime), str(packages), str(WARM_UP), str(raw)],
+                check=True,
+                capture_output=True,
+                timeout=600,
+            )
             (Path(temp) / kept.name).write_bytes(gzip.compress(raw.read_bytes(), 6, mtime=0))
             for old in cache.glob("interpreter-*.gz"):
                 old.unlink()
@@ -153,8 +157,11 @@ def link_pages(site: Path, pages: list[Path]) -> int:
             continue
         root = "../" * (len(page.relative_to(site).parts) - 1)
         script, style = EDITOR_FILES["position.js"], EDITOR_FILES["position.css"]
-        own = (f'<link rel="stylesheet" href="{root}{style}"><script defer src="{root}{script}"></script>'
-               if editor else "")
+        own = (
+            f'<link rel="stylesheet" href="{root}{style}"><script defer src="{root}{script}"></script>'
+            if editor
+            else ""
+        )
         tag = f'{LIVE_START}<script defer src="{root}{PAGE_SCRIPT}"></script>{own}{LIVE_END}'
         page.write_text(text.replace("</head>", tag + "</head>", 1), encoding="utf-8")
         linked += 1

@@ -23,7 +23,7 @@ from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 META_START, META_END = "<!--ll-meta-->", "<!--/ll-meta-->"
 OLD_META = re.compile(re.escape(META_START) + ".*?" + re.escape(META_END), re.S)
 TITLE = re.compile(r"<title>(.*?)</title>", re.S)
-FIRST_PARAGRAPH = re.compile(r'<(?:article|main)\b.*?<p>(.*?)</p>', re.S)
+FIRST_PARAGRAPH = re.compile(r"<(?:article|main)\b.*?<p>(.*?)</p>", re.S)
 TAG = re.compile(r"<[^>]+>")
 PREVIEWS = "_static/previews"
 SITE_NAME = "Linger Longer"
@@ -39,12 +39,13 @@ def describe(page_html: str, limit: int = 200) -> tuple[str, str]:
     title = text_of(found.group(1)).split(" \u2014 ")[0] if found else SITE_NAME
     found = FIRST_PARAGRAPH.search(page_html)
     words = text_of(found.group(1)) if found else title
-    return title, (words if len(words) <= limit else words[:limit - 1].rsplit(" ", 1)[0] + "\u2026")
+    return title, (words if len(words) <= limit else words[: limit - 1].rsplit(" ", 1)[0] + "\u2026")
 
 
 def draw_preview(title: str, path: Path) -> None:
     """A 1200×630 picture of ``title`` on the green table, with three cards."""
     import matplotlib
+
     matplotlib.use("Agg")
     from matplotlib import pyplot
     from matplotlib.patches import FancyBboxPatch
@@ -55,16 +56,39 @@ def draw_preview(title: str, path: Path) -> None:
     axes.set_ylim(0, 630)
     axes.axis("off")
     figure.patch.set_facecolor("#7a5230")
-    axes.add_patch(FancyBboxPatch((30, 30), 1140, 570, boxstyle="round,pad=0,rounding_size=120",
-                                  facecolor="#22734a", edgecolor="none"))
-    for n, (rank, suit, colour) in enumerate((("A", "\u2665", "#c62828"), ("7", "\u2663", "#1a1a1a"),
-                                                ("K", "\u2666", "#c62828"))):
+    axes.add_patch(
+        FancyBboxPatch(
+            (30, 30), 1140, 570, boxstyle="round,pad=0,rounding_size=120", facecolor="#22734a", edgecolor="none"
+        )
+    )
+    for n, (rank, suit, colour) in enumerate(
+        (("A", "\u2665", "#c62828"), ("7", "\u2663", "#1a1a1a"), ("K", "\u2666", "#c62828"))
+    ):
         x, y = 820 + n * 85, 250 - n * 12
         turn = matplotlib.transforms.Affine2D().rotate_deg_around(x + 75, y, (n - 1) * 9) + axes.transData
-        axes.add_patch(FancyBboxPatch((x, y), 150, 210, boxstyle="round,pad=0,rounding_size=14",
-                                      facecolor="white", edgecolor="#9a9a9a", linewidth=2, transform=turn))
-        axes.text(x + 18, y + 180, f"{rank}\n{suit}", color=colour, fontsize=26, fontweight="bold",
-                  va="top", linespacing=.9, transform=turn)
+        axes.add_patch(
+            FancyBboxPatch(
+                (x, y),
+                150,
+                210,
+                boxstyle="round,pad=0,rounding_size=14",
+                facecolor="white",
+                edgecolor="#9a9a9a",
+                linewidth=2,
+                transform=turn,
+            )
+        )
+        axes.text(
+            x + 18,
+            y + 180,
+            f"{rank}\n{suit}",
+            color=colour,
+            fontsize=26,
+            fontweight="bold",
+            va="top",
+            linespacing=0.9,
+            transform=turn,
+        )
         axes.text(x + 130, y + 20, suit, color=colour, fontsize=54, ha="right", va="bottom", transform=turn)
     axes.text(110, 470, SITE_NAME, color="#ffd54a", fontsize=30, fontweight="bold", va="center")
     lines, line = [], ""
@@ -92,13 +116,21 @@ def preview_for(site: Path, title: str) -> Path:
 
 def meta_tags(title: str, description: str, url: str, image: str) -> str:
     say = lambda text: html.escape(text, quote=True)  # noqa: E731
-    tags = [("name", "description", description), ("property", "og:type", "article"),
-            ("property", "og:site_name", SITE_NAME), ("property", "og:title", title),
-            ("property", "og:description", description), ("property", "og:url", url),
-            ("property", "og:image", image), ("property", "og:image:width", "1200"),
-            ("property", "og:image:height", "630"), ("name", "twitter:card", "summary_large_image")]
-    return META_START + "".join(f'<meta {kind}="{name}" content="{say(value)}">'
-                                for kind, name, value in tags) + META_END
+    tags = [
+        ("name", "description", description),
+        ("property", "og:type", "article"),
+        ("property", "og:site_name", SITE_NAME),
+        ("property", "og:title", title),
+        ("property", "og:description", description),
+        ("property", "og:url", url),
+        ("property", "og:image", image),
+        ("property", "og:image:width", "1200"),
+        ("property", "og:image:height", "630"),
+        ("name", "twitter:card", "summary_large_image"),
+    ]
+    return (
+        META_START + "".join(f'<meta {kind}="{name}" content="{say(value)}">' for kind, name, value in tags) + META_END
+    )
 
 
 def add_meta(site: Path, pages: list[Path], base_url: str) -> None:
@@ -117,24 +149,35 @@ def add_meta(site: Path, pages: list[Path], base_url: str) -> None:
 
 
 def write_sitemap(site: Path, pages: list[Path], base_url: str) -> Path:
-    urls = "".join(f"<url><loc>{html.escape(base_url + page.relative_to(site).as_posix())}</loc></url>"
-                   for page in pages if page.name != "404.html")
+    urls = "".join(
+        f"<url><loc>{html.escape(base_url + page.relative_to(site).as_posix())}</loc></url>"
+        for page in pages
+        if page.name != "404.html"
+    )
     path = site / "sitemap.xml"
-    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n'
-                    f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>\n',
-                    encoding="utf-8")
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>\n',
+        encoding="utf-8",
+    )
     return path
 
 
 def write_not_found(site: Path, base_url: str) -> Path:
     """404.html in every language, its links from the site's root path."""
     root = urlsplit(base_url).path or "/"
-    notes = "".join(f'<section lang="{language_tag(lang)}"><h1>{html.escape(translate("site.not-found-title", lang))}</h1>'
-                    f'<p>{html.escape(translate("site.not-found", lang))} '
-                    f'<a href="{root}index.html">{SITE_NAME}</a></p></section>' for lang in LANGUAGES)
+    notes = "".join(
+        f'<section lang="{language_tag(lang)}"><h1>{html.escape(translate("site.not-found-title", lang))}</h1>'
+        f"<p>{html.escape(translate('site.not-found', lang))} "
+        f'<a href="{root}index.html">{SITE_NAME}</a></p></section>'
+        for lang in LANGUAGES
+    )
     path = site / "404.html"
-    path.write_text(f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
-                    f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-                    f'<link rel="icon" href="{root}favicon.ico"><title>{SITE_NAME}: 404</title></head>'
-                    f"<body>{notes}</body></html>\n", encoding="utf-8")
+    path.write_text(
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<link rel="icon" href="{root}favicon.ico"><title>{SITE_NAME}: 404</title></head>'
+        f"<body>{notes}</body></html>\n",
+        encoding="utf-8",
+    )
     return path

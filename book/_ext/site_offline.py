@@ -50,6 +50,7 @@ LINK_ATTRIBUTE = re.compile(r'\b(rel|href)="([^"]*)"')
 def draw_icon(size: int, path: Path) -> None:
     """The app's icon: a card with "LL" on the green table (as the favicon, larger)."""
     import matplotlib
+
     matplotlib.use("Agg")
     from matplotlib import pyplot
     from matplotlib.patches import FancyBboxPatch
@@ -60,8 +61,17 @@ def draw_icon(size: int, path: Path) -> None:
     axes.set_ylim(0, 100)
     axes.axis("off")
     figure.patch.set_facecolor(THEME_COLOUR)
-    axes.add_patch(FancyBboxPatch((26, 14), 48, 72, boxstyle="round,pad=0,rounding_size=6",
-                                  facecolor="white", edgecolor="#1f4e79", linewidth=size / 80))
+    axes.add_patch(
+        FancyBboxPatch(
+            (26, 14),
+            48,
+            72,
+            boxstyle="round,pad=0,rounding_size=6",
+            facecolor="white",
+            edgecolor="#1f4e79",
+            linewidth=size / 80,
+        )
+    )
     axes.text(50, 50, "LL", color="#1f4e79", fontsize=size * 0.22, fontweight="bold", ha="center", va="center")
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, facecolor=figure.get_facecolor())
@@ -74,12 +84,19 @@ def write_manifest(site: Path) -> None:
         if not (site / name).is_file():
             draw_icon(size, site / name)
     manifest = {
-        "name": "Linger Longer", "short_name": "Linger Longer",
+        "name": "Linger Longer",
+        "short_name": "Linger Longer",
         "description": "Learn the card game Linger Longer, card by card.",
-        "start_url": "./index.html", "scope": "./", "display": "standalone",
-        "background_color": "#ffffff", "theme_color": THEME_COLOUR,
-        "icons": [{"src": name, "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"}
-                  for name in ICONS for size in [int(re.search(r"(\d+)\.png$", name).group(1))]],
+        "start_url": "./index.html",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": THEME_COLOUR,
+        "icons": [
+            {"src": name, "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"}
+            for name in ICONS
+            for size in [int(re.search(r"(\d+)\.png$", name).group(1))]
+        ],
     }
     (site / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
@@ -91,16 +108,18 @@ def keep_control_html(lang: str) -> str:
     file, what needs the site served and the command that serves it."""
     say = lambda key: html.escape(template(key, lang))  # noqa: E731  (placeholders filled by ll-offline.js)
     serve_how = translate("site.serve-how", lang, folder="<span data-ll-folder></span>")
-    return (f'<div class="ll-keep" data-ll-keep lang="{lang}" '
-            f'data-size="{say("site.keep-size")}" data-progress="{say("site.keep-progress")}" '
-            f'data-done="{say("site.keep-done")}" data-failed="{say("site.keep-failed")}" hidden>'
-            f'<button type="button" data-ll-action="keep-offline">{say("site.keep-offline")}</button> '
-            f'<span class="ll-keep-size"></span>'
-            f'<progress class="ll-keep-progress" max="1" value="0" hidden></progress>'
-            f'<span class="ll-keep-status" role="status"></span></div>'
-            f'<template data-ll-needs-server data-live="{say("site.needs-server-live")}" '
-            f'data-keep="{say("site.needs-server-keep")}"><p class="ll-needs-server" lang="{lang}">'
-            f"<span data-ll-why></span> {serve_how}</p></template>")
+    return (
+        f'<div class="ll-keep" data-ll-keep lang="{lang}" '
+        f'data-size="{say("site.keep-size")}" data-progress="{say("site.keep-progress")}" '
+        f'data-done="{say("site.keep-done")}" data-failed="{say("site.keep-failed")}" hidden>'
+        f'<button type="button" data-ll-action="keep-offline">{say("site.keep-offline")}</button> '
+        f'<span class="ll-keep-size"></span>'
+        f'<progress class="ll-keep-progress" max="1" value="0" hidden></progress>'
+        f'<span class="ll-keep-status" role="status"></span></div>'
+        f'<template data-ll-needs-server data-live="{say("site.needs-server-live")}" '
+        f'data-keep="{say("site.needs-server-keep")}"><p class="ll-needs-server" lang="{lang}">'
+        f"<span data-ll-why></span> {serve_how}</p></template>"
+    )
 
 
 def cached_files(site: Path) -> list[str]:
@@ -185,9 +204,11 @@ def write_worker(site: Path) -> str:
     version = digest.hexdigest()[:16]
     index = {name: at for at, name in enumerate(files)}
     packs = {lang: [index[name] for name in names] for lang, names in chapters(site, files).items()}
-    code = (code.replace("__VERSION__", version)
-            .replace("__FILES__", "[\n" + ",\n".join(json.dumps(entry, ensure_ascii=False) for entry in listed) + "]")
-            .replace("__CHAPTERS__", json.dumps(packs, separators=(",", ":"))))
+    code = (
+        code.replace("__VERSION__", version)
+        .replace("__FILES__", "[\n" + ",\n".join(json.dumps(entry, ensure_ascii=False) for entry in listed) + "]")
+        .replace("__CHAPTERS__", json.dumps(packs, separators=(",", ":")))
+    )
     (site / WORKER).write_text(code, encoding="utf-8")
     return version
 
@@ -199,9 +220,11 @@ def link_pages(site: Path, pages: list[Path]) -> None:
             continue
         text = OLD_TAGS.sub("", page.read_text(encoding="utf-8"))
         root = "../" * (len(page.relative_to(site).parts) - 1)
-        tags = (f'{OFFLINE_START}<link rel="manifest" href="{root}{MANIFEST}">'
-                f'<meta name="theme-color" content="{THEME_COLOUR}">'
-                f'<script defer src="{root}{REGISTER}"></script>{OFFLINE_END}')
+        tags = (
+            f'{OFFLINE_START}<link rel="manifest" href="{root}{MANIFEST}">'
+            f'<meta name="theme-color" content="{THEME_COLOUR}">'
+            f'<script defer src="{root}{REGISTER}"></script>{OFFLINE_END}'
+        )
         if "</head>" in text:
             text = text.replace("</head>", tags + "</head>", 1)
         page.write_text(text, encoding="utf-8")

@@ -32,11 +32,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))  # run as a script: its sibling modules
 
-import site_handouts  # noqa: E402
-import site_live  # noqa: E402
-import site_meta  # noqa: E402
-import site_offline  # noqa: E402
-from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file  # noqa: E402
+import site_handouts
+import site_live
+import site_meta
+import site_offline
+
+from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file
 
 #: Never published: what the browser never asks for. The theme's Font Awesome fonts are
 #: named by its style sheet but replaced by a subset (book/_ext/site_assets.py); were a
@@ -53,8 +54,11 @@ SOURCE_MAP = re.compile(r"\n?/[/*]# sourceMappingURL=[^\n]*?(?:\*/)?(?=\n|$)")
 
 def pages(site: Path) -> list[Path]:
     """Every HTML page a reader can open: not those inside a ``_static`` folder."""
-    return sorted(path for path in site.rglob("*.html")
-                  if not {"_static", "_sources", "_images"} & set(path.relative_to(site).parts))
+    return sorted(
+        path
+        for path in site.rglob("*.html")
+        if not {"_static", "_sources", "_images"} & set(path.relative_to(site).parts)
+    )
 
 
 def reachable(site: Path, roots: list[Path]) -> set[Path]:
@@ -109,8 +113,11 @@ def drop_dead_font_faces(site: Path) -> None:
     Font Awesome, replaced by a subset): no address in the site leads nowhere."""
     for sheet in site.rglob("*.css"):
         text = sheet.read_text(encoding="utf-8", errors="replace")
-        dead = lambda rule: any(not (sheet.parent / url).resolve().is_file()  # noqa: E731
-                                for url in CSS_URL.findall(rule.group(0)) if not url.startswith("data:"))
+        dead = lambda rule: any(
+            not (sheet.parent / url).resolve().is_file()  # noqa: E731
+            for url in CSS_URL.findall(rule.group(0))
+            if not url.startswith("data:")
+        )
         kept = FONT_FACE.sub(lambda rule: "" if dead(rule) else rule.group(0), text)
         if kept != text:
             sheet.write_text(kept, encoding="utf-8")
@@ -119,25 +126,42 @@ def drop_dead_font_faces(site: Path) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path, help="the built site, e.g. _build/html")
-    parser.add_argument("--scenarios", type=Path, default=Path(__file__).parents[2] / "scenarios",
-                        help="the lessons of the handout pack (default: the repository's scenarios/)")
-    parser.add_argument("--base-url", default="http://localhost:8000/",
-                        help="the site's address, ending in / (default: that of `make serve`)")
+    parser.add_argument(
+        "--scenarios",
+        type=Path,
+        default=Path(__file__).parents[2] / "scenarios",
+        help="the lessons of the handout pack (default: the repository's scenarios/)",
+    )
+    parser.add_argument(
+        "--base-url",
+        default="http://localhost:8000/",
+        help="the site's address, ending in / (default: that of `make serve`)",
+    )
     args = parser.parse_args(argv)
     site, base_url = args.site.resolve(), args.base_url.rstrip("/") + "/"
     site_meta.write_not_found(site, base_url)
     site_handouts.write_handouts(site, args.scenarios)
-    removed = prune(site, keep=[site / "favicon.ico", site / "404.html", site / "sw.js",
-                                site / "manifest.webmanifest", site / "sitemap.xml"])
+    removed = prune(
+        site,
+        keep=[
+            site / "favicon.ico",
+            site / "404.html",
+            site / "sw.js",
+            site / "manifest.webmanifest",
+            site / "sitemap.xml",
+        ],
+    )
     site_live.write_live(site)
     shutil.copyfile(schema_file(), site / SCHEMA_NAME)
     live_pages = site_live.link_pages(site, pages(site))
     site_meta.add_meta(site, pages(site), base_url)
     site_meta.write_sitemap(site, pages(site), base_url)
     version = site_offline.make_offline(site, pages(site))
-    print(f"site_pack: {len(removed)} unused files removed from {args.site}; "
-          f"live mode on {live_pages} pages; sitemap, 404 page and link previews for {base_url}; "
-          f"offline copy version {version}")
+    print(
+        f"site_pack: {len(removed)} unused files removed from {args.site}; "
+        f"live mode on {live_pages} pages; sitemap, 404 page and link previews for {base_url}; "
+        f"offline copy version {version}"
+    )
 
 
 if __name__ == "__main__":

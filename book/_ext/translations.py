@@ -34,8 +34,7 @@ def page_links(pagename: str, lang: str, baseurl: str = "") -> dict[str, str]:
     'https://example.org/ll/es/index.html'
     """
     to_site = baseurl or "../" * (pagename.count("/") + (lang != SOURCE_LANGUAGE))
-    return {code: f"{to_site}{'' if code == SOURCE_LANGUAGE else code + '/'}{pagename}.html"
-            for code in LANGUAGES}
+    return {code: f"{to_site}{'' if code == SOURCE_LANGUAGE else code + '/'}{pagename}.html" for code in LANGUAGES}
 
 
 def add_language_links(app, pagename, templatename, context, doctree) -> None:
@@ -45,10 +44,12 @@ def add_language_links(app, pagename, templatename, context, doctree) -> None:
     links = page_links(pagename, lang, app.config.html_baseurl or "")
     context["language"] = language_tag(lang)  # <html lang>, which Sphinx would write as the folder's code
     context["ll_code"] = lang
-    context["ll_languages"] = [(code, language_tag(code), NAMES[code], href, code == lang)
-                               for code, href in links.items()]
+    context["ll_languages"] = [
+        (code, language_tag(code), NAMES[code], href, code == lang) for code, href in links.items()
+    ]
     context["metatags"] = context.get("metatags", "") + "".join(
-        f'\n<link rel="alternate" hreflang="{language_tag(code)}" href="{href}">' for code, href in links.items())
+        f'\n<link rel="alternate" hreflang="{language_tag(code)}" href="{href}">' for code, href in links.items()
+    )
 
 
 def language_config(lang: str) -> str:
@@ -59,8 +60,9 @@ def language_config(lang: str) -> str:
     sphinx = config.setdefault("sphinx", {})
     sphinx.setdefault("config", {})["language"] = lang
     # Jupyter Book reads extension folders relative to the configuration file, which moves.
-    sphinx["local_extensions"] = {name: str(ROOT / folder)
-                                  for name, folder in sphinx.get("local_extensions", {}).items()}
+    sphinx["local_extensions"] = {
+        name: str(ROOT / folder) for name, folder in sphinx.get("local_extensions", {}).items()
+    }
     return yaml.safe_dump(config, allow_unicode=True, sort_keys=False)
 
 
@@ -86,13 +88,13 @@ def glue_in_translated_paragraphs() -> None:
             return retrieve(document, key)
         except RetrievalError:
             env = document.settings.env
-            kept = Path(env.app.outdir).parent.joinpath(
-                "jupyter_execute", *f"{env.docname}.glue.json".split("/"))
+            kept = Path(env.app.outdir).parent.joinpath("jupyter_execute", *f"{env.docname}.glue.json".split("/"))
             glued = json.loads(kept.read_text(encoding="utf-8")) if kept.is_file() else {}
             if key not in glued:
                 raise
-            return VariableOutput(data=glued[key]["data"], metadata=glued[key].get("metadata", {}),
-                                  nb_renderer=None, vtype="glue")
+            return VariableOutput(
+                data=glued[key]["data"], metadata=glued[key].get("metadata", {}), nb_renderer=None, vtype="glue"
+            )
 
     retrieve_with_fallback.ll_patched = True
     for module in (utils, roles, directives):

@@ -7,42 +7,40 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
 import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Callable, Iterator, Sequence, TextIO
 
 from tqdm import tqdm
 
 from lingerlonger import __version__
 from lingerlonger.command_line.options import add_game_arguments, game_of, positive_int, refused
-from lingerlonger.game.cards import format_cards, sort_hand
-from lingerlonger.command_line.parser import Parser, HelpText, examples
-from lingerlonger.game.engine import State, new_hand
-from lingerlonger.game.events import Drew, HandEnded, Led
-from lingerlonger.scenario.safe_write import replacing
+from lingerlonger.command_line.parser import HelpText, Parser, examples
 from lingerlonger.command_line.tournament import add_tournament_parser
-from lingerlonger.lab.runner import PROGRESS_FORMAT
-from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
-from lingerlonger.game.play_loop import finish
-from lingerlonger.game.errors import LingerError, Message
-from lingerlonger.words.i18n import LANGUAGES, error_text, terminal_language, translate
-from lingerlonger.views.markdown import markdown_lines
-from lingerlonger.words.narration import narrate, rules_text, suit_name
-from lingerlonger.words.outside_errors import os_reason
 from lingerlonger.computer.players import PLAYER_KINDS, RandomPlayer
-from lingerlonger.scenario.replay import Frame, answer_text
+from lingerlonger.game.cards import format_cards, sort_hand
+from lingerlonger.game.declared import SetupError
+from lingerlonger.game.engine import new_hand
+from lingerlonger.game.errors import LingerError, Message
+from lingerlonger.game.events import Led
+from lingerlonger.game.play_loop import finish
+from lingerlonger.game.visible_text import visible
+from lingerlonger.lab.runner import PROGRESS_FORMAT
+from lingerlonger.scenario import Location, ScenarioError, iter_documents
+from lingerlonger.scenario.file_reading import open_source
+from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
+from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.replay import check as check_scenario
 from lingerlonger.scenario.replay import replay as replay_scenario
-from lingerlonger.game.declared import SetupError
-from lingerlonger.scenario import Location, ScenarioError, iter_documents
+from lingerlonger.scenario.safe_write import replacing
 from lingerlonger.scenario.starters import deal_starter, position_starter, starter_header
-from lingerlonger.views.print_sheet import scenario_sheet_html
-from lingerlonger.scenario.recording import simulate
-from lingerlonger.scenario.file_reading import open_source
-from lingerlonger.game.visible_text import visible
 from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file, write, write_schema
-
+from lingerlonger.views.markdown import markdown_lines
+from lingerlonger.views.print_sheet import scenario_sheet_html
+from lingerlonger.views.terminal import Shown, board_lines, ending_text, narration_lines, painter, quiz_lines, bold_style
+from lingerlonger.words.i18n import LANGUAGES, error_text, terminal_language, translate
+from lingerlonger.words.narration import narrate, rules_text, suit_name
+from lingerlonger.words.outside_errors import os_reason
 
 #: Exit statuses: a scenario failed its check; the command was used wrongly (argparse's too).
 EXIT_FAILED, EXIT_USAGE = 1, 2
@@ -53,7 +51,7 @@ class UsageError(LingerError):
     Its words are catalog message ``error.CODE``, said in the reader's language by ``main``."""
 
     @classmethod
-    def because(cls, error: ValueError) -> "UsageError":
+    def because(cls, error: ValueError) -> UsageError:
         """The same refusal (bad rules, bad seats) as a usage error; one with no code yet
         keeps its words."""
         if isinstance(error, LingerError):
@@ -71,7 +69,7 @@ def demo(args: argparse.Namespace) -> int:
     except SetupError as error:
         raise UsageError.because(error) from None
     names = game.seats
-    seed = args.seed if args.seed is not None else random.randrange(10 ** 6)
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
     lang = _language(args)
     state, events = new_hand(game.rules, names, dealer=game.players - 1, seed=seed)
     size = "" if args.hand_size is None else f" --hand-size {args.hand_size}"
@@ -133,15 +131,19 @@ def check_command(args: argparse.Namespace) -> int:
             with open_source(name) as source:
                 for item in iter_documents(source, name):
                     found += 1
-                    errors = [item] if isinstance(item, ScenarioError) else (
-                        check_scenario(item) + _untranslated(item, args.languages))
+                    errors = (
+                        [item]
+                        if isinstance(item, ScenarioError)
+                        else (check_scenario(item) + _untranslated(item, args.languages))
+                    )
                     for error in errors:
                         _error(error.text(lang))
                     failures += len(errors)
                     failed += bool(errors)
         except OSError as error:
-            _error(ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read",
-                                                               reason=os_reason(error))).text(lang))
+            _error(
+                ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read", reason=os_reason(error))).text(lang)
+            )
             failures += 1
             status = EXIT_USAGE
             continue
@@ -152,8 +154,16 @@ def check_command(args: argparse.Namespace) -> int:
     counted = translate("count.scenarios", lang, count=scenarios)
     in_files = translate("count.files", lang, count=files)
     if failures:
-        _error(translate("cli.check-failed", lang, failures=translate("count.failures", lang, count=failures),
-                         failed=failed, scenarios=counted, files=in_files))
+        _error(
+            translate(
+                "cli.check-failed",
+                lang,
+                failures=translate("count.failures", lang, count=failures),
+                failed=failed,
+                scenarios=counted,
+                files=in_files,
+            )
+        )
         return status or EXIT_FAILED
     print(translate("cli.check-passed", lang, scenarios=counted, files=in_files))
     return 0
@@ -170,15 +180,23 @@ def _language_list(text: str) -> tuple[str, ...]:
 
 def _untranslated(scenario, wanted: tuple[str, ...]) -> list[ScenarioError]:
     """A text of ``scenario`` that lacks one of the ``wanted`` languages, at the text."""
-    return [ScenarioError(text.where or scenario.where, Message(
-                "check.untranslated", text=_quote_start(text), lacking=", ".join(lacking),
-                example=", ".join(f"{lang}: …" for lang in wanted)))
-            for text, lacking in scenario.missing_languages(wanted)]
+    return [
+        ScenarioError(
+            text.where or scenario.where,
+            Message(
+                "check.untranslated",
+                text=_quote_start(text),
+                lacking=", ".join(lacking),
+                example=", ".join(f"{lang}: …" for lang in wanted),
+            ),
+        )
+        for text, lacking in scenario.missing_languages(wanted)
+    ]
 
 
 def _quote_start(text: str, width: int = 40) -> str:
     one_line = " ".join(str(text).split())
-    return repr(one_line if len(one_line) <= width else one_line[:width - 1] + "…")
+    return repr(one_line if len(one_line) <= width else one_line[: width - 1] + "…")
 
 
 def _language(args: argparse.Namespace, scenario=None) -> str:
@@ -189,11 +207,11 @@ def _language(args: argparse.Namespace, scenario=None) -> str:
     Russian lesson narrated in English would mix two languages on one screen. Else the
     terminal's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
     asked = getattr(args, "asked_lang", None) or terminal_language(
-        {"LINGERLONGER_LANG": os.environ.get("LINGERLONGER_LANG", "")})
+        {"LINGERLONGER_LANG": os.environ.get("LINGERLONGER_LANG", "")}
+    )
     if asked:
         return asked
-    terminal = terminal_language({name: value for name, value in os.environ.items()
-                                  if name != "LINGERLONGER_LANG"})
+    terminal = terminal_language({name: value for name, value in os.environ.items() if name != "LINGERLONGER_LANG"})
     if scenario is not None and (terminal is None or next(scenario.missing_languages((terminal,)), None)):
         return scenario.lang or "en"
     return terminal or "en"
@@ -203,63 +221,6 @@ def _error(message: object) -> None:
     """Every error goes to stderr, so that what a command writes to stdout stays clean; what a
     file put in it is shown, never obeyed (escape codes, bidi overrides: ``visible``)."""
     print(visible(str(message)), file=sys.stderr)
-
-
-_RED = re.compile(r"(?:10|[2-9JQKA])?[♥♦]")
-
-
-def _painter(stream: TextIO) -> Callable[[str], str]:
-    """Red hearts and diamonds, only on a terminal that wants colour."""
-    if not stream.isatty() or os.environ.get("NO_COLOR"):
-        return lambda text: text
-    return lambda text: _RED.sub(lambda match: f"\033[31m{match.group()}\033[0m", text)
-
-
-def _strong(stream: TextIO) -> Callable[[str], str]:
-    """An author's **bold** as a terminal's bold; plain in a file, a pipe or with NO_COLOR."""
-    if not stream.isatty() or os.environ.get("NO_COLOR"):
-        return lambda text: text
-    return lambda text: f"\033[1m{text}\033[22m"
-
-
-class _Shown(str):
-    """A line already made ``visible`` (an author's Markdown, with the terminal's bold)."""
-
-
-def _cards_text(cards) -> str:
-    return " ".join(str(card) for card in cards) or "-"
-
-
-def _board(state: State, shown_plays, seat: str | None, lang: str = "en") -> list[str]:
-    """The table after a step: trump, stock, the trick and every hand (or one seat's view)."""
-    trick = ", ".join(f"{state.players[who]} {card}" for who, card in shown_plays) or "-"
-    trump = state.trump if state.trump is not None else translate("cli.none", lang)
-    lines = ["  " + translate("cli.board", lang, trump=trump, stock=len(state.stock), trick=trick)]
-    width = max(len(name) for name in state.players)
-    for index, name in enumerate(state.players):
-        hand = state.hands[index]
-        if index in state.out:
-            cards = translate("cli.out", lang)
-        elif seat is not None and name != seat:
-            cards = translate("count.cards", lang, count=len(hand))
-        else:
-            cards = _cards_text(sort_hand(hand, state.trump))
-        marker = "  " + translate("cli.to-act", lang) if state.to_act == index else ""
-        lines.append(f"  {name:<{width}}  {cards}{marker}")
-    return lines
-
-
-def _narration(frame: Frame, seat: str | None, lang: str = "en") -> list[str]:
-    """The engine's narration; with one seat's view, other seats' draws are only counted."""
-    names = frame.state.players
-    lines = []
-    for event in frame.events:
-        if seat is not None and isinstance(event, Drew) and names[event.seat] != seat:
-            lines.append(translate("narrate.drew-hidden", lang, name=names[event.seat],
-                                   count=len(event.cards)))
-        else:
-            lines.append(narrate(event, names, lang))
-    return lines
 
 
 def _pick_scenario(path: str, wanted: int):
@@ -273,46 +234,26 @@ def _pick_scenario(path: str, wanted: int):
     raise UsageError("cli.no-scenario-number", where=Location(path, 1, 1), number=wanted)
 
 
-def _quiz_lines(ask, lang: str) -> list[str]:
-    """A question as the terminal shows it: the choices, then the answer and its explanation."""
-    say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
-    lines = [f"  ? {ask.question}"]
-    if ask.choices:
-        lines.append("    " + say("quiz.choices", choices=" / ".join(ask.choices)))
-    lines.append("    " + say("quiz.answer", answer=answer_text(ask, lang)))
-    if ask.wrong:
-        lines.append(f"    {ask.wrong}")
-    if ask.hint:
-        lines.append("    " + say("quiz.hint", hint=ask.hint))
-    return lines
-
-
-def _ending(frames: Sequence[Frame], lang: str) -> str:
-    """How the hand ended, in words: the narration of its last event."""
-    for frame in reversed(frames):
-        for event in reversed(frame.events):
-            if isinstance(event, HandEnded):
-                return narrate(event, frame.state.players, lang)
-    raise ValueError("the hand is over but no event ended it")
-
-
 def replay_command(args: argparse.Namespace) -> int:
     """A scenario step by step in the terminal: the board, the narration, the author's words."""
     scenario = _pick_scenario(args.file, args.index)
     if args.seat is not None and args.seat not in scenario.players:
         raise UsageError("cli.no-such-seat", seat=args.seat, seats=", ".join(scenario.players))
-    paint = _painter(sys.stdout)
+    paint = painter(sys.stdout)
     lang = _language(args, scenario)
     scenario = scenario.in_language(lang)
     run = replay_scenario(scenario)
     say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
     title = visible(scenario.title)
-    out = [title, "=" * len(title),
-           f"{rules_text(scenario.rules, lang)} | " + say("cli.seats", names=", ".join(scenario.players),
-                                        dealer=scenario.dealer)]
-    strong = _strong(sys.stdout)
+    out = [
+        title,
+        "=" * len(title),
+        f"{rules_text(scenario.rules, lang)} | "
+        + say("cli.seats", names=", ".join(scenario.players), dealer=scenario.dealer),
+    ]
+    strong = bold_style(sys.stdout)
     if scenario.summary:
-        out += ["", *map(_Shown, markdown_lines(scenario.summary, bold=strong))]
+        out += ["", *map(Shown, markdown_lines(scenario.summary, bold=strong))]
     for frame in run.frames:
         step = frame.step
         if step is None:
@@ -320,22 +261,22 @@ def replay_command(args: argparse.Namespace) -> int:
         elif step.kind == "play":
             heading = say("cli.step-play", index=frame.index, name=step.seat, card=step.card)
         elif step.kind == "choose_trump":
-            heading = say("cli.step-trump", index=frame.index, name=step.seat,
-                          suit=f"{step.suit} ({suit_name(step.suit, lang)})")
+            heading = say(
+                "cli.step-trump", index=frame.index, name=step.seat, suit=f"{step.suit} ({suit_name(step.suit, lang)})"
+            )
         else:
             heading = say("cli.step", index=frame.index)
         out += ["", f"-- {heading} --"]
-        out += [f"  {line}" for line in _narration(frame, args.seat, lang)]
+        out += [f"  {line}" for line in narration_lines(frame, args.seat, lang)]
         if frame.say:
-            out += [_Shown(f"  > {line}".rstrip()) for line in markdown_lines(frame.say, bold=strong)]
+            out += [Shown(f"  > {line}".rstrip()) for line in markdown_lines(frame.say, bold=strong)]
         trick = frame.last_trick
-        out += _board(frame.state, trick.plays if trick else frame.state.current_plays, args.seat,
-                      lang)
+        out += board_lines(frame.state, trick.plays if trick else frame.state.current_plays, args.seat, lang)
         for ask in frame.asks:
-            out += _quiz_lines(ask, lang)
+            out += quiz_lines(ask, lang)
     if run.final.is_over:
-        out += ["", _ending(run.frames, lang)]
-    print("\n".join(paint(line if isinstance(line, _Shown) else visible(line)) for line in out))
+        out += ["", ending_text(run.frames, lang)]
+    print("\n".join(paint(line if isinstance(line, Shown) else visible(line)) for line in out))
     for failure in run.failures:
         _error(failure.text(lang))
     return EXIT_FAILED if run.failures else 0
@@ -369,7 +310,6 @@ def sheet_command(args: argparse.Namespace) -> int:
     return 0
 
 
-
 #: simulate shows a progress bar (on a terminal) from this many games on.
 PROGRESS_FROM = 100
 
@@ -382,12 +322,19 @@ def simulate_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError.because(error) from None
     hands = simulate(game.rules, game.players, args.seed, args.games, kinds)
-    progress = tqdm(hands, total=args.games, desc="simulate", bar_format=PROGRESS_FORMAT, file=sys.stderr,
-                    disable=True if args.games < PROGRESS_FROM else None)
+    progress = tqdm(
+        hands,
+        total=args.games,
+        desc="simulate",
+        bar_format=PROGRESS_FORMAT,
+        file=sys.stderr,
+        disable=True if args.games < PROGRESS_FROM else None,
+    )
     write(sys.stdout if args.output == "-" else args.output, progress)
     if args.output != "-":  # nothing but the stream goes to stdout
         print(translate("cli.simulate-written", args.lang, count=args.games, path=args.output))
     return 0
+
 
 def new_command(args: argparse.Namespace) -> int:
     """A valid starter scenario for an author to edit: a seeded deal, or a small position."""
@@ -395,7 +342,7 @@ def new_command(args: argparse.Namespace) -> int:
         game = game_of(args)
     except SetupError as error:
         raise UsageError.because(error) from None
-    seed = args.seed if args.seed is not None else random.randrange(10 ** 6)
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
     lang = _language(args)
     hand = (position_starter if args.position else deal_starter)(game.rules, game.players, seed, lang)
     target = args.output
@@ -414,16 +361,21 @@ def schema_command(args: argparse.Namespace) -> int:
         sys.stdout.write(schema_file().read_text(encoding="utf-8"))
     else:
         path = write_schema(args.output)
-        print(translate("cli.schema-written", args.lang, path=path,
-                        line=f"# yaml-language-server: $schema={path.name}"))
+        print(
+            translate("cli.schema-written", args.lang, path=path, line=f"# yaml-language-server: $schema={path.name}")
+        )
     return 0
 
 
 def _command(commands, name: str, /, *lines: str, **values: object):
     """A subcommand whose --help says what it does (catalog messages ``cli.summary.NAME`` and
     ``cli.about.NAME``, filled with ``values``), in plain text, with example command lines to copy."""
-    return commands.add_parser(name, help=HelpText(f"cli.summary.{name}"),
-                               description=HelpText(f"cli.about.{name}", **values), epilog=examples(*lines))
+    return commands.add_parser(
+        name,
+        help=HelpText(f"cli.summary.{name}"),
+        description=HelpText(f"cli.about.{name}", **values),
+        epilog=examples(*lines),
+    )
 
 
 def _lang_option(parser, key: str) -> None:
@@ -434,24 +386,38 @@ def _lang_option(parser, key: str) -> None:
 
 def add_scenario_parsers(commands) -> None:
     """Register check, replay, sheet, simulate, new and schema."""
-    parser = _command(commands, "check", "lingerlonger check my-lesson.yaml",
-                      "lingerlonger check scenarios/", "lingerlonger check")
+    parser = _command(
+        commands, "check", "lingerlonger check my-lesson.yaml", "lingerlonger check scenarios/", "lingerlonger check"
+    )
     parser.add_argument("paths", nargs="*", default=None, metavar="PATH", help=HelpText("cli.help.check.paths"))
-    parser.add_argument("--languages", type=_language_list, default=(), metavar="LIST",
-                        help=HelpText("cli.help.check.languages", example=",".join(LANGUAGES)))
+    parser.add_argument(
+        "--languages",
+        type=_language_list,
+        default=(),
+        metavar="LIST",
+        help=HelpText("cli.help.check.languages", example=",".join(LANGUAGES)),
+    )
     _lang_option(parser, "cli.help.check.lang")
     parser.set_defaults(run=check_command)
 
-    parser = _command(commands, "replay", "lingerlonger replay scenarios/06-last-card-saves.yaml",
-                      "lingerlonger replay my-lesson.yaml --lang pt --seat B")
+    parser = _command(
+        commands,
+        "replay",
+        "lingerlonger replay scenarios/06-last-card-saves.yaml",
+        "lingerlonger replay my-lesson.yaml --lang pt --seat B",
+    )
     parser.add_argument("file", metavar="FILE", help=HelpText("cli.help.scenario-file"))
     parser.add_argument("--seat", metavar="NAME", help=HelpText("cli.help.replay.seat"))
     parser.add_argument("--index", type=positive_int, default=1, metavar="N", help=HelpText("cli.help.index"))
     _lang_option(parser, "cli.help.replay.lang")
     parser.set_defaults(run=replay_command)
 
-    parser = _command(commands, "sheet", "lingerlonger sheet scenarios/06-last-card-saves.yaml -o lesson.html",
-                      "lingerlonger sheet my-lesson.yaml --lang es --four-colour -o lesson.html")
+    parser = _command(
+        commands,
+        "sheet",
+        "lingerlonger sheet scenarios/06-last-card-saves.yaml -o lesson.html",
+        "lingerlonger sheet my-lesson.yaml --lang es --four-colour -o lesson.html",
+    )
     parser.add_argument("file", metavar="FILE", help=HelpText("cli.help.scenario-file"))
     parser.add_argument("--index", type=positive_int, default=1, metavar="N", help=HelpText("cli.help.index"))
     _lang_option(parser, "cli.help.sheet.lang")
@@ -459,20 +425,31 @@ def add_scenario_parsers(commands) -> None:
     parser.add_argument("-o", "--output", default=None, metavar="FILE", help=HelpText("cli.help.sheet.output"))
     parser.set_defaults(run=sheet_command)
 
-    parser = _command(commands, "simulate", "lingerlonger simulate --games 100 --seed 1 -o hands.yaml",
-                      "lingerlonger simulate --rules equal-hands+no-trump --players 5 --seats tips,random")
+    parser = _command(
+        commands,
+        "simulate",
+        "lingerlonger simulate --games 100 --seed 1 -o hands.yaml",
+        "lingerlonger simulate --rules equal-hands+no-trump --players 5 --seats tips,random",
+    )
     add_game_arguments(parser)
     parser.add_argument("--seed", type=int, default=0, help=HelpText("cli.help.simulate.seed"))
-    parser.add_argument("--games", type=positive_int, default=1, metavar="K",
-                        help=HelpText("cli.help.simulate.games"))
-    parser.add_argument("--seats", default="random", metavar="KINDS",
-                        help=HelpText("cli.help.simulate.seats", kinds=", ".join(PLAYER_KINDS)))
+    parser.add_argument("--games", type=positive_int, default=1, metavar="K", help=HelpText("cli.help.simulate.games"))
+    parser.add_argument(
+        "--seats",
+        default="random",
+        metavar="KINDS",
+        help=HelpText("cli.help.simulate.seats", kinds=", ".join(PLAYER_KINDS)),
+    )
     parser.add_argument("-o", "--output", default="-", metavar="FILE", help=HelpText("cli.help.simulate.output"))
     _lang_option(parser, "cli.help.simulate.lang")
     parser.set_defaults(run=simulate_command)
 
-    parser = _command(commands, "new", "lingerlonger new --position -o my-lesson.yaml",
-                      "lingerlonger new --rules equal-hands --players 3 --seed 7 -o my-deal.yaml")
+    parser = _command(
+        commands,
+        "new",
+        "lingerlonger new --position -o my-lesson.yaml",
+        "lingerlonger new --rules equal-hands --players 3 --seed 7 -o my-deal.yaml",
+    )
     parser.add_argument("--position", action="store_true", help=HelpText("cli.help.new.position"))
     add_game_arguments(parser, hand_size=False)  # a starter position deals no cards
     parser.add_argument("--seed", type=int, default=None, help=HelpText("cli.help.new.seed"))
@@ -481,23 +458,40 @@ def add_scenario_parsers(commands) -> None:
     _lang_option(parser, "cli.help.new.lang")
     parser.set_defaults(run=new_command)
 
-    parser = _command(commands, "schema", "lingerlonger schema -o .", "lingerlonger schema -o lessons/",
-                      name=SCHEMA_NAME, line=f"  # yaml-language-server: $schema={SCHEMA_NAME}")
-    parser.add_argument("-o", "--output", default="-", metavar="PATH",
-                        help=HelpText("cli.help.schema.output", name=SCHEMA_NAME))
+    parser = _command(
+        commands,
+        "schema",
+        "lingerlonger schema -o .",
+        "lingerlonger schema -o lessons/",
+        name=SCHEMA_NAME,
+        line=f"  # yaml-language-server: $schema={SCHEMA_NAME}",
+    )
+    parser.add_argument(
+        "-o", "--output", default="-", metavar="PATH", help=HelpText("cli.help.schema.output", name=SCHEMA_NAME)
+    )
     _lang_option(parser, "cli.help.schema.lang")
     parser.set_defaults(run=schema_command)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``lingerlonger`` command line; its help is said in the reader's language (``Parser``)."""
-    parser = Parser(prog="lingerlonger", description=HelpText("cli.about"), epilog=HelpText("cli.epilog", examples=examples(
-        "lingerlonger demo --players 5", "lingerlonger new --position -o my-lesson.yaml",
-        "lingerlonger check my-lesson.yaml",
-        "lingerlonger replay scenarios/06-last-card-saves.yaml --lang pt")))
+    parser = Parser(
+        prog="lingerlonger",
+        description=HelpText("cli.about"),
+        epilog=HelpText(
+            "cli.epilog",
+            examples=examples(
+                "lingerlonger demo --players 5",
+                "lingerlonger new --position -o my-lesson.yaml",
+                "lingerlonger check my-lesson.yaml",
+                "lingerlonger replay scenarios/06-last-card-saves.yaml --lang pt",
+            ),
+        ),
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    demo_parser = _command(commands, "demo", "lingerlonger demo",
-                           "lingerlonger demo --rules equal-hands --players 3 --seed 42 --lang ru")
+    demo_parser = _command(
+        commands, "demo", "lingerlonger demo", "lingerlonger demo --rules equal-hands --players 3 --seed 42 --lang ru"
+    )
     add_game_arguments(demo_parser)
     demo_parser.add_argument("--seed", type=int, default=None, help=HelpText("cli.help.demo.seed"))
     _lang_option(demo_parser, "cli.help.demo.lang")
@@ -543,9 +537,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE if error.filename else EXIT_FAILED  # a path given wrongly, or the output
     except KeyboardInterrupt:
         return 130
-    except Exception as error:  # noqa: BLE001 - a user must never see a traceback
-        said = translate("cli.internal-error", _language(args),
-                         error=f"{type(error).__name__}: {visible(str(error))}")
+    except Exception as error:
+        said = translate("cli.internal-error", _language(args), error=f"{type(error).__name__}: {visible(str(error))}")
         print(f"lingerlonger {args.command}: {said}", file=sys.stderr)
         return 1
 

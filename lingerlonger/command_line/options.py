@@ -12,14 +12,18 @@ from __future__ import annotations
 import argparse
 
 from lingerlonger.command_line.parser import HelpText
-from lingerlonger.game.errors import LingerError
 from lingerlonger.game.declared import HAND_SIZE, PLAYERS, PROFILE, VARIANT_SET, Game
-from lingerlonger.words.i18n import SOURCE_LANGUAGE, error_text
+from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import Rules, RulesError
+from lingerlonger.words.i18n import SOURCE_LANGUAGE, error_text
 
 #: The command-line option of each parameter; profile and variants share ``--rules``.
-OPTIONS = {PROFILE.name: "--rules", VARIANT_SET.name: "--rules", PLAYERS.name: "--players",
-           HAND_SIZE.name: "--hand-size"}
+OPTIONS = {
+    PROFILE.name: "--rules",
+    VARIANT_SET.name: "--rules",
+    PLAYERS.name: "--players",
+    HAND_SIZE.name: "--hand-size",
+}
 
 
 class OptionError(LingerError):
@@ -60,18 +64,36 @@ def positive_int(text: str) -> int:
 def add_game_arguments(parser: argparse.ArgumentParser, hand_size: bool = True) -> None:
     """``--rules``, ``--players`` and (unless ``hand_size`` is false) ``--hand-size``."""
     parser.add_argument(
-        OPTIONS[PROFILE.name], type=rules_spec, default=Rules(PROFILE.default, VARIANT_SET.default),
-        metavar="SPEC", help=HelpText(
-            "cli.help.rules", example="standard+draw-per-card+no-trump", profile=HelpText(PROFILE.help),
-            profiles=", ".join(PROFILE.choices), default=PROFILE.default, variants=HelpText(VARIANT_SET.help),
-            choices=", ".join(VARIANT_SET.choices)))
-    parser.add_argument(OPTIONS[PLAYERS.name], type=PLAYERS.kind, default=PLAYERS.default,
-                        choices=PLAYERS.options, metavar="N", help=HelpText(
-                            "cli.help.players", players=HelpText(PLAYERS.help, low=PLAYERS.low, high=PLAYERS.high)))
+        OPTIONS[PROFILE.name],
+        type=rules_spec,
+        default=Rules(PROFILE.default, VARIANT_SET.default),
+        metavar="SPEC",
+        help=HelpText(
+            "cli.help.rules",
+            example="standard+draw-per-card+no-trump",
+            profile=HelpText(PROFILE.help),
+            profiles=", ".join(PROFILE.choices),
+            default=PROFILE.default,
+            variants=HelpText(VARIANT_SET.help),
+            choices=", ".join(VARIANT_SET.choices),
+        ),
+    )
+    parser.add_argument(
+        OPTIONS[PLAYERS.name],
+        type=PLAYERS.kind,
+        default=PLAYERS.default,
+        choices=PLAYERS.options,
+        metavar="N",
+        help=HelpText("cli.help.players", players=HelpText(PLAYERS.help, low=PLAYERS.low, high=PLAYERS.high)),
+    )
     if hand_size:
-        parser.add_argument(OPTIONS[HAND_SIZE.name], type=positive_int, default=HAND_SIZE.default,
-                            metavar="N", help=HelpText("cli.help.hand-size", size=HelpText(HAND_SIZE.help),
-                                                   high=HAND_SIZE.high))
+        parser.add_argument(
+            OPTIONS[HAND_SIZE.name],
+            type=positive_int,
+            default=HAND_SIZE.default,
+            metavar="N",
+            help=HelpText("cli.help.hand-size", size=HelpText(HAND_SIZE.help), high=HAND_SIZE.high),
+        )
 
 
 def game_of(args: argparse.Namespace) -> Game:

@@ -35,11 +35,18 @@ import argparse
 import contextlib
 import re
 import textwrap
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from lingerlonger.game.errors import Message
-from lingerlonger.words.i18n import (LANGUAGES, SOURCE_LANGUAGE, catalog, error_text, plural_category,
-                   terminal_language, translate)
+from lingerlonger.words.i18n import (
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    catalog,
+    error_text,
+    plural_category,
+    terminal_language,
+    translate,
+)
 
 __all__ = ["Parser", "HelpText", "HelpFormatter", "examples", "speaking", "language_of", "ARGPARSE_MESSAGES"]
 
@@ -87,8 +94,11 @@ def language_of(argv: Sequence[str] | None) -> str:
     for index, arg in enumerate(argv):
         if arg == "--":
             break
-        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
-            argv[index + 1] if arg == "--lang" and index + 1 < len(argv) else None)
+        value = (
+            arg.partition("=")[2]
+            if arg.startswith("--lang=")
+            else (argv[index + 1] if arg == "--lang" and index + 1 < len(argv) else None)
+        )
         if value in LANGUAGES:
             found = value
     return found or terminal_language() or SOURCE_LANGUAGE
@@ -137,15 +147,18 @@ class HelpText(str):
     key: str
     values: dict[str, object]
 
-    def __new__(cls, key: str, /, **values: object) -> "HelpText":
+    def __new__(cls, key: str, /, **values: object) -> HelpText:
         text = super().__new__(cls, translate(key, SOURCE_LANGUAGE, **values))
         text.key, text.values = key, values
         return text
 
     def said(self, lang: str) -> str:
         """The text in ``lang``."""
-        return translate(self.key, lang, **{name: value.said(lang) if isinstance(value, HelpText) else value
-                                             for name, value in self.values.items()})
+        return translate(
+            self.key,
+            lang,
+            **{name: value.said(lang) if isinstance(value, HelpText) else value for name, value in self.values.items()},
+        )
 
 
 def examples(*commands: str) -> HelpText:
@@ -160,9 +173,12 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         width = min(width, HELP_WIDTH)
-        return "\n".join(indent + line if line.startswith(" ") or not line else textwrap.fill(
-            line, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
-            for line in text.splitlines())
+        return "\n".join(
+            indent + line
+            if line.startswith(" ") or not line
+            else textwrap.fill(line, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
+            for line in text.splitlines()
+        )
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         text = re.sub(r"\s+", " ", text, flags=re.ASCII).strip()  # a no-break space stays one
@@ -246,9 +262,12 @@ def _worded(parser: argparse.ArgumentParser, lang: str) -> Iterator[None]:
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             actions += action._get_subactions()  # the subcommands, as their list shows them
-    places = [(parser, "description"), (parser, "epilog"),
-              *((group, "title") for group in parser._action_groups),
-              *((action, "help") for action in actions)]
+    places = [
+        (parser, "description"),
+        (parser, "epilog"),
+        *((group, "title") for group in parser._action_groups),
+        *((action, "help") for action in actions),
+    ]
     saved = [(owner, name, getattr(owner, name)) for owner, name in places]
     for owner, name, text in saved:
         if isinstance(text, HelpText):

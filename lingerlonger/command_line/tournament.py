@@ -6,20 +6,20 @@ import argparse
 import signal
 import sys
 import threading
+from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import ExitStack, closing, contextmanager
-from typing import Iterator
 
 from lingerlonger.command_line.options import add_game_arguments, game_of, positive_int
 from lingerlonger.command_line.parser import HelpText, examples
-from lingerlonger.game.errors import LingerError
-from lingerlonger.words.i18n import LANGUAGES, error_text, format_number, translate
-from lingerlonger.words.narration import rules_text
 from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.game.errors import LingerError
 from lingerlonger.lab.cluster import DaskExecutor
 from lingerlonger.lab.hand_records import HandWriter, NeedsPyarrow, open_output
 from lingerlonger.lab.runner import stream_tournament
 from lingerlonger.lab.tally import Tally, format_rates
+from lingerlonger.words.i18n import LANGUAGES, error_text, format_number, translate
+from lingerlonger.words.narration import rules_text
 
 __all__ = ["add_tournament_parser", "tournament_command"]
 
@@ -68,22 +68,40 @@ def _cluster_executor(address: str, stack: ExitStack, lang: str) -> tuple[Execut
     return executor, 4 * max(executor.threads(), 1)
 
 
-def _play(args: argparse.Namespace, seats: tuple[str, ...], output: HandWriter | None, tally: Tally,
-          stack: ExitStack) -> None:
-    executor, in_flight = (_cluster_executor(args.scheduler, stack, args.lang) if args.scheduler
-                           else (None, None))
-    chunks = stack.enter_context(closing(stream_tournament(
-        args.rules, seats, args.hands, args.seed, executor=executor, workers=args.workers,
-        in_flight=in_flight, keep_records=output is not None, progress=not args.quiet)))
+def _play(
+    args: argparse.Namespace, seats: tuple[str, ...], output: HandWriter | None, tally: Tally, stack: ExitStack
+) -> None:
+    executor, in_flight = _cluster_executor(args.scheduler, stack, args.lang) if args.scheduler else (None, None)
+    chunks = stack.enter_context(
+        closing(
+            stream_tournament(
+                args.rules,
+                seats,
+                args.hands,
+                args.seed,
+                executor=executor,
+                workers=args.workers,
+                in_flight=in_flight,
+                keep_records=output is not None,
+                progress=not args.quiet,
+            )
+        )
+    )
     for chunk in chunks:
         with _ctrl_c_held():
             if output is not None:
                 try:
                     output.write(chunk.records)
                 except OSError as error:
-                    raise _Failure(translate("lab.write-failed", args.lang, path=output.path,
-                                             reason=error.strerror or error,
-                                             count=format_number(output.hands, args.lang))) from None
+                    raise _Failure(
+                        translate(
+                            "lab.write-failed",
+                            args.lang,
+                            path=output.path,
+                            reason=error.strerror or error,
+                            count=format_number(output.hands, args.lang),
+                        )
+                    ) from None
             tally.merge(chunk.tally)
 
 
@@ -94,19 +112,28 @@ def _kept(args: argparse.Namespace, tally: Tally, output: HandWriter | None) -> 
     counts = {"count": format_number(played, lang), "total": format_number(args.hands, lang)}
     if output is None:
         return translate("lab.interrupted-nothing-written", lang, **counts)
-    return translate("lab.interrupted-written", lang, path=output.path,
-                     rows=format_number(output.rows, lang), **counts)
+    return translate("lab.interrupted-written", lang, path=output.path, rows=format_number(output.rows, lang), **counts)
 
 
 def _print_rates(args: argparse.Namespace, seats: tuple[str, ...], tally: Tally) -> None:
     lang = args.lang
-    print(translate("lab.heading", lang, players=args.players, rules=rules_text(args.rules, lang),
-                    hands=format_number(args.hands, lang), seed=args.seed))
+    print(
+        translate(
+            "lab.heading",
+            lang,
+            players=args.players,
+            rules=rules_text(args.rules, lang),
+            hands=format_number(args.hands, lang),
+            seed=args.seed,
+        )
+    )
     tables = [("seat", translate("lab.by-player", lang))]
     if len(set(seats)) < len(seats):
         tables.append(("kind", translate("lab.by-strategy", lang)))
-    tables += [("position", translate("lab.by-position", lang, players=args.players)),
-               ("seat-position", translate("lab.by-player-and-position", lang))]
+    tables += [
+        ("position", translate("lab.by-position", lang, players=args.players)),
+        ("seat-position", translate("lab.by-player-and-position", lang)),
+    ]
     for by, title in tables:
         print(format_rates(tally.win_rates(by, lang), title, lang))
 
@@ -125,8 +152,7 @@ def tournament_command(args: argparse.Namespace) -> int:
         _error(translate("lab.needs-pyarrow", args.lang, path=args.output))
         return 1
     except OSError as error:
-        _error(translate("lab.cannot-write", args.lang, path=args.output,
-                         reason=error.strerror or error))
+        _error(translate("lab.cannot-write", args.lang, path=args.output, reason=error.strerror or error))
         return 1
     tally = Tally()
     try:
@@ -150,26 +176,50 @@ def add_tournament_parser(commands) -> argparse.ArgumentParser:
     """Register ``lingerlonger tournament`` on the CLI's subcommands (its help: catalog messages
     ``cli.*.tournament``, said in the reader's language by ``cliparser.Parser``)."""
     parser = commands.add_parser(
-        "tournament", help=HelpText("cli.summary.tournament"),
+        "tournament",
+        help=HelpText("cli.summary.tournament"),
         description=HelpText("cli.about.tournament", kinds=", ".join(PLAYER_KINDS)),
-        epilog=examples("lingerlonger tournament --players 4 --seats expert,tips,random,random --hands 2000",
-                        "lingerlonger tournament --hands 100000 -o hands.csv"))
+        epilog=examples(
+            "lingerlonger tournament --players 4 --seats expert,tips,random,random --hands 2000",
+            "lingerlonger tournament --hands 100000 -o hands.csv",
+        ),
+    )
     add_game_arguments(parser)
-    parser.add_argument("--seats", default="tips,random,random,random", metavar="KINDS",
-                        help=HelpText("cli.help.tournament.seats", kinds=", ".join(PLAYER_KINDS)))
-    parser.add_argument("--hands", type=positive_int, default=1000, metavar="K",
-                        help=HelpText("cli.help.tournament.hands"))
+    parser.add_argument(
+        "--seats",
+        default="tips,random,random,random",
+        metavar="KINDS",
+        help=HelpText("cli.help.tournament.seats", kinds=", ".join(PLAYER_KINDS)),
+    )
+    parser.add_argument(
+        "--hands", type=positive_int, default=1000, metavar="K", help=HelpText("cli.help.tournament.hands")
+    )
     parser.add_argument("--seed", type=int, default=0, help=HelpText("cli.help.tournament.seed"))
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=positive_int, default=None, metavar="N",
-                       help=HelpText("cli.help.tournament.workers"))
-    where.add_argument("--scheduler", metavar="ADDRESS", help=HelpText(
-        "cli.help.tournament.scheduler", example="tcp://10.0.0.5:8786",
-        install='pip install "lingerlonger[cluster]"'))
-    parser.add_argument("-o", "--output", metavar="FILE.csv", help=HelpText(
-        "cli.help.tournament.output", suffix=".parquet", install="pip install pyarrow"))
-    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,  # else the main parser's
-                        help=HelpText("cli.help.tournament.lang"))
+    where.add_argument(
+        "--workers", type=positive_int, default=None, metavar="N", help=HelpText("cli.help.tournament.workers")
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help=HelpText(
+            "cli.help.tournament.scheduler",
+            example="tcp://10.0.0.5:8786",
+            install='pip install "lingerlonger[cluster]"',
+        ),
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE.csv",
+        help=HelpText("cli.help.tournament.output", suffix=".parquet", install="pip install pyarrow"),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,  # else the main parser's
+        help=HelpText("cli.help.tournament.lang"),
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help=HelpText("cli.help.tournament.quiet"))
     parser.set_defaults(run=tournament_command)
     return parser

@@ -32,17 +32,20 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from lingerlonger.game.cards import Card, Suit
-from lingerlonger.game.engine import Action, ChooseTrump, Play, SeatView, State, apply, view as seat_view
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 from lingerlonger.computer.inference import sample_world
 from lingerlonger.computer.playout import KernelPosition, playout
 from lingerlonger.computer.statistics import wilson_interval
+from lingerlonger.game.cards import Card, Suit
+from lingerlonger.game.engine import Action, ChooseTrump, Play, State, apply
+from lingerlonger.game.seat_view import SeatView
+from lingerlonger.game.seat_view import view as seat_view
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 
 __all__ = ["CardAdvice", "coach", "evaluate", "best_action"]
+
 
 @dataclass(frozen=True, slots=True)
 class CardAdvice:
@@ -66,15 +69,21 @@ class CardAdvice:
 
 # --- rollouts ----------------------------------------------------------------------
 
+
 def _candidates(view: SeatView) -> list[Action]:
     if view.must_name_trump:
         return [ChooseTrump(view.seat, suit) for suit in Suit]
     return [Play(view.seat, card) for card in view.legal]
 
 
-def evaluate(view: SeatView, rng: random.Random, rollouts: int = 1000,
-             budget_s: float | None = None, policy: str = "random",
-             sensible: bool = False) -> list[tuple[Action, int, int]]:
+def evaluate(
+    view: SeatView,
+    rng: random.Random,
+    rollouts: int = 1000,
+    budget_s: float | None = None,
+    policy: str = "random",
+    sensible: bool = False,
+) -> list[tuple[Action, int, int]]:
     """(action, wins, rollouts) for each legal action, one shared sampled world per round.
 
     ``policy``: how everyone plays after the candidate (see ``playout.playout``);
@@ -97,9 +106,14 @@ def evaluate(view: SeatView, rng: random.Random, rollouts: int = 1000,
     return [(action, won, done) for action, won in zip(candidates, wins)]
 
 
-def coach(state_or_view: State | SeatView, seat: int | None = None, budget_s: float | None = 2.0,
-          rollouts: int = 1000, seed: int | random.Random | None = None,
-          policy: str = "random") -> list[CardAdvice]:
+def coach(
+    state_or_view: State | SeatView,
+    seat: int | None = None,
+    budget_s: float | None = 2.0,
+    rollouts: int = 1000,
+    seed: int | random.Random | None = None,
+    policy: str = "random",
+) -> list[CardAdvice]:
     """Advice for every legal action of ``seat`` (default: the seat to act), best first.
 
     ``state_or_view``: an engine ``State`` (only ``view(state, seat)`` is read)

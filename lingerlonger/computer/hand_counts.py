@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from lingerlonger.computer.players import make_player
 from lingerlonger.game.engine import new_hand
 from lingerlonger.game.play_loop import finish
-from lingerlonger.computer.players import make_player
 from lingerlonger.game.rules import Rules
 
 __all__ = ["Census", "census"]
@@ -32,12 +32,12 @@ class Census:
     stock_at_start: int
     hands: int
     mean_tricks: float
-    longest: int          # tricks in the longest hand
-    mean_drawn: float     # cards drawn from the stock in a hand
+    longest: int  # tricks in the longest hand
+    mean_drawn: float  # cards drawn from the stock in a hand
     most_drawn: int
-    ran_out: float        # share of hands whose stock was empty at the end
-    reasons: Counter      # how the hands ended: reason -> hands
-    mid_trick: int        # hands won by the last holder in the middle of a trick
+    ran_out: float  # share of hands whose stock was empty at the end
+    reasons: Counter  # how the hands ended: reason -> hands
+    mid_trick: int  # hands won by the last holder in the middle of a trick
 
     def share(self, reason: str) -> float:
         """The share of hands that ended for ``reason``."""
@@ -59,6 +59,17 @@ def census(spec: str, players: int, hands: int = 400, hand_size: int | None = No
         ran_out += not state.stock
         reasons[state.reason] += 1
         mid_trick += bool(state.trick)  # the unfinished trick stays on the table
-    return Census(spec, players, rules.cards_per_player(players), stock_at_start, hands,
-                  sum(tricks) / hands, max(tricks), sum(drawn) / hands, max(drawn),
-                  ran_out / hands, reasons, mid_trick)
+    return Census(
+        spec,
+        players,
+        rules.cards_per_player(players),
+        stock_at_start,
+        hands,
+        sum(tricks) / hands,
+        max(tricks),
+        sum(drawn) / hands,
+        max(drawn),
+        ran_out / hands,
+        reasons,
+        mid_trick,
+    )

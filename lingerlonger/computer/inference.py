@@ -8,7 +8,8 @@ X as it has drawn cards. ``hand_limits`` and ``void_caps`` turn that into limits
 ``sample_world`` deals the unseen cards at random within them, so that a rollout
 (``coach``, the expert player) starts from a world the seat cannot tell from the real one.
 
->>> from lingerlonger.game.engine import new_hand, view
+>>> from lingerlonger.game.engine import new_hand
+>>> from lingerlonger.game.seat_view import view
 >>> from lingerlonger.game.rules import Rules
 >>> state, _ = new_hand(Rules(), 4, dealer=3, seed=11)
 >>> world = sample_world(view(state, 0), random.Random(1))
@@ -20,9 +21,10 @@ from __future__ import annotations
 
 import random
 
-from lingerlonger.game.cards import CARDS, SUIT_OF, Card
-from lingerlonger.game.engine import SeatView, State
 from lingerlonger.computer.playout import ROTATIONS
+from lingerlonger.game.cards import CARDS, SUIT_OF, Card
+from lingerlonger.game.engine import State
+from lingerlonger.game.seat_view import SeatView
 
 __all__ = ["sample_world", "hand_limits", "void_caps", "draws_per_trick", "Limits"]
 
@@ -41,9 +43,12 @@ def draws_per_trick(view: SeatView) -> list[int]:
     last_trick_of = {seat: t for t, trick in enumerate(view.history) for seat, _ in trick.plays}
     full = []
     for t, trick in enumerate(view.history):
-        went_out = (rules.instant_elimination and trick.winner in view.out
-                    and last_trick_of[trick.winner] == t
-                    and trick.winner not in {seat for seat, _ in view.current_plays})
+        went_out = (
+            rules.instant_elimination
+            and trick.winner in view.out
+            and last_trick_of[trick.winner] == t
+            and trick.winner not in {seat for seat, _ in view.current_plays}
+        )
         full.append(0 if went_out else len(trick.plays) if rules.draw_per_card else 1)
     if view.stock_size > 0:
         return full
@@ -115,7 +120,8 @@ def void_caps(view: SeatView) -> list[list[int | None]]:
     A seat that did not follow a led suit held none of it; only cards it drew
     since (in that trick's draw or later) can be of that suit.
 
-    >>> from lingerlonger.game.engine import from_position, apply, view
+    >>> from lingerlonger.game.engine import from_position, apply
+    >>> from lingerlonger.game.seat_view import view
     >>> from lingerlonger.game.rules import Rules
     >>> state = from_position(Rules(), "ABC", dealer="C", leader="A", trump="♥",
     ...                       hands={"A": "K♣ 7♦", "B": "3♠ Q♠", "C": "2♣ 5♦"}, stock="9♦")
@@ -124,15 +130,13 @@ def void_caps(view: SeatView) -> list[list[int | None]]:
     >>> void_caps(view(state, 0))[1]    # B showed no clubs and drew nothing since
     [None, None, None, 0]
     """
-    return [[seat_limits.get((suit * 13, suit * 13 + 13)) for suit in range(4)]
-            for seat_limits in hand_limits(view)]
+    return [[seat_limits.get((suit * 13, suit * 13 + 13)) for suit in range(4)] for seat_limits in hand_limits(view)]
 
 
 def _active_order(view: SeatView) -> tuple[int, ...]:
     """The seats playing the current trick: holders when it started, clockwise from the leader."""
     played = {seat for seat, _ in view.current_plays}
-    return tuple(seat for seat in ROTATIONS[len(view.players)][view.leader]
-                 if view.hand_sizes[seat] or seat in played)
+    return tuple(seat for seat in ROTATIONS[len(view.players)][view.leader] if view.hand_sizes[seat] or seat in played)
 
 
 def sample_world(view: SeatView, rng: random.Random, sensible: bool = False) -> State:
@@ -162,8 +166,9 @@ def sample_world(view: SeatView, rng: random.Random, sensible: bool = False) -> 
         raise ValueError("this view is inconsistent: more hidden places than unseen cards")
     limits = hand_limits(view, sensible)
     for card, holder in known.items():
-        limits[holder] = {(low, high): max(0, cap - (low <= card < high))
-                          for (low, high), cap in limits[holder].items()}
+        limits[holder] = {
+            (low, high): max(0, cap - (low <= card < high)) for (low, high), cap in limits[holder].items()
+        }
     constrained = [other for other in range(n) if slots[other] and limits[other]]
     hands = None
     for _ in range(20):
@@ -180,19 +185,30 @@ def sample_world(view: SeatView, rng: random.Random, sensible: bool = False) -> 
     won: list[tuple[Card, ...]] = [()] * n
     for trick in view.history:
         won[trick.winner] += tuple(card for _, card in trick.plays)
-    grand_coup_naming = (view.rules.grand_coup and view.trump is None and view.history
-                         and view.to_act is not None)
-    return State(rules=view.rules, players=view.players, dealer=view.dealer,
-                 hands=tuple(tuple(hand) for hand in hands), stock=tuple(stock), trump=view.trump,
-                 trump_card=view.trump_card, leader=view.leader, order=_active_order(view),
-                 trick=tuple(card for _, card in view.current_plays), won=tuple(won),
-                 tricks_won=view.tricks_won, out=view.out, history=view.history,
-                 trump_lead_due=view.trump_lead_due,
-                 namer=view.to_act if grand_coup_naming else None)
+    grand_coup_naming = view.rules.grand_coup and view.trump is None and view.history and view.to_act is not None
+    return State(
+        rules=view.rules,
+        players=view.players,
+        dealer=view.dealer,
+        hands=tuple(tuple(hand) for hand in hands),
+        stock=tuple(stock),
+        trump=view.trump,
+        trump_card=view.trump_card,
+        leader=view.leader,
+        order=_active_order(view),
+        trick=tuple(card for _, card in view.current_plays),
+        won=tuple(won),
+        tricks_won=view.tricks_won,
+        out=view.out,
+        history=view.history,
+        trump_lead_due=view.trump_lead_due,
+        namer=view.to_act if grand_coup_naming else None,
+    )
 
 
-def _deal_hidden(unseen: list[Card], slots: list[int], limits: Limits,
-                 constrained: list[int], rng: random.Random) -> list[list[Card]] | None:
+def _deal_hidden(
+    unseen: list[Card], slots: list[int], limits: Limits, constrained: list[int], rng: random.Random
+) -> list[list[Card]] | None:
     """Hands for the hidden slots plus, last, the shuffled rest (None if a limit cannot be met)."""
     pool = unseen[:]
     rng.shuffle(pool)

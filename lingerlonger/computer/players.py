@@ -12,7 +12,8 @@
   and with how sensible players follow suit, plays the card and rolls the hand
   out; it plays the card that won most often.
 
->>> from lingerlonger.game.engine import new_hand, view
+>>> from lingerlonger.game.engine import new_hand
+>>> from lingerlonger.game.seat_view import view
 >>> from lingerlonger.game.rules import Rules
 >>> state, _ = new_hand(Rules(), 4, dealer=3, seed=2)
 >>> action = make_player("tips", seed=0).act(view(state, 0))
@@ -25,16 +26,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
-from lingerlonger.game.cards import SUIT_OF, Card, Suit
 from lingerlonger.computer.coach import best_action, evaluate
 from lingerlonger.computer.inference import draws_per_trick, void_caps
-from lingerlonger.game.engine import Action, ChooseTrump, Play, SeatView, trick_winner
+from lingerlonger.game.cards import SUIT_OF, Card, Suit
+from lingerlonger.game.engine import Action, ChooseTrump, Play, trick_winner
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.play_loop import Player
+from lingerlonger.game.seat_view import SeatView
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, catalog, translate
 
-__all__ = ["Player", "RandomPlayer", "TipsPlayer", "ExpertPlayer", "PlayerKinds", "PLAYER_KINDS",
-           "make_player", "kind_label"]
+__all__ = [
+    "Player",
+    "RandomPlayer",
+    "TipsPlayer",
+    "ExpertPlayer",
+    "PlayerKinds",
+    "PLAYER_KINDS",
+    "make_player",
+    "kind_label",
+]
 
 
 class RandomPlayer:
@@ -76,8 +86,7 @@ class _Table:
     def is_boss(self, card: Card) -> bool:
         """No card still unseen by this seat can beat it within its suit."""
         suit = SUIT_OF[card]
-        return all(higher in self.played or higher in self.view.hand
-                   for higher in range(card + 1, suit * 13 + 13))
+        return all(higher in self.played or higher in self.view.hand for higher in range(card + 1, suit * 13 + 13))
 
     def void_suits(self) -> set[Suit]:
         """Suits some active opponent has shown it holds none of."""
@@ -88,8 +97,7 @@ class _Table:
         view = self.view
         recent = len(self.opponents) + 1
         draws = draws_per_trick(view)[-recent:]
-        return any(trick.winner in self.opponents and drawn
-                   for trick, drawn in zip(view.history[-recent:], draws))
+        return any(trick.winner in self.opponents and drawn for trick, drawn in zip(view.history[-recent:], draws))
 
     def beats(self, card: Card) -> bool:
         """Would ``card`` take the trick as it stands?"""
@@ -153,8 +161,13 @@ def _tips_follow(legal: list[Card], table: _Table) -> Card:
 
 def _tips_trump(view: SeatView) -> Suit:
     """Grand-coup: name the suit held longest (highest cards on a tie)."""
-    return max(Suit, key=lambda suit: (sum(SUIT_OF[card] == suit for card in view.hand),
-                                       sum(card.rank for card in view.hand if SUIT_OF[card] == suit)))
+    return max(
+        Suit,
+        key=lambda suit: (
+            sum(SUIT_OF[card] == suit for card in view.hand),
+            sum(card.rank for card in view.hand if SUIT_OF[card] == suit),
+        ),
+    )
 
 
 class TipsPlayer:
@@ -178,6 +191,7 @@ class TipsPlayer:
 
 # --- expert ------------------------------------------------------------------------
 
+
 class ExpertPlayer:
     """Monte Carlo over sampled deals: ``rollouts`` sampled worlds per decision, each legal card tried in each.
 
@@ -191,8 +205,13 @@ class ExpertPlayer:
 
     name = "expert"
 
-    def __init__(self, seed: int | random.Random | None = None, rollouts: int = 500,
-                 policy: str = "greedy", sensible: bool = True) -> None:
+    def __init__(
+        self,
+        seed: int | random.Random | None = None,
+        rollouts: int = 500,
+        policy: str = "greedy",
+        sensible: bool = True,
+    ) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.rollouts = rollouts
         self.policy = policy
@@ -201,8 +220,7 @@ class ExpertPlayer:
     def act(self, view: SeatView) -> Action:
         if not view.must_name_trump and len(view.legal) == 1:
             return Play(view.seat, view.legal[0])
-        return best_action(evaluate(view, self.rng, self.rollouts, policy=self.policy,
-                                    sensible=self.sensible))
+        return best_action(evaluate(view, self.rng, self.rollouts, policy=self.policy, sensible=self.sensible))
 
 
 class PlayerKinds(Mapping[str, Callable[..., Player]]):

@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable, Sequence
+from functools import cache
 
+from lingerlonger.game.declared import PLAYERS, Game
 from lingerlonger.game.engine import State
 from lingerlonger.game.events import END_REASONS
-from lingerlonger.game.declared import PLAYERS, Game
 from lingerlonger.game.rules import Rules
 
 __all__ = ["KernelPosition", "KernelRules", "TrickRecord", "POLICIES", "playout", "traced_playout", "NO_TRUMP"]
@@ -49,15 +49,13 @@ assert set(END_REASONS) == {_EXHAUSTION, _LAST_HOLDER, _LAST_TRICK}
 
 def _strengths(trump: int, led: int) -> tuple[int, ...]:
     """Per card: 100 + index for a trump, the index for the led suit, −1 for a card that cannot win."""
-    return tuple(100 + card if card // 13 == trump else card if card // 13 == led else -1
-                 for card in range(52))
+    return tuple(100 + card if card // 13 == trump else card if card // 13 == led else -1 for card in range(52))
 
 
 #: STRENGTH[trump][led][card]: the highest value in a trick wins it (RULES.md §1 "Winner").
 STRENGTH = tuple(tuple(_strengths(trump, led) for led in range(4)) for trump in range(NO_TRUMP + 1))
 #: ROTATIONS[n][seat]: the n seats clockwise from ``seat``.
-ROTATIONS = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
-             for n in PLAYERS.options}
+ROTATIONS = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in PLAYERS.options}
 _SUIT_START = (0, 13, 26, 39, 52)
 
 
@@ -66,16 +64,20 @@ class KernelRules:
     """What the kernel asks of a ``Rules`` value, as plain flags: derived once per rule set."""
 
     draw_per_card: bool
-    instant_elimination: bool    # out at once whatever the stock
-    out_when_stock_empty: bool   # out at once once the stock is empty (standard, RULES.md §1)
+    instant_elimination: bool  # out at once whatever the stock
+    out_when_stock_empty: bool  # out at once once the stock is empty (standard, RULES.md §1)
     exhaustion_end: bool
 
     @staticmethod
-    @lru_cache(maxsize=None)
-    def of(rules: Rules) -> "KernelRules":
+    @cache
+    def of(rules: Rules) -> KernelRules:
         """The flags of ``rules`` (cached: a rule set is translated once, not per position)."""
-        return KernelRules(rules.draw_per_card, rules.out_at_once(stock_empty=False),
-                           rules.out_at_once(stock_empty=True), rules.exhaustion_end)
+        return KernelRules(
+            rules.draw_per_card,
+            rules.out_at_once(stock_empty=False),
+            rules.out_at_once(stock_empty=True),
+            rules.exhaustion_end,
+        )
 
 
 @dataclass(slots=True)
@@ -83,30 +85,35 @@ class KernelPosition:
     """The mutable form of a ``State`` that ``playout`` consumes (``copy`` it for each rollout)."""
 
     players: int
-    hands: list[list[int]]       # each sorted by card index
-    stock: list[int]             # top card last
-    trump: int                   # 0..3, or NO_TRUMP
-    order: list[int]             # seats playing the current trick, from its leader
-    played: list[int]            # cards already played to it, aligned with ``order``
+    hands: list[list[int]]  # each sorted by card index
+    stock: list[int]  # top card last
+    trump: int  # 0..3, or NO_TRUMP
+    order: list[int]  # seats playing the current trick, from its leader
+    played: list[int]  # cards already played to it, aligned with ``order``
     trump_lead_due: bool
-    name_trump_now: bool         # grand-coup: the first trick is won, its winner names trump first
+    name_trump_now: bool  # grand-coup: the first trick is won, its winner names trump first
     name_trump_after_trick: bool  # grand-coup: the current trick is played without trump
     kernel_rules: KernelRules
 
     @classmethod
-    def from_state(cls, state: State) -> "KernelPosition":
+    def from_state(cls, state: State) -> KernelPosition:
         if state.winner is not None:
             raise ValueError("the hand is over: there is nothing left to play out")
-        return cls(players=len(state.players), hands=[sorted(hand) for hand in state.hands],
-                   stock=list(reversed(state.stock)),
-                   trump=NO_TRUMP if state.trump is None else int(state.trump),
-                   order=list(state.order), played=list(state.trick),
-                   trump_lead_due=state.trump_lead_due, name_trump_now=state.namer is not None,
-                   name_trump_after_trick=state.naming_trump_after_trick,
-                   kernel_rules=KernelRules.of(state.rules))
+        return cls(
+            players=len(state.players),
+            hands=[sorted(hand) for hand in state.hands],
+            stock=list(reversed(state.stock)),
+            trump=NO_TRUMP if state.trump is None else int(state.trump),
+            order=list(state.order),
+            played=list(state.trick),
+            trump_lead_due=state.trump_lead_due,
+            name_trump_now=state.namer is not None,
+            name_trump_after_trick=state.naming_trump_after_trick,
+            kernel_rules=KernelRules.of(state.rules),
+        )
 
     @classmethod
-    def deal(cls, game: Game, dealer: int, deck: Sequence[int]) -> "KernelPosition":
+    def deal(cls, game: Game, dealer: int, deck: Sequence[int]) -> KernelPosition:
         """The position ``engine.deal`` reaches from the same deck (top first), without the State.
 
         For benchmarks and mass simulation (``game`` is checked once, not per deal);
@@ -116,7 +123,7 @@ class KernelPosition:
         rules, players, size = game.rules, game.players, game.hand_size
         dealt = size * players
         # The deal goes round from the dealer's left: seat s gets every n-th card from its turn.
-        hands = [sorted(deck[(seat - dealer - 1) % players:dealt:players]) for seat in range(players)]
+        hands = [sorted(deck[(seat - dealer - 1) % players : dealt : players]) for seat in range(players)]
         stock = list(deck[dealt:])
         trump = NO_TRUMP
         if rules.trump_revealed_from_deal:
@@ -125,25 +132,44 @@ class KernelPosition:
             stock.append(stock.pop(0))  # turned up, then face up at the bottom
             trump = stock[-1] // 13
         stock.reverse()
-        return cls(players, hands, stock, trump, list(ROTATIONS[players][(dealer + 1) % players]), [],
-                   rules.trump_lead and trump != NO_TRUMP, False, rules.grand_coup, KernelRules.of(rules))
+        return cls(
+            players,
+            hands,
+            stock,
+            trump,
+            list(ROTATIONS[players][(dealer + 1) % players]),
+            [],
+            rules.trump_lead and trump != NO_TRUMP,
+            False,
+            rules.grand_coup,
+            KernelRules.of(rules),
+        )
 
-    def copy(self) -> "KernelPosition":
-        return KernelPosition(self.players, [hand[:] for hand in self.hands], self.stock[:], self.trump,
-                        self.order[:], self.played[:], self.trump_lead_due, self.name_trump_now,
-                        self.name_trump_after_trick, self.kernel_rules)
+    def copy(self) -> KernelPosition:
+        return KernelPosition(
+            self.players,
+            [hand[:] for hand in self.hands],
+            self.stock[:],
+            self.trump,
+            self.order[:],
+            self.played[:],
+            self.trump_lead_due,
+            self.name_trump_now,
+            self.name_trump_after_trick,
+            self.kernel_rules,
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
     """One trick of a traced playout: what an engine replay of it must show too."""
 
-    trump_named: int | None          # grand-coup: the suit named before this trick
+    trump_named: int | None  # grand-coup: the suit named before this trick
     plays: tuple[tuple[int, int], ...]
-    winner: int | None               # None: the hand ended in the middle of this trick
+    winner: int | None  # None: the hand ended in the middle of this trick
     drawn: tuple[int, ...]
-    eliminated: tuple[int, ...]      # in the order the engine reports them
-    hand_sizes: tuple[int, ...]      # after the trick
+    eliminated: tuple[int, ...]  # in the order the engine reports them
+    hand_sizes: tuple[int, ...]  # after the trick
 
 
 POLICIES = ("random", "greedy")
@@ -168,8 +194,9 @@ def _greedy(policy: str) -> bool:
     return policy == "greedy"
 
 
-def traced_playout(position: KernelPosition, rng: random.Random,
-                   policy: str = "random") -> tuple[int, str, list[TrickRecord]]:
+def traced_playout(
+    position: KernelPosition, rng: random.Random, policy: str = "random"
+) -> tuple[int, str, list[TrickRecord]]:
     """Like ``playout``, also returning every trick (slower; for tests and plots)."""
     trace: list[TrickRecord] = []
     winner, reason = _run(position, rng.random, trace, _greedy(policy))
@@ -194,8 +221,10 @@ def _greedy_lead(hands: list[list[int]], seat: int, low: int, high: int, trump: 
             first = bisect_left(other, start)
             holds_suit = first < len(other) and other[first] < end
             if (holds_suit and other[bisect_left(other, end) - 1] > card) or (
-                    not holds_suit and trump != NO_TRUMP
-                    and bisect_left(other, _SUIT_START[trump]) < bisect_left(other, _SUIT_START[trump + 1])):
+                not holds_suit
+                and trump != NO_TRUMP
+                and bisect_left(other, _SUIT_START[trump]) < bisect_left(other, _SUIT_START[trump + 1])
+            ):
                 sure = False
                 break
         if sure:
@@ -203,8 +232,9 @@ def _greedy_lead(hands: list[list[int]], seat: int, low: int, high: int, trump: 
     return weakest if weakest >= 0 else low
 
 
-def _greedy_follow(hand: list[int], low: int, count: int, following: bool,
-                   strength: tuple[int, ...], best: int, trump: int) -> int:
+def _greedy_follow(
+    hand: list[int], low: int, count: int, following: bool, strength: tuple[int, ...], best: int, trump: int
+) -> int:
     """The cheapest card that takes the trick, else the lowest of the led suit, else the weakest off trump."""
     for i in range(low, low + count):  # ascending within a suit: the first winner is the cheapest
         if strength[hand[i]] > best:
@@ -225,18 +255,25 @@ def _last_holder(hands: list[list[int]]) -> int:
     return holder
 
 
-def _ended_mid_trick(holder: int, trace: list[TrickRecord] | None, trump_named: int | None,
-                     plays: list[tuple[int, int]], eliminated: list[int],
-                     hands: list[list[int]]) -> tuple[int, str]:
+def _ended_mid_trick(
+    holder: int,
+    trace: list[TrickRecord] | None,
+    trump_named: int | None,
+    plays: list[tuple[int, int]],
+    eliminated: list[int],
+    hands: list[list[int]],
+) -> tuple[int, str]:
     """The last holder wins at once; a trace keeps the unfinished trick, with no winner."""
     if trace is not None:
-        trace.append(TrickRecord(trump_named, tuple(plays), None, (), tuple(eliminated),
-                                 tuple(len(hand) for hand in hands)))
+        trace.append(
+            TrickRecord(trump_named, tuple(plays), None, (), tuple(eliminated), tuple(len(hand) for hand in hands))
+        )
     return holder, _LAST_HOLDER
 
 
-def _run(position: KernelPosition, random: Callable[[], float],
-         trace: list[TrickRecord] | None, greedy: bool = False) -> tuple[int, str]:
+def _run(
+    position: KernelPosition, random: Callable[[], float], trace: list[TrickRecord] | None, greedy: bool = False
+) -> tuple[int, str]:
     """The kernel. Locals only in the loops; each branch mirrors a step of ``engine.apply``."""
     hands, stock, trump = position.hands, position.stock, position.trump
     order, played = position.order, position.played
@@ -266,7 +303,7 @@ def _run(position: KernelPosition, random: Callable[[], float],
                     best, best_seat = strength[card], seat
                 if tracing:
                     plays.append((seat, card))
-            followers = order[len(played):]
+            followers = order[len(played) :]
             played = []
         else:
             seat = order[0]
@@ -337,8 +374,9 @@ def _run(position: KernelPosition, random: Callable[[], float],
             eliminated = [seat for seat in order if not hands[seat]]
         order = [seat for seat in rotation[winner] if hands[seat]]
         if tracing:
-            trace.append(TrickRecord(trump_named, tuple(plays), winner, drawn, tuple(eliminated),
-                                     tuple(len(h) for h in hands)))
+            trace.append(
+                TrickRecord(trump_named, tuple(plays), winner, drawn, tuple(eliminated), tuple(len(h) for h in hands))
+            )
             trump_named = None
         if exhaustion_end and drew_last:
             return winner, _EXHAUSTION

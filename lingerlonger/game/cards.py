@@ -18,7 +18,7 @@ lingerlonger.game.cards.CardError: '11♥' is not a card: unknown rank '11' (ran
 from __future__ import annotations
 
 import enum
-from typing import Iterable
+from collections.abc import Iterable
 
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.visible_text import quoted
@@ -56,21 +56,45 @@ class Suit(enum.IntEnum):
 
 
 SUIT_SYMBOLS = "♠♥♦♣"
-RANK_LABELS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-               10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_LABELS = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 #: Text presentation (U+FE0E, what the book's own pages draw) and emoji presentation
 #: (U+FE0F, what phones type): either may follow a suit symbol; it changes only the look.
 VARIATION_SELECTORS = "\ufe0e\ufe0f"
 # Every spelling is listed: no case mapping of arbitrary text (``"ſ".upper()`` is "S").
-_RANK_BY_LABEL = {spelling: rank for rank, label in RANK_LABELS.items()
-                  for spelling in (label, label.lower())} | {"T": 10, "t": 10}
+_RANK_BY_LABEL = {spelling: rank for rank, label in RANK_LABELS.items() for spelling in (label, label.lower())} | {
+    "T": 10,
+    "t": 10,
+}
 _SYMBOLS = {symbol: Suit(i) for i, symbol in enumerate(SUIT_SYMBOLS)} | {
     # The empty/outline glyphs some keyboards and fonts produce.
-    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
-_SUIT_BY_LABEL = _SYMBOLS | {
-    selected: suit for symbol, suit in _SYMBOLS.items() for selected in (
-        symbol + VARIATION_SELECTORS[0], symbol + VARIATION_SELECTORS[1])} | {
-    spelling: Suit(i) for i, letter in enumerate("SHDC") for spelling in (letter, letter.lower())}
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_SUIT_BY_LABEL = (
+    _SYMBOLS
+    | {
+        selected: suit
+        for symbol, suit in _SYMBOLS.items()
+        for selected in (symbol + VARIATION_SELECTORS[0], symbol + VARIATION_SELECTORS[1])
+    }
+    | {spelling: Suit(i) for i, letter in enumerate("SHDC") for spelling in (letter, letter.lower())}
+)
 
 
 class Card(int):
@@ -78,11 +102,11 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, index: int) -> "Card":
+    def __new__(cls, index: int) -> Card:
         return CARDS[index]
 
     @staticmethod
-    def of(rank: int, suit: Suit) -> "Card":
+    def of(rank: int, suit: Suit) -> Card:
         """The card of a rank (2..14, ace high) and suit."""
         return CARDS[suit * 13 + rank - 2]
 

@@ -24,15 +24,27 @@ hand_size - 6 players × 9 cards = 54 does not fit in a 52-card deck
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from lingerlonger.game.cards import CARDS
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import MATCH_VARIANTS, PROFILES, VARIANTS, Rules, RulesError
 
-__all__ = ["Game", "SetupError", "Parameter", "PARAMETERS", "PROFILE", "VARIANT_SET", "PLAYERS",
-           "HAND_SIZE", "HAND_VARIANTS", "RULE_SETS", "HAND_RULE_SETS", "check_seat_count"]
+__all__ = [
+    "Game",
+    "SetupError",
+    "Parameter",
+    "PARAMETERS",
+    "PROFILE",
+    "VARIANT_SET",
+    "PLAYERS",
+    "HAND_SIZE",
+    "HAND_VARIANTS",
+    "RULE_SETS",
+    "HAND_RULE_SETS",
+    "check_seat_count",
+]
 
 
 class SetupError(LingerError):
@@ -43,12 +55,13 @@ class SetupError(LingerError):
         self.field = field
 
     @classmethod
-    def because(cls, error: LingerError) -> "SetupError":
+    def because(cls, error: LingerError) -> SetupError:
         """The same refusal (a card or rules error) as a setup error; a rules error names its field."""
         field = None
         if isinstance(error, RulesError):
-            field = {"rules.unknown-profile": "rules.profile",
-                     "rules.hand-size": "hand_size"}.get(error.code, "rules.variants")
+            field = {"rules.unknown-profile": "rules.profile", "rules.hand-size": "hand_size"}.get(
+                error.code, "rules.variants"
+            )
         return cls(error.code, field=field, **error.params)
 
 
@@ -56,16 +69,16 @@ class SetupError(LingerError):
 class Parameter:
     """One thing a game is declared with, as an option, a schema entry and a menu offer it."""
 
-    name: str                      # the field a refusal names: "players", "rules.variants"...
-    kind: type                     # the type of one value: str or int
-    default: object                # None: the rules decide (a hand size)
-    title: str                     # catalog message naming it in a menu, e.g. "ui.players"
-    help: str                      # catalog message saying what it is, e.g. "param.players"
-    choices: tuple = ()            # the values offered, in the order a menu shows them
-    low: int | None = None         # a number's range, both ends included
+    name: str  # the field a refusal names: "players", "rules.variants"...
+    kind: type  # the type of one value: str or int
+    default: object  # None: the rules decide (a hand size)
+    title: str  # catalog message naming it in a menu, e.g. "ui.players"
+    help: str  # catalog message saying what it is, e.g. "param.players"
+    choices: tuple = ()  # the values offered, in the order a menu shows them
+    low: int | None = None  # a number's range, both ends included
     high: int | None = None
-    many: bool = False             # any set of the choices (variants), not one of them
-    labels: str | None = None      # catalog prefix naming a choice: "variant" → "variant.no-trump"
+    many: bool = False  # any set of the choices (variants), not one of them
+    labels: str | None = None  # catalog prefix naming a choice: "variant" → "variant.no-trump"
 
     @property
     def options(self) -> tuple:
@@ -77,14 +90,13 @@ class Parameter:
         return f"{self.labels}.{choice}" if self.labels else None
 
 
-PROFILE = Parameter("rules.profile", str, "standard", "ui.profile", "param.profile",
-                    choices=PROFILES, labels="profile")
-VARIANT_SET = Parameter("rules.variants", str, frozenset(), "ui.variants", "param.variants",
-                        choices=VARIANTS, many=True, labels="variant")
+PROFILE = Parameter("rules.profile", str, "standard", "ui.profile", "param.profile", choices=PROFILES, labels="profile")
+VARIANT_SET = Parameter(
+    "rules.variants", str, frozenset(), "ui.variants", "param.variants", choices=VARIANTS, many=True, labels="variant"
+)
 PLAYERS = Parameter("players", int, 4, "ui.players", "param.players", low=3, high=6)
 #: The largest hand is the one that fills the deck at the smallest table.
-HAND_SIZE = Parameter("hand_size", int, None, "ui.hand-size", "param.hand-size", low=1,
-                      high=len(CARDS) // PLAYERS.low)
+HAND_SIZE = Parameter("hand_size", int, None, "ui.hand-size", "param.hand-size", low=1, high=len(CARDS) // PLAYERS.low)
 PARAMETERS = (PROFILE, VARIANT_SET, PLAYERS, HAND_SIZE)
 #: The variants a hand's menus offer: match-to-5 only changes a match.
 HAND_VARIANTS = tuple(variant for variant in VARIANT_SET.choices if variant not in MATCH_VARIANTS)
@@ -93,8 +105,7 @@ HAND_VARIANTS = tuple(variant for variant in VARIANT_SET.choices if variant not 
 def check_seat_count(count: int) -> None:
     """Refuse a table of ``count`` seats; a reader calls it before reading thousands of names."""
     if not PLAYERS.low <= count <= PLAYERS.high:
-        raise SetupError("rules.players", field="players", low=PLAYERS.low, high=PLAYERS.high,
-                         players=count)
+        raise SetupError("rules.players", field="players", low=PLAYERS.low, high=PLAYERS.high, players=count)
 
 
 @dataclass(frozen=True)
@@ -112,14 +123,19 @@ class Game:
             raise SetupError("setup.seats-not-unique", field="players", seats=", ".join(seats))
         players, size = len(seats), self.hand_size
         if size * players > len(CARDS):
-            raise SetupError("rules.deck-too-small", field="hand_size", players=players, size=size,
-                             total=size * players)
+            raise SetupError(
+                "rules.deck-too-small", field="hand_size", players=players, size=size, total=size * players
+            )
         if self.rules.random_trump and size * players == len(CARDS):
             raise SetupError("rules.no-stock-to-turn", field="hand_size", players=players, size=size)
 
     @classmethod
-    def of(cls, rules: Rules | str = PROFILE.default, players: int | Sequence[str] = PLAYERS.default,
-           hand_size: int | None = HAND_SIZE.default) -> "Game":
+    def of(
+        cls,
+        rules: Rules | str = PROFILE.default,
+        players: int | Sequence[str] = PLAYERS.default,
+        hand_size: int | None = HAND_SIZE.default,
+    ) -> Game:
         """A game as a person states it: a rules spec, a seat count (seats A, B, C…) or names,
         and a hand size that, when given, wins over the rules' own."""
         try:

@@ -21,19 +21,57 @@ The worked example of RULES.md §4, hearts trump, C holding only 2♥:
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Sequence
 
-from lingerlonger.game.cards import CARDS, SUIT_OF, Card, CardError, Suit, format_cards, parse_card, parse_cards, parse_suit
-from lingerlonger.game.errors import LingerError
-from lingerlonger.game.events import (Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded, LeadPassed,
-                     Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
+from lingerlonger.game.cards import (
+    CARDS,
+    SUIT_OF,
+    Card,
+    CardError,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
 from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.errors import LingerError
+from lingerlonger.game.events import (
+    Dealt,
+    Discarded,
+    Drew,
+    Eliminated,
+    Event,
+    Followed,
+    HandEnded,
+    LeadPassed,
+    Led,
+    TrickWon,
+    TrumpChosen,
+    Trumped,
+    TrumpRevealed,
+)
 from lingerlonger.game.rules import Rules
 
-__all__ = ["Play", "ChooseTrump", "Action", "State", "Trick", "SeatView", "IllegalAction",
-           "SetupError", "deal", "new_hand", "shuffled_deck", "from_position", "apply",
-           "legal_actions", "legal_cards", "play_refusal", "trick_winner", "view"]
+__all__ = [
+    "Play",
+    "ChooseTrump",
+    "Action",
+    "State",
+    "Trick",
+    "IllegalAction",
+    "SetupError",
+    "deal",
+    "new_hand",
+    "shuffled_deck",
+    "from_position",
+    "apply",
+    "legal_actions",
+    "legal_cards",
+    "play_refusal",
+    "trick_winner",
+]
 
 
 class IllegalAction(LingerError):
@@ -83,18 +121,18 @@ class State:
     players: tuple[str, ...]
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]            # top first
+    stock: tuple[Card, ...]  # top first
     trump: Suit | None
-    trump_card: Card | None            # the public card that set trump, if any
-    leader: int                        # leader of the current (or next) trick
-    order: tuple[int, ...]             # seats playing the current trick, from the leader
-    trick: tuple[Card, ...]            # cards played so far, aligned with ``order``
+    trump_card: Card | None  # the public card that set trump, if any
+    leader: int  # leader of the current (or next) trick
+    order: tuple[int, ...]  # seats playing the current trick, from the leader
+    trick: tuple[Card, ...]  # cards played so far, aligned with ``order``
     won: tuple[tuple[Card, ...], ...]  # won piles
     tricks_won: tuple[int, ...]
-    out: tuple[int, ...]               # eliminated seats, in the order they went out
-    history: tuple[Trick, ...]         # completed tricks
-    trump_lead_due: bool               # trump-lead: the first lead of a dealt hand is pending
-    namer: int | None = None           # grand-coup: the seat that must name trump now
+    out: tuple[int, ...]  # eliminated seats, in the order they went out
+    history: tuple[Trick, ...]  # completed tricks
+    trump_lead_due: bool  # trump-lead: the first lead of a dealt hand is pending
+    namer: int | None = None  # grand-coup: the seat that must name trump now
     winner: int | None = None
     reason: str | None = None
 
@@ -125,8 +163,7 @@ class State:
         try:
             return self.players.index(name)
         except ValueError:
-            raise IllegalAction("seat", "illegal.no-seat", seat=name,
-                                seats=", ".join(self.players)) from None
+            raise IllegalAction("seat", "illegal.no-seat", seat=name, seats=", ".join(self.players)) from None
 
     def name(self, seat: int | None) -> str | None:
         return None if seat is None else self.players[seat]
@@ -165,10 +202,15 @@ class State:
 
     def __repr__(self) -> str:
         hands = " ".join(f"{name}:[{format_cards(hand)}]" for name, hand in zip(self.players, self.hands))
-        status = (f"won by {self.players[self.winner]} ({self.reason})" if self.is_over
-                  else f"{self.players[self.to_act]} to act")
-        return (f"<State {self.rules.spec} trump={'none' if self.trump is None else self.trump} {hands} "
-                f"stock={len(self.stock)} trick=[{format_cards(self.trick)}] {status}>")
+        status = (
+            f"won by {self.players[self.winner]} ({self.reason})"
+            if self.is_over
+            else f"{self.players[self.to_act]} to act"
+        )
+        return (
+            f"<State {self.rules.spec} trump={'none' if self.trump is None else self.trump} {hands} "
+            f"stock={len(self.stock)} trick=[{format_cards(self.trick)}] {status}>"
+        )
 
 
 def _split_action(text: str) -> tuple[str, str]:
@@ -180,6 +222,7 @@ def _split_action(text: str) -> tuple[str, str]:
 
 # --- starting a hand -------------------------------------------------------------
 
+
 def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
     """A shuffled deck, cut once by the player to the dealer's right (top first)."""
     deck = list(CARDS)
@@ -188,15 +231,17 @@ def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
     return tuple(deck[cut:] + deck[:cut])
 
 
-def new_hand(rules: Rules, players: Sequence[str] | int, dealer: int = 0,
-             seed: int | random.Random | None = None) -> tuple[State, list[Event]]:
+def new_hand(
+    rules: Rules, players: Sequence[str] | int, dealer: int = 0, seed: int | random.Random | None = None
+) -> tuple[State, list[Event]]:
     """A hand dealt from a seeded shuffle: the same seed always gives the same deal."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     return deal(rules, players, dealer, shuffled_deck(rng))
 
 
-def deal(rules: Rules, players: Sequence[str] | int, dealer: int | str,
-         deck: Iterable[Card | str]) -> tuple[State, list[Event]]:
+def deal(
+    rules: Rules, players: Sequence[str] | int, dealer: int | str, deck: Iterable[Card | str]
+) -> tuple[State, list[Event]]:
     """Deal a 52-card deck (top first) by RULES.md §1 and reveal trump."""
     game = Game.of(rules, players)  # seats A, B, C… for a count
     names, n = game.seats, game.players
@@ -206,8 +251,7 @@ def deal(rules: Rules, players: Sequence[str] | int, dealer: int | str,
         raise SetupError("setup.deck-size", count=len(cards))
     _refuse_duplicates(cards)
     dealt = game.hand_size * n
-    hands = tuple(tuple(cards[i] for i in range(dealt) if (dealer + 1 + i) % n == seat)
-                  for seat in range(n))
+    hands = tuple(tuple(cards[i] for i in range(dealt) if (dealer + 1 + i) % n == seat) for seat in range(n))
     stock = cards[dealt:]
     events: list[Event] = [Dealt(dealer, hands, len(stock))]
     trump = trump_card = None
@@ -221,17 +265,36 @@ def deal(rules: Rules, players: Sequence[str] | int, dealer: int | str,
     if trump_card is not None:
         trump = SUIT_OF[trump_card]
     leader = (dealer + 1) % n
-    state = State(rules=rules, players=names, dealer=dealer, hands=hands, stock=stock,
-                  trump=trump, trump_card=trump_card, leader=leader,
-                  order=_trick_order(hands, leader), trick=(), won=((),) * n,
-                  tricks_won=(0,) * n, out=(), history=(),
-                  trump_lead_due=rules.trump_lead and trump is not None)
+    state = State(
+        rules=rules,
+        players=names,
+        dealer=dealer,
+        hands=hands,
+        stock=stock,
+        trump=trump,
+        trump_card=trump_card,
+        leader=leader,
+        order=_trick_order(hands, leader),
+        trick=(),
+        won=((),) * n,
+        tricks_won=(0,) * n,
+        out=(),
+        history=(),
+        trump_lead_due=rules.trump_lead and trump is not None,
+    )
     return state, events
 
 
-def from_position(rules: Rules, players: Sequence[str] | int, *, dealer: int | str,
-                  leader: int | str, hands: Mapping[str, Iterable[Card | str] | str],
-                  stock: Iterable[Card | str] | str = (), trump: Suit | str | None) -> State:
+def from_position(
+    rules: Rules,
+    players: Sequence[str] | int,
+    *,
+    dealer: int | str,
+    leader: int | str,
+    hands: Mapping[str, Iterable[Card | str] | str],
+    stock: Iterable[Card | str] | str = (),
+    trump: Suit | str | None,
+) -> State:
     """A hand set up mid-way (SCENARIO_FORMAT.md form b): cards not present count as won earlier."""
     names = Game.of(rules, players).seats
     n = len(names)
@@ -255,10 +318,23 @@ def from_position(rules: Rules, players: Sequence[str] | int, *, dealer: int | s
     if trump is None and rules.has_trump and not rules.grand_coup:
         raise SetupError("setup.trump-missing", field="trump")
     out = tuple(seat for seat in range(n) if not held[seat])
-    return State(rules=rules, players=names, dealer=dealer, hands=held, stock=stock_cards,
-                 trump=trump, trump_card=None, leader=leader, order=_trick_order(held, leader),
-                 trick=(), won=((),) * n, tricks_won=(0,) * n, out=out, history=(),
-                 trump_lead_due=False)
+    return State(
+        rules=rules,
+        players=names,
+        dealer=dealer,
+        hands=held,
+        stock=stock_cards,
+        trump=trump,
+        trump_card=None,
+        leader=leader,
+        order=_trick_order(held, leader),
+        trick=(),
+        won=((),) * n,
+        tricks_won=(0,) * n,
+        out=out,
+        history=(),
+        trump_lead_due=False,
+    )
 
 
 def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -291,6 +367,7 @@ def _trick_order(hands: tuple[tuple[Card, ...], ...], leader: int) -> tuple[int,
 
 
 # --- what may be played ---------------------------------------------------------
+
 
 def legal_cards(state: State) -> tuple[Card, ...]:
     """The cards the seat to act may play (empty while trump is being named or after the end)."""
@@ -355,20 +432,34 @@ def _check_play(state: State, action: Play) -> None:
         raise IllegalAction("turn", "illegal.turn", name=names[seat], other=names[action.seat])
     hand = state.hands[seat]
     if action.card not in hand:
-        raise IllegalAction("not-held", "illegal.not-held", name=names[seat], card=action.card,
-                            cards=format_cards(hand))
+        raise IllegalAction(
+            "not-held", "illegal.not-held", name=names[seat], card=action.card, cards=format_cards(hand)
+        )
     legal = legal_cards(state)
     if action.card in legal:
         return
     if state.trick:
         led = SUIT_OF[state.trick[0]]
-        raise IllegalAction("follow-suit", "illegal.follow-suit", name=names[seat], suit=led,
-                            cards=format_cards(legal), card=action.card)
-    raise IllegalAction("trump-lead", "illegal.trump-lead", name=names[seat], suit=state.trump,
-                        cards=format_cards(legal), card=action.card)
+        raise IllegalAction(
+            "follow-suit",
+            "illegal.follow-suit",
+            name=names[seat],
+            suit=led,
+            cards=format_cards(legal),
+            card=action.card,
+        )
+    raise IllegalAction(
+        "trump-lead",
+        "illegal.trump-lead",
+        name=names[seat],
+        suit=state.trump,
+        cards=format_cards(legal),
+        card=action.card,
+    )
 
 
 # --- applying an action -----------------------------------------------------------
+
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after ``action`` and the events it caused; raises ``IllegalAction``."""
@@ -392,15 +483,14 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     else:
         events.append(Discarded(seat, card, SUIT_OF[state.trick[0]]))
     hand = state.hands[seat]
-    hand = hand[:hand.index(card)] + hand[hand.index(card) + 1:]
-    hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
+    hand = hand[: hand.index(card)] + hand[hand.index(card) + 1 :]
+    hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
     out = state.out
     out_at_once = not hand and state.rules.out_at_once(stock_empty=not state.stock)
     if out_at_once:
         out += (seat,)
         events.append(Eliminated(seat, at_once=True, stock_empty=not state.rules.instant_elimination))
-    state = replace(state, hands=hands, trick=state.trick + (card,), out=out,
-                    trump_lead_due=False)
+    state = replace(state, hands=hands, trick=state.trick + (card,), out=out, trump_lead_due=False)
     if len(state.trick) == len(state.order):
         state = _resolve_trick(state, events)
     elif out_at_once and len(state.holders) == 1:  # the last holder wins before the trick ends
@@ -415,17 +505,20 @@ def _resolve_trick(state: State, events: list[Event]) -> State:
     index = trick_winner(state.trick, state.trump)
     winner, card = state.order[index], state.trick[index]
     plays = state.current_plays
-    events.append(TrickWon(winner, card, plays, by_trump=SUIT_OF[card] == state.trump
-                           and SUIT_OF[card] != SUIT_OF[state.trick[0]]))
+    events.append(
+        TrickWon(
+            winner, card, plays, by_trump=SUIT_OF[card] == state.trump and SUIT_OF[card] != SUIT_OF[state.trick[0]]
+        )
+    )
     won = _add(state.won, winner, state.trick)
-    tricks_won = state.tricks_won[:winner] + (state.tricks_won[winner] + 1,) + state.tricks_won[winner + 1:]
+    tricks_won = state.tricks_won[:winner] + (state.tricks_won[winner] + 1,) + state.tricks_won[winner + 1 :]
     hands, stock, out = state.hands, state.stock, state.out
     drew_last_of_stock = False
     if winner not in out:  # a winner already out at once keeps the win but draws nothing
         count = len(state.trick) if rules.draw_per_card else 1
         drawn = stock[:count]
         if drawn:
-            stock = stock[len(drawn):]
+            stock = stock[len(drawn) :]
             hands = _add(hands, winner, drawn)
             events.append(Drew(winner, drawn, len(stock)))
             drew_last_of_stock = not stock
@@ -434,8 +527,7 @@ def _resolve_trick(state: State, events: list[Event]) -> State:
             out += (seat,)
             events.append(Eliminated(seat))
     history = state.history + (Trick(state.leader, plays, state.trump, winner),)
-    state = replace(state, hands=hands, stock=stock, won=won, tricks_won=tricks_won, out=out,
-                    history=history, trick=())
+    state = replace(state, hands=hands, stock=stock, won=won, tricks_won=tricks_won, out=out, history=history, trick=())
     holders = state.holders
     if rules.exhaustion_end and drew_last_of_stock:
         return _end(state, winner, "exhaustion", events)
@@ -457,7 +549,7 @@ def _end(state: State, winner: int, reason: str, events: list[Event]) -> State:
 
 
 def _add(piles: tuple[tuple[Card, ...], ...], seat: int, cards: Iterable[Card]):
-    return piles[:seat] + (piles[seat] + tuple(cards),) + piles[seat + 1:]
+    return piles[:seat] + (piles[seat] + tuple(cards),) + piles[seat + 1 :]
 
 
 def _choose_trump(state: State, action: ChooseTrump) -> tuple[State, list[Event]]:
@@ -465,67 +557,8 @@ def _choose_trump(state: State, action: ChooseTrump) -> tuple[State, list[Event]
     if state.namer is None:
         raise IllegalAction("name-trump", "illegal.nobody-names-trump")
     if action.seat != state.namer:
-        raise IllegalAction("name-trump", "illegal.not-the-namer", name=names[state.namer],
-                            other=names[action.seat])
+        raise IllegalAction("name-trump", "illegal.not-the-namer", name=names[state.namer], other=names[action.seat])
     if action.suit not in tuple(Suit):
         raise IllegalAction("name-trump", "illegal.not-a-suit", suit=action.suit)
     suit = Suit(action.suit)
     return replace(state, trump=suit, namer=None), [TrumpChosen(action.seat, suit)]
-
-
-# --- what one seat knows --------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """Everything one seat may know: its own hand and what every seat has seen.
-
-    ``known`` lists cards whose holder is public: the revealed trump card while
-    it stays in the dealer's hand, or (random-trump) the face-up bottom card of
-    the stock once drawn.
-    """
-
-    seat: int
-    rules: Rules
-    players: tuple[str, ...]
-    dealer: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    trump: Suit | None
-    trump_card: Card | None
-    known: tuple[tuple[int, Card], ...]
-    stock_bottom: Card | None          # random-trump: the face-up card at the bottom of the stock
-    leader: int
-    to_act: int | None
-    current_plays: tuple[tuple[int, Card], ...]
-    history: tuple[Trick, ...]
-    won_sizes: tuple[int, ...]
-    tricks_won: tuple[int, ...]
-    out: tuple[int, ...]
-    legal: tuple[Card, ...]            # this seat's legal cards when it is to act
-    must_name_trump: bool              # grand-coup: this seat won the first trick and names trump
-    trump_lead_due: bool
-    naming_trump_after_trick: bool
-
-
-def view(state: State, seat: int) -> SeatView:
-    """What ``seat`` knows of ``state``: nothing of other hands but their sizes and public cards."""
-    known: list[tuple[int, Card]] = []
-    stock_bottom = None
-    if state.trump_card is not None:
-        if state.stock and state.stock[-1] == state.trump_card:
-            stock_bottom = state.trump_card
-        for holder, hand in enumerate(state.hands):
-            if holder != seat and state.trump_card in hand:
-                known.append((holder, state.trump_card))
-    return SeatView(
-        seat=seat, rules=state.rules, players=state.players, dealer=state.dealer,
-        hand=state.hands[seat], hand_sizes=tuple(len(hand) for hand in state.hands),
-        stock_size=len(state.stock), trump=state.trump, trump_card=state.trump_card,
-        known=tuple(known), stock_bottom=stock_bottom, leader=state.leader, to_act=state.to_act,
-        current_plays=state.current_plays, history=state.history,
-        won_sizes=tuple(len(pile) for pile in state.won), tricks_won=state.tricks_won,
-        out=state.out, legal=legal_cards(state) if state.to_act == seat else (),
-        must_name_trump=state.namer == seat,
-        trump_lead_due=state.trump_lead_due,
-        naming_trump_after_trick=state.naming_trump_after_trick)

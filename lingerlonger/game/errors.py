@@ -19,16 +19,18 @@ any other text. Either way, each code has one English text.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 __all__ = ["Message", "LingerError", "ENGLISH", "fill"]
 
 
-def fill(template: str, params: Mapping[str, Any], say: Callable[["Message"], str]) -> str:
+def fill(template: str, params: Mapping[str, Any], say: Callable[[Message], str]) -> str:
     """``template`` with its placeholders filled; a parameter that is itself a message (the
     reason behind a refusal, what a value was) is said with ``say``, in the same language."""
-    return template.format(**{name: say(value) if isinstance(value, Message) else value
-                              for name, value in params.items()})
+    return template.format(
+        **{name: say(value) if isinstance(value, Message) else value for name, value in params.items()}
+    )
 
 
 class Message:
@@ -66,22 +68,27 @@ ENGLISH: Mapping[str, str] = {
     "card.not-a-suit": "{text} is not a suit: expected one of ♠ ♥ ♦ ♣ (or S H D C)",
     "card.not-a-card": "{text} is not a card: write a rank and a suit, like 10♥ or QS",
     "card.unknown-suit": "{text} is not a card: unknown suit {suit} (suits are ♠ ♥ ♦ ♣, or S H D C)",
-    "card.unknown-rank": ("{text} is not a card: unknown rank {rank} "
-                          "(ranks are A K Q J 10 9 8 7 6 5 4 3 2, or T for ten)"),
+    "card.unknown-rank": (
+        "{text} is not a card: unknown rank {rank} (ranks are A K Q J 10 9 8 7 6 5 4 3 2, or T for ten)"
+    ),
     # rules
     "rules.unknown-profile": "unknown profile {profile!r}: expected one of {expected}",
     "rules.unknown-variant": "unknown variant {variant!r}: expected any of {expected}",
-    "rules.exclusive.no-trump+random-trump": ("the variants no-trump and random-trump cannot be "
-                                              "combined: no trump suit exists to turn up"),
-    "rules.exclusive.no-trump+grand-coup": ("the variants no-trump and grand-coup cannot be "
-                                            "combined: no trump suit exists to name"),
-    "rules.exclusive.random-trump+grand-coup": ("the variants random-trump and grand-coup cannot be "
-                                                "combined: each decides trump its own way"),
+    "rules.exclusive.no-trump+random-trump": (
+        "the variants no-trump and random-trump cannot be combined: no trump suit exists to turn up"
+    ),
+    "rules.exclusive.no-trump+grand-coup": (
+        "the variants no-trump and grand-coup cannot be combined: no trump suit exists to name"
+    ),
+    "rules.exclusive.random-trump+grand-coup": (
+        "the variants random-trump and grand-coup cannot be combined: each decides trump its own way"
+    ),
     "rules.hand-size": "hand size must be a whole number of at least 1, not {size!r}",
     "rules.players": "Linger Longer is for {low} to {high} players, not {players}",
     "rules.deck-too-small": "{players} players × {size} cards = {total} does not fit in a 52-card deck",
-    "rules.no-stock-to-turn": ("random-trump turns the top card of the stock, but {players} players "
-                               "× {size} cards leave no stock"),
+    "rules.no-stock-to-turn": (
+        "random-trump turns the top card of the stock, but {players} players × {size} cards leave no stock"
+    ),
     # setting up a hand
     "setup.seats-not-unique": "seat names must be unique: {seats}",
     "setup.deck-size": "a deck has 52 cards, this one has {count}",
@@ -89,26 +96,31 @@ ENGLISH: Mapping[str, str] = {
     "setup.too-few-holders": "at least two players must hold cards",
     "setup.leader-empty": "the leader {name} holds no cards",
     "setup.trump-without-trump": "the rules say no-trump, but the position names trump {suit}",
-    "setup.trump-missing": ("these rules have a trump suit: name it (only no-trump, or grand-coup "
-                            "before the first trick is won, has none)"),
+    "setup.trump-missing": (
+        "these rules have a trump suit: name it (only no-trump, or grand-coup before the first trick is won, has none)"
+    ),
     "setup.no-seat": "there is no seat {seat!r} (seats are {seats})",
     "setup.card-twice": "{card} appears twice",
     "setup.hand-too-big": "{name} holds {count} cards, more than the {size} each player is dealt in this game",
-    "setup.not-a-position": ("this hand started in the middle of a trick or with a card turned up: "
-                             "only a deal or a position at the start of a trick can be saved"),
+    "setup.not-a-position": (
+        "this hand started in the middle of a trick or with a card turned up: "
+        "only a deal or a position at the start of a trick can be saved"
+    ),
     # plays the rules refuse
     "illegal.no-seat": "there is no seat {seat!r} (seats are {seats})",
     "illegal.no-seat-number": "there is no seat {seat!r} at this table of {count}",
-    "illegal.syntax": "{text!r}: expected a seat and a card or suit, like \"B 3♣\"",
+    "illegal.syntax": '{text!r}: expected a seat and a card or suit, like "B 3♣"',
     "illegal.name-trump-first": "{name} won the first trick and must name trump before anyone plays",
     "illegal.turn": "it is {name}'s turn, not {other}'s",
     "illegal.not-held": "{name} does not hold {card} (holds {cards})",
     "illegal.follow-suit": "{name} must follow {suit}: holds {cards}, so cannot play {card}",
-    "illegal.trump-lead": ("{name} must lead a trump ({suit}) on the first trick: holds {cards}, "
-                           "so cannot lead {card}"),
+    "illegal.trump-lead": (
+        "{name} must lead a trump ({suit}) on the first trick: holds {cards}, so cannot lead {card}"
+    ),
     "illegal.hand-over": "the hand is over: {name} won it",
-    "illegal.nobody-names-trump": ("nobody names trump now: under grand-coup the winner of the first "
-                                   "trick names it, once that trick is won"),
+    "illegal.nobody-names-trump": (
+        "nobody names trump now: under grand-coup the winner of the first trick names it, once that trick is won"
+    ),
     "illegal.not-the-namer": "{name} won the first trick, so {name} names trump, not {other}",
     "illegal.not-a-suit": "{suit!r} is not a suit: name one of ♠ ♥ ♦ ♣",
     # the computer players

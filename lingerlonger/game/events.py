@@ -109,6 +109,18 @@ class HandEnded:
     mid_trick: bool = False
 
 
-Event = (Dealt | TrumpRevealed | Led | Followed | Trumped | Discarded | TrickWon | Drew
-         | Eliminated | LeadPassed | TrumpChosen | HandEnded)
+Event = (
+    Dealt
+    | TrumpRevealed
+    | Led
+    | Followed
+    | Trumped
+    | Discarded
+    | TrickWon
+    | Drew
+    | Eliminated
+    | LeadPassed
+    | TrumpChosen
+    | HandEnded
+)
 END_REASONS = ("last-holder", "last-trick", "exhaustion")

@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from lingerlonger.game.cards import Card
-from lingerlonger.game.play_loop import finish
 from lingerlonger.game.engine import State, new_hand
-from lingerlonger.game.play_loop import Player
+from lingerlonger.game.play_loop import Player, finish
 from lingerlonger.game.rules import Rules
 
 CHIP_OPTIONS = ("per-trick", "per-opponent")
@@ -92,8 +91,9 @@ def next_dealer(dealer: int, players: int) -> int:
     return (dealer + 1) % players
 
 
-def play_match(rules: Rules, names: Sequence[str], seats: Sequence[Player],
-               seed: int | None = None, chips: str | None = None) -> MatchResult:
+def play_match(
+    rules: Rules, names: Sequence[str], seats: Sequence[Player], seed: int | None = None, chips: str | None = None
+) -> MatchResult:
     """Hands until one seat reaches the rules' target (3, or 5 with match-to-5)."""
     rng = random.Random(seed)
     result = MatchResult(tuple(names))

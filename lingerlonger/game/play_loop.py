@@ -15,11 +15,13 @@ examples) goes through ``play_out``, so there is one loop to read and to trust.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Mapping, Protocol, Sequence
+from typing import Protocol
 
-from lingerlonger.game.engine import Action, SeatView, State, apply, view
+from lingerlonger.game.engine import Action, State, apply
 from lingerlonger.game.events import Event, TrickWon
+from lingerlonger.game.seat_view import SeatView, view
 
 __all__ = ["Player", "Turn", "play_out", "replayed", "finish"]
 
@@ -47,8 +49,9 @@ class Turn:
         return any(isinstance(event, TrickWon) for event in self.events)
 
 
-def play_out(state: State, seats: Sequence[Player] | Mapping[int, Player], *,
-             until: Callable[[State], bool] | None = None) -> Iterator[Turn]:
+def play_out(
+    state: State, seats: Sequence[Player] | Mapping[int, Player], *, until: Callable[[State], bool] | None = None
+) -> Iterator[Turn]:
     """Let the seat to act decide on its own view until the hand ends, or until ``until(state)``.
 
     ``seats`` gives each seat's player; ``until`` pauses before a turn (for example

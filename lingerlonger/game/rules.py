@@ -14,15 +14,23 @@ lingerlonger.game.rules.RulesError: the variants random-trump and grand-coup can
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from lingerlonger.game.errors import LingerError
 
 PROFILES = ("standard", "equal-hands")
 PROFILE_ALIASES = {"sift-smoke": "standard"}
-VARIANTS = ("draw-per-card", "no-trump", "random-trump", "grand-coup", "long-hand",
-            "instant-elimination", "trump-lead", "match-to-5")
+VARIANTS = (
+    "draw-per-card",
+    "no-trump",
+    "random-trump",
+    "grand-coup",
+    "long-hand",
+    "instant-elimination",
+    "trump-lead",
+    "match-to-5",
+)
 #: The variants that change the match, never a hand.
 MATCH_VARIANTS = frozenset({"match-to-5"})
 _EXCLUSIVE = (("no-trump", "random-trump"), ("no-trump", "grand-coup"), ("random-trump", "grand-coup"))
@@ -44,8 +52,9 @@ class Rules:
     def __post_init__(self) -> None:
         profile = PROFILE_ALIASES.get(self.profile, self.profile)
         if profile not in PROFILES:
-            raise RulesError("rules.unknown-profile", profile=self.profile,
-                             expected=", ".join(PROFILES + tuple(PROFILE_ALIASES)))
+            raise RulesError(
+                "rules.unknown-profile", profile=self.profile, expected=", ".join(PROFILES + tuple(PROFILE_ALIASES))
+            )
         object.__setattr__(self, "profile", profile)
         variants = frozenset(self.variants)
         for name in sorted(variants):
@@ -56,19 +65,18 @@ class Rules:
             if first in variants and second in variants:
                 raise RulesError(f"rules.exclusive.{first}+{second}")
         if self.hand_size is not None and (
-                isinstance(self.hand_size, bool) or not isinstance(self.hand_size, int)
-                or self.hand_size < 1):
+            isinstance(self.hand_size, bool) or not isinstance(self.hand_size, int) or self.hand_size < 1
+        ):
             raise RulesError("rules.hand-size", size=self.hand_size)
 
     @classmethod
-    def parse(cls, spec: str, hand_size: int | None = None) -> "Rules":
+    def parse(cls, spec: str, hand_size: int | None = None) -> Rules:
         """Rules from ``profile[+variant...]``, e.g. ``standard+draw-per-card``."""
         profile, *variants = [part.strip() for part in spec.strip().split("+")]
         return cls(profile, frozenset(variants), hand_size)
 
     @classmethod
-    def of(cls, profile: str = "standard", variants: Iterable[str] = (),
-           hand_size: int | None = None) -> "Rules":
+    def of(cls, profile: str = "standard", variants: Iterable[str] = (), hand_size: int | None = None) -> Rules:
         return cls(profile, frozenset(variants), hand_size)
 
     @property

@@ -52,12 +52,16 @@ def _invisible(char: str) -> bool:
     """A character a reader cannot see in a quotation: unsafe ones, blanks other than a space,
     and variation selectors (U+FE00 to U+FE0F, U+E0100 to U+E01EF)."""
     category = unicodedata.category(char)
-    return (_unsafe(char) or (category == "Zs" and char != " ")
-            or (category == "Mn" and "VARIATION SELECTOR" in unicodedata.name(char, "")))
+    return (
+        _unsafe(char)
+        or (category == "Zs" and char != " ")
+        or (category == "Mn" and "VARIATION SELECTOR" in unicodedata.name(char, ""))
+    )
 
 
 def quoted(text: str, width: int = QUOTE_WIDTH) -> str:
     """``text`` in quotes for a message: every invisible character escaped, cut at ``width``."""
-    body = "".join(escape(char) if _invisible(char) else "\\" + char if char in "\\'" else char
-                   for char in text[:width])
+    body = "".join(
+        escape(char) if _invisible(char) else "\\" + char if char in "\\'" else char for char in text[:width]
+    )
     return f"'{body}…'" if len(text) > width else f"'{body}'"

@@ -21,15 +21,51 @@ command that drives it lives in ``lingerlonger.command_line.tournament``.
 """
 
 from lingerlonger.lab.hand_records import CSV_COLUMNS, CsvWriter, ParquetWriter, write_csv
-from lingerlonger.lab.paired import (OneTipAtATime, PairedDifference, format_differences, one_tip_at_a_time,
-                     paired_difference, plot_differences, verdict)
+from lingerlonger.lab.paired import (
+    OneTipAtATime,
+    PairedDifference,
+    format_differences,
+    one_tip_at_a_time,
+    paired_difference,
+    plot_differences,
+    verdict,
+)
 from lingerlonger.lab.plots import plot_early_wins_and_trumps, plot_hand_sizes, plot_win_rates
-from lingerlonger.lab.runner import (Chunk, HandRecord, SeatRecord, play_recorded_hand, play_tournament,
-                     run_tournament, stream_tournament)
+from lingerlonger.lab.runner import (
+    Chunk,
+    HandRecord,
+    SeatRecord,
+    play_recorded_hand,
+    play_tournament,
+    run_tournament,
+    stream_tournament,
+)
 from lingerlonger.lab.tally import Tally, WinRate, format_rates, summarize
 
-__all__ = ["SeatRecord", "HandRecord", "Chunk", "Tally", "WinRate", "play_recorded_hand",
-           "stream_tournament", "play_tournament", "run_tournament", "summarize", "format_rates",
-           "write_csv", "CsvWriter", "ParquetWriter", "CSV_COLUMNS", "plot_win_rates", "plot_hand_sizes",
-           "plot_early_wins_and_trumps", "PairedDifference", "paired_difference",
-           "verdict", "OneTipAtATime", "one_tip_at_a_time", "format_differences", "plot_differences"]
+__all__ = [
+    "SeatRecord",
+    "HandRecord",
+    "Chunk",
+    "Tally",
+    "WinRate",
+    "play_recorded_hand",
+    "stream_tournament",
+    "play_tournament",
+    "run_tournament",
+    "summarize",
+    "format_rates",
+    "write_csv",
+    "CsvWriter",
+    "ParquetWriter",
+    "CSV_COLUMNS",
+    "plot_win_rates",
+    "plot_hand_sizes",
+    "plot_early_wins_and_trumps",
+    "PairedDifference",
+    "paired_difference",
+    "verdict",
+    "OneTipAtATime",
+    "one_tip_at_a_time",
+    "format_differences",
+    "plot_differences",
+]

@@ -32,8 +32,9 @@ class DaskExecutor(Executor):
                 return
             try:
                 future.set_result(task.result())
-            except BaseException as error:  # noqa: BLE001 - handed to whoever reads the result
+            except BaseException as error:
                 future.set_exception(error)
+
         future.add_done_callback(lambda done: done.cancelled() and task.cancel())
         task.add_done_callback(settle)
         return future

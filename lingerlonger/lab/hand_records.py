@@ -8,25 +8,46 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from lingerlonger.lab.runner import HandRecord
 
-__all__ = ["CSV_COLUMNS", "HandWriter", "CsvWriter", "ParquetWriter", "NeedsPyarrow", "open_output",
-           "write_csv"]
+__all__ = ["CSV_COLUMNS", "HandWriter", "CsvWriter", "ParquetWriter", "NeedsPyarrow", "open_output", "write_csv"]
 
-CSV_COLUMNS = ["hand", "dealer", "reason", "seat", "player", "position", "won", "tricks_won",
-               "early_tricks", "early_trumps", "hand_sizes"]
+CSV_COLUMNS = [
+    "hand",
+    "dealer",
+    "reason",
+    "seat",
+    "player",
+    "position",
+    "won",
+    "tricks_won",
+    "early_tricks",
+    "early_trumps",
+    "hand_sizes",
+]
 
 
 def seat_rows(records: Iterable[HandRecord]) -> Iterator[tuple]:
     """One row per seat per hand, in ``CSV_COLUMNS`` order; seats and dealers count from 1."""
     for record in records:
         for seat in record.seats:
-            yield (record.hand, record.dealer + 1, record.reason, seat.seat + 1, seat.kind,
-                   seat.position, seat.won, seat.tricks_won, seat.early_tricks, seat.early_trumps,
-                   seat.sizes)
+            yield (
+                record.hand,
+                record.dealer + 1,
+                record.reason,
+                seat.seat + 1,
+                seat.kind,
+                seat.position,
+                seat.won,
+                seat.tricks_won,
+                seat.early_tricks,
+                seat.early_trumps,
+                seat.sizes,
+            )
 
 
 class HandWriter:
@@ -66,11 +87,10 @@ class CsvWriter(HandWriter):
         csv.writer(buffer).writerows(rows)
         unwritten = memoryview(buffer.getvalue().encode("utf-8"))
         while unwritten:
-            unwritten = unwritten[self._file.write(unwritten):]
+            unwritten = unwritten[self._file.write(unwritten) :]
 
     def write(self, records: Sequence[HandRecord]) -> None:
-        rows = [(*row[:6], int(row[6]), *row[7:10], " ".join(map(str, row[10])))
-                for row in seat_rows(records)]
+        rows = [(*row[:6], int(row[6]), *row[7:10], " ".join(map(str, row[10]))) for row in seat_rows(records)]
         self._put(rows)
         self.hands += len(records)
         self.rows += len(rows)
@@ -100,11 +120,21 @@ class ParquetWriter(HandWriter):
             raise NeedsPyarrow(path) from None
         self._arrow = arrow
         small, count = arrow.int8(), arrow.int32()
-        self._schema = arrow.schema([
-            ("hand", count), ("dealer", small), ("reason", arrow.string()), ("seat", small),
-            ("player", arrow.string()), ("position", small), ("won", arrow.bool_()),
-            ("tricks_won", small), ("early_tricks", small), ("early_trumps", small),
-            ("hand_sizes", arrow.list_(small))])
+        self._schema = arrow.schema(
+            [
+                ("hand", count),
+                ("dealer", small),
+                ("reason", arrow.string()),
+                ("seat", small),
+                ("player", arrow.string()),
+                ("position", small),
+                ("won", arrow.bool_()),
+                ("tricks_won", small),
+                ("early_tricks", small),
+                ("early_trumps", small),
+                ("hand_sizes", arrow.list_(small)),
+            ]
+        )
         super().__init__(path)
         self._batches: list = []
         self._file = open(path, "wb")
@@ -126,8 +156,7 @@ class ParquetWriter(HandWriter):
 
     def _flush(self) -> None:
         if self._batches:
-            self._writer.write_table(self._arrow.Table.from_batches(self._batches),
-                                     row_group_size=self.ROW_GROUP * 2)
+            self._writer.write_table(self._arrow.Table.from_batches(self._batches), row_group_size=self.ROW_GROUP * 2)
             self._batches = []
 
     def close(self) -> None:

@@ -16,9 +16,9 @@ class SeatRecord:
     position: int
     won: bool
     tricks_won: int
-    early_tricks: int                 # tricks won among the hand's first n (n = players)
-    early_trumps: int                 # trumps this seat played in those tricks
-    sizes: tuple[int, ...]            # hand size after each trick
+    early_tricks: int  # tricks won among the hand's first n (n = players)
+    early_trumps: int  # trumps this seat played in those tricks
+    sizes: tuple[int, ...]  # hand size after each trick
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,26 +26,35 @@ import multiprocessing
 import os
 import random
 import signal
+from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import closing, suppress
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
-from lingerlonger.game.cards import SUIT_OF
-from lingerlonger.game.play_loop import play_out
-from lingerlonger.game.engine import new_hand
-from lingerlonger.game.declared import Game
 from lingerlonger.computer.players import PLAYER_KINDS, PlayerKinds
+from lingerlonger.game.cards import SUIT_OF
+from lingerlonger.game.declared import Game
+from lingerlonger.game.engine import new_hand
+from lingerlonger.game.play_loop import play_out
 from lingerlonger.game.rules import Rules
 from lingerlonger.lab.records import HandRecord, SeatRecord
 from lingerlonger.lab.tally import Tally
 
-__all__ = ["SeatRecord", "HandRecord", "Chunk", "play_recorded_hand", "stream_tournament",
-           "play_tournament", "run_tournament", "chunk_size"]
+__all__ = [
+    "SeatRecord",
+    "HandRecord",
+    "Chunk",
+    "play_recorded_hand",
+    "stream_tournament",
+    "play_tournament",
+    "run_tournament",
+    "chunk_size",
+]
 
 
-def play_recorded_hand(rules: Rules, seats: Sequence[str], hand: int, seed: int,
-                       kinds: PlayerKinds = PLAYER_KINDS) -> HandRecord:
+def play_recorded_hand(
+    rules: Rules, seats: Sequence[str], hand: int, seed: int, kinds: PlayerKinds = PLAYER_KINDS
+) -> HandRecord:
     """Hand number ``hand`` of tournament ``seed``, a player of kind ``seats[i]`` (from the
     registry ``kinds``) in seat i: deal, players and dealer follow from them alone."""
     n = len(seats)
@@ -65,10 +74,19 @@ def play_recorded_hand(rules: Rules, seats: Sequence[str], hand: int, seed: int,
             early_tricks[trick.winner] += 1
             for player, card in trick.plays:
                 early_trumps[player] += SUIT_OF[card] == trick.trump
-    records = tuple(SeatRecord(seat, seats[seat], (seat - dealer - 1) % n + 1, seat == state.winner,
-                             state.tricks_won[seat], early_tricks[seat], early_trumps[seat],
-                             tuple(trick_sizes[seat] for trick_sizes in sizes))
-                  for seat in range(n))
+    records = tuple(
+        SeatRecord(
+            seat,
+            seats[seat],
+            (seat - dealer - 1) % n + 1,
+            seat == state.winner,
+            state.tricks_won[seat],
+            early_tricks[seat],
+            early_trumps[seat],
+            tuple(trick_sizes[seat] for trick_sizes in sizes),
+        )
+        for seat in range(n)
+    )
     return HandRecord(hand, dealer, state.reason, records)
 
 
@@ -98,8 +116,9 @@ class Stopped(Exception):
     """A worker's chunk cut short by Ctrl-C: nobody waits for its result any more."""
 
 
-def play_chunk(rules: Rules, seats: tuple[str, ...], seed: int, start: int, stop: int,
-               keep_records: bool, kinds: PlayerKinds) -> Chunk:
+def play_chunk(
+    rules: Rules, seats: tuple[str, ...], seed: int, start: int, stop: int, keep_records: bool, kinds: PlayerKinds
+) -> Chunk:
     """The task a worker runs (the registry ``kinds`` travels with it)."""
     records = []
     for hand in range(start, stop):
@@ -116,7 +135,7 @@ class InlineExecutor(Executor):
         future: Future = Future()
         try:
             future.set_result(fn(*args, **kwargs))
-        except Exception as error:  # noqa: BLE001 - handed to whoever reads the result
+        except Exception as error:
             future.set_exception(error)
         return future
 
@@ -153,10 +172,19 @@ def _stop_soon(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-def stream_tournament(rules: Rules, seats: Sequence[str], hands: int, seed: int = 0, *,
-                      kinds: PlayerKinds = PLAYER_KINDS, executor: Executor | None = None,
-                      workers: int | None = None, in_flight: int | None = None,
-                      keep_records: bool = False, progress: bool = False) -> Iterator[Chunk]:
+def stream_tournament(
+    rules: Rules,
+    seats: Sequence[str],
+    hands: int,
+    seed: int = 0,
+    *,
+    kinds: PlayerKinds = PLAYER_KINDS,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    in_flight: int | None = None,
+    keep_records: bool = False,
+    progress: bool = False,
+) -> Iterator[Chunk]:
     """The tournament's chunks, in hand order, played on ``executor``; ``seats`` names each
     seat's player kind in the registry ``kinds``.
 
@@ -170,21 +198,33 @@ def stream_tournament(rules: Rules, seats: Sequence[str], hands: int, seed: int 
     Game.of(rules, len(seats))
     size = chunk_size(hands)
     workers = max(1, min(workers or os.cpu_count() or 1, -(-hands // size)))
-    return _chunks(rules, seats, kinds, hands, seed, size, executor, workers, in_flight or 4 * workers,
-                   keep_records, progress)
+    return _chunks(
+        rules, seats, kinds, hands, seed, size, executor, workers, in_flight or 4 * workers, keep_records, progress
+    )
 
 
 #: A progress bar in no language: tqdm's own words ("hand/s", "it/s") left out.
 PROGRESS_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}]"
 
 
-def _chunks(rules: Rules, seats: tuple[str, ...], kinds: PlayerKinds, hands: int, seed: int,
-            size: int, executor: Executor | None, workers: int, in_flight: int, keep_records: bool,
-            progress: bool) -> Iterator[Chunk]:
+def _chunks(
+    rules: Rules,
+    seats: tuple[str, ...],
+    kinds: PlayerKinds,
+    hands: int,
+    seed: int,
+    size: int,
+    executor: Executor | None,
+    workers: int,
+    in_flight: int,
+    keep_records: bool,
+    progress: bool,
+) -> Iterator[Chunk]:
     own = executor is None
     if executor is None:
         executor = InlineExecutor() if workers == 1 else _process_pool(workers)
     from tqdm.auto import tqdm
+
     bar = tqdm(total=hands, disable=not progress, desc="tournament", bar_format=PROGRESS_FORMAT)
     starts = iter(range(0, hands, size))
     out: set[Future] = set()
@@ -194,8 +234,11 @@ def _chunks(rules: Rules, seats: tuple[str, ...], kinds: PlayerKinds, hands: int
     try:
         while next_start < hands:
             while len(out) + len(waiting) < in_flight and (start := next(starts, None)) is not None:
-                out.add(executor.submit(play_chunk, rules, seats, seed, start,
-                                        min(start + size, hands), keep_records, kinds))
+                out.add(
+                    executor.submit(
+                        play_chunk, rules, seats, seed, start, min(start + size, hands), keep_records, kinds
+                    )
+                )
             done, _ = wait(out, return_when=FIRST_COMPLETED)
             out -= done
             for future in done:
@@ -217,27 +260,54 @@ def _chunks(rules: Rules, seats: tuple[str, ...], kinds: PlayerKinds, hands: int
             _stop_soon(executor)
 
 
-def play_tournament(rules: Rules, seats: Sequence[str], hands: int, seed: int = 0, *,
-                    kinds: PlayerKinds = PLAYER_KINDS, executor: Executor | None = None,
-                    workers: int | None = None, progress: bool = True) -> Tally:
+def play_tournament(
+    rules: Rules,
+    seats: Sequence[str],
+    hands: int,
+    seed: int = 0,
+    *,
+    kinds: PlayerKinds = PLAYER_KINDS,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: bool = True,
+) -> Tally:
     """The tally of ``hands`` hands, a player of kind ``seats[i]`` in seat i: no hand is kept."""
     tally = Tally()
-    with closing(stream_tournament(rules, seats, hands, seed, kinds=kinds, executor=executor,
-                                   workers=workers, progress=progress)) as chunks:
+    with closing(
+        stream_tournament(rules, seats, hands, seed, kinds=kinds, executor=executor, workers=workers, progress=progress)
+    ) as chunks:
         for chunk in chunks:
             tally.merge(chunk.tally)
     return tally
 
 
-def run_tournament(rules: Rules, seats: Sequence[str], hands: int, seed: int = 0,
-                   workers: int | None = None, progress: bool = True, *,
-                   kinds: PlayerKinds = PLAYER_KINDS, executor: Executor | None = None
-                   ) -> list[HandRecord]:
+def run_tournament(
+    rules: Rules,
+    seats: Sequence[str],
+    hands: int,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: bool = True,
+    *,
+    kinds: PlayerKinds = PLAYER_KINDS,
+    executor: Executor | None = None,
+) -> list[HandRecord]:
     """Every hand's record, in hand order: for studies that pair hands up (they take memory;
     ``play_tournament`` keeps none)."""
     records: list[HandRecord] = []
-    with closing(stream_tournament(rules, seats, hands, seed, kinds=kinds, executor=executor,
-                                   workers=workers, keep_records=True, progress=progress)) as chunks:
+    with closing(
+        stream_tournament(
+            rules,
+            seats,
+            hands,
+            seed,
+            kinds=kinds,
+            executor=executor,
+            workers=workers,
+            keep_records=True,
+            progress=progress,
+        )
+    ) as chunks:
         for chunk in chunks:
             records += chunk.records
     return records

@@ -18,12 +18,13 @@ tallies merged in any order give the same totals.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
+from lingerlonger.computer.players import kind_label
 from lingerlonger.computer.statistics import wilson_interval
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, format_percent, translate
-from lingerlonger.computer.players import kind_label
 
 if TYPE_CHECKING:
     from lingerlonger.lab.records import HandRecord
@@ -48,15 +49,21 @@ class WinRate:
 
 #: How ``summarize`` can group seats: each seat's key, and the key's label in a language.
 GROUPINGS = {
-    "seat": (lambda seat, kind, position: (seat, kind),
-             lambda key, lang: translate("lab.seat", lang, seat=key[0] + 1,
-                                         kind=kind_label(key[1], lang))),
+    "seat": (
+        lambda seat, kind, position: (seat, kind),
+        lambda key, lang: translate("lab.seat", lang, seat=key[0] + 1, kind=kind_label(key[1], lang)),
+    ),
     "kind": (lambda seat, kind, position: kind, kind_label),
-    "position": (lambda seat, kind, position: position,
-                 lambda key, lang: translate("lab.position", lang, position=key)),
-    "seat-position": (lambda seat, kind, position: (seat, kind, position),
-                      lambda key, lang: translate("lab.seat-at-position", lang, seat=key[0] + 1,
-                                                  kind=kind_label(key[1], lang), position=key[2])),
+    "position": (
+        lambda seat, kind, position: position,
+        lambda key, lang: translate("lab.position", lang, position=key),
+    ),
+    "seat-position": (
+        lambda seat, kind, position: (seat, kind, position),
+        lambda key, lang: translate(
+            "lab.seat-at-position", lang, seat=key[0] + 1, kind=kind_label(key[1], lang), position=key[2]
+        ),
+    ),
 }
 
 
@@ -71,13 +78,13 @@ class Tally:
 
     players: int = 0
     hands: int = 0
-    seats: Counter = field(default_factory=Counter)          # (seat, kind, position, won)
-    early_tricks: Counter = field(default_factory=Counter)   # (tricks won in the first n, won)
-    early_trumps: Counter = field(default_factory=Counter)   # (trumps spent in the first n, won)
-    sizes: Counter = field(default_factory=Counter)          # (kind, trick) -> cards held
-    holding: Counter = field(default_factory=Counter)        # (kind, trick) -> seats holding cards
-    ended: Counter = field(default_factory=Counter)          # (kind, tricks) -> seats
-    ended_sizes: Counter = field(default_factory=Counter)    # (kind, tricks) -> cards held at the end
+    seats: Counter = field(default_factory=Counter)  # (seat, kind, position, won)
+    early_tricks: Counter = field(default_factory=Counter)  # (tricks won in the first n, won)
+    early_trumps: Counter = field(default_factory=Counter)  # (trumps spent in the first n, won)
+    sizes: Counter = field(default_factory=Counter)  # (kind, trick) -> cards held
+    holding: Counter = field(default_factory=Counter)  # (kind, trick) -> seats holding cards
+    ended: Counter = field(default_factory=Counter)  # (kind, tricks) -> seats
+    ended_sizes: Counter = field(default_factory=Counter)  # (kind, tricks) -> cards held at the end
     ended_holding: Counter = field(default_factory=Counter)  # (kind, tricks) -> seats holding at the end
 
     @classmethod
@@ -135,8 +142,9 @@ class Tally:
             counts[min(count, cap), "hands"] += seats
             counts[min(count, cap), "wins"] += seats * won
         keys = sorted({key for key, _ in counts})
-        return [WinRate(f"{key}+" if key == cap else str(key), counts[key, "hands"], counts[key, "wins"])
-                for key in keys]
+        return [
+            WinRate(f"{key}+" if key == cap else str(key), counts[key, "hands"], counts[key, "wins"]) for key in keys
+        ]
 
     def size_curves(self) -> dict[str, tuple[list[float], list[float]]]:
         """Per kind, after each trick: mean cards in hand, and the share still holding cards.
@@ -164,24 +172,25 @@ def as_tally(results: Tally | Iterable[HandRecord]) -> Tally:
     return results if isinstance(results, Tally) else Tally.of(results)
 
 
-def summarize(results: Tally | Iterable[HandRecord], by: str = "seat",
-              lang: str = DEFAULT_LANGUAGE) -> list[WinRate]:
+def summarize(results: Tally | Iterable[HandRecord], by: str = "seat", lang: str = DEFAULT_LANGUAGE) -> list[WinRate]:
     """Win rates grouped ``by`` "seat", "kind", "position" or "seat-position", labelled in ``lang``."""
     return as_tally(results).win_rates(by, lang)
 
 
-def format_rates(rates: Sequence[WinRate], title: str | None = None,
-                 lang: str = DEFAULT_LANGUAGE) -> str:
+def format_rates(rates: Sequence[WinRate], title: str | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """One line per rate: wins, hands, the rate and its 95% interval, numbers as ``lang``
     writes them; under ``title`` when there is one."""
     width = max(len(rate.label) for rate in rates)
 
     def percent(share: float) -> str:
         return format_percent(share, lang, 1).rjust(6)
+
     lines = [] if title is None else [title]
     for rate in rates:
         low, high = rate.interval
-        lines.append(f"  {rate.label:<{width}}  {format_number(rate.wins, lang):>6} / "
-                     f"{format_number(rate.hands, lang):<6} {percent(rate.rate)}"
-                     f"  [{percent(low)}, {percent(high)}]")
+        lines.append(
+            f"  {rate.label:<{width}}  {format_number(rate.wins, lang):>6} / "
+            f"{format_number(rate.hands, lang):<6} {percent(rate.rate)}"
+            f"  [{percent(low)}, {percent(high)}]"
+        )
     return "\n".join(lines)

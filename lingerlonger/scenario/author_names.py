@@ -18,31 +18,46 @@ is explained letter by letter, with each letter's script.
 from __future__ import annotations
 
 import unicodedata
-from typing import Sequence
+from collections.abc import Sequence
 
 from lingerlonger.game.errors import Message
-from lingerlonger.scenario.limits import MAX_SEAT_NAME
 from lingerlonger.game.visible_text import quoted
+from lingerlonger.scenario.limits import MAX_SEAT_NAME
 
-__all__ = ["invisible_characters", "skeleton", "looks_like", "letters_described", "lookalike_of",
-           "seat_name_problem", "no_seat", "cleaned_name"]
+__all__ = [
+    "invisible_characters",
+    "skeleton",
+    "looks_like",
+    "letters_described",
+    "lookalike_of",
+    "seat_name_problem",
+    "no_seat",
+    "cleaned_name",
+]
 
 #: Unicode categories no seat name may hold: controls, formatting (bidi overrides,
 #: zero-width characters, BOM), private use, surrogates, unassigned, separators.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp", "Zs"})
 
 #: Letters of other scripts drawn like a Latin letter (after NFKC), and I l 1 | drawn alike.
-_SAME_SHAPE = str.maketrans({
-    **dict(zip("АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁһԛԝ", "ABESIJKMHOPCTXYaeijopcxysdhqw")),
-    **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιν", "ABEZHIKMNOPTYXoiv")),
-    "I": "l", "1": "l", "|": "l", "Ӏ": "l", "0": "O", "ɑ": "a", "ɡ": "g",
-})
+_SAME_SHAPE = str.maketrans(
+    {
+        **dict(zip("АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁһԛԝ", "ABESIJKMHOPCTXYaeijopcxysdhqw")),
+        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιν", "ABEZHIKMNOPTYXoiv")),
+        "I": "l",
+        "1": "l",
+        "|": "l",
+        "Ӏ": "l",
+        "0": "O",
+        "ɑ": "a",
+        "ɡ": "g",
+    }
+)
 
 
 def invisible_characters(name: str) -> list[str]:
     """The code points of ``name`` a seat name may not hold, as ``U+XXXX``."""
-    return [f"U+{ord(char):04X}" for char in name
-            if unicodedata.category(char) in _REFUSED_CATEGORIES]
+    return [f"U+{ord(char):04X}" for char in name if unicodedata.category(char) in _REFUSED_CATEGORIES]
 
 
 def cleaned_name(text: str, limit: int) -> str:
@@ -52,8 +67,11 @@ def cleaned_name(text: str, limit: int) -> str:
     >>> cleaned_name("  Ana\u202e \x1b[2J  Maria ", 16)
     'Ana [2J Maria'
     """
-    kept = "".join(" " if char.isspace() else char for char in text
-                   if char.isspace() or unicodedata.category(char) not in _REFUSED_CATEGORIES)
+    kept = "".join(
+        " " if char.isspace() else char
+        for char in text
+        if char.isspace() or unicodedata.category(char) not in _REFUSED_CATEGORIES
+    )
     return " ".join(kept.split())[:limit]
 
 
@@ -90,15 +108,18 @@ def seat_name_problem(name: str, earlier: Sequence[str]) -> Message | None:
     if hidden:
         return Message("input.seat-invisible", name=quoted(name), chars=", ".join(hidden))
     if len(name) > MAX_SEAT_NAME:
-        return Message("input.seat-too-long", name=quoted(name), size=len(name),
-                         limit=MAX_SEAT_NAME)
+        return Message("input.seat-too-long", name=quoted(name), size=len(name), limit=MAX_SEAT_NAME)
     if name in earlier:
         return Message("input.seat-twice", name=name)
     twin = lookalike_of(name, tuple(earlier))
     if twin is not None:
-        return Message("input.seats-look-alike", first=quoted(twin), second=quoted(name),
-                         first_letters=letters_described(twin),
-                         second_letters=letters_described(name))
+        return Message(
+            "input.seats-look-alike",
+            first=quoted(twin),
+            second=quoted(name),
+            first_letters=letters_described(twin),
+            second_letters=letters_described(name),
+        )
     return None
 
 
@@ -106,7 +127,12 @@ def no_seat(what: str, name: str, players: tuple[str, ...]) -> Message:
     """Why ``name`` is no seat at this table; with a look-alike, each letter's script."""
     lookalike = lookalike_of(name, players)
     if lookalike is not None:
-        return Message("input.seat-lookalike", what=what, name=quoted(name),
-                         letters=letters_described(name), seat=quoted(lookalike),
-                         seat_letters=letters_described(lookalike))
+        return Message(
+            "input.seat-lookalike",
+            what=what,
+            name=quoted(name),
+            letters=letters_described(name),
+            seat=quoted(lookalike),
+            seat_letters=letters_described(lookalike),
+        )
     return Message("input.no-seat", what=what, name=quoted(name), seats=", ".join(players))

@@ -15,13 +15,13 @@ pieces and refuses, with a located ``ScenarioError``:
 from __future__ import annotations
 
 import contextlib
-import io
-from typing import BinaryIO, Iterator
+from collections.abc import Iterator
+from typing import BinaryIO
 
 from lingerlonger.game.errors import Message
-from lingerlonger.words.i18n import format_number
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.scenario.model import Location, ScenarioError
+from lingerlonger.words.i18n import format_number
 
 __all__ = ["BoundedSource", "open_source"]
 
@@ -37,12 +37,12 @@ class BoundedSource:
 
     def __init__(self, raw: BinaryIO, path: str) -> None:
         self.raw, self.name = raw, path
-        self.offset = 0             # bytes read and decoded so far (pending bytes excluded)
-        self.lines = 0              # line breaks in them
-        self.column = 0             # characters after the last line break
-        self.since_marker = 0       # bytes since the last ``---`` line (or the start)
-        self.pending = b""          # the first bytes of a character cut by a piece's end
-        self.head = b""             # the file's first bytes, to guess its encoding
+        self.offset = 0  # bytes read and decoded so far (pending bytes excluded)
+        self.lines = 0  # line breaks in them
+        self.column = 0  # characters after the last line break
+        self.since_marker = 0  # bytes since the last ``---`` line (or the start)
+        self.pending = b""  # the first bytes of a character cut by a piece's end
+        self.head = b""  # the file's first bytes, to guess its encoding
         #: (offset, lines and column before, bytes) of the last pieces read: libyaml's errors
         #: are among them.
         self.recent: list[tuple[int, int, int, bytes]] = []
@@ -60,15 +60,16 @@ class BoundedSource:
             self.head = data[:4096]
         nul = data.find(b"\x00")
         try:  # the text before a NUL, if there is one: the first mistake is the one reported
-            text = data[:nul if nul >= 0 else len(data)].decode("utf-8")
+            text = data[: nul if nul >= 0 else len(data)].decode("utf-8")
         except UnicodeDecodeError as error:
             if nul >= 0 or error.end != len(data) or error.reason != "unexpected end of data":
                 self._fail_decoding(data, error.start)
-            data, self.pending = data[:error.start], data[error.start:]
+            data, self.pending = data[: error.start], data[error.start :]
             text = data.decode("utf-8")
         if nul >= 0:
-            raise ScenarioError(self._location(data, nul), Message(
-                "input.nul-byte", guess=Message(f"input.guess-{self._nul_guess()}")))
+            raise ScenarioError(
+                self._location(data, nul), Message("input.nul-byte", guess=Message(f"input.guess-{self._nul_guess()}"))
+            )
         self._count(data, text)
         return text
 
@@ -77,8 +78,10 @@ class BoundedSource:
         marker = (b"\n" + data if self.offset == 0 else data).rfind(_MARKER)
         self.since_marker = len(data) - marker if marker >= 0 else self.since_marker + len(data)
         if self.since_marker > MAX_DOCUMENT_BYTES:
-            raise ScenarioError(self._location(data, len(data)), Message(
-                "input.document-too-large", limit=format_number(MAX_DOCUMENT_BYTES, "en")))
+            raise ScenarioError(
+                self._location(data, len(data)),
+                Message("input.document-too-large", limit=format_number(MAX_DOCUMENT_BYTES, "en")),
+            )
         self.recent = [*self.recent[-3:], (self.offset, self.lines, self.column, data)]
         breaks = text.count("\n")
         self.lines += breaks
@@ -97,16 +100,17 @@ class BoundedSource:
         the last pieces read; else the line being read."""
         if self.recent and self.recent[0][0] <= offset <= self.offset:
             start, lines, column = self.recent[0][:3]
-            before = b"".join(piece[3] for piece in self.recent)[:offset - start].decode(
-                "utf-8", errors="replace")
+            before = b"".join(piece[3] for piece in self.recent)[: offset - start].decode("utf-8", errors="replace")
             breaks = before.count("\n")
             column = len(before) - before.rfind("\n") if breaks else column + len(before) + 1
             return Location(self.name, lines + breaks + 1, column)
         return Location(self.name, self.lines + 1, 1)
 
     def _fail_decoding(self, data: bytes, at: int) -> None:
-        raise ScenarioError(self._location(data, at), Message(
-            "input.not-utf8", byte=f"0x{data[at]:02X}", guess=Message(self._decode_guess())))
+        raise ScenarioError(
+            self._location(data, at),
+            Message("input.not-utf8", byte=f"0x{data[at]:02X}", guess=Message(self._decode_guess())),
+        )
 
     def _decode_guess(self) -> str:
         bom = _UTF16_BOMS.get(self.head[:2])

@@ -27,37 +27,61 @@ Traceback (most recent call last):
 lingerlonger.scenario.model.ScenarioError: bad.yaml:4:10: players: Linger Longer is for 3 to 6 players, not 2
 """
 
-
 from __future__ import annotations
 
 import io
 import itertools
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import Any, TextIO
 
 import yaml
 
-from lingerlonger.scenario import limits
-from lingerlonger.scenario.file_reading import BoundedSource, open_source
 from lingerlonger.game.cards import Card, CardError, parse_suit
+from lingerlonger.game.declared import HAND_SIZE, Game, SetupError, check_seat_count
 from lingerlonger.game.errors import Message
 from lingerlonger.game.events import END_REASONS
-from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE
-from lingerlonger.scenario.author_names import no_seat, seat_name_problem
-from lingerlonger.game.declared import HAND_SIZE, Game, SetupError, check_seat_count
-from lingerlonger.words.outside_errors import os_reason, yaml_error, yaml_problem
 from lingerlonger.game.rules import PROFILE_ALIASES, PROFILES, Rules, RulesError
 from lingerlonger.game.visible_text import quoted
-from lingerlonger.scenario.model import (ANSWER_KINDS, ASK_KEYS, EXPECT_KEYS, FORMAT, POSITION_KEYS, RESULT_KEYS,
-                    RULES_KEYS, STEP_ACTIONS, STEP_KEYS, TOP_KEYS, Ask, Expect, Location, Result,
-                    Scenario, ScenarioError, Step, versions)
-from lingerlonger.scenario.located_yaml import (ONE_WORD, SCALAR, SEQUENCE, Node, NodeReader, documents_of, kind_of,
-                     location_of_mark, cached_card)
-
-
-
+from lingerlonger.scenario import limits
+from lingerlonger.scenario.author_names import no_seat, seat_name_problem
+from lingerlonger.scenario.file_reading import BoundedSource, open_source
+from lingerlonger.scenario.located_yaml import (
+    ONE_WORD,
+    SCALAR,
+    SEQUENCE,
+    Node,
+    NodeReader,
+    cached_card,
+    documents_of,
+    kind_of,
+    location_of_mark,
+)
+from lingerlonger.scenario.model import (
+    ANSWER_KINDS,
+    ASK_KEYS,
+    EXPECT_KEYS,
+    FORMAT,
+    POSITION_KEYS,
+    RESULT_KEYS,
+    RULES_KEYS,
+    STEP_ACTIONS,
+    STEP_KEYS,
+    TOP_KEYS,
+    Ask,
+    Expect,
+    Location,
+    Result,
+    Scenario,
+    ScenarioError,
+    Step,
+    versions,
+)
+from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE
+from lingerlonger.words.outside_errors import os_reason, yaml_error, yaml_problem
 
 # --- building a scenario -------------------------------------------------------------
+
 
 def _rules(reader: NodeReader, node: Node) -> Rules:
     """The rule set as written; ``Rules`` checks it, and a refusal points at the field it names."""
@@ -84,8 +108,11 @@ def _rules(reader: NodeReader, node: Node) -> Rules:
         return Rules.of(profile, tuple(variants), hand_size)
     except RulesError as error:
         refusal = SetupError.because(error)
-        at = {"rules.profile": values["profile"], "hand_size": values.get("hand_size"),
-              "rules.variants": variants.get(error.params.get("variant"))}  # else the whole rules
+        at = {
+            "rules.profile": values["profile"],
+            "hand_size": values.get("hand_size"),
+            "rules.variants": variants.get(error.params.get("variant")),
+        }  # else the whole rules
         raise reader.refuse(at.get(refusal.field) or node, "in", what="rules", error=error) from None
 
 
@@ -102,11 +129,15 @@ def _expect(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Expect:
         elif key == "out":
             values[key] = reader.seats(value, what, players)
         elif key == "hand_sizes":
-            values[key] = {reader.seat(seat, what, players): reader.integer(size, what)
-                           for _, seat, size in reader.mapping(value, what)}
+            values[key] = {
+                reader.seat(seat, what, players): reader.integer(size, what)
+                for _, seat, size in reader.mapping(value, what)
+            }
         elif key == "drawn":
-            values[key] = {reader.seat(seat, what, players): reader.cards(cards, what)
-                           for _, seat, cards in reader.mapping(value, what)}
+            values[key] = {
+                reader.seat(seat, what, players): reader.cards(cards, what)
+                for _, seat, cards in reader.mapping(value, what)
+            }
         else:  # legal
             entries = reader.mapping(value, what)
             if len(entries) != 1:
@@ -121,10 +152,12 @@ def _ask(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> 
     for key in ("question", "answer"):
         if key not in values:
             raise reader.refuse(node, f"ask-missing-{key}")
-    texts = {key: reader.author_text(values[key], f"ask: {key}", own)
-             for key in ("question", "hint", "wrong") if key in values}
-    entries = [entry for entry in reader.mapping(values["answer"], "ask: answer")
-               if not entry[0].startswith("x-")]
+    texts = {
+        key: reader.author_text(values[key], f"ask: {key}", own)
+        for key in ("question", "hint", "wrong")
+        if key in values
+    }
+    entries = [entry for entry in reader.mapping(values["answer"], "ask: answer") if not entry[0].startswith("x-")]
     if len(entries) != 1 or entries[0][0] not in ANSWER_KINDS:
         raise reader.refuse(values["answer"], "answer-kind", kinds=", ".join(ANSWER_KINDS))
     kind, _, answer = entries[0]
@@ -142,20 +175,27 @@ def _ask(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> 
     if "choices" in values:
         if kind != "choice":
             raise reader.refuse(values["choices"], "choices-without-choice")
-        found["choices"] = tuple(reader.author_text(item, "ask: choices", own)
-                                 for item in reader.sequence(values["choices"], "ask: choices",
-                                                             limits.MAX_CHOICES))
+        found["choices"] = tuple(
+            reader.author_text(item, "ask: choices", own)
+            for item in reader.sequence(values["choices"], "ask: choices", limits.MAX_CHOICES)
+        )
         # judged by meaning: the answer is the choice it names in the scenario's language, so a
         # reader who picks that choice in any language is right
-        chosen = next((choice for choice in found["choices"] if str(choice) == str(found["choice"])),
-                      None)
+        chosen = next((choice for choice in found["choices"] if str(choice) == str(found["choice"])), None)
         if chosen is None:
             raise reader.refuse(answer, "not-a-choice", what=what, choice=found["choice"])
         found["choice"] = chosen
     elif kind == "choice":
         raise reader.refuse(node, "choice-needs-choices")
-    return Ask(texts["question"], kind, reader.at(node), reader.at(answer), hint=texts.get("hint"),
-               wrong=texts.get("wrong"), **found)
+    return Ask(
+        texts["question"],
+        kind,
+        reader.at(node),
+        reader.at(answer),
+        hint=texts.get("hint"),
+        wrong=texts.get("wrong"),
+        **found,
+    )
 
 
 def _step(reader: NodeReader, node: Node, players: tuple[str, ...], rules: Rules, own: str) -> Step:
@@ -200,8 +240,9 @@ def _result(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Result:
         reason = reader.text(values["reason"], "result: reason")
         if reason not in END_REASONS:
             raise reader.refuse(values["reason"], "unknown-reason", reason=reason, expected=", ".join(END_REASONS))
-    return Result(winner, reason, reader.at(node), frozenset(values),
-                  {key: reader.at(value) for key, value in values.items()})
+    return Result(
+        winner, reason, reader.at(node), frozenset(values), {key: reader.at(value) for key, value in values.items()}
+    )
 
 
 def _players(reader: NodeReader, node: Node) -> tuple[str, ...]:
@@ -268,8 +309,7 @@ def _refuse_game(reader: NodeReader, values: dict[str, Node], error: SetupError)
 def _refuse_hand_size(reader: NodeReader, rules_node: Node, rules: Rules) -> None:
     """A position deals nothing, so a hand size there would be silently ignored."""
     if rules.hand_size is not None:
-        raise reader.refuse(reader.fields(rules_node, "rules", RULES_KEYS)["hand_size"],
-                            "hand-size-in-position")
+        raise reader.refuse(reader.fields(rules_node, "rules", RULES_KEYS)["hand_size"], "hand-size-in-position")
 
 
 def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
@@ -291,9 +331,11 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
     own = lang or SOURCE_LANGUAGE  # the language of the plain strings
     title = reader.author_text(need("title"), "title", own)
     summary = reader.author_text(values["summary"], "summary", own) if "summary" in values else None
-    tags = tuple(reader.text(tag, "tags")
-                 for tag in reader.sequence(values["tags"], "tags", limits.MAX_TAGS)) \
-        if "tags" in values else ()
+    tags = (
+        tuple(reader.text(tag, "tags") for tag in reader.sequence(values["tags"], "tags", limits.MAX_TAGS))
+        if "tags" in values
+        else ()
+    )
     rules = _rules(reader, need("rules"))
     players_node = need("players")
     players = _players(reader, players_node)
@@ -316,28 +358,41 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
         setup = _position(reader, values, need, players)
     else:
         raise reader.refuse(node, "missing.setup")
-    steps = tuple(_step(reader, item, players, rules, own) for item in
-                  reader.sequence(need("steps"), "steps", limits.MAX_STEPS))
-    over = limits.markdown_overflow(("".join(versions(step.say)) for step in steps),
-                                    already=sum(map(len, versions(summary))))
+    steps = tuple(
+        _step(reader, item, players, rules, own) for item in reader.sequence(need("steps"), "steps", limits.MAX_STEPS)
+    )
+    over = limits.markdown_overflow(
+        ("".join(versions(step.say)) for step in steps), already=sum(map(len, versions(summary)))
+    )
     if over is not None:
         raise ScenarioError(steps[over].where, limits.too_much_markdown())
     result = _result(reader, values["result"], players) if "result" in values else None
-    extras = {key: reader.plain(value) for key, _, value in reader.mapping(node, "scenario")
-              if key.startswith("x-")}
-    scenario = Scenario(title=title, rules=rules, players=players, dealer=dealer, steps=steps,
-                        where=reader.at(node), summary=summary, tags=tags, lang=lang, result=result,
-                        extras=extras, index=index, **setup)
+    extras = {key: reader.plain(value) for key, _, value in reader.mapping(node, "scenario") if key.startswith("x-")}
+    scenario = Scenario(
+        title=title,
+        rules=rules,
+        players=players,
+        dealer=dealer,
+        steps=steps,
+        where=reader.at(node),
+        summary=summary,
+        tags=tags,
+        lang=lang,
+        result=result,
+        extras=extras,
+        index=index,
+        **setup,
+    )
     try:
         scenario.start()
     except SetupError as error:
-        culprit = (values.get(error.field) or values.get("deck") or values.get("hands")
-                   or node)
+        culprit = values.get(error.field) or values.get("deck") or values.get("hands") or node
         raise reader.fail(culprit, error) from None
     return scenario
 
 
 # --- entry points ---------------------------------------------------------------------
+
 
 class _Parser(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
     """libyaml's parser when available; only its events are used, nothing is constructed."""
@@ -369,13 +424,15 @@ def iter_documents(source: str | TextIO, path: str = "<string>") -> Iterator[Sce
         mark = error.problem_mark or error.context_mark
         where = location_of_mark(path, mark) if mark else Location(path, 1, 1)
         context = error.context_mark
-        problem = yaml_error(error.problem, error.context, context and context.line + 1,
-                             context and context.column + 1)  # words in the reader's language
+        problem = yaml_error(
+            error.problem, error.context, context and context.line + 1, context and context.column + 1
+        )  # words in the reader's language
         yield ScenarioError(where, Message("scenario.yaml-syntax", problem=problem), _syntax_hint(error))
     except yaml.reader.ReaderError as error:  # a character YAML does not allow
-        yield ScenarioError(_offset_location(source, path, error.position),
-                            Message("scenario.yaml-character", code=f"{error.character:04X}",
-                                    reason=yaml_problem(error.reason)))
+        yield ScenarioError(
+            _offset_location(source, path, error.position),
+            Message("scenario.yaml-character", code=f"{error.character:04X}", reason=yaml_problem(error.reason)),
+        )
     except yaml.YAMLError as error:
         yield ScenarioError(Location(path, 1, 1), Message("scenario.yaml", problem=yaml_problem(str(error))))
     except UnicodeDecodeError as error:
@@ -438,8 +495,7 @@ def read_upload(content: bytes, name: str) -> list[Scenario]:
     source = BoundedSource(io.BytesIO(content), name)
     scenarios = list(itertools.islice(iter_scenarios(source, name), limits.MAX_UPLOAD_SCENARIOS + 1))
     if len(scenarios) > limits.MAX_UPLOAD_SCENARIOS:
-        raise ScenarioError(scenarios[-1].where, Message("input.too-many-scenarios",
-                                                           limit=limits.MAX_UPLOAD_SCENARIOS))
+        raise ScenarioError(scenarios[-1].where, Message("input.too-many-scenarios", limit=limits.MAX_UPLOAD_SCENARIOS))
     if not scenarios:
         raise ScenarioError(Location(name, 1, 1), Message("scenario.empty"))
     return scenarios

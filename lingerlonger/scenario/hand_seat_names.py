@@ -9,10 +9,10 @@ reader's language (``ui.default-name`` and ``ui.computer-names`` in the catalogs
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from lingerlonger.words.i18n import translate
 from lingerlonger.scenario.author_names import looks_like
+from lingerlonger.words.i18n import translate
 
 __all__ = ["computer_names", "seat_names", "renamed"]
 
@@ -26,8 +26,7 @@ def computer_names(lang: str) -> tuple[str, ...]:
 def seat_names(you: int, count: int, your_name: str, lang: str) -> tuple[str, ...]:
     """Every seat's name: ``your_name`` at seat ``you``, computers elsewhere (never a name
     that is, or looks like, yours)."""
-    others = iter(name for name in computer_names(lang)
-                  if name != your_name and not looks_like(name, your_name))
+    others = iter(name for name in computer_names(lang) if name != your_name and not looks_like(name, your_name))
     return tuple(your_name if seat == you else next(others) for seat in range(count))
 
 

@@ -13,7 +13,7 @@ catalogs, ``error.input.*``); it imports nothing of the game.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from lingerlonger.game.errors import Message
 from lingerlonger.words.i18n import format_number
@@ -53,10 +53,18 @@ MAX_NUMBER_DIGITS = 100
 
 #: Every bound by name: chapter 12 lists each (tests/test_hostile_text.py checks it does).
 LIMITS = {
-    "document bytes": MAX_DOCUMENT_BYTES, "scenarios in an upload": MAX_UPLOAD_SCENARIOS,
-    "values": MAX_VALUES, "text characters": MAX_TEXT_CHARS, "Markdown characters": MAX_MARKDOWN_CHARS,
-    "steps": MAX_STEPS, "choices": MAX_CHOICES, "tags": MAX_TAGS, "seat name characters": MAX_SEAT_NAME,
-    "cards in a list": MAX_CARDS, "count": MAX_COUNT, "number digits": MAX_NUMBER_DIGITS,
+    "document bytes": MAX_DOCUMENT_BYTES,
+    "scenarios in an upload": MAX_UPLOAD_SCENARIOS,
+    "values": MAX_VALUES,
+    "text characters": MAX_TEXT_CHARS,
+    "Markdown characters": MAX_MARKDOWN_CHARS,
+    "steps": MAX_STEPS,
+    "choices": MAX_CHOICES,
+    "tags": MAX_TAGS,
+    "seat name characters": MAX_SEAT_NAME,
+    "cards in a list": MAX_CARDS,
+    "count": MAX_COUNT,
+    "number digits": MAX_NUMBER_DIGITS,
 }
 
 
@@ -92,8 +100,7 @@ def too_many_items(what: str, count: int, limit: int) -> Message:
 
 
 def number_too_long(what: str, number: str) -> Message:
-    return Message("input.number-too-long", what=what, digits=_grouped(digits(number)),
-                     limit=MAX_NUMBER_DIGITS)
+    return Message("input.number-too-long", what=what, digits=_grouped(digits(number)), limit=MAX_NUMBER_DIGITS)
 
 
 def count_too_large(what: str, minimum: int, value: int) -> Message:

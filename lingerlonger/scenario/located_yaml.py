@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import yaml
 
-from lingerlonger.scenario import limits
 from lingerlonger.game.cards import Card, CardError, parse_card
 from lingerlonger.game.errors import Message
-from lingerlonger.words.i18n import LANGUAGES
-from lingerlonger.scenario.author_names import no_seat
 from lingerlonger.game.visible_text import quoted
+from lingerlonger.scenario import limits
+from lingerlonger.scenario.author_names import no_seat
 from lingerlonger.scenario.model import Location, ScenarioError, Text
-
+from lingerlonger.words.i18n import LANGUAGES
 
 #: Far deeper than any scenario needs; bounds the work a hostile file can cause.
 MAX_DEPTH = 64
@@ -34,13 +34,16 @@ MAX_DEPTH = 64
 # --- YAML events → located nodes -------------------------------------------------------
 
 MAPPING, SEQUENCE, SCALAR = "a mapping", "a list", "a value"
-_PLAIN_TAGS = {"tag:yaml.org,2002:" + name: name
-               for name in ("str", "int", "bool", "null", "float", "seq", "map")} | {"!": "str"}
+_PLAIN_TAGS = {"tag:yaml.org,2002:" + name: name for name in ("str", "int", "bool", "null", "float", "seq", "map")} | {
+    "!": "str"
+}
 _NULLS = {"", "~", "null", "Null", "NULL"}
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
-_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"
-                    r"|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
+_FLOAT = re.compile(
+    r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)"
+)
 ONE_WORD = re.compile(r"\S+")
 #: The first characters of every plain scalar that may be something other than text.
 _MAY_NOT_BE_TEXT = frozenset("~nNtTfF+-.0123456789") | {""}
@@ -49,13 +52,13 @@ _MAY_NOT_BE_TEXT = frozenset("~nNtTfF+-.0123456789") | {""}
 class Node:
     """A YAML node: a scalar's text, a list's items or a mapping's keys and values in turn."""
 
-    __slots__ = ("kind", "value", "mark", "type")
+    __slots__ = ("kind", "mark", "type", "value")
 
     def __init__(self, kind: str, value, mark, scalar_type: str | None = None) -> None:
         self.kind = kind
         self.value = value
-        self.mark = mark          # where the node starts (0-based line and column)
-        self.type = scalar_type   # a scalar's YAML 1.2 core type: str, int, float, bool or null
+        self.mark = mark  # where the node starts (0-based line and column)
+        self.type = scalar_type  # a scalar's YAML 1.2 core type: str, int, float, bool or null
 
     def resolve(self) -> str:
         """The scalar's type, found only when asked (most are read as cards or names)."""
@@ -132,15 +135,17 @@ def _compose(events, path: str) -> Node | None:
                 _plain_tag(event.tag, event, path)
             budget.take(event)
             if len(stack) >= MAX_DEPTH:
-                raise ScenarioError(location_of_mark(path, event.start_mark),
-                                    Message("scenario.too-deep", depth=MAX_DEPTH))
+                raise ScenarioError(
+                    location_of_mark(path, event.start_mark), Message("scenario.too-deep", depth=MAX_DEPTH)
+                )
             node = Node(SEQUENCE if cls is sequence_start else MAPPING, [], event.start_mark)
             if stack:
                 stack[-1].value.append(node)
             stack.append(node)
         elif cls is alias_event:
-            raise ScenarioError(location_of_mark(path, event.start_mark),
-                                Message("scenario.alias", anchor=event.anchor))
+            raise ScenarioError(
+                location_of_mark(path, event.start_mark), Message("scenario.alias", anchor=event.anchor)
+            )
         elif cls is document_end:
             return root
     return root
@@ -154,7 +159,7 @@ class _Budget:
     """Counts a document's values as they are read, refusing one too many or a text too long
     (limits.py) before any work that grows with them."""
 
-    __slots__ = ("path", "left")
+    __slots__ = ("left", "path")
 
     def __init__(self, path: str) -> None:
         self.path, self.left = path, limits.MAX_VALUES
@@ -165,8 +170,7 @@ class _Budget:
             raise _Oversized(location_of_mark(self.path, event.start_mark), limits.too_many_values())
         if len(getattr(event, "value", "")) > limits.MAX_TEXT_CHARS:
             number = not event.style and scalar_type(event.value) in ("int", "float")
-            raise ScenarioError(location_of_mark(self.path, event.start_mark),
-                                limits.too_long(event.value, number))
+            raise ScenarioError(location_of_mark(self.path, event.start_mark), limits.too_long(event.value, number))
 
 
 def _plain_tag(tag: str, event, path: str) -> str:
@@ -280,8 +284,9 @@ class NodeReader:
             if lang.startswith("x-"):
                 continue
             if lang not in LANGUAGES:
-                raise self.refuse(key_node, "not-a-text-language", what=what, lang=quoted(lang),
-                                   languages=", ".join(LANGUAGES))
+                raise self.refuse(
+                    key_node, "not-a-text-language", what=what, lang=quoted(lang), languages=", ".join(LANGUAGES)
+                )
             versions[lang] = self.text(value, f"{what}: {lang}")
         if own not in versions:
             raise self.refuse(node, "own-language-missing", what=what, own=own)
@@ -354,6 +359,7 @@ class NodeReader:
         if kind == "float":
             return float(node.value.lower().replace(".inf", "inf").replace(".nan", "nan"))
         return node.value
+
 
 _KIND_CODES = {MAPPING: "kind.mapping", SEQUENCE: "kind.list", SCALAR: "kind.value"}
 

@@ -7,22 +7,38 @@ replay and every view read them; none of them knows YAML.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import State, deal, from_position
-from lingerlonger.game.events import Event
 from lingerlonger.game.errors import LingerError, Message
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, SOURCE_LANGUAGE, error_text, translate
+from lingerlonger.game.events import Event
 from lingerlonger.game.rules import Rules
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, SOURCE_LANGUAGE, error_text, translate
 
 FORMAT = 1
 EXPECT_KEYS = ("trick_winner", "drawn", "out", "hand_sizes", "stock_size", "leader", "legal")
 STEP_ACTIONS = ("play", "choose_trump", "expect")
-TOP_KEYS = ("format", "title", "summary", "tags", "lang", "rules", "players", "dealer", "deck",
-            "hands", "stock", "trump", "leader", "steps", "result")
+TOP_KEYS = (
+    "format",
+    "title",
+    "summary",
+    "tags",
+    "lang",
+    "rules",
+    "players",
+    "dealer",
+    "deck",
+    "hands",
+    "stock",
+    "trump",
+    "leader",
+    "steps",
+    "result",
+)
 RULES_KEYS = ("profile", "variants", "hand_size")
 RESULT_KEYS = ("winner", "reason")
 POSITION_KEYS = ("hands", "stock", "trump", "leader")
@@ -36,7 +52,7 @@ class Location(NamedTuple):
     """A place in a file (a tuple: cheap to make for every step of a large recorded file)."""
 
     path: str
-    line: int    # 1-based
+    line: int  # 1-based
     column: int  # 1-based
 
     def __str__(self) -> str:
@@ -83,8 +99,7 @@ class Text(str):
     ('Quem ganha?', 'Who wins?', True)
     """
 
-    def __new__(cls, text: str, translations: Mapping[str, str] | None = None,
-                where: Location | None = None) -> "Text":
+    def __new__(cls, text: str, translations: Mapping[str, str] | None = None, where: Location | None = None) -> Text:
         self = super().__new__(cls, text)
         self.translations = MappingProxyType(dict(translations or {}))
         self.where = where
@@ -101,8 +116,7 @@ class Text(str):
         return Text, (str(self), dict(self.translations), self.where)
 
     def __repr__(self) -> str:
-        return f"Text({str(self)!r}, {dict(self.translations)!r})" if self.translations else \
-            str.__repr__(self)
+        return f"Text({str(self)!r}, {dict(self.translations)!r})" if self.translations else str.__repr__(self)
 
 
 def versions(text: str | None) -> tuple[str, ...]:
@@ -119,11 +133,12 @@ def in_language(text: str | None, lang: str) -> str | None:
 
 def written_in(text: str | None, lang: str, own: str) -> str:
     """The language ``in_language(text, lang)`` is in: ``lang`` if the author wrote it, else ``own``."""
-    return lang if isinstance(text, Text) and lang in text.languages(own) or lang == own else own
+    return lang if (isinstance(text, Text) and lang in text.languages(own)) or lang == own else own
 
 
 # Locations never take part in equality: a scenario written back and read again
 # is the same scenario even though its lines moved.
+
 
 @dataclass(frozen=True)
 class Expect:
@@ -136,7 +151,7 @@ class Expect:
     stock_size: int | None = None
     leader: str | None = None
     legal: tuple[str, frozenset[Card]] | None = None
-    given: frozenset[str] = frozenset()                      # the keys present (null is a value)
+    given: frozenset[str] = frozenset()  # the keys present (null is a value)
     where: dict[str, Location] = field(default_factory=dict, compare=False)  # each key's value
 
 
@@ -152,7 +167,7 @@ class Ask:
 
     question: str
     kind: str
-    where: Location = field(compare=False)         # the ask: mapping
+    where: Location = field(compare=False)  # the ask: mapping
     answer_where: Location = field(compare=False)  # its answer's value
     cards: frozenset[Card] = frozenset()
     seat: str | None = None
@@ -161,19 +176,23 @@ class Ask:
     hint: str | None = None
     wrong: str | None = None
 
-    def in_language(self, lang: str) -> "Ask":
+    def in_language(self, lang: str) -> Ask:
         """The question as a reader of ``lang`` sees it (see ``Text``)."""
-        return replace(self, question=in_language(self.question, lang),
-                       choice=in_language(self.choice, lang),
-                       choices=tuple(in_language(choice, lang) for choice in self.choices),
-                       hint=in_language(self.hint, lang), wrong=in_language(self.wrong, lang))
+        return replace(
+            self,
+            question=in_language(self.question, lang),
+            choice=in_language(self.choice, lang),
+            choices=tuple(in_language(choice, lang) for choice in self.choices),
+            hint=in_language(self.hint, lang),
+            wrong=in_language(self.wrong, lang),
+        )
 
 
 @dataclass(frozen=True)
 class Step:
     """One step: a play, a trump choice, an expectation, a question, or narration only."""
 
-    kind: str                       # "play" | "choose_trump" | "expect" | "ask" | "say"
+    kind: str  # "play" | "choose_trump" | "expect" | "ask" | "say"
     where: Location = field(compare=False)  # the step's action value (or its ask, or its say)
     seat: str | None = None
     card: Card | None = None
@@ -204,7 +223,7 @@ class Scenario:
     where: Location = field(compare=False)
     summary: str | None = None
     tags: tuple[str, ...] = ()
-    lang: str | None = None          # the language of the author's texts (i18n.LANGUAGES)
+    lang: str | None = None  # the language of the author's texts (i18n.LANGUAGES)
     deck: tuple[Card, ...] | None = None
     hands: dict[str, tuple[Card, ...]] | None = None
     stock: tuple[Card, ...] = ()
@@ -212,7 +231,7 @@ class Scenario:
     leader: str | None = None
     result: Result | None = None
     extras: dict[str, Any] = field(default_factory=dict)  # top-level x- keys, kept for the writer
-    index: int = 0                                         # position in a YAML stream
+    index: int = 0  # position in a YAML stream
 
     def texts(self) -> Iterator[str]:
         """Every text the author wrote, in reading order."""
@@ -224,8 +243,7 @@ class Scenario:
                 yield step.say
             if step.ask is not None:
                 ask = step.ask
-                yield from (text for text in (ask.question, *ask.choices, ask.hint, ask.wrong)
-                            if text is not None)
+                yield from (text for text in (ask.question, *ask.choices, ask.hint, ask.wrong) if text is not None)
 
     def missing_languages(self, wanted: tuple[str, ...]) -> Iterator[tuple[str, tuple[str, ...]]]:
         """Each text lacking some of ``wanted``, with the languages it lacks."""
@@ -236,16 +254,21 @@ class Scenario:
             if lacking:
                 yield text, lacking
 
-    def in_language(self, lang: str) -> "Scenario":
+    def in_language(self, lang: str) -> Scenario:
         """The scenario as a reader of ``lang`` sees it: every text the author wrote in ``lang``
         in that language (the others as written); ``lang`` says so once all of them are."""
-        steps = tuple(replace(step, say=in_language(step.say, lang),
-                              ask=None if step.ask is None else step.ask.in_language(lang))
-                      for step in self.steps)
+        steps = tuple(
+            replace(step, say=in_language(step.say, lang), ask=None if step.ask is None else step.ask.in_language(lang))
+            for step in self.steps
+        )
         complete = next(self.missing_languages((lang,)), None) is None
-        translated = replace(self, title=in_language(self.title, lang),
-                             summary=in_language(self.summary, lang), steps=steps,
-                             lang=lang if complete else self.lang)
+        translated = replace(
+            self,
+            title=in_language(self.title, lang),
+            summary=in_language(self.summary, lang),
+            steps=steps,
+            lang=lang if complete else self.lang,
+        )
         translated.__dict__["_start"] = self._start  # the same deal: nothing to play again
         return translated
 
@@ -264,5 +287,12 @@ class Scenario:
         if self.deck is not None:
             state, events = deal(self.rules, self.players, self.dealer, self.deck)
             return state, tuple(events)
-        return from_position(self.rules, self.players, dealer=self.dealer, leader=self.leader,
-                             hands=self.hands, stock=self.stock, trump=self.trump), ()
+        return from_position(
+            self.rules,
+            self.players,
+            dealer=self.dealer,
+            leader=self.leader,
+            hands=self.hands,
+            stock=self.stock,
+            trump=self.trump,
+        ), ()

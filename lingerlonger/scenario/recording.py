@@ -17,18 +17,18 @@ simulate`` writes it. The same seed always records the same hands.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Iterable, Iterator, Sequence
 
+from lingerlonger.computer.players import PLAYER_KINDS, Player, PlayerKinds
 from lingerlonger.game.cards import Card
-from lingerlonger.game.play_loop import Turn, play_out
 from lingerlonger.game.engine import ChooseTrump, Play, SetupError, State, deal, from_position, shuffled_deck
 from lingerlonger.game.errors import LingerError
-from lingerlonger.words.narration import narrate
-from lingerlonger.computer.players import PLAYER_KINDS, Player, PlayerKinds
-from lingerlonger.scenario.replay import follow_trick, trick_outcome
+from lingerlonger.game.play_loop import Turn, play_out
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import Expect, Location, Result, Scenario, Step
+from lingerlonger.scenario.replay import follow_trick, trick_outcome
+from lingerlonger.words.narration import narrate
 
 __all__ = ["simulate", "record_hand", "record", "deck_of", "position_of", "numbered_seat_names"]
 
@@ -41,9 +41,16 @@ def numbered_seat_names(players: int) -> tuple[str, ...]:
     return tuple(f"P{seat + 1}" for seat in range(players))
 
 
-def record_hand(rules: Rules, names: Sequence[str], dealer: int, deck: Sequence[Card],
-                seats: Sequence[Player], title: str, index: int = 0,
-                tricks: int | None = None) -> Scenario:
+def record_hand(
+    rules: Rules,
+    names: Sequence[str],
+    dealer: int,
+    deck: Sequence[Card],
+    seats: Sequence[Player],
+    title: str,
+    index: int = 0,
+    tricks: int | None = None,
+) -> Scenario:
     """Play one dealt hand with ``seats`` and return it as a scenario.
 
     The whole hand, with its ``result``; or, given ``tricks``, only that many tricks
@@ -54,8 +61,15 @@ def record_hand(rules: Rules, names: Sequence[str], dealer: int, deck: Sequence[
     return record(state, play_out(state, seats, until=enough), title=title, deck=deck, index=index)
 
 
-def record(start: State, turns: Iterable[Turn], *, title: str, deck: Sequence[Card] | None = None,
-           lang: str | None = None, index: int = 0) -> Scenario:
+def record(
+    start: State,
+    turns: Iterable[Turn],
+    *,
+    title: str,
+    deck: Sequence[Card] | None = None,
+    lang: str | None = None,
+    index: int = 0,
+) -> Scenario:
     """The hand that ``turns`` played from ``start`` as a scenario: a step per action, an
     ``expect`` after every trick (and after a hand that ended in the middle of one), and
     the ``result`` once the hand is over.
@@ -73,24 +87,42 @@ def record(start: State, turns: Iterable[Turn], *, title: str, deck: Sequence[Ca
         state, action, name = turn.state, turn.action, names[turn.seat]
         trick_events = follow_trick(trick_events, turn.events)
         ends = state.is_over or turn.ended_trick  # after every trick, and a hand ended mid-trick
-        say = (" ".join(narrate(event, names, lang) for event in turn.events)
-               if lang is not None and ends else None)
+        say = " ".join(narrate(event, names, lang) for event in turn.events) if lang is not None and ends else None
         if isinstance(action, Play):
             steps.append(Step("play", RECORDED, seat=name, card=action.card, say=say or None))
         elif isinstance(action, ChooseTrump):
             steps.append(Step("choose_trump", RECORDED, seat=name, suit=action.suit))
         if ends:
             trick = trick_outcome(trick_events, names)
-            steps.append(Step("expect", RECORDED, expect=Expect(
-                trick_winner=trick.winner, drawn=trick.drawn, out=trick.out,
-                given=frozenset({"trick_winner", "drawn", "out"}))))
+            steps.append(
+                Step(
+                    "expect",
+                    RECORDED,
+                    expect=Expect(
+                        trick_winner=trick.winner,
+                        drawn=trick.drawn,
+                        out=trick.out,
+                        given=frozenset({"trick_winner", "drawn", "out"}),
+                    ),
+                )
+            )
     result = None
     if state.is_over:
         result = Result(names[state.winner], state.reason, RECORDED, frozenset({"winner", "reason"}))
     deck = deck if deck is not None else deck_of(start)
     where = {"deck": tuple(deck)} if deck is not None else position_of(start)
-    return Scenario(title=title, rules=start.rules, players=names, dealer=names[start.dealer],
-                    steps=tuple(steps), where=RECORDED, lang=lang, result=result, index=index, **where)
+    return Scenario(
+        title=title,
+        rules=start.rules,
+        players=names,
+        dealer=names[start.dealer],
+        steps=tuple(steps),
+        where=RECORDED,
+        lang=lang,
+        result=result,
+        index=index,
+        **where,
+    )
 
 
 def deck_of(state: State) -> tuple[Card, ...] | None:
@@ -116,17 +148,26 @@ def position_of(state: State) -> dict:
     """``state`` as a scenario's position fields (hands, stock, trump, leader); a state that
     ``from_position`` cannot make again (a trick in progress, a card turned up...) is refused."""
     names = state.players
-    fields = {"hands": {name: hand for name, hand in zip(names, state.hands) if hand},
-              "stock": state.stock, "trump": state.trump, "leader": names[state.leader]}
+    fields = {
+        "hands": {name: hand for name, hand in zip(names, state.hands) if hand},
+        "stock": state.stock,
+        "trump": state.trump,
+        "leader": names[state.leader],
+    }
     again = from_position(state.rules, names, dealer=state.dealer, **fields)
     if again != replace(state, won=again.won, tricks_won=again.tricks_won, history=again.history):
         raise SetupError("setup.not-a-position")
     return fields
 
 
-def simulate(rules: Rules, players: int, seed: int, games: int,
-             seats: str | Sequence[str] = ("random",), kinds: PlayerKinds = PLAYER_KINDS
-             ) -> Iterator[Scenario]:
+def simulate(
+    rules: Rules,
+    players: int,
+    seed: int,
+    games: int,
+    seats: str | Sequence[str] = ("random",),
+    kinds: PlayerKinds = PLAYER_KINDS,
+) -> Iterator[Scenario]:
     """``games`` hands, one at a time; ``seats`` names the player kind of each seat, or one
     for all (``"tips,random,tips"`` or a list), from the registry ``kinds``."""
     seats = kinds.parse(seats, players)

@@ -42,9 +42,9 @@ from lingerlonger.game.cards import Card, format_cards
 from lingerlonger.game.engine import ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
 from lingerlonger.game.errors import Message
 from lingerlonger.game.events import Drew, Eliminated, Event, Led, TrickWon
+from lingerlonger.scenario import Ask, Expect, Scenario, ScenarioError, Step, in_language
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 from lingerlonger.words.narration import narrate
-from lingerlonger.scenario import Ask, Expect, Scenario, ScenarioError, Step, in_language
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Frame:
     events: tuple[Event, ...]
     step: Step | None = None
     say: str | None = None
-    asks: tuple[Ask, ...] = ()   # answered on this frame, before the next one is shown
+    asks: tuple[Ask, ...] = ()  # answered on this frame, before the next one is shown
 
     @property
     def narration(self) -> list[str]:
@@ -94,7 +94,7 @@ def replay(scenario: Scenario) -> Replay:
     state, events = scenario.start()
     run = Replay(scenario, [Frame(0, state, tuple(events))])
     trick_events: list[Event] = []  # since the current (or just completed) trick was led
-    pending: list[Ask] = []         # "who wins this trick?" questions not yet settled
+    pending: list[Ask] = []  # "who wins this trick?" questions not yet settled
     for step in scenario.steps:
         if step.ask is not None:
             run.failures += _check_ask(state, step, pending)
@@ -118,8 +118,9 @@ def replay(scenario: Scenario) -> Replay:
             trick_events = follow_trick(trick_events, events)
             run.failures += _settle_winner_questions(pending, events, state.players)
         run.frames.append(Frame(len(run.frames), state, tuple(events), step, step.say))
-    run.failures += [ScenarioError(ask.answer_where, Message("replay.ask.winner-unsettled", seat=ask.seat))
-                     for ask in pending]
+    run.failures += [
+        ScenarioError(ask.answer_where, Message("replay.ask.winner-unsettled", seat=ask.seat)) for ask in pending
+    ]
     if scenario.result is not None:
         run.failures += _check_result(state, scenario)
     return run
@@ -139,7 +140,7 @@ def check(scenario: Scenario) -> list[ScenarioError]:
 class TrickOutcome:
     """What the trick just completed did, as ``expect`` compares it (seat names)."""
 
-    winner: str | None          # None: no trick has just been completed
+    winner: str | None  # None: no trick has just been completed
     drawn: dict[str, tuple[Card, ...]]
     out: frozenset[str]
 
@@ -150,7 +151,8 @@ def trick_outcome(trick_events: list[Event], players: tuple[str, ...]) -> TrickO
     return TrickOutcome(
         players[won[0].seat] if won else None,
         {players[event.seat]: event.cards for event in trick_events if isinstance(event, Drew)},
-        frozenset(players[event.seat] for event in trick_events if isinstance(event, Eliminated)))
+        frozenset(players[event.seat] for event in trick_events if isinstance(event, Eliminated)),
+    )
 
 
 def follow_trick(trick_events: list[Event], events: list[Event]) -> list[Event]:
@@ -188,8 +190,13 @@ def _check_expect(state: State, expect: Expect, trick_events: list[Event]) -> li
         for seat, cards in expect.drawn.items():
             drawn = trick.drawn.get(seat, ())
             if drawn != cards:
-                differ("drawn", "drawn", seat=seat, expected=_said_cards(cards, "nothing"),
-                       actual=_said_cards(drawn, "nothing"))
+                differ(
+                    "drawn",
+                    "drawn",
+                    seat=seat,
+                    expected=_said_cards(cards, "nothing"),
+                    actual=_said_cards(drawn, "nothing"),
+                )
     if "out" in expect.given and trick.out != expect.out:
         differ("out", "out", expected=_names(sorted(expect.out)), actual=_names(sorted(trick.out)))
     if "hand_sizes" in expect.given:
@@ -200,8 +207,12 @@ def _check_expect(state: State, expect: Expect, trick_events: list[Event]) -> li
     if "stock_size" in expect.given and len(state.stock) != expect.stock_size:
         differ("stock_size", "stock-size", expected=expect.stock_size, actual=len(state.stock))
     if "leader" in expect.given and state.leader_name != expect.leader:
-        differ("leader", "leader", expected=expect.leader or Message("replay.word.nobody-hand-over"),
-               actual=state.leader_name or Message("replay.word.nobody-the-hand-is-over"))
+        differ(
+            "leader",
+            "leader",
+            expected=expect.leader or Message("replay.word.nobody-hand-over"),
+            actual=state.leader_name or Message("replay.word.nobody-the-hand-is-over"),
+        )
     if "legal" in expect.given:
         seat, cards = expect.legal
         acting = names[state.to_act] if state.to_act is not None else None
@@ -256,9 +267,11 @@ def _settle_winner_questions(pending: list[Ask], events, players) -> list[Scenar
     won = next((event for event in events if isinstance(event, TrickWon)), None)
     if won is None:
         return []
-    failures = [ScenarioError(ask.answer_where, Message("replay.ask.winner", expected=ask.seat,
-                                                        actual=players[won.seat]))
-                for ask in pending if ask.seat != players[won.seat]]
+    failures = [
+        ScenarioError(ask.answer_where, Message("replay.ask.winner", expected=ask.seat, actual=players[won.seat]))
+        for ask in pending
+        if ask.seat != players[won.seat]
+    ]
     pending.clear()
     return failures
 
@@ -273,11 +286,23 @@ def _check_result(state: State, scenario: Scenario) -> list[ScenarioError]:
     winner = state.name(state.winner)
     if "winner" in expected.given and winner != expected.winner:
         wanted = expected.winner or Message("replay.word.none-yet")
-        failures.append(ScenarioError(where.get("winner", expected.where), Message(
-            "replay.result.winner", expected=wanted, actual=winner, reason=state.reason) if winner else
-            Message("replay.result.winner-not-over", expected=wanted)))
+        failures.append(
+            ScenarioError(
+                where.get("winner", expected.where),
+                Message("replay.result.winner", expected=wanted, actual=winner, reason=state.reason)
+                if winner
+                else Message("replay.result.winner-not-over", expected=wanted),
+            )
+        )
     if "reason" in expected.given and state.reason != expected.reason:
-        failures.append(ScenarioError(where.get("reason", expected.where), Message(
-            "replay.result.reason", expected=expected.reason,
-            actual=state.reason or Message("replay.word.none-the-hand-is-not-over"))))
+        failures.append(
+            ScenarioError(
+                where.get("reason", expected.where),
+                Message(
+                    "replay.result.reason",
+                    expected=expected.reason,
+                    actual=state.reason or Message("replay.word.none-the-hand-is-not-over"),
+                ),
+            )
+        )
     return failures

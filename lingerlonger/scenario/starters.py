@@ -18,15 +18,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from lingerlonger.computer.players import make_player
 from lingerlonger.game.cards import DECK, Suit, sort_hand
 from lingerlonger.game.engine import Play, apply, from_position, legal_cards, shuffled_deck
-from lingerlonger.words.i18n import SOURCE_LANGUAGE, translate
-from lingerlonger.words.narration import rules_text
-from lingerlonger.computer.players import make_player
-from lingerlonger.scenario.replay import replay, trick_outcome
 from lingerlonger.game.rules import VARIANTS, Rules
 from lingerlonger.scenario import Expect, Location, Scenario, Step
 from lingerlonger.scenario.recording import record_hand
+from lingerlonger.scenario.replay import replay, trick_outcome
+from lingerlonger.words.i18n import SOURCE_LANGUAGE, translate
+from lingerlonger.words.narration import rules_text
 
 __all__ = ["deal_starter", "position_starter", "starter_header", "starter_tags"]
 
@@ -34,7 +34,6 @@ __all__ = ["deal_starter", "position_starter", "starter_header", "starter_tags"]
 WRITTEN = Location("<new>", 1, 1)
 #: Cards in each hand, and in the stock, of a starter position.
 POSITION_HAND, POSITION_STOCK = 2, 2
-
 
 
 def starter_header(file: str, position: bool, lang: str = SOURCE_LANGUAGE) -> str:
@@ -66,8 +65,13 @@ def _for_an_author(scenario: Scenario, after_trick: int, lang: str) -> Scenario:
     first = steps[0]
     steps[0] = replace(first, say=translate("starter.say-lead", lang, seat=first.seat, card=first.card))
     steps[after_trick] = replace(steps[after_trick], say=translate("starter.say-trick", lang))
-    return replace(scenario, summary=translate("starter.summary", lang), tags=starter_tags(scenario.rules),
-                   steps=tuple(steps), lang=None if lang == SOURCE_LANGUAGE else lang)
+    return replace(
+        scenario,
+        summary=translate("starter.summary", lang),
+        tags=starter_tags(scenario.rules),
+        steps=tuple(steps),
+        lang=None if lang == SOURCE_LANGUAGE else lang,
+    )
 
 
 def deal_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_LANGUAGE) -> Scenario:
@@ -75,8 +79,9 @@ def deal_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_LANGU
     rng = random.Random(seed)
     names = tuple("ABCDEF"[:players])
     seats = [make_player("random", random.Random(rng.getrandbits(64))) for _ in names]
-    hand = record_hand(rules, names, players - 1, shuffled_deck(rng), seats,
-                       title=_title(rules, players, seed, lang), tricks=1)
+    hand = record_hand(
+        rules, names, players - 1, shuffled_deck(rng), seats, title=_title(rules, players, seed, lang), tricks=1
+    )
     expect = next(index for index, step in enumerate(hand.steps) if step.kind == "expect")
     return _for_an_author(hand, expect, lang)
 
@@ -88,22 +93,38 @@ def position_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_L
     cards = rng.sample(DECK, POSITION_HAND * players + POSITION_STOCK)
     named_now = rules.has_trump and not rules.grand_coup  # grand coup: named after trick one
     trump = rng.choice(list(Suit)) if named_now else None
-    hands = {name: tuple(sort_hand(cards[seat * POSITION_HAND:(seat + 1) * POSITION_HAND], trump))
-             for seat, name in enumerate(names)}
-    stock = tuple(cards[POSITION_HAND * players:])
-    state = from_position(rules, names, dealer=names[-1], leader=names[0], hands=hands,
-                          stock=stock, trump=trump)
+    hands = {
+        name: tuple(sort_hand(cards[seat * POSITION_HAND : (seat + 1) * POSITION_HAND], trump))
+        for seat, name in enumerate(names)
+    }
+    stock = tuple(cards[POSITION_HAND * players :])
+    state = from_position(rules, names, dealer=names[-1], leader=names[0], hands=hands, stock=stock, trump=trump)
     plays = []
     while not state.history and not state.is_over:  # the first trick
         card = rng.choice(sorted(legal_cards(state)))
         plays.append(Step("play", WRITTEN, seat=names[state.to_act], card=card))
         state, _ = apply(state, Play(state.to_act, card))
-    scenario = Scenario(title=_title(rules, players, seed, lang), rules=rules, players=names,
-                        dealer=names[-1], steps=tuple(plays), where=WRITTEN, hands=hands,
-                        stock=stock, trump=trump, leader=names[0])
-    trick = trick_outcome([event for frame in replay(scenario).frames for event in frame.events],
-                          names)
-    check = Step("expect", WRITTEN, expect=Expect(
-        trick_winner=trick.winner, drawn=trick.drawn, out=trick.out,
-        given=frozenset({"trick_winner", "drawn", "out"})))
+    scenario = Scenario(
+        title=_title(rules, players, seed, lang),
+        rules=rules,
+        players=names,
+        dealer=names[-1],
+        steps=tuple(plays),
+        where=WRITTEN,
+        hands=hands,
+        stock=stock,
+        trump=trump,
+        leader=names[0],
+    )
+    trick = trick_outcome([event for frame in replay(scenario).frames for event in frame.events], names)
+    check = Step(
+        "expect",
+        WRITTEN,
+        expect=Expect(
+            trick_winner=trick.winner,
+            drawn=trick.drawn,
+            out=trick.out,
+            given=frozenset({"trick_winner", "drawn", "out"}),
+        ),
+    )
     return _for_an_author(replace(scenario, steps=scenario.steps + (check,)), len(plays), lang)

@@ -52,20 +52,33 @@ import io
 import math
 import os
 import re
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, TextIO
+from typing import Any, TextIO
 
 import yaml
 
 from lingerlonger.game.cards import format_cards, sort_hand
+from lingerlonger.scenario.located_yaml import scalar_type
+from lingerlonger.scenario.model import EXPECT_KEYS, Ask, Expect, Scenario, Step, Text
 from lingerlonger.scenario.safe_write import replacing
 from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE, translate
-from lingerlonger.scenario.model import EXPECT_KEYS, Ask, Expect, Scenario, Step, Text
-from lingerlonger.scenario.located_yaml import scalar_type
 
-__all__ = ["SCHEMA_NAME", "SCHEMA_HINT", "SITE_SETTING", "schema_hint", "schema_file", "schema_line",
-           "site_schema", "write_schema", "dump", "dump_scenario", "write", "header_comments"]
+__all__ = [
+    "SCHEMA_NAME",
+    "SCHEMA_HINT",
+    "SITE_SETTING",
+    "schema_hint",
+    "schema_file",
+    "schema_line",
+    "site_schema",
+    "write_schema",
+    "dump",
+    "dump_scenario",
+    "write",
+    "header_comments",
+]
 
 SCHEMA_NAME = "scenario.schema.json"
 #: The environment variable naming the published site (``https://USER.github.io/REPO/``),
@@ -74,8 +87,7 @@ SITE_SETTING = "LINGERLONGER_SITE"
 _SITE = re.compile(r"https?://[^\s\"'#?<>]+/")
 _SCHEMA_COMMENT = "# yaml-language-server: $schema="
 #: Written under the schema line when no schema is there yet for the editor to find.
-SCHEMA_HINT = (f"# ({SCHEMA_NAME} lets your editor check this file: "
-               "lingerlonger schema -o FOLDER writes it)")
+SCHEMA_HINT = f"# ({SCHEMA_NAME} lets your editor check this file: lingerlonger schema -o FOLDER writes it)"
 
 
 def schema_file() -> Path:
@@ -120,12 +132,12 @@ def schema_hint(lang: str = SOURCE_LANGUAGE) -> str:
     return "# " + translate("writer.schema-hint", lang, name=SCHEMA_NAME)
 
 
-def _schema_lines(target: str | Path | None = None, lang: str = SOURCE_LANGUAGE,
-                  site: str | None = None) -> str:
+def _schema_lines(target: str | Path | None = None, lang: str = SOURCE_LANGUAGE, site: str | None = None) -> str:
     """The schema line, and the hint to write the schema when it is not there yet."""
     line = schema_line(target, site)
-    found = site_schema(site) is not None or target is not None and (
-        Path(target).resolve().parent / line.removeprefix(_SCHEMA_COMMENT)).is_file()
+    found = site_schema(site) is not None or (
+        target is not None and (Path(target).resolve().parent / line.removeprefix(_SCHEMA_COMMENT)).is_file()
+    )
     return line + "\n" + ("" if found else schema_hint(lang) + "\n")
 
 
@@ -167,8 +179,12 @@ _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0
 
 def _must_escape(char: str) -> bool:
     code = ord(char)
-    return (code < 0x20 or 0x7F <= code <= 0x9F or code in (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF)
-            or 0xD800 <= code <= 0xDFFF)
+    return (
+        code < 0x20
+        or 0x7F <= code <= 0x9F
+        or code in (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF)
+        or 0xD800 <= code <= 0xDFFF
+    )
 
 
 def _quote(text: str) -> str:
@@ -197,12 +213,16 @@ def _scalar(text: str, flow: bool = True) -> str:
 
 def _block_text(text: str, indent: str) -> str:
     """Narration or Markdown: a literal block when it spans lines, else a quoted line."""
-    if ("\n" in text and text.strip() and not text[0].isspace() and not text.endswith("\n\n")
-            and "\r" not in text and not any(_must_escape(char) and char not in "\n\t"
-                                             for char in text)):
+    if (
+        "\n" in text
+        and text.strip()
+        and not text[0].isspace()
+        and not text.endswith("\n\n")
+        and "\r" not in text
+        and not any(_must_escape(char) and char not in "\n\t" for char in text)
+    ):
         chomp = "" if text.endswith("\n") else "-"
-        body = "".join(f"{indent}  {line}\n" if line else "\n"
-                       for line in text.removesuffix("\n").split("\n"))
+        body = "".join(f"{indent}  {line}\n" if line else "\n" for line in text.removesuffix("\n").split("\n"))
         return f"|{chomp}\n{body}".removesuffix("\n")
     return _quote(text)
 
@@ -210,6 +230,7 @@ def _block_text(text: str, indent: str) -> str:
 def _text(text: str, indent: str, own: str, block: bool = True) -> str:
     """An author's text after its key's colon: `` value``, or, written in several languages,
     a mapping by language (the scenario's own first, then the others in the catalogs' order)."""
+
     def one(version: str, inner: str) -> str:
         return _block_text(version, inner) if block else _scalar(version, flow=False)
 
@@ -261,6 +282,7 @@ def _seat(name: str | None) -> str:
 
 # --- one scenario -------------------------------------------------------------------
 
+
 def dump_scenario(scenario: Scenario) -> str:
     """One scenario as a YAML document (no ``---``, no schema line)."""
     s = scenario
@@ -295,8 +317,7 @@ def dump_scenario(scenario: Scenario) -> str:
     lines += [_step(step, s.players, own) for step in s.steps]
     if s.result is not None:
         given = [key for key in ("winner", "reason") if key in s.result.given]
-        values = {"winner": _seat(s.result.winner),
-                  "reason": "null" if s.result.reason is None else s.result.reason}
+        values = {"winner": _seat(s.result.winner), "reason": "null" if s.result.reason is None else s.result.reason}
         lines.append("result: {" + ", ".join(f"{key}: {values[key]}" for key in given) + "}")
     lines += [f"{_scalar(key, flow=False)}: {_flow(value)}" for key, value in s.extras.items()]
     return "\n".join(lines) + "\n"
@@ -329,12 +350,14 @@ def _ask(ask: Ask, own: str) -> str:
         answer = _seat(ask.seat)
     else:
         answer = _scalar(str(ask.choice))  # named in the scenario's language: judged by meaning
-    lines = [f"    question:{_text(ask.question, '    ', own)}",
-             f"    answer: {{{ask.kind}: {answer}}}"]
+    lines = [f"    question:{_text(ask.question, '    ', own)}", f"    answer: {{{ask.kind}: {answer}}}"]
     if ask.choices:
         lines += _choices(ask.choices, own)
-    lines += [f"    {key}:{_text(getattr(ask, key), '    ', own)}" for key in ("hint", "wrong")
-              if getattr(ask, key) is not None]
+    lines += [
+        f"    {key}:{_text(getattr(ask, key), '    ', own)}"
+        for key in ("hint", "wrong")
+        if getattr(ask, key) is not None
+    ]
     return "\n" + "\n".join(lines)
 
 
@@ -353,13 +376,11 @@ def _expect(expect: Expect, players: tuple[str, ...]) -> str:
         elif key == "out":
             text = "[" + ", ".join(_seat(name) for name in players if name in value) + "]"
         elif key == "hand_sizes":
-            text = "{" + ", ".join(f"{_seat(name)}: {value[name]}" for name in players
-                                   if name in value) + "}"
+            text = "{" + ", ".join(f"{_seat(name)}: {value[name]}" for name in players if name in value) + "}"
         elif key == "drawn":
             if value:
                 lines.append(f"    {key}:")
-                lines += [f"      {_seat(name)}: {_cards(value[name])}" for name in players
-                          if name in value]
+                lines += [f"      {_seat(name)}: {_cards(value[name])}" for name in players if name in value]
                 continue
             text = "{}"
         else:  # legal
@@ -371,6 +392,7 @@ def _expect(expect: Expect, players: tuple[str, ...]) -> str:
 
 # --- streams and files -------------------------------------------------------------------
 
+
 def _stream(scenarios: Iterable[Scenario], out: TextIO, schema: str, header: str) -> None:
     out.write(schema)
     out.write(header)
@@ -381,8 +403,7 @@ def _stream(scenarios: Iterable[Scenario], out: TextIO, schema: str, header: str
         out.write(dump_scenario(scenario))
 
 
-def dump(scenarios: Iterable[Scenario], schema: str | None = None, header: str = "",
-         site: str | None = None) -> str:
+def dump(scenarios: Iterable[Scenario], schema: str | None = None, header: str = "", site: str | None = None) -> str:
     """Scenarios as one YAML text: the schema line (``schema``, else the one for ``site``),
     ``header`` (comments), then each document.
 
@@ -393,9 +414,13 @@ def dump(scenarios: Iterable[Scenario], schema: str | None = None, header: str =
     return out.getvalue()
 
 
-def write(path: str | Path | TextIO, scenarios: Iterable[Scenario],
-          keep_header_from: str | Path | None = None, header: str = "",
-          lang: str = SOURCE_LANGUAGE) -> None:
+def write(
+    path: str | Path | TextIO,
+    scenarios: Iterable[Scenario],
+    keep_header_from: str | Path | None = None,
+    header: str = "",
+    lang: str = SOURCE_LANGUAGE,
+) -> None:
     """Write scenarios to a file (or an open text stream), one document at a time.
 
     ``keep_header_from`` names a file whose leading comments are carried over,

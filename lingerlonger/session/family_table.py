@@ -24,15 +24,15 @@ and chips come from ``match``. Each hand over is kept as dealt with its actions
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterator, Sequence
 
+from lingerlonger.computer.players import PLAYER_KINDS, Player
 from lingerlonger.game.cards import Card
-from lingerlonger.game.play_loop import play_out
 from lingerlonger.game.engine import Action, IllegalAction, State, Trick, apply, new_hand
 from lingerlonger.game.events import Dealt, Drew, Event, TrickWon
 from lingerlonger.game.match import CHIP_OPTIONS, HandResult, MatchResult, first_dealer, hand_result, next_dealer
-from lingerlonger.computer.players import PLAYER_KINDS, Player
+from lingerlonger.game.play_loop import play_out
 from lingerlonger.game.rules import Rules
 from lingerlonger.session.stepping import Refused
 
@@ -55,24 +55,25 @@ class TableModel:
     """
 
     rules: Rules
-    kinds: tuple[str, ...]                     # PERSON or a computer kind, per seat
-    computers: tuple[Player | None, ...]       # None at a person's seat
+    kinds: tuple[str, ...]  # PERSON or a computer kind, per seat
+    computers: tuple[Player | None, ...]  # None at a person's seat
     cuts: tuple[tuple[tuple[int, Card], ...], ...]  # standard: each round of the cut
-    first: int                                 # the first dealer
+    first: int  # the first dealer
     chips: str | None
     state: State
     results: tuple[HandResult, ...] = ()
     hidden: bool = True
     holder: int | None = None
     last_trick: Trick | None = None
-    told: tuple[Event, ...] = ()               # what happened since the last person's card
-    dealt: State | None = None                 # the hand in play as dealt, and every action
-    actions: tuple[Action, ...] = ()           # since: what "Save as lesson" writes once it is over
+    told: tuple[Event, ...] = ()  # what happened since the last person's card
+    dealt: State | None = None  # the hand in play as dealt, and every action
+    actions: tuple[Action, ...] = ()  # since: what "Save as lesson" writes once it is over
     played: tuple[tuple[State, tuple[Action, ...]], ...] = ()  # each hand over: (dealt, actions)
 
     @classmethod
-    def start(cls, rules: Rules, names: Sequence[str], kinds: Sequence[str], *,
-              chips: str | None = None, rng: random.Random) -> "TableModel":
+    def start(
+        cls, rules: Rules, names: Sequence[str], kinds: Sequence[str], *, chips: str | None = None, rng: random.Random
+    ) -> TableModel:
         """Cut for the first deal (standard; by lot under equal-hands) and deal the first
         hand; the computers' turns up to the first person's follow (``computers_play``)."""
         if len(names) != len(kinds):
@@ -80,11 +81,13 @@ class TableModel:
         if chips is not None and chips not in CHIP_OPTIONS:
             raise ValueError(f"unknown chip option {chips!r}: expected one of {', '.join(CHIP_OPTIONS)}")
         dealer, rounds = first_dealer(rules, len(names), rng)
-        computers = tuple(None if kind == PERSON else PLAYER_KINDS.make(kind, seed=rng.randrange(2**32))
-                          for kind in kinds)
+        computers = tuple(
+            None if kind == PERSON else PLAYER_KINDS.make(kind, seed=rng.randrange(2**32)) for kind in kinds
+        )
         state, _ = new_hand(rules, tuple(names), dealer, rng)
-        return cls(rules, tuple(kinds), computers, tuple(tuple(cuts) for cuts in rounds), dealer,
-                   chips, state, dealt=state)
+        return cls(
+            rules, tuple(kinds), computers, tuple(tuple(cuts) for cuts in rounds), dealer, chips, state, dealt=state
+        )
 
     # --- what the table is -------------------------------------------------------------
     @property
@@ -144,13 +147,13 @@ class TableModel:
         return self.person_to_act if self.hidden else self.holder
 
     # --- what happens ------------------------------------------------------------------
-    def reveal(self) -> "TableModel":
+    def reveal(self) -> TableModel:
         """The person to act has the device: their cards are shown."""
         if self.person_to_act is None:
             return self
         return replace(self, hidden=False, holder=self.person_to_act)
 
-    def play(self, action: Action) -> "TableModel | Refused":
+    def play(self, action: Action) -> TableModel | Refused:
         """The shown person's action (the table stays as it is for an action out of turn or
         behind the pass screen); the computers' turns up to the next person's follow."""
         if self.hidden or self.person_to_act is None or action.seat != self.person_to_act:
@@ -161,23 +164,28 @@ class TableModel:
             return Refused(action, error)
         return replace(self, told=())._after(action, state, tuple(events))
 
-    def _after(self, action: Action, state: State, events: tuple[Event, ...]) -> "TableModel":
+    def _after(self, action: Action, state: State, events: tuple[Event, ...]) -> TableModel:
         """The table once ``action`` is played; the holder's cards stay face up only while
         nobody else is to play: the pass screen goes up for another person, and every hand
         goes face down while the computers play (the holder may already have passed the
         device), unless the holder is the only person at the table."""
         ended = any(isinstance(event, TrickWon) for event in events)
         actions = self.actions + (action,)
-        table = replace(self, state=state, told=self.told + events, actions=actions,
-                        last_trick=state.history[-1] if ended else None)
+        table = replace(
+            self, state=state, told=self.told + events, actions=actions, last_trick=state.history[-1] if ended else None
+        )
         if state.is_over:
-            return replace(table, hidden=False, results=self.results + (hand_result(state, self.chips),),
-                           played=self.played + ((self.dealt, actions),))
+            return replace(
+                table,
+                hidden=False,
+                results=self.results + (hand_result(state, self.chips),),
+                played=self.played + ((self.dealt, actions),),
+            )
         person, alone = table.person_to_act, self.humans == {self.holder}
         face_up = self.holder is not None and (person == self.holder or (person is None and alone))
         return replace(table, hidden=not face_up)
 
-    def turns(self) -> Iterator["TableModel"]:
+    def turns(self) -> Iterator[TableModel]:
         """The table after each computer turn, up to a person's turn or the end of the hand."""
         seats = {seat: player for seat, player in enumerate(self.computers) if player is not None}
         table = self
@@ -185,19 +193,18 @@ class TableModel:
             table = table._after(turn.action, turn.state, turn.events)
             yield table
 
-    def computers_play(self) -> "TableModel":
+    def computers_play(self) -> TableModel:
         """The table once the computers have played up to a person's turn or the hand's end."""
         table = self
         for table in self.turns():
             pass
         return table
 
-    def next_hand(self, rng: random.Random) -> "TableModel":
+    def next_hand(self, rng: random.Random) -> TableModel:
         """Deal the next hand (the deal passes clockwise) once this one is over and nobody
         has won the match yet; the device goes to whoever is first to play (the computers'
         turns before theirs follow)."""
         if not self.state.is_over or self.is_over:
             return self
         state, _ = new_hand(self.rules, self.names, next_dealer(self.state.dealer, len(self.names)), rng)
-        return replace(self, state=state, hidden=True, holder=None, last_trick=None,
-                       told=(), dealt=state, actions=())
+        return replace(self, state=state, hidden=True, holder=None, last_trick=None, told=(), dealt=state, actions=())

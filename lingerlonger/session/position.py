@@ -25,12 +25,12 @@ replay is where the players play on, step and save.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from lingerlonger.game.cards import CARDS, Card, Suit, parse_card
-from lingerlonger.game.errors import LingerError
 from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import Location, Scenario
 
@@ -56,38 +56,49 @@ class Position:
     target: int | str = 0
 
     @classmethod
-    def empty(cls, rules: Rules | None = None, players: int | Sequence[str] = 4) -> "Position":
+    def empty(cls, rules: Rules | None = None, players: int | Sequence[str] = 4) -> Position:
         """No card placed yet; the last seat deals, so the first leads."""
         game = Game.of(_dealing_nothing(rules or Rules()), players)
-        return cls(rules=game.rules, players=game.seats, dealer=len(game.seats) - 1, leader=0,
-                   trump=_fitting_trump(game.rules, Suit.HEARTS), hands=((),) * len(game.seats))
+        return cls(
+            rules=game.rules,
+            players=game.seats,
+            dealer=len(game.seats) - 1,
+            leader=0,
+            trump=_fitting_trump(game.rules, Suit.HEARTS),
+            hands=((),) * len(game.seats),
+        )
 
     # --- choices -------------------------------------------------------------------------
-    def with_players(self, players: int | Sequence[str]) -> "Position":
+    def with_players(self, players: int | Sequence[str]) -> Position:
         """Another table: the hands of seats that stay are kept, the others' cards go back."""
         seats = Game.of(self.rules, players).seats
         hands = tuple(self.hands[seat] if seat < len(self.hands) else () for seat in range(len(seats)))
         last = len(seats) - 1
-        return replace(self, players=seats, hands=hands, dealer=min(self.dealer, last),
-                       leader=min(self.leader, last),
-                       target=self.target if self.target == STOCK or self.target <= last else 0)
+        return replace(
+            self,
+            players=seats,
+            hands=hands,
+            dealer=min(self.dealer, last),
+            leader=min(self.leader, last),
+            target=self.target if self.target == STOCK or self.target <= last else 0,
+        )
 
-    def with_rules(self, rules: Rules) -> "Position":
+    def with_rules(self, rules: Rules) -> Position:
         """Other rules (a position deals nothing, so no hand size); the trump follows them."""
         rules = _dealing_nothing(rules)
         Game(rules, self.players)
         return replace(self, rules=rules, trump=_fitting_trump(rules, self.trump))
 
-    def with_trump(self, trump: Suit | None) -> "Position":
+    def with_trump(self, trump: Suit | None) -> Position:
         return replace(self, trump=trump)
 
-    def with_dealer(self, seat: int) -> "Position":
+    def with_dealer(self, seat: int) -> Position:
         return replace(self, dealer=self._seat(seat))
 
-    def with_leader(self, seat: int) -> "Position":
+    def with_leader(self, seat: int) -> Position:
         return replace(self, leader=self._seat(seat))
 
-    def aim(self, target: int | str) -> "Position":
+    def aim(self, target: int | str) -> Position:
         """Where the next clicked card goes: a seat's hand, or ``STOCK``."""
         return replace(self, target=target if target == STOCK else self._seat(target))
 
@@ -97,19 +108,22 @@ class Position:
         return seat
 
     # --- cards ---------------------------------------------------------------------------
-    def click(self, card: Card | str) -> "Position":
+    def click(self, card: Card | str) -> Position:
         """A card from the deck into the target place; a placed card back to the deck."""
         card = card if isinstance(card, Card) else parse_card(card)
         if self.place_of(card) is not None:
-            return replace(self, hands=tuple(tuple(held for held in hand if held != card) for hand in self.hands),
-                           stock=tuple(held for held in self.stock if held != card))
+            return replace(
+                self,
+                hands=tuple(tuple(held for held in hand if held != card) for hand in self.hands),
+                stock=tuple(held for held in self.stock if held != card),
+            )
         if self.target == STOCK:
             return replace(self, stock=self.stock + (card,))
         hands = list(self.hands)
         hands[self.target] += (card,)
         return replace(self, hands=tuple(hands))
 
-    def cleared(self) -> "Position":
+    def cleared(self) -> Position:
         """Every card back to the deck; the table, rules, trump, dealer and leader kept."""
         return replace(self, hands=((),) * len(self.hands), stock=())
 
@@ -138,7 +152,9 @@ class Position:
         size = self.hand_size
         found: list[LingerError] = [
             SetupError("setup.hand-too-big", field="hands", name=self.players[seat], count=len(hand), size=size)
-            for seat, hand in enumerate(self.hands) if len(hand) > size]
+            for seat, hand in enumerate(self.hands)
+            if len(hand) > size
+        ]
         try:
             self.scenario("").start()
         except SetupError as error:
@@ -147,10 +163,19 @@ class Position:
 
     def scenario(self, title: str, lang: str | None = None) -> Scenario:
         """The position as a format-1 scenario with no steps yet (form b of the format)."""
-        return Scenario(title=title, rules=self.rules, players=self.players, dealer=self.players[self.dealer],
-                        steps=(), where=Location("<position>", 1, 1), lang=lang,
-                        hands={name: hand for name, hand in zip(self.players, self.hands)},
-                        stock=self.stock, trump=self.trump, leader=self.players[self.leader])
+        return Scenario(
+            title=title,
+            rules=self.rules,
+            players=self.players,
+            dealer=self.players[self.dealer],
+            steps=(),
+            where=Location("<position>", 1, 1),
+            lang=lang,
+            hands={name: hand for name, hand in zip(self.players, self.hands)},
+            stock=self.stock,
+            trump=self.trump,
+            leader=self.players[self.leader],
+        )
 
 
 def _dealing_nothing(rules: Rules) -> Rules:

@@ -22,23 +22,31 @@ over; so ``lingerlonger check`` replays exactly what was played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
-from typing import Sequence
 
-from lingerlonger.game.play_loop import replayed
 from lingerlonger.game.engine import Action, State
-from lingerlonger.words.i18n import translate
+from lingerlonger.game.play_loop import replayed
 from lingerlonger.scenario import Scenario, in_language
-from lingerlonger.scenario.writer import dump
 from lingerlonger.scenario.recording import record
-from lingerlonger.session.hand import HandModel
-from lingerlonger.session.stepping import ScenarioModel, action_of
-from lingerlonger.session.position import Position
+from lingerlonger.scenario.writer import dump
 from lingerlonger.session.family_table import TableModel
+from lingerlonger.session.hand import HandModel
+from lingerlonger.session.position import Position
+from lingerlonger.session.stepping import ScenarioModel, action_of
+from lingerlonger.words.i18n import translate
 
-__all__ = ["lesson", "hand_lesson", "table_lesson", "branch_lesson", "position_lesson", "lesson_text",
-           "lesson_name", "file_names"]
+__all__ = [
+    "lesson",
+    "hand_lesson",
+    "table_lesson",
+    "branch_lesson",
+    "position_lesson",
+    "lesson_text",
+    "lesson_name",
+    "file_names",
+]
 
 
 def file_names(names: Sequence[str]) -> tuple[str, ...]:
@@ -47,8 +55,7 @@ def file_names(names: Sequence[str]) -> tuple[str, ...]:
     return tuple("_".join(name.split()) for name in names)
 
 
-def lesson(start: State, actions: Sequence[Action], *, title: str, lang: str,
-           deck=None) -> Scenario:
+def lesson(start: State, actions: Sequence[Action], *, title: str, lang: str, deck=None) -> Scenario:
     """The hand ``actions`` played from ``start`` as a scenario in ``lang``: from its deal when
     ``start`` is a fresh deal (of ``deck``, by default the one it was dealt from), else from
     its position; the seats named as a file can hold them."""
@@ -59,8 +66,7 @@ def lesson(start: State, actions: Sequence[Action], *, title: str, lang: str,
 def hand_lesson(hand: HandModel, lang: str, day: date) -> Scenario:
     """A hand against the computer, from its deal to now, its seats as they are named now."""
     start = replace(hand.start, players=hand.state.players)
-    return lesson(start, hand.actions, lang=lang,
-                  title=translate("ui.saved-hand-title", lang, date=day.isoformat()))
+    return lesson(start, hand.actions, lang=lang, title=translate("ui.saved-hand-title", lang, date=day.isoformat()))
 
 
 def table_lesson(table: TableModel, number: int, lang: str, day: date) -> Scenario:
@@ -69,8 +75,9 @@ def table_lesson(table: TableModel, number: int, lang: str, day: date) -> Scenar
     if not 1 <= number <= len(table.played):
         raise ValueError(f"hand {number} of this match is not over")
     dealt, actions = table.played[number - 1]
-    return lesson(dealt, actions, lang=lang,
-                  title=translate("ui.table-saved-title", lang, number=number, date=day.isoformat()))
+    return lesson(
+        dealt, actions, lang=lang, title=translate("ui.table-saved-title", lang, number=number, date=day.isoformat())
+    )
 
 
 def branch_lesson(model: ScenarioModel, lang: str) -> Scenario:

@@ -6,9 +6,9 @@ import os
 from pathlib import Path
 
 from lingerlonger.game.errors import Message
+from lingerlonger.scenario import Location, Scenario, ScenarioError, load
 from lingerlonger.scenario.library import lesson_folder
 from lingerlonger.scenario.replay import Replay, replay
-from lingerlonger.scenario import Location, Scenario, ScenarioError, load
 
 __all__ = ["find_scenarios", "scenario_library", "replay_of"]
 
@@ -54,6 +54,7 @@ def replay_of(source: Scenario | Replay | str | Path, index: int = 0) -> Replay:
         return replay(source)
     scenarios = load(source)
     if not 0 <= index < len(scenarios):
-        raise ScenarioError(Location(str(source), 1, 1),
-                            Message("app.no-scenario-index", count=len(scenarios), index=index))
+        raise ScenarioError(
+            Location(str(source), 1, 1), Message("app.no-scenario-index", count=len(scenarios), index=index)
+        )
     return replay(scenarios[index])

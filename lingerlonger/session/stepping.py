@@ -19,21 +19,38 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Sequence
 
-from lingerlonger.game.cards import Card, Suit, parse_card, parse_cards, sort_hand
 from lingerlonger.computer.coach import CardAdvice, coach
-from lingerlonger.game.play_loop import play_out
-from lingerlonger.game.engine import Action, ChooseTrump, IllegalAction, Play, SeatView, State, apply, view
-from lingerlonger.game.events import Discarded, Event, Followed, Led, Trumped, TrumpChosen
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, translate
 from lingerlonger.computer.players import Player, make_player
-from lingerlonger.scenario.replay import Frame, Replay
+from lingerlonger.game.cards import Card, Suit, parse_card, parse_cards, sort_hand
+from lingerlonger.game.engine import Action, ChooseTrump, IllegalAction, Play, State, apply
+from lingerlonger.game.events import Discarded, Event, Followed, Led, TrumpChosen, Trumped
+from lingerlonger.game.play_loop import play_out
+from lingerlonger.game.seat_view import SeatView, view
 from lingerlonger.scenario import Ask, in_language
+from lingerlonger.scenario.replay import Frame, Replay
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, translate
 
-__all__ = ["ScenarioModel", "Question", "Note", "ANSWER_FIRST", "Refused", "refusal", "Plan", "PlanPlayer", "action_of", "action_in",
-           "next_action", "planned_action", "what_if", "advice", "BRANCH_PLAYER", "COACH_BUDGET_S"]
+__all__ = [
+    "ScenarioModel",
+    "Question",
+    "Note",
+    "ANSWER_FIRST",
+    "Refused",
+    "refusal",
+    "Plan",
+    "PlanPlayer",
+    "action_of",
+    "action_in",
+    "next_action",
+    "planned_action",
+    "what_if",
+    "advice",
+    "BRANCH_PLAYER",
+    "COACH_BUDGET_S",
+]
 
 #: The computer that plays the seats of a what-if branch the scenario no longer covers.
 BRANCH_PLAYER = "tips"
@@ -84,6 +101,7 @@ ANSWER_FIRST = Note("quiz.answer-first", "refused")
 
 # --- what-if: the scenario's line and a branch off it -------------------------------------
 
+
 def action_of(frame: Frame) -> Action | None:
     """The action that made ``frame`` (None for the deal, a position or a say-only step)."""
     return action_in(frame.events)
@@ -101,7 +119,7 @@ def action_in(events: Sequence[Event]) -> Action | None:
 
 def next_action(frames: Sequence[Frame], at: int) -> tuple[int, Action] | None:
     """The first action after frame ``at`` and the frame it makes, if the line goes on."""
-    for later in frames[at + 1:]:
+    for later in frames[at + 1 :]:
         action = action_of(later)
         if action is not None:
             return later.index, action
@@ -116,7 +134,7 @@ class Plan:
     trumps: tuple[Suit | None, ...]
 
     @classmethod
-    def of(cls, frames: Sequence[Frame]) -> "Plan":
+    def of(cls, frames: Sequence[Frame]) -> Plan:
         seats = len(frames[0].state.players)
         cards: list[list[Card]] = [[] for _ in range(seats)]
         trumps: list[Suit | None] = [None] * seats
@@ -185,6 +203,7 @@ class Question:
 
 # --- the model ------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ScenarioModel:
     """One scenario player's state; every transition returns a new one.
@@ -215,7 +234,7 @@ class ScenarioModel:
     note: Note | None = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, run: Replay, **options) -> "ScenarioModel":
+    def of(cls, run: Replay, **options) -> ScenarioModel:
         """The model of a replay at its first frame; ``options`` as the fields."""
         return cls(run, tuple(run.frames), Plan.of(run.frames), **options)
 
@@ -228,7 +247,7 @@ class ScenarioModel:
         return self.frames[self.at]
 
     # --- moving -------------------------------------------------------------------------
-    def go(self, index: int) -> "ScenarioModel":
+    def go(self, index: int) -> ScenarioModel:
         """Frame ``index`` (clamped); in quiz mode, going forward stops at the first frame
         whose question is not answered yet, with a note saying so."""
         index = max(0, min(self.last_index, index))
@@ -237,7 +256,7 @@ class ScenarioModel:
             return replace(self, at=gate, note=ANSWER_FIRST)
         return replace(self, at=index, note=None)
 
-    def try_action(self, action: Action) -> "ScenarioModel | Refused":
+    def try_action(self, action: Action) -> ScenarioModel | Refused:
         """What if ``action`` were played here? The scenario's own play steps on; another
         legal one branches the hand and the engine plays it out; an illegal one is refused."""
         at = self.at
@@ -246,26 +265,32 @@ class ScenarioModel:
         line = self.run.frames if on_line else self.frames
         following = next_action(line, at) if at < len(line) else None
         if following is not None and following[1] == action:
-            moved = (self._rejoined(following[0]) if on_line and self.branch_at is not None
-                     else self.go(following[0]))
+            moved = self._rejoined(following[0]) if on_line and self.branch_at is not None else self.go(following[0])
             return replace(moved, note=Note("ui.same-as-line"))
         try:
             branch = what_if(self.frame, action, self.plan, make_player(BRANCH_PLAYER, seed=0))
         except IllegalAction as error:
             return Refused(action, error)
-        return replace(self, frames=self.frames[:at + 1] + tuple(branch), at=at + 1,
-                       branch_at=at if self.branch_at is None else min(at, self.branch_at),
-                       branch_action=(at, action), timeline=self.timeline + 1, note=None)
+        return replace(
+            self,
+            frames=self.frames[: at + 1] + tuple(branch),
+            at=at + 1,
+            branch_at=at if self.branch_at is None else min(at, self.branch_at),
+            branch_action=(at, action),
+            timeline=self.timeline + 1,
+            note=None,
+        )
 
-    def back_to_scenario(self) -> "ScenarioModel":
+    def back_to_scenario(self) -> ScenarioModel:
         """The scenario's line again, at the step the branch left it."""
         if self.branch_at is None:
             return self
         return self._rejoined(min(self.branch_at, len(self.run.frames) - 1))
 
-    def _rejoined(self, at: int) -> "ScenarioModel":
-        return replace(self, frames=tuple(self.run.frames), branch_at=None, at=at,
-                       timeline=self.timeline + 1, note=None)
+    def _rejoined(self, at: int) -> ScenarioModel:
+        return replace(
+            self, frames=tuple(self.run.frames), branch_at=None, at=at, timeline=self.timeline + 1, note=None
+        )
 
     def tryable(self) -> tuple[Card | Suit, ...]:
         """What the seat to act may be tried with here: its cards, or the suits to name;
@@ -278,12 +303,12 @@ class ScenarioModel:
         return tuple(sort_hand(state.hands[state.to_act], state.trump))
 
     # --- what the reader chose to see ------------------------------------------------
-    def with_options(self, **options) -> "ScenarioModel":
+    def with_options(self, **options) -> ScenarioModel:
         """Another view of the same place: ``seat``, ``show_legal``, ``coaching``, ``lang``,
         ``large``, ``four_colour``."""
         return replace(self, **options)
 
-    def quizzing(self, on: bool) -> "ScenarioModel":
+    def quizzing(self, on: bool) -> ScenarioModel:
         """Quiz mode on or off: the last question's words go with the mode they belonged to."""
         return replace(self, quiz=on, chosen=frozenset(), wrong=None, note=None)
 
@@ -312,10 +337,9 @@ class ScenarioModel:
             choices: tuple = tuple(sort_hand(hand, state.trump))
             return Question(number, ask, choices, tuple(map(str, choices)))
         choices = tuple(state.players) if ask.kind == "winner" else tuple(ask.choices)
-        return Question(number, ask, choices,
-                        tuple(in_language(choice, self.lang) for choice in choices))
+        return Question(number, ask, choices, tuple(in_language(choice, self.lang) for choice in choices))
 
-    def pick(self, index: int) -> "ScenarioModel":
+    def pick(self, index: int) -> ScenarioModel:
         """The reader pressed answer ``index``: for "which cards?" it is picked or unpicked
         (then ``check``), any other answer is judged at once."""
         question = self.question
@@ -324,15 +348,16 @@ class ScenarioModel:
         ask, choice = question.ask, question.choices[index]
         if ask.kind == "legal":
             return replace(self, chosen=self.chosen ^ {choice})
-        return self._judged(choice in ask.cards if ask.kind == "card"
-                            else choice == (ask.seat if ask.kind == "winner" else ask.choice))
+        return self._judged(
+            choice in ask.cards if ask.kind == "card" else choice == (ask.seat if ask.kind == "winner" else ask.choice)
+        )
 
-    def check(self) -> "ScenarioModel":
+    def check(self) -> ScenarioModel:
         """Judge the cards picked for a "which cards?" question."""
         question = self.question
         return self if question is None else self._judged(self.chosen == question.ask.cards)
 
-    def answer(self, text: str) -> "ScenarioModel":
+    def answer(self, text: str) -> ScenarioModel:
         """Answer as the buttons do: a card, a seat, a choice in any language it is written
         in, or for "which cards?" the cards separated by spaces (then checked)."""
         question = self.question
@@ -346,13 +371,12 @@ class ScenarioModel:
                 return self.pick(answers.index(wanted))
         return self._judged(False)
 
-    def _judged(self, right: bool) -> "ScenarioModel":
+    def _judged(self, right: bool) -> ScenarioModel:
         """A right answer goes on to the next frame; a wrong one is kept to show its hint."""
         number = self.question.number
         if not right:
             return replace(self, wrong=(self.at, number))
-        answered = replace(self, answered=self.answered | {(self.at, number)}, chosen=frozenset(),
-                           wrong=None)
+        answered = replace(self, answered=self.answered | {(self.at, number)}, chosen=frozenset(), wrong=None)
         if answered.question is None:
             answered = answered.go(self.at + 1)
         return replace(answered, note=Note("quiz.right"))
@@ -365,7 +389,9 @@ class ScenarioModel:
             return []
         ask, say = question.ask, (lambda msg_id, **values: translate(msg_id, self.lang, **values))
         rule = _RULES.get(ask.kind)
-        return [say("quiz.wrong"),
-                *([in_language(ask.wrong, self.lang)] if ask.wrong else []),
-                *([say("quiz.hint", hint=in_language(ask.hint, self.lang))] if ask.hint else []),
-                *([say("quiz.rule", rule=say(rule))] if rule else [])]
+        return [
+            say("quiz.wrong"),
+            *([in_language(ask.wrong, self.lang)] if ask.wrong else []),
+            *([say("quiz.hint", hint=in_language(ask.hint, self.lang))] if ask.hint else []),
+            *([say("quiz.rule", rule=say(rule))] if rule else []),
+        ]

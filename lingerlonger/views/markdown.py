@@ -13,12 +13,12 @@ off and a text at most ``limits.MAX_TEXT_CHARS`` long, a text renders in bounded
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from markdown_it import MarkdownIt
 
-from lingerlonger.scenario.limits import MAX_TEXT_CHARS
 from lingerlonger.game.visible_text import visible
+from lingerlonger.scenario.limits import MAX_TEXT_CHARS
 
 __all__ = ["markdown_html", "markdown_lines"]
 
@@ -84,7 +84,7 @@ def markdown_lines(text: str | None, *, bold: Callable[[str], str] = _plain) -> 
                     lines[-1] += f" ({child.meta['href']})"
                 elif child.type == "link_open":
                     href = visible(str(child.attrGet("href") or ""))
-                    following = token.children[token.children.index(child) + 1:]
+                    following = token.children[token.children.index(child) + 1 :]
                     shown = "".join(t.content for t in following[:1])
                     closing = next(t for t in following if t.type == "link_close")
                     closing.meta["href"] = "" if href in (shown, f"mailto:{shown}") else href

@@ -29,23 +29,45 @@ import gzip
 import hashlib
 import html
 import json
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING
 
-from lingerlonger.words.i18n import (DEFAULT_LANGUAGE, ui, language_tag, ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, check_language,
-                   template, translate)
+from lingerlonger.scenario import Ask, in_language, written_in
+from lingerlonger.scenario.replay import Frame, Replay, answer_text
+from lingerlonger.scenario.writer import dump_scenario
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import DEFAULT_STYLE, TABLE_CSS, TableStyle, minify_css, table_html
-from lingerlonger.scenario.replay import Frame, Replay, answer_text
-from lingerlonger.scenario import Ask, in_language, written_in
-from lingerlonger.scenario.writer import dump_scenario
+from lingerlonger.words.i18n import (
+    DEFAULT_LANGUAGE,
+    ENVIRONMENT_LANGUAGE,
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    check_language,
+    language_tag,
+    template,
+    translate,
+    ui,
+)
 
 if TYPE_CHECKING:  # read, never imported: the model's scenario and view options
     from lingerlonger.session.stepping import ScenarioModel
 
-__all__ = ["SPEEDS", "ICONS", "markdown_html", "frame_html", "quiz_html", "failures_html", "notice_html",
-           "replay_html", "model_html", "gallery_html", "icon_svg", "hint_html"]
+__all__ = [
+    "SPEEDS",
+    "ICONS",
+    "markdown_html",
+    "frame_html",
+    "quiz_html",
+    "failures_html",
+    "notice_html",
+    "replay_html",
+    "model_html",
+    "gallery_html",
+    "icon_svg",
+    "hint_html",
+]
 
 
 #: Autoplay speeds: (``ui`` key, milliseconds per step); "normal" is the default.
@@ -53,25 +75,36 @@ SPEEDS = (("speed-slow", 2400), ("speed-normal", 1400), ("speed-fast", 700))
 
 #: 16×16 icon paths; inline SVG, because the ⏮ and ⏭ glyphs are missing from many fonts.
 #: A step is a chevron and Play a solid triangle: on a phone the bar shows icons only.
-ICONS: Mapping[str, str] = MappingProxyType({
-    "first": "M1.5 2h2v12h-2zM9 2v12L3.5 8zM14.5 2v12L9 8z",
-    "back": "M11 1.5 12.8 3.3 8.1 8l4.7 4.7-1.8 1.8L4.5 8z",
-    "play": "M4 2v12l10-6z",
-    "pause": "M3.5 2h3.2v12H3.5zM9.3 2h3.2v12H9.3z",
-    "next": "M5 1.5 3.2 3.3 7.9 8l-4.7 4.7L5 14.5 11.5 8z",
-    "last": "M14.5 2h-2v12h2zM7 2v12l5.5-6zM1.5 2v12L7 8z",
-    "present": "M1 2h14v9H1zM2.5 3.5v6h11v-6zM7.2 11h1.6v2H11v1.5H5V13h2.2z",
-})
+ICONS: Mapping[str, str] = MappingProxyType(
+    {
+        "first": "M1.5 2h2v12h-2zM9 2v12L3.5 8zM14.5 2v12L9 8z",
+        "back": "M11 1.5 12.8 3.3 8.1 8l4.7 4.7-1.8 1.8L4.5 8z",
+        "play": "M4 2v12l10-6z",
+        "pause": "M3.5 2h3.2v12H3.5zM9.3 2h3.2v12H9.3z",
+        "next": "M5 1.5 3.2 3.3 7.9 8l-4.7 4.7L5 14.5 11.5 8z",
+        "last": "M14.5 2h-2v12h2zM7 2v12l5.5-6zM1.5 2v12L7 8z",
+        "present": "M1 2h14v9H1zM2.5 3.5v6h11v-6zM7.2 11h1.6v2H11v1.5H5V13h2.2z",
+    }
+)
 
 
 def icon_svg(name: str) -> str:
     """An icon drawn in the text colour; hidden from screen readers (the button has a label)."""
-    return (f'<svg class="ll-icon ll-i-{name}" viewBox="0 0 16 16" width="16" height="16" '
-            f'aria-hidden="true" focusable="false"><path d="{ICONS[name]}"/></svg>')
+    return (
+        f'<svg class="ll-icon ll-i-{name}" viewBox="0 0 16 16" width="16" height="16" '
+        f'aria-hidden="true" focusable="false"><path d="{ICONS[name]}"/></svg>'
+    )
 
 
-def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True,
-               style: TableStyle | None = None, quiz: bool = True, playable: bool = False) -> str:
+def frame_html(
+    frame: Frame,
+    *,
+    seat: int | None = None,
+    show_legal: bool = True,
+    style: TableStyle | None = None,
+    quiz: bool = True,
+    playable: bool = False,
+) -> str:
     """One frame: the table, then the author's words, the engine's narration (in the style's
     language) and, with ``quiz``, the frame's questions with their answers behind a button."""
     style = style or DEFAULT_STYLE
@@ -79,8 +112,15 @@ def frame_html(frame: Frame, *, seat: int | None = None, show_legal: bool = True
     said = f'<div class="ll-say">{markdown_html(say)}</div>' if say else ""
     told = "".join(f"<li>{html.escape(line)}</li>" for line in frame.narration_in(style.lang))
     narration = f'<ul class="ll-narration">{told}</ul>' if told else ""
-    table = table_html(frame.state, seat=seat, show_legal=show_legal, last_trick=frame.last_trick,
-                       options=style, include_css=False, playable=playable)
+    table = table_html(
+        frame.state,
+        seat=seat,
+        show_legal=show_legal,
+        last_trick=frame.last_trick,
+        options=style,
+        include_css=False,
+        playable=playable,
+    )
     questions = "".join(quiz_html(ask, style.lang) for ask in frame.asks) if quiz else ""
     return f'{table}<div class="ll-words" aria-live="polite">{said}{narration}</div>{questions}'
 
@@ -89,22 +129,27 @@ def quiz_html(ask: Ask, lang: str = "en") -> str:
     """A question, its hint folded, and its answer hidden behind a reveal button."""
     say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
     ask = ask.in_language(lang)
-    choices = (f"<p>{say('quiz.choices', choices=' / '.join(ask.choices))}</p>"
-               if ask.choices else "")
+    choices = f"<p>{say('quiz.choices', choices=' / '.join(ask.choices))}</p>" if ask.choices else ""
     why = f"<p>{html.escape(ask.wrong)}</p>" if ask.wrong else ""
     reveal = "this.hidden=true;this.nextElementSibling.hidden=false"
-    return (f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
-            f'{html.escape(ask.question)}</p>{choices}{hint_html(ask, lang)}<button type="button" class="ll-reveal" '
-            f'onclick="{reveal}">{say("quiz.reveal")}</button><div class="ll-answer" hidden>'
-            f'<p>{say("quiz.answer", answer=answer_text(ask, lang))}</p>{why}</div></div>')
+    return (
+        f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
+        f'{html.escape(ask.question)}</p>{choices}{hint_html(ask, lang)}<button type="button" class="ll-reveal" '
+        f'onclick="{reveal}">{say("quiz.reveal")}</button><div class="ll-answer" hidden>'
+        f"<p>{say('quiz.answer', answer=answer_text(ask, lang))}</p>{why}</div></div>"
+    )
 
 
 def hint_html(ask: Ask, lang: str) -> str:
     """A question's hint, folded, offered before its answer (nothing when it has none)."""
     hint = in_language(ask.hint, lang)
     label = html.escape(translate("quiz.show-hint", lang))
-    return (f'<details class="ll-hint"><summary class="ll-hint-toggle">{label}</summary>'
-            f"<p>{html.escape(hint)}</p></details>" if hint else "")
+    return (
+        f'<details class="ll-hint"><summary class="ll-hint-toggle">{label}</summary>'
+        f"<p>{html.escape(hint)}</p></details>"
+        if hint
+        else ""
+    )
 
 
 def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -112,16 +157,21 @@ def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> str:
     if run.ok:
         return ""
     items = "".join(f"<li><code>{html.escape(error.text(lang))}</code></li>" for error in run.failures)
-    return (f'<div class="ll-failures" role="alert"><strong data-t="ui.failures">'
-            f'{html.escape(ui("failures", lang))}</strong><ul>{items}</ul></div>')
+    return (
+        f'<div class="ll-failures" role="alert"><strong data-t="ui.failures">'
+        f"{html.escape(ui('failures', lang))}</strong><ul>{items}</ul></div>"
+    )
 
 
 def notice_html(title: str, lines: Iterable[str] = (), *, role: str = "alert") -> str:
     """A friendly note (e.g. a scenario that cannot be loaded), each line as located text;
     ``role="status"`` for one that follows the reader's typing, read out without interrupting."""
     items = "".join(f"<li><code>{html.escape(line)}</code></li>" for line in lines)
-    return (f'<div class="ll-failures" role="{role}"><strong>{html.escape(title)}</strong>'
-            + (f"<ul>{items}</ul>" if items else "") + "</div>")
+    return (
+        f'<div class="ll-failures" role="{role}"><strong>{html.escape(title)}</strong>'
+        + (f"<ul>{items}</ul>" if items else "")
+        + "</div>"
+    )
 
 
 def _element_id(run: Replay) -> str:
@@ -131,14 +181,47 @@ def _element_id(run: Replay) -> str:
 
 
 #: The words of the static player's controls, switched by its language picker.
-_CONTROL_WORDS = ("language.tag", "ui.controls", "ui.first", "ui.back", "ui.play", "ui.pause", "ui.next", "ui.last",
-                  "ui.first-short", "ui.back-short", "ui.next-short", "ui.last-short", "ui.step",
-                  "ui.counter", "ui.speed", "ui.speed-slow", "ui.speed-normal", "ui.speed-fast",
-                  "ui.show-legal", "ui.what-if", "ui.live-only", "ui.failures", "player.language",
-                  "player.projector", "player.four-colour", "ui.present", "ui.present-short",
-                  "ui.options", "ui.live", "ui.live-starting", "ui.live-failed", "ui.what-if-help", "ui.live-legal-wait",
-                  "ui.branch-back", "ui.coach", "ui.coach-thinking", "ui.new-hand", "ui.save-lesson",
-                  "ui.share")
+_CONTROL_WORDS = (
+    "language.tag",
+    "ui.controls",
+    "ui.first",
+    "ui.back",
+    "ui.play",
+    "ui.pause",
+    "ui.next",
+    "ui.last",
+    "ui.first-short",
+    "ui.back-short",
+    "ui.next-short",
+    "ui.last-short",
+    "ui.step",
+    "ui.counter",
+    "ui.speed",
+    "ui.speed-slow",
+    "ui.speed-normal",
+    "ui.speed-fast",
+    "ui.show-legal",
+    "ui.what-if",
+    "ui.live-only",
+    "ui.failures",
+    "player.language",
+    "player.projector",
+    "player.four-colour",
+    "ui.present",
+    "ui.present-short",
+    "ui.options",
+    "ui.live",
+    "ui.live-starting",
+    "ui.live-failed",
+    "ui.what-if-help",
+    "ui.live-legal-wait",
+    "ui.branch-back",
+    "ui.coach",
+    "ui.coach-thinking",
+    "ui.new-hand",
+    "ui.save-lesson",
+    "ui.share",
+)
 
 
 def button_name(short: str, full: str) -> str:
@@ -150,17 +233,18 @@ def button_name(short: str, full: str) -> str:
 def _button(go: str, lang: str, toggle: bool = False) -> str:
     label = html.escape(button_name(ui(go + "-short", lang), ui(go, lang)))
     pressed = ' aria-pressed="false"' if toggle else ""
-    return (f'<button type="button" data-go="{go}"{pressed} data-t-label="ui.{go}" aria-label="{label}" '
-            f'title="{label}">{icon_svg(go)}<span class="ll-word" data-t="ui.{go}-short">'
-            f'{html.escape(ui(go + "-short", lang))}</span></button>')
+    return (
+        f'<button type="button" data-go="{go}"{pressed} data-t-label="ui.{go}" aria-label="{label}" '
+        f'title="{label}">{icon_svg(go)}<span class="ll-word" data-t="ui.{go}-short">'
+        f"{html.escape(ui(go + '-short', lang))}</span></button>"
+    )
 
 
 def packed(value: object) -> str:
     """What a page holds but does not show at first (frames in another language, the
     scenario for live mode) as base64 of gzipped JSON: a seventh of its size, no markup in
     it, unpacked by the page's script (``DecompressionStream``) when a reader asks."""
-    return base64.b64encode(gzip.compress(json.dumps(value, ensure_ascii=False).encode(),
-                                          mtime=0)).decode("ascii")
+    return base64.b64encode(gzip.compress(json.dumps(value, ensure_ascii=False).encode(), mtime=0)).decode("ascii")
 
 
 def _sheet_mark(scenario) -> str:
@@ -176,19 +260,21 @@ def _controls_html(lang: str, start: int, last: int) -> str:
     """The bar under the table (it stays on screen while the replay is): step buttons, the
     slider and where we are, and the presenter view."""
     say = lambda key, **values: html.escape(ui(key, lang, **values))  # noqa: E731
-    play = (f'<button type="button" data-go="play" aria-pressed="false" '
-            f'data-play="{say("play")}" data-pause="{say("pause")}">'
-            f'{icon_svg("play")}{icon_svg("pause")}<span class="ll-word">{say("play")}</span></button>')
+    play = (
+        f'<button type="button" data-go="play" aria-pressed="false" '
+        f'data-play="{say("play")}" data-pause="{say("pause")}">'
+        f'{icon_svg("play")}{icon_svg("pause")}<span class="ll-word">{say("play")}</span></button>'
+    )
     buttons = {go: _button(go, lang) for go in ("first", "back", "next", "last")}
     return f"""
 <div class="ll-controls" role="group" lang="{language_tag(lang)}" data-t-label="ui.controls" \
-aria-label="{say('controls')}">
+aria-label="{say("controls")}">
   <span class="ll-buttons">{buttons["first"]}{buttons["back"]}{play}{buttons["next"]}\
 {buttons["last"]}</span>
   <span class="ll-where"><input type="range" min="0" max="{last}" value="{start}" step="1" \
-data-t-label="ui.step" aria-label="{say('step')}">
-  <span class="ll-counter" data-format="{html.escape(template('ui.counter', lang))}">\
-{say('counter', at=start, last=last)}</span></span>
+data-t-label="ui.step" aria-label="{say("step")}">
+  <span class="ll-counter" data-format="{html.escape(template("ui.counter", lang))}">\
+{say("counter", at=start, last=last)}</span></span>
   {_button("present", lang, toggle=True)}
 </div>"""
 
@@ -196,41 +282,58 @@ data-t-label="ui.step" aria-label="{say('step')}">
 def _options_html(lang: str, spoken: tuple[str, ...], style: TableStyle) -> str:
     """Folded under "Options": speed, legal cards, what-if, language, projector, four colours."""
     say = lambda key: html.escape(ui(key, lang))  # noqa: E731
-    speeds = "".join(f'<option value="{ms}" data-t="ui.{key}"{" selected" if key == "speed-normal" else ""}>'
-                     f"{say(key)}</option>" for key, ms in SPEEDS)
+    speeds = "".join(
+        f'<option value="{ms}" data-t="ui.{key}"{" selected" if key == "speed-normal" else ""}>{say(key)}</option>'
+        for key, ms in SPEEDS
+    )
     picker = ""
     if len(spoken) > 1:
-        options = "".join(f'<option value="{code}" lang="{language_tag(code)}"{" selected" if code == lang else ""}>'
-                          f'{html.escape(translate("language.name", code))}</option>'
-                          for code in spoken)
-        picker = (f'<label><span data-t="player.language">{html.escape(translate("player.language", lang))}'
-                  f"</span> <select data-lang-picker>{options}</select></label>")
+        options = "".join(
+            f'<option value="{code}" lang="{language_tag(code)}"{" selected" if code == lang else ""}>'
+            f"{html.escape(translate('language.name', code))}</option>"
+            for code in spoken
+        )
+        picker = (
+            f'<label><span data-t="player.language">{html.escape(translate("player.language", lang))}'
+            f"</span> <select data-lang-picker>{options}</select></label>"
+        )
     looks = "".join(
         f'<label><input type="checkbox" data-look="{css_class}"{" checked" * on}> '
         f'<span data-t="{msg_id}">{html.escape(translate(msg_id, lang))}</span></label>'
-        for css_class, msg_id, on in (("ll-large", "player.projector", style.large),
-                                      ("ll-four-colour", "player.four-colour", style.four_colour)))
+        for css_class, msg_id, on in (
+            ("ll-large", "player.projector", style.large),
+            ("ll-four-colour", "player.four-colour", style.four_colour),
+        )
+    )
     return f"""
-<details class="ll-classroom" lang="{language_tag(lang)}"><summary data-t="ui.options">{say('options')}</summary>
+<details class="ll-classroom" lang="{language_tag(lang)}"><summary data-t="ui.options">{say("options")}</summary>
   <div class="ll-options">{picker}{looks}
-  <label><span data-t="ui.speed">{say('speed')}</span> <select data-speed>{speeds}</select></label>
-  <label><input type="checkbox" data-legal> <span data-t="ui.show-legal">{say('show-legal')}</span></label></div>
+  <label><span data-t="ui.speed">{say("speed")}</span> <select data-speed>{speeds}</select></label>
+  <label><input type="checkbox" data-legal> <span data-t="ui.show-legal">{say("show-legal")}</span></label></div>
 </details>
-<p class="ll-live-only" lang="{language_tag(lang)}" data-t-html="ui.live-only" hidden>{ui('live-only', lang)}</p>"""
+<p class="ll-live-only" lang="{language_tag(lang)}" data-t-html="ui.live-only" hidden>{ui("live-only", lang)}</p>"""
 
 
 def _live_html(lang: str, scenario) -> str:
-    """"Try it live": the scenario itself (the page's live mode sends it to the engine in the
+    """ "Try it live": the scenario itself (the page's live mode sends it to the engine in the
     browser, lingerlonger/views/live_mode/endpoints.py) and the button that starts it; where no live mode is
     served (a notebook's copy), the button says where to try cards instead."""
-    return (f'<div class="ll-live-bar" lang="{language_tag(lang)}"><button type="button" data-ll-action="live" '
-            f'data-t="ui.live">{html.escape(ui("live", lang))}</button></div>'
-            f'<script type="application/gzip" class="ll-source">{packed(dump_scenario(scenario))}</script>')
+    return (
+        f'<div class="ll-live-bar" lang="{language_tag(lang)}"><button type="button" data-ll-action="live" '
+        f'data-t="ui.live">{html.escape(ui("live", lang))}</button></div>'
+        f'<script type="application/gzip" class="ll-source">{packed(dump_scenario(scenario))}</script>'
+    )
 
 
-def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | None = None,
-                start: int = 0, include_css: bool = True,
-                languages: Iterable[str] | None = None) -> str:
+def replay_html(
+    run: Replay,
+    *,
+    seat: int | None = None,
+    style: TableStyle | None = None,
+    start: int = 0,
+    include_css: bool = True,
+    languages: Iterable[str] | None = None,
+) -> str:
     """The whole static player for one replay, with its frames drawn in each of ``languages``.
 
     It opens in the style's language (by default the scenario's ``lang:``) at frame ``start``;
@@ -248,10 +351,14 @@ def replay_html(run: Replay, *, seat: int | None = None, style: TableStyle | Non
     spoken = tuple(dict.fromkeys((lang, *map(check_language, languages))))
     element = _element_id(run) + ("" if seat is None else f"-{seat}")
     drawn = lambda in_style: [frame_html(frame, seat=seat, style=in_style) for frame in run.frames]  # noqa: E731
-    frames = "".join(f'<template data-frame="{frame.index}" data-lang="{lang}">{markup}</template>'
-                     for frame, markup in zip(run.frames, drawn(style)))
-    frames += "".join(f'<script type="application/gzip" data-lang="{code}">'
-                      f"{packed(drawn(style.speaking(code)))}</script>" for code in spoken[1:])
+    frames = "".join(
+        f'<template data-frame="{frame.index}" data-lang="{lang}">{markup}</template>'
+        for frame, markup in zip(run.frames, drawn(style))
+    )
+    frames += "".join(
+        f'<script type="application/gzip" data-lang="{code}">{packed(drawn(style.speaking(code)))}</script>'
+        for code in spoken[1:]
+    )
     last = len(run.frames) - 1
     start = max(0, min(last, start))
     words = {code: {key: template(key, code) for key in _CONTROL_WORDS} for code in spoken}
@@ -272,7 +379,7 @@ data-lang="{lang}">
 {replay_assets() if include_css else ""}"""
 
 
-def model_html(model: "ScenarioModel", *, style: TableStyle | None = None) -> str:
+def model_html(model: ScenarioModel, *, style: TableStyle | None = None) -> str:
     """The static player of a live player's scenario: the same model's line, seat and view
     options (``style``, when given, for its look and words), from the first frame on as the
     book's page opens. No widget is built."""
@@ -283,10 +390,12 @@ def model_html(model: "ScenarioModel", *, style: TableStyle | None = None) -> st
 def gallery_html(runs: Iterable[Replay], *, style: TableStyle | None = None) -> str:
     """Several replays, compactly: each folded under its title, the style sheet written once."""
     lang = style.lang if style else ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
-    players = "".join(f'<details class="ll-gallery-item"><summary>'
-                      f'{html.escape(in_language(run.scenario.title, lang))}</summary>'
-                      f"{replay_html(run, style=style, include_css=False)}</details>"
-                      for run in runs)
+    players = "".join(
+        f'<details class="ll-gallery-item"><summary>'
+        f"{html.escape(in_language(run.scenario.title, lang))}</summary>"
+        f"{replay_html(run, style=style, include_css=False)}</details>"
+        for run in runs
+    )
     return f'<div class="ll-gallery">{players}</div>{replay_assets()}'
 
 
@@ -303,5 +412,7 @@ LAZY_START, LAZY_END = "<!--ll-lazy-->", "<!--/ll-lazy-->"
 def replay_assets() -> str:
     """The player's style and script, inline: ``data-ll-asset`` lets a page that links
     the files instead (the book) drop these copies."""
-    return (f'<style data-ll-asset="replay.css">{TABLE_CSS}{REPLAY_CSS}</style>'
-            f'<script data-ll-asset="replay.js">{REPLAY_JS}</script>')
+    return (
+        f'<style data-ll-asset="replay.css">{TABLE_CSS}{REPLAY_CSS}</style>'
+        f'<script data-ll-asset="replay.js">{REPLAY_JS}</script>'
+    )

@@ -19,14 +19,14 @@ from __future__ import annotations
 import html
 import re
 
-from lingerlonger.game.engine import new_hand
-from lingerlonger.words.i18n import LANGUAGES, check_language, language_tag, template, translate
-from lingerlonger.words.narration import rules_text, suit_name
-from lingerlonger.views.table_html import TABLE_CSS, TableStyle, table_html
-from lingerlonger.scenario.replay import answer_text, replay
 from lingerlonger.game.declared import PLAYERS
+from lingerlonger.game.engine import new_hand
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import Scenario
+from lingerlonger.scenario.replay import answer_text, replay
+from lingerlonger.views.table_html import TABLE_CSS, TableStyle, table_html
+from lingerlonger.words.i18n import LANGUAGES, check_language, language_tag, template, translate
+from lingerlonger.words.narration import rules_text, suit_name
 
 __all__ = ["scenario_sheet_html", "rules_sheet_html", "deal_rows", "RULES_SHEET_CSS"]
 
@@ -60,8 +60,7 @@ def _text(markdown: str) -> str:
     return "<br>".join(_STRONG.sub(r"<strong>\1</strong>", text) for text in paragraphs)
 
 
-def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
-                        four_colour: bool = False) -> str:
+def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None, four_colour: bool = False) -> str:
     """One scenario as a printable A4 HTML page, in ``lang`` (default: the scenario's own)."""
     lang = check_language(lang or scenario.lang or "en")
     scenario = scenario.in_language(lang)
@@ -69,9 +68,11 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
     run = replay(scenario)
     start = run.frames[0].state
     style = TableStyle.of(lang, four_colour=four_colour)
-    meta = [say("sheet.rules", rules=rules_text(scenario.rules, lang)),
-            say("sheet.players", names=", ".join(scenario.players)),
-            say("sheet.dealer", name=scenario.dealer)]
+    meta = [
+        say("sheet.rules", rules=rules_text(scenario.rules, lang)),
+        say("sheet.players", names=", ".join(scenario.players)),
+        say("sheet.dealer", name=scenario.dealer),
+    ]
     if start.trump is not None:
         meta.append(say("sheet.trump", suit=f"{start.trump} {suit_name(start.trump, lang)}"))
     elif not start.rules.has_trump:
@@ -81,8 +82,7 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
     steps, answers = [], []
     for frame in run.frames:
         told = " ".join(html.escape(line) for line in frame.narration_in(lang))
-        said = (("<br>" if told else "") + f'<span class="ll-say">{_text(frame.say)}</span>'
-                if frame.say else "")
+        said = ("<br>" if told else "") + f'<span class="ll-say">{_text(frame.say)}</span>' if frame.say else ""
         if frame.step is not None and (told or said):
             steps.append(f"<li>{told}{said}</li>")
         for ask in frame.asks:  # asked once this frame is shown, before the next step
@@ -91,28 +91,36 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None,
             if ask.choices:
                 question += f"<br>{say('quiz.choices', choices=' / '.join(ask.choices))}"
             steps.append(f'<li class="ll-question">{question}</li>')
-            answers.append(f"<li>{say('sheet.answer', number=number, answer=answer_text(ask, lang))}"
-                           + "".join(f" — {_text(text)}" for text in (ask.wrong, ask.hint) if text)
-                           + "</li>")
+            answers.append(
+                f"<li>{say('sheet.answer', number=number, answer=answer_text(ask, lang))}"
+                + "".join(f" — {_text(text)}" for text in (ask.wrong, ask.hint) if text)
+                + "</li>"
+            )
     summary = f"<p>{_text(scenario.summary)}</p>" if scenario.summary else ""
-    answer_block = (f'<section class="ll-answers"><h2>{say("sheet.answers")}</h2>'
-                    f'<ul>{"".join(answers)}</ul></section>' if answers else "")
+    answer_block = (
+        f'<section class="ll-answers"><h2>{say("sheet.answers")}</h2><ul>{"".join(answers)}</ul></section>'
+        if answers
+        else ""
+    )
     classes = "ll-four-colour" if four_colour else ""
-    return (f'<!DOCTYPE html>\n<html lang="{language_tag(lang)}"><head><meta charset="utf-8">'
-            f"<title>{html.escape(scenario.title)}</title>"
-            f"<style>{TABLE_CSS}{_SCENARIO_CSS}</style></head>"
-            f'<body class="{classes}"><main><h1>{html.escape(scenario.title)}</h1>'
-            f'<p class="ll-meta-line">{" · ".join(meta)}</p>{summary}'
-            f'<section class="ll-setup"><h2>{say("sheet.setup")}</h2>'
-            f"{table_html(start, options=style, include_css=False)}{setup_words}</section>"
-            f'<section><h2>{say("sheet.steps")}</h2><ol class="ll-steps">{"".join(steps)}</ol></section>'
-            f"{answer_block}</main></body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="{language_tag(lang)}"><head><meta charset="utf-8">'
+        f"<title>{html.escape(scenario.title)}</title>"
+        f"<style>{TABLE_CSS}{_SCENARIO_CSS}</style></head>"
+        f'<body class="{classes}"><main><h1>{html.escape(scenario.title)}</h1>'
+        f'<p class="ll-meta-line">{" · ".join(meta)}</p>{summary}'
+        f'<section class="ll-setup"><h2>{say("sheet.setup")}</h2>'
+        f"{table_html(start, options=style, include_css=False)}{setup_words}</section>"
+        f'<section><h2>{say("sheet.steps")}</h2><ol class="ll-steps">{"".join(steps)}</ol></section>'
+        f"{answer_block}</main></body></html>\n"
+    )
 
 
 # --- the rules on one page ------------------------------------------------------------
 
 #: The rules sheet's style; printing shows only the sheet, in the language chosen on it.
-RULES_SHEET_CSS = """
+RULES_SHEET_CSS = (
+    """
 .ll-sheet{max-width:52rem;margin:1rem auto;padding:1.4rem 1.6rem;background:#fff;color:#1a1a1a;
   border:1px solid #d0d7de;border-radius:6px;box-shadow:0 2px 8px rgba(0,0,0,.12);
   font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
@@ -136,9 +144,12 @@ RULES_SHEET_CSS = """
 .ll-sheet-langs input:checked+label{background:#195a39;color:#fff;border-color:#195a39}
 .ll-sheet-langs input:focus-visible+label{outline:3px solid #0969da;outline-offset:2px}
 .ll-sheet .ll-version{display:none}
-""" + "".join(
-    f'.ll-sheet:has(#ll-sheet-{lang}:checked) .ll-version[lang="{language_tag(lang)}"]{{display:block}}\n'
-    for lang in LANGUAGES) + """
+"""
+    + "".join(
+        f'.ll-sheet:has(#ll-sheet-{lang}:checked) .ll-version[lang="{language_tag(lang)}"]{{display:block}}\n'
+        for lang in LANGUAGES
+    )
+    + """
 .ll-sheet-print{margin:.5rem 0 0;padding:.45rem 1rem;font-size:1rem;border:1px solid #8c959f;
   border-radius:6px;background:#f6f8fa;cursor:pointer}
 @media print{
@@ -156,31 +167,33 @@ RULES_SHEET_CSS = """
   .ll-sheet-print,.ll-sheet-langs{display:none!important}
 }
 """
+)
 
 
 def _rules_version(lang: str, deal_rows: list[tuple[int, int, int]]) -> str:
     """One language's sheet. The catalog texts hold a little trusted HTML (<strong>, <em>)."""
     t = lambda key: template(f"rules-sheet.{key}", lang)  # noqa: E731
-    items = lambda prefix, count: "".join(f"<li>{t(f'{prefix}-{i}')}</li>"  # noqa: E731
-                                          for i in range(1, count + 1))
+    items = lambda prefix, count: "".join(f"<li>{t(f'{prefix}-{i}')}</li>" for i in range(1, count + 1))
     rows = "".join(f"<tr><td>{p}</td><td>{each}</td><td>{stock}</td></tr>" for p, each, stock in deal_rows)
-    return (f'<div class="ll-version" lang="{language_tag(lang)}">'
-            f'<h2>{t("title")}</h2><p class="ll-sub">{t("sub")}</p>'
-            f'<div class="ll-key">{t("idea")}</div><div class="ll-cols">'
-            f'<section><h3>{t("deal")}</h3><ol>{items("deal", 4)}</ol>'
-            f'<table><thead><tr><th>{t("col-players")}</th><th>{t("col-each")}</th>'
-            f'<th>{t("col-stock")}</th></tr></thead><tbody>{rows}</tbody></table>'
-            f'<p>{t("ranks")}</p></section>'
-            f'<section><h3>{t("trick")}</h3><ul>{items("trick", 5)}</ul></section>'
-            f'<section><h3>{t("draw")}</h3><ol>{items("draw", 4)}</ol></section>'
-            f'<section><h3>{t("example")}</h3><p>{t("example-1")}</p></section>'
-            f'<section><h3>{t("end")}</h3><ul>{items("end", 3)}</ul></section>'
-            f'<section><h3>{t("match")}</h3><ul>{items("match", 3)}</ul></section>'
-            f'<section><h3>{t("variants")}</h3><p>{t("variants-1")}</p></section>'
-            f'<section><h3>{t("tips")}</h3><p>{t("tips-1")}</p></section>'
-            f'</div><footer>{t("footer")}</footer>'
-            f'<button type="button" class="ll-sheet-print" onclick="window.print()">'
-            f'{html.escape(translate("sheet.print", lang))}</button></div>')
+    return (
+        f'<div class="ll-version" lang="{language_tag(lang)}">'
+        f'<h2>{t("title")}</h2><p class="ll-sub">{t("sub")}</p>'
+        f'<div class="ll-key">{t("idea")}</div><div class="ll-cols">'
+        f"<section><h3>{t('deal')}</h3><ol>{items('deal', 4)}</ol>"
+        f"<table><thead><tr><th>{t('col-players')}</th><th>{t('col-each')}</th>"
+        f"<th>{t('col-stock')}</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<p>{t('ranks')}</p></section>"
+        f"<section><h3>{t('trick')}</h3><ul>{items('trick', 5)}</ul></section>"
+        f"<section><h3>{t('draw')}</h3><ol>{items('draw', 4)}</ol></section>"
+        f"<section><h3>{t('example')}</h3><p>{t('example-1')}</p></section>"
+        f"<section><h3>{t('end')}</h3><ul>{items('end', 3)}</ul></section>"
+        f"<section><h3>{t('match')}</h3><ul>{items('match', 3)}</ul></section>"
+        f"<section><h3>{t('variants')}</h3><p>{t('variants-1')}</p></section>"
+        f"<section><h3>{t('tips')}</h3><p>{t('tips-1')}</p></section>"
+        f"</div><footer>{t('footer')}</footer>"
+        f'<button type="button" class="ll-sheet-print" onclick="window.print()">'
+        f"{html.escape(translate('sheet.print', lang))}</button></div>"
+    )
 
 
 def deal_rows(rules: Rules = Rules()) -> list[tuple[int, int, int]]:
@@ -201,8 +214,13 @@ def rules_sheet_html(lang: str = "en") -> str:
     picker = "".join(
         f'<input type="radio" name="ll-sheet-lang" id="ll-sheet-{code}" value="{code}"'
         f'{" checked" if code == lang else ""}><label for="ll-sheet-{code}" lang="{language_tag(code)}">'
-        f'{html.escape(translate("language.name", code))}</label>' for code in LANGUAGES)
-    return (f'<article class="ll-sheet" aria-label="{html.escape(translate("rules-sheet.aria", lang))}">'
-            f'<div class="ll-sheet-langs" role="radiogroup" '
-            f'aria-label="{html.escape(translate("player.language", lang))}">{picker}</div>'
-            + "".join(_rules_version(code, rows) for code in LANGUAGES) + "</article>")
+        f"{html.escape(translate('language.name', code))}</label>"
+        for code in LANGUAGES
+    )
+    return (
+        f'<article class="ll-sheet" aria-label="{html.escape(translate("rules-sheet.aria", lang))}">'
+        f'<div class="ll-sheet-langs" role="radiogroup" '
+        f'aria-label="{html.escape(translate("player.language", lang))}">{picker}</div>'
+        + "".join(_rules_version(code, rows) for code in LANGUAGES)
+        + "</article>"
+    )

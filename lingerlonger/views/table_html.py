@@ -16,19 +16,29 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
 
 from lingerlonger.game.cards import RANK_LABELS, Card, Suit, sort_hand
-from lingerlonger.game.engine import SeatView, State, Trick, legal_cards, play_refusal, view
+from lingerlonger.game.engine import State, Trick, legal_cards, play_refusal
 from lingerlonger.game.events import END_REASONS
+from lingerlonger.game.seat_view import SeatView, view
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, language_tag, template, translate
 from lingerlonger.words.narration import reason_text, suit_name
 
-__all__ = ["LABELS", "labels_for", "TABLE_CSS", "TableStyle", "RenderError", "table_html", "card_html",
-           "card_back_html", "card_label"]
+__all__ = [
+    "LABELS",
+    "labels_for",
+    "TABLE_CSS",
+    "TableStyle",
+    "RenderError",
+    "table_html",
+    "card_html",
+    "card_back_html",
+    "card_label",
+]
 
 
 class RenderError(ValueError):
@@ -36,11 +46,33 @@ class RenderError(ValueError):
 
 
 #: The keys of the table's words in the catalogs (``locale/*.json``, message ``table.KEY``).
-_TABLE_KEYS = ("face-down", "face-down-count", "playable", "played-by", "wins-trick", "dealer",
-               "to-play", "names-trump", "out", "winner", "tricks", "won-pile",
-               "trick", "stock", "stock-count", "stock-bottom", "trump", "no-trump",
-               "trump-not-named", "held-by", "status-lead", "status-play", "status-name-trump",
-               "status-trick-won", "status-hand-won")
+_TABLE_KEYS = (
+    "face-down",
+    "face-down-count",
+    "playable",
+    "played-by",
+    "wins-trick",
+    "dealer",
+    "to-play",
+    "names-trump",
+    "out",
+    "winner",
+    "tricks",
+    "won-pile",
+    "trick",
+    "stock",
+    "stock-count",
+    "stock-bottom",
+    "trump",
+    "no-trump",
+    "trump-not-named",
+    "held-by",
+    "status-lead",
+    "status-play",
+    "status-name-trump",
+    "status-trick-won",
+    "status-hand-won",
+)
 
 
 def labels_for(lang: str) -> Mapping[str, str]:
@@ -48,17 +80,19 @@ def labels_for(lang: str) -> Mapping[str, str]:
 
     Counts are written "label: n" so that no label needs plural forms.
     """
-    return MappingProxyType({
-        "lang": lang,
-        "table": template("table.title", lang),
-        "card": template("card", lang),
-        **{f"rank-{rank}": translate(f"rank.{rank}", lang) for rank in range(2, 15)},
-        **{f"index-{rank}": label for rank, label in RANK_LABELS.items()},
-        **{suit.name.lower(): suit_name(suit, lang) for suit in Suit},
-        **{f"of-{suit.name.lower()}": suit_name(suit, lang, of=True) for suit in Suit},
-        **{key: template(f"table.{key}", lang) for key in _TABLE_KEYS},
-        **{f"reason-{reason}": reason_text(reason, lang) for reason in END_REASONS},
-    })
+    return MappingProxyType(
+        {
+            "lang": lang,
+            "table": template("table.title", lang),
+            "card": template("card", lang),
+            **{f"rank-{rank}": translate(f"rank.{rank}", lang) for rank in range(2, 15)},
+            **{f"index-{rank}": label for rank, label in RANK_LABELS.items()},
+            **{suit.name.lower(): suit_name(suit, lang) for suit in Suit},
+            **{f"of-{suit.name.lower()}": suit_name(suit, lang, of=True) for suit in Suit},
+            **{key: template(f"table.{key}", lang) for key in _TABLE_KEYS},
+            **{f"reason-{reason}": reason_text(reason, lang) for reason in END_REASONS},
+        }
+    )
 
 
 #: The English words; a ``TableStyle`` whose labels leave a key out falls back to these.
@@ -77,7 +111,7 @@ class TableStyle:
     labels: Mapping[str, str] = field(default_factory=lambda: _READERS_LABELS, hash=False)
 
     @classmethod
-    def of(cls, lang: str = "en", *, four_colour: bool = False, large: bool = False) -> "TableStyle":
+    def of(cls, lang: str = "en", *, four_colour: bool = False, large: bool = False) -> TableStyle:
         """A style speaking ``lang``."""
         return cls(four_colour=four_colour, large=large, labels=labels_for(lang))
 
@@ -85,7 +119,7 @@ class TableStyle:
     def lang(self) -> str:
         return self.word("lang")
 
-    def speaking(self, lang: str) -> "TableStyle":
+    def speaking(self, lang: str) -> TableStyle:
         """The same look, in ``lang``."""
         return replace(self, labels=labels_for(lang))
 
@@ -112,25 +146,38 @@ TABLE_CSS = minify_css((Path(__file__).parent / "static" / "table.css").read_tex
 
 #: Where seats sit, clockwise from the bottom (the viewer, or seat 0), by table size;
 #: the grid areas of static/table.css.
-_POSITIONS = {3: ("b", "tl", "tr"), 4: ("b", "l", "t", "r"), 5: ("b", "l", "tl", "tr", "r"),
-              6: ("b", "bl", "tl", "t", "tr", "br")}
+_POSITIONS = {
+    3: ("b", "tl", "tr"),
+    4: ("b", "l", "t", "r"),
+    5: ("b", "l", "tl", "tr", "r"),
+    6: ("b", "bl", "tl", "t", "tr", "br"),
+}
 TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on phones and buttons
 _CROWN, _STAR = "♛", "★"
 
 
 # --- cards ----------------------------------------------------------------------
 
+
 def card_label(card: Card, options: TableStyle | None = None) -> str:
     """What a screen reader says for a card, e.g. ``10 of hearts`` (escaped)."""
     style = options or DEFAULT_STYLE
     suit = card.suit.name.lower()  # "of-SUIT" is the form after "of" (the Russian genitive)
-    return style.text("card", rank=style.word(f"rank-{card.rank}"),
-                      suit=style.labels.get(f"of-{suit}") or style.word(suit))
+    return style.text(
+        "card", rank=style.word(f"rank-{card.rank}"), suit=style.labels.get(f"of-{suit}") or style.word(suit)
+    )
 
 
-def card_html(card: Card, *, legal: bool = False, played_by: str | None = None,
-              winner: bool = False, playable: bool = False, why: str | None = None,
-              options: TableStyle | None = None) -> str:
+def card_html(
+    card: Card,
+    *,
+    legal: bool = False,
+    played_by: str | None = None,
+    winner: bool = False,
+    playable: bool = False,
+    why: str | None = None,
+    options: TableStyle | None = None,
+) -> str:
     """A face-up card; ``played_by`` adds the player's name under it, as in a trick.
 
     A card of the seat to play (``legal``, or refused by the rule ``why``) carries itself,
@@ -154,15 +201,19 @@ def card_html(card: Card, *, legal: bool = False, played_by: str | None = None,
     turn = legal or why is not None
     hooks = (f' data-ll-card="{card}"' + (f' data-ll-why="{html.escape(why)}"' if why else "")) if turn else ""
     label = ", ".join(aria)
-    face = (f'<span class="{" ".join(classes)}" role="img" aria-label="{label}"{"" if playable else hooks}>'
-            f'<span class="ll-idx">{style.text(f"index-{card.rank}")}<span>{symbol}</span></span>'
-            f'<span class="ll-pip">{symbol}</span>{star}</span>')
+    face = (
+        f'<span class="{" ".join(classes)}" role="img" aria-label="{label}"{"" if playable else hooks}>'
+        f'<span class="ll-idx">{style.text(f"index-{card.rank}")}<span>{symbol}</span></span>'
+        f'<span class="ll-pip">{symbol}</span>{star}</span>'
+    )
     if playable and turn:
         face = f'<button type="button" class="ll-card-button"{hooks} aria-label="{label}">{face}</button>'
     if played_by is None:
         return face
-    return (f'<span class="ll-play{" ll-win" if winner else ""}">{face}'
-            f'<span class="ll-by" aria-hidden="true">{html.escape(played_by)}</span></span>')
+    return (
+        f'<span class="ll-play{" ll-win" if winner else ""}">{face}'
+        f'<span class="ll-by" aria-hidden="true">{html.escape(played_by)}</span></span>'
+    )
 
 
 def card_back_html(*, options: TableStyle | None = None) -> str:
@@ -173,10 +224,19 @@ def card_back_html(*, options: TableStyle | None = None) -> str:
 
 # --- the table ------------------------------------------------------------------
 
-def table_html(state: State, *, seat: int | str | None = None, show_legal: bool = False,
-               last_trick: Trick | None = None, caption: str | None = None,
-               options: TableStyle | None = None, include_css: bool = True,
-               playable: bool = False, hidden: bool = False) -> str:
+
+def table_html(
+    state: State,
+    *,
+    seat: int | str | None = None,
+    show_legal: bool = False,
+    last_trick: Trick | None = None,
+    caption: str | None = None,
+    options: TableStyle | None = None,
+    include_css: bool = True,
+    playable: bool = False,
+    hidden: bool = False,
+) -> str:
     """The whole table as one ``<div class="ll-table">``.
 
     ``seat`` draws what that seat may see (other hands face down, with counts);
@@ -191,27 +251,47 @@ def table_html(state: State, *, seat: int | str | None = None, show_legal: bool 
     style = options or DEFAULT_STYLE
     viewer = _viewer_seat(state, seat)
     if last_trick is not None and state.trick:
-        raise RenderError("last_trick is for a moment between tricks, but this state has a "
-                          f"trick in progress ({len(state.trick)} cards played)")
+        raise RenderError(
+            "last_trick is for a moment between tricks, but this state has a "
+            f"trick in progress ({len(state.trick)} cards played)"
+        )
     anchor = 0 if viewer is None else viewer
     public = view(state, anchor)
-    legal = (set(legal_cards(state)) if show_legal and not hidden and viewer in (None, state.to_act)
-             else set())
-    refused = {card: error_text(play_refusal(state, card), style.lang)
-               for card in state.hands[state.to_act] if card not in legal} if legal else {}
+    legal = set(legal_cards(state)) if show_legal and not hidden and viewer in (None, state.to_act) else set()
+    refused = (
+        {
+            card: error_text(play_refusal(state, card), style.lang)
+            for card in state.hands[state.to_act]
+            if card not in legal
+        }
+        if legal
+        else {}
+    )
     n = len(state.players)
     seats = "".join(
-        _seat_html(state, s, _POSITIONS[n][(s - anchor) % n], style, public,
-                   face_up=not hidden and viewer in (None, s), is_viewer=viewer == s, legal=legal, playable=playable,
-                   refused=refused)
-        for s in ((anchor + i) % n for i in range(n)))
+        _seat_html(
+            state,
+            s,
+            _POSITIONS[n][(s - anchor) % n],
+            style,
+            public,
+            face_up=not hidden and viewer in (None, s),
+            is_viewer=viewer == s,
+            legal=legal,
+            playable=playable,
+            refused=refused,
+        )
+        for s in ((anchor + i) % n for i in range(n))
+    )
     classes = f"ll-table ll-n{n}" + " ll-large" * style.large + " ll-four-colour" * style.four_colour
     label = html.escape(caption) if caption else style.text("table")
-    return (f'<div class="{classes}" lang="{language_tag(style.lang)}" role="group" aria-label="{label}">'
-            + (f"<style>{TABLE_CSS}</style>" if include_css else "")
-            + (f'<p class="ll-caption">{html.escape(caption)}</p>' if caption else "")
-            + f'<div class="ll-felt">{seats}{_centre_html(state, last_trick, style, public)}'
-            + "</div></div>")
+    return (
+        f'<div class="{classes}" lang="{language_tag(style.lang)}" role="group" aria-label="{label}">'
+        + (f"<style>{TABLE_CSS}</style>" if include_css else "")
+        + (f'<p class="ll-caption">{html.escape(caption)}</p>' if caption else "")
+        + f'<div class="ll-felt">{seats}{_centre_html(state, last_trick, style, public)}'
+        + "</div></div>"
+    )
 
 
 def _viewer_seat(state: State, seat: int | str | None) -> int | None:
@@ -222,19 +302,33 @@ def _viewer_seat(state: State, seat: int | str | None) -> int | None:
             return state.players.index(seat)
     elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
         return seat
-    raise RenderError(f"there is no seat {seat!r} to draw the table for "
-                      f"(seats are {', '.join(state.players)}, or 0 to {len(state.players) - 1})")
+    raise RenderError(
+        f"there is no seat {seat!r} to draw the table for "
+        f"(seats are {', '.join(state.players)}, or 0 to {len(state.players) - 1})"
+    )
 
 
-def _seat_html(state: State, seat: int, position: str, style: TableStyle, public: SeatView,
-               *, face_up: bool, is_viewer: bool, legal: set[Card], playable: bool,
-               refused: Mapping[Card, str]) -> str:
+def _seat_html(
+    state: State,
+    seat: int,
+    position: str,
+    style: TableStyle,
+    public: SeatView,
+    *,
+    face_up: bool,
+    is_viewer: bool,
+    legal: set[Card],
+    playable: bool,
+    refused: Mapping[Card, str],
+) -> str:
     classes = ["ll-seat", f"ll-at-{position}"] + ["ll-viewer"] * is_viewer
     head = [f'<span class="ll-name">{html.escape(state.players[seat])}</span>']
     if seat == state.dealer:
         # A chip drawn in CSS, not a letter: "D" or "С" would read as a seat's name.
-        head.append(f'<span class="ll-dealer" role="img" aria-label="{style.text("dealer")}" '
-                    f'title="{style.text("dealer")}"></span>')
+        head.append(
+            f'<span class="ll-dealer" role="img" aria-label="{style.text("dealer")}" '
+            f'title="{style.text("dealer")}"></span>'
+        )
     if seat == state.to_act:
         classes.append("ll-to-act")
         turn = "names-trump" if seat == state.namer else "to-play"
@@ -246,16 +340,21 @@ def _seat_html(state: State, seat: int, position: str, style: TableStyle, public
         head.append(f'<span class="ll-pill ll-crown">{_CROWN} {style.text("winner")}</span>')
     if face_up:
         why = refused if seat == state.to_act else {}
-        cards = "".join(card_html(card, legal=card in legal, playable=playable, why=why.get(card), options=style)
-                        for card in sort_hand(state.hands[seat], state.trump))
+        cards = "".join(
+            card_html(card, legal=card in legal, playable=playable, why=why.get(card), options=style)
+            for card in sort_hand(state.hands[seat], state.trump)
+        )
     else:
         cards = _hidden_hand_html(seat, public, style)
-    meta = (style.text("tricks", count=state.tricks_won[seat]) + " · "
-            + style.text("won-pile", count=len(state.won[seat])))
-    return (f'<div class="{" ".join(classes)}" role="group" '
-            f'aria-label="{html.escape(state.players[seat])}">'
-            f'<div class="ll-head">{"".join(head)}</div><div class="ll-hand">{cards}</div>'
-            f'<div class="ll-meta">{meta}</div></div>')
+    meta = (
+        style.text("tricks", count=state.tricks_won[seat]) + " · " + style.text("won-pile", count=len(state.won[seat]))
+    )
+    return (
+        f'<div class="{" ".join(classes)}" role="group" '
+        f'aria-label="{html.escape(state.players[seat])}">'
+        f'<div class="ll-head">{"".join(head)}</div><div class="ll-hand">{cards}</div>'
+        f'<div class="ll-meta">{meta}</div></div>'
+    )
 
 
 def _hidden_hand_html(seat: int, public: SeatView, style: TableStyle) -> str:
@@ -264,31 +363,35 @@ def _hidden_hand_html(seat: int, public: SeatView, style: TableStyle) -> str:
     backs = public.hand_sizes[seat] - len(known)
     fan = ""
     if backs:
-        fan = (f'<span class="ll-backs" role="img" aria-label="{style.text("face-down-count", count=backs)}">'
-               + card_back_html(options=style) * backs
-               + f'<span class="ll-count">{backs}</span></span>')
+        fan = (
+            f'<span class="ll-backs" role="img" aria-label="{style.text("face-down-count", count=backs)}">'
+            + card_back_html(options=style) * backs
+            + f'<span class="ll-count">{backs}</span></span>'
+        )
     return fan + "".join(card_html(card, options=style) for card in known)
 
 
-def _centre_html(state: State, last_trick: Trick | None, style: TableStyle,
-                 public: SeatView) -> str:
+def _centre_html(state: State, last_trick: Trick | None, style: TableStyle, public: SeatView) -> str:
     if last_trick is not None:
         plays, winner = last_trick.plays, last_trick.winner
     else:
         plays, winner = state.current_plays, None
-    trick = "".join(card_html(card, played_by=state.players[s], winner=s == winner, options=style)
-                    for s, card in plays)
-    return (f'<div class="ll-centre">{_status_html(state, last_trick, style)}'
-            f'<div class="ll-trick" role="group" aria-label="{style.text("trick")}">{trick}</div>'
-            f'<div class="ll-aside">{_trump_html(state, style, public)}'
-            f'{_stock_html(style, public)}</div></div>')
+    trick = "".join(card_html(card, played_by=state.players[s], winner=s == winner, options=style) for s, card in plays)
+    return (
+        f'<div class="ll-centre">{_status_html(state, last_trick, style)}'
+        f'<div class="ll-trick" role="group" aria-label="{style.text("trick")}">{trick}</div>'
+        f'<div class="ll-aside">{_trump_html(state, style, public)}'
+        f"{_stock_html(style, public)}</div></div>"
+    )
 
 
 def _status_html(state: State, last_trick: Trick | None, style: TableStyle) -> str:
     names = state.players
     if state.winner is not None:
-        return (f'<p class="ll-status">{_CROWN} {style.text("status-hand-won", name=names[state.winner])}'
-                f'<span class="ll-reason">{style.text(f"reason-{state.reason}")}</span></p>')
+        return (
+            f'<p class="ll-status">{_CROWN} {style.text("status-hand-won", name=names[state.winner])}'
+            f'<span class="ll-reason">{style.text(f"reason-{state.reason}")}</span></p>'
+        )
     if last_trick is not None:
         text = style.text("status-trick-won", name=names[last_trick.winner])
     elif state.namer is not None:
@@ -310,15 +413,21 @@ def _trump_html(state: State, style: TableStyle, public: SeatView) -> str:
     card = state.trump_card
     if card is not None:
         holder = next((s for s, hand in enumerate(state.hands) if card in hand), None)
-        where = (style.text("held-by", name=state.players[holder]) if holder is not None
-                 else style.text("stock-bottom") if card == public.stock_bottom else None)
+        where = (
+            style.text("held-by", name=state.players[holder])
+            if holder is not None
+            else style.text("stock-bottom")
+            if card == public.stock_bottom
+            else None
+        )
         if where:
-            return (f'<div class="ll-box ll-trump">{title}{card_html(card, options=style)}'
-                    f'<span>{where}</span></div>')
+            return f'<div class="ll-box ll-trump">{title}{card_html(card, options=style)}<span>{where}</span></div>'
     suit = state.trump.name.lower()
-    return (f'<div class="ll-box ll-trump">{title}'
-            f'<span class="ll-big ll-{suit}" aria-hidden="true">{state.trump.symbol}{TEXT_STYLE}</span>'
-            f'<span>{style.text(suit)}</span></div>')
+    return (
+        f'<div class="ll-box ll-trump">{title}'
+        f'<span class="ll-big ll-{suit}" aria-hidden="true">{state.trump.symbol}{TEXT_STYLE}</span>'
+        f"<span>{style.text(suit)}</span></div>"
+    )
 
 
 def _stock_html(style: TableStyle, public: SeatView) -> str:
@@ -330,11 +439,15 @@ def _stock_html(style: TableStyle, public: SeatView) -> str:
         face_down = count - (bottom is not None)
         peek = "" if bottom is None else f'<span class="ll-bottom">{card_html(bottom, options=style)}</span>'
         top = card_back_html(options=style) if face_down else ""
-        pile = (f'<span class="ll-pile{" ll-with-bottom" if peek else ""}">{peek}{top}'
-                f'<span class="ll-count" aria-hidden="true">{count}</span></span>')
+        pile = (
+            f'<span class="ll-pile{" ll-with-bottom" if peek else ""}">{peek}{top}'
+            f'<span class="ll-count" aria-hidden="true">{count}</span></span>'
+        )
     label = style.text("stock-count", count=count)
-    return (f'<div class="ll-box ll-stock" role="group" aria-label="{label}">'
-            f'<span class="ll-title" aria-hidden="true">{style.text("stock")}</span>{pile}</div>')
+    return (
+        f'<div class="ll-box ll-stock" role="group" aria-label="{label}">'
+        f'<span class="ll-title" aria-hidden="true">{style.text("stock")}</span>{pile}</div>'
+    )
 
 
 # Wired from this side, so the engine needs no HTML: a notebook that shows a State draws the table.

@@ -26,10 +26,16 @@ import os
 from pathlib import Path
 
 from lingerlonger.game.errors import Message
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, SOURCE_LANGUAGE, check_language, error_text, format_number, format_percent
+from lingerlonger.words.i18n import (
+    DEFAULT_LANGUAGE,
+    SOURCE_LANGUAGE,
+    check_language,
+    error_text,
+    format_number,
+    format_percent,
+)
 
-__all__ = ["LANG", "DOMAIN", "_", "number", "percent", "said", "locale_folder", "read_po",
-           "messages"]
+__all__ = ["LANG", "DOMAIN", "_", "number", "percent", "said", "locale_folder", "read_po", "messages"]
 
 #: The page's language (the book build's ``LINGERLONGER_LANG``).
 LANG = DEFAULT_LANGUAGE
@@ -127,4 +133,3 @@ def said(error: Message, lang: str = LANG) -> str:
     ``str()`` of one is English."""
     text = getattr(error, "text", None)
     return text(lang) if callable(text) else error_text(error, lang)
-

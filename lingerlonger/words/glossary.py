@@ -19,9 +19,9 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Iterator, Mapping
 
 __all__ = ["Refusal", "ideas", "refused_in", "without_quotations", "rows"]
 
@@ -38,6 +38,7 @@ _CODE = re.compile(r"`[^`\n]*`")
 @dataclass(frozen=True)
 class Refusal:
     """A refused variant found in a text: the idea, the word to use instead, and what matched."""
+
     idea: str
     term: str
     variant: str
@@ -56,8 +57,9 @@ def ideas() -> tuple[Mapping, ...]:
 
 @functools.cache
 def _patterns(lang: str) -> tuple[tuple[Mapping, re.Pattern[str]], ...]:
-    return tuple((idea, re.compile(pattern, re.IGNORECASE))
-                 for idea in ideas() for pattern in idea["refused"].get(lang, ()))
+    return tuple(
+        (idea, re.compile(pattern, re.IGNORECASE)) for idea in ideas() for pattern in idea["refused"].get(lang, ())
+    )
 
 
 def without_quotations(text: str) -> str:
@@ -67,17 +69,22 @@ def without_quotations(text: str) -> str:
     >>> without_quotations('000: "um jogador é eliminado do jogo" and «Salir» in `code`.')
     '000:                                  and «Salir» in       .'
     """
+
     def blank(match: re.Match[str]) -> str:
         span = match.group(0)
         return " " * len(span) if len(span.split()) >= QUOTATION_WORDS else span
+
     return _CODE.sub(lambda match: " " * len(match.group(0)), _QUOTED.sub(blank, text))
 
 
 def refused_in(text: str, lang: str) -> list[Refusal]:
     """The refused variants of ``lang`` that ``text`` uses, outside quotations of the sources."""
     checked = without_quotations(text)
-    return [Refusal(idea["id"], idea[lang], match.group(0), pattern.pattern)
-            for idea, pattern in _patterns(lang) for match in pattern.finditer(checked)]
+    return [
+        Refusal(idea["id"], idea[lang], match.group(0), pattern.pattern)
+        for idea, pattern in _patterns(lang)
+        for match in pattern.finditer(checked)
+    ]
 
 
 def rows(lang: str) -> Iterator[tuple[str, str, str, str, str]]:

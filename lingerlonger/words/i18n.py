@@ -19,30 +19,48 @@ import functools
 import json
 import os
 import string
+from collections.abc import Mapping
 from importlib import resources
-from typing import Mapping
 
-from lingerlonger.game.errors import ENGLISH as ENGLISH_ERRORS, Message, fill
+from lingerlonger.game.errors import ENGLISH as ENGLISH_ERRORS
+from lingerlonger.game.errors import Message, fill
 
-__all__ = ["ui", "LANGUAGES", "SOURCE_LANGUAGE", "ENVIRONMENT_LANGUAGE", "DEFAULT_LANGUAGE", "PLURAL_CATEGORIES",
-           "terminal_language", "I18nError", "catalog", "error_text",
-           "translate", "template", "plural_category", "language_tag", "check_language", "placeholders",
-           "format_number", "format_percent"]
+__all__ = [
+    "ui",
+    "LANGUAGES",
+    "SOURCE_LANGUAGE",
+    "ENVIRONMENT_LANGUAGE",
+    "DEFAULT_LANGUAGE",
+    "PLURAL_CATEGORIES",
+    "terminal_language",
+    "I18nError",
+    "catalog",
+    "error_text",
+    "translate",
+    "template",
+    "plural_category",
+    "language_tag",
+    "check_language",
+    "placeholders",
+    "format_number",
+    "format_percent",
+]
 
 LANGUAGES = ("en", "pt", "es", "ru")
 #: The catalogs' source, and the language of an author's text that does not say otherwise.
 SOURCE_LANGUAGE = "en"
 #: The reader's language when the environment names one: ``LINGERLONGER_LANG=pt``, as each
 #: language's book build sets it for the chapters' kernels. None when it is unset or not offered.
-ENVIRONMENT_LANGUAGE = (os.environ.get("LINGERLONGER_LANG")
-                        if os.environ.get("LINGERLONGER_LANG") in LANGUAGES else None)
+ENVIRONMENT_LANGUAGE = os.environ.get("LINGERLONGER_LANG") if os.environ.get("LINGERLONGER_LANG") in LANGUAGES else None
 #: What every ``lang`` argument defaults to.
 DEFAULT_LANGUAGE = ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
 #: The CLDR cardinal categories a whole number can take. Counts here are whole numbers
 #: of cards (0 to 52), so CLDR's "other" for fractions in Russian and "many" for
 #: millions in Portuguese and Spanish never arise and are left out.
 PLURAL_CATEGORIES: Mapping[str, tuple[str, ...]] = {
-    "en": ("one", "other"), "pt": ("one", "other"), "es": ("one", "other"),
+    "en": ("one", "other"),
+    "pt": ("one", "other"),
+    "es": ("one", "other"),
     "ru": ("one", "few", "many"),
 }
 
@@ -78,7 +96,8 @@ def catalog(lang: str) -> Mapping[str, str | Mapping[str, str]]:
     """The messages of one language, read once from the package. The English of errors
     (``error.*``) comes from ``errors.ENGLISH``, its one source (see ``errors``)."""
     text = (resources.files("lingerlonger.words") / "locale" / f"{check_language(lang)}.json").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     messages = json.loads(text)
     if lang == SOURCE_LANGUAGE:
         messages.update({f"error.{code}": english for code, english in ENGLISH_ERRORS.items()})

@@ -17,17 +17,42 @@ picks the message for each event and fills in who did what.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from types import MappingProxyType
-from typing import Iterable, Sequence
 
 from lingerlonger.game.cards import Card, Suit, format_cards
-from lingerlonger.game.events import (END_REASONS, Dealt, Discarded, Drew, Eliminated, Event, Followed, HandEnded,
-                     LeadPassed, Led, TrickWon, Trumped, TrumpChosen, TrumpRevealed)
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, catalog, translate
+from lingerlonger.game.events import (
+    END_REASONS,
+    Dealt,
+    Discarded,
+    Drew,
+    Eliminated,
+    Event,
+    Followed,
+    HandEnded,
+    LeadPassed,
+    Led,
+    TrickWon,
+    TrumpChosen,
+    Trumped,
+    TrumpRevealed,
+)
 from lingerlonger.game.rules import PROFILES, VARIANTS, Rules
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, catalog, translate
 
-__all__ = ["narrate", "narrate_all", "suit_name", "card_name", "reason_text", "rules_text", "topic_text",
-           "variant_effect", "SUIT_NAMES", "REASONS", "VARIANT_EFFECTS"]
+__all__ = [
+    "narrate",
+    "narrate_all",
+    "suit_name",
+    "card_name",
+    "reason_text",
+    "rules_text",
+    "topic_text",
+    "variant_effect",
+    "SUIT_NAMES",
+    "REASONS",
+    "VARIANT_EFFECTS",
+]
 
 
 def suit_name(suit: Suit, lang: str = DEFAULT_LANGUAGE, *, of: bool = False) -> str:
@@ -37,8 +62,7 @@ def suit_name(suit: Suit, lang: str = DEFAULT_LANGUAGE, *, of: bool = False) -> 
 
 def card_name(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
     """A card in words: ``10 of hearts``, ``10 de copas``, ``десятка червей``."""
-    return translate("card", lang, rank=translate(f"rank.{card.rank}", lang),
-                     suit=suit_name(card.suit, lang, of=True))
+    return translate("card", lang, rank=translate(f"rank.{card.rank}", lang), suit=suit_name(card.suit, lang, of=True))
 
 
 def reason_text(reason: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -65,7 +89,7 @@ def topic_text(tag: str, lang: str = DEFAULT_LANGUAGE) -> str:
     >>> [topic_text(tag, "pt") for tag in ("follow-suit", "equal-hands", "no-trump", "x-mine")]
     ['assistir', 'mãos iguais', 'sem trunfo', 'x-mine']
     """
-    key = (f"profile.{tag}" if tag in PROFILES else f"variant.{tag}" if tag in VARIANTS else f"tag.{tag}")
+    key = f"profile.{tag}" if tag in PROFILES else f"variant.{tag}" if tag in VARIANTS else f"tag.{tag}"
     return translate(key, lang) if key in catalog(lang) else tag
 
 
@@ -86,14 +110,16 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
     say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
     match event:
         case Dealt(dealer=dealer, hands=hands, stock_size=stock):
-            return say("narrate.dealt", dealer=name(dealer),
-                       hand=say("count.cards", count=len(hands[0])),
-                       stock=say("narrate.stock-stays", count=stock))
+            return say(
+                "narrate.dealt",
+                dealer=name(dealer),
+                hand=say("count.cards", count=len(hands[0])),
+                stock=say("narrate.stock-stays", count=stock),
+            )
         case TrumpRevealed(card=card, seat=None):
             return say("narrate.trump-from-stock", card=card, suit=suit_name(card.suit, lang))
         case TrumpRevealed(card=card, seat=seat):
-            return say("narrate.trump-revealed", name=name(seat), card=card,
-                       suit=suit_name(card.suit, lang))
+            return say("narrate.trump-revealed", name=name(seat), card=card, suit=suit_name(card.suit, lang))
         case Led(seat=seat, card=card):
             return say("narrate.led", name=name(seat), card=card)
         case Followed(seat=seat, card=card):
@@ -101,11 +127,9 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
         case Trumped(seat=seat, card=card, led=led):
             return say("narrate.trumped", name=name(seat), card=card, suit=suit_name(led, lang, of=True))
         case Discarded(seat=seat, card=card, led=led):
-            return say("narrate.discarded", name=name(seat), card=card,
-                       suit=suit_name(led, lang, of=True))
+            return say("narrate.discarded", name=name(seat), card=card, suit=suit_name(led, lang, of=True))
         case TrickWon(seat=seat, card=card, by_trump=by_trump):
-            return say("narrate.trick-won-trump" if by_trump else "narrate.trick-won",
-                       name=name(seat), card=card)
+            return say("narrate.trick-won-trump" if by_trump else "narrate.trick-won", name=name(seat), card=card)
         case Drew(seat=seat, cards=cards, stock_left=left):
             stock = say("narrate.stock-empty") if left == 0 else say("narrate.stock-left", count=left)
             return say("narrate.drew", name=name(seat), cards=format_cards(cards), stock=stock)
@@ -126,6 +150,5 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
     raise TypeError(f"no narration for {event!r}")
 
 
-def narrate_all(events: Iterable[Event], players: Sequence[str],
-                lang: str = DEFAULT_LANGUAGE) -> list[str]:
+def narrate_all(events: Iterable[Event], players: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> list[str]:
     return [narrate(event, players, lang) for event in events]

@@ -24,43 +24,55 @@ from lingerlonger.game.errors import Message
 __all__ = ["yaml_problem", "yaml_context", "yaml_error", "os_reason"]
 
 #: PyYAML's problem texts, from libyaml and from the pure-Python reader, and their codes.
-_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), code) for pattern, code in (
-    (r"^mapping values are not allowed", "yaml.mapping-values"),
-    (r"^could not find expected ':'", "yaml.expected-colon"),
-    (r"^did not find expected key|^expected <block end>, but found", "yaml.expected-key"),
-    (r"^did not find expected '-' indicator", "yaml.expected-dash"),
-    (r"^(did not find )?expected ',' or '\]'", "yaml.expected-bracket"),
-    (r"^(did not find )?expected ',' or '\}'", "yaml.expected-brace"),
-    (r"^found unexpected end of stream", "yaml.unexpected-end"),
-    (r"^found a tab character", "yaml.tab"),
-    (r"^found character .*cannot start any token", "yaml.cannot-start"),
-    (r"^found undefined alias", "yaml.undefined-alias"),
-    (r"^found duplicate anchor|^second occurrence", "yaml.duplicate-anchor"),
-    (r"^found unknown escape character", "yaml.unknown-escape"),
-    (r"^did not find expected node content|^expected the node content", "yaml.expected-value"),
-    (r"^found unexpected ':'", "yaml.unexpected-colon"),
-    (r"control characters|special characters|invalid Unicode character", "yaml.special-character"),
-    (r"UTF-8|start byte|continuation byte|end of data|octet", "yaml.not-utf8"),
-))
+_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), code)
+    for pattern, code in (
+        (r"^mapping values are not allowed", "yaml.mapping-values"),
+        (r"^could not find expected ':'", "yaml.expected-colon"),
+        (r"^did not find expected key|^expected <block end>, but found", "yaml.expected-key"),
+        (r"^did not find expected '-' indicator", "yaml.expected-dash"),
+        (r"^(did not find )?expected ',' or '\]'", "yaml.expected-bracket"),
+        (r"^(did not find )?expected ',' or '\}'", "yaml.expected-brace"),
+        (r"^found unexpected end of stream", "yaml.unexpected-end"),
+        (r"^found a tab character", "yaml.tab"),
+        (r"^found character .*cannot start any token", "yaml.cannot-start"),
+        (r"^found undefined alias", "yaml.undefined-alias"),
+        (r"^found duplicate anchor|^second occurrence", "yaml.duplicate-anchor"),
+        (r"^found unknown escape character", "yaml.unknown-escape"),
+        (r"^did not find expected node content|^expected the node content", "yaml.expected-value"),
+        (r"^found unexpected ':'", "yaml.unexpected-colon"),
+        (r"control characters|special characters|invalid Unicode character", "yaml.special-character"),
+        (r"UTF-8|start byte|continuation byte|end of data|octet", "yaml.not-utf8"),
+    )
+)
 
 #: What PyYAML was reading when it stopped ("while scanning a simple key"...).
-_CONTEXTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), code) for pattern, code in (
-    (r"simple key", "yaml.context.key"),
-    (r"quoted scalar", "yaml.context.quoted"),
-    (r"block collection|block sequence", "yaml.context.list"),
-    (r"block mapping", "yaml.context.keys"),
-    (r"flow sequence", "yaml.context.bracket"),
-    (r"flow mapping", "yaml.context.brace"),
-    (r"anchor|alias", "yaml.context.anchor"),
-    (r"block scalar", "yaml.context.block-text"),
-    (r"next token|block node|flow node|plain scalar|a tag|directive", "yaml.context.reading"),
-))
+_CONTEXTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), code)
+    for pattern, code in (
+        (r"simple key", "yaml.context.key"),
+        (r"quoted scalar", "yaml.context.quoted"),
+        (r"block collection|block sequence", "yaml.context.list"),
+        (r"block mapping", "yaml.context.keys"),
+        (r"flow sequence", "yaml.context.bracket"),
+        (r"flow mapping", "yaml.context.brace"),
+        (r"anchor|alias", "yaml.context.anchor"),
+        (r"block scalar", "yaml.context.block-text"),
+        (r"next token|block node|flow node|plain scalar|a tag|directive", "yaml.context.reading"),
+    )
+)
 
 #: The system's errors a reader meets: a path mistyped, a folder given for a file, a full disk.
 _ERRNO = {
-    errno.ENOENT: "os.not-found", errno.EACCES: "os.permission", errno.EPERM: "os.permission",
-    errno.EISDIR: "os.is-a-directory", errno.ENOTDIR: "os.not-a-directory", errno.EEXIST: "os.exists",
-    errno.ENOSPC: "os.no-space", errno.EROFS: "os.read-only", errno.ENAMETOOLONG: "os.name-too-long",
+    errno.ENOENT: "os.not-found",
+    errno.EACCES: "os.permission",
+    errno.EPERM: "os.permission",
+    errno.EISDIR: "os.is-a-directory",
+    errno.ENOTDIR: "os.not-a-directory",
+    errno.EEXIST: "os.exists",
+    errno.ENOSPC: "os.no-space",
+    errno.EROFS: "os.read-only",
+    errno.ENAMETOOLONG: "os.name-too-long",
     errno.EPIPE: "os.broken-pipe",
 }
 
@@ -82,8 +94,9 @@ def yaml_context(text: str) -> Message:
     return Message(code) if code else Message("yaml.context.other", text=" ".join(text.split()))
 
 
-def yaml_error(problem: str | None, context: str | None, context_line: int | None = None,
-               context_column: int | None = None) -> Message:
+def yaml_error(
+    problem: str | None, context: str | None, context_line: int | None = None, context_column: int | None = None
+) -> Message:
     """The words of a PyYAML syntax error: its problem, and what it was reading from where.
 
     >>> from lingerlonger.words.i18n import error_text
@@ -96,8 +109,9 @@ def yaml_error(problem: str | None, context: str | None, context_line: int | Non
     if context and context_line is not None:
         if said.code == "yaml.duplicate-anchor":  # "found duplicate anchor" is the context there
             return said
-        return Message("yaml.in-context", problem=said, context=yaml_context(context),
-                       line=context_line, column=context_column)
+        return Message(
+            "yaml.in-context", problem=said, context=yaml_context(context), line=context_line, column=context_column
+        )
     return said
 
 

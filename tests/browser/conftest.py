@@ -42,8 +42,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from lingerlonger.views.table_html import TEXT_STYLE
 from lingerlonger.scenario import load
+from lingerlonger.views.table_html import TEXT_STYLE
 
 REPO = Path(__file__).resolve().parents[2]
 BOOK_HTML = REPO / "_build" / "html"
@@ -106,14 +106,12 @@ def record(page) -> PageLog:
     page.on("websocket", lambda ws: log.requests.append(ws.url))
     page.on(
         "console",
-        lambda msg: msg.type == "error"
-        and log.console_errors.append(f"{msg.text} at {msg.location.get('url')}"),
+        lambda msg: msg.type == "error" and log.console_errors.append(f"{msg.text} at {msg.location.get('url')}"),
     )
     page.on("pageerror", lambda error: log.page_errors.append(str(error)))
     page.on(
         "response",
-        lambda response: response.status >= 400
-        and log.bad_responses.append(f"{response.status} {response.url}"),
+        lambda response: response.status >= 400 and log.bad_responses.append(f"{response.status} {response.url}"),
     )
     return log
 
@@ -127,9 +125,7 @@ def chromium():
     if not os.access(CHROMIUM, os.X_OK):
         unavailable(f"{CHROMIUM} not found: apt-get install -y chromium")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 
@@ -231,8 +227,10 @@ def built_pages() -> list[str]:
         if not {"_static", "_sources", "_images"} & set(path.relative_to(BOOK_HTML).parts)
     )
     sheets = [page for page in pages if re.fullmatch(r"handouts/\w+/(?!rules\.html)[^/]+", page)]
-    sampled = {min(page for page in sheets if page.startswith(folder))
-               for folder in {page.rsplit("/", 1)[0] + "/" for page in sheets}}
+    sampled = {
+        min(page for page in sheets if page.startswith(folder))
+        for folder in {page.rsplit("/", 1)[0] + "/" for page in sheets}
+    }
     return [page for page in pages if page not in sheets or page in sampled]
 
 
@@ -279,6 +277,7 @@ def running_voila(port: int, *extra_args: str):
     workdir = Path(tempfile.mkdtemp(prefix="app-test-", dir=REPO / "_build"))
     notebook = workdir / "app.ipynb"
     import jupytext
+
     jupytext.write(jupytext.read(APP_MD), notebook)
     env = dict(os.environ)
     for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):  # as `make app` does
@@ -286,9 +285,19 @@ def running_voila(port: int, *extra_args: str):
     log = workdir / "voila.log"  # a file, not a pipe: a full pipe would block Voila
     with open(log, "w") as output:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", str(notebook), "--no-browser",
-             f"--port={port}", "--Voila.ip=127.0.0.1", *extra_args],
-            env=env, stdout=output, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                str(notebook),
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                *extra_args,
+            ],
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: the kernels go with it
         )
     url = f"http://127.0.0.1:{port}/"
@@ -350,7 +359,9 @@ def play_app_hand(page, url: str):
         page.wait_for_function(
             "([hand, step]) => { const note = hand.querySelector('.ll-yours, .ll-end');"
             " return note && Number(note.dataset.llStep) > step; }",
-            arg=[hand.element_handle(), step], timeout=ROUND_TRIP_MS)
+            arg=[hand.element_handle(), step],
+            timeout=ROUND_TRIP_MS,
+        )
         if end.is_visible():
             return hand, mine
         step = int(settled.get_attribute("data-ll-step"))
@@ -369,8 +380,10 @@ HAND_AND_BUTTONS = """player => {
           buttonsTop: Math.min(...buttons.map(b => b.top)), buttonsBottom: Math.max(...buttons.map(b => b.bottom)),
           height: innerHeight};
 }"""
-HAND_ON_SCREEN = f"player => {{ const at = ({HAND_AND_BUTTONS})(player); " \
+HAND_ON_SCREEN = (
+    f"player => {{ const at = ({HAND_AND_BUTTONS})(player); "
     "return at.count > 0 && at.handTop >= 0 && at.buttonsBottom <= at.height; }"
+)
 
 
 def assert_hand_on_screen(page, player, where: str) -> None:
@@ -440,13 +453,14 @@ def click_and_wait(player, name: str, expected_step: int) -> None:
     # The accessible name is the Font Awesome glyph (a private-use character) then the word.
     player.get_by_role("button", name=re.compile(rf"^\W*{name}$")).click()
     player.locator(".ll-counter", has_text=re.compile(rf"^\D*{expected_step}\D+\d+\s*$")).wait_for(
-        timeout=ROUND_TRIP_MS)
+        timeout=ROUND_TRIP_MS
+    )
 
 
 # --- saved lessons ---------------------------------------------------------------------------
 
-def saved_lesson(page, save, tmp_path, *, label: str = "Save as lesson", kind: str = "hand",
-                 hand: int | None = None):
+
+def saved_lesson(page, save, tmp_path, *, label: str = "Save as lesson", kind: str = "hand", hand: int | None = None):
     """Press ``save`` (a link or button reading ``label``): the downloaded file, named
     ``KIND-DATE.yaml`` (``KIND-DATE-N.yaml`` for a family table's hand N), saved under its name
     and checked by ``python3 -m lingerlonger check`` as a user runs it; the lesson it holds and
@@ -459,8 +473,13 @@ def saved_lesson(page, save, tmp_path, *, label: str = "Save as lesson", kind: s
     download.save_as(path)
     number = "" if hand is None else f"-{hand}"
     assert re.fullmatch(rf"{kind}-\d{{4}}-\d\d-\d\d{number}\.yaml", path.name), path.name
-    checked = subprocess.run([sys.executable, "-m", "lingerlonger", "check", str(path)], cwd=REPO,
-                             capture_output=True, text=True, timeout=120)
+    checked = subprocess.run(
+        [sys.executable, "-m", "lingerlonger", "check", str(path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert checked.returncode == 0, checked.stdout + checked.stderr
     [lesson] = load(path)
     return lesson, path

@@ -12,10 +12,9 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_TRIP_MS, VOILA_READY_MS
-from lingerlonger.words.i18n import LANGUAGES, translate
-from lingerlonger.words.i18n import ui
+
+from lingerlonger.words.i18n import LANGUAGES, translate, ui
 
 pytestmark = pytest.mark.browser
 
@@ -26,8 +25,12 @@ LESSON = REPO / "scenarios" / "06-last-card-saves.yaml"
 def console_of(page) -> list[str]:
     """Every warning and error the page's console gets from now on."""
     said: list[str] = []
-    page.on("console", lambda msg: msg.type in ("warning", "error")
-            and said.append(f"{msg.type}: {msg.text} at {msg.location.get('url')}"))
+    page.on(
+        "console",
+        lambda msg: (
+            msg.type in ("warning", "error") and said.append(f"{msg.type}: {msg.text} at {msg.location.get('url')}")
+        ),
+    )
     page.on("pageerror", lambda error: said.append(f"uncaught: {error}"))
     return said
 
@@ -46,9 +49,12 @@ def test_the_app_loads_and_opens_every_tab_with_no_console_warning(voila_app, br
         page.locator(shown).wait_for(state="visible", timeout=ROUND_TRIP_MS)
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1000)
-    assert not said, ("the app's page logs:\n" + "\n".join(said)
-                      + "\n(version warnings: are book/app/constraints.txt's versions installed? "
-                      "pip install -r requirements.lock)")
+    assert not said, (
+        "the app's page logs:\n"
+        + "\n".join(said)
+        + "\n(version warnings: are book/app/constraints.txt's versions installed? "
+        "pip install -r requirements.lock)"
+    )
     log.assert_clean()
 
 
@@ -64,12 +70,12 @@ def test_the_file_button_says_what_it_does_in_each_language_with_no_count(voila_
     for lang in LANGUAGES:
         page.locator(".ll-app-language select").select_option(label=translate("language.name", lang))
         button.filter(has_text=re.compile(rf"^\W*{re.escape(ui('upload', lang))}$")).wait_for(timeout=ROUND_TRIP_MS)
-        page.wait_for_timeout(100)   # the count would come with the same redraw
+        page.wait_for_timeout(100)  # the count would come with the same redraw
         assert upload_words(page) == ui("upload", lang), lang
     with page.expect_file_chooser() as chooser:
         button.click()
     chooser.value.set_files(str(LESSON))
     page.locator(".ll-browser .ll-message").first.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     page.wait_for_timeout(300)
-    assert upload_words(page) == ui("upload", LANGUAGES[-1])   # the message line says which file
+    assert upload_words(page) == ui("upload", LANGUAGES[-1])  # the message line says which file
     log.assert_clean()

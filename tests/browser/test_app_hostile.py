@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import click_and_wait, counter, open_worked_example, pick_worked_example
 
 pytestmark = pytest.mark.browser
@@ -23,15 +22,20 @@ REFUSAL_MS = 60_000
 def _files(folder: Path) -> dict[Path, str]:
     """Hostile files, one per class, each with the place its refusal must name."""
     seats = folder / "60000-seats.yaml"
-    seats.write_text(HEAD.replace("[A, B, C, D]", "[" + ", ".join(f"P{i}" for i in range(60_000)) + "]")
-                     + "steps: []\n", encoding="utf-8")
+    seats.write_text(
+        HEAD.replace("[A, B, C, D]", "[" + ", ".join(f"P{i}" for i in range(60_000)) + "]") + "steps: []\n",
+        encoding="utf-8",
+    )
     emphasis = folder / "emphasis.yaml"
     emphasis.write_text(HEAD + 'summary: "' + "*a " * 50_000 + '"\nsteps: []\n', encoding="utf-8")
-    return {seats: "60000-seats.yaml:4:148829", emphasis: "emphasis.yaml:10:10",
-            HOSTILE / "number-stock-size.yaml": "number-stock-size.yaml:12:26",
-            HOSTILE / "seat-escape.yaml": "seat-escape.yaml:4:20",
-            HOSTILE / "latin1-line2.yaml": "latin1-line2.yaml:2:11",
-            HOSTILE / "utf16-le-no-bom.yaml": "utf16-le-no-bom.yaml:1:2"}
+    return {
+        seats: "60000-seats.yaml:4:148829",
+        emphasis: "emphasis.yaml:10:10",
+        HOSTILE / "number-stock-size.yaml": "number-stock-size.yaml:12:26",
+        HOSTILE / "seat-escape.yaml": "seat-escape.yaml:4:20",
+        HOSTILE / "latin1-line2.yaml": "latin1-line2.yaml:2:11",
+        HOSTILE / "utf16-le-no-bom.yaml": "utf16-le-no-bom.yaml:1:2",
+    }
 
 
 def test_hostile_uploads_are_refused_and_the_app_still_steps(voila_app, browser_page, tmp_path):

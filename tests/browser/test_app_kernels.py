@@ -8,7 +8,6 @@ import json
 import time
 
 import pytest
-
 from conftest import VOILA_DIR, VOILA_READY_MS, app_available, running_voila
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -21,6 +20,7 @@ QUICK = ("--MappingKernelManager.cull_idle_timeout=4", "--MappingKernelManager.c
 def kernels(proc) -> int:
     """The kernels Voilà runs now (one culled a moment ago may linger as a zombie: not counted)."""
     import psutil
+
     running = 0
     for child in psutil.Process(proc.pid).children(recursive=True):
         try:
@@ -36,8 +36,7 @@ def test_the_app_configures_kernel_culling():
     assert culling["cull_connected"] is False, "a page still open must keep its kernel"
 
 
-def test_opening_and_closing_the_app_ten_times_leaves_a_bounded_number_of_kernels(
-        chromium, free_port, unavailable):
+def test_opening_and_closing_the_app_ten_times_leaves_a_bounded_number_of_kernels(chromium, free_port, unavailable):
     app_available(unavailable)
     with running_voila(free_port, *QUICK) as (url, proc):
         context = chromium.new_context()

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import VOILA_READY_MS, assert_hand_on_screen
+
 from lingerlonger.words.i18n import ui
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -44,10 +44,12 @@ def open_app(browser_page, url: str, viewport: dict, lang: str = "en"):
 
 def assert_in_view(layout: dict, what: str) -> None:
     bar = layout["bar"]
-    assert 0 <= bar["top"] and bar["bottom"] <= layout["height"] + 1, f"{what}: the step bar is off screen {bar}"
+    assert bar["top"] >= 0 and bar["bottom"] <= layout["height"] + 1, f"{what}: the step bar is off screen {bar}"
     assert layout["next"]["bottom"] <= layout["height"] + 1, f"{what}: Next is off screen"
     assert layout["table"]["top"] >= -1, f"{what}: the table's top is off screen {layout['table']}"
-    assert layout["words"]["bottom"] <= bar["top"] + 1, f"{what}: the words are under the bar ({layout['words']}, {bar})"
+    assert layout["words"]["bottom"] <= bar["top"] + 1, (
+        f"{what}: the words are under the bar ({layout['words']}, {bar})"
+    )
 
 
 def test_on_a_phone_next_shows_the_table_and_its_words(voila_app, browser_page, tmp_path):
@@ -65,8 +67,9 @@ def test_on_a_phone_next_shows_the_table_and_its_words(voila_app, browser_page, 
 def test_the_presenter_view_fits_a_projector_and_steps_with_a_clicker(voila_app, browser_page, tmp_path):
     page, log, player = open_app(browser_page, voila_app, {"width": 1280, "height": 720})
     player.locator(".ll-present").click()
-    page.wait_for_function("() => document.documentElement.classList.contains('ll-presenting-page')",
-                           timeout=ROUND_TRIP_MS)
+    page.wait_for_function(
+        "() => document.documentElement.classList.contains('ll-presenting-page')", timeout=ROUND_TRIP_MS
+    )
     for key, step in (("PageDown", 1), ("Space", 2), ("ArrowRight", 3), ("PageUp", 2)):
         page.keyboard.press(key)
         wait_for_step(player, step)
@@ -89,7 +92,7 @@ def test_a_new_hand_brings_your_cards_on_a_projector_screen(voila_app, browser_p
     hand = page.locator(".ll-hand-player")
     hand.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     hand.get_by_label(ui("pace", "ru")).select_option(label=ui("pace-instant", "ru"))
-    page.locator(".ll-app").evaluate("app => app.scrollIntoView({block: 'start'})")   # "New hand" is at the top
+    page.locator(".ll-app").evaluate("app => app.scrollIntoView({block: 'start'})")  # "New hand" is at the top
     hand.get_by_role("button", name=re.compile(re.escape(ui("new-hand", "ru")))).click()
     assert_hand_on_screen(page, hand, "1280×720 ru, a new hand")
     page.screenshot(path=str(tmp_path / "app-new-hand-ru.png"))

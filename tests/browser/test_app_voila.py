@@ -11,18 +11,16 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import ROUND_TRIP_MS, click_and_wait, counter, open_worked_example, play_app_hand
 
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 BAD_FILE = REPO / "tests" / "bad" / "seven-players.yaml"
-BAD_WHERE = "seven-players.yaml:5:10"        # its "# expect:" comment
+BAD_WHERE = "seven-players.yaml:5:10"  # its "# expect:" comment
 
 
-def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(
-        voila_app, browser_page):
+def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(voila_app, browser_page):
     page, log = browser_page
     player, stage = open_worked_example(page, voila_app)
 

@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BOOK_HTML
-
 from lingerlonger.words.i18n import language_tag
 
 pytestmark = pytest.mark.browser
@@ -23,9 +21,50 @@ pytestmark = pytest.mark.browser
 TRANSLATIONS = ("pt", "es", "ru")
 LANGUAGES = ("en",) + TRANSLATIONS
 #: Words that are English and nothing else in the book's other languages.
-ENGLISH_ONLY = frozenset("the and with you your which this that is are was were have has what who "
-                         "when where why how will would should could their they them it its "
-                         "from into than then there these those been being each every".split())
+ENGLISH_ONLY = frozenset(
+    [
+        "the",
+        "and",
+        "with",
+        "you",
+        "your",
+        "which",
+        "this",
+        "that",
+        "is",
+        "are",
+        "was",
+        "were",
+        "have",
+        "has",
+        "what",
+        "who",
+        "when",
+        "where",
+        "why",
+        "how",
+        "will",
+        "would",
+        "should",
+        "could",
+        "their",
+        "they",
+        "them",
+        "it",
+        "its",
+        "from",
+        "into",
+        "than",
+        "then",
+        "there",
+        "these",
+        "those",
+        "been",
+        "being",
+        "each",
+        "every",
+    ]
+)
 #: At most this share of a translated page's words may be English-only function words.
 MOST_ENGLISH = 0.02
 
@@ -36,9 +75,11 @@ SITE_WIDE = {"handouts", "404.html"}
 
 def english_pages(root: Path) -> list[str]:
     """The book's pages as Sphinx built them in one language (below ``root``)."""
-    return sorted(path.relative_to(root).as_posix() for path in root.rglob("*.html")
-                  if not {"_static", "_sources", "_images", *TRANSLATIONS, *SITE_WIDE}
-                  & set(path.relative_to(root).parts))
+    return sorted(
+        path.relative_to(root).as_posix()
+        for path in root.rglob("*.html")
+        if not {"_static", "_sources", "_images", *TRANSLATIONS, *SITE_WIDE} & set(path.relative_to(root).parts)
+    )
 
 
 class Prose(HTMLParser):
@@ -49,7 +90,7 @@ class Prose(HTMLParser):
 
     def __init__(self, lang: str) -> None:
         super().__init__()
-        self.lang = lang               # an element in another language (a quoted seed) is skipped
+        self.lang = lang  # an element in another language (a quoted seed) is skipped
         self.words: list[str] = []
         self.stack: list[bool] = []  # per open element: is it (or an ancestor) skipped
         self.in_article = 0
@@ -58,9 +99,12 @@ class Prose(HTMLParser):
         if tag in {"br", "img", "hr", "input", "meta", "link", "wbr", "source"}:
             return
         classes = dict(attrs).get("class") or ""
-        skipped = ((self.stack and self.stack[-1]) or tag in self.SKIP
-                   or any(name in classes for name in self.SKIP_CLASSES)
-                   or dict(attrs).get("lang", self.lang).split("-")[0] != self.lang)  # pt-PT is pt
+        skipped = (
+            (self.stack and self.stack[-1])
+            or tag in self.SKIP
+            or any(name in classes for name in self.SKIP_CLASSES)
+            or dict(attrs).get("lang", self.lang).split("-")[0] != self.lang
+        )  # pt-PT is pt
         self.stack.append(bool(skipped))
         if tag == "article":
             self.in_article += 1
@@ -117,8 +161,9 @@ def test_translated_prose_is_in_its_language(book_html, lang):
         if not page.startswith("book/"):
             continue
         share, english = english_share((book_html / lang / page).read_text(encoding="utf-8"), lang)
-        assert share <= MOST_ENGLISH, (f"{lang}/{page}: {share:.0%} of its words are English "
-                                       f"({', '.join(sorted(set(english))[:12])})")
+        assert share <= MOST_ENGLISH, (
+            f"{lang}/{page}: {share:.0%} of its words are English ({', '.join(sorted(set(english))[:12])})"
+        )
 
 
 def test_the_english_prose_measures_as_english(book_html):
@@ -154,4 +199,3 @@ def test_the_language_menu_sits_in_the_header_row_on_a_phone_and_a_projector(boo
     assert menu["y"] >= 0 and menu["x"] + menu["width"] <= width
     assert abs((menu["y"] + menu["height"] / 2) - (theme["y"] + theme["height"] / 2)) < 8
     log.assert_clean()
-

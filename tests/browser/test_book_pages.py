@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import BOOK_HTML, REPO, built_pages, unavailable
 
 pytestmark = pytest.mark.browser
@@ -42,8 +41,10 @@ def blocking_violations(results: dict) -> list[str]:
         if violation["impact"] not in BLOCKING_IMPACTS:
             continue
         for node in violation["nodes"]:
-            lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']} "
-                         f"at {' '.join(map(str, node['target']))}\n    {node['failureSummary']}")
+            lines.append(
+                f"{violation['id']} ({violation['impact']}): {violation['help']} "
+                f"at {' '.join(map(str, node['target']))}\n    {node['failureSummary']}"
+            )
     return lines
 
 
@@ -76,8 +77,12 @@ def test_pdf_page_count_reads_chromium_pdfs(browser_page):
 
 
 def test_rules_sheet_prints_on_one_a4_page(book_site, browser_page, tmp_path):
-    pages = [name for name in built_pages() if name.startswith("book/")  # not the pack's nor a language's copies
-             and RULES_SHEET_MARK in (BOOK_HTML / name).read_text(encoding="utf-8")]
+    pages = [
+        name
+        for name in built_pages()
+        if name.startswith("book/")  # not the pack's nor a language's copies
+        and RULES_SHEET_MARK in (BOOK_HTML / name).read_text(encoding="utf-8")
+    ]
     assert len(pages) == 1, f"the rules sheet ({RULES_SHEET}) is on {pages or 'no page'}"
     page, log = browser_page
     page.goto(book_site + pages[0], wait_until="load")

@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import ROUND_TRIP_MS, VOILA_READY_MS, assert_hand_on_screen, open_app, plays_of, record, saved_lesson
 
-from conftest import (ROUND_TRIP_MS, VOILA_READY_MS, assert_hand_on_screen, open_app, plays_of, record,
-                      saved_lesson)
 from lingerlonger.views.table_html import TEXT_STYLE
 from lingerlonger.words.i18n import ui
 
@@ -27,7 +26,8 @@ FACE_UP = ".ll-stage .ll-seat .ll-hand .ll-card:not(.ll-back)"
 
 #: Each time the page says a computer is thinking, count the face-up cards in the hands
 #: (the table is drawn before the words change, so they are read together).
-WATCH_THE_COMPUTERS = """(table) => {
+WATCH_THE_COMPUTERS = (
+    """(table) => {
   const watched = window.llWatched = {thinking: 0, leaks: []};
   let last = "";
   new MutationObserver(() => {
@@ -40,7 +40,9 @@ WATCH_THE_COMPUTERS = """(table) => {
     }
     last = text;
   }).observe(table, {subtree: true, childList: true, characterData: true});
-}""" % FACE_UP
+}"""
+    % FACE_UP
+)
 
 
 #: The page is done drawing a screen (the turn's note is drawn last): the hand's end, a
@@ -54,8 +56,11 @@ SETTLED = """([table, step]) => {
 
 
 def changed(page, element, before: str) -> None:
-    page.wait_for_function("([element, before]) => element.innerHTML !== before",
-                           arg=[element.element_handle(), before], timeout=ROUND_TRIP_MS)
+    page.wait_for_function(
+        "([element, before]) => element.innerHTML !== before",
+        arg=[element.element_handle(), before],
+        timeout=ROUND_TRIP_MS,
+    )
 
 
 def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, browser_page, tmp_path):
@@ -66,7 +71,7 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
     table.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     people = [table.get_by_label("Seat 1").input_value(), table.get_by_label("Seat 2").input_value()]
     table.get_by_label("no trump").check()
-    table.get_by_label("Computer speed").select_option(label="quick")   # their cards one by one
+    table.get_by_label("Computer speed").select_option(label="quick")  # their cards one by one
     table.evaluate(WATCH_THE_COMPUTERS)
     table.get_by_role("button", name=re.compile("Start the match")).click()
 
@@ -78,14 +83,14 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
         page.wait_for_function(SETTLED, arg=[table.element_handle(), step], timeout=ROUND_TRIP_MS)
         if end.is_visible():
             break
-        assert saves.count() == 0                         # the hand in play is never offered
-        if reveal.is_visible():                          # the pass screen: nobody's cards
+        assert saves.count() == 0  # the hand in play is never offered
+        if reveal.is_visible():  # the pass screen: nobody's cards
             name = re.search(r"I am (.+) — show my cards", reveal.inner_text()).group(1)
             assert name in people
             passes.append(name)
             assert table.locator(FACE_UP).count() == 0
             assert cards.count() == 0 and table.locator(".ll-yours").count() == 0
-            assert table.locator(".ll-stage .ll-backs").count() >= 1     # backs and counts only
+            assert table.locator(".ll-stage .ll-backs").count() >= 1  # backs and counts only
             before = stage.inner_html()
             reveal.click()
             changed(page, stage, before)
@@ -93,7 +98,7 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
         viewer = table.locator(".ll-stage .ll-seat.ll-viewer")
         me = viewer.locator(".ll-name").inner_text()
         assert me in people and me in table.locator(".ll-yours").inner_text()
-        assert passes and passes[-1] == me                # only the one who tapped sees their cards
+        assert passes and passes[-1] == me  # only the one who tapped sees their cards
         turns.append(me)
         assert viewer.locator(".ll-card:not(.ll-back)").count() > 0
         other = table.locator(".ll-stage .ll-seat:not(.ll-viewer)")
@@ -111,7 +116,7 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
     won = [int(cell) for cell in score.locator("tfoot tr").first.locator("td").all_inner_texts()]
     assert sorted(won) == [0, 0, 0, 1]
     assert score.locator("tbody tr").count() == 1
-    assert table.locator(".ll-stage .ll-backs").count() == 0   # the whole table, at the end
+    assert table.locator(".ll-stage .ll-backs").count() == 0  # the whole table, at the end
 
     # the hand over is offered as a lesson: the cards each person played, checked
     lesson, _ = saved_lesson(page, saves, tmp_path, label="Hand 1", hand=1)
@@ -124,13 +129,14 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
     assert score.locator("tbody tr").count() == 2
     reveal.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     assert table.locator(FACE_UP).count() == 0
-    assert saves.all_inner_texts() == ["Hand 1"]              # hand 2 is in play: no link for it
+    assert saves.all_inner_texts() == ["Hand 1"]  # hand 2 is in play: no link for it
 
     page.wait_for_load_state("networkidle")
     log.assert_clean()
 
 
 # --- one tap never ends a match; the hand comes on screen (issue 22, point 7) -------------------
+
 
 def start_and_show_cards(page, url: str, lang: str):
     """The app in ``lang``, the family table's match started (two people, two computers) and
@@ -166,17 +172,17 @@ def test_new_match_asks_first_and_cancel_keeps_the_match_in_russian(voila_app, b
     again.click()
     question.wait_for(timeout=ROUND_TRIP_MS)
     page.wait_for_function("() => document.activeElement.textContent.trim() === 'Отмена'", timeout=ROUND_TRIP_MS)
-    page.keyboard.press("Enter")                              # Cancel, from the keyboard
+    page.keyboard.press("Enter")  # Cancel, from the keyboard
     question.wait_for(state="hidden", timeout=ROUND_TRIP_MS)
     page.wait_for_timeout(500)
-    assert table.locator(".ll-yours").get_attribute("data-ll-step") == step      # the match goes on
+    assert table.locator(".ll-yours").get_attribute("data-ll-step") == step  # the match goes on
     assert table.locator(".ll-card-row button:visible").count() > 0
     assert not table.get_by_role("button", name=re.compile(re.escape(ui("start-match", "ru")))).is_visible()
 
     again.click()
     question.wait_for(timeout=ROUND_TRIP_MS)
     page.wait_for_function("() => document.activeElement.textContent.trim() === 'Отмена'", timeout=ROUND_TRIP_MS)
-    page.keyboard.press("Shift+Tab")                          # to "Yes"
+    page.keyboard.press("Shift+Tab")  # to "Yes"
     assert page.evaluate("() => document.activeElement.textContent.trim()") == "Да"
     page.keyboard.press("Enter")
     table.get_by_role("button", name=re.compile(re.escape(ui("start-match", "ru")))).wait_for(timeout=ROUND_TRIP_MS)
@@ -186,8 +192,7 @@ def test_new_match_asks_first_and_cancel_keeps_the_match_in_russian(voila_app, b
 
 def test_its_me_brings_the_hand_and_its_buttons_on_a_phone_screen(voila_app, chromium, tmp_path):
     for width, height, lang in ((360, 740, "ru"), (390, 844, "pt")):
-        context = chromium.new_context(viewport={"width": width, "height": height}, is_mobile=True,
-                                       has_touch=True)
+        context = chromium.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
         page = context.new_page()
         log = record(page)
         try:
@@ -199,8 +204,9 @@ def test_its_me_brings_the_hand_and_its_buttons_on_a_phone_screen(voila_app, chr
             table.locator(".ll-card-row button:visible").first.click()
             table.locator(".ll-reveal").filter(has_not_text=first).wait_for(timeout=ROUND_TRIP_MS)
             page.wait_for_timeout(300)
-            box = table.locator(".ll-pass").evaluate("e => { const r = e.getBoundingClientRect(); "
-                                                     "return [r.top, r.bottom, innerHeight]; }")
+            box = table.locator(".ll-pass").evaluate(
+                "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
+            )
             assert box[0] >= 0 and box[1] <= box[2], f"{width}×{height} {lang}: the pass screen is off screen {box}"
             log.assert_clean()
         finally:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import REPO
-from lingerlonger.words.i18n import LANGUAGES
+
 from lingerlonger.scenario import load
+from lingerlonger.words.i18n import LANGUAGES
 
 pytestmark = pytest.mark.browser
 
@@ -27,8 +27,11 @@ INKY = """() => [...document.querySelectorAll('.ll-table, .ll-table *')].filter(
 def test_the_pack_lists_every_lesson_in_every_language_and_the_rules(book_html):
     index = (book_html / "handouts" / "index.html").read_text(encoding="utf-8")
     linked = set(re.findall(r'href="([^"]+)"', index))
-    lessons = [f"{path.stem}-{number}.html" for path in sorted((REPO / "scenarios").glob("*.yaml"))
-               for number, _ in enumerate(load(path))]
+    lessons = [
+        f"{path.stem}-{number}.html"
+        for path in sorted((REPO / "scenarios").glob("*.yaml"))
+        for number, _ in enumerate(load(path))
+    ]
     assert len(lessons) >= 20
     for lang in LANGUAGES:
         assert f"{lang}/rules.html" in linked

@@ -8,7 +8,6 @@ A card pressed while the engine is still starting is answered at once, on a phon
 from __future__ import annotations
 
 import pytest
-
 from conftest import LEGAL_CARD, LIVE_BOOT_MS, REPO, go_live, is_local, live_page, record, serve
 
 pytestmark = pytest.mark.browser
@@ -44,8 +43,11 @@ def try_everything(page, player) -> None:
         button.wait_for(state="visible", timeout=20_000)
         before = player.locator(".ll-stage").inner_html()
         button.click()
-        page.wait_for_function("([el, old]) => el.innerHTML !== old",
-                               arg=[player.locator(".ll-stage").element_handle(), before], timeout=20_000)
+        page.wait_for_function(
+            "([el, old]) => el.innerHTML !== old",
+            arg=[player.locator(".ll-stage").element_handle(), before],
+            timeout=20_000,
+        )
     assert player.locator(".ll-stage .ll-end").count() == 1
 
 
@@ -152,8 +154,11 @@ def test_a_pressed_card_is_answered_at_once_while_the_engine_is_still_starting(b
         card = legal.get_attribute("data-ll-card")
         page.evaluate(TAPPED)
         legal.tap()
-        page.wait_for_function("([box, card]) => box.textContent.startsWith(card + ' may be played')",
-                               arg=[verdict.element_handle(), card], timeout=5_000)
+        page.wait_for_function(
+            "([box, card]) => box.textContent.startsWith(card + ' may be played')",
+            arg=[verdict.element_handle(), card],
+            timeout=5_000,
+        )
         assert page.evaluate(SINCE_TAP) < 1000
         box, bar = verdict.bounding_box(), player.locator(".ll-controls").bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], "the answer is under the step bar"
@@ -184,7 +189,8 @@ def test_a_readers_own_scenario_is_checked_in_the_browser_and_replayed(book_html
         assert "scenario.yaml:4:1" in error.inner_text()
 
         form.locator("input[type=file]").set_input_files(
-            files=[{"name": "follow.yaml", "mimeType": "text/yaml", "buffer": lesson.encode()}])
+            files=[{"name": "follow.yaml", "mimeType": "text/yaml", "buffer": lesson.encode()}]
+        )
         player = form.locator(".ll-checker-out .ll-replay")
         player.locator(".ll-counter").wait_for(state="visible", timeout=30_000)
         assert status.inner_text().startswith("Opened follow.yaml: 1 scenario")

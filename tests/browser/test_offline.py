@@ -18,16 +18,18 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import REPO, counter, counting, go_live, record, serve
+
 from lingerlonger.words.i18n import template, translate
 
 pytestmark = pytest.mark.browser
 
 READY = "() => navigator.serviceWorker.ready.then(registration => registration.active.scriptURL)"
 CACHES = "() => caches.keys()"
-CACHED = ("() => caches.keys().then(names => caches.open(names[0]))"
-          ".then(cache => cache.keys()).then(requests => requests.map(request => request.url))")
+CACHED = (
+    "() => caches.keys().then(names => caches.open(names[0]))"
+    ".then(cache => cache.keys()).then(requests => requests.map(request => request.url))"
+)
 KEPT = "[data-ll-keep][data-ll-kept]"
 PHONE = {"width": 360, "height": 740}
 CHAPTER = {"en": "book/02-dealing.html", "ru": "ru/book/02-dealing.html"}
@@ -46,8 +48,11 @@ def first_visit(chromium, url: str, **options):
 
 def replay_chapter(site) -> str:
     """A chapter (not the one first opened) with a replay in it."""
-    return next(path.relative_to(site).as_posix() for path in sorted((site / "book").glob("*.html"))
-                if 'class="ll-replay"' in path.read_text(encoding="utf-8") and path.name != "index.html")
+    return next(
+        path.relative_to(site).as_posix()
+        for path in sorted((site / "book").glob("*.html"))
+        if 'class="ll-replay"' in path.read_text(encoding="utf-8") and path.name != "index.html"
+    )
 
 
 def steps(player, lang: str) -> None:
@@ -93,10 +98,12 @@ def test_keep_this_book_offline_keeps_the_whole_site_and_live_mode(book_html, ch
         assert re.search(r"\d+ МБ", control.locator(".ll-keep-size").inner_text())
         page.screenshot(path=str(tmp_path / "keep-ru-phone.png"))
         # Every status the control shows, as it shows it.
-        page.evaluate("""el => { window.llSeen = [];
+        page.evaluate(
+            """el => { window.llSeen = [];
             new MutationObserver(() => window.llSeen.push(el.textContent))
               .observe(el, {childList: true, characterData: true, subtree: true}); }""",
-                      control.locator(".ll-keep-status").element_handle())
+            control.locator(".ll-keep-status").element_handle(),
+        )
         button.click()
         page.wait_for_selector("[data-ll-keep][data-ll-kept=whole]", timeout=240_000)
         assert control.locator(".ll-keep-status").inner_text() == translate("site.keep-done", "ru")
@@ -105,7 +112,7 @@ def test_keep_this_book_offline_keeps_the_whole_site_and_live_mode(book_html, ch
         assert button.is_hidden()
         page.screenshot(path=str(tmp_path / "keep-ru-phone-done.png"))
 
-        kept = {url[len(base):] for url in page.evaluate(CACHED)}
+        kept = {url[len(base) :] for url in page.evaluate(CACHED)}
         listed = re.findall(r'^\["([^"]+)"', (book_html / "sw.js").read_text(encoding="utf-8"), re.M)
         every = {path.relative_to(book_html).as_posix() for path in book_html.rglob("*") if path.is_file()}
         assert len(listed) > 300 and set(listed) <= every and not set(listed) - kept
@@ -131,10 +138,12 @@ def test_a_new_build_replaces_the_offline_copy_downloading_only_what_changed(boo
         page.wait_for_selector("[data-ll-keep][data-ll-kept=whole]", timeout=240_000)
         [old] = page.evaluate(CACHES)
         chapter = site / "book" / "03-trump.html"
-        chapter.write_text(chapter.read_text(encoding="utf-8").replace("</body>", "<p id=new-build>new</p></body>"),
-                           encoding="utf-8")
-        run = subprocess.run([sys.executable, str(REPO / "book" / "_ext" / "site_pack.py"), str(site)],
-                             capture_output=True, text=True)
+        chapter.write_text(
+            chapter.read_text(encoding="utf-8").replace("</body>", "<p id=new-build>new</p></body>"), encoding="utf-8"
+        )
+        run = subprocess.run(
+            [sys.executable, str(REPO / "book" / "_ext" / "site_pack.py"), str(site)], capture_output=True, text=True
+        )
         assert run.returncode == 0, run.stderr
         new = "ll-site-" + re.search(r"var VERSION = '(\w+)'", (site / "sw.js").read_text()).group(1)
         assert new != old
@@ -145,7 +154,9 @@ def test_a_new_build_replaces_the_offline_copy_downloading_only_what_changed(boo
                 break
             page.wait_for_timeout(500)
         assert page.evaluate(CACHES) == [new]
-        assert {path for path, _ in handler.sent} == {"sw.js", "book/03-trump.html"}, sorted(path for path, _ in handler.sent)
+        assert {path for path, _ in handler.sent} == {"sw.js", "book/03-trump.html"}, sorted(
+            path for path, _ in handler.sent
+        )
         context.set_offline(True)
         page.goto(base + "book/03-trump.html", wait_until="load")
         assert page.locator("#new-build").count() == 1, "the offline copy is the old build"

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import BOOK_HTML, built_pages, unavailable
-from lingerlonger.words.i18n import translate
+
 from lingerlonger.views.page_replay import button_name, ui
+from lingerlonger.words.i18n import translate
 
 pytestmark = pytest.mark.browser
 
@@ -38,8 +38,14 @@ LAYOUT = """root => {
 def replay_chapter() -> str:
     """The chapter with the most replays (several players, several lengths of words)."""
     pages = built_pages()
-    return max(pages, key=lambda name: (BOOK_HTML / name).read_text(encoding="utf-8").count('class="ll-replay"')
-               if name.startswith("book/") and "gallery" not in name else -1)
+    return max(
+        pages,
+        key=lambda name: (
+            (BOOK_HTML / name).read_text(encoding="utf-8").count('class="ll-replay"')
+            if name.startswith("book/") and "gallery" not in name
+            else -1
+        ),
+    )
 
 
 def in_language(lang: str, name: str) -> str:
@@ -64,10 +70,12 @@ def open_player(browser_page, book_site, viewport, lang="en", nth=0, name=None):
 def assert_in_view(layout: dict, what: str) -> None:
     """The table and its words lie between the header and the step bar, the bar on screen."""
     top, bar = layout["header"], layout["bar"]
-    assert 0 <= bar["top"] and bar["bottom"] <= layout["height"] + 1, f"{what}: the step bar is off screen {bar}"
+    assert bar["top"] >= 0 and bar["bottom"] <= layout["height"] + 1, f"{what}: the step bar is off screen {bar}"
     assert layout["next"]["bottom"] <= layout["height"] + 1, f"{what}: Next is off screen"
     assert layout["table"]["top"] >= top - 1, f"{what}: the table's top is hidden ({layout['table']} under {top})"
-    assert layout["words"]["bottom"] <= bar["top"] + 1, f"{what}: the words are under the bar ({layout['words']}, {bar})"
+    assert layout["words"]["bottom"] <= bar["top"] + 1, (
+        f"{what}: the words are under the bar ({layout['words']}, {bar})"
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -147,12 +155,16 @@ SEEN = """root => {
 def hidden_parts(seen: dict) -> list[str]:
     """The parts of a step that are not between the header and the step bar, on screen."""
     bar = seen["bar"]
-    hidden = [] if 0 <= bar["top"] and bar["bottom"] <= seen["height"] + 1 else [f"the step bar {bar}"]
+    hidden = [] if bar["top"] >= 0 and bar["bottom"] <= seen["height"] + 1 else [f"the step bar {bar}"]
     shown = f"visible {seen['top']:.0f}–{bar['top']:.0f}"
-    return hidden + [f"{what} at {box['top']:.0f}–{box['bottom']:.0f} px ({shown})"
-                     for what, box in seen["parts"]
-                     if box["top"] < seen["top"] - 1 or box["bottom"] > bar["top"] + 1
-                     or box["left"] < -1 or box["right"] > seen["width"] + 1]
+    return hidden + [
+        f"{what} at {box['top']:.0f}–{box['bottom']:.0f} px ({shown})"
+        for what, box in seen["parts"]
+        if box["top"] < seen["top"] - 1
+        or box["bottom"] > bar["top"] + 1
+        or box["left"] < -1
+        or box["right"] > seen["width"] + 1
+    ]
 
 
 def tick_projector(player) -> None:
@@ -162,13 +174,32 @@ def tick_projector(player) -> None:
     player.locator("details.ll-classroom > summary").click()
 
 
-@pytest.mark.parametrize(("lang", "viewport", "projector"), [
-    ("en", PROJECTOR, False), ("ru", PROJECTOR, False), ("pt", PROJECTOR, True), ("ru", PROJECTOR, True),
-    ("en", PHONE, False), ("ru", PHONE, False), ("pt", PHONE_390, False), ("ru", PHONE_390, False),
-], ids=["en-1280x720", "ru-1280x720", "pt-1280x720-projector", "ru-1280x720-projector",
-        "en-360x740", "ru-360x740", "pt-390x844", "ru-390x844"])
+@pytest.mark.parametrize(
+    ("lang", "viewport", "projector"),
+    [
+        ("en", PROJECTOR, False),
+        ("ru", PROJECTOR, False),
+        ("pt", PROJECTOR, True),
+        ("ru", PROJECTOR, True),
+        ("en", PHONE, False),
+        ("ru", PHONE, False),
+        ("pt", PHONE_390, False),
+        ("ru", PHONE_390, False),
+    ],
+    ids=[
+        "en-1280x720",
+        "ru-1280x720",
+        "pt-1280x720-projector",
+        "ru-1280x720-projector",
+        "en-360x740",
+        "ru-360x740",
+        "pt-390x844",
+        "ru-390x844",
+    ],
+)
 def test_after_each_next_the_table_its_last_card_and_every_line_are_above_the_bar(
-        book_site, browser_page, tmp_path, lang, viewport, projector):
+    book_site, browser_page, tmp_path, lang, viewport, projector
+):
     page, log, player = open_player(browser_page, book_site, viewport, lang, name=WORKED)
     if projector:
         tick_projector(player)
@@ -192,19 +223,24 @@ def test_the_step_bar_keeps_to_one_row_on_a_projector(book_site, browser_page, l
     for _ in range(int(player.get_attribute("data-frames")) - 1):  # the longest count, "step 10 of 10"
         player.locator("[data-go=next]").click()
     rows = player.locator(".ll-controls > *").evaluate_all(
-        "parts => parts.map(part => { const r = part.getBoundingClientRect(); return [r.top, r.bottom]; })")
+        "parts => parts.map(part => { const r = part.getBoundingClientRect(); return [r.top, r.bottom]; })"
+    )
     assert max(top for top, _ in rows) < min(bottom for _, bottom in rows), f"the bar wraps: {rows}"
     log.assert_clean()
 
 
 # --- the presenter view on a phone, at the questions ------------------------------------------
 
+
 def quiz_replay(lang: str) -> int:
     """Which replay of the worked example's chapter asks questions (its frames are in a file)."""
     page = BOOK_HTML / in_language(lang, WORKED)
     sources = re.findall(r'class="ll-lazy" data-src="([^"]+)"', page.read_text(encoding="utf-8"))
-    return next(nth for nth, src in enumerate(sources)
-                if re.search(r'class=\\?"ll-quiz\\?"', (page.parent / src).read_text(encoding="utf-8")))
+    return next(
+        nth
+        for nth, src in enumerate(sources)
+        if re.search(r'class=\\?"ll-quiz\\?"', (page.parent / src).read_text(encoding="utf-8"))
+    )
 
 
 #: The table's box and every other part of the stage (words, questions) as boxes.
@@ -216,10 +252,14 @@ STAGE = """root => {
 }"""
 
 
-@pytest.mark.parametrize(("lang", "viewport"), [("en", PHONE), ("ru", PHONE), ("ru", PHONE_390)],
-                         ids=["en-360x740", "ru-360x740", "ru-390x844"])
+@pytest.mark.parametrize(
+    ("lang", "viewport"),
+    [("en", PHONE), ("ru", PHONE), ("ru", PHONE_390)],
+    ids=["en-360x740", "ru-360x740", "ru-390x844"],
+)
 def test_the_presenter_view_keeps_its_table_still_with_the_questions_under_it(
-        book_site, browser_page, tmp_path, lang, viewport):
+    book_site, browser_page, tmp_path, lang, viewport
+):
     page, log, player = open_player(browser_page, book_site, viewport, lang, nth=quiz_replay(lang), name=WORKED)
     player.locator("[data-go=present]").click()
     page.wait_for_timeout(200)
@@ -230,8 +270,9 @@ def test_the_presenter_view_keeps_its_table_still_with_the_questions_under_it(
         asked += seen["quiz"]
         top, bottom, left, right = seen["table"]
         for name, (part_top, part_bottom, part_left, part_right) in seen["parts"]:
-            overlap = (part_top < bottom - 1 and part_bottom > top + 1
-                       and part_left < right - 1 and part_right > left + 1)
+            overlap = (
+                part_top < bottom - 1 and part_bottom > top + 1 and part_left < right - 1 and part_right > left + 1
+            )
             assert not overlap, f"step {step}: {name} {seen['parts']} covers the table {seen['table']}"
         assert not seen["parts"] or seen["parts"][0][1][0] < seen["stage"][1] - 20, f"step {step}: no words on screen"
         if seen["quiz"]:
@@ -294,6 +335,7 @@ def test_a_questions_hint_is_offered_before_its_answer(book_site, browser_page, 
 
 
 # --- one language per screen ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_replay_speaks_the_pages_language_and_has_no_menu_of_its_own(book_site, browser_page, lang):

@@ -12,12 +12,12 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import BOOK_HTML, is_local, serve, unavailable
-from lingerlonger.words.i18n import translate
-from lingerlonger.scenario.replay import replay
+
 from lingerlonger.scenario import load
+from lingerlonger.scenario.replay import replay
 from lingerlonger.views.page_replay import replay_html, ui
+from lingerlonger.words.i18n import translate
 
 pytestmark = pytest.mark.browser
 
@@ -31,20 +31,22 @@ LAST = len(replay(load(WORKED)[0]).frames) - 1
 def static_site(tmp_path_factory):
     """A page with two replays (the worked example first), served on 127.0.0.1."""
     folder = tmp_path_factory.mktemp("static")
-    players = "".join(replay_html(replay(load(path)[0])) for path in
-                      (WORKED, REPO / "scenarios" / "03-follow-suit.yaml"))
+    players = "".join(
+        replay_html(replay(load(path)[0])) for path in (WORKED, REPO / "scenarios" / "03-follow-suit.yaml")
+    )
     (folder / "index.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width">'
         '<link rel="icon" href="data:,"><title>Replays</title></head>'
-        f"<body>{players}</body></html>", encoding="utf-8")
+        f"<body>{players}</body></html>",
+        encoding="utf-8",
+    )
     with serve(folder) as url:
         yield url + "index.html"
 
 
 def worked_player(page):
-    player = page.locator(".ll-replay").filter(
-        has=page.locator(".ll-replay-title", has_text=WORKED_TITLE)).first
+    player = page.locator(".ll-replay").filter(has=page.locator(".ll-replay-title", has_text=WORKED_TITLE)).first
     player.wait_for(state="visible", timeout=20_000)
     player.scroll_into_view_if_needed()  # the book fetches a replay's frames as it nears the screen
     player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
@@ -123,13 +125,12 @@ def test_autoplay_runs_to_the_end_and_pauses(static_site, browser_page):
     page, log = browser_page
     player = open_cut_off(page, static_site)
     player.get_by_label("Speed").select_option(label="fast")
-    play = player.locator("button[data-go=play]")   # its name turns from Play to Pause
+    play = player.locator("button[data-go=play]")  # its name turns from Play to Pause
     assert play.inner_text() == "Play"
     play.click()
     assert play.get_attribute("aria-pressed") == "true" and "Pause" in play.inner_text()
     player.locator(".ll-counter", has_text=f"step {LAST} of {LAST}").wait_for(timeout=LAST * 1500)
-    page.wait_for_function("b => b.getAttribute('aria-pressed') === 'false'",
-                           arg=play.element_handle(), timeout=5_000)
+    page.wait_for_function("b => b.getAttribute('aria-pressed') === 'false'", arg=play.element_handle(), timeout=5_000)
     assert "Play" in play.inner_text()
     log.assert_clean()
 
@@ -139,7 +140,7 @@ def test_legal_cards_toggle_and_try_it_live_needs_the_live_version(static_site, 
     page, log = browser_page
     player = open_cut_off(page, static_site)
     player.get_by_role("button", name="Next step").click()
-    player.get_by_role("button", name="Next step").click()          # B must follow with 3♣
+    player.get_by_role("button", name="Next step").click()  # B must follow with 3♣
     legal = player.locator(".ll-stage .ll-card.ll-legal")
     assert legal.count() == 1
     assert legal.evaluate("card => getComputedStyle(card).transform") == "none"
@@ -165,7 +166,7 @@ def test_the_language_menu_switches_every_player_and_is_remembered(static_site, 
     player = open_cut_off(page, static_site)
     loaded = requests_made(log)
     player.get_by_role("button", name="Next step").click()
-    player.get_by_role("button", name="Next step").click()          # A has led, B to follow
+    player.get_by_role("button", name="Next step").click()  # A has led, B to follow
     player.get_by_label(translate("player.language", "en")).select_option(label="Русский")
 
     # the controls, the table, the narration and the step speak Russian, on the same step

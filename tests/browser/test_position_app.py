@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import ROUND_TRIP_MS, counter, open_app, plays_of, saved_lesson
+
 from lingerlonger.game.cards import parse_card
 
 pytestmark = pytest.mark.browser
@@ -33,7 +33,8 @@ def deck_card(editor, card: str, placed: bool | None = None):
 def place_box(editor, name: str):
     """The drawn hand (or the stock) whose name starts with ``name``."""
     return editor.locator(".ll-place").filter(
-        has=editor.page.locator(".ll-place-name", has_text=re.compile("^" + re.escape(name))))
+        has=editor.page.locator(".ll-place-name", has_text=re.compile("^" + re.escape(name)))
+    )
 
 
 def tap(editor, place: str, cards: str) -> None:
@@ -41,8 +42,8 @@ def tap(editor, place: str, cards: str) -> None:
     to mark it placed."""
     editor.locator(".ll-target-menu").get_by_role("button", name=place, exact=True).click()
     editor.locator(".ll-place.ll-target").filter(
-        has=editor.page.locator(".ll-place-name", has_text=re.compile("^" + re.escape(place)))).wait_for(
-        timeout=ROUND_TRIP_MS)
+        has=editor.page.locator(".ll-place-name", has_text=re.compile("^" + re.escape(place)))
+    ).wait_for(timeout=ROUND_TRIP_MS)
     for card in cards.split():
         deck_card(editor, card, placed=False).click()
         deck_card(editor, card, placed=True).wait_for(timeout=ROUND_TRIP_MS)
@@ -53,14 +54,15 @@ def test_build_a_position_by_tapping_cards_save_it_and_play_on(voila_app, browse
     page.set_viewport_size(PHONE)
     open_app(page, voila_app)
     labels = page.locator(".ll-app .lm-TabBar-tabLabel")
-    assert labels.count() == 4 and labels.evaluate_all(        # on a phone, every tab's whole title
-        "labels => labels.every(label => label.scrollWidth <= label.clientWidth)")
+    assert labels.count() == 4 and labels.evaluate_all(  # on a phone, every tab's whole title
+        "labels => labels.every(label => label.scrollWidth <= label.clientWidth)"
+    )
     page.get_by_role("tab", name="Set up a position").click()
     editor = page.locator(".ll-position-editor")
     editor.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     editor.get_by_role("button", name="3", exact=True).click()
-    place_box(editor, "D").wait_for(state="detached", timeout=ROUND_TRIP_MS)   # four seats, then three
-    assert editor.locator(".ll-target-menu button").count() == 4          # A, B, C and the stock
+    place_box(editor, "D").wait_for(state="detached", timeout=ROUND_TRIP_MS)  # four seats, then three
+    assert editor.locator(".ll-target-menu button").count() == 4  # A, B, C and the stock
 
     problems, play = editor.locator(".ll-problems"), editor.get_by_role("button", name=re.compile("Play from here"))
     tap(editor, "A", HANDS["A"] + " " + ONE_TOO_MANY)
@@ -71,13 +73,12 @@ def test_build_a_position_by_tapping_cards_save_it_and_play_on(voila_app, browse
     assert play.is_disabled() and editor.locator(".ll-save-lesson").count() == 0
     assert "4/3" in place_box(editor, "A").inner_text()
 
-    deck_card(editor, ONE_TOO_MANY, placed=True).click()                  # a second tap takes it back
+    deck_card(editor, ONE_TOO_MANY, placed=True).click()  # a second tap takes it back
     editor.get_by_text("Ready: press “Play from here”").wait_for(timeout=ROUND_TRIP_MS)
     assert problems.count() == 0 and play.is_enabled()
     assert "(45)" in editor.locator(".ll-deck-label").inner_text()
 
-    lesson, _ = saved_lesson(page, editor.locator(".ll-save-lesson"), tmp_path, label="Save position",
-                             kind="position")
+    lesson, _ = saved_lesson(page, editor.locator(".ll-save-lesson"), tmp_path, label="Save position", kind="position")
     assert {seat: " ".join(map(str, cards)) for seat, cards in lesson.hands.items() if cards} == HANDS
     assert " ".join(map(str, lesson.stock)) == STOCK and lesson.leader == "A" and not lesson.steps
 

@@ -12,11 +12,11 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import LIVE_BOOT_MS, REPO, live_page, saved_lesson, serve
+
 from lingerlonger.game.cards import parse_cards
-from lingerlonger.words.i18n import error_text
 from lingerlonger.session import Position
+from lingerlonger.words.i18n import error_text
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,8 @@ def choose(editor, field: str, value: str) -> None:
     """Pick ``value`` in a menu; back when the editor shows it chosen."""
     editor.locator(f"[data-ll-field={field}]").select_option(value)
     editor.locator(f"[data-ll-field={field}] option[value='{value}'][selected]").wait_for(
-        state="attached", timeout=LIVE_BOOT_MS)
+        state="attached", timeout=LIVE_BOOT_MS
+    )
 
 
 def aim(editor, place: str) -> None:
@@ -46,8 +47,9 @@ def tap(editor, *cards: str) -> None:
 
 
 def says(page, box, text: str) -> None:
-    page.wait_for_function("([box, text]) => box.textContent.includes(text)",
-                           arg=[box.element_handle(), text], timeout=ANSWER_MS)
+    page.wait_for_function(
+        "([box, text]) => box.textContent.includes(text)", arg=[box.element_handle(), text], timeout=ANSWER_MS
+    )
 
 
 def test_build_a_position_save_it_and_play_on_from_it(book_html, chromium, tmp_path):
@@ -80,10 +82,15 @@ def test_build_a_position_save_it_and_play_on_from_it(book_html, chromium, tmp_p
         says(page, problems, "Ready")
         assert play.is_enabled()
 
-        lesson, path = saved_lesson(page, editor.locator("[data-ll-action=position-save]"), tmp_path,
-                                    label="Save position", kind="position")
-        checked = subprocess.run([sys.executable, "-m", "lingerlonger", "check", str(path)],
-                                 capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+        lesson, path = saved_lesson(
+            page, editor.locator("[data-ll-action=position-save]"), tmp_path, label="Save position", kind="position"
+        )
+        checked = subprocess.run(
+            [sys.executable, "-m", "lingerlonger", "check", str(path)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
         assert checked.returncode == 0, checked.stdout + checked.stderr
         assert lesson.hands == {"A": parse_cards("A♥ K♣"), "B": parse_cards("2♥"), "C": ()}
         assert lesson.stock == parse_cards("Q♠ 3♣") and lesson.leader == "A" and lesson.steps == ()
@@ -102,8 +109,10 @@ def test_build_a_position_save_it_and_play_on_from_it(book_html, chromium, tmp_p
         played, _ = saved_lesson(page, player.locator("[data-ll-action=save-lesson]"), tmp_path)
         first = next(step for step in played.steps if step.kind == "play")
         assert (first.seat, str(first.card)) == ("A", tried) and played.stock == lesson.stock
-        assert {seat: hand for seat, hand in played.hands.items() if hand} == {"A": lesson.hands["A"],
-                                                                              "B": lesson.hands["B"]}
+        assert {seat: hand for seat, hand in played.hands.items() if hand} == {
+            "A": lesson.hands["A"],
+            "B": lesson.hands["B"],
+        }
 
         editor.locator("[data-ll-action=position-edit]").click()
         assert editor.locator(".ll-position-setup").is_visible() and player.count() == 0

@@ -9,11 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
-
-from lingerlonger.words.i18n import translate
-from lingerlonger.scenario.replay import replay
-from lingerlonger.scenario import load
 from conftest import ROUND_TRIP_MS, click_and_wait, counter, open_worked_example
+
+from lingerlonger.scenario import load
+from lingerlonger.scenario.replay import replay
+from lingerlonger.words.i18n import translate
 
 pytestmark = pytest.mark.browser
 
@@ -23,8 +23,10 @@ WORKED = load(REPO / "scenarios" / "06-last-card-saves.yaml")[0]
 #: Portuguese reader sees them (the lesson is written in four languages).
 ASKING = [frame for frame in replay(WORKED).frames if frame.asks][:2]
 ASKED = [frame.index for frame in ASKING]
-WHICH_CARDS, (WHO_WINS, WHAT_NEXT) = ASKING[0].asks[0].in_language("pt"), (
-    ask.in_language("pt") for ask in ASKING[1].asks)
+WHICH_CARDS, (WHO_WINS, WHAT_NEXT) = (
+    ASKING[0].asks[0].in_language("pt"),
+    (ask.in_language("pt") for ask in ASKING[1].asks),
+)
 PT = lambda msg_id, **values: translate(msg_id, "pt", **values)  # noqa: E731
 
 
@@ -38,8 +40,7 @@ def step_to(player, target: int) -> None:
         click_and_wait(player, PT("ui.next-short"), counter(player) + 1)
 
 
-def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
-        voila_app, browser_page):
+def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(voila_app, browser_page):
     page, log = browser_page
     player, stage = open_worked_example(page, voila_app)
 
@@ -51,8 +52,7 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
     for tab in ("ui.tab-scenario", "ui.tab-play"):
         page.get_by_role("tab", name=PT(tab)).wait_for(timeout=ROUND_TRIP_MS)
     page.get_by_label(PT("ui.pick")).wait_for(timeout=ROUND_TRIP_MS)
-    player.get_by_role("button", name=re.compile(rf"^\W*{PT('ui.next-short')}$")).wait_for(
-        timeout=ROUND_TRIP_MS)
+    player.get_by_role("button", name=re.compile(rf"^\W*{PT('ui.next-short')}$")).wait_for(timeout=ROUND_TRIP_MS)
     assert re.fullmatch(PT("ui.counter", at=r"\d+", last=r"\d+"), player.locator(".ll-counter").inner_text())
     assert not player.locator(".ll-language").is_visible()  # one language menu, for the app
     player.get_by_label(PT("player.quiz-mode")).check()
@@ -76,11 +76,12 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(
     assert counter(player) == asked_at
 
     # the right answer goes on, and the narration is Portuguese
-    answers.get_by_role("button", name=re.compile("Q♠")).click()   # unpick
+    answers.get_by_role("button", name=re.compile("Q♠")).click()  # unpick
     answers.get_by_role("button", name=re.compile("^3♣")).click()
     quiz.get_by_role("button", name=PT("quiz.check")).click()
     player.locator(".ll-counter", has_text=PT("ui.counter", at=asked_at + 1, last=counter_last(player))).wait_for(
-        timeout=ROUND_TRIP_MS)
+        timeout=ROUND_TRIP_MS
+    )
     player.get_by_text(PT("quiz.right")).wait_for(timeout=ROUND_TRIP_MS)
     assert "B assiste com 3♣." in stage.inner_text()
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from lingerlonger.game.engine import apply, legal_actions, new_hand
-from lingerlonger.views.table_html import TABLE_CSS, TableStyle, table_html
 from lingerlonger.game.rules import Rules
+from lingerlonger.views.table_html import TABLE_CSS, TableStyle, table_html
 
 pytestmark = pytest.mark.browser
 
@@ -24,30 +24,46 @@ def after(state, actions: int):
 
 
 def page_html() -> str:
-    six, _ = new_hand(Rules.parse("standard"), ["Grandma Rose", "Leo", "Maya", "Dad", "Sam",
-                                                "Aunt Júlia"], dealer=2, seed=7)
+    six, _ = new_hand(
+        Rules.parse("standard"), ["Grandma Rose", "Leo", "Maya", "Dad", "Sam", "Aunt Júlia"], dealer=2, seed=7
+    )
     six, _ = after(six, 9)
-    three, _ = new_hand(Rules.parse("equal-hands+random-trump+long-hand"), ["You", "Ana", "Ivan"],
-                        dealer=1, seed=11)
+    three, _ = new_hand(Rules.parse("equal-hands+random-trump+long-hand"), ["You", "Ana", "Ivan"], dealer=1, seed=11)
     three, last = after(three, 6)
     assert last is not None, "the three-player frame should follow a completed trick"
     tables = [
-        table_html(six, show_legal=True, caption="Six players, every hand face up",
-                   include_css=False),
-        table_html(three, seat="You", show_legal=True, last_trick=last,
-                   caption="Three players, as You see it", include_css=False),
-        table_html(three, seat="You", options=TableStyle(large=True, four_colour=True),
-                   caption="Projector, four-colour deck", include_css=False),
+        table_html(six, show_legal=True, caption="Six players, every hand face up", include_css=False),
+        table_html(
+            three,
+            seat="You",
+            show_legal=True,
+            last_trick=last,
+            caption="Three players, as You see it",
+            include_css=False,
+        ),
+        table_html(
+            three,
+            seat="You",
+            options=TableStyle(large=True, four_colour=True),
+            caption="Projector, four-colour deck",
+            include_css=False,
+        ),
     ]
-    return ("<!doctype html><html lang=en><meta charset=utf-8>"
-            "<meta name=viewport content='width=device-width, initial-scale=1'>"
-            f"<title>tables</title><style>{TABLE_CSS}</style>"
-            "<body style='margin:8px;background:#f4f1ea'>" + "".join(tables) + "</body></html>")
+    return (
+        "<!doctype html><html lang=en><meta charset=utf-8>"
+        "<meta name=viewport content='width=device-width, initial-scale=1'>"
+        f"<title>tables</title><style>{TABLE_CSS}</style>"
+        "<body style='margin:8px;background:#f4f1ea'>" + "".join(tables) + "</body></html>"
+    )
 
 
 def boxes_overlap(a, b) -> bool:
-    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
-            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
 
 
 CARD_BOXES = """() => [...document.querySelectorAll('.ll-card')].map(card => {
@@ -83,5 +99,5 @@ def test_tables_fit_and_show_their_cards(browser_page, width, height):
         seats = table["seats"]
         for i, box in enumerate(seats):
             assert not boxes_overlap(box, table["centre"]), "a seat covers the centre of the table"
-            assert not any(boxes_overlap(box, other) for other in seats[i + 1:]), "seats overlap"
+            assert not any(boxes_overlap(box, other) for other in seats[i + 1 :]), "seats overlap"
     log.assert_clean()

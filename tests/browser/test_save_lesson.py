@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import LEGAL_CARD, LIVE_BOOT_MS, REPO, go_live, live_page, play_app_hand, plays_of, saved_lesson, serve
-from lingerlonger.words.i18n import translate
-from lingerlonger.scenario.replay import replay
+
 from lingerlonger.scenario import load
+from lingerlonger.scenario.replay import replay
+from lingerlonger.words.i18n import translate
 
 pytestmark = pytest.mark.browser
 
@@ -25,8 +25,11 @@ def test_save_a_hand_played_in_the_app(voila_app, browser_page, tmp_path):
     # The banner names the winner, or says "You win" when it is you (seat 0).
     said = end.inner_text()
     assert lesson.result is not None
-    assert ("You win" in said if lesson.result.winner == lesson.players[0]
-            else lesson.result.winner in said.replace(" ", "_"))
+    assert (
+        "You win" in said
+        if lesson.result.winner == lesson.players[0]
+        else lesson.result.winner in said.replace(" ", "_")
+    )
     assert sum(step.kind == "expect" for step in lesson.steps) >= 1
     log.assert_clean()
 
@@ -61,8 +64,9 @@ def test_save_and_share_a_new_hand_in_live_mode(book_html, chromium, tmp_path):
             mine.append(button.get_attribute("data-ll-card"))
             before = stage.inner_html()
             button.click()
-            page.wait_for_function("([el, old]) => el.innerHTML !== old",
-                                   arg=[stage.element_handle(), before], timeout=20_000)
+            page.wait_for_function(
+                "([el, old]) => el.innerHTML !== old", arg=[stage.element_handle(), before], timeout=20_000
+            )
             if stage.locator(".ll-end").count():
                 break
         lesson, path = saved_lesson(page, save, tmp_path)
@@ -78,7 +82,7 @@ def test_save_and_share_a_new_hand_in_live_mode(book_html, chromium, tmp_path):
         context.close()
 
         # The link in a fresh page: the same lesson, checked and replayed.
-        context, page, log = live_page(chromium, base, link[len(base):])
+        context, page, log = live_page(chromium, base, link[len(base) :])
         title, last = shown_replay(page)
         assert title == lesson.title and last == len(run.frames) - 1
         assert page.locator("[data-ll-checker] textarea").input_value() == path.read_text(encoding="utf-8")
@@ -107,9 +111,10 @@ def test_a_corrupt_or_too_long_link_says_so(book_html, chromium, fragment):
     with serve(book_html) as base:
         context, page, log = live_page(chromium, base, CHECKER + fragment)
         status = page.locator("[data-ll-checker] .ll-checker-status")
-        wanted = ("too long" if len(fragment) > 70_000 else "does not hold a lesson")
-        page.wait_for_function("([el, word]) => el.textContent.includes(word)",
-                               arg=[status.element_handle(), wanted], timeout=20_000)
+        wanted = "too long" if len(fragment) > 70_000 else "does not hold a lesson"
+        page.wait_for_function(
+            "([el, word]) => el.textContent.includes(word)", arg=[status.element_handle(), wanted], timeout=20_000
+        )
         assert page.locator(".ll-checker-out").inner_html() == ""
         log.assert_clean()
         context.close()
@@ -132,7 +137,7 @@ def test_the_checker_shares_what_is_in_its_box(book_html, chromium):
     text = (REPO / "scenarios" / "03-follow-suit.yaml").read_text(encoding="utf-8")
     with serve(book_html) as base:
         link = shared_link(chromium, base, CHECKER, text)
-        context, page, log = live_page(chromium, base, link[len(base):])
+        context, page, log = live_page(chromium, base, link[len(base) :])
         title, last = shown_replay(page)
         [lesson] = load(REPO / "scenarios" / "03-follow-suit.yaml")
         assert title == lesson.title and last == len(replay(lesson).frames) - 1
@@ -160,11 +165,13 @@ steps:
 def opened_link(chromium, base, link, reader, lang):
     """``link`` opened by a reader whose browser speaks ``reader``: the page it settles on, in
     ``lang``, once its lesson is checked and replayed."""
-    context, page, log = live_page(chromium, base, link[len(base):], locale=reader)
+    context, page, log = live_page(chromium, base, link[len(base) :], locale=reader)
     page.wait_for_url(f"**/{'' if lang == 'en' else lang + '/'}{CHECKER}#lesson=*", timeout=20_000)
-    page.wait_for_function("() => /Opened|Открыт файл/.test("  # checked and replayed, in either language
-                           "document.querySelector('[data-ll-checker] .ll-checker-status')?.textContent)",
-                           timeout=LIVE_BOOT_MS)
+    page.wait_for_function(
+        "() => /Opened|Открыт файл/.test("  # checked and replayed, in either language
+        "document.querySelector('[data-ll-checker] .ll-checker-status')?.textContent)",
+        timeout=LIVE_BOOT_MS,
+    )
     assert page.evaluate("document.documentElement.lang") == lang
     return context, page, log
 
@@ -208,4 +215,3 @@ def test_a_shared_lesson_opens_in_its_language_with_a_link_to_the_readers(book_h
         assert " of " in counter.inner_text()  # the reader's pick: English around the Russian lesson
         log.assert_clean()
         context.close()
-

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import LIVE_BOOT_MS, REPO, live_page, serve
-from lingerlonger.scenario.replay import replay
+
 from lingerlonger.scenario import load
+from lingerlonger.scenario.replay import replay
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,9 @@ def test_edit_a_scenario_so_that_it_breaks_and_see_the_located_error(book_html, 
         error = out.locator(".ll-editor-error[data-ll-error-line]")
         error.wait_for(state="visible", timeout=CHECK_MS)
         assert (error.get_attribute("data-ll-error-line"), error.get_attribute("data-ll-error-column")) == (
-            str(line), str(column))
+            str(line),
+            str(column),
+        )
         assert f"scenario.yaml:{line}:{column}: hands: 'Z♦' is not a card" in error.inner_text()
         assert caret(box) == at + 1
         band = form.locator(".ll-editor-band.ll-editor-error-line")
@@ -74,7 +76,9 @@ def test_edit_a_scenario_so_that_it_breaks_and_see_the_located_error(book_html, 
         expected = box.evaluate(
             "(box, line) => box.getBoundingClientRect().top + box.clientTop"
             " + parseFloat(getComputedStyle(box).paddingTop) + (line - 1) * parseFloat(getComputedStyle(box).lineHeight)"
-            " - box.scrollTop", line)
+            " - box.scrollTop",
+            line,
+        )
         assert abs(band_top - expected) < 2 and band.bounding_box()["height"] == pytest.approx(row, abs=1)
         # the last good replay stays, dimmed, under the error
         assert out.locator(".ll-editor-stale .ll-replay").count() == 1 and step_of(player) == 2
@@ -108,7 +112,8 @@ def test_edit_a_scenario_so_that_it_breaks_and_see_the_located_error(book_html, 
         box.evaluate("(box, at) => { box.focus(); box.setSelectionRange(at, at); }", at)
         page.keyboard.type(" ")
         out.locator(f".ll-editor-error[data-ll-error-line='{line}'][data-ll-error-column='4']").wait_for(
-            timeout=CHECK_MS)
+            timeout=CHECK_MS
+        )
         assert band.get_attribute("data-ll-line") == str(line) and caret(box) == at + 1
         page.screenshot(path=str(tmp_path / "editor-broken-phone.png"), full_page=True)
         log.assert_clean()
@@ -130,7 +135,8 @@ CONTRAST = """element => {
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_checkers_words_read_in_dark_mode_and_its_file_button_speaks_the_readers_language(
-        book_html, chromium, lang):
+    book_html, chromium, lang
+):
     """On a phone in dark mode the checker's "Open a scenario file" was dark grey on the dark page
     (1.3:1), beside the browser's own "Choose File" in the browser's language."""
     from lingerlonger.words.i18n import translate
@@ -141,8 +147,11 @@ def test_the_checkers_words_read_in_dark_mode_and_its_file_button_speaks_the_rea
         page.goto(base + (CHECKER if lang == "en" else f"{lang}/{CHECKER}"))
         page.evaluate("document.documentElement.dataset.theme = 'dark'")
         form = page.locator("[data-ll-checker]")
-        for words in (form.locator(".ll-editor-label"), form.locator(".ll-checker-file span"),
-                      form.locator(".ll-checker-status")):
+        for words in (
+            form.locator(".ll-editor-label"),
+            form.locator(".ll-checker-file span"),
+            form.locator(".ll-checker-status"),
+        ):
             words.evaluate("e => e.textContent || (e.textContent = 'x')")
             assert words.evaluate(CONTRAST) >= 4.5, words.evaluate("e => e.className || e.parentElement.className")
         button = form.locator(".ll-checker-file")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.words.i18n import LANGUAGES, language_tag
 from lingerlonger.scenario import load
 from lingerlonger.views.print_sheet import RULES_SHEET_CSS, rules_sheet_html, scenario_sheet_html
+from lingerlonger.words.i18n import LANGUAGES, language_tag
 
 pytestmark = pytest.mark.browser
 
@@ -22,12 +22,12 @@ PDF_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 def pages(page, html: str) -> int:
     page.set_content(html, wait_until="load")
     page.emulate_media(media="print")
-    return len(PDF_PAGE.findall(page.pdf(format="A4", print_background=True,
-                                         prefer_css_page_size=True)))
+    return len(PDF_PAGE.findall(page.pdf(format="A4", print_background=True, prefer_css_page_size=True)))
 
 
-@pytest.mark.parametrize("name", ["06-last-card-saves.yaml", "03-follow-suit.yaml",
-                                  "29-ultima-carta-em-portugues.yaml"])
+@pytest.mark.parametrize(
+    "name", ["06-last-card-saves.yaml", "03-follow-suit.yaml", "29-ultima-carta-em-portugues.yaml"]
+)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_lesson_prints_on_one_a4_page(browser_page, name, lang):
     page, _ = browser_page
@@ -48,8 +48,10 @@ def test_a_whole_hand_paginates_without_splitting_the_table(browser_page):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rules_sheet_prints_on_one_page_in_each_language(browser_page, lang):
     page, _ = browser_page
-    html = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><style>{RULES_SHEET_CSS}</style>"
-            f"</head><body><p>page text not printed</p>{rules_sheet_html(lang)}</body></html>")
+    html = (
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><style>{RULES_SHEET_CSS}</style>"
+        f"</head><body><p>page text not printed</p>{rules_sheet_html(lang)}</body></html>"
+    )
     assert pages(page, html) == 1
     shown = page.locator(".ll-version:visible")
     assert shown.count() == 1 and shown.get_attribute("lang") == language_tag(lang)

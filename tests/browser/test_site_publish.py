@@ -18,7 +18,6 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-
 from conftest import REPO, QuietHandler, serve
 
 pytestmark = pytest.mark.browser
@@ -54,7 +53,7 @@ class _SubPath(QuietHandler):
         path = urlsplit(path).path
         if not path.startswith(SUB_PATH):
             return "/nonexistent"
-        return super().translate_path("/" + path[len(SUB_PATH):])
+        return super().translate_path("/" + path[len(SUB_PATH) :])
 
 
 @contextlib.contextmanager
@@ -99,13 +98,19 @@ def test_the_site_works_under_a_sub_path(book_html, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(book_html, site)
     with serve_under_sub_path(site) as base:
-        subprocess.run([sys.executable, str(REPO / "book" / "_ext" / "site_pack.py"), str(site),
-                        "--base-url", base], check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, str(REPO / "book" / "_ext" / "site_pack.py"), str(site), "--base-url", base],
+            check=True,
+            capture_output=True,
+        )
         seen, broken = crawl(base)
         assert not broken, "\n".join(broken[:20])
-        pages = {path.relative_to(site).as_posix() for path in site.rglob("*.html")
-                 if not {"_static", "_images"} & set(path.relative_to(site).parts)}
-        crawled = {urlsplit(url).path[len(SUB_PATH):] or "index.html" for url in seen}
+        pages = {
+            path.relative_to(site).as_posix()
+            for path in site.rglob("*.html")
+            if not {"_static", "_images"} & set(path.relative_to(site).parts)
+        }
+        crawled = {urlsplit(url).path[len(SUB_PATH) :] or "index.html" for url in seen}
         # Not linked, by design: the 404 page, and a language's root that only redirects to its book.
         unlinked = {"404.html"} | {page for page in pages if re.fullmatch(r"[a-z]{2}/index\.html", page)}
         assert pages - unlinked <= crawled, f"pages no link reaches: {pages - unlinked - crawled}"
@@ -117,8 +122,9 @@ def test_the_site_works_under_a_sub_path(book_html, tmp_path):
         missing, broken_404 = crawl(base + "404.html")
         assert not broken_404, broken_404
         chapter = (site / "book" / "03-trump.html").read_text(encoding="utf-8")
-        assert re.search(r'<meta property="og:image" content="' + re.escape(base) + r'_static/previews/\w+\.png">',
-                         chapter)
+        assert re.search(
+            r'<meta property="og:image" content="' + re.escape(base) + r'_static/previews/\w+\.png">', chapter
+        )
         assert re.search(r'<meta name="description" content="[^"]{40,}">', chapter)
 
 
@@ -127,13 +133,23 @@ def test_make_publish_pushes_the_site_to_the_gh_pages_branch(book_html, tmp_path
     (checkout / "_build").mkdir(parents=True)
     shutil.copy(REPO / "Makefile", checkout / "Makefile")
     shutil.copytree(book_html, checkout / "_build" / "html")
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
-           "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Test",
+        "GIT_AUTHOR_EMAIL": "test@example.org",
+        "GIT_COMMITTER_NAME": "Test",
+        "GIT_COMMITTER_EMAIL": "test@example.org",
+    }
     git = functools.partial(subprocess.run, check=True, capture_output=True, text=True, env=env)
     git(["git", "init", "-q", "--bare", str(bare)])
     git(["git", "init", "-q", str(checkout)])
-    run = subprocess.run(["make", "publish", f"REMOTE={bare}", f"PYTHON={sys.executable}"], cwd=checkout,
-                         capture_output=True, text=True, env=env)
+    run = subprocess.run(
+        ["make", "publish", f"REMOTE={bare}", f"PYTHON={sys.executable}"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     files = git(["git", "--git-dir", str(bare), "ls-tree", "-r", "--name-only", "gh-pages"]).stdout.split()
     assert "index.html" in files and ".nojekyll" in files and "book/03-trump.html" in files

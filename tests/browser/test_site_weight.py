@@ -9,11 +9,10 @@ import sys
 import time
 
 import pytest
-
 from conftest import BOOK_HTML, REPO, counting, record, serve
 
 sys.path.insert(0, str(REPO / "book" / "_ext"))
-from site_offline import file_language  # noqa: E402 - book/_ext is no package
+from site_offline import file_language
 
 pytestmark = pytest.mark.browser
 
@@ -44,9 +43,13 @@ def test_the_gallery_fetches_a_replay_only_when_it_is_opened(book_site, book_htm
 
 def test_the_site_publishes_no_unused_file(book_html):
     published = [path.relative_to(book_html).as_posix() for path in book_html.rglob("*") if path.is_file()]
-    unused = [name for name in published
-              if name.endswith((".map", ".po", ".mo", ".inv")) or name.startswith(("_sources/", "_static/vendor/"))
-              or name.endswith("fontawesome.js")]
+    unused = [
+        name
+        for name in published
+        if name.endswith((".map", ".po", ".mo", ".inv"))
+        or name.startswith(("_sources/", "_static/vendor/"))
+        or name.endswith("fontawesome.js")
+    ]
     assert not unused, f"published but never used: {unused[:10]}"
     assert (BOOK_HTML / "_static" / "ll-replay.js").is_file()
 

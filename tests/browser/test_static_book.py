@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from conftest import REPO
 
 pytestmark = pytest.mark.browser
@@ -35,8 +34,7 @@ def test_jslinked_widgets_step_without_kernel(serve_directory, browser_page, tmp
     widgets = pytest.importorskip("ipywidgets")
     from ipywidgets.embed import embed_data
 
-    stack = widgets.Stack([widgets.HTML(f"<p>Page {i + 1} of 3</p>") for i in range(3)],
-                          selected_index=0)
+    stack = widgets.Stack([widgets.HTML(f"<p>Page {i + 1} of 3</p>") for i in range(3)], selected_index=0)
     slider = widgets.IntSlider(value=0, min=0, max=2, description="Page")
     widgets.jslink((slider, "value"), (stack, "selected_index"))
     data = embed_data(views=[widgets.VBox([slider, stack])])
@@ -50,7 +48,7 @@ def test_jslinked_widgets_step_without_kernel(serve_directory, browser_page, tmp
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>widgets</title>'
         '<link rel="icon" href="data:,">'
         '<script type="application/vnd.jupyter.widget-state+json">'
-        f'{json.dumps(data["manager_state"])}</script>'
+        f"{json.dumps(data['manager_state'])}</script>"
         '<script src="_static/vendor/require.js"></script>'
         '<script src="_static/vendor/embed-amd.js"></script>'
         f"</head><body>{views}</body></html>",

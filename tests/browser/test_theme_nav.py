@@ -97,8 +97,9 @@ def test_the_contents_button_opens_the_contents(book_site, browser_page, tmp_pat
         assert page.locator("#pst-primary-sidebar-modal").get_attribute("aria-label") == name
         page.keyboard.press("Escape")
         assert_contents(page, toggle, False, "after Escape")
-        assert page.evaluate("document.activeElement.hasAttribute('data-ll-nav')"), \
+        assert page.evaluate("document.activeElement.hasAttribute('data-ll-nav')"), (
             "closing the contents does not give focus back to its button"
+        )
         for key in ("Enter", "Space"):
             page.keyboard.press(key)
             assert_contents(page, toggle, True, f"after {key}")

@@ -12,11 +12,9 @@ scripts add.
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 
 import pytest
-
 from conftest import BOOK_HTML
 
 pytestmark = pytest.mark.browser
@@ -24,24 +22,77 @@ pytestmark = pytest.mark.browser
 TRANSLATIONS = ("pt", "es", "ru")
 #: What the themes and tools can write on a page, in English (compared whole, ignoring case
 #: and a trailing "..." or "…").
-THEME_WORDS = frozenset(word.lower() for word in (
-    "Back to top", "Toggle primary sidebar", "Toggle secondary sidebar", "Site navigation",
-    "Section Navigation", "On this page", "Contents", "Table of contents", "Skip to main content",
-    "Search", "Search this book", "Search the docs", "Search Results", "Searching",
-    "Please activate JavaScript to enable the search functionality.",
-    "Print to PDF", "Download", "Download this page", "Download source file",
-    "Download notebook file", "Fullscreen mode", "Color mode", "Light", "Dark", "System Settings",
-    "Language", "previous", "next", "previous page", "next page", "Link to this heading",
-    "Version warning", "Announcement", "Breadcrumb", "Home", "Main", "Page", "Edit this page",
-    "Show Source", "Collapse Sidebar", "Expand Sidebar", "Toggle navigation", "Launch",
-    "Copy", "Copy to clipboard", "Copied!", "Failed to copy",
-    "Show code cell source", "Hide code cell source", "Toggle hidden content",
-    "Click to show", "Click to hide", "Index", "Contents:",
-))
+THEME_WORDS = frozenset(
+    word.lower()
+    for word in (
+        "Back to top",
+        "Toggle primary sidebar",
+        "Toggle secondary sidebar",
+        "Site navigation",
+        "Section Navigation",
+        "On this page",
+        "Contents",
+        "Table of contents",
+        "Skip to main content",
+        "Search",
+        "Search this book",
+        "Search the docs",
+        "Search Results",
+        "Searching",
+        "Please activate JavaScript to enable the search functionality.",
+        "Print to PDF",
+        "Download",
+        "Download this page",
+        "Download source file",
+        "Download notebook file",
+        "Fullscreen mode",
+        "Color mode",
+        "Light",
+        "Dark",
+        "System Settings",
+        "Language",
+        "previous",
+        "next",
+        "previous page",
+        "next page",
+        "Link to this heading",
+        "Version warning",
+        "Announcement",
+        "Breadcrumb",
+        "Home",
+        "Main",
+        "Page",
+        "Edit this page",
+        "Show Source",
+        "Collapse Sidebar",
+        "Expand Sidebar",
+        "Toggle navigation",
+        "Launch",
+        "Copy",
+        "Copy to clipboard",
+        "Copied!",
+        "Failed to copy",
+        "Show code cell source",
+        "Hide code cell source",
+        "Toggle hidden content",
+        "Click to show",
+        "Click to hide",
+        "Index",
+        "Contents:",
+    )
+)
 #: English words that start a longer piece of the theme's text.
 THEME_STARTS = ("by the ", "by ", "© copyright", "copyright ", "last updated on", "theme by")
-NAMED_BY = ("aria-label", "title", "placeholder", "alt", "data-bs-title", "data-bs-original-title",
-            "data-tooltip", "aria-description")
+NAMED_BY = (
+    "aria-label",
+    "title",
+    "placeholder",
+    "alt",
+    "data-bs-title",
+    "data-bs-original-title",
+    "data-tooltip",
+    "aria-description",
+)
 #: Where English is content, not the theme's: code and what the page's scripts hold.
 SKIP = {"script", "style", "code", "pre", "template", "kbd", "svg"}
 VOID = {"br", "img", "hr", "input", "meta", "link", "wbr", "source", "area", "col", "embed", "param", "track"}
@@ -85,8 +136,11 @@ def theme_words(html: str) -> list[tuple[str, str]]:
 
 def translated_pages(lang: str) -> list[str]:
     root = BOOK_HTML / lang
-    return sorted(path.relative_to(BOOK_HTML).as_posix() for path in root.rglob("*.html")
-                  if not {"_static", "_sources", "_images"} & set(path.relative_to(root).parts))
+    return sorted(
+        path.relative_to(BOOK_HTML).as_posix()
+        for path in root.rglob("*.html")
+        if not {"_static", "_sources", "_images"} & set(path.relative_to(root).parts)
+    )
 
 
 def test_the_scan_finds_the_theme_words_on_an_english_page(book_html):
@@ -128,8 +182,11 @@ def test_the_themes_scripts_speak_the_pages_language(book_site, browser_page, la
     assert page.locator(".copybtn").count() > 0, "no copy button to look at"
     page.locator(".copybtn").first.click(force=True)  # its icon becomes "copied" (or "failed")
     page.wait_for_timeout(300)
-    assert page.locator(".copybtn").first.evaluate("b => b.querySelector('title').textContent") \
-        not in {"Copy to clipboard", "Copied!", "Failed to copy"}
+    assert page.locator(".copybtn").first.evaluate("b => b.querySelector('title').textContent") not in {
+        "Copy to clipboard",
+        "Copied!",
+        "Failed to copy",
+    }
     page.locator(".search-button:visible").first.click()
     page.locator("#pst-search-dialog input").fill("trunfo" if lang == "pt" else "carta")
     page.wait_for_timeout(1500)

@@ -8,10 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import VOILA_READY_MS
-from lingerlonger.words.i18n import translate
-from lingerlonger.words.i18n import ui
+
+from lingerlonger.words.i18n import translate, ui
 
 pytestmark = pytest.mark.browser
 
@@ -24,8 +23,9 @@ def test_app_shows_its_widgets_without_leaving_the_machine(voila_app, browser_pa
     page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=VOILA_READY_MS)
     page.wait_for_load_state("networkidle")
 
-    assert any("/voila/templates/linger/static/vendor/fontawesome/" in url for url in log.requests), \
+    assert any("/voila/templates/linger/static/vendor/fontawesome/" in url for url in log.requests), (
         "Font Awesome should come from the linger template"
+    )
     log.assert_clean()
 
 
@@ -38,6 +38,5 @@ def test_a_link_with_lang_opens_the_app_in_that_language(voila_app, browser_page
     menu = page.locator(".ll-app-language select")
     assert menu.evaluate("select => select.selectedOptions[0].textContent") == translate("language.name", "ru")
     # The page itself (the linger template): its language, and the game's name in the tab.
-    assert page.evaluate("[document.documentElement.lang, document.title]") == [
-        "ru", translate("game.name", "ru")]
+    assert page.evaluate("[document.documentElement.lang, document.title]") == ["ru", translate("game.name", "ru")]
     log.assert_clean()

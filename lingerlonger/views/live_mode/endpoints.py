@@ -20,28 +20,46 @@ import itertools
 import json
 import random
 import re
+from collections.abc import Callable
 from datetime import date
-from typing import Any, Callable
+from typing import Any
 
 from lingerlonger.game.cards import parse_card
 from lingerlonger.game.engine import Play
 from lingerlonger.game.errors import LingerError
-from lingerlonger.words.i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, format_number, language_tag
+from lingerlonger.game.rules import Rules
+from lingerlonger.scenario import ScenarioError, loads, read_upload
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
-from lingerlonger.views.live_mode.position_editor import page_site, position_change, position_play, position_save
-from lingerlonger.views.shared_panels import advice_html, answers_html, hand_html
+from lingerlonger.scenario.replay import replay
 from lingerlonger.session import HandModel, Refused, ScenarioModel, advice
 from lingerlonger.session.save_lesson import branch_lesson, hand_lesson, lesson_name, lesson_text
-from lingerlonger.views.table_html import TableStyle
-from lingerlonger.scenario.replay import replay
-from lingerlonger.game.rules import Rules
-from lingerlonger.scenario import ScenarioError, loads
-from lingerlonger.scenario import read_upload
+from lingerlonger.views.live_mode.position_editor import page_site, position_change, position_play, position_save
 from lingerlonger.views.page_replay import frame_html, gallery_html, notice_html, replay_html
-from lingerlonger.words.i18n import ui
+from lingerlonger.views.shared_panels import advice_html, answers_html, hand_html
+from lingerlonger.views.table_html import TableStyle
+from lingerlonger.words.i18n import (
+    ENVIRONMENT_LANGUAGE,
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    error_text,
+    format_number,
+    language_tag,
+    ui,
+)
 
-__all__ = ["open_replay", "frame", "answer", "what_if", "coach", "new_hand", "hand_play", "save_lesson",
-           "check_file", "checker_html", "MAX_LINK_CHARS"]
+__all__ = [
+    "open_replay",
+    "frame",
+    "answer",
+    "what_if",
+    "coach",
+    "new_hand",
+    "hand_play",
+    "save_lesson",
+    "check_file",
+    "checker_html",
+    "MAX_LINK_CHARS",
+]
 __all__ += ["position_change", "position_play", "position_save"]  # the position editor's (live_position)
 
 #: What a page has opened, by number: a page holds a few players, a worker lives as long as it.
@@ -57,6 +75,7 @@ MAX_LINK_CHARS = 65_536
 
 def _call(function: Callable[[dict], dict]) -> Callable[[str], str]:
     """JSON in and out; a refusal comes back as ``{"error": html}`` in the reader's language."""
+
     def run(arguments: str) -> str:
         args = json.loads(arguments)
         try:
@@ -64,6 +83,7 @@ def _call(function: Callable[[dict], dict]) -> Callable[[str], str]:
         except LingerError as error:
             answer = {"error": notice_html(error_text(error, _language(args)))}
         return json.dumps(answer, ensure_ascii=False)
+
     run.__name__, run.__doc__ = function.__name__, function.__doc__
     return run
 
@@ -109,9 +129,11 @@ def frame(args: dict) -> dict:
     """``{session, at, lang}``: frame ``at`` with the seat to act's legal cards as buttons."""
     model = _model(args)
     style = TableStyle.of(model.lang)
-    return {"html": frame_html(model.frame, style=style, playable=True, quiz=False)
-            + f'<div class="ll-live-quiz-box">{answers_html(model)}</div>',
-            "hint": ui("what-if-help", style.lang)}
+    return {
+        "html": frame_html(model.frame, style=style, playable=True, quiz=False)
+        + f'<div class="ll-live-quiz-box">{answers_html(model)}</div>',
+        "hint": ui("what-if-help", style.lang),
+    }
 
 
 @_call
@@ -135,8 +157,10 @@ def what_if(args: dict) -> dict:
         return _refused(tried, model.lang)
     style = TableStyle.of(model.lang)
     # The questions are the scenario's, answered on its own line (``answer``), not in a branch.
-    return {"frames": [frame_html(shown, style=style, quiz=False) for shown in tried.frames[tried.at:]],
-            "branch": _kept_branch(args["session"], tried)}
+    return {
+        "frames": [frame_html(shown, style=style, quiz=False) for shown in tried.frames[tried.at :]],
+        "branch": _kept_branch(args["session"], tried),
+    }
 
 
 def _kept_branch(session: int, branch: ScenarioModel) -> int:
@@ -164,8 +188,15 @@ def new_hand(args: dict) -> dict:
     """``{players, lang}``: a hand against the computer; you sit first and lead."""
     lang = _language(args)
     players = int(args.get("players", 4))
-    hand = HandModel.deal(Rules(), players=players, you=0, name=ui("default-name", lang), opponents=OPPONENTS,
-                          lang=lang, rng=random.Random(args.get("seed"))).computers_play()
+    hand = HandModel.deal(
+        Rules(),
+        players=players,
+        you=0,
+        name=ui("default-name", lang),
+        opponents=OPPONENTS,
+        lang=lang,
+        rng=random.Random(args.get("seed")),
+    ).computers_play()
     return {"session": _keep(hand), "html": hand_html(hand, lang, playable=True)}
 
 
@@ -196,12 +227,16 @@ def save_lesson(args: dict) -> dict:
 
 def _share_words(lang: str) -> dict:
     """What "Share link" says, by the name live.js reads it under."""
-    return {"shareCopied": ui("share-copied", lang), "shareLink": ui("share-link", lang),
-            "shareTooLong": ui("share-too-long", lang, limit=format_number(MAX_LINK_CHARS, lang)),
-            "shareLimit": str(MAX_LINK_CHARS)}
+    return {
+        "shareCopied": ui("share-copied", lang),
+        "shareLink": ui("share-link", lang),
+        "shareTooLong": ui("share-too-long", lang, limit=format_number(MAX_LINK_CHARS, lang)),
+        "shareLimit": str(MAX_LINK_CHARS),
+    }
 
 
 # --- checking a reader's own file, and the editor that checks as one types ----------------
+
 
 @_call
 def check_file(args: dict) -> dict:
@@ -217,9 +252,17 @@ def check_file(args: dict) -> dict:
     content = str(args.get("text", "")).encode("utf-8")
     size = max(len(content), int(args.get("size") or 0))  # a device's file is read only so far
     if size > MAX_DOCUMENT_BYTES:
-        return {"error": notice_html(ui("upload-too-big", lang, name=name,
-                                        size=format_number(size, lang),
-                                        limit=format_number(MAX_DOCUMENT_BYTES, lang)))}
+        return {
+            "error": notice_html(
+                ui(
+                    "upload-too-big",
+                    lang,
+                    name=name,
+                    size=format_number(size, lang),
+                    limit=format_number(MAX_DOCUMENT_BYTES, lang),
+                )
+            )
+        }
     try:
         scenarios = read_upload(content, name)
     except ScenarioError as error:
@@ -229,8 +272,11 @@ def check_file(args: dict) -> dict:
     runs = [replay(scenario) for scenario in scenarios]
     style = TableStyle.of(lang)
     at = int(args.get("at") or 0)
-    shown = (replay_html(runs[0], style=style, include_css=False, languages=(lang,), start=at) if len(runs) == 1
-             else gallery_html(runs, style=style))
+    shown = (
+        replay_html(runs[0], style=style, include_css=False, languages=(lang,), start=at)
+        if len(runs) == 1
+        else gallery_html(runs, style=style)
+    )
     said = ui("upload-ok", lang, name=name, count=len(runs))
     failures = [failure for run in runs for failure in run.failures]
     if failures:
@@ -244,14 +290,22 @@ def _located(error: ScenarioError, lang: str, notice: str = "") -> dict:
     button that puts the caret at its line and column)."""
     line, column = error.where.line, error.where.column
     go = html.escape(ui("editor-go-to", lang, line=format_number(line, lang), column=format_number(column, lang)))
-    return {"line": line, "column": column,
-            "located": f'<div class="ll-editor-error" data-ll-error-line="{line}" data-ll-error-column="{column}">'
-                       f'{notice}<button type="button" data-ll-action="go-to-error">{go}</button></div>'}
+    return {
+        "line": line,
+        "column": column,
+        "located": f'<div class="ll-editor-error" data-ll-error-line="{line}" data-ll-error-column="{column}">'
+        f'{notice}<button type="button" data-ll-action="go-to-error">{go}</button></div>',
+    }
 
 
 #: The editor's words, by the attribute live.js reads them from.
-_CHECKER_WORDS = {"starting": "live-starting", "failed": "live-failed", "slow": "checker-slow",
-                  "share-bad": "share-bad", "stale": "editor-stale"}
+_CHECKER_WORDS = {
+    "starting": "live-starting",
+    "failed": "live-failed",
+    "slow": "checker-slow",
+    "share-bad": "share-bad",
+    "stale": "editor-stale",
+}
 
 
 def _dashed(name: str) -> str:
@@ -270,17 +324,19 @@ def checker_html(lang: str | None = None) -> str:
     # A shared lesson opens in its own language; the link to the reader's says so in theirs.
     read_in = json.dumps({code: ui("share-read-in", code) for code in LANGUAGES}, ensure_ascii=False)
     words += f' data-read-in="{html.escape(read_in)}"'
-    return (f'<div class="ll-checker ll-editor" data-ll-checker data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
-            f'<div class="ll-editor-columns"><div class="ll-editor-side">'
-            f'<label class="ll-editor-label" for="ll-editor-text">{say("editor-label")}</label>'
-            f'<div class="ll-editor-box"><div class="ll-editor-gutter" aria-hidden="true">'
-            f'<div class="ll-editor-numbers">1</div></div>'
-            f'<textarea id="ll-editor-text" rows="16" wrap="off" spellcheck="false" autocapitalize="off" '
-            f'autocomplete="off" maxlength="{MAX_DOCUMENT_BYTES}"></textarea>'
-            f'<div class="ll-editor-band" aria-hidden="true" hidden><span class="ll-editor-column"></span></div></div>'
-            f'<p class="ll-checker-buttons"><button type="button" data-ll-action="check">{say("checker-check")}'
-            f'</button> <button type="button" data-ll-action="share">{say("share")}</button> '
-            f'<label class="ll-checker-file"><span>{say("upload")}</span> '
-            f'<input type="file" accept=".yaml,.yml,text/yaml,text/plain"></label></p></div>'
-            f'<div class="ll-editor-view"><p class="ll-checker-status" role="status"></p>'
-            f'<div class="ll-checker-out"></div></div></div></div>')
+    return (
+        f'<div class="ll-checker ll-editor" data-ll-checker data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
+        f'<div class="ll-editor-columns"><div class="ll-editor-side">'
+        f'<label class="ll-editor-label" for="ll-editor-text">{say("editor-label")}</label>'
+        f'<div class="ll-editor-box"><div class="ll-editor-gutter" aria-hidden="true">'
+        f'<div class="ll-editor-numbers">1</div></div>'
+        f'<textarea id="ll-editor-text" rows="16" wrap="off" spellcheck="false" autocapitalize="off" '
+        f'autocomplete="off" maxlength="{MAX_DOCUMENT_BYTES}"></textarea>'
+        f'<div class="ll-editor-band" aria-hidden="true" hidden><span class="ll-editor-column"></span></div></div>'
+        f'<p class="ll-checker-buttons"><button type="button" data-ll-action="check">{say("checker-check")}'
+        f'</button> <button type="button" data-ll-action="share">{say("share")}</button> '
+        f'<label class="ll-checker-file"><span>{say("upload")}</span> '
+        f'<input type="file" accept=".yaml,.yml,text/yaml,text/plain"></label></p></div>'
+        f'<div class="ll-editor-view"><p class="ll-checker-status" role="status"></p>'
+        f'<div class="ll-checker-out"></div></div></div></div>'
+    )

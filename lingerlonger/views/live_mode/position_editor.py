@@ -19,25 +19,32 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from datetime import date
-from typing import Callable
 
 from lingerlonger.game.cards import CARDS, Card, CardError, Suit, parse_card, parse_suit
-from lingerlonger.game.errors import LingerError
 from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS, PROFILE, VARIANT_SET, SetupError
-from lingerlonger.words.i18n import ENVIRONMENT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, error_text, format_number, language_tag, translate
-from lingerlonger.words.narration import suit_name
-from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson
-from lingerlonger.session.position import STOCK, Position
-from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_html
-from lingerlonger.scenario.replay import replay
+from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import Rules
-from lingerlonger.views.page_replay import replay_html
-from lingerlonger.words.i18n import ui
 from lingerlonger.game.visible_text import quoted, visible
+from lingerlonger.scenario.replay import replay
+from lingerlonger.session.position import STOCK, Position
+from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson
+from lingerlonger.views.page_replay import replay_html
+from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_html
+from lingerlonger.words.i18n import (
+    ENVIRONMENT_LANGUAGE,
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    error_text,
+    format_number,
+    language_tag,
+    translate,
+    ui,
+)
+from lingerlonger.words.narration import suit_name
 
-__all__ = ["position_change", "position_play", "position_save", "position_editor_html", "position_html",
-           "page_site"]
+__all__ = ["position_change", "position_play", "position_save", "position_editor_html", "position_html", "page_site"]
 
 #: The words position.js says by itself (while the engine starts, if it cannot), by attribute.
 _EDITOR_WORDS = {"starting": "live-starting", "failed": "live-failed"}
@@ -48,6 +55,7 @@ def _json(function: Callable[[dict, Position, str], dict]) -> Callable[[str], st
     that position back unchanged, the refusal said first in the problems box. A state that
     cannot be read (never one the page was given) gets only the refusal, as text: nothing
     shown changes."""
+
     def run(arguments: str) -> str:
         args = json.loads(arguments)
         lang = args.get("lang") if args.get("lang") in LANGUAGES else SOURCE_LANGUAGE
@@ -62,6 +70,7 @@ def _json(function: Callable[[dict, Position, str], dict]) -> Callable[[str], st
         except LingerError as error:
             answer = _shown(position, lang, refused=error_text(error, lang))
         return _dumped(answer)
+
     run.__name__, run.__doc__ = function.__name__, function.__doc__
     return run
 
@@ -76,13 +85,22 @@ class _Unreadable(Exception):
 
 # --- the position as the page carries it ---------------------------------------------------
 
+
 def _state(position: Position) -> str:
     """The position as JSON text (seats A, B, C…: the editor names none)."""
-    return json.dumps({"players": len(position.players), "rules": position.rules.spec,
-                       "trump": _trump_text(position), "dealer": position.dealer,
-                       "leader": position.leader, "target": position.target,
-                       "hands": [[str(card) for card in hand] for hand in position.hands],
-                       "stock": [str(card) for card in position.stock]}, ensure_ascii=False)
+    return json.dumps(
+        {
+            "players": len(position.players),
+            "rules": position.rules.spec,
+            "trump": _trump_text(position),
+            "dealer": position.dealer,
+            "leader": position.leader,
+            "target": position.target,
+            "hands": [[str(card) for card in hand] for hand in position.hands],
+            "stock": [str(card) for card in position.stock],
+        },
+        ensure_ascii=False,
+    )
 
 
 def _trump_text(position: Position) -> str | None:
@@ -105,14 +123,17 @@ def _position(state: object) -> Position:
             if position.place_of(card) is None:
                 position = position.click(card)
     position = _choose_trump(position, state.get("trump"))
-    return (position.with_dealer(_seat(position, state.get("dealer")))
-            .with_leader(_seat(position, state.get("leader"))).aim(_place(position, state.get("target"))))
+    return (
+        position.with_dealer(_seat(position, state.get("dealer")))
+        .with_leader(_seat(position, state.get("leader")))
+        .aim(_place(position, state.get("target")))
+    )
 
 
 def _said(value: object) -> str | int:
     """What a page sent, as a refusal shows it (``{value!r}``): a number as it is, anything
     else as short visible text."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** 6:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**6:
         return value
     return visible(value if isinstance(value, str) else repr(value))[:24]
 
@@ -126,8 +147,7 @@ def _quoted(value: object) -> str | int:
 def _count(value: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and PLAYERS.low <= value <= PLAYERS.high:
         return value
-    raise SetupError("rules.players", field="players", low=PLAYERS.low, high=PLAYERS.high,
-                     players=_quoted(value))
+    raise SetupError("rules.players", field="players", low=PLAYERS.low, high=PLAYERS.high, players=_quoted(value))
 
 
 def _rules(spec: object) -> Rules:
@@ -183,8 +203,9 @@ _CHANGES: dict[str, Callable[[Position, dict], Position]] = {
     "click": lambda position, args: position.click(parse_card(args.get("value"))),
     "aim": lambda position, args: position.aim(_place(position, args.get("value"))),
     "players": lambda position, args: position.with_players(_count(_number(args.get("value")))),
-    "profile": lambda position, args: position.with_rules(Rules.of(_profile(args.get("value")),
-                                                                   position.rules.variants)),
+    "profile": lambda position, args: position.with_rules(
+        Rules.of(_profile(args.get("value")), position.rules.variants)
+    ),
     "variant": _variant,
     "trump": lambda position, args: _choose_trump(position, args.get("value")),
     "dealer": lambda position, args: position.with_dealer(_seat(position, args.get("value"))),
@@ -199,6 +220,7 @@ def _number(value: object) -> object:
 
 
 # --- the calls -----------------------------------------------------------------------------
+
 
 @_json
 def position_change(args: dict, position: Position, lang: str) -> dict:
@@ -226,8 +248,10 @@ def position_save(args: dict, position: Position, lang: str) -> dict:
     if position.problems:
         return _shown(position, lang)
     today = date.today()
-    return {"text": lesson_text(position_lesson(position, lang, today), site=page_site(args)),
-            "name": lesson_name(today, kind="position")}
+    return {
+        "text": lesson_text(position_lesson(position, lang, today), site=page_site(args)),
+        "name": lesson_name(today, kind="position"),
+    }
 
 
 def page_site(args: dict) -> str:
@@ -239,11 +263,15 @@ def page_site(args: dict) -> str:
 def _shown(position: Position, lang: str, refused: str = "") -> dict:
     """What the page shows of a position: the editor's body, the problems box, and whether
     it can be played and saved."""
-    return {"html": position_html(position, lang), "problems": _problems_html(position, lang, refused),
-            "ok": not position.problems}
+    return {
+        "html": position_html(position, lang),
+        "problems": _problems_html(position, lang, refused),
+        "ok": not position.problems,
+    }
 
 
 # --- the editor, drawn ---------------------------------------------------------------------
+
 
 def position_editor_html(lang: str | None = None) -> str:
     """The whole editor as the book's page shows it before a tap: an empty table of four."""
@@ -252,32 +280,41 @@ def position_editor_html(lang: str | None = None) -> str:
     say = lambda key: html.escape(ui(key, lang))  # noqa: E731
     words = " ".join(f'data-{attribute}="{say(key)}"' for attribute, key in _EDITOR_WORDS.items())
     off = " disabled" * bool(position.problems)
-    button = lambda action, key, extra="": (f'<button type="button" data-ll-action="position-{action}"{extra}>'  # noqa: E731
-                                            f'{say(key)}</button>')
-    return (f'<div class="ll-position-editor" data-ll-position-editor data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
-            f'<p class="ll-position-help">{say("position-help")}</p>'
-            f'<div class="ll-position-setup">{position_html(position, lang)}'
-            f'<div class="ll-position-problems" role="status">{_problems_html(position, lang)}</div>'
-            f'<p class="ll-position-buttons">{button("play", "position-play", off)}'
-            f'{button("save", "position-save", off)}{button("clear", "position-clear")}</p></div>'
-            f'<p class="ll-position-status" aria-live="polite"></p>'
-            f'<div class="ll-position-play" hidden><p class="ll-position-buttons">'
-            f'{button("edit", "position-edit")}</p><div class="ll-position-out"></div></div></div>')
+    button = lambda action, key, extra="": (
+        f'<button type="button" data-ll-action="position-{action}"{extra}>{say(key)}</button>'
+    )
+    return (
+        f'<div class="ll-position-editor" data-ll-position-editor data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
+        f'<p class="ll-position-help">{say("position-help")}</p>'
+        f'<div class="ll-position-setup">{position_html(position, lang)}'
+        f'<div class="ll-position-problems" role="status">{_problems_html(position, lang)}</div>'
+        f'<p class="ll-position-buttons">{button("play", "position-play", off)}'
+        f"{button('save', 'position-save', off)}{button('clear', 'position-clear')}</p></div>"
+        f'<p class="ll-position-status" aria-live="polite"></p>'
+        f'<div class="ll-position-play" hidden><p class="ll-position-buttons">'
+        f'{button("edit", "position-edit")}</p><div class="ll-position-out"></div></div></div>'
+    )
 
 
 def position_html(position: Position, lang: str) -> str:
     """The editor's body: the choices, where the cards go, the deck and the table."""
     style = TableStyle.of(lang)
-    return (f'<div class="ll-position-body" data-ll-state="{html.escape(_state(position))}">'
-            f'{_choices_html(position, lang)}{_places_html(position, style)}'
-            f'{_deck_html(position, style)}{_table_html(position, style)}</div>')
+    return (
+        f'<div class="ll-position-body" data-ll-state="{html.escape(_state(position))}">'
+        f"{_choices_html(position, lang)}{_places_html(position, style)}"
+        f"{_deck_html(position, style)}{_table_html(position, style)}</div>"
+    )
 
 
 def _select(field: str, label: str, options: list[tuple[object, str]], chosen: object) -> str:
-    shown = "".join(f'<option value="{html.escape(str(value))}"{" selected" * (value == chosen)}>'
-                    f"{html.escape(text)}</option>" for value, text in options)
-    return (f'<label class="ll-position-choice"><span>{html.escape(label)}</span>'
-            f'<select data-ll-field="{field}">{shown}</select></label>')
+    shown = "".join(
+        f'<option value="{html.escape(str(value))}"{" selected" * (value == chosen)}>{html.escape(text)}</option>'
+        for value, text in options
+    )
+    return (
+        f'<label class="ll-position-choice"><span>{html.escape(label)}</span>'
+        f'<select data-ll-field="{field}">{shown}</select></label>'
+    )
 
 
 def _choices_html(position: Position, lang: str) -> str:
@@ -285,33 +322,50 @@ def _choices_html(position: Position, lang: str) -> str:
     say = lambda key: translate(key, lang)  # noqa: E731
     seats = list(enumerate(position.players))
     trumps = [("", say("ui.position-no-trump"))] + [
-        (suit.symbol, f"{suit.symbol}{TEXT_STYLE} {suit_name(suit, lang)}") for suit in Suit]
-    menus = (_select("players", say(PLAYERS.title), [(count, format_number(count, lang)) for count in PLAYERS.options],
-                     len(position.players))
-             + _select("profile", say(PROFILE.title), [(name, say(PROFILE.label(name))) for name in PROFILE.options],
-                       position.rules.profile)
-             + _select("trump", say("ui.position-trump"), trumps, _trump_text(position) or "")
-             + _select("dealer", say("ui.position-dealer"), seats, position.dealer)
-             + _select("leader", say("ui.position-leader"), seats, position.leader))
+        (suit.symbol, f"{suit.symbol}{TEXT_STYLE} {suit_name(suit, lang)}") for suit in Suit
+    ]
+    menus = (
+        _select(
+            "players",
+            say(PLAYERS.title),
+            [(count, format_number(count, lang)) for count in PLAYERS.options],
+            len(position.players),
+        )
+        + _select(
+            "profile",
+            say(PROFILE.title),
+            [(name, say(PROFILE.label(name))) for name in PROFILE.options],
+            position.rules.profile,
+        )
+        + _select("trump", say("ui.position-trump"), trumps, _trump_text(position) or "")
+        + _select("dealer", say("ui.position-dealer"), seats, position.dealer)
+        + _select("leader", say("ui.position-leader"), seats, position.leader)
+    )
     chosen = [name for name in HAND_VARIANTS if name in position.rules.variants]
-    boxes = "".join(f'<label><input type="checkbox" data-ll-field="variant" value="{name}"'
-                    f'{" checked" * (name in chosen)}> {html.escape(say(VARIANT_SET.label(name)))}</label>'
-                    for name in HAND_VARIANTS)
+    boxes = "".join(
+        f'<label><input type="checkbox" data-ll-field="variant" value="{name}"'
+        f"{' checked' * (name in chosen)}> {html.escape(say(VARIANT_SET.label(name)))}</label>"
+        for name in HAND_VARIANTS
+    )
     summary = say(VARIANT_SET.title) + "".join(f" · {say(VARIANT_SET.label(name))}" for name in chosen)
-    return (f'<div class="ll-position-choices">{menus}<details class="ll-position-variants" data-ll-fold="variants">'
-            f'<summary>{html.escape(summary)}</summary><div>{boxes}</div></details></div>')
+    return (
+        f'<div class="ll-position-choices">{menus}<details class="ll-position-variants" data-ll-fold="variants">'
+        f"<summary>{html.escape(summary)}</summary><div>{boxes}</div></details></div>"
+    )
 
 
 def _count_html(position: Position, place: int | str, style: TableStyle) -> str:
-    """"3/4": the cards a hand holds of the most it may (said in words to a screen reader);
+    """ "3/4": the cards a hand holds of the most it may (said in words to a screen reader);
     the stock's count alone."""
     lang = style.lang
     if place == STOCK:
         return f'<span class="ll-position-count">{format_number(len(position.stock), lang)}</span>'
     count, size = format_number(len(position.hands[place]), lang), format_number(position.hand_size, lang)
     words = html.escape(ui("position-live-count", lang, placed=count, count=size))  # the noun agrees with the size
-    return (f'<span class="ll-position-count"><span aria-hidden="true">{count}/{size}</span>'
-            f'<span class="ll-sr">{words}</span></span>')
+    return (
+        f'<span class="ll-position-count"><span aria-hidden="true">{count}/{size}</span>'
+        f'<span class="ll-sr">{words}</span></span>'
+    )
 
 
 def _places_html(position: Position, style: TableStyle) -> str:
@@ -320,9 +374,13 @@ def _places_html(position: Position, style: TableStyle) -> str:
     places = [(seat, name) for seat, name in enumerate(position.players)] + [(STOCK, style.word("stock"))]
     buttons = "".join(
         f'<button type="button" data-ll-place="{place}" aria-pressed="{str(place == position.target).lower()}">'
-        f'<span class="ll-name">{html.escape(name)}</span> {_count_html(position, place, style)}</button>' for place, name in places)
-    return (f'<div class="ll-position-places" role="group" aria-label="{label}">'
-            f'<span aria-hidden="true">{label}</span>{buttons}</div>')
+        f'<span class="ll-name">{html.escape(name)}</span> {_count_html(position, place, style)}</button>'
+        for place, name in places
+    )
+    return (
+        f'<div class="ll-position-places" role="group" aria-label="{label}">'
+        f'<span aria-hidden="true">{label}</span>{buttons}</div>'
+    )
 
 
 def _card_button(card: Card, hook: str, style: TableStyle) -> str:
@@ -338,10 +396,14 @@ def _deck_html(position: Position, style: TableStyle) -> str:
     rows = "".join(
         f'<div class="ll-position-suit" role="group" aria-label="{html.escape(style.word(suit.name.lower()))}">'
         + "".join(_card_button(card, "deck-card", style) for card in CARDS if card.suit is suit and card in left)
-        + "</div>" for suit in Suit)
+        + "</div>"
+        for suit in Suit
+    )
     title = html.escape(ui("position-deck", style.lang))
-    return (f'<div class="ll-position-deck" role="group" aria-label="{title}">'
-            f'<p class="ll-position-title">{title}: {format_number(len(left), style.lang)}</p>{rows}</div>')
+    return (
+        f'<div class="ll-position-deck" role="group" aria-label="{title}">'
+        f'<p class="ll-position-title">{title}: {format_number(len(left), style.lang)}</p>{rows}</div>'
+    )
 
 
 def _table_html(position: Position, style: TableStyle) -> str:
@@ -351,22 +413,26 @@ def _table_html(position: Position, style: TableStyle) -> str:
     leads = html.escape(ui("position-leader", style.lang))
     rows = []
     for seat, name in enumerate(position.players):
-        marks = (f'<span class="ll-dealer" role="img" aria-label="{dealer}" title="{dealer}"></span>'
-                 * (seat == position.dealer) + f'<span class="ll-pill ll-turn">{leads}</span>' * (seat == position.leader))
+        marks = f'<span class="ll-dealer" role="img" aria-label="{dealer}" title="{dealer}"></span>' * (
+            seat == position.dealer
+        ) + f'<span class="ll-pill ll-turn">{leads}</span>' * (seat == position.leader)
         rows.append(_place_html(position, seat, html.escape(name), marks, position.hands[seat], style))
     rows.append(_place_html(position, STOCK, html.escape(ui("position-stock", style.lang)), "", position.stock, style))
     return f'<div class="ll-position-table">{"".join(rows)}</div>'
 
 
-def _place_html(position: Position, place: int | str, title: str, marks: str, cards: tuple[Card, ...],
-                style: TableStyle) -> str:
+def _place_html(
+    position: Position, place: int | str, title: str, marks: str, cards: tuple[Card, ...], style: TableStyle
+) -> str:
     aimed = " ll-position-aimed" * (place == position.target)
     over = " ll-position-over" * (place != STOCK and len(cards) > position.hand_size)
-    return (f'<div class="ll-position-place{aimed}{over}" role="group" aria-label="{title}">'
-            f'<p class="ll-head"><span class="ll-name">{title}</span>{marks}'
-            f'{_count_html(position, place, style)}</p>'
-            f'<div class="ll-position-cards">{"".join(_card_button(card, "placed-card", style) for card in cards)}'
-            f"</div></div>")
+    return (
+        f'<div class="ll-position-place{aimed}{over}" role="group" aria-label="{title}">'
+        f'<p class="ll-head"><span class="ll-name">{title}</span>{marks}'
+        f"{_count_html(position, place, style)}</p>"
+        f'<div class="ll-position-cards">{"".join(_card_button(card, "placed-card", style) for card in cards)}'
+        f"</div></div>"
+    )
 
 
 def _problems_html(position: Position, lang: str, refused: str = "") -> str:

@@ -14,17 +14,29 @@ can cause (a bad file, an illegal card, a bug in a callback) ends as a friendly 
 the page, never as a traceback.
 """
 
-from lingerlonger.session import (Plan, action_of, find_scenarios, next_action, planned_action,
-                      scenario_library, what_if)
+from lingerlonger.session import Plan, action_of, find_scenarios, next_action, planned_action, scenario_library, what_if
 from lingerlonger.views.widgets.app import LingerLongerApp
-from lingerlonger.views.widgets.lesson_picker import ScenarioBrowser, ScenarioGallery
-from lingerlonger.views.widgets.hand import HandPlayer
 from lingerlonger.views.widgets.controls import PLAYER_CSS
+from lingerlonger.views.widgets.family_table import FamilyTable
+from lingerlonger.views.widgets.hand import HandPlayer
+from lingerlonger.views.widgets.lesson_picker import ScenarioBrowser, ScenarioGallery
 from lingerlonger.views.widgets.position_editor import PositionEditor
 from lingerlonger.views.widgets.scenario_player import ScenarioPlayer
-from lingerlonger.views.widgets.family_table import FamilyTable
 
-__all__ = ["ScenarioPlayer", "ScenarioGallery", "HandPlayer", "FamilyTable", "PositionEditor", "ScenarioBrowser",
-           "LingerLongerApp",
-           "Plan", "action_of", "next_action", "planned_action", "what_if", "scenario_library",
-           "find_scenarios", "PLAYER_CSS"]
+__all__ = [
+    "ScenarioPlayer",
+    "ScenarioGallery",
+    "HandPlayer",
+    "FamilyTable",
+    "PositionEditor",
+    "ScenarioBrowser",
+    "LingerLongerApp",
+    "Plan",
+    "action_of",
+    "next_action",
+    "planned_action",
+    "what_if",
+    "scenario_library",
+    "find_scenarios",
+    "PLAYER_CSS",
+]

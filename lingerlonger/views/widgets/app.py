@@ -8,14 +8,13 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from lingerlonger.words.i18n import LANGUAGES, translate
 from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle
-from lingerlonger.words.i18n import ui
-from lingerlonger.views.widgets.lesson_picker import ScenarioBrowser
-from lingerlonger.views.widgets.hand import HandPlayer
 from lingerlonger.views.widgets.controls import PLAYER_CSS, _guarded, _html, _message_html, _row, _shown, _wide_html
-from lingerlonger.views.widgets.position_editor import PositionEditor
 from lingerlonger.views.widgets.family_table import FamilyTable
+from lingerlonger.views.widgets.hand import HandPlayer
+from lingerlonger.views.widgets.lesson_picker import ScenarioBrowser
+from lingerlonger.views.widgets.position_editor import PositionEditor
+from lingerlonger.words.i18n import LANGUAGES, translate, ui
 
 __all__ = ["LingerLongerApp"]
 
@@ -29,8 +28,7 @@ class LingerLongerApp(widgets.VBox):
     Portuguese until the reader picks a language.
     """
 
-    def __init__(self, folder: Path | None = None, *, style: TableStyle | None = None,
-                 lang: str | None = None) -> None:
+    def __init__(self, folder: Path | None = None, *, style: TableStyle | None = None, lang: str | None = None) -> None:
         super().__init__()
         self.add_class("ll-app")
         self._style = style
@@ -44,8 +42,9 @@ class LingerLongerApp(widgets.VBox):
         self.tabs = widgets.Tab(children=[self.browser, self.hand_tab, self.table_tab, self.position_tab])
         self.tabs.observe(self._on_tab, "selected_index")
         player_language = self.browser.player.language
-        self.language = widgets.Dropdown(options=player_language.options, value=player_language.value,
-                                         layout=widgets.Layout(width="auto"))
+        self.language = widgets.Dropdown(
+            options=player_language.options, value=player_language.value, layout=widgets.Layout(width="auto")
+        )
         self.language.add_class("ll-app-language")
         _shown(player_language, False)
         widgets.link((self.language, "value"), (player_language, "value"))
@@ -58,7 +57,7 @@ class LingerLongerApp(widgets.VBox):
             self.set_language(lang)
 
     @classmethod
-    def from_query(cls, query: str, folder: Path | None = None) -> "LingerLongerApp":
+    def from_query(cls, query: str, folder: Path | None = None) -> LingerLongerApp:
         """The app for a page address's query: ``?lang=pt`` opens it in Portuguese, so a
         teacher can hand out one link (Voilà gives the kernel ``$QUERY_STRING``)."""
         asked = parse_qs(query).get("lang", [""])[-1]
@@ -75,10 +74,16 @@ class LingerLongerApp(widgets.VBox):
     @_guarded
     def _relabel(self) -> None:
         self.language.description = translate("player.language", self.lang)
-        self.tabs.titles = (ui("tab-scenario", self.lang), ui("tab-play", self.lang),
-                            ui("tab-table", self.lang), ui("position-title", self.lang))
-        self.intro.value = (f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">{translate("game.name", self.lang)}</h1>'
-                            f'<p class="ll-app-intro">{ui("app-intro", self.lang)}</p>')
+        self.tabs.titles = (
+            ui("tab-scenario", self.lang),
+            ui("tab-play", self.lang),
+            ui("tab-table", self.lang),
+            ui("position-title", self.lang),
+        )
+        self.intro.value = (
+            f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">{translate("game.name", self.lang)}</h1>'
+            f'<p class="ll-app-intro">{ui("app-intro", self.lang)}</p>'
+        )
         for tab in (self.hand, self.table, self.editor):
             if tab is not None:
                 tab.set_language(self.lang)

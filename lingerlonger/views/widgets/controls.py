@@ -7,21 +7,20 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from lingerlonger.game.cards import Card, Suit, sort_hand
-from lingerlonger.game.engine import Action, ChooseTrump, Play, State, legal_cards
 from lingerlonger.game.declared import PROFILE, VARIANT_SET
-from lingerlonger.words.i18n import error_text, translate
-from lingerlonger.views.table_html import TABLE_CSS, TEXT_STYLE, minify_css
-from lingerlonger.views.shared_panels import ui_html
+from lingerlonger.game.engine import Action, ChooseTrump, Play, State, legal_cards
 from lingerlonger.game.rules import Rules, RulesError
 from lingerlonger.views.page_replay import REPLAY_CSS
-from lingerlonger.words.i18n import ui
+from lingerlonger.views.shared_panels import ui_html
+from lingerlonger.views.table_html import TABLE_CSS, TEXT_STYLE, minify_css
+from lingerlonger.words.i18n import error_text, translate, ui
 
 _log = logging.getLogger("lingerlonger.views.widgets")
 
@@ -32,8 +31,11 @@ _RED = "#c62828"
 _BLACK = "#1f2328"
 
 #: The live players' style: the table's, the static player's, then their own (static/player.css).
-PLAYER_CSS = TABLE_CSS + REPLAY_CSS + minify_css(
-    (Path(__file__).parents[1] / "static" / "player.css").read_text(encoding="utf-8"))
+PLAYER_CSS = (
+    TABLE_CSS
+    + REPLAY_CSS
+    + minify_css((Path(__file__).parents[1] / "static" / "player.css").read_text(encoding="utf-8"))
+)
 
 
 def _relabel_options(dropdown: widgets.Dropdown, labels: Sequence[tuple[str, object]]) -> None:
@@ -51,10 +53,11 @@ def _guarded(method: Callable) -> Callable:
     def run(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except Exception as error:  # noqa: BLE001 - the last line of defence of a callback
+        except Exception as error:
             _log.exception("%s failed", method.__qualname__)
             what = (str(error) or type(error).__name__)[:200]
             self._say(ui_html("oops", self.lang, what=what), kind="error")
+
     return run
 
 
@@ -110,28 +113,34 @@ def _shown(widget: widgets.DOMWidget, visible: bool) -> None:
     widget.layout.display = None if visible else "none"
 
 
-def _row(children: Iterable[widgets.Widget], *classes: str,
-         layout: widgets.Layout | None = None) -> widgets.HBox:
-    layout = layout or _shared("row", lambda: widgets.Layout(flex_flow="row wrap",
-                                                            align_items="center"))
+def _row(children: Iterable[widgets.Widget], *classes: str, layout: widgets.Layout | None = None) -> widgets.HBox:
+    layout = layout or _shared("row", lambda: widgets.Layout(flex_flow="row wrap", align_items="center"))
     box = widgets.HBox(list(children), layout=layout)
     for name in ("ll-row", *classes):
         box.add_class(name)
     return box
 
 
-def _button(description: str = "", *, icon: str = "", tooltip: str = "",
-            primary: bool = False, own_look: bool = False) -> widgets.Button:
+def _button(
+    description: str = "", *, icon: str = "", tooltip: str = "", primary: bool = False, own_look: bool = False
+) -> widgets.Button:
     """A button; ``own_look``: its own layout and style, to hide or recolour it alone."""
-    looks = ({"layout": widgets.Layout(width="auto")} if own_look else
-             {"layout": _auto(), "style": _shared("button", widgets.ButtonStyle)})
-    return widgets.Button(description=description, icon=icon, tooltip=tooltip or description,
-                          button_style="primary" if primary else "", **looks)
+    looks = (
+        {"layout": widgets.Layout(width="auto")}
+        if own_look
+        else {"layout": _auto(), "style": _shared("button", widgets.ButtonStyle)}
+    )
+    return widgets.Button(
+        description=description,
+        icon=icon,
+        tooltip=tooltip or description,
+        button_style="primary" if primary else "",
+        **looks,
+    )
 
 
 def _html(value: str = "", *classes: str) -> widgets.HTML:
-    box = widgets.HTML(value, layout=_shared("plain", widgets.Layout),
-                       style=_shared("html", HTMLStyle))
+    box = widgets.HTML(value, layout=_shared("plain", widgets.Layout), style=_shared("html", HTMLStyle))
     for name in classes:
         box.add_class(name)
     return box
@@ -155,8 +164,7 @@ def _action(seat: int, choice: Card | Suit) -> Action:
 
 def _labels(choices: Sequence[Card | Suit]) -> tuple[list[str], list[str]]:
     """Button labels ("10♥", or "♥" for a suit to name) and their red or black colours."""
-    labels = [(str(choice) if isinstance(choice, Card) else choice.symbol) + TEXT_STYLE
-              for choice in choices]
+    labels = [(str(choice) if isinstance(choice, Card) else choice.symbol) + TEXT_STYLE for choice in choices]
     suits = [choice.suit if isinstance(choice, Card) else choice for choice in choices]
     return labels, [_RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK for suit in suits]
 
@@ -269,8 +277,9 @@ class RulesMenus:
 
     def __init__(self, rules: Rules, variants: Sequence[str] = VARIANT_SET.choices) -> None:
         self.profile = widgets.Dropdown(options=PROFILE.options, value=rules.profile, layout=_auto())
-        self.variants = {name: widgets.Checkbox(value=name in rules.variants, indent=False, layout=_auto())
-                         for name in variants}
+        self.variants = {
+            name: widgets.Checkbox(value=name in rules.variants, indent=False, layout=_auto()) for name in variants
+        }
         self.label = _html()
         self.row = _row([self.label, *self.variants.values()], "ll-variants")
 

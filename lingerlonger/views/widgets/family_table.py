@@ -17,26 +17,44 @@ from datetime import date
 
 import ipywidgets as widgets
 
+from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.game.cards import Card, Suit
-from lingerlonger.game.engine import ChooseTrump, Play
 from lingerlonger.game.declared import PLAYERS
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, translate
+from lingerlonger.game.engine import ChooseTrump, Play
 from lingerlonger.game.match import CHIP_OPTIONS
+from lingerlonger.game.rules import Rules, RulesError
 from lingerlonger.scenario.author_names import cleaned_name, looks_like
-from lingerlonger.words.narration import narrate, reason_text
-from lingerlonger.views.shared_panels import save_link_html, ui_html
+from lingerlonger.scenario.hand_seat_names import computer_names
+from lingerlonger.session.family_table import PERSON, TableModel
 from lingerlonger.session.save_lesson import lesson_name, table_lesson
 from lingerlonger.session.stepping import Refused
-from lingerlonger.session.family_table import PERSON, TableModel
-from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.views.shared_panels import save_link_html, ui_html
 from lingerlonger.views.table_html import TableStyle, card_html, table_html
-from lingerlonger.game.rules import Rules, RulesError
-from lingerlonger.scenario.hand_seat_names import computer_names
-from lingerlonger.words.i18n import ui
+from lingerlonger.views.widgets.controls import (
+    PLAYER_CSS,
+    RulesMenus,
+    _action,
+    _after_a_card,
+    _auto,
+    _button,
+    _ButtonPool,
+    _choices,
+    _Confirm,
+    _guarded,
+    _html,
+    _labels,
+    _pace_menu,
+    _relabel_options,
+    _relabel_pace,
+    _row,
+    _shown,
+    _Speaks,
+    _wide_html,
+    refused_rules_html,
+)
 from lingerlonger.views.widgets.hand import MAX_NAME, _refusal_text
-from lingerlonger.views.widgets.controls import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _Confirm,
-                  _guarded, _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks,
-                  _wide_html, refused_rules_html)
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, translate, ui
+from lingerlonger.words.narration import narrate, reason_text
 
 __all__ = ["FamilyTable", "SEAT_KINDS", "cut_html", "score_html", "saves_html"]
 
@@ -62,12 +80,17 @@ def cut_html(table: TableModel, style: TableStyle) -> str:
     rounds = []
     for number, cuts in enumerate(table.cuts):
         again = f'<span class="ll-note">{ui("cut-again", lang)}</span> ' if number else ""
-        cards = "".join(f'<span class="ll-cut-seat"><span class="ll-name">{html.escape(names[seat])}</span>'
-                        f'{card_html(card, options=style)}</span>' for seat, card in cuts)
+        cards = "".join(
+            f'<span class="ll-cut-seat"><span class="ll-name">{html.escape(names[seat])}</span>'
+            f"{card_html(card, options=style)}</span>"
+            for seat, card in cuts
+        )
         rounds.append(f'<li>{again}<span class="ll-cut-cards">{cards}</span></li>')
-    return (f'<div class="ll-cut"><strong>{ui("cut-title", lang)}</strong>'
-            f'<ol class="ll-cut-rounds">{"".join(rounds)}</ol>'
-            f'<p>{ui("cut-deals", lang, name=dealer)}</p></div>')
+    return (
+        f'<div class="ll-cut"><strong>{ui("cut-title", lang)}</strong>'
+        f'<ol class="ll-cut-rounds">{"".join(rounds)}</ol>'
+        f"<p>{ui('cut-deals', lang, name=dealer)}</p></div>"
+    )
 
 
 def score_html(table: TableModel, lang: str) -> str:
@@ -76,61 +99,91 @@ def score_html(table: TableModel, lang: str) -> str:
     match, names, chips = table.match, table.names, table.chips is not None
     seats = range(len(names))
     winner = match.winner
-    head = "".join(f'<th scope="col"{_marked("ll-score-winner", seat == winner)}>'
-                   f"{html.escape(names[seat])}</th>" for seat in seats)
+    head = "".join(
+        f'<th scope="col"{_marked("ll-score-winner", seat == winner)}>{html.escape(names[seat])}</th>' for seat in seats
+    )
     rows = []
     for number, hand in enumerate(match.hands, start=1):
         cells = "".join(
-            f'<td{_marked("ll-score-win", seat == hand.winner)}>{int(seat == hand.winner)}'
-            + (f' <small>({_signed(hand.chips[seat], lang)})</small>' if chips else "") + "</td>"
-            for seat in seats)
+            f"<td{_marked('ll-score-win', seat == hand.winner)}>{int(seat == hand.winner)}"
+            + (f" <small>({_signed(hand.chips[seat], lang)})</small>" if chips else "")
+            + "</td>"
+            for seat in seats
+        )
         rows.append(f'<tr><th scope="row">{number}</th><td>{html.escape(names[hand.dealer])}</td>{cells}</tr>')
     if not table.state.is_over:
-        rows.append(f'<tr class="ll-score-now"><th scope="row">{table.number}</th>'
-                    f'<td>{html.escape(names[table.state.dealer])}</td>'
-                    f'<td colspan="{len(names)}">{ui("score-in-play", lang)}</td></tr>')
-    foot = (f'<tr><th scope="row" colspan="2">{ui("score-won", lang)}</th>'
-            + "".join(f"<td>{points}</td>" for points in match.points) + "</tr>")
+        rows.append(
+            f'<tr class="ll-score-now"><th scope="row">{table.number}</th>'
+            f"<td>{html.escape(names[table.state.dealer])}</td>"
+            f'<td colspan="{len(names)}">{ui("score-in-play", lang)}</td></tr>'
+        )
+    foot = (
+        f'<tr><th scope="row" colspan="2">{ui("score-won", lang)}</th>'
+        + "".join(f"<td>{points}</td>" for points in match.points)
+        + "</tr>"
+    )
     if chips:
-        foot += (f'<tr><th scope="row" colspan="2">{ui("score-chips", lang)}</th>'
-                 + "".join(f"<td>{_signed(total, lang)}</td>" for total in match.chips) + "</tr>")
+        foot += (
+            f'<tr><th scope="row" colspan="2">{ui("score-chips", lang)}</th>'
+            + "".join(f"<td>{_signed(total, lang)}</td>" for total in match.chips)
+            + "</tr>"
+        )
     title = ui("score-title", lang, target=table.rules.match_target)
     # the title above the box, not a caption: a caption is as wide as the table, which scrolls on a phone
-    return (f'<p class="ll-score-title" lang="{lang}">{title}</p>'
-            f'<div class="ll-score-box">'
-            f'<table class="ll-score" lang="{lang}" aria-label="{html.escape(title)}">'
-            f'<thead><tr><th scope="col">{ui("score-hand", lang)}</th>'
-            f'<th scope="col">{ui("score-dealer", lang)}</th>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody><tfoot>{foot}</tfoot></table></div>')
+    return (
+        f'<p class="ll-score-title" lang="{lang}">{title}</p>'
+        f'<div class="ll-score-box">'
+        f'<table class="ll-score" lang="{lang}" aria-label="{html.escape(title)}">'
+        f'<thead><tr><th scope="col">{ui("score-hand", lang)}</th>'
+        f'<th scope="col">{ui("score-dealer", lang)}</th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot></table></div>"
+    )
 
 
 def saves_html(table: TableModel, lang: str, day: date) -> str:
-    """"Save as lesson" for each hand over, by its number; never for the hand in play, whose
+    """ "Save as lesson" for each hand over, by its number; never for the hand in play, whose
     file would show every hand's cards (the links hold the files themselves)."""
-    links = [save_link_html(lambda number=number: table_lesson(table, number, lang, day),
-                            lesson_name(day, hand=number), lang,
-                            label=ui("table-save-hand", lang, number=number))
-             for number in range(1, len(table.played) + 1)]
+    links = [
+        save_link_html(
+            lambda number=number: table_lesson(table, number, lang, day),
+            lesson_name(day, hand=number),
+            lang,
+            label=ui("table-save-hand", lang, number=number),
+        )
+        for number in range(1, len(table.played) + 1)
+    ]
     if not any(links):
         return ""
     words = ui("table-save-hands", lang)
-    return (f'<div class="ll-save-hands" role="group" aria-label="{html.escape(words)}">'
-            f'<span class="ll-label">{words}</span> {" ".join(filter(None, links))}</div>')
+    return (
+        f'<div class="ll-save-hands" role="group" aria-label="{html.escape(words)}">'
+        f'<span class="ll-label">{words}</span> {" ".join(filter(None, links))}</div>'
+    )
 
 
 def _told_html(table: TableModel, lang: str) -> str:
     """What everyone saw since the last person's card (never a card drawn)."""
-    told = "".join(f"<li>{html.escape(narrate(event, table.names, lang))}</li>"
-                   for event in table.public_told)
-    return (f'<div class="ll-words"><strong>{ui("what-happened", lang)}</strong>'
-            f'<ul class="ll-narration">{told}</ul></div>' if told else "")
+    told = "".join(f"<li>{html.escape(narrate(event, table.names, lang))}</li>" for event in table.public_told)
+    return (
+        f'<div class="ll-words"><strong>{ui("what-happened", lang)}</strong><ul class="ll-narration">{told}</ul></div>'
+        if told
+        else ""
+    )
 
 
 class FamilyTable(_Speaks, widgets.VBox):
     """Pass-and-play: people at one screen, computers in the other seats, a match."""
 
-    def __init__(self, *, players: int = 4, people: int = 2, rules: str = "standard", delay: float = 0.9,
-                 seed: int | None = None, style: TableStyle | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        players: int = 4,
+        people: int = 2,
+        rules: str = "standard",
+        delay: float = 0.9,
+        seed: int | None = None,
+        style: TableStyle | None = None,
+    ) -> None:
         super().__init__()
         self.add_class("ll-player")
         self.add_class("ll-family-table")
@@ -155,30 +208,36 @@ class FamilyTable(_Speaks, widgets.VBox):
     def _build(self, players: int, people: int, rules: Rules, delay: float) -> None:
         self.header = _html(f"<style>{PLAYER_CSS}</style>")
         self.help_line = _html()
-        self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players,
-                                             style={"button_width": "2.6rem"})
+        self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players, style={"button_width": "2.6rem"})
         self.players.observe(lambda _: self._show_seats(), "value")
         names = computer_names(self.lang)
-        self.names = [widgets.Text(value=names[seat], layout=widgets.Layout(width="12rem"))
-                      for seat in range(PLAYERS.high)]
-        self.kinds = [widgets.Dropdown(options=list(SEAT_KINDS), layout=_auto(),
-                                       value=PERSON if seat < people else "tips")
-                      for seat in range(PLAYERS.high)]
+        self.names = [
+            widgets.Text(value=names[seat], layout=widgets.Layout(width="12rem")) for seat in range(PLAYERS.high)
+        ]
+        self.kinds = [
+            widgets.Dropdown(options=list(SEAT_KINDS), layout=_auto(), value=PERSON if seat < people else "tips")
+            for seat in range(PLAYERS.high)
+        ]
         # each row its own layout: it hides itself (a shared one would hide every row)
-        self.seat_rows = [_row([name, kind], "ll-seat-row",
-                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-                          for name, kind in zip(self.names, self.kinds)]
+        self.seat_rows = [
+            _row([name, kind], "ll-seat-row", layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            for name, kind in zip(self.names, self.kinds)
+        ]
         self.rules_menus = RulesMenus(rules)
         # "" for no chips: a menu whose value is None has nothing chosen
         self.chips = widgets.Dropdown(options=["", *CHIP_OPTIONS], value="", layout=_auto())
         self.pace = _pace_menu(delay)
         self.start = _button(icon="play", primary=True)
         self.start.on_click(lambda _: self.start_match())
-        self.settings = widgets.VBox([
-            _row([self.players], "ll-settings"), *self.seat_rows,
-            _row([self.rules_menus.profile, self.chips, self.pace], "ll-settings"),
-            self.rules_menus.row,
-            _row([self.start])])
+        self.settings = widgets.VBox(
+            [
+                _row([self.players], "ll-settings"),
+                *self.seat_rows,
+                _row([self.rules_menus.profile, self.chips, self.pace], "ll-settings"),
+                self.rules_menus.row,
+                _row([self.start]),
+            ]
+        )
         self.settings.add_class("ll-settings-box")
         self.cut = _wide_html()
         self.score = _wide_html()
@@ -201,10 +260,21 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.again = _button(icon="users", own_look=True)
         self.again.on_click(lambda _: self.ask_new_match())
         self.confirm = _Confirm("confirm-new-match", self.new_match)
-        self.play_area = widgets.VBox([self.status, self.pass_box, self.stage, self.move,
-                                       _row([self.next]), self.narration, self.cut,
-                                       self.score, self.saves, _row([self.again], "ll-leave"),
-                                       self.confirm.box])
+        self.play_area = widgets.VBox(
+            [
+                self.status,
+                self.pass_box,
+                self.stage,
+                self.move,
+                _row([self.next]),
+                self.narration,
+                self.cut,
+                self.score,
+                self.saves,
+                _row([self.again], "ll-leave"),
+                self.confirm.box,
+            ]
+        )
         self._relabel()
         self._show_seats()
         self.children = (self.header, self.help_line, self.settings, self.message, self.play_area)
@@ -220,13 +290,16 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.players.description = translate(PLAYERS.title, self.lang)
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds)):
             name.description = say("table-seat", seat=seat + 1)
-            _relabel_options(kind, [(say("table-person"), PERSON)]
-                             + [(say("table-computer", kind=say(f"opponent-{option}")), option)
-                                for option in PLAYER_KINDS])
+            _relabel_options(
+                kind,
+                [(say("table-person"), PERSON)]
+                + [(say("table-computer", kind=say(f"opponent-{option}")), option) for option in PLAYER_KINDS],
+            )
         self.rules_menus.relabel(self.lang)
         self.chips.description = say("table-chips")
-        _relabel_options(self.chips, [(say("chips-none"), "")]
-                         + [(say(f"chips-{option}"), option) for option in CHIP_OPTIONS])
+        _relabel_options(
+            self.chips, [(say("chips-none"), "")] + [(say(f"chips-{option}"), option) for option in CHIP_OPTIONS]
+        )
         _relabel_pace(self.pace, self.lang)
         for button, key in ((self.start, "start-match"), (self.next, "next-hand"), (self.again, "new-match")):
             button.description = button.tooltip = say(key)
@@ -265,8 +338,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         for seat, box in enumerate(self.names[:count]):
             name = cleaned_name(box.value, MAX_NAME) or defaults[seat]
             if any(name == other or looks_like(name, other) for other in names):
-                self._say(lambda name=name: ui_html("table-name-twice", self.lang, name=name),
-                          kind="refused")
+                self._say(lambda name=name: ui_html("table-name-twice", self.lang, name=name), kind="refused")
                 return
             names.append(name)
         self._advance(TableModel.start(rules, names, kinds, chips=self.chips.value or None, rng=self.rng))
@@ -285,8 +357,9 @@ class FamilyTable(_Speaks, widgets.VBox):
         played = self.model.play(action)
         if isinstance(played, Refused):
             state = self.model.state
-            self._say(lambda: ui_html("refused", self.lang, message=_refusal_text(state, action, self.lang)),
-                      kind="refused")
+            self._say(
+                lambda: ui_html("refused", self.lang, message=_refusal_text(state, action, self.lang)), kind="refused"
+            )
             return
         self._say("")
         self._advance(played)
@@ -298,7 +371,7 @@ class FamilyTable(_Speaks, widgets.VBox):
 
     @_guarded
     def ask_new_match(self) -> None:
-        """"New match": first the question, Yes or Cancel (the scores would be lost)."""
+        """ "New match": first the question, Yes or Cancel (the scores would be lost)."""
         if self.model is not None:
             self.confirm.ask()
 
@@ -314,8 +387,9 @@ class FamilyTable(_Speaks, widgets.VBox):
         """Show ``model`` once the computers have played up to a person's turn: at once, or
         one card at a time on the event loop, a moment apart (``TableModel`` keeps every
         hand face down meanwhile, the holder's cards aside when nobody else plays)."""
-        paced = model.waiting and _after_a_card(self.delay, model.last_trick is not None,
-                                                lambda: self._computer_turn(model))
+        paced = model.waiting and _after_a_card(
+            self.delay, model.last_trick is not None, lambda: self._computer_turn(model)
+        )
         self._set(model if paced else model.computers_play())
 
     @_guarded
@@ -352,14 +426,22 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.score.value = score_html(model, lang)
         self.saves.value = self._saves_html()
         self.narration.value = _told_html(model, lang)
-        self.stage.value = table_html(state, seat=model.viewer, hidden=model.hidden, show_legal=shown,
-                                      last_trick=model.last_trick if not state.trick else None,
-                                      options=style, include_css=False)
+        self.stage.value = table_html(
+            state,
+            seat=model.viewer,
+            hidden=model.hidden,
+            show_legal=shown,
+            last_trick=model.last_trick if not state.trick else None,
+            options=style,
+            include_css=False,
+        )
         if person is not None and model.hidden:  # worded before it shows: never the last person's name
             name = state.players[person]
-            self.pass_text.value = (f'<div class="ll-pass-to" role="status"><strong>'
-                                    f'{ui_html("pass-to", lang, name=name)}</strong> '
-                                    f'<span class="ll-note">{ui("pass-note", lang)}</span></div>')
+            self.pass_text.value = (
+                f'<div class="ll-pass-to" role="status"><strong>'
+                f"{ui_html('pass-to', lang, name=name)}</strong> "
+                f'<span class="ll-note">{ui("pass-note", lang)}</span></div>'
+            )
             self.reveal.description = self.reveal.tooltip = ui("show-cards", lang, name=name)
         _shown(self.pass_box, person is not None and model.hidden)
         _shown(self.next, state.is_over and not model.is_over)
@@ -385,18 +467,24 @@ class FamilyTable(_Speaks, widgets.VBox):
         state, person = model.state, model.person_to_act
         step = f'data-ll-step="{len(model.actions)}"'
         if state.is_over:
-            said = ui_html("they-won", lang, name=state.players[state.winner],
-                           reason=reason_text(state.reason, lang))
+            said = ui_html("they-won", lang, name=state.players[state.winner], reason=reason_text(state.reason, lang))
             winner = model.match.winner
-            after = (f'<strong>{ui_html("match-won", lang, name=state.players[winner])}</strong>'
-                     if winner is not None else ui("match-next", lang))
+            after = (
+                f"<strong>{ui_html('match-won', lang, name=state.players[winner])}</strong>"
+                if winner is not None
+                else ui("match-next", lang)
+            )
             won = " ll-won ll-match-over" if winner is not None else ""
             return f'<div class="ll-banner ll-end{won}" role="status" {step}><strong>{said}</strong> {after}</div>'
         if model.waiting:
-            return (f'<div class="ll-turn-note" role="status" {step}>'
-                    f'{ui_html("waiting", lang, name=state.players[state.to_act])}</div>')
+            return (
+                f'<div class="ll-turn-note" role="status" {step}>'
+                f"{ui_html('waiting', lang, name=state.players[state.to_act])}</div>"
+            )
         if person is None or model.hidden:
             return ""
         key = "trump-of" if state.namer == person else "turn-of"
-        return (f'<div class="ll-turn-note ll-yours" role="status" {step}>'
-                f'{ui_html(key, lang, name=state.players[person])}</div>')
+        return (
+            f'<div class="ll-turn-note ll-yours" role="status" {step}>'
+            f"{ui_html(key, lang, name=state.players[person])}</div>"
+        )

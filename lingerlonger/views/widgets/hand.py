@@ -12,22 +12,47 @@ from datetime import date
 
 import ipywidgets as widgets
 
+from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.game.cards import Card, Suit
+from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS
 from lingerlonger.game.engine import Action, State
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
+from lingerlonger.game.rules import VARIANTS, Rules, RulesError
 from lingerlonger.scenario.author_names import cleaned_name
 from lingerlonger.session.hand import HandModel
 from lingerlonger.session.save_lesson import hand_lesson, lesson_name
 from lingerlonger.session.stepping import Refused, advice, refusal
-from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.views.shared_panels import (
+    advice_html,
+    hand_status_html,
+    hand_table_html,
+    save_link_html,
+    told_html,
+    ui_html,
+)
 from lingerlonger.views.table_html import TableStyle
-from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS
-from lingerlonger.game.rules import VARIANTS, Rules, RulesError
-from lingerlonger.words.i18n import ui
-from lingerlonger.views.shared_panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html, ui_html
-from lingerlonger.views.widgets.controls import (PLAYER_CSS, RulesMenus, _action, _after_a_card, _auto, _button, _ButtonPool, _choices, _Confirm,
-                  _guarded, _html, _labels, _pace_menu, _relabel_options, _relabel_pace, _row, _shown, _Speaks,
-                  _wide_html, refused_rules_html)
+from lingerlonger.views.widgets.controls import (
+    PLAYER_CSS,
+    RulesMenus,
+    _action,
+    _after_a_card,
+    _auto,
+    _button,
+    _ButtonPool,
+    _choices,
+    _Confirm,
+    _guarded,
+    _html,
+    _labels,
+    _pace_menu,
+    _relabel_options,
+    _relabel_pace,
+    _row,
+    _shown,
+    _Speaks,
+    _wide_html,
+    refused_rules_html,
+)
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate, ui
 
 __all__ = ["HandPlayer", "MAX_NAME"]
 
@@ -44,9 +69,17 @@ def _refusal_text(state: State, action: Action, lang: str) -> str:
 class HandPlayer(_Speaks, widgets.VBox):
     """Play one seat of a hand against computer players, with the coach's hints."""
 
-    def __init__(self, *, players: int = 4, seat: int = 0, rules: str = "standard",
-                 opponents: str = "tips", delay: float = 0.9, seed: int | None = None,
-                 style: TableStyle | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        players: int = 4,
+        seat: int = 0,
+        rules: str = "standard",
+        opponents: str = "tips",
+        delay: float = 0.9,
+        seed: int | None = None,
+        style: TableStyle | None = None,
+    ) -> None:
         super().__init__()
         self.add_class("ll-player")
         self.add_class("ll-hand-player")
@@ -82,14 +115,11 @@ class HandPlayer(_Speaks, widgets.VBox):
     def _build(self, players: int, seat: int, rules: Rules, opponents: str, delay: float) -> None:
         self.header = _html(f"<style>{PLAYER_CSS}</style>")
         self.rules_menus = RulesMenus(rules, HAND_VARIANTS)
-        self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players,
-                                             style={"button_width": "2.6rem"})
+        self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players, style={"button_width": "2.6rem"})
         self.seat = widgets.Dropdown(layout=_auto())
-        self.your_name = widgets.Text(value=ui("default-name", self.lang),
-                                      layout=widgets.Layout(width="14rem"))
+        self.your_name = widgets.Text(value=ui("default-name", self.lang), layout=widgets.Layout(width="14rem"))
         self._seat_options(players, seat)
-        self.players.observe(lambda change: self._seat_options(change["new"], self.seat.value),
-                             "value")
+        self.players.observe(lambda change: self._seat_options(change["new"], self.seat.value), "value")
         self.opponents = widgets.Dropdown(options=list(PLAYER_KINDS), value=opponents, layout=_auto())
         self.deal = _button(icon="redo", primary=True)
         self.deal.add_class("ll-deal")  # the app's page then brings the new hand on screen (ll-app.js)
@@ -98,11 +128,14 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.confirm = _Confirm("confirm-new-hand", self.new_hand)
         self.save = _html("", "ll-save")  # "Save as lesson": a link holding the file, kept up to date
         self.settings_note = _html()
-        settings = widgets.VBox([
-            _row([self.your_name, self.seat, self.players], "ll-settings"),
-            _row([self.rules_menus.profile, self.opponents], "ll-settings"),
-            self.rules_menus.row,
-            self.settings_note])
+        settings = widgets.VBox(
+            [
+                _row([self.your_name, self.seat, self.players], "ll-settings"),
+                _row([self.rules_menus.profile, self.opponents], "ll-settings"),
+                self.rules_menus.row,
+                self.settings_note,
+            ]
+        )
         settings.add_class("ll-settings-box")
         self.settings = widgets.Accordion(children=[settings], selected_index=None)
         self.summary = _html()
@@ -118,9 +151,18 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.narration = _wide_html()
         self.help_line = _html()
         self._relabel()
-        self.children = (self.header, self.help_line, _row([self.deal, self.pace, self.save, self.summary]),
-                         self.confirm.box, self.settings,
-                         self.stage, self.status, self.message, self.move, self.narration)
+        self.children = (
+            self.header,
+            self.help_line,
+            _row([self.deal, self.pace, self.save, self.summary]),
+            self.confirm.box,
+            self.settings,
+            self.stage,
+            self.status,
+            self.message,
+            self.move,
+            self.narration,
+        )
 
     def _relabel(self) -> None:
         """Every word of the settings and buttons in the player's language."""
@@ -163,12 +205,15 @@ class HandPlayer(_Speaks, widgets.VBox):
     @property
     def in_play(self) -> bool:
         """A hand you have played in and not finished: a new deal would lose it."""
-        return (self.model is not None and not self.state.is_over
-                and any(action.seat == self.you for action in self.model.actions))
+        return (
+            self.model is not None
+            and not self.state.is_over
+            and any(action.seat == self.you for action in self.model.actions)
+        )
 
     @_guarded
     def ask_new_hand(self) -> None:
-        """"New hand": at once between hands, first a question (Yes or Cancel) in the middle of one."""
+        """ "New hand": at once between hands, first a question (Yes or Cancel) in the middle of one."""
         if self.in_play:
             self.confirm.ask()
         else:
@@ -185,9 +230,16 @@ class HandPlayer(_Speaks, widgets.VBox):
             self._say(lambda error=error: refused_rules_html(error, self.lang), kind="error")
             return
         mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
-        self.model = HandModel.deal(rules, players=self.players.value, you=self.seat.value,
-                                    name=mine, opponents=self.opponents.value, lang=self.lang,
-                                    rng=self.rng, previous=self.model)
+        self.model = HandModel.deal(
+            rules,
+            players=self.players.value,
+            you=self.seat.value,
+            name=mine,
+            opponents=self.opponents.value,
+            lang=self.lang,
+            rng=self.rng,
+            previous=self.model,
+        )
         self._render_summary()
         self.hint_text.value = ""
         self._advance()
@@ -195,18 +247,26 @@ class HandPlayer(_Speaks, widgets.VBox):
     def _render_summary(self) -> None:
         """The hand's settings in a line (the menus may already hold the next hand's)."""
         rules = self.state.rules
-        words = [translate(f"profile.{rules.profile}", self.lang),
-                 *(translate(f"variant.{name}", self.lang) for name in VARIANTS if name in rules.variants)]
-        self.summary.value = ui_html("settings-summary", self.lang, rules=" + ".join(words),
-                                   count=len(self.state.players), seat=self.you + 1,
-                                   opponents=ui(f"opponent-{self.model.opponents}", self.lang))
+        words = [
+            translate(f"profile.{rules.profile}", self.lang),
+            *(translate(f"variant.{name}", self.lang) for name in VARIANTS if name in rules.variants),
+        ]
+        self.summary.value = ui_html(
+            "settings-summary",
+            self.lang,
+            rules=" + ".join(words),
+            count=len(self.state.players),
+            seat=self.you + 1,
+            opponents=ui(f"opponent-{self.model.opponents}", self.lang),
+        )
 
     def _advance(self) -> None:
         """Let the computers act until it is your turn or the hand is over: at once, or one
         card at a time on the event loop, a moment apart (a trick's end a little longer)."""
         number = self.model.number
-        if self.model.waiting and _after_a_card(self.delay, self.model.last_trick is not None,
-                                                lambda: self._computer_turn(number)):
+        if self.model.waiting and _after_a_card(
+            self.delay, self.model.last_trick is not None, lambda: self._computer_turn(number)
+        ):
             self._render(waiting=True)
             return
         self.model = self.model.computers_play()
@@ -227,9 +287,10 @@ class HandPlayer(_Speaks, widgets.VBox):
         played = self.model.play(action)
         if isinstance(played, Refused):
             # Worded when said, with the seats as named then (a language switch renames them).
-            self._say(lambda: ui_html("refused", self.lang,
-                                    message=_refusal_text(self.state, action, self.lang)),
-                      kind="refused")
+            self._say(
+                lambda: ui_html("refused", self.lang, message=_refusal_text(self.state, action, self.lang)),
+                kind="refused",
+            )
             return
         self.model = played
         self._say("")
@@ -245,8 +306,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         if self.model is None or self.state.to_act != self.you:
             return
         self.hint_text.value = f'<p class="ll-thinking">{ui("coach-thinking", self.lang)}</p>'
-        self.hint_text.value = advice_html(advice(self.state, seat=self.you),
-                                           self.state.players[self.you], self.lang)
+        self.hint_text.value = advice_html(advice(self.state, seat=self.you), self.state.players[self.you], self.lang)
 
     # --- drawing ----------------------------------------------------------------------
     def _save_html(self) -> str:

@@ -4,23 +4,29 @@ app's picker of lessons and uploaded files (``ScenarioBrowser``)."""
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import ipywidgets as widgets
 
-from lingerlonger.words.i18n import format_number
+from lingerlonger.scenario import Scenario, ScenarioError, in_language, read_upload
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
-from lingerlonger.session.sources import find_scenarios, replay_of, scenario_library
-from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle
 from lingerlonger.scenario.replay import Replay, check
-from lingerlonger.scenario import Scenario, ScenarioError, in_language
-from lingerlonger.scenario import read_upload
+from lingerlonger.session.sources import find_scenarios, replay_of, scenario_library
 from lingerlonger.views.page_replay import gallery_html, notice_html
-from lingerlonger.words.i18n import ui
 from lingerlonger.views.shared_panels import ui_html
-from lingerlonger.views.widgets.controls import _auto, _guarded, _html, _message_html, _relabel_options, _row, _wide_html
+from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle
+from lingerlonger.views.widgets.controls import (
+    _auto,
+    _guarded,
+    _html,
+    _message_html,
+    _relabel_options,
+    _row,
+    _wide_html,
+)
 from lingerlonger.views.widgets.scenario_player import ScenarioPlayer
+from lingerlonger.words.i18n import format_number, ui
 
 __all__ = ["ScenarioGallery", "ScenarioBrowser", "UPLOAD_LIMIT"]
 
@@ -33,7 +39,7 @@ class ScenarioGallery(widgets.Accordion):
 
     def __init__(self, sources: Iterable[Scenario | str | Path], *, style: TableStyle | None = None):
         self._style = style
-        self._runs: list[Replay | str] = []   # a replay, or why the source cannot be shown
+        self._runs: list[Replay | str] = []  # a replay, or why the source cannot be shown
         titles = []
         for source in sources:
             try:
@@ -43,8 +49,7 @@ class ScenarioGallery(widgets.Accordion):
             except ScenarioError as error:
                 self._runs.append(str(error))
                 titles.append(str(source))
-        super().__init__(children=[widgets.VBox() for _ in self._runs], titles=titles,
-                         selected_index=None)
+        super().__init__(children=[widgets.VBox() for _ in self._runs], titles=titles, selected_index=None)
         self.observe(self._open, "selected_index")
 
     @property
@@ -56,15 +61,19 @@ class ScenarioGallery(widgets.Accordion):
         if index is None or self.children[index].children:
             return
         source = self._runs[index]
-        player = (ScenarioPlayer(source, style=self._style) if isinstance(source, Replay)
-                  else _html(notice_html(ui("cannot-show", self.lang), [source])))
+        player = (
+            ScenarioPlayer(source, style=self._style)
+            if isinstance(source, Replay)
+            else _html(notice_html(ui("cannot-show", self.lang), [source]))
+        )
         self.children[index].children = (player,)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         runs = [run for run in self._runs if isinstance(run, Replay)]
-        problems = "".join(notice_html(ui("cannot-show", self.lang), [run]) for run in self._runs
-                           if not isinstance(run, Replay))
+        problems = "".join(
+            notice_html(ui("cannot-show", self.lang), [run]) for run in self._runs if not isinstance(run, Replay)
+        )
         bundle["text/html"] = problems + gallery_html(runs, style=self._style)
         return bundle
 
@@ -83,10 +92,8 @@ class ScenarioBrowser(widgets.VBox):
             key = f"library:{number}"
             self._entries[key], self._labels[key] = scenario, label
             options.append((label, key))
-        self.picker = widgets.Dropdown(options=options,
-                                       layout=widgets.Layout(width="auto", max_width="100%"))
-        self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False, icon="folder-open",
-                                         layout=_auto())
+        self.picker = widgets.Dropdown(options=options, layout=widgets.Layout(width="auto", max_width="100%"))
+        self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False, icon="folder-open", layout=_auto())
         self.message = _wide_html()
         self.player = ScenarioPlayer(self._entries.get(self.picker.value), style=style)
         self.picker.observe(self._on_pick, "value")
@@ -94,11 +101,11 @@ class ScenarioBrowser(widgets.VBox):
         self.help_line = _html()
         self._relabel()
         self.player.language.observe(lambda _: self._relabel(), "value")
-        self.children = (_row([self.picker, self.upload], "ll-pick"), self.help_line, self.message,
-                         self.player)
+        self.children = (_row([self.picker, self.upload], "ll-pick"), self.help_line, self.message, self.player)
         if problems:
-            self.message.value = notice_html(ui("library-problems", self.lang),
-                                             [problem.text(self.lang) for problem in problems])
+            self.message.value = notice_html(
+                ui("library-problems", self.lang), [problem.text(self.lang) for problem in problems]
+            )
         elif not entries:
             self._say(ui("no-library", self.lang))
 
@@ -109,10 +116,20 @@ class ScenarioBrowser(widgets.VBox):
 
     def _relabel(self) -> None:
         """The browser's words, and each lesson's title, in the reader's language."""
-        _relabel_options(self.picker, [
-            (self._labels[key].replace(str(self._entries[key].title),
-                                       in_language(self._entries[key].title, self.lang), 1), key)
-            if key in self._labels else (label, key) for label, key in self.picker.options])
+        _relabel_options(
+            self.picker,
+            [
+                (
+                    self._labels[key].replace(
+                        str(self._entries[key].title), in_language(self._entries[key].title, self.lang), 1
+                    ),
+                    key,
+                )
+                if key in self._labels
+                else (label, key)
+                for label, key in self.picker.options
+            ],
+        )
         self.picker.description = ui("pick", self.lang)
         self.upload.description, self.upload.tooltip = ui("upload", self.lang), ui("upload-tip", self.lang)
         self.help_line.value = f'<p class="ll-note ll-help">{ui("browser-help", self.lang)}</p>'
@@ -143,19 +160,28 @@ class ScenarioBrowser(widgets.VBox):
     def open_upload(self, name: str, content: bytes) -> None:
         """Check an uploaded file; add its scenarios to the menu, or show where it is wrong."""
         name = Path(name).name or "upload.yaml"
-        self._say("")               # a new file starts afresh: not the last one's scenario nor words
+        self._say("")  # a new file starts afresh: not the last one's scenario nor words
         self.picker.value = None
         self.player.load(None)
         if len(content) > UPLOAD_LIMIT:
-            self._say(ui_html("upload-too-big", self.lang, name=name,
-                            size=format_number(len(content), self.lang),
-                            limit=format_number(UPLOAD_LIMIT, self.lang)), kind="error")
+            self._say(
+                ui_html(
+                    "upload-too-big",
+                    self.lang,
+                    name=name,
+                    size=format_number(len(content), self.lang),
+                    limit=format_number(UPLOAD_LIMIT, self.lang),
+                ),
+                kind="error",
+            )
             return
         try:
             scenarios = read_upload(content, name)
         except ScenarioError as error:
-            self._say(f"{ui_html('upload-bad', self.lang, name=name)}<br>"
-                      f"<code>{html.escape(error.text(self.lang))}</code>", kind="error")
+            self._say(
+                f"{ui_html('upload-bad', self.lang, name=name)}<br><code>{html.escape(error.text(self.lang))}</code>",
+                kind="error",
+            )
             return
         options = list(self.picker.options)
         first = None
@@ -167,7 +193,9 @@ class ScenarioBrowser(widgets.VBox):
         self.picker.options = options
         self.picker.value = first
         if any(check(scenario) for scenario in scenarios):
-            self._say(f'{ui_html("upload-ok", self.lang, name=name, count=len(scenarios))} '
-                      f'{ui("upload-fails", self.lang)}', kind="refused")
+            self._say(
+                f"{ui_html('upload-ok', self.lang, name=name, count=len(scenarios))} {ui('upload-fails', self.lang)}",
+                kind="refused",
+            )
         else:
             self._say(ui_html("upload-ok", self.lang, name=name, count=len(scenarios)))

@@ -18,20 +18,33 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from lingerlonger.game.cards import CARDS, Card, Suit, parse_card
-from lingerlonger.game.errors import LingerError
 from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS, PROFILE
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, error_text, format_number, translate
-from lingerlonger.words.narration import rules_text
-from lingerlonger.views.shared_panels import save_link_html
-from lingerlonger.session.save_lesson import lesson_name, position_lesson
-from lingerlonger.session.position import STOCK, Position
-from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_html, card_label, minify_css
+from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import Rules, RulesError
 from lingerlonger.scenario.model import Text
-from lingerlonger.words.i18n import ui
-from lingerlonger.views.widgets.controls import (PLAYER_CSS, RulesMenus, _auto, _button, _Confirm, _guarded, _html, _labels, _row, _shared,
-                  _shown, _Speaks, _wide_html, refused_rules_html)
+from lingerlonger.session.position import STOCK, Position
+from lingerlonger.session.save_lesson import lesson_name, position_lesson
+from lingerlonger.views.shared_panels import save_link_html
+from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_html, card_label, minify_css
+from lingerlonger.views.widgets.controls import (
+    PLAYER_CSS,
+    RulesMenus,
+    _auto,
+    _button,
+    _Confirm,
+    _guarded,
+    _html,
+    _labels,
+    _row,
+    _shared,
+    _shown,
+    _Speaks,
+    _wide_html,
+    refused_rules_html,
+)
 from lingerlonger.views.widgets.scenario_player import ScenarioPlayer
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, error_text, format_number, translate, ui
+from lingerlonger.words.narration import rules_text
 
 __all__ = ["PositionEditor", "POSITION_CSS", "places_html"]
 
@@ -47,24 +60,48 @@ def places_html(position: Position, style: TableStyle) -> str:
     lang, size = style.lang, position.hand_size
     places = []
     for seat, (name, hand) in enumerate(zip(position.players, position.hands)):
-        roles = [ui(key, lang) for key, on in (("position-dealer", seat == position.dealer),
-                                               ("position-leader", seat == position.leader)) if on]
-        places.append(_place_html(name, roles, f"{len(hand)}/{size}", len(hand) > size, hand,
-                                  seat == position.target, style))
-    places.append(_place_html(ui("position-stock", lang), [], format_number(len(position.stock), lang),
-                              False, position.stock, position.target == STOCK, style, "ll-stock-place"))
+        roles = [
+            ui(key, lang)
+            for key, on in (("position-dealer", seat == position.dealer), ("position-leader", seat == position.leader))
+            if on
+        ]
+        places.append(
+            _place_html(name, roles, f"{len(hand)}/{size}", len(hand) > size, hand, seat == position.target, style)
+        )
+    places.append(
+        _place_html(
+            ui("position-stock", lang),
+            [],
+            format_number(len(position.stock), lang),
+            False,
+            position.stock,
+            position.target == STOCK,
+            style,
+            "ll-stock-place",
+        )
+    )
     return f'<div class="ll-places" lang="{lang}">{"".join(places)}</div>'
 
 
-def _place_html(name: str, roles: list[str], count: str, over: bool, cards: tuple[Card, ...],
-                target: bool, style: TableStyle, kind: str = "") -> str:
+def _place_html(
+    name: str,
+    roles: list[str],
+    count: str,
+    over: bool,
+    cards: tuple[Card, ...],
+    target: bool,
+    style: TableStyle,
+    kind: str = "",
+) -> str:
     roles_html = "".join(f'<span class="ll-role">{html.escape(role)}</span>' for role in roles)
     drawn = "".join(card_html(card, options=style) for card in cards) or '<span class="ll-none">—</span>'
     classes = " ".join(filter(None, ("ll-place", kind, "ll-target" if target else "")))
-    return (f'<div class="{classes}" role="group" aria-label="{html.escape(name)}">'
-            f'<div class="ll-place-head"><span class="ll-place-name">{html.escape(name)}</span>{roles_html}'
-            f'<span class="ll-place-count{" ll-over" if over else ""}">{count}</span></div>'
-            f'<div class="ll-place-cards">{drawn}</div></div>')
+    return (
+        f'<div class="{classes}" role="group" aria-label="{html.escape(name)}">'
+        f'<div class="ll-place-head"><span class="ll-place-name">{html.escape(name)}</span>{roles_html}'
+        f'<span class="ll-place-count{" ll-over" if over else ""}">{count}</span></div>'
+        f'<div class="ll-place-cards">{drawn}</div></div>'
+    )
 
 
 class PositionEditor(_Speaks, widgets.VBox):
@@ -98,16 +135,25 @@ class PositionEditor(_Speaks, widgets.VBox):
         self.target.add_class("ll-target-menu")
         self.players.observe(lambda change: self._change(lambda p: p.with_players(change["new"])), "value")
         self.rules_menus.observe(lambda _: self._change(lambda p: p.with_rules(self.rules_menus.rules())))
-        self.trump.observe(lambda change: self._change(
-            lambda p: p.with_trump(None if change["new"] == NO_TRUMP else change["new"])), "value")
+        self.trump.observe(
+            lambda change: self._change(lambda p: p.with_trump(None if change["new"] == NO_TRUMP else change["new"])),
+            "value",
+        )
         self.dealer.observe(lambda change: self._change(lambda p: p.with_dealer(change["new"])), "value")
         self.leader.observe(lambda change: self._change(lambda p: p.with_leader(change["new"])), "value")
         self.target.observe(lambda change: self._change(lambda p: p.aim(change["new"])), "value")
         # the rules folded under their name: a phone keeps the cards in sight
-        self.rules_box = widgets.Accordion(children=[widgets.VBox([
-            _row([self.rules_menus.profile], "ll-settings"), self.rules_menus.row])], selected_index=None)
-        settings = widgets.VBox([_row([self.players], "ll-settings"), self.rules_box,
-                                 _row([self.trump, self.dealer, self.leader], "ll-settings")])
+        self.rules_box = widgets.Accordion(
+            children=[widgets.VBox([_row([self.rules_menus.profile], "ll-settings"), self.rules_menus.row])],
+            selected_index=None,
+        )
+        settings = widgets.VBox(
+            [
+                _row([self.players], "ll-settings"),
+                self.rules_box,
+                _row([self.trump, self.dealer, self.leader], "ll-settings"),
+            ]
+        )
         settings.add_class("ll-settings-box")
         self.places = _wide_html()
         self.problems = _wide_html()
@@ -121,10 +167,19 @@ class PositionEditor(_Speaks, widgets.VBox):
         self.clear.on_click(lambda _: self.ask_clear())
         self.confirm = _Confirm("confirm-clear", self.clear_table)
         self.message = _wide_html()
-        self.setup = widgets.VBox([self.help_line, settings, self.problems, self.places,
-                                   _row([self.target]), self.deck_label, *rows,
-                                   _row([self.play, self.save, self.clear], "ll-position-actions"),
-                                   self.confirm.box])
+        self.setup = widgets.VBox(
+            [
+                self.help_line,
+                settings,
+                self.problems,
+                self.places,
+                _row([self.target]),
+                self.deck_label,
+                *rows,
+                _row([self.play, self.save, self.clear], "ll-position-actions"),
+                self.confirm.box,
+            ]
+        )
         self.back = _button(icon="edit", primary=True)
         self.back.on_click(lambda _: self.back_to_setup())
         self.play_box = widgets.VBox([_row([self.back])])
@@ -135,8 +190,11 @@ class PositionEditor(_Speaks, widgets.VBox):
     def _deck_button(self, card: Card) -> widgets.Button:
         """A card of the deck: red or black, in a style shared with its colour."""
         [label], [colour] = _labels([card])
-        button = widgets.Button(description=label, layout=_auto(),
-                                style=_shared(f"deck-{colour}", lambda: widgets.ButtonStyle(text_color=colour)))
+        button = widgets.Button(
+            description=label,
+            layout=_auto(),
+            style=_shared(f"deck-{colour}", lambda: widgets.ButtonStyle(text_color=colour)),
+        )
         button.add_class("ll-deck-card")
         button.on_click(lambda _: self.click(card))
         return button
@@ -207,7 +265,7 @@ class PositionEditor(_Speaks, widgets.VBox):
 
     @_guarded
     def ask_clear(self) -> None:
-        """"Clear the table": a question first (Yes or Cancel) when cards are placed."""
+        """ "Clear the table": a question first (Yes or Cancel) when cards are placed."""
         if any(self.position.hands) or self.position.stock:
             self.confirm.ask()
 
@@ -228,8 +286,9 @@ class PositionEditor(_Speaks, widgets.VBox):
             self.players.value = len(position.players)
             self.rules_menus.show(position.rules)
             self.rules_box.titles = (f"{translate(PROFILE.title, lang)}: {rules_text(position.rules, lang)}",)
-            self.trump.options = [(f"{suit.symbol}{TEXT_STYLE} {style.word(suit.name.lower())}", suit)
-                                  for suit in Suit] + [(ui("position-no-trump", lang), NO_TRUMP)]
+            self.trump.options = [
+                (f"{suit.symbol}{TEXT_STYLE} {style.word(suit.name.lower())}", suit) for suit in Suit
+            ] + [(ui("position-no-trump", lang), NO_TRUMP)]
             self.trump.value = NO_TRUMP if position.trump is None else position.trump
             for menu, seat in ((self.dealer, position.dealer), (self.leader, position.leader)):
                 menu.options = seats
@@ -245,13 +304,14 @@ class PositionEditor(_Speaks, widgets.VBox):
         problems = position.problems
         self.problems.value = self._problems_html(problems)
         left = position.remaining
-        self.deck_label.value = (f'<strong>{ui("position-deck", lang)}</strong> '
-                                 f'<span class="ll-note">({format_number(len(left), lang)})</span>')
+        self.deck_label.value = (
+            f"<strong>{ui('position-deck', lang)}</strong> "
+            f'<span class="ll-note">({format_number(len(left), lang)})</span>'
+        )
         for card, button in self.deck.items():
             place = position.place_of(card)
             (button.remove_class if place is None else button.add_class)("ll-placed")
-            where = ("" if place is None else
-                     f" — {style.word('stock') if place == STOCK else position.players[place]}")
+            where = "" if place is None else f" — {style.word('stock') if place == STOCK else position.players[place]}"
             button.tooltip = card_label(card, style) + where
         self.play.disabled = bool(problems)
         self.save.value = self._save_html(problems)
@@ -264,14 +324,18 @@ class PositionEditor(_Speaks, widgets.VBox):
         return f'<div class="ll-message ll-refused" role="status"><ul class="ll-problems">{said}</ul></div>'
 
     def _save_html(self, problems: tuple[LingerError, ...]) -> str:
-        """"Save position": a link holding the position's file, once it has no problems."""
+        """ "Save position": a link holding the position's file, once it has no problems."""
         label = ui("position-save", self.lang)
         if problems:
             return f'<span class="ll-save-off" aria-disabled="true">{html.escape(label)}</span>'
         today = date.today()
-        return save_link_html(lambda: position_lesson(self.position, self.lang, today),
-                              lesson_name(today, kind="position"), self.lang, label=label,
-                              tip="position-app-save-tip")
+        return save_link_html(
+            lambda: position_lesson(self.position, self.lang, today),
+            lesson_name(today, kind="position"),
+            self.lang,
+            label=label,
+            tip="position-app-save-tip",
+        )
 
     # --- playing on -----------------------------------------------------------------------
     @_guarded
@@ -281,8 +345,10 @@ class PositionEditor(_Speaks, widgets.VBox):
         if self.position.problems:
             return
         day = date.today().isoformat()
-        title = Text(translate("ui.position-saved-title", self.lang, date=day),
-                     {lang: translate("ui.position-saved-title", lang, date=day) for lang in LANGUAGES})
+        title = Text(
+            translate("ui.position-saved-title", self.lang, date=day),
+            {lang: translate("ui.position-saved-title", lang, date=day) for lang in LANGUAGES},
+        )
         if self.player is None:
             self.player = ScenarioPlayer(style=self.style_options)
             _shown(self.player.language, False)  # the editor's language speaks for it

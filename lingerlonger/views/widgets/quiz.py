@@ -3,14 +3,14 @@ buttons, Check for "which cards?", and what a wrong answer teaches, all read fro
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from lingerlonger.words.i18n import translate
 from lingerlonger.session.stepping import ScenarioModel
 from lingerlonger.views.shared_panels import feedback_html, question_html
 from lingerlonger.views.widgets.controls import _BLACK, _button, _ButtonPool, _labels, _shown, _wide_html
+from lingerlonger.words.i18n import translate
 
 __all__ = ["QuizPanel"]
 
@@ -45,8 +45,7 @@ class QuizPanel:
         self.text.value = question_html(model)
         if question.ask.kind in ("legal", "card"):
             labels, colours = _labels(question.choices)
-            labels = [("✓ " if card in model.chosen else "") + label
-                      for label, card in zip(labels, question.choices)]
+            labels = [("✓ " if card in model.chosen else "") + label for label, card in zip(labels, question.choices)]
         else:
             labels, colours = list(question.words), [_BLACK] * len(question.words)
         self.answers.show(labels, colours)

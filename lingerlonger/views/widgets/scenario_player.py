@@ -12,33 +12,52 @@ all of that; this module draws it and turns clicks into the model's transitions.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
-from lingerlonger.game.cards import Card, Suit, parse_card
 from lingerlonger.computer.coach import CardAdvice
+from lingerlonger.game.cards import Card, Suit, parse_card
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, translate
-from lingerlonger.session.save_lesson import branch_lesson, lesson_name
-from lingerlonger.session.stepping import ANSWER_FIRST, Refused, ScenarioModel, advice
-from lingerlonger.session.sources import replay_of
-from lingerlonger.views.widgets.presenter_toggle import add_presenter
-from lingerlonger.views.table_html import RenderError, TableStyle
-from lingerlonger.scenario.replay import Replay
 from lingerlonger.scenario import Scenario, ScenarioError, in_language
-from lingerlonger.views.page_replay import REPLAY_CSS, SPEEDS, failures_html, frame_html, markdown_html, model_html, notice_html
-from lingerlonger.words.i18n import ui
+from lingerlonger.scenario.replay import Replay
+from lingerlonger.session.save_lesson import branch_lesson, lesson_name
+from lingerlonger.session.sources import replay_of
+from lingerlonger.session.stepping import ANSWER_FIRST, Refused, ScenarioModel, advice
+from lingerlonger.views.page_replay import (
+    REPLAY_CSS,
+    SPEEDS,
+    failures_html,
+    frame_html,
+    markdown_html,
+    model_html,
+    notice_html,
+)
 from lingerlonger.views.shared_panels import save_link_html, ui_html
-from lingerlonger.views.widgets.controls import (PLAYER_CSS, _auto, _button, _guarded, _later, _message_html, _relabel_options,
-                  _row, _shown, _Speaks, _wide_html)
+from lingerlonger.views.table_html import RenderError, TableStyle
+from lingerlonger.views.widgets.controls import (
+    PLAYER_CSS,
+    _auto,
+    _button,
+    _guarded,
+    _later,
+    _message_html,
+    _relabel_options,
+    _row,
+    _shown,
+    _Speaks,
+    _wide_html,
+)
+from lingerlonger.views.widgets.presenter_toggle import add_presenter
 from lingerlonger.views.widgets.quiz import QuizPanel
 from lingerlonger.views.widgets.what_if_panel import WhatIfPanel
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, translate, ui
 
 __all__ = ["ScenarioPlayer"]
+
 
 class ScenarioPlayer(_Speaks, widgets.VBox):
     """Step through a scenario; try your own card at any play step (what-if).
@@ -48,27 +67,33 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     as that seat sees it (None: every hand); ``step`` is the first frame shown.
     """
 
-    def __init__(self, scenario_or_path: Scenario | Replay | str | Path | None = None, *,
-                 index: int = 0, seat: int | str | None = None, style: TableStyle | None = None,
-                 step: int = 0) -> None:
+    def __init__(
+        self,
+        scenario_or_path: Scenario | Replay | str | Path | None = None,
+        *,
+        index: int = 0,
+        seat: int | str | None = None,
+        style: TableStyle | None = None,
+        step: int = 0,
+    ) -> None:
         super().__init__()
         self.add_class("ll-player")
         self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
         self.model: ScenarioModel | None = None  # None: nothing to show (see _problem)
-        self._loads = 0                       # bumped by every load: a cache key with the timeline
+        self._loads = 0  # bumped by every load: a cache key with the timeline
         self._cache: dict[tuple, str] = {}
         self._advice: dict[tuple, list[CardAdvice]] = {}
         self._playing = False
         self._tick_token = 0
-        self._problem: str | None = None      # why nothing can be shown, for the static page
-        self._syncing = False                 # set while the kernel moves the slider or menus
+        self._problem: str | None = None  # why nothing can be shown, for the static page
+        self._syncing = False  # set while the kernel moves the slider or menus
         # The reader picked a language (or the book's build did, for its pages): keep it.
         self._lang_chosen = ENVIRONMENT_LANGUAGE is not None
         self._build()
         self.load(scenario_or_path, index=index, seat=seat, step=step)
 
     @classmethod
-    def from_file(cls, path: str | Path, index: int = 0, **options) -> "ScenarioPlayer":
+    def from_file(cls, path: str | Path, index: int = 0, **options) -> ScenarioPlayer:
         """The player for the ``index``-th scenario of a file."""
         return cls(path, index=index, **options)
 
@@ -111,29 +136,36 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self.play = _button(icon="play")
         self.next = _button(icon="step-forward")
         self.last = _button(icon="fast-forward")
-        for button, go in ((self.first, self.go_first), (self.back, self.go_back),
-                           (self.next, self.go_next), (self.last, self.go_last)):
+        steps = ((self.first, self.go_first), (self.back, self.go_back), (self.next, self.go_next))
+        for button, go in (*steps, (self.last, self.go_last)):
             button.on_click(lambda _, go=go: self._step_by_hand(go))
         self.play.on_click(lambda _: self.toggle_play())
-        self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False, continuous_update=True,
-                                        layout=widgets.Layout(flex="1 1 12rem", width="auto",
-                                                              min_width="10rem"))
+        slider_layout = widgets.Layout(flex="1 1 12rem", width="auto", min_width="10rem")
+        self.slider = widgets.IntSlider(
+            min=0, max=0, value=0, readout=False, continuous_update=True, layout=slider_layout
+        )
         self.slider.observe(self._on_slider, "value")
         self.counter = widgets.HTML(layout=widgets.Layout(min_width="7rem"))
-        self.speed = widgets.Dropdown(options=[(key, ms) for key, ms in SPEEDS],
-                                      value=dict(SPEEDS)["speed-normal"], layout=_auto())
+        self.speed = widgets.Dropdown(
+            options=[(key, ms) for key, ms in SPEEDS], value=dict(SPEEDS)["speed-normal"], layout=_auto()
+        )
         self.view_as = widgets.Dropdown(layout=_auto())
         self.view_as.observe(self._on_view, "value")
         self.legal = widgets.Checkbox(value=False, indent=False, layout=_auto())
         self.coach_on = widgets.Checkbox(value=False, indent=False, layout=_auto())
         for toggle in (self.legal, self.coach_on):
             toggle.observe(self._on_option, "value")
-        buttons = _row([self.first, self.back, self.play, self.next, self.last], "ll-buttons",
-                       layout=widgets.Layout(flex_flow="row wrap", align_items="center", width="auto"))
+        buttons = _row(
+            [self.first, self.back, self.play, self.next, self.last],
+            "ll-buttons",
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center", width="auto"),
+        )
         self.controls = _row([buttons, self.counter, self.slider], "ll-controls")
         self.language = widgets.Dropdown(
             options=[(translate("language.name", code), code) for code in LANGUAGES],
-            value=self.lang, layout=widgets.Layout(width="auto"))  # its own: the app hides it
+            value=self.lang,
+            layout=widgets.Layout(width="auto"),
+        )  # its own: the app hides it
         self.language.add_class("ll-language")
         self.language.observe(self._on_language, "value")
         self.quiz_on = widgets.Checkbox(value=False, indent=False, layout=_auto())
@@ -141,38 +173,50 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self.quiz_on.observe(self._on_quiz_mode, "value")
         self.projector = widgets.Checkbox(value=self.style_options.large, indent=False, layout=_auto())
         self.projector.add_class("ll-projector-mode")
-        self.four_colour = widgets.Checkbox(value=self.style_options.four_colour, indent=False,
-                                            layout=_auto())
+        self.four_colour = widgets.Checkbox(value=self.style_options.four_colour, indent=False, layout=_auto())
         self.four_colour.add_class("ll-four-colour-mode")
         for toggle in (self.projector, self.four_colour):
             toggle.observe(self._on_look, "value")
         self.options = _row([self.view_as, self.legal, self.coach_on, self.speed], "ll-options")
-        self.classroom = _row([self.language, self.quiz_on, self.projector, self.four_colour],
-                              "ll-options", "ll-classroom")
+        self.classroom = _row(
+            [self.language, self.quiz_on, self.projector, self.four_colour], "ll-options", "ll-classroom"
+        )
         self.banner_text = _wide_html()
         self.rejoin = _button(icon="undo", primary=True)
         self.rejoin.on_click(lambda _: self.back_to_scenario())
-        self.banner = _row([self.banner_text, self.rejoin], "ll-banner",
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.banner = _row(
+            [self.banner_text, self.rejoin],
+            "ll-banner",
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
         self.stage = _wide_html("ll-stage")
-        self.what_if = WhatIfPanel(self._on_choice)
-        self.what_if_title, self.cards, self.what_if_box, self.advice = (
-            self.what_if.title, self.what_if.cards, self.what_if.box, self.what_if.advice)
+        what_if = self.what_if = WhatIfPanel(self._on_choice)
+        self.what_if_title, self.cards, self.what_if_box = what_if.title, what_if.cards, what_if.box
+        self.advice = what_if.advice
         self.message = _wide_html()
-        self.quiz = QuizPanel(self._answered)
+        quiz = self.quiz = QuizPanel(self._answered)
         self.quiz_text, self.quiz_answers, self.quiz_feedback, self.quiz_box = (
-            self.quiz.text, self.quiz.answers, self.quiz.feedback, self.quiz.box)
-        self.body = widgets.VBox([self.controls, self.options, self.classroom, self.banner,
-                                  self.stage, self.quiz_box, self.what_if_box, self.message,
-                                  self.advice])
+            quiz.text,
+            quiz.answers,
+            quiz.feedback,
+            quiz.box,
+        )
+        shown = [self.controls, self.options, self.classroom, self.banner, self.stage, self.quiz_box]
+        self.body = widgets.VBox([*shown, self.what_if_box, self.message, self.advice])
         self._relabel()
         self.children = (self.header, self.body)
         self.present = add_presenter(self)
 
     # --- loading ----------------------------------------------------------------------
     @_guarded
-    def load(self, source: Scenario | Replay | str | Path | None, *, index: int = 0,
-             seat: int | str | None = None, step: int = 0) -> None:
+    def load(
+        self,
+        source: Scenario | Replay | str | Path | None,
+        *,
+        index: int = 0,
+        seat: int | str | None = None,
+        step: int = 0,
+    ) -> None:
         """Show another scenario (a friendly note instead when it cannot be loaded)."""
         self.stop()
         self._say("")
@@ -203,10 +247,16 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self._advice.clear()
         self._problem = None
         self.model = ScenarioModel.of(
-            run, at=max(0, min(step, len(run.frames) - 1)),
-            seat=None if seat_index < 0 else seat_index, show_legal=self.legal.value,
-            coaching=self.coach_on.value, quiz=self.quiz_on.value, lang=self.lang,
-            large=self.style_options.large, four_colour=self.style_options.four_colour)
+            run,
+            at=max(0, min(step, len(run.frames) - 1)),
+            seat=None if seat_index < 0 else seat_index,
+            show_legal=self.legal.value,
+            coaching=self.coach_on.value,
+            quiz=self.quiz_on.value,
+            lang=self.lang,
+            large=self.style_options.large,
+            four_colour=self.style_options.four_colour,
+        )
         self._syncing = True
         try:
             self.view_as.options = self._view_options()
@@ -220,19 +270,22 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
 
     def _view_options(self) -> list[tuple[str, int]]:
         names = self.run.final.players if self.run else ()
-        return [(ui("view-all", self.lang), -1)] + [(ui("view-seat", self.lang, name=name), seat)
-                                                    for seat, name in enumerate(names)]
+        return [(ui("view-all", self.lang), -1)] + [
+            (ui("view-seat", self.lang, name=name), seat) for seat, name in enumerate(names)
+        ]
 
     def _render_header(self) -> None:
         if self.run is None:
             return
         scenario = self.run.scenario
-        self.header.value = (f"<style>{PLAYER_CSS}</style>"
-                             f'<h2 class="ll-replay-title">'
-                             f'{html.escape(in_language(scenario.title, self.lang))}</h2>'
-                             f'<div class="ll-summary">'
-                             f'{markdown_html(in_language(scenario.summary, self.lang))}</div>'
-                             f"{failures_html(self.run, self.lang)}")
+        self.header.value = (
+            f"<style>{PLAYER_CSS}</style>"
+            f'<h2 class="ll-replay-title">'
+            f"{html.escape(in_language(scenario.title, self.lang))}</h2>"
+            f'<div class="ll-summary">'
+            f"{markdown_html(in_language(scenario.summary, self.lang))}</div>"
+            f"{failures_html(self.run, self.lang)}"
+        )
 
     def _show_problem(self, note: str) -> None:
         """Show ``note`` (HTML) instead of a player; the static page shows it too."""
@@ -355,8 +408,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self.stop()
         tried = self.model.try_action(action)
         if isinstance(tried, Refused):
-            self._say(lambda: ui_html("refused", self.lang, message=tried.text(self.lang)),
-                      kind="refused")
+            self._say(lambda: ui_html("refused", self.lang, message=tried.text(self.lang)), kind="refused")
         else:
             self._moved(tried)
 
@@ -378,16 +430,27 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         model = self.model
         if model is None:
             return
-        key = (self._loads, model.timeline, model.at, model.seat, model.show_legal, model.quiz,
-               self.lang, self.style_options.large, self.style_options.four_colour)
+        key = (
+            self._loads,
+            model.timeline,
+            model.at,
+            model.seat,
+            model.show_legal,
+            model.quiz,
+            self.lang,
+            self.style_options.large,
+            self.style_options.four_colour,
+        )
         page = self._cache.get(key)
         if page is None:
-            page = frame_html(model.frame, seat=model.seat, show_legal=model.show_legal,
-                              style=self.style_options, quiz=not model.quiz)
+            page = frame_html(
+                model.frame, seat=model.seat, show_legal=model.show_legal, style=self.style_options, quiz=not model.quiz
+            )
             self._cache[key] = page
         self.stage.value = page
-        self.counter.value = (f'<span class="ll-counter">'
-                              f'{ui_html("counter", self.lang, at=model.at, last=model.last_index)}</span>')
+        self.counter.value = (
+            f'<span class="ll-counter">{ui_html("counter", self.lang, at=model.at, last=model.last_index)}</span>'
+        )
         at_start, at_end = model.at == 0, model.at >= model.last_index
         self.first.disabled = self.back.disabled = at_start
         self.next.disabled = self.last.disabled = at_end
@@ -402,26 +465,28 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             return
         at, action = self.model.branch_action
         name = self.model.frames[at].state.players[action.seat]
-        said = (ui_html("branch-banner", self.lang, name=name, card=action.card, step=at)
-                if isinstance(action, Play)
-                else ui_html("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at))
+        said = (
+            ui_html("branch-banner", self.lang, name=name, card=action.card, step=at)
+            if isinstance(action, Play)
+            else ui_html("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at)
+        )
         self.banner_text.value = f'{said} <span class="ll-save">{self._branch_save_html()}</span>'
         _shown(self.banner, True)
 
     def _branch_save_html(self) -> str:
-        """"Save as lesson": the branch from the scenario's start, in a link holding its file
+        """ "Save as lesson": the branch from the scenario's start, in a link holding its file
         (none for a start no file can hold); made once per branch and language."""
         key = ("save", self._loads, self.model.timeline, self.lang)
         if key not in self._cache:
-            self._cache[key] = save_link_html(lambda: branch_lesson(self.model, self.lang),
-                                              lesson_name(date.today()), self.lang)
+            self._cache[key] = save_link_html(
+                lambda: branch_lesson(self.model, self.lang), lesson_name(date.today()), self.lang
+            )
         return self._cache[key]
 
     def _render_what_if(self) -> None:
         model = self.model
         # Not while a quiz question waits: the coach's odds would give the answer away.
-        coaching = (model.coaching and not self._playing and model.question is None
-                    and model.tryable())
+        coaching = model.coaching and not self._playing and model.question is None and model.tryable()
         self.what_if.render(model, self._advice_for(model.frame.state) if coaching else None)
 
     def _advice_for(self, state: State) -> list[CardAdvice]:
@@ -434,8 +499,9 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def __repr__(self) -> str:
         if self.run is None:
             return "ScenarioPlayer(nothing to show)"
-        return (f"ScenarioPlayer({self.run.scenario.title!r}, "
-                f"{ui('counter', self.lang, at=self.at, last=self.last_index)})")
+        return (
+            f"ScenarioPlayer({self.run.scenario.title!r}, {ui('counter', self.lang, at=self.at, last=self.last_index)})"
+        )
 
     # --- languages and the classroom ---------------------------------------------------
     @_guarded
@@ -463,8 +529,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     @_guarded
     def _on_look(self, _change) -> None:
         """The projector (large cards, large words) and the four-colour deck."""
-        self.style_options = replace(self.style_options, large=self.projector.value,
-                                     four_colour=self.four_colour.value)
+        self.style_options = replace(self.style_options, large=self.projector.value, four_colour=self.four_colour.value)
         (self.add_class if self.projector.value else self.remove_class)("ll-projector")
         self._viewed(large=self.projector.value, four_colour=self.four_colour.value)
 
@@ -475,8 +540,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
 
     def _relabel(self) -> None:
         """Every word of the controls in the player's language."""
-        for button, go in ((self.first, "first"), (self.back, "back"), (self.next, "next"),
-                           (self.last, "last")):
+        for button, go in ((self.first, "first"), (self.back, "back"), (self.next, "next"), (self.last, "last")):
             button.description, button.tooltip = ui(f"{go}-short", self.lang), ui(go, self.lang)
         self._label_play()
         self.slider.description = ui("step", self.lang)
@@ -527,5 +591,4 @@ def _seat_number(seat: int | str, names: Sequence[str]) -> int:
         return list(names).index(seat)
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
         return seat
-    raise RenderError(f"there is no seat {seat!r} to view the table as (seats are "
-                      f"{', '.join(names)})")
+    raise RenderError(f"there is no seat {seat!r} to view the table as (seats are {', '.join(names)})")

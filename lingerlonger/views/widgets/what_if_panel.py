@@ -3,17 +3,16 @@ to act, with the coach's chance on each when the reader asks for it."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from lingerlonger.game.cards import Card, Suit
 from lingerlonger.computer.coach import CardAdvice
-from lingerlonger.words.i18n import format_percent
+from lingerlonger.game.cards import Card, Suit
 from lingerlonger.session.stepping import ScenarioModel
-from lingerlonger.words.i18n import ui
 from lingerlonger.views.shared_panels import advice_html, ui_html
 from lingerlonger.views.widgets.controls import _ButtonPool, _html, _labels, _wide_html
+from lingerlonger.words.i18n import format_percent, ui
 
 __all__ = ["WhatIfPanel"]
 
@@ -45,12 +44,13 @@ class WhatIfPanel:
             self.advice.value = ""
             return
         title = ui_html("what-if-trump" if state.namer is not None else "what-if-title", lang, name=name)
-        self.title.value = (f"<p><strong>{title}</strong> "
-                            f'<span class="ll-note">{ui("what-if-help", lang)}</span></p>')
+        self.title.value = f'<p><strong>{title}</strong> <span class="ll-note">{ui("what-if-help", lang)}</span></p>'
         labels, colours = _labels(self.choices)
         chance = {(a.card if a.card is not None else a.suit): a for a in advice or ()}
         if chance:
-            labels = [f"{label} {format_percent(chance[choice].win_rate, lang)}" if choice in chance else label
-                      for label, choice in zip(labels, self.choices)]
+            labels = [
+                f"{label} {format_percent(chance[choice].win_rate, lang)}" if choice in chance else label
+                for label, choice in zip(labels, self.choices)
+            ]
         self.cards.show(labels, colours)
         self.advice.value = advice_html(advice, name, lang)
