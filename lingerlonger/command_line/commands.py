@@ -37,7 +37,15 @@ from lingerlonger.scenario.starters import deal_starter, position_starter, start
 from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file, write, write_schema
 from lingerlonger.views.markdown import markdown_lines
 from lingerlonger.views.print_sheet import scenario_sheet_html
-from lingerlonger.views.terminal import Shown, board_lines, ending_text, narration_lines, painter, quiz_lines, bold_style
+from lingerlonger.views.terminal import (
+    Shown,
+    board_lines,
+    ending_text,
+    narration_lines,
+    painter,
+    quiz_lines,
+    bold_style,
+)
 from lingerlonger.words.i18n import LANGUAGES, error_text, terminal_language, translate
 from lingerlonger.words.narration import narrate, rules_text, suit_name
 from lingerlonger.words.outside_errors import os_reason

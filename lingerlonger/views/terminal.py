@@ -18,7 +18,16 @@ from lingerlonger.scenario.replay import Frame, answer_text
 from lingerlonger.words.i18n import translate
 from lingerlonger.words.narration import narrate
 
-__all__ = ["painter", "bold_style", "Shown", "cards_text", "board_lines", "narration_lines", "quiz_lines", "ending_text"]
+__all__ = [
+    "painter",
+    "bold_style",
+    "Shown",
+    "cards_text",
+    "board_lines",
+    "narration_lines",
+    "quiz_lines",
+    "ending_text",
+]
 
 
 _RED = re.compile(r"(?:10|[2-9JQKA])?[♥♦]")
