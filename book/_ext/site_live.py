@@ -44,11 +44,11 @@ LIVE = "_live"
 #: The runtime's files in the npm package (console pages, type definitions and maps left out).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: Pure-Python packages the engine's views need in the browser, by import name.
-PURE_PYTHON = ("yaml", "markdown_it", "mdurl")
+PURE_PYTHON = ("yaml", "markdown_it", "mdurl", "jinja2", "markupsafe")
 #: Of the package: its modules, catalogs, schema and static files; not what needs a
 #: kernel or a plotting library (ipywidgets, matplotlib), nor the lessons (a page sends
 #: its own scenario).
-PACKAGE_SUFFIXES = {".py", ".json", ".css", ".js"}
+PACKAGE_SUFFIXES = {".py", ".json", ".css", ".js", ".html"}
 NOT_IN_BROWSER = ("views/widgets/", "lab/", "command_line/", "__pycache__")
 PACKAGES = "packages.zip"
 #: The started interpreter (``make_snapshot``), and the scenario it draws once while warming up.
