@@ -20,7 +20,8 @@ pytestmark = pytest.mark.browser
 #: shows (static/icons.css) and the size of that drawing.
 SHOWN_ICONS = """() => [...document.querySelectorAll('.fa')].filter(icon => icon.offsetParent).map(icon => {
   const drawn = getComputedStyle(icon, '::before');
-  return [icon.className, drawn.maskImage || drawn.webkitMaskImage, parseFloat(drawn.width), parseFloat(drawn.height)];
+  return [icon.className, drawn.maskImage || drawn.webkitMaskImage,
+          parseFloat(drawn.width), parseFloat(drawn.height)];
 })"""
 FONT_FILE = re.compile(r"\.(woff2?|ttf|otf|eot)(\?|$)")
 
