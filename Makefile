@@ -14,7 +14,6 @@ SHELL  := /bin/bash
 
 BOOK_VENDOR := _static/vendor
 VOILA_DIR   := book/app/jupyter
-FA_VENDOR   := $(VOILA_DIR)/voila/templates/linger/static/vendor/fontawesome
 APP_NB      := _build/app/app.ipynb
 # Where the site will be published (sitemap.xml, link previews, 404 page): by default
 # GitHub Pages of the `origin` remote when it is on GitHub, else `make serve`'s address.
@@ -30,7 +29,7 @@ REMOTE ?= origin
 .PHONY: help assets book serve publish app lint test bench demo clean pot lock
 
 help:
-	@echo "make assets  - npm ci; copy widget JS and Font Awesome where the book and app serve them"
+	@echo "make assets  - npm ci; copy the widget JS where the book serves it"
 	@echo "make book    - strict build of the Jupyter Book into _build/html, in every language"
 	@echo "make book-pt - the Portuguese book alone (likewise book-es, book-ru) into _build/html/pt"
 	@echo "make pot     - the English messages (.pot) and updated locales/*/LC_MESSAGES/*.po (code.po: the code's)"
@@ -50,11 +49,9 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
 assets: node_modules/.package-lock.json
-	mkdir -p $(BOOK_VENDOR) $(FA_VENDOR)
+	mkdir -p $(BOOK_VENDOR)
 	cp node_modules/requirejs/require.js \
 	   node_modules/@jupyter-widgets/html-manager/dist/embed-amd.js $(BOOK_VENDOR)/
-	cp -R node_modules/@fortawesome/fontawesome-free/css \
-	      node_modules/@fortawesome/fontawesome-free/webfonts $(FA_VENDOR)/
 
 # English at _build/html, each other language under _build/html/LANG/ (same pages, same
 # paths), each with its own Sphinx environment and execution cache under _build/LANG/.
@@ -101,9 +98,9 @@ $(APP_NB): book/app/app.md
 
 # Voila cannot serve a MyST .md notebook, so it serves the converted copy.
 # book/app/jupyter is a Jupyter data + config dir: its voila.json selects the
-# "linger" template (Font Awesome served locally, no CDN) and culls the kernel of
+# "linger" template (its icons are SVG files of the template, no CDN) and culls the kernel of
 # a closed page after 5 idle minutes (a class of 30 would otherwise leave 30).
-app: assets $(APP_NB)
+app: $(APP_NB)
 	@port="$(PORT)"; \
 	if [ -z "$$port" ]; then \
 	  port=$$($(PYTHON) -c 'import socket; s = socket.socket(); s.bind(("$(HOST)", 0)); print(s.getsockname()[1])'); \
@@ -147,7 +144,7 @@ pot:
 	sphinx-intl update -w 76 -p _build/pot/_build/gettext -d locales $(addprefix -l ,$(BOOK_LANGUAGES))
 
 clean:
-	rm -rf _build $(BOOK_VENDOR) $(FA_VENDOR) bench/out .hypothesis .pytest_cache
+	rm -rf _build $(BOOK_VENDOR) bench/out .hypothesis .pytest_cache
 
 # CI installs requirements.lock (every version pinned, every file hashed), so that
 # a new release upstream cannot break it overnight. Refresh it on purpose, then run

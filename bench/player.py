@@ -95,7 +95,7 @@ def voila(notebook: Path):
         start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}/"
-    probe = url + "voila/templates/linger/static/vendor/fontawesome/css/all.min.css"
+    probe = url + "voila/templates/linger/static/icons.css"
     try:
         deadline = time.monotonic() + 60
         while True:

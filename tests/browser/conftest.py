@@ -248,12 +248,13 @@ VOILA_READY_MS = 120_000
 APP_MD = REPO / "book" / "app" / "app.md"
 # Jupyter data and config dir of the app: voila.json and the "linger" template.
 VOILA_DIR = REPO / "book" / "app" / "jupyter"
-FONT_AWESOME = VOILA_DIR / "voila/templates/linger/static/vendor/fontawesome/css/all.min.css"
+#: The "linger" template's icons as Voila serves them (book/app/jupyter/voila/templates/linger).
+APP_ICONS_CSS = "voila/templates/linger/static/icons.css"
 
 
 def wait_for_voila(url: str, proc: subprocess.Popen, log: Path, timeout: float = 60) -> None:
     """Poll a static file (the page itself would start a kernel) until Voila serves it."""
-    probe = url + "voila/templates/linger/static/vendor/fontawesome/css/all.min.css"
+    probe = url + APP_ICONS_CSS
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -316,8 +317,6 @@ def running_voila(port: int, *extra_args: str):
 
 
 def app_available(unavailable) -> None:
-    if not FONT_AWESOME.is_file():
-        unavailable("the linger template's Font Awesome copy is missing: run `make assets`")
     try:
         import jupytext  # noqa: F401
     except ImportError:
@@ -450,7 +449,8 @@ def counter(player) -> int:
 
 
 def click_and_wait(player, name: str, expected_step: int) -> None:
-    # The accessible name is the Font Awesome glyph (a private-use character) then the word.
+    # The word, perhaps after an icon font's glyph (a private-use character): the book's embedded
+    # widgets draw their icons with Font Awesome's font, the app with SVG files.
     player.get_by_role("button", name=re.compile(rf"^\W*{name}$")).click()
     player.locator(".ll-counter", has_text=re.compile(rf"^\D*{expected_step}\D+\d+\s*$")).wait_for(
         timeout=ROUND_TRIP_MS
