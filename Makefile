@@ -112,10 +112,13 @@ app: assets $(APP_NB)
 	JUPYTER_CONFIG_PATH="$(CURDIR)/$(VOILA_DIR)$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	  $(PYTHON) -m voila $(APP_NB) --no-browser --port=$$port --Voila.ip=$(HOST)
 
-# Serial: on 2 cores `-n auto` saved ~5% (the slow tests wait on a browser or
-# a kernel). Extra options: make test PYTEST_ARGS="-m 'not browser'"
+# On TEST_WORKERS processes (pytest-xdist; each has its own chromium, served book and Voila),
+# idle ones taking tests from busy ones (worksteal: a few tests take a minute). The 25 slowest
+# tests are listed at the end. Serially: make test TEST_WORKERS=0.
+# Extra options: make test PYTEST_ARGS="-m 'not browser'"
+TEST_WORKERS ?= 2
 test:
-	$(PYTHON) -m pytest $(PYTEST_ARGS)
+	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=25 $(PYTEST_ARGS)
 
 # Each bench/*.py prints its figures; a copy goes to bench/out/<name>.txt.
 bench:
