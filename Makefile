@@ -27,12 +27,13 @@ app: export LINGERLONGER_SITE ?= $(PUBLISHED_URL)
 # `make publish` pushes _build/html to this git remote's gh-pages branch (a name or a path).
 REMOTE ?= origin
 
-.PHONY: help assets book serve publish app test bench demo clean pot lock
+.PHONY: help assets book book-en serve publish app test bench demo clean pot lock
 
 help:
 	@echo "make assets  - npm ci; copy widget JS and Font Awesome where the book and app serve them"
 	@echo "make book    - strict build of the Jupyter Book into _build/html, in every language"
 	@echo "make book-pt - the Portuguese book alone (likewise book-es, book-ru) into _build/html/pt"
+	@echo "               (book-en: the English book alone, at the root of _build/html)"
 	@echo "make pot     - the English messages (.pot) and updated locales/*/LC_MESSAGES/*.po (code.po: the code's)"
 	@echo "make serve   - serve the built book on http://localhost:8000/"
 	@echo "make publish - push _build/html to the gh-pages branch of REMOTE (default origin)"
@@ -66,9 +67,13 @@ BOOK_LANGUAGES := pt es ru
 JB_BUILD := jupyter-book build . --builder html -W -n --keep-going
 JB_LOG   := $(PYTHON) book/_ext/build_log.py
 
+# The four builds share nothing but their sources, and each runs its chapters one at a time in
+# one kernel: BOOK_JOBS of them at once (2 keeps two cores busy; each build's log comes whole
+# when it ends).
+BOOK_JOBS ?= 2
+
 book: assets
-	LINGERLONGER_LANG=en PYTHONUNBUFFERED=1 $(JB_BUILD) | $(JB_LOG)
-	@for lang in $(BOOK_LANGUAGES); do $(MAKE) --no-print-directory book-$$lang || exit 1; done
+	@$(MAKE) --no-print-directory -j$(BOOK_JOBS) --output-sync=target book-en $(addprefix book-,$(BOOK_LANGUAGES))
 	# The whole site, every language: prune, handouts, sitemap, 404, link previews, offline copy.
 	$(PYTHON) book/_ext/site_pack.py _build/html --base-url "$(SITE_URL)"
 	@echo
@@ -76,6 +81,10 @@ book: assets
 	@echo "The book: _build/html (opened as a file, _build/html/index.html shows the pages and steps"
 	@echo "through the replays; live mode needs the served site). To read all of it: make serve, then open"
 	@echo "http://localhost:8000/"
+
+# English, at the root of _build/html (the other languages' copies go beside it, untouched).
+book-en: assets
+	LINGERLONGER_LANG=en PYTHONUNBUFFERED=1 $(JB_BUILD) | $(JB_LOG)
 
 book-%: assets
 	mkdir -p _build/$*
