@@ -209,3 +209,43 @@ def test_notebook_runs_and_prints_the_expected_outcomes(name, notebook_root):
          "--color=no", str(notebook)],
         cwd=notebook_root, capture_output=True, text=True, encoding="utf-8")
     assert run.returncode == 0, f"nbval failed on {name}.md:\n{run.stdout[-12_000:]}{run.stderr[-3_000:]}"
+
+
+def test_a_run_of_other_code_or_other_inputs_is_not_taken_for_todays(tmp_path, monkeypatch):
+    """built_run takes the build's run of a chapter only when it ran this code on these inputs."""
+    import jupytext
+    import nbformat
+
+    name, source = "book/06-last-card", REPO / "book" / "06-last-card.md"
+    monkeypatch.setitem(globals(), "BUILT_RUNS", tmp_path / "runs")
+    monkeypatch.setitem(globals(), "BUILT_INPUTS", tmp_path / RECORD)
+
+    def build(edit=lambda cells: None, inputs=fingerprint(source, REPO)):
+        notebook = jupytext.read(source)
+        code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+        for count, cell in enumerate(code, 1):
+            cell.execution_count = count
+        edit(code)
+        (tmp_path / "runs" / "book").mkdir(parents=True, exist_ok=True)
+        nbformat.write(notebook, tmp_path / "runs" / f"{name}.ipynb")
+        (tmp_path / RECORD).write_text(json.dumps({str(source): inputs}), encoding="utf-8")
+        return built_run(name)
+
+    assert build() is not None
+    assert build(inputs="0" * 64) is None, "a package or a scenario changed since"
+    assert build(lambda code: setattr(code[0], "source", code[0].source + "\n")) is None, "the code changed"
+    assert build(lambda code: setattr(code[-1], "execution_count", None)) is None, "a cell was not run"
+
+
+def test_outputs_are_compared_as_nbval_compares_them():
+    from nbformat.v4 import new_output
+
+    def out(*texts, name="stdout"):
+        return [new_output("stream", name=name, text=text) for text in texts]
+
+    assert compared(out("Bruno wins\n")) != compared(out("Ana wins\n"))
+    assert compared(out("Bruno ", "wins\n")) == compared(out("Bruno wins\n")), "a stream comes in pieces"
+    assert compared(out("Bruno wins\n") + out("careful\n", name="stderr")) != compared(out("Bruno wins\n"))
+    html = {"text/html": "<b>7♥</b>", "text/plain": "<IPython.core.display.HTML object>"}
+    assert compared([new_output("execute_result", data=html, execution_count=3)]) == compared(
+        [new_output("display_data", data=html)]), "a cell's value or a display() of it"
