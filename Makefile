@@ -26,12 +26,13 @@ app: export LINGERLONGER_SITE ?= $(PUBLISHED_URL)
 # `make publish` pushes _build/html to this git remote's gh-pages branch (a name or a path).
 REMOTE ?= origin
 
-.PHONY: help assets book serve publish app lint test bench demo clean pot lock
+.PHONY: help assets book book-en serve publish app lint test bench demo clean pot lock
 
 help:
 	@echo "make assets  - npm ci; copy the widget JS where the book serves it"
 	@echo "make book    - strict build of the Jupyter Book into _build/html, in every language"
 	@echo "make book-pt - the Portuguese book alone (likewise book-es, book-ru) into _build/html/pt"
+	@echo "               (book-en: the English book alone, at the root of _build/html)"
 	@echo "make pot     - the English messages (.pot) and updated locales/*/LC_MESSAGES/*.po (code.po: the code's)"
 	@echo "make serve   - serve the built book on http://localhost:8000/"
 	@echo "make publish - push _build/html to the gh-pages branch of REMOTE (default origin)"
@@ -64,9 +65,13 @@ BOOK_LANGUAGES := pt es ru
 JB_BUILD := jupyter-book build . --builder html -W -n --keep-going
 JB_LOG   := $(PYTHON) book/_ext/build_log.py
 
+# The four builds share nothing but their sources, and each runs its chapters one at a time in
+# one kernel: BOOK_JOBS of them at once (2 keeps two cores busy; each build's log comes whole
+# when it ends).
+BOOK_JOBS ?= 2
+
 book: assets
-	LINGERLONGER_LANG=en PYTHONUNBUFFERED=1 $(JB_BUILD) | $(JB_LOG)
-	@for lang in $(BOOK_LANGUAGES); do $(MAKE) --no-print-directory book-$$lang || exit 1; done
+	@$(MAKE) --no-print-directory -j$(BOOK_JOBS) --output-sync=target book-en $(addprefix book-,$(BOOK_LANGUAGES))
 	# The whole site, every language: prune, handouts, sitemap, 404, link previews, offline copy.
 	$(PYTHON) book/_ext/site_pack.py _build/html --base-url "$(SITE_URL)"
 	@echo
@@ -74,6 +79,10 @@ book: assets
 	@echo "The book: _build/html (opened as a file, _build/html/index.html shows the pages and steps"
 	@echo "through the replays; live mode needs the served site). To read all of it: make serve, then open"
 	@echo "http://localhost:8000/"
+
+# English, at the root of _build/html (the other languages' copies go beside it, untouched).
+book-en: assets
+	LINGERLONGER_LANG=en PYTHONUNBUFFERED=1 $(JB_BUILD) | $(JB_LOG)
 
 book-%: assets
 	mkdir -p _build/$*
@@ -110,16 +119,19 @@ app: $(APP_NB)
 	JUPYTER_CONFIG_PATH="$(CURDIR)/$(VOILA_DIR)$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	  $(PYTHON) -m voila $(APP_NB) --no-browser --port=$$port --Voila.ip=$(HOST)
 
-# Serial: on 2 cores `-n auto` saved ~5% (the slow tests wait on a browser or
-# a kernel). Extra options: make test PYTEST_ARGS="-m 'not browser'"
 # The checks a reviewer would make first: lint, formatting and types (pyproject.toml says which).
 lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m mypy
 
+# On TEST_WORKERS processes (pytest-xdist; each has its own chromium, served book and Voila),
+# idle ones taking tests from busy ones (worksteal: a few tests take a minute). The 25 slowest
+# tests are listed at the end. Serially: make test TEST_WORKERS=0.
+# Extra options: make test PYTEST_ARGS="-m 'not browser'"
+TEST_WORKERS ?= 2
 test: lint
-	$(PYTHON) -m pytest $(PYTEST_ARGS)
+	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=25 $(PYTEST_ARGS)
 
 # Each bench/*.py prints its figures; a copy goes to bench/out/<name>.txt.
 bench:

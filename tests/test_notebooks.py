@@ -24,18 +24,42 @@ executed only.
 
 Chapters come from _toc.yml, so a new chapter is covered without editing this
 file.
+
+`make book` has run every chapter already (CI builds the book before the tests): when its
+English run is of the chapter's code and of the files it reads as they are now (the record
+book/_ext/notebook_inputs.py keeps), that run's outputs are compared, as nbval compares them,
+instead of running the chapter again; otherwise nbval runs it.
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
 import yaml
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "book" / "_ext"))
+from notebook_inputs import RECORD, fingerprint  # noqa: E402
+
+#: Where the English build of `make book` keeps each chapter as it ran, and the fingerprints of
+#: what each run read.
+BUILT_RUNS = REPO / "_build" / "jupyter_execute"
+BUILT_INPUTS = REPO / "_build" / ".jupyter_cache" / RECORD
+#: What nbval leaves out when it compares a cell's outputs (its default skip_compare).
+NBVAL_SKIPS = {
+    "metadata",
+    "traceback",
+    "prompt_number",
+    "output_type",
+    "name",
+    "execution_count",
+    "application/vnd.jupyter.widget-view+json",
+}
 EXPECTED_OUTPUTS = Path(__file__).with_name("notebook_outputs.yaml")
 APP = "book/app/app"
 CHECK_TAG = "nbval-check-output"
@@ -134,9 +158,57 @@ def test_every_expected_output_names_one_cell_of_a_chapter():
         assert len(checked) == len(expectations), f"{name}: two expectations name the same cell"
 
 
+def built_run(name: str):
+    """The chapter as `make book` ran it in English, if that run is of the chapter's code cells
+    and of the files they read as they are now, and ran every cell; else None."""
+    import jupytext
+    import nbformat
+
+    path, source = BUILT_RUNS / f"{name}.ipynb", REPO / f"{name}.md"
+    if not (path.is_file() and BUILT_INPUTS.is_file()):
+        return None
+    recorded = json.loads(BUILT_INPUTS.read_text(encoding="utf-8")).get(str(source))
+    if recorded != fingerprint(source, REPO):
+        return None
+    run = [cell for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
+    code = [cell.source for cell in jupytext.read(source).cells if cell.cell_type == "code"]
+    if [cell.source for cell in run] != code or any(cell.execution_count is None for cell in run):
+        return None
+    return run
+
+
+def compared(outputs) -> dict[str, list]:
+    """A cell's outputs as nbval compares them: consecutive streams joined, then every field
+    but the skipped ones, a MIME bundle's types each on its own."""
+    from nbval.plugin import coalesce_streams, transform_streams_for_comparison
+
+    fields = defaultdict(list)
+    for output in transform_streams_for_comparison(coalesce_streams(outputs)):
+        for key, value in output.items():
+            if key == "data":
+                for mime, data in value.items():
+                    if mime not in NBVAL_SKIPS:
+                        fields[mime].append(data)
+            elif key not in NBVAL_SKIPS:
+                fields[key].append(value)
+    return dict(fields)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs_and_prints_the_expected_outcomes(name, notebook_root):
+    run = built_run(name)
+    if run is not None:
+        errors = [output for cell in run for output in cell.outputs if output.output_type == "error"]
+        assert not errors, f"{name}.md raised in `make book`: {errors[0].ename}: {errors[0].evalue}"
+        import jupytext
+
+        expected = with_expected_outputs(jupytext.read(REPO / f"{name}.md"), name, expected_outputs().get(name, []))
+        checked = [cell for cell in expected.cells if cell.cell_type == "code"]
+        for cell, ran in zip(checked, run):
+            if CHECK_TAG in cell.metadata.get("tags", []):
+                assert compared(ran.outputs) == compared(cell.outputs), f"{name}.md:\n{cell.source}"
+        return
     notebook = convert(name, notebook_root)
     if not has_code(notebook):  # a reference page: nothing to run, and nbval would collect nothing
         assert name not in expected_outputs(), f"{name} has outcomes to check but no code cell"
@@ -161,3 +233,44 @@ def test_notebook_runs_and_prints_the_expected_outcomes(name, notebook_root):
         encoding="utf-8",
     )
     assert run.returncode == 0, f"nbval failed on {name}.md:\n{run.stdout[-12_000:]}{run.stderr[-3_000:]}"
+
+
+def test_a_run_of_other_code_or_other_inputs_is_not_taken_for_todays(tmp_path, monkeypatch):
+    """built_run takes the build's run of a chapter only when it ran this code on these inputs."""
+    import jupytext
+    import nbformat
+
+    name, source = "book/06-last-card", REPO / "book" / "06-last-card.md"
+    monkeypatch.setitem(globals(), "BUILT_RUNS", tmp_path / "runs")
+    monkeypatch.setitem(globals(), "BUILT_INPUTS", tmp_path / RECORD)
+
+    def build(edit=lambda cells: None, inputs=fingerprint(source, REPO)):
+        notebook = jupytext.read(source)
+        code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+        for count, cell in enumerate(code, 1):
+            cell.execution_count = count
+        edit(code)
+        (tmp_path / "runs" / "book").mkdir(parents=True, exist_ok=True)
+        nbformat.write(notebook, tmp_path / "runs" / f"{name}.ipynb")
+        (tmp_path / RECORD).write_text(json.dumps({str(source): inputs}), encoding="utf-8")
+        return built_run(name)
+
+    assert build() is not None
+    assert build(inputs="0" * 64) is None, "a package or a scenario changed since"
+    assert build(lambda code: setattr(code[0], "source", code[0].source + "\n")) is None, "the code changed"
+    assert build(lambda code: setattr(code[-1], "execution_count", None)) is None, "a cell was not run"
+
+
+def test_outputs_are_compared_as_nbval_compares_them():
+    from nbformat.v4 import new_output
+
+    def out(*texts, name="stdout"):
+        return [new_output("stream", name=name, text=text) for text in texts]
+
+    assert compared(out("Bruno wins\n")) != compared(out("Ana wins\n"))
+    assert compared(out("Bruno ", "wins\n")) == compared(out("Bruno wins\n")), "a stream comes in pieces"
+    assert compared(out("Bruno wins\n") + out("careful\n", name="stderr")) != compared(out("Bruno wins\n"))
+    html = {"text/html": "<b>7♥</b>", "text/plain": "<IPython.core.display.HTML object>"}
+    assert compared([new_output("execute_result", data=html, execution_count=3)]) == compared(
+        [new_output("display_data", data=html)]
+    ), "a cell's value or a display() of it"

@@ -75,6 +75,20 @@ def _digest(pattern: str, root: Path) -> str:
     return digest.hexdigest()
 
 
+def fingerprint(path: Path, root: Path, digests: dict[str, str] | None = None) -> str | None:
+    """A hash of the files the chapter at ``path`` reads (None when it reads none), the book's
+    root being ``root``; ``digests`` keeps each glob's hash for the next chapter."""
+    globs = input_globs(path.read_text(encoding="utf-8"))
+    if not globs:
+        return None
+    digests = {} if digests is None else digests
+    patterns = [os.path.normpath((root if g.startswith("/") else path.parent) / g.lstrip("/")) for g in globs]
+    for pattern in patterns:
+        if pattern not in digests:
+            digests[pattern] = _digest(pattern, root)
+    return hashlib.sha256("".join(digests[p] for p in patterns).encode()).hexdigest()
+
+
 class Inputs:
     """Fingerprints of the chapters' inputs, each folder hashed once per build."""
 
@@ -88,15 +102,7 @@ class Inputs:
         return str(Path(self.env.doc2path(docname)))
 
     def fingerprint(self, docname: str) -> str | None:
-        path = Path(self.source_path(docname))
-        globs = input_globs(path.read_text(encoding="utf-8"))
-        if not globs:
-            return None
-        patterns = [os.path.normpath((self.root if g.startswith("/") else path.parent) / g.lstrip("/")) for g in globs]
-        for pattern in patterns:
-            if pattern not in self._digests:
-                self._digests[pattern] = _digest(pattern, self.root)
-        return hashlib.sha256("".join(self._digests[p] for p in patterns).encode()).hexdigest()
+        return fingerprint(Path(self.source_path(docname)), self.root, self._digests)
 
     def recorded(self) -> dict[str, str]:
         with contextlib.suppress(FileNotFoundError, ValueError):

@@ -114,7 +114,7 @@ def drop_dead_font_faces(site: Path) -> None:
     for sheet in site.rglob("*.css"):
         text = sheet.read_text(encoding="utf-8", errors="replace")
         dead = lambda rule: any(
-            not (sheet.parent / url).resolve().is_file()  # noqa: E731
+            not (sheet.parent / url).resolve().is_file()
             for url in CSS_URL.findall(rule.group(0))
             if not url.startswith("data:")
         )

@@ -40,11 +40,11 @@ from lingerlonger.views.print_sheet import scenario_sheet_html
 from lingerlonger.views.terminal import (
     Shown,
     board_lines,
+    bold_style,
     ending_text,
     narration_lines,
     painter,
     quiz_lines,
-    bold_style,
 )
 from lingerlonger.words.i18n import LANGUAGES, error_text, terminal_language, translate
 from lingerlonger.words.narration import narrate, rules_text, suit_name

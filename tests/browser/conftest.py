@@ -11,6 +11,8 @@ Fixtures
   serve_directory  serve_directory(path) -> base URL, for this test only
                    (serve(path, counting()) records every file the server sends)
   free_port        a free TCP port on 127.0.0.1
+  voila_app        the URL of the app, served by one Voila per session (per xdist worker);
+                   the kernels of the test's pages are shut down after it
   unavailable      unavailable(reason): fail in CI, skip elsewhere
 Helpers: live_page, go_live, saved_lesson (a page of the built site, its live mode, a
 lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app).
@@ -99,6 +101,48 @@ class PageLog:
         assert not problems, "\n".join(problems)
 
 
+#: Resolves once the page is still: two frames drawn (what a click redraws, and what the page's
+#: scripts do on the next frame), no transition or finite animation running (a sidebar sliding in)
+#: and the scroll position the same from one frame to the next; 10 s at most.
+STILL = """async () => {
+  const frame = () => new Promise(done => requestAnimationFrame(() => done()));
+  const moving = () => document.getAnimations().filter(animation => animation.playState === 'running'
+    && animation.effect && animation.effect.getComputedTiming().endTime !== Infinity);
+  const still = async () => {
+    let at = null;
+    for (;;) {
+      await frame(); await frame();
+      const running = moving();
+      if (running.length) { await Promise.allSettled(running.map(animation => animation.finished)); continue; }
+      const now = [scrollX, scrollY].join();
+      if (now === at) return;
+      at = now;
+    }
+  };
+  await Promise.race([still(), new Promise(done => setTimeout(done, 10000))]);
+}"""
+
+
+def wait_until_still(page) -> None:
+    """Wait for the page to be still (STILL) rather than for a fixed time, which a busy machine outlasts."""
+    page.evaluate(STILL)
+
+
+def eventually(page, check, timeout_ms: int = 15_000):
+    """``check()`` (its asserts) once the page is still, and again until it passes or ``timeout_ms``
+    is over: for what the app draws from several kernel messages, the last of which a wait for
+    the first does not see."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        wait_until_still(page)
+        try:
+            return check()
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            page.wait_for_timeout(100)
+
+
 def record(page) -> PageLog:
     """Start recording a Playwright page's requests (HTTP and WebSocket) and errors."""
     log = PageLog()
@@ -140,11 +184,15 @@ def browser_page(chromium):
     context.close()
 
 
-@pytest.fixture
-def free_port() -> int:
+def any_free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@pytest.fixture
+def free_port() -> int:
+    return any_free_port()
 
 
 @pytest.fixture(name="unavailable")
@@ -323,11 +371,48 @@ def app_available(unavailable) -> None:
         unavailable("jupytext is not installed: pip install -r requirements.txt")
 
 
-@pytest.fixture
-def voila_app(free_port, unavailable):
+def kernel_ids(proc: subprocess.Popen) -> list[str]:
+    """The ids of the kernels Voila runs now, read from their connection files (kernel-ID.json)."""
+    import psutil
+
+    ids = []
+    for child in psutil.Process(proc.pid).children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            ids += re.findall(r"kernel-([\w-]+)\.json", " ".join(child.cmdline()))
+    return ids
+
+
+def shut_down_kernels(url: str, kernels: list[str]) -> None:
+    """Shut down these kernels, as a page's ``beforeunload`` does (a closed Playwright context
+    sends none): otherwise each would wait for the culler, five idle minutes, holding its memory."""
+    # Jupyter's XSRF check wants the same token in a cookie and a header (double submit).
+    xsrf = {"Cookie": "_xsrf=tests", "X-XSRFToken": "tests"}
+    for kernel in kernels:
+        request = urllib.request.Request(f"{url}voila/api/shutdown/{kernel}", method="POST", headers=xsrf)
+        try:
+            urllib.request.urlopen(request, timeout=60).close()
+        except urllib.error.HTTPError as error:
+            if error.code != 404:  # 404: it had ended already
+                raise
+
+
+@pytest.fixture(scope="session")
+def voila_server():
+    """One Voila for the whole session (each xdist worker has its own): starting it costs
+    seconds, and each page opened gets a kernel of its own anyway."""
     app_available(unavailable)
-    with running_voila(free_port) as (url, _):
-        yield url
+    with running_voila(any_free_port()) as server:
+        yield server
+
+
+@pytest.fixture
+def voila_app(voila_server):
+    url, proc = voila_server
+    if proc.poll() is not None:
+        pytest.fail(f"voila exited with {proc.returncode} during an earlier test")
+    yield url
+    # The kernels' own shutdown takes a second or so: the next test need not wait for it.
+    threading.Thread(target=shut_down_kernels, args=(url, kernel_ids(proc)), daemon=True).start()
 
 
 # --- the app's pages, as the app's tests drive them --------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import VOILA_READY_MS, assert_hand_on_screen
+from conftest import VOILA_READY_MS, assert_hand_on_screen, eventually
 
 from lingerlonger.words.i18n import ui
 
@@ -58,8 +58,7 @@ def test_on_a_phone_next_shows_the_table_and_its_words(voila_app, browser_page, 
     for step in (1, 2):
         player.locator(".ll-go-next").click()
         wait_for_step(player, step)
-        page.wait_for_timeout(200)
-        assert_in_view(player.evaluate(LAYOUT), f"step {step}")
+        eventually(page, lambda: assert_in_view(player.evaluate(LAYOUT), f"step {step}"))
     page.screenshot(path=str(tmp_path / "app-phone-ru.png"))
     log.assert_clean()
 
@@ -73,11 +72,14 @@ def test_the_presenter_view_fits_a_projector_and_steps_with_a_clicker(voila_app,
     for key, step in (("PageDown", 1), ("Space", 2), ("ArrowRight", 3), ("PageUp", 2)):
         page.keyboard.press(key)
         wait_for_step(player, step)
-    page.wait_for_timeout(300)
-    layout = player.evaluate(LAYOUT)
-    assert_in_view(layout, "presenter view")
-    assert layout["table"]["bottom"] <= layout["bar"]["top"] + 1 and layout["table"]["right"] <= layout["width"] + 1
-    assert player.evaluate("p => p.getBoundingClientRect().height") <= 721
+
+    def fits_the_screen():
+        layout = player.evaluate(LAYOUT)
+        assert_in_view(layout, "presenter view")
+        assert layout["table"]["bottom"] <= layout["bar"]["top"] + 1 and layout["table"]["right"] <= layout["width"] + 1
+        assert player.evaluate("p => p.getBoundingClientRect().height") <= 721
+
+    eventually(page, fits_the_screen)
     covered = page.evaluate("() => document.elementFromPoint(640, 5).closest('.ll-presenting') !== null")
     assert covered, "the app's own controls show above the presenter view"
     page.screenshot(path=str(tmp_path / "app-presenter.png"))

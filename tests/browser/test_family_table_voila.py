@@ -13,7 +13,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ROUND_TRIP_MS, VOILA_READY_MS, assert_hand_on_screen, open_app, plays_of, record, saved_lesson
+from conftest import (
+    ROUND_TRIP_MS,
+    VOILA_READY_MS,
+    assert_hand_on_screen,
+    eventually,
+    open_app,
+    plays_of,
+    record,
+    saved_lesson,
+)
 
 from lingerlonger.views.table_html import TEXT_STYLE
 from lingerlonger.words.i18n import ui
@@ -203,11 +212,14 @@ def test_its_me_brings_the_hand_and_its_buttons_on_a_phone_screen(voila_app, chr
             first = table.locator(".ll-reveal").inner_text()
             table.locator(".ll-card-row button:visible").first.click()
             table.locator(".ll-reveal").filter(has_not_text=first).wait_for(timeout=ROUND_TRIP_MS)
-            page.wait_for_timeout(300)
-            box = table.locator(".ll-pass").evaluate(
-                "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
-            )
-            assert box[0] >= 0 and box[1] <= box[2], f"{width}×{height} {lang}: the pass screen is off screen {box}"
+
+            def pass_screen_on_screen():
+                box = table.locator(".ll-pass").evaluate(
+                    "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
+                )
+                assert box[0] >= 0 and box[1] <= box[2], f"{width}×{height} {lang}: the pass screen is off screen {box}"
+
+            eventually(page, pass_screen_on_screen)
             log.assert_clean()
         finally:
             context.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import BOOK_HTML, built_pages, unavailable
+from conftest import BOOK_HTML, built_pages, unavailable, wait_until_still
 
 from lingerlonger.views.page_replay import button_name, ui
 from lingerlonger.words.i18n import translate
@@ -84,7 +84,7 @@ def test_on_a_phone_each_next_shows_the_table_and_its_words(book_site, browser_p
     next_button = player.locator("[data-go=next]")
     for step in range(1, 4):
         next_button.click()
-        page.wait_for_timeout(100)
+        wait_until_still(page)
         assert_in_view(player.evaluate(LAYOUT), f"step {step}")
         assert player.locator(".ll-counter").inner_text().split()[1 if lang == "en" else 1] == str(step)
     page.screenshot(path=str(tmp_path / f"phone-{lang}.png"))
@@ -96,7 +96,7 @@ def test_the_presenter_view_fills_the_screen_and_steps_with_a_clicker(book_site,
     page, log, player = open_player(browser_page, book_site, viewport)
     counter = player.locator(".ll-counter")
     player.locator("[data-go=present]").click()
-    page.wait_for_timeout(200)
+    wait_until_still(page)
     layout = player.evaluate(LAYOUT)
     assert not layout["scrolls"], "the page scrolls behind the presenter view"
     layout["header"] = 0  # the view covers the page's header
@@ -262,7 +262,7 @@ def test_the_presenter_view_keeps_its_table_still_with_the_questions_under_it(
 ):
     page, log, player = open_player(browser_page, book_site, viewport, lang, nth=quiz_replay(lang), name=WORKED)
     player.locator("[data-go=present]").click()
-    page.wait_for_timeout(200)
+    wait_until_still(page)
     tables, asked = [], 0
     for step in range(int(player.get_attribute("data-frames"))):
         seen = player.evaluate(STAGE)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import wait_until_still
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +60,7 @@ def contents_link(page):
 
 
 def assert_contents(page, toggle, shown: bool, what: str) -> None:
-    page.wait_for_timeout(450)  # the sidebar slides in and out (0.4 s)
+    wait_until_still(page)  # the sidebar slides in and out (0.4 s)
     link = contents_link(page)
     on_screen = link.count() == 1 and link.evaluate(TAPPABLE)
     assert on_screen == shown, f"{what}: the contents are {'not ' if shown else ''}on screen"
@@ -106,7 +107,7 @@ def test_the_contents_button_opens_the_contents(book_site, browser_page, tmp_pat
             page.keyboard.press("Escape")
             assert_contents(page, toggle, False, f"after {key}, then Escape")
         toggle.click()
-        page.wait_for_timeout(450)
+        wait_until_still(page)
         with page.expect_navigation():
             contents_link(page).click()
         assert page.url.endswith(chapter(lang, "book/" + OTHER_CHAPTER))
@@ -126,11 +127,11 @@ def test_the_headings_of_the_page_can_be_opened(book_site, browser_page, size, l
     assert toggle.count() == 1 and toggle.evaluate(TAPPABLE)
     assert page.locator(heading).count() == 0
     toggle.click()
-    page.wait_for_timeout(300)
+    wait_until_still(page)
     assert tappable(page, heading), "the page's headings did not open"
     assert toggle.get_attribute("aria-expanded") == "true"
     page.keyboard.press("Escape")
-    page.wait_for_timeout(300)
+    wait_until_still(page)
     assert page.locator(heading).count() == 0
     assert toggle.get_attribute("aria-expanded") == "false"
     assert page.evaluate("document.activeElement.classList.contains('secondary-toggle')")
@@ -165,11 +166,11 @@ def test_back_to_top_never_covers_a_replays_buttons(book_site, browser_page, tmp
     step = viewport["height"] // 2
     for y in range(0, height, step):  # down: each replay loads its buttons as it nears
         page.mouse.wheel(0, step)
-        page.wait_for_timeout(50)
+        wait_until_still(page)
     seen = 0
     for y in range(height, -1, -step // 2):
         page.mouse.wheel(0, -step // 2)
-        page.wait_for_timeout(50)
+        wait_until_still(page)
         found = page.evaluate(COVERED)
         seen += found["seen"]
         if found["covered"]:
