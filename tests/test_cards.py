@@ -2,7 +2,7 @@
 
 import pytest
 
-from lingerlonger.game.declared.cards import (
+from lingerlonger.game.cards import (
     DECK,
     Card,
     CardError,

@@ -571,8 +571,8 @@ HELP_WORDS = {
 def latin_words(text: str) -> set[str]:
     """The Latin-script words of a Russian text, less quotes (of other languages, «…», or of what
     was typed, '…'), paths and the format's own words (keys, reasons, rules, commands, options)."""
-    from lingerlonger.game.declared.events import END_REASONS
-    from lingerlonger.game.declared.rules import PROFILES, VARIANTS
+    from lingerlonger.game.events import END_REASONS
+    from lingerlonger.game.rules import PROFILES, VARIANTS
     from lingerlonger.scenario.model import EXPECT_KEYS, POSITION_KEYS, RESULT_KEYS, STEP_KEYS, TOP_KEYS
 
     text = re.sub(r"«[^»]*»|'[^'\n]*'", "", text)  # quotes: another language's words, what was typed

@@ -10,10 +10,10 @@ import pytest
 from lingerlonger.computer.coach import CardAdvice, coach
 from lingerlonger.computer.inference import sample_world
 from lingerlonger.computer.statistics import wilson_interval
-from lingerlonger.game.declared.cards import Suit, parse_card
-from lingerlonger.game.declared.engine import apply, from_position, new_hand
-from lingerlonger.game.declared.rules import Rules
-from lingerlonger.game.declared.seat_view import view
+from lingerlonger.game.cards import Suit, parse_card
+from lingerlonger.game.engine import apply, from_position, new_hand
+from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import view
 
 
 def _last_card_position():

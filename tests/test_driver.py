@@ -5,12 +5,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lingerlonger.computer.players import RandomPlayer
-from lingerlonger.game.declared.declared import HAND_RULE_SETS
-from lingerlonger.game.declared.engine import apply, new_hand
-from lingerlonger.game.declared.events import TrickWon
-from lingerlonger.game.declared.play_loop import finish, play_out
-from lingerlonger.game.declared.rules import Rules
-from lingerlonger.game.declared.seat_view import SeatView
+from lingerlonger.game.declared import HAND_RULE_SETS
+from lingerlonger.game.engine import apply, new_hand
+from lingerlonger.game.events import TrickWon
+from lingerlonger.game.play_loop import finish, play_out
+from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import SeatView
 
 
 class Watcher:

@@ -14,9 +14,9 @@ from dataclasses import replace
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from lingerlonger.game.declared.cards import DECK, SUIT_OF, Suit
-from lingerlonger.game.declared.declared import RULE_SETS
-from lingerlonger.game.declared.engine import (
+from lingerlonger.game.cards import DECK, SUIT_OF, Suit
+from lingerlonger.game.declared import RULE_SETS
+from lingerlonger.game.engine import (
     ChooseTrump,
     IllegalAction,
     Play,
@@ -27,7 +27,7 @@ from lingerlonger.game.declared.engine import (
     new_hand,
     shuffled_deck,
 )
-from lingerlonger.game.declared.events import (
+from lingerlonger.game.events import (
     END_REASONS,
     Dealt,
     Drew,
@@ -38,8 +38,8 @@ from lingerlonger.game.declared.events import (
     TrumpChosen,
     TrumpRevealed,
 )
-from lingerlonger.game.declared.rules import Rules
-from lingerlonger.game.declared.seat_view import view
+from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import view
 
 ALL_SPECS = [rules.spec for rules in RULE_SETS]
 

@@ -10,10 +10,10 @@ import pytest
 import yaml
 from golden_data import RECORDED
 
-from lingerlonger.game.declared.cards import parse_cards
-from lingerlonger.game.declared.engine import apply, deal
-from lingerlonger.game.declared.events import Drew, Eliminated, TrickWon
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.cards import parse_cards
+from lingerlonger.game.engine import apply, deal
+from lingerlonger.game.events import Drew, Eliminated, TrickWon
+from lingerlonger.game.rules import Rules
 
 EXPECT_KEYS = {"trick_winner", "drawn", "out"}
 #: libyaml's safe loader when PyYAML has it (ten times faster), else the pure-Python one.

@@ -131,8 +131,8 @@ import copy
 
 import pytest
 
-from lingerlonger.game.declared.cards import DECK, Suit, parse_card, parse_cards
-from lingerlonger.game.declared.engine import (
+from lingerlonger.game.cards import DECK, Suit, parse_card, parse_cards
+from lingerlonger.game.engine import (
     ChooseTrump,
     IllegalAction,
     Play,
@@ -143,7 +143,7 @@ from lingerlonger.game.declared.engine import (
     legal_actions,
     legal_cards,
 )
-from lingerlonger.game.declared.events import (
+from lingerlonger.game.events import (
     Dealt,
     Discarded,
     Drew,
@@ -157,8 +157,8 @@ from lingerlonger.game.declared.events import (
     Trumped,
     TrumpRevealed,
 )
-from lingerlonger.game.declared.rules import Rules
-from lingerlonger.game.declared.seat_view import view
+from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import view
 
 HEARTS = Suit.HEARTS
 

@@ -21,7 +21,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 
 from corpora import actions_of  # noqa: E402
 
-from lingerlonger.game.declared.errors import LingerError  # noqa: E402
+from lingerlonger.game.errors import LingerError  # noqa: E402
 from lingerlonger.scenario import loads  # noqa: E402
 from lingerlonger.scenario.replay import replay  # noqa: E402
 from lingerlonger.session.family_table import PERSON  # noqa: E402

@@ -8,8 +8,8 @@ import time
 import pytest
 
 from lingerlonger.command_line import commands as cli
-from lingerlonger.game.declared.cards import DECK
-from lingerlonger.game.declared.declared import (
+from lingerlonger.game.cards import DECK
+from lingerlonger.game.declared import (
     HAND_RULE_SETS,
     HAND_SIZE,
     PARAMETERS,
@@ -20,8 +20,8 @@ from lingerlonger.game.declared.declared import (
     Game,
     SetupError,
 )
-from lingerlonger.game.declared.engine import deal, from_position
-from lingerlonger.game.declared.rules import MATCH_VARIANTS, PROFILES, VARIANTS, Rules
+from lingerlonger.game.engine import deal, from_position
+from lingerlonger.game.rules import MATCH_VARIANTS, PROFILES, VARIANTS, Rules
 from lingerlonger.scenario.writer import schema_file
 from lingerlonger.words.i18n import LANGUAGES
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lingerlonger.game.declared.cards import DECK, SUIT_SYMBOLS, CardError, parse_card, parse_suit
-from lingerlonger.game.declared.visible_text import quoted, visible
+from lingerlonger.game.cards import DECK, SUIT_SYMBOLS, CardError, parse_card, parse_suit
+from lingerlonger.game.visible_text import quoted, visible
 from lingerlonger.scenario import ScenarioError, loads
 from lingerlonger.scenario.author_names import letters_described, looks_like, seat_name_problem, skeleton
 from lingerlonger.scenario.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.game.declared.cards import Suit, parse_card, parse_cards
-from lingerlonger.game.declared.engine import IllegalAction, Play, apply, from_position
-from lingerlonger.game.declared.errors import ENGLISH
-from lingerlonger.game.declared.events import (
+from lingerlonger.game.cards import Suit, parse_card, parse_cards
+from lingerlonger.game.engine import IllegalAction, Play, apply, from_position
+from lingerlonger.game.errors import ENGLISH
+from lingerlonger.game.events import (
     Dealt,
     Discarded,
     Drew,
@@ -29,7 +29,7 @@ from lingerlonger.game.declared.events import (
     Trumped,
     TrumpRevealed,
 )
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.rules import Rules
 from lingerlonger.views.table_html import LABELS, TableStyle, card_label, labels_for, table_html
 from lingerlonger.words.i18n import (
     LANGUAGES,

@@ -11,13 +11,13 @@ import pytest
 
 from lingerlonger.computer.inference import draws_per_trick, hand_limits, sample_world, void_caps
 from lingerlonger.computer.players import TipsPlayer
-from lingerlonger.game.declared.cards import SUIT_OF, Suit
-from lingerlonger.game.declared.declared import HAND_RULE_SETS as ALL_RULES
-from lingerlonger.game.declared.declared import Game, SetupError
-from lingerlonger.game.declared.engine import apply, from_position, legal_actions, new_hand
-from lingerlonger.game.declared.events import Drew
-from lingerlonger.game.declared.rules import Rules
-from lingerlonger.game.declared.seat_view import view
+from lingerlonger.game.cards import SUIT_OF, Suit
+from lingerlonger.game.declared import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.engine import apply, from_position, legal_actions, new_hand
+from lingerlonger.game.events import Drew
+from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import view
 
 
 def _played_hands(players=(3, 4, 6), seeds=range(1)):

@@ -21,7 +21,7 @@ import pytest
 import lingerlonger
 from lingerlonger.command_line.commands import main
 from lingerlonger.computer.players import PLAYER_KINDS, TipsPlayer
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.rules import Rules
 from lingerlonger.lab import (
     CSV_COLUMNS,
     CsvWriter,
@@ -179,7 +179,7 @@ def test_a_kind_a_script_defines_plays_in_forked_workers():
     script = (
         "from lingerlonger.lab import run_tournament\n"
         "from lingerlonger.computer.players import PLAYER_KINDS, TipsPlayer\n"
-        "from lingerlonger.game.declared.rules import Rules\n"
+        "from lingerlonger.game.rules import Rules\n"
         "class Shy(TipsPlayer):\n"
         "    def act(self, view):\n"
         "        action = super().act(view)\n"
@@ -208,7 +208,7 @@ def test_closing_a_pooled_stream_early_ends_its_workers_and_the_interpreter_exit
     script = (
         "import multiprocessing\n"
         "from lingerlonger.lab import stream_tournament\n"
-        "from lingerlonger.game.declared.rules import Rules\n"
+        "from lingerlonger.game.rules import Rules\n"
         "for _ in range(5):\n"
         "    chunks = stream_tournament(Rules(), ['tips'] * 4, 10**6, workers=2, keep_records=True)\n"
         "    first = next(chunks)\n"

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from lingerlonger.command_line import commands as cli
 from lingerlonger.computer.players import make_player
-from lingerlonger.game.declared.cards import parse_card
-from lingerlonger.game.declared.declared import Game, SetupError
-from lingerlonger.game.declared.engine import ChooseTrump, Play, deal, from_position, legal_actions, shuffled_deck
-from lingerlonger.game.declared.play_loop import play_out, replayed
-from lingerlonger.game.declared.rules import VARIANTS, Rules
+from lingerlonger.game.cards import parse_card
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.engine import ChooseTrump, Play, deal, from_position, legal_actions, shuffled_deck
+from lingerlonger.game.play_loop import play_out, replayed
+from lingerlonger.game.rules import VARIANTS, Rules
 from lingerlonger.scenario import load, loads
 from lingerlonger.scenario.library import lesson_folder
 from lingerlonger.scenario.recording import deck_of

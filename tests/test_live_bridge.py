@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.game.declared.cards import parse_card
-from lingerlonger.game.declared.engine import legal_cards, play_refusal
+from lingerlonger.game.cards import parse_card
+from lingerlonger.game.engine import legal_cards, play_refusal
 from lingerlonger.scenario import load, loads
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.scenario.replay import replay

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from lingerlonger.game.declared.cards import parse_card
-from lingerlonger.game.declared.declared import HAND_VARIANTS, PLAYERS, PROFILE
+from lingerlonger.game.cards import parse_card
+from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS, PROFILE
 from lingerlonger.scenario import loads
 from lingerlonger.session import Position
 from lingerlonger.views.live_mode import endpoints as live

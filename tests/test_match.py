@@ -5,10 +5,10 @@ import random
 import pytest
 
 from lingerlonger.computer.players import RandomPlayer
-from lingerlonger.game.declared.cards import parse_cards
-from lingerlonger.game.declared.engine import apply, from_position
-from lingerlonger.game.declared.match import cut_for_deal, first_dealer, hand_chips, play_match
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.cards import parse_cards
+from lingerlonger.game.engine import apply, from_position
+from lingerlonger.game.match import cut_for_deal, first_dealer, hand_chips, play_match
+from lingerlonger.game.rules import Rules
 
 
 class StackedCuts:

@@ -5,9 +5,9 @@ import typing
 import pytest
 
 from lingerlonger.computer.players import RandomPlayer
-from lingerlonger.game.declared.cards import Suit, parse_card, parse_cards
-from lingerlonger.game.declared.engine import new_hand
-from lingerlonger.game.declared.events import (
+from lingerlonger.game.cards import Suit, parse_card, parse_cards
+from lingerlonger.game.engine import new_hand
+from lingerlonger.game.events import (
     Dealt,
     Discarded,
     Drew,
@@ -22,8 +22,8 @@ from lingerlonger.game.declared.events import (
     Trumped,
     TrumpRevealed,
 )
-from lingerlonger.game.declared.play_loop import finish
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.play_loop import finish
+from lingerlonger.game.rules import Rules
 from lingerlonger.words.narration import narrate, narrate_all
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")

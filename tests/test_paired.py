@@ -9,7 +9,7 @@ import re
 import pytest
 
 from lingerlonger.computer.players import PLAYER_KINDS, TipsPlayer
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.rules import Rules
 from lingerlonger.lab import (
     OneTipAtATime,
     PairedDifference,

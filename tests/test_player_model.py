@@ -12,9 +12,9 @@ from dataclasses import replace
 import pytest
 from corpora import QUIZ_HEAD
 
-from lingerlonger.game.declared.cards import Suit, parse_card
-from lingerlonger.game.declared.engine import ChooseTrump, Play, from_position, legal_cards
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.cards import Suit, parse_card
+from lingerlonger.game.engine import ChooseTrump, Play, from_position, legal_cards
+from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import loads
 from lingerlonger.scenario.replay import replay
 from lingerlonger.session import HandModel, Note, Refused, ScenarioModel, action_of

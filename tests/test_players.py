@@ -12,13 +12,13 @@ import pytest
 from lingerlonger.computer.inference import void_caps
 from lingerlonger.computer.players import PLAYER_KINDS, ExpertPlayer, PlayerKinds, RandomPlayer, TipsPlayer, make_player
 from lingerlonger.computer.statistics import wilson_interval
-from lingerlonger.game.declared.cards import SUIT_OF, Suit, parse_card
-from lingerlonger.game.declared.declared import HAND_RULE_SETS as ALL_RULES
-from lingerlonger.game.declared.declared import Game, SetupError
-from lingerlonger.game.declared.engine import ChooseTrump, Play, State, apply, from_position, legal_actions, new_hand
-from lingerlonger.game.declared.errors import LingerError
-from lingerlonger.game.declared.rules import Rules
-from lingerlonger.game.declared.seat_view import view
+from lingerlonger.game.cards import SUIT_OF, Suit, parse_card
+from lingerlonger.game.declared import HAND_RULE_SETS as ALL_RULES
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.engine import ChooseTrump, Play, State, apply, from_position, legal_actions, new_hand
+from lingerlonger.game.errors import LingerError
+from lingerlonger.game.rules import Rules
+from lingerlonger.game.seat_view import view
 from lingerlonger.lab import run_tournament
 
 

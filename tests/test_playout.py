@@ -24,11 +24,11 @@ from lingerlonger.computer.playout import (
     playout,
     traced_playout,
 )
-from lingerlonger.game.declared.cards import Card, Suit
-from lingerlonger.game.declared.declared import HAND_RULE_SETS, Game, SetupError
-from lingerlonger.game.declared.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
-from lingerlonger.game.declared.events import Drew, Eliminated, TrickWon
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.cards import Card, Suit
+from lingerlonger.game.declared import HAND_RULE_SETS, Game, SetupError
+from lingerlonger.game.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
+from lingerlonger.game.events import Drew, Eliminated, TrickWon
+from lingerlonger.game.rules import Rules
 
 ALL_RULES = list(HAND_RULE_SETS)
 

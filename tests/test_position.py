@@ -8,9 +8,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from lingerlonger.game.declared.cards import CARDS, Suit, parse_card
-from lingerlonger.game.declared.declared import HAND_RULE_SETS, SetupError
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.cards import CARDS, Suit, parse_card
+from lingerlonger.game.declared import HAND_RULE_SETS, SetupError
+from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import loads
 from lingerlonger.scenario.replay import replay
 from lingerlonger.session import STOCK, Position

@@ -18,7 +18,7 @@ from corpora import text_of, visible
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger.command_line import commands as cli  # noqa: E402
-from lingerlonger.game.declared.cards import parse_card  # noqa: E402
+from lingerlonger.game.cards import parse_card  # noqa: E402
 from lingerlonger.scenario import loads  # noqa: E402
 from lingerlonger.scenario.replay import replay  # noqa: E402
 from lingerlonger.session import STOCK  # noqa: E402

@@ -12,7 +12,7 @@ import yaml
 from corpora import QUIZ_HEAD as HEAD
 
 from lingerlonger.command_line.commands import main
-from lingerlonger.game.declared.cards import parse_cards
+from lingerlonger.game.cards import parse_cards
 from lingerlonger.scenario import ScenarioError, load, loads
 from lingerlonger.scenario.replay import answer_text, check, replay
 from lingerlonger.scenario.writer import dump, schema_file

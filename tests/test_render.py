@@ -15,18 +15,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from lingerlonger.game.declared.cards import DECK, Suit, parse_card, parse_cards, sort_hand
-from lingerlonger.game.declared.engine import (
-    ChooseTrump,
-    Play,
-    apply,
-    deal,
-    from_position,
-    legal_actions,
-    legal_cards,
-    new_hand,
-)
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.cards import DECK, Suit, parse_card, parse_cards, sort_hand
+from lingerlonger.game.engine import ChooseTrump, Play, apply, deal, from_position, legal_actions, legal_cards, new_hand
+from lingerlonger.game.rules import Rules
 from lingerlonger.views.table_html import TABLE_CSS, RenderError, TableStyle, card_back_html, card_html, table_html
 from lingerlonger.words.narration import REASONS
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from lingerlonger.game.declared.rules import VARIANTS, Rules, RulesError
+from lingerlonger.game.rules import VARIANTS, Rules, RulesError
 
 
 def test_profiles_and_the_sift_smoke_alias():
@@ -105,7 +105,7 @@ def test_rules_are_frozen_values():
 def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
     """The engine layer stays below i18n, render, scenario and widgets, and needs no yaml or json."""
     code = (
-        "import sys, lingerlonger.game.declared.engine, lingerlonger.computer.playout; "
+        "import sys, lingerlonger.game.engine, lingerlonger.computer.playout; "
         "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('json', 'yaml', 'ipywidgets') or m.startswith('lingerlonger.'))))"
     )
@@ -114,14 +114,14 @@ def test_importing_the_engine_loads_no_words_no_formats_and_no_views():
         [
             "lingerlonger.computer",
             "lingerlonger.computer.playout",
+            "lingerlonger.game",
+            "lingerlonger.game.cards",
+            "lingerlonger.game.engine",
+            "lingerlonger.game.errors",  # codes and the English of refusals, no catalog
+            "lingerlonger.game.events",
             "lingerlonger.game.declared",
-            "lingerlonger.game.declared.cards",
-            "lingerlonger.game.declared.engine",
-            "lingerlonger.game.declared.errors",  # codes and the English of refusals, no catalog
-            "lingerlonger.game.declared.events",
-            "lingerlonger.game.declared.declared",
-            "lingerlonger.game.declared.rules",
-            "lingerlonger.game.declared.seat_view",
-            "lingerlonger.game.declared.visible_text",
+            "lingerlonger.game.rules",
+            "lingerlonger.game.seat_view",
+            "lingerlonger.game.visible_text",
         ]
     )  # how a refused card's text is quoted  # how a refused card's text is quoted

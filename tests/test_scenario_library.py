@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from corpora import tag_vocabulary
 
-from lingerlonger.game.declared.cards import Suit, parse_card, parse_cards
-from lingerlonger.game.declared.engine import apply, legal_cards
-from lingerlonger.game.declared.rules import VARIANTS
+from lingerlonger.game.cards import Suit, parse_card, parse_cards
+from lingerlonger.game.engine import apply, legal_cards
+from lingerlonger.game.rules import VARIANTS
 from lingerlonger.scenario import Scenario, load, versions
 from lingerlonger.scenario.replay import check, replay
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from corpora import POSITION
 
-from lingerlonger.game.declared.cards import Suit, parse_card, parse_cards
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.cards import Suit, parse_card, parse_cards
+from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import Location, ScenarioError, iter_documents, iter_scenarios, load, loads
 from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.replay import check, replay

@@ -17,10 +17,10 @@ import yaml
 from corpora import BAD_FILES, expectation
 from golden_data import RECORDED
 
-from lingerlonger.game.declared.cards import RANK_LABELS, SUIT_SYMBOLS, CardError, parse_card
-from lingerlonger.game.declared.declared import HAND_SIZE, PLAYERS, PROFILE, VARIANT_SET
-from lingerlonger.game.declared.events import END_REASONS
-from lingerlonger.game.declared.rules import PROFILE_ALIASES, Rules
+from lingerlonger.game.cards import RANK_LABELS, SUIT_SYMBOLS, CardError, parse_card
+from lingerlonger.game.declared import HAND_SIZE, PLAYERS, PROFILE, VARIANT_SET
+from lingerlonger.game.events import END_REASONS
+from lingerlonger.game.rules import PROFILE_ALIASES, Rules
 from lingerlonger.scenario import EXPECT_KEYS, RESULT_KEYS, RULES_KEYS, STEP_ACTIONS, TOP_KEYS
 from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.writer import dump, schema_file
@@ -123,7 +123,7 @@ def test_the_schema_names_the_same_keys_and_words_as_the_loader():
 
 
 def test_the_schema_offers_what_the_parameter_spec_declares():
-    """Its enums and ranges are the spec's (lingerlonger.game.declared.declared.PARAMETERS), so the schema an
+    """Its enums and ranges are the spec's (lingerlonger.game.declared.PARAMETERS), so the schema an
     editor checks with agrees with the command line and the app's menus."""
     rules_mapping = SCHEMA["definitions"]["rules"]["oneOf"][1]["properties"]
     assert set(rules_mapping["profile"]["enum"]) == set(PROFILE.choices) | set(PROFILE_ALIASES)

@@ -6,8 +6,8 @@ import pytest
 from golden_data import RECORDED
 
 from lingerlonger.computer.players import PLAYER_KINDS
-from lingerlonger.game.declared.engine import ChooseTrump, Play, deal
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.engine import ChooseTrump, Play, deal
+from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import load
 from lingerlonger.scenario.recording import record_hand, simulate
 from lingerlonger.scenario.replay import check, replay

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from lingerlonger.game.declared.cards import Card
-from lingerlonger.game.declared.engine import ChooseTrump, Play, apply, legal_cards
-from lingerlonger.game.declared.match import hand_chips
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.cards import Card
+from lingerlonger.game.engine import ChooseTrump, Play, apply, legal_cards
+from lingerlonger.game.match import hand_chips
+from lingerlonger.game.rules import Rules
 from lingerlonger.session.family_table import PERSON, TableModel
 from lingerlonger.session.stepping import Refused
 from lingerlonger.views.table_html import card_label, table_html

@@ -16,9 +16,9 @@ from corpora import text_of, visible
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger.computer.players import RandomPlayer  # noqa: E402
-from lingerlonger.game.declared.cards import DECK, Suit, parse_card  # noqa: E402
-from lingerlonger.game.declared.engine import ChooseTrump, IllegalAction, Play, apply, from_position, legal_cards  # noqa: E402
-from lingerlonger.game.declared.rules import Rules  # noqa: E402
+from lingerlonger.game.cards import DECK, Suit, parse_card  # noqa: E402
+from lingerlonger.game.engine import ChooseTrump, IllegalAction, Play, apply, from_position, legal_cards  # noqa: E402
+from lingerlonger.game.rules import Rules  # noqa: E402
 from lingerlonger.scenario import load, loads  # noqa: E402
 from lingerlonger.scenario.replay import replay  # noqa: E402
 from lingerlonger.session import stepping as player_model  # noqa: E402

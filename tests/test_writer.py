@@ -11,8 +11,8 @@ from golden_data import RECORDED
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from lingerlonger.game.declared.declared import Game, SetupError
-from lingerlonger.game.declared.rules import VARIANTS, Rules
+from lingerlonger.game.declared import Game, SetupError
+from lingerlonger.game.rules import VARIANTS, Rules
 from lingerlonger.scenario import Expect, Location, Result, Step, load, loads
 from lingerlonger.scenario.author_names import skeleton
 from lingerlonger.scenario.recording import simulate

@@ -13,7 +13,7 @@ import re
 import pytest
 from conftest import ROUND_TRIP_MS, counter, open_app, plays_of, saved_lesson
 
-from lingerlonger.game.declared.cards import parse_card
+from lingerlonger.game.cards import parse_card
 
 pytestmark = pytest.mark.browser
 

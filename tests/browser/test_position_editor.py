@@ -14,7 +14,7 @@ import sys
 import pytest
 from conftest import LIVE_BOOT_MS, REPO, live_page, saved_lesson, serve
 
-from lingerlonger.game.declared.cards import parse_cards
+from lingerlonger.game.cards import parse_cards
 from lingerlonger.session import Position
 from lingerlonger.words.i18n import error_text
 

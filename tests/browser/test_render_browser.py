@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from lingerlonger.game.declared.engine import apply, legal_actions, new_hand
-from lingerlonger.game.declared.rules import Rules
+from lingerlonger.game.engine import apply, legal_actions, new_hand
+from lingerlonger.game.rules import Rules
 from lingerlonger.views.table_html import TABLE_CSS, TableStyle, table_html
 
 pytestmark = pytest.mark.browser
