@@ -52,7 +52,7 @@ def _strengths(trump: int, led: int) -> tuple[int, ...]:
     return tuple(100 + card if card // 13 == trump else card if card // 13 == led else -1 for card in range(52))
 
 
-#: STRENGTH[trump][led][card]: the highest value in a trick wins it (RULES.md §1 "Winner").
+#: STRENGTH[trump][led][card]: the highest value in a trick wins it (rule 9 of book/rules-reference.md).
 STRENGTH = tuple(tuple(_strengths(trump, led) for led in range(4)) for trump in range(NO_TRUMP + 1))
 #: ROTATIONS[n][seat]: the n seats clockwise from ``seat``.
 ROTATIONS = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in PLAYERS.options}
@@ -65,7 +65,7 @@ class KernelRules:
 
     draw_per_card: bool
     instant_elimination: bool  # out at once whatever the stock
-    out_when_stock_empty: bool  # out at once once the stock is empty (standard, RULES.md §1)
+    out_when_stock_empty: bool  # out at once once the stock is empty (standard, rule 13)
     exhaustion_end: bool
 
     @staticmethod
@@ -245,7 +245,7 @@ def _greedy_follow(
 
 
 def _last_holder(hands: list[list[int]]) -> int:
-    """The one seat still holding cards, or −1 if there are more (the mid-trick end of RULES.md §1)."""
+    """The one seat still holding cards, or −1 if there are more (the mid-trick end of rule 13)."""
     holder = -1
     for seat, hand in enumerate(hands):
         if hand:

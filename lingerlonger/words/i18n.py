@@ -2,10 +2,10 @@
 
 Every sentence the program shows a reader lives in ``locale/<lang>.json`` as a message
 id mapped to a text with ``{name}`` placeholders, or, for a text that holds a count, to
-its plural forms. Portuguese is European Portuguese (tagged ``pt-PT``), with seed 003's
-terms ("vaza", "dador", "monte"; "sair" is to lead, "ficar de fora" to go out); every
-language's words for the game are in ``locale/glossary.json`` (see ``glossary``). This
-module sits beside ``cards``: it imports nothing of the game, so any layer may use it.
+its plural forms. Portuguese is European Portuguese (tagged ``pt-PT``), with the terms of
+the one-page Portuguese rules ("vaza", "dador", "monte"; "sair" is to lead, "ficar de
+fora" to go out); every language's words for the game are in ``locale/glossary.json``
+(see ``glossary``). Of the game it imports only ``errors``, so every layer above may use it.
 
 >>> translate("narrate.led", "pt", name="A", card="K♣")
 'A sai com K♣.'
