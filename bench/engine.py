@@ -23,6 +23,7 @@ import random
 import time
 
 from lingerlonger.computer.playout import KernelPosition, playout
+from lingerlonger.game.cards import CARDS
 from lingerlonger.game.declared import Game
 from lingerlonger.game.engine import apply, legal_actions, new_hand
 from lingerlonger.game.rules import Rules
@@ -50,7 +51,8 @@ def fast_playouts(seconds: float, rng: random.Random) -> tuple[int, int, float, 
     hands = plays = 0
     in_kernel = 0.0
     clock = time.perf_counter
-    deck = list(range(52))
+    deck_size = len(CARDS)
+    deck = list(range(deck_size))
     start = clock()
     while clock() - start < seconds:
         rng.shuffle(deck)
@@ -59,7 +61,7 @@ def fast_playouts(seconds: float, rng: random.Random) -> tuple[int, int, float, 
         playout(position, rng)
         in_kernel += clock() - kernel_start
         # Every card that left the hands and the stock was played.
-        plays += 52 - sum(map(len, position.hands)) - len(position.stock)
+        plays += deck_size - sum(map(len, position.hands)) - len(position.stock)
         hands += 1
     return hands, plays, clock() - start, in_kernel
 

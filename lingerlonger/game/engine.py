@@ -228,7 +228,7 @@ def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
     """A shuffled deck, cut once by the player to the dealer's right (top first)."""
     deck = list(CARDS)
     rng.shuffle(deck)
-    cut = rng.randint(1, 51)
+    cut = rng.randint(1, len(CARDS) - 1)  # at least one card on each side of the cut
     return tuple(deck[cut:] + deck[:cut])
 
 
@@ -248,7 +248,7 @@ def deal(
     names, n = game.seats, game.players
     dealer = _seat_index(names, dealer)
     cards = tuple(parse_card(card) for card in deck)
-    if len(cards) != 52:
+    if len(cards) != len(CARDS):
         raise SetupError("setup.deck-size", count=len(cards))
     _refuse_duplicates(cards)
     dealt = game.hand_size * n
