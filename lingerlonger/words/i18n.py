@@ -44,6 +44,7 @@ __all__ = [
     "placeholders",
     "format_number",
     "format_percent",
+    "speaker",
 ]
 
 LANGUAGES = ("en", "pt", "es", "ru")
@@ -199,3 +200,19 @@ def placeholders(text: str) -> frozenset[str]:
 def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
     """The players' and the app's label ``key`` in ``lang`` (catalog id ``ui.KEY``)."""
     return translate(f"ui.{key}", lang, **values)
+
+
+def speaker(lang: str, prefix: str = "") -> functools.partial[str]:
+    """``translate`` held to ``lang``, for code that says many messages: ``say = speaker(lang)``,
+    then ``say("cli.done", count=3)``. ``prefix`` goes before every id: ``speaker(lang, "ui.")``
+    says the players' labels, as ``ui`` does.
+
+    >>> say = speaker("pt", "ui.")
+    >>> say("hint") == ui("hint", "pt")
+    True
+    """
+    return functools.partial(_say, lang, prefix)
+
+
+def _say(lang: str, prefix: str, msg_id: str, /, **values: object) -> str:
+    return translate(prefix + msg_id, lang, **values)
