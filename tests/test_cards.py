@@ -1,5 +1,8 @@
 """The card notation of book/rules-reference.md, and the rank order of its rule 2."""
 
+import tokenize
+from pathlib import Path
+
 import pytest
 
 from lingerlonger.game.cards import (
@@ -44,6 +47,23 @@ def test_the_deck_is_52_distinct_cards_13_per_suit():
     assert len(set(DECK)) == 52
     for suit in Suit:
         assert sorted(card.rank for card in DECK if card.suit == suit) == list(range(2, 15))
+
+
+def test_the_deck_size_is_written_once():
+    """52 (and 51, the most a cut may lift) are decided by ``cards`` alone: every other module
+    says ``len(CARDS)``, so no copy of the number can disagree with the deck."""
+    package = Path(__file__).resolve().parents[1] / "lingerlonger"
+    written = []
+    for path in sorted(package.rglob("*.py")):
+        if path.name == "cards.py" and path.parent.name == "game":
+            continue
+        with path.open("rb") as source:
+            written += [
+                f"{path.relative_to(package)}:{token.start[0]}"
+                for token in tokenize.tokenize(source.readline)
+                if token.type == tokenize.NUMBER and token.string in ("52", "51")
+            ]
+    assert not written
 
 
 # Rule 2: rank, high to low: A K Q J 10 9 8 7 6 5 4 3 2.

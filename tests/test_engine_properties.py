@@ -1,7 +1,7 @@
-"""Property tests: random legal play under every valid rule set, checked against RULES.md.
+"""Property tests: random legal play under every valid rule set, checked against the book's Rules reference.
 
 Each hand is driven by ``random.Random(seed)`` choosing among the legal actions; at every
-step an independent reading of RULES.md (``Referee``) checks what the engine did: the
+step an independent reading of book/rules-reference.md (``Referee``) checks what the engine did: the
 legal set, the refusals of illegal actions, card conservation, trick winner, draw,
 elimination order, next lead and the end of the hand.
 """
@@ -57,7 +57,7 @@ def tables(draw):
 
 
 def expected_trick_winner(plays, trump):
-    """RULES.md §1: highest trump played; if none, highest card of the led suit."""
+    """Rule 9: highest trump played; if none, highest card of the led suit."""
     trumps = [(card, seat) for seat, card in plays if SUIT_OF[card] == trump]
     led = SUIT_OF[plays[0][1]]
     return max(trumps or [(card, seat) for seat, card in plays if SUIT_OF[card] == led])[1]
@@ -68,7 +68,7 @@ def clockwise_from(seat, players):
 
 
 class Referee:
-    """Follows one hand and checks every step against RULES.md."""
+    """Follows one hand and checks every step against the Rules reference."""
 
     def __init__(self, state, dealt):
         self.rules = state.rules
@@ -108,7 +108,7 @@ class Referee:
         return {Play(seat, card) for card in (following or hand)}
 
     def illegal_actions(self, state):
-        """A few actions RULES.md forbids right now: wrong seat, card not held, off suit, ..."""
+        """A few actions the rules forbid right now: wrong seat, card not held, off suit, ..."""
         legal = set(legal_actions(state))
         hand = state.hands[state.to_act]
         bad = [ChooseTrump(state.to_act, self.probe.choice(list(Suit)))] if state.namer is None else []
@@ -181,7 +181,7 @@ class Referee:
         self.trick_start_hands = after.hands
 
     def check_at_once_elimination(self, before, action, after, events):
-        """Out at once: instant-elimination always; standard once the stock is empty (§1)."""
+        """Out at once: instant-elimination always; standard once the stock is empty (rule 13)."""
         played_last = not after.hands[action.seat]
         at_once = [e for e in events if isinstance(e, Eliminated) and e.at_once]
         stock_empty = self.rules.profile == "standard" and not before.stock
@@ -295,7 +295,7 @@ def play_out(state, rng, referee):
 
 
 def check_deal(rules, players, dealer, seed, state, events):
-    """RULES.md §1 dealing and the trump of §1/§3, from the same shuffled deck."""
+    """Dealing (rules 3 to 5) and trump (rules 6, 24 and 25), from the same shuffled deck."""
     deck = shuffled_deck(random.Random(seed))
     size = rules.cards_per_player(players)
     for seat in range(players):
@@ -342,7 +342,7 @@ def test_the_same_seed_gives_the_same_game(table):
 
 @st.composite
 def positions(draw):
-    """A mid-hand position (SCENARIO_FORMAT.md form b): some cards already gone, any stock."""
+    """A mid-hand position (a position of book/scenario-format.md): some cards already gone, any stock."""
     spec = draw(st.sampled_from(ALL_SPECS))
     rules = Rules.parse(spec)
     players = draw(st.integers(3, 6))

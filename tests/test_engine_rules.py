@@ -1,131 +1,132 @@
-"""One or more tests per bullet and ruling of RULES.md, each on a position where the rule shows.
+"""One or more tests per rule and ruling of the book's Rules reference (book/rules-reference.md),
+each on a position where the rule shows.
 
 Expected outcomes come from the rule's text, never from a run of the engine.
 """
 
-# RULES.md bullet → test (a bullet, then the tests that pin it)
-# §1 Common to every profile
-#   3 to 6 players; 52-card French deck
+# rule → test (a rule of book/rules-reference.md, then the tests that pin it)
+# Rules 1 to 16: common to both rule sets
+#   Rules 1, 2: 3 to 6 players; 52-card French deck
 #       test_three_to_six_players_only
 #       test_a_deal_needs_52_distinct_cards
-#   Rank A high to 2 low; suits equal except trump
+#   Rule 2: rank A high to 2 low; suits equal except trump
 #       test_rank_order_decides_within_the_led_suit
 #       test_suits_are_equal_except_trump
-#   Dealing: one at a time, clockwise from the dealer's left, hand size = players,
+#   Rules 3 to 5, dealing: one at a time, clockwise from the dealer's left, hand size = players,
 #   the rest is the stock, its top drawn first
 #       test_deal_one_card_at_a_time_clockwise_from_dealers_left
 #       test_default_hand_size_is_one_card_per_player
 #       test_stock_top_card_is_drawn_first
-#   Trump reveal: dealer's last card, back in hand, not extra, everyone knows
+#   Rule 6, trump reveal: dealer's last card, back in hand, not extra, everyone knows
 #       test_trump_reveal_is_dealers_last_card_and_goes_back_into_hand
-#   Dealer's left leads the first trick
+#   Rule 7: dealer's left leads the first trick
 #       test_dealers_left_leads_the_first_trick
-#   Every active player, clockwise, plays one card
+#   Rule 8: every active player, clockwise, plays one card
 #       test_active_players_play_clockwise_from_the_leader
-#   Must follow suit
+#   Rule 8: must follow suit
 #       test_must_follow_suit_when_holding_the_led_suit
-#   Void: may trump or discard anything
+#   Rule 8, void: may trump or discard anything
 #       test_void_player_may_trump_or_discard_anything
-#   No duty to overtake
+#   Rule 8: no duty to overtake
 #       test_no_duty_to_overtake
-#   Winner: highest trump, else highest of led suit
+#   Rule 9, winner: highest trump, else highest of led suit
 #       test_lowest_trump_beats_highest_card_of_led_suit
 #       test_highest_of_several_trumps_wins
 #       test_without_trump_highest_card_of_led_suit_wins
-#   Trick cards go to the won pile, never return
+#   Rule 10: trick cards go to the won pile, never return
 #       test_trick_cards_go_to_winners_won_pile
-#   Draw exactly one from the top (none if empty)
+#   Rule 11: draw exactly one from the top (none if empty)
 #       test_winner_draws_exactly_one_card_not_one_per_card
 #       test_no_draw_from_an_empty_stock
 #       test_winning_keeps_hand_size_losing_shrinks_it
-#   Elimination only after resolution and draw
+#   Rule 12: elimination only after resolution and draw
 #       test_nobody_is_out_before_the_trick_is_resolved
-#   Out at once (standard, stock empty; revised): the card stays and may win
+#   Rule 13, out at once (standard, stock empty): the card stays and may win (ruling 13)
 #       test_standard_last_card_with_an_empty_stock_is_out_at_once
 #       test_standard_last_card_while_the_stock_lasts_waits_for_the_trick
 #       test_out_at_once_card_can_still_win_and_the_lead_passes
-#   ...and a single holder left wins at once, the trick unfinished (seeds 000/001)
+#   ...and a single holder left wins at once, the trick unfinished (ruling 14)
 #       test_last_holder_wins_in_the_middle_of_the_trick
 #       test_standard_same_cards_end_mid_trick_with_the_last_holder
-#   Equal-hands without instant-elimination: nobody out before the trick (seed 003)
+#   Rule 13: equal-hands without instant-elimination: nobody out before the trick
 #       test_trick_is_completed_before_end_conditions_are_checked
-#   A trick whose last card leaves a single holder is resolved as usual
+#   Ruling 15: a trick whose last card leaves a single holder is resolved as usual
 #       test_a_trick_finished_by_the_last_holders_exit_is_resolved_as_usual
 #       test_loser_with_last_card_is_out_even_with_stock_left
 #       test_winner_with_last_card_draws_and_survives
-#   Next lead: the winner; else clockwise
+#   Rule 14, next lead: the winner; else clockwise
 #       test_trick_winner_leads_next
 #       test_lead_passes_clockwise_when_the_winner_is_out
-#   Eliminated players are skipped
+#   Rules 8 and 12: eliminated players are skipped
 #       test_eliminated_players_are_skipped_in_later_tricks
-#   Hand ends: exactly one holder wins
+#   Rule 15, hand ends: exactly one holder wins
 #       test_last_holder_wins_the_hand
 #       test_last_holder_wins_even_if_someone_else_took_the_trick
-#   Ruling: none left → last trick's winner
+#   Ruling 1: none left → last trick's winner
 #       test_none_left_last_trick_winner_wins
-#   Trump stays the same for the whole hand
+#   Rule 6: trump stays the same for the whole hand
 #       test_trump_stays_the_same_for_the_whole_hand
-#   A trick is completed before the end is checked
+#   Rules 12 and 15: a trick is completed before the end is checked
 #       test_trick_is_completed_before_end_conditions_are_checked
-#   Ruling: exhaustion beats last-holder
+#   Ruling 2: exhaustion beats last-holder
 #       test_exhaustion_is_the_reason_when_last_holder_also_holds
-# §2 standard
-#   Cut for first dealer, deal passes clockwise
+# Rules 17 to 19: standard
+#   Rule 18 and ruling 4: cut for first dealer, deal passes clockwise
 #       tests/test_match.py
-#   Stock empty: tricks go on without drawing
+#   Rule 17, stock empty: tricks go on without drawing
 #       test_standard_plays_on_without_drawing_after_the_stock_empties
-#   Match to 3 (option 5), both chip options
+#   Rule 19 and ruling 5: match to 3 (option 5), both chip options
 #       tests/test_match.py
-# §2 equal-hands
-#   First dealer at random, deal passes clockwise
+# Rules 20 and 21: equal-hands
+#   Rule 21: first dealer at random, deal passes clockwise
 #       tests/test_match.py
-#   Exhaustion end
+#   Rule 20: exhaustion end
 #       test_exhaustion_ends_the_hand_when_a_draw_takes_the_last_card
-#   Empty-stock position plays on under §1
+#   Ruling 3: an empty-stock position plays on under rules 12, 14 and 15
 #       test_equal_hands_position_with_empty_stock_plays_on
-#   Match: first to 3 points
+#   Rule 21, match: first to 3 points
 #       tests/test_match.py
-# §3 variants
-#   draw-per-card
+# Rules 22 to 29: variants (rulings 6 to 12)
+#   draw-per-card (rule 22)
 #       test_draw_per_card_draws_one_card_per_card_played
 #       test_draw_per_card_draws_as_far_as_the_stock_lasts
 #       test_draw_per_card_under_equal_hands_exhausts_the_stock
-#   no-trump
+#   no-trump (rule 23)
 #       test_no_trump_deal_reveals_nothing
 #       test_no_trump_highest_card_of_led_suit_wins
-#   random-trump
+#   random-trump (rule 24, ruling 7)
 #       test_random_trump_turns_the_stock_top_to_the_bottom
 #       test_random_trump_card_is_drawn_last_and_seen_by_all
-#   grand-coup
+#   grand-coup (rule 25, ruling 8)
 #       test_grand_coup_first_trick_has_no_trump_and_winner_names_it
 #       test_grand_coup_nobody_else_names_trump_and_never_at_another_time
 #       test_grand_coup_winner_names_trump_even_when_out
-#   long-hand
+#   long-hand (rule 26, ruling 11)
 #       test_long_hand_deals_seven_each
 #       test_explicit_hand_size_wins_over_long_hand
-#   instant-elimination
+#   instant-elimination (rule 27, ruling 6)
 #       test_instant_elimination_last_card_is_out_at_once
 #       test_instant_elimination_winning_last_card_draws_nothing
 #       test_instant_elimination_lead_passes_clockwise_from_that_seat
-#   trump-lead
+#   trump-lead (rule 28, ruling 12)
 #       test_trump_lead_first_lead_must_be_a_trump
 #       test_trump_lead_is_free_when_the_leader_holds_no_trump
 #       test_trump_lead_binds_only_the_very_first_lead
 #       test_trump_lead_does_not_apply_to_a_position
-#   match-to-5
+#   match-to-5 (rule 29)
 #       tests/test_match.py
-#   Incompatible variants refused; an explicit hand size wins over long-hand
+#   Ruling 10: incompatible variants refused; ruling 11: an explicit hand size wins over long-hand
 #       tests/test_rules.py
-# §4 worked example (both ways)
+# Rule 16: the worked example (both ways)
 #       test_worked_example_nine_of_diamonds_not_last
 #       test_worked_example_nine_of_diamonds_last_under_equal_hands
 #       test_worked_example_nine_of_diamonds_last_under_standard
 #       test_worked_example_opponent_spending_last_card_is_out
-# §5 notation
+# Card notation
 #       tests/test_cards.py; test_actions_read_any_card_notation
 # Errors, setup and views
 #       the tests after the rule sections
-# Every bullet of §1-§3 again, on random hands of every rule set: tests/test_engine_properties.py
+# Every rule of 1 to 29 again, on random hands of every rule set: tests/test_engine_properties.py
 
 import copy
 
@@ -199,7 +200,7 @@ def of_type(events, kind):
     return [event for event in events if isinstance(event, kind)]
 
 
-# ============================================================================ §1
+# ============================================================================ rules 1 to 16
 # "3 to 6 players, each for themself, seated clockwise."
 @pytest.mark.parametrize("players", [2, 7])
 def test_three_to_six_players_only(players):
@@ -481,7 +482,7 @@ def test_none_left_last_trick_winner_wins():
 
 
 # The same cards under the standard profile: "out at once", then "the remaining player who still
-# has cards wins the game immediately" (seed 000), so C wins without playing and B's king never wins.
+# has cards wins the game immediately" (rule 13, ruling 14), so C wins without playing and B's king never wins.
 def test_standard_same_cards_end_mid_trick_with_the_last_holder():
     state = position("standard", A="5♣", B="K♣", C="3♣", stock="")
     state, events = moves(state, "A 5♣, B K♣")
@@ -555,7 +556,7 @@ def test_trump_stays_the_same_for_the_whole_hand():
     assert state.trump == HEARTS
 
 
-# Equal-hands without instant-elimination: "Não elimine ninguém antes de resolver a vaza" (seed 003):
+# Equal-hands without instant-elimination: "Não elimine ninguém antes de resolver a vaza" (rule 12):
 # a trick once started is completed by every player who was active when it started, and only
 # then are the end conditions checked.
 @pytest.mark.parametrize("spec", ["equal-hands", "equal-hands+draw-per-card"])
@@ -576,8 +577,8 @@ def test_exhaustion_is_the_reason_when_last_holder_also_holds():
     assert events[-1] == HandEnded(1, "exhaustion")
 
 
-# ============================================================================ §2
-# standard: "When the stock is empty, tricks go on without drawing until the hand ends (§1)."
+# ============================================================================ rules 17 to 21
+# standard (rule 17): "When the stock is empty, tricks go on without drawing until the hand ends."
 def test_standard_plays_on_without_drawing_after_the_stock_empties():
     state = position(A="5♣ 2♠", B="K♣ 7♦", C="3♣ 4♠", stock="9♦")
     state, events = moves(state, "A 5♣, B K♣, C 3♣")
@@ -588,7 +589,7 @@ def test_standard_plays_on_without_drawing_after_the_stock_empties():
     assert of_type(events, TrickWon)[0].seat == 1
 
 
-# equal-hands: "the hand also ends as soon as a trick's draw takes the last card of the stock; the
+# equal-hands (rule 20): "the hand also ends as soon as a trick's draw takes the last card of the stock; the
 # winner of that trick wins the hand. Play never continues without a stock."
 def test_exhaustion_ends_the_hand_when_a_draw_takes_the_last_card():
     state = position("equal-hands", A="5♣ 2♠", B="K♣ 7♦", C="3♣ 4♠", stock="9♦")
@@ -599,8 +600,8 @@ def test_exhaustion_ends_the_hand_when_a_draw_takes_the_last_card():
         apply(state, state.play("B 9♦"))
 
 
-# "A hand that starts from a position with an empty stock has no draw to exhaust: it plays on
-# under §1."
+# Ruling 3: "A hand that starts from a position with an empty stock has no draw to exhaust: it plays
+# on under rules 12, 14 and 15."
 def test_equal_hands_position_with_empty_stock_plays_on():
     state = position("equal-hands", A="5♣ 2♠", B="K♣ 7♦", C="3♣ 4♠", stock="")
     state, events = moves(state, "A 5♣, B K♣, C 3♣")
@@ -609,7 +610,7 @@ def test_equal_hands_position_with_empty_stock_plays_on():
     assert events[-1] == HandEnded(1, "last-trick")
 
 
-# ============================================================================ §3
+# ============================================================================ rules 22 to 29
 # draw-per-card: "the winner draws one card per card played to the trick (as far as the stock lasts)"
 def test_draw_per_card_draws_one_card_per_card_played():
     state = position(
@@ -808,12 +809,12 @@ def test_trump_lead_binds_only_the_very_first_lead():
 
 
 def test_trump_lead_does_not_apply_to_a_position():
-    # SCENARIO_FORMAT.md: "`trump-lead` applies only to a hand dealt from a `deck`"
+    # Ruling 12 (book/scenario-format.md): trump lead binds only a hand dealt from a `deck`
     state = position("standard+trump-lead", A="5♣ 3♥", B="2♠ 4♦", C="6♠ 7♦")
     assert set(legal_cards(state)) == set(cards("5♣ 3♥"))
 
 
-# ============================================================================ §4
+# ============================================================================ rule 16
 # "Hearts are trump. A leads K♣, B follows 3♣, C (no clubs) plays their last card 2♥, D follows A♣.
 # C wins with the trump despite its low rank and draws 9♦; C stays in the game holding only 9♦ and
 # leads next. The trick (K♣ 3♣ 2♥ A♣) goes to C's pile, not to C's hand; C draws exactly one card,
@@ -863,7 +864,7 @@ def test_worked_example_opponent_spending_last_card_is_out(spec):
     assert state.out == (1,) and state.hand_of("C") == cards("9♦")
 
 
-# ============================================================================ §5 and errors
+# ============================================================================ card notation and errors
 # "`10♥`, `TH`, `th` and `10h` are one card."
 @pytest.mark.parametrize("move", ["A 10♥", "A TH", "A th", "A 10h"])
 def test_actions_read_any_card_notation(move):

@@ -20,8 +20,9 @@ from lingerlonger.scenario.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS
 from lingerlonger.views.markdown import _MARKDOWN, markdown_html
 from lingerlonger.words.i18n import error_text
 
-#: RULES.md §5, as a regular expression written independently of the parser: a rank, a suit
-#: (a symbol perhaps with a variation selector, or a letter), either case, nothing between.
+#: The card notation of book/rules-reference.md, as a regular expression written independently
+#: of the parser: a rank, a suit (a symbol perhaps with a variation selector, or a letter), either
+#: case, nothing between.
 NOTATION = re.compile(r"\s*(10|[2-9]|[AKQJTakqjt])([♠♥♦♣♤♡♢♧][\ufe0e\ufe0f]?|[SHDCshdc])\s*")
 RANKS = {"10": 10, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14} | {str(n): n for n in range(2, 10)}
 SUITS = (

@@ -105,7 +105,7 @@ def random_seats(count, seed):
 
 
 # standard: "The deal passes clockwise after each hand." / "Match: the first player to win 3 hands wins"
-# equal-hands: "1 point per hand won; the first to 3 points wins." / §3 match-to-5
+# equal-hands: "1 point per hand won; the first to 3 points wins." / match-to-5 (rules 19, 21 and 29)
 @pytest.mark.parametrize(
     "spec, target", [("standard", 3), ("equal-hands", 3), ("standard+match-to-5", 5), ("equal-hands+match-to-5", 5)]
 )

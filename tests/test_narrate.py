@@ -75,7 +75,7 @@ def test_the_three_end_reasons_are_told_apart():
 
 
 def test_a_revealed_trump_goes_back_to_the_dealer_in_the_story():
-    # RULES.md §1: "the card goes back into the dealer's hand."
+    # Rule 6: "the card goes back into the dealer's hand."
     assert "back" in narrate(TrumpRevealed(CARD("J♥"), 3), PLAYERS)
 
 

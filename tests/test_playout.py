@@ -71,7 +71,7 @@ def engine_playout(state, rng: random.Random):
             )
         )
         plays, named, eliminated = [], None, []
-    if plays:  # the hand ended in the middle of a trick (RULES.md §1, out at once)
+    if plays:  # the hand ended in the middle of a trick (rule 13, out at once)
         trace.append(
             TrickRecord(named, tuple(plays), None, (), tuple(eliminated), tuple(len(hand) for hand in state.hands))
         )

@@ -99,3 +99,22 @@ def test_the_architecture_names_every_module_of_the_package():
     folders = {path.parent.name for path in package.rglob("__init__.py")} - {"lingerlonger"}
     named = set(re.findall(r"`([\w]+)/?`", text))
     assert modules | folders <= named, sorted((modules | folders) - named)
+
+
+#: Where the code may cite a document: the package, the tests, the benches, the book's extensions.
+CODE_FOLDERS = ("lingerlonger", "tests", "bench", "book/_ext")
+
+
+def test_every_document_the_code_cites_is_in_the_repository():
+    """A comment or docstring that sends the reader to a document (``book/rules-reference.md``,
+    ``ARCHITECTURE.md``) names one that is here: the rules are the book's, not a lost file's."""
+    missing = set()
+    for folder in CODE_FOLDERS:
+        for path in (REPO / folder).rglob("*"):
+            if path.suffix not in {".py", ".yaml", ".yml", ".js", ".mjs", ".css"} or "node_modules" in path.parts:
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")  # a few test files are not UTF-8
+            for name in re.findall(r"(?<![\w/.-])((?:[\w-]+/)+[\w-]+\.md|[A-Z][A-Z_]+\.md)\b", text):
+                if not (REPO / name).is_file():
+                    missing.add(f"{path.relative_to(REPO)}: {name}")
+    assert not missing, sorted(missing)

@@ -47,7 +47,7 @@ def test_rule_13_is_called_a_reading_and_its_three_details_rulings():
 
 
 def test_the_conflict_between_the_sources_is_said_where_rule_13_is_taught():
-    quote = "o vencedor de uma vaza é sempre único"  # seed 000, "Vitória"
+    quote = "o vencedor de uma vaza é sempre único"  # the Portuguese rules' "Vitória" (ruling 1)
     rule, chapter = (
         " ".join(_section(text, heading).split())
         for text, heading in ((REFERENCE, "### Rule 13."), (ENDINGS, "## Out at once"))

@@ -39,7 +39,7 @@ def test_a_recorded_hand_is_complete():
         run = replay(hand)
         tricks = len(run.final.history)
         expects = [step.expect for step in hand.steps if step.kind == "expect"]
-        # one expect per trick, each with the three keys SCENARIO_FORMAT.md names
+        # one expect per trick, each with the three keys book/scenario-format.md names
         assert len(expects) == tricks
         assert all(expect.given == {"trick_winner", "drawn", "out"} for expect in expects)
         assert sum(step.kind == "play" for step in hand.steps) == sum(len(trick.plays) for trick in run.final.history)

@@ -46,7 +46,7 @@ from lingerlonger.views.terminal import (
     painter,
     quiz_lines,
 )
-from lingerlonger.words.i18n import LANGUAGES, error_text, terminal_language, translate
+from lingerlonger.words.i18n import LANGUAGES, error_text, speaker, terminal_language, translate
 from lingerlonger.words.narration import narrate, rules_text, suit_name
 from lingerlonger.words.outside_errors import os_reason
 
@@ -251,7 +251,7 @@ def replay_command(args: argparse.Namespace) -> int:
     lang = _language(args, scenario)
     scenario = scenario.in_language(lang)
     run = replay_scenario(scenario)
-    say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
+    say = speaker(lang)
     title = visible(scenario.title)
     out = [
         title,

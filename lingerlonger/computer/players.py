@@ -1,7 +1,7 @@
 """Computer players: each decides from a ``SeatView`` only, never from the full state.
 
 - ``random``: a uniformly random legal card.
-- ``tips``: the advice of the source texts (seeds 000/001, "Dicas e estratégias"),
+- ``tips``: the advice of the Portuguese and Spanish rules ("Dicas e estratégias"),
   one rule each: win tricks cheaply while the stock is large; trump a low lead
   early; keep high trumps for when the stock runs low; throw the weakest card
   of another suit into a trick it cannot win; lead a suit an opponent has shown

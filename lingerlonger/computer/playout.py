@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from lingerlonger.game.cards import CARDS
 from lingerlonger.game.declared import PLAYERS, Game
 from lingerlonger.game.engine import State
 from lingerlonger.game.events import END_REASONS
@@ -49,14 +50,14 @@ assert set(END_REASONS) == {_EXHAUSTION, _LAST_HOLDER, _LAST_TRICK}
 
 def _strengths(trump: int, led: int) -> tuple[int, ...]:
     """Per card: 100 + index for a trump, the index for the led suit, −1 for a card that cannot win."""
-    return tuple(100 + card if card // 13 == trump else card if card // 13 == led else -1 for card in range(52))
+    return tuple(100 + card if card // 13 == trump else card if card // 13 == led else -1 for card in range(len(CARDS)))
 
 
-#: STRENGTH[trump][led][card]: the highest value in a trick wins it (RULES.md §1 "Winner").
+#: STRENGTH[trump][led][card]: the highest value in a trick wins it (rule 9 of book/rules-reference.md).
 STRENGTH = tuple(tuple(_strengths(trump, led) for led in range(4)) for trump in range(NO_TRUMP + 1))
 #: ROTATIONS[n][seat]: the n seats clockwise from ``seat``.
 ROTATIONS = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in PLAYERS.options}
-_SUIT_START = (0, 13, 26, 39, 52)
+_SUIT_START = tuple(range(0, len(CARDS) + 1, 13))  # where each suit's cards start, and the end
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ class KernelRules:
 
     draw_per_card: bool
     instant_elimination: bool  # out at once whatever the stock
-    out_when_stock_empty: bool  # out at once once the stock is empty (standard, RULES.md §1)
+    out_when_stock_empty: bool  # out at once once the stock is empty (standard, rule 13)
     exhaustion_end: bool
 
     @staticmethod
@@ -245,7 +246,7 @@ def _greedy_follow(
 
 
 def _last_holder(hands: list[list[int]]) -> int:
-    """The one seat still holding cards, or −1 if there are more (the mid-trick end of RULES.md §1)."""
+    """The one seat still holding cards, or −1 if there are more (the mid-trick end of rule 13)."""
     holder = -1
     for seat, hand in enumerate(hands):
         if hand:

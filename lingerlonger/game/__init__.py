@@ -6,7 +6,8 @@ a code and its values), no files and no views.
 
 - ``cards``: cards, suits, the card notation; ``rules``: a profile and its variants;
 - ``declared``: a ``Game``, the rules, the seats and the hand size checked together;
-- ``engine``: an immutable ``State``, ``legal_actions``, ``apply`` → (state, events), ``view``;
+- ``engine``: an immutable ``State``, ``legal_actions``, ``apply`` → (state, events);
+  ``seat_view``: ``view(state, seat)``, everything one seat may know;
 - ``events``: what can happen, as frozen values; ``play_loop``: ``Player`` and ``play_out``;
 - ``match``: hands in sequence; ``errors``: every refusal; ``visible_text``: text made safe to show.
 """

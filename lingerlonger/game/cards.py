@@ -133,8 +133,10 @@ class Card(int):
         return format(str(self), spec)
 
 
-SUIT_OF: tuple[Suit, ...] = tuple(Suit(i // 13) for i in range(52))
-CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+#: Every rank of every suit: the one place the deck's size is decided (elsewhere, ``len(CARDS)``).
+_DECK_SIZE = len(Suit) * len(RANK_LABELS)
+SUIT_OF: tuple[Suit, ...] = tuple(Suit(i // 13) for i in range(_DECK_SIZE))
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(_DECK_SIZE))
 #: The 52 cards in a fixed order (spades, hearts, diamonds, clubs; 2 to ace).
 DECK = CARDS
 

@@ -1,10 +1,11 @@
 """The game: an immutable state, its legal actions, and ``apply`` → (state, events).
 
-Everything RULES.md says about one hand lives here. A state never changes;
-``apply`` returns a new one together with what happened, so replays, undo,
-narration and tests are all a fold over actions.
+Everything the book's Rules reference (book/rules-reference.md, its numbered rules
+and rulings) says about one hand lives here. A state never changes; ``apply`` returns
+a new one together with what happened, so replays, undo, narration and tests are all
+a fold over actions.
 
-The worked example of RULES.md §4, hearts trump, C holding only 2♥:
+The worked example of rule 16, hearts trump, C holding only 2♥:
 
 >>> rules = Rules.parse("equal-hands")
 >>> state = from_position(rules, "ABCD", dealer="D", leader="A", trump="♥",
@@ -227,7 +228,7 @@ def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
     """A shuffled deck, cut once by the player to the dealer's right (top first)."""
     deck = list(CARDS)
     rng.shuffle(deck)
-    cut = rng.randint(1, 51)
+    cut = rng.randint(1, len(CARDS) - 1)  # at least one card on each side of the cut
     return tuple(deck[cut:] + deck[:cut])
 
 
@@ -242,12 +243,12 @@ def new_hand(
 def deal(
     rules: Rules, players: Sequence[str] | int, dealer: int | str, deck: Iterable[Card | str]
 ) -> tuple[State, list[Event]]:
-    """Deal a 52-card deck (top first) by RULES.md §1 and reveal trump."""
+    """Deal a whole deck (top first) by rules 3 to 6 and reveal trump."""
     game = Game.of(rules, players)  # seats A, B, C… for a count
     names, n = game.seats, game.players
     dealer = _seat_index(names, dealer)
     cards = tuple(parse_card(card) for card in deck)
-    if len(cards) != 52:
+    if len(cards) != len(CARDS):
         raise SetupError("setup.deck-size", count=len(cards))
     _refuse_duplicates(cards)
     dealt = game.hand_size * n
@@ -295,7 +296,7 @@ def from_position(
     stock: Iterable[Card | str] | str = (),
     trump: Suit | str | None,
 ) -> State:
-    """A hand set up mid-way (SCENARIO_FORMAT.md form b): cards not present count as won earlier."""
+    """A hand set up mid-way (a position, book/scenario-format.md): cards not present count as won earlier."""
     names = Game.of(rules, players).seats
     n = len(names)
     dealer = _seat_index(names, dealer)
@@ -500,7 +501,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
 
 
 def _resolve_trick(state: State, events: list[Event]) -> State:
-    """Winner, won pile, draw, then elimination, then the end check (RULES.md §1 order)."""
+    """Winner, won pile, draw, then elimination, then the end check (rules 9 to 15, in order)."""
     rules, n = state.rules, len(state.players)
     index = trick_winner(state.trick, state.trump)
     winner, card = state.order[index], state.trick[index]

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from lingerlonger.game.cards import Card
+from lingerlonger.game.cards import CARDS, Card
 from lingerlonger.game.engine import State, new_hand
 from lingerlonger.game.play_loop import Player, finish
 from lingerlonger.game.rules import Rules
@@ -54,7 +54,7 @@ def cut_for_deal(players: int, rng: random.Random) -> tuple[int, list[list[tuple
     candidates = list(range(players))
     rounds = []
     while True:
-        deck = [Card(i) for i in range(52)]
+        deck = list(CARDS)
         cuts = list(zip(candidates, rng.sample(deck, len(candidates))))
         rounds.append(cuts)
         lowest = min(card.rank for _, card in cuts)

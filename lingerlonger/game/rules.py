@@ -117,8 +117,8 @@ class Rules:
     def out_at_once(self, stock_empty: bool) -> bool:
         """Whether a player who plays their last card is out at once, in the middle of the trick.
 
-        Standard: once the stock is empty nothing can refill a hand, so yes (seeds 000/001);
-        instant-elimination: always. Equal-hands otherwise waits for the trick (seed 003).
+        Standard: once the stock is empty nothing can refill a hand, so yes (rule 13 of book/rules-reference.md);
+        instant-elimination: always. Equal-hands otherwise waits for the trick (rule 12).
         """
         return self.instant_elimination or (stock_empty and self.profile == "standard")
 

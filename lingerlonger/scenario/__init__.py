@@ -5,7 +5,8 @@
 - ``format1``: those nodes built into a ``Scenario`` (``load``, ``loads``, ``read_upload``);
 - ``file_reading``: a file read a piece at a time, within ``limits``; ``writer``: the canonical form;
 - ``author_names``: the seat names an author may write; ``hand_seat_names``: the names at a hand
-  against the computer; ``library``: the lessons that come with the package;
+  against the computer; ``library``: the lessons that come with the package, and ``nearest``,
+  the one search up the folder tree;
 - ``replay``: the frames a reader steps through, every expectation checked; ``recording``: hands
   recorded as scenarios; ``starters``: templates for ``lingerlonger new``; ``safe_write``: a file
   replaced only once complete; ``scenario.schema.json``: the format for editors.

@@ -37,7 +37,7 @@ from typing import Any, TextIO
 
 import yaml
 
-from lingerlonger.game.cards import Card, CardError, parse_suit
+from lingerlonger.game.cards import CARDS, Card, CardError, parse_suit
 from lingerlonger.game.declared import HAND_SIZE, Game, SetupError, check_seat_count
 from lingerlonger.game.errors import Message
 from lingerlonger.game.events import END_REASONS
@@ -350,7 +350,7 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
         if position:
             raise reader.refuse(reader.key_node(node, position[0]), "deck-and-position")
         deck = reader.cards(values["deck"], "deck")
-        if len(deck) != 52:
+        if len(deck) != len(CARDS):
             raise reader.refuse(values["deck"], "deck-size", count=len(deck))
         setup: dict[str, Any] = {"deck": deck}
     elif position:

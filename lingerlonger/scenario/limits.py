@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from lingerlonger.game.cards import CARDS
 from lingerlonger.game.errors import Message
 from lingerlonger.words.i18n import format_number
 
@@ -45,9 +46,9 @@ MAX_TAGS = 20
 #: The most characters in a seat name (it is drawn under a card on a phone).
 MAX_SEAT_NAME = 20
 #: The most cards in one list (hands, stock, deck, drawn, legal): the whole deck.
-MAX_CARDS = 52
+MAX_CARDS = len(CARDS)
 #: The largest count a scenario may give (stock_size, hand_sizes, hand_size): a deck.
-MAX_COUNT = 52
+MAX_COUNT = len(CARDS)
 #: The most digits of a number in an author's own ``x-`` key.
 MAX_NUMBER_DIGITS = 100
 

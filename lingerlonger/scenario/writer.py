@@ -60,6 +60,7 @@ from typing import Any, TextIO
 import yaml
 
 from lingerlonger.game.cards import format_cards, sort_hand
+from lingerlonger.scenario.library import nearest
 from lingerlonger.scenario.located_yaml import scalar_type
 from lingerlonger.scenario.model import EXPECT_KEYS, Ask, Expect, Scenario, Step, Text
 from lingerlonger.scenario.safe_write import replacing
@@ -95,15 +96,6 @@ def schema_file() -> Path:
     return Path(str(resources.files("lingerlonger.scenario") / SCHEMA_NAME))
 
 
-def _schema_near(folder: Path) -> Path | None:
-    """A schema in ``folder`` or above it: a copy of its own, or the package's in a checkout."""
-    for place in (folder, *folder.parents):
-        for candidate in (place / SCHEMA_NAME, place / "lingerlonger" / "scenario" / SCHEMA_NAME):
-            if candidate.is_file():
-                return candidate
-    return None
-
-
 def site_schema(site: str | None = None) -> str | None:
     """The published site's copy of the schema (``site``, by default the ``LINGERLONGER_SITE``
     setting, ends in ``/``); None when no site is known or the address is not a plain
@@ -121,7 +113,8 @@ def schema_line(target: str | Path | None = None, site: str | None = None) -> st
         return _SCHEMA_COMMENT + published
     if target is not None:
         folder = Path(target).resolve().parent
-        found = _schema_near(folder)
+        # A schema in the folder or above it: a copy of its own, or the package's in a checkout.
+        found = nearest(folder, SCHEMA_NAME, f"lingerlonger/scenario/{SCHEMA_NAME}", accept=Path.is_file)
         if found is not None:
             return _SCHEMA_COMMENT + Path(os.path.relpath(found, folder)).as_posix()
     return _SCHEMA_COMMENT + SCHEMA_NAME

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lingerlonger.game.errors import Message
 from lingerlonger.scenario import Location, Scenario, ScenarioError, load
-from lingerlonger.scenario.library import lesson_folder
+from lingerlonger.scenario.library import lesson_folder, nearest
 from lingerlonger.scenario.replay import Replay, replay
 
 __all__ = ["find_scenarios", "scenario_library", "replay_of"]
@@ -20,11 +20,8 @@ def find_scenarios(start: Path | None = None) -> Path:
     chosen = os.environ.get("LINGERLONGER_SCENARIOS")
     if chosen and Path(chosen).is_dir():
         return Path(chosen)
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        if any((folder / "scenarios").glob("*.yaml")):
-            return folder / "scenarios"
-    return lesson_folder()
+    found = nearest((start or Path.cwd()).resolve(), "scenarios", accept=lambda folder: any(folder.glob("*.yaml")))
+    return found or lesson_folder()
 
 
 def scenario_library(folder: Path | None) -> tuple[list[tuple[str, Scenario]], list[ScenarioError]]:

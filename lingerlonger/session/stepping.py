@@ -31,7 +31,7 @@ from lingerlonger.game.play_loop import play_out
 from lingerlonger.game.seat_view import SeatView, view
 from lingerlonger.scenario import Ask, in_language
 from lingerlonger.scenario.replay import Frame, Replay
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, translate
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, speaker, translate
 
 __all__ = [
     "ScenarioModel",
@@ -387,7 +387,7 @@ class ScenarioModel:
         question = self.question
         if question is None or self.wrong != (self.at, question.number):
             return []
-        ask, say = question.ask, (lambda msg_id, **values: translate(msg_id, self.lang, **values))
+        ask, say = question.ask, speaker(self.lang)
         rule = _RULES.get(ask.kind)
         return [
             say("quiz.wrong"),

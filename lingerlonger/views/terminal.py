@@ -15,7 +15,7 @@ from lingerlonger.game.cards import sort_hand
 from lingerlonger.game.engine import State
 from lingerlonger.game.events import Drew, HandEnded
 from lingerlonger.scenario.replay import Frame, answer_text
-from lingerlonger.words.i18n import translate
+from lingerlonger.words.i18n import speaker, translate
 from lingerlonger.words.narration import narrate
 
 __all__ = [
@@ -88,7 +88,7 @@ def narration_lines(frame: Frame, seat: str | None, lang: str = "en") -> list[st
 
 def quiz_lines(ask, lang: str) -> list[str]:
     """A question as the terminal shows it: the choices, then the answer and its explanation."""
-    say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
+    say = speaker(lang)
     lines = [f"  ? {ask.question}"]
     if ask.choices:
         lines.append("    " + say("quiz.choices", choices=" / ".join(ask.choices)))

@@ -45,7 +45,8 @@ DOMAIN = "code"
 
 def locale_folder(start: Path | None = None) -> Path | None:
     """The book's ``locales/`` folder: ``$LINGERLONGER_LOCALES``, else the first ``locales/``
-    in ``start`` (the working directory) or above it, else the one beside the package."""
+    in ``start`` (the working directory) or above it, else the one beside the package. (The
+    words may not import the scenario layer, whose ``library.nearest`` the others use.)"""
     if os.environ.get("LINGERLONGER_LOCALES"):
         return Path(os.environ["LINGERLONGER_LOCALES"])
     start = (start or Path.cwd()).resolve()

@@ -2,10 +2,10 @@
 
 Every sentence the program shows a reader lives in ``locale/<lang>.json`` as a message
 id mapped to a text with ``{name}`` placeholders, or, for a text that holds a count, to
-its plural forms. Portuguese is European Portuguese (tagged ``pt-PT``), with seed 003's
-terms ("vaza", "dador", "monte"; "sair" is to lead, "ficar de fora" to go out); every
-language's words for the game are in ``locale/glossary.json`` (see ``glossary``). This
-module sits beside ``cards``: it imports nothing of the game, so any layer may use it.
+its plural forms. Portuguese is European Portuguese (tagged ``pt-PT``), with the terms of
+the one-page Portuguese rules ("vaza", "dador", "monte"; "sair" is to lead, "ficar de
+fora" to go out); every language's words for the game are in ``locale/glossary.json``
+(see ``glossary``). Of the game it imports only ``errors``, so every layer above may use it.
 
 >>> translate("narrate.led", "pt", name="A", card="K♣")
 'A sai com K♣.'
@@ -44,6 +44,7 @@ __all__ = [
     "placeholders",
     "format_number",
     "format_percent",
+    "speaker",
 ]
 
 LANGUAGES = ("en", "pt", "es", "ru")
@@ -199,3 +200,19 @@ def placeholders(text: str) -> frozenset[str]:
 def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
     """The players' and the app's label ``key`` in ``lang`` (catalog id ``ui.KEY``)."""
     return translate(f"ui.{key}", lang, **values)
+
+
+def speaker(lang: str, prefix: str = "") -> functools.partial[str]:
+    """``translate`` held to ``lang``, for code that says many messages: ``say = speaker(lang)``,
+    then ``say("cli.done", count=3)``. ``prefix`` goes before every id: ``speaker(lang, "ui.")``
+    says the players' labels, as ``ui`` does.
+
+    >>> say = speaker("pt", "ui.")
+    >>> say("hint") == ui("hint", "pt")
+    True
+    """
+    return functools.partial(_say, lang, prefix)
+
+
+def _say(lang: str, prefix: str, msg_id: str, /, **values: object) -> str:
+    return translate(prefix + msg_id, lang, **values)

@@ -52,7 +52,7 @@ from lingerlonger.views.widgets.controls import (
     _wide_html,
     refused_rules_html,
 )
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate, ui
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, speaker, translate, ui
 
 __all__ = ["HandPlayer", "MAX_NAME"]
 
@@ -166,7 +166,7 @@ class HandPlayer(_Speaks, widgets.VBox):
 
     def _relabel(self) -> None:
         """Every word of the settings and buttons in the player's language."""
-        say = lambda key: ui(key, self.lang)  # noqa: E731
+        say = speaker(self.lang, "ui.")
         self.rules_menus.relabel(self.lang)
         self.players.description = translate(PLAYERS.title, self.lang)
         self.seat.description = say("your-seat")
