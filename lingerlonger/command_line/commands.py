@@ -1,6 +1,7 @@
 """The ``lingerlonger`` command line: demo, check, replay, sheet, simulate, new, schema and
-tournament. Errors go to stderr; the exit status is 0 when all is well, 1 when a scenario
-fails its check, 2 for a usage error (a bad option, a missing file, an unknown seat)."""
+tournament. Errors go to stderr, in the reader's language; the exit status is 0 when all is
+well, 1 when a scenario fails its check, 2 for a usage or input error (a bad option, a missing
+file, an unknown seat: a ``LingerError``'s ``exit_code``), 3 for an internal error (a bug)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from lingerlonger.computer.players import PLAYER_KINDS, RandomPlayer
 from lingerlonger.game.cards import format_cards, sort_hand
 from lingerlonger.game.declared import SetupError
 from lingerlonger.game.engine import new_hand
-from lingerlonger.game.errors import LingerError, Message
+from lingerlonger.game.errors import EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, LingerError, Message
 from lingerlonger.game.events import Led
 from lingerlonger.game.play_loop import finish
 from lingerlonger.game.visible_text import visible
@@ -50,9 +51,6 @@ from lingerlonger.words.i18n import LANGUAGES, error_text, terminal_language, tr
 from lingerlonger.words.narration import narrate, rules_text, suit_name
 from lingerlonger.words.outside_errors import os_reason
 
-#: Exit statuses: a scenario failed its check; the command was used wrongly (argparse's too).
-EXIT_FAILED, EXIT_USAGE = 1, 2
-
 
 class UsageError(LingerError):
     """The command cannot run as asked (a missing file, an unknown seat...): exit status 2.
@@ -65,9 +63,6 @@ class UsageError(LingerError):
         if isinstance(error, LingerError):
             return cls(error.code, **error.params)
         return cls("plain", text=str(error))
-
-    def __str__(self) -> str:
-        return error_text(self, "en")
 
 
 def demo(args: argparse.Namespace) -> int:
@@ -532,12 +527,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `lingerlonger demo | head` is fine
         _close_stdout()
         return 0
-    except ScenarioError as error:
+    except ScenarioError as error:  # located: FILE:LINE:COLUMN says where
         _error(error.text(_language(args)))
-        return EXIT_FAILED
-    except UsageError as error:
+        return error.exit_code
+    except LingerError as error:  # what the reader asked for or gave, refused
         _error(f"lingerlonger {args.command}: {error_text(error, _language(args))}")
-        return EXIT_USAGE
+        return error.exit_code
     except OSError as error:  # stdout itself may be what failed (`> /dev/full`): not there
         _close_stdout()
         where = f"{error.filename}: " if error.filename else ""
@@ -545,10 +540,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE if error.filename else EXIT_FAILED  # a path given wrongly, or the output
     except KeyboardInterrupt:
         return 130
-    except Exception as error:
+    except Exception as error:  # a bug: said as one, in the reader's language, with no traceback
         said = translate("cli.internal-error", _language(args), error=f"{type(error).__name__}: {visible(str(error))}")
         print(f"lingerlonger {args.command}: {said}", file=sys.stderr)
-        return 1
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

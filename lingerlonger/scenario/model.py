@@ -10,11 +10,11 @@ import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import State, deal, from_position
-from lingerlonger.game.errors import LingerError, Message
+from lingerlonger.game.errors import EXIT_FAILED, LingerError, Message
 from lingerlonger.game.events import Event
 from lingerlonger.game.rules import Rules
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, SOURCE_LANGUAGE, error_text, translate
@@ -62,7 +62,7 @@ class Location(NamedTuple):
 class ScenarioError(LingerError):
     """A scenario refused or failed, at a place in its file: the ``message`` (a code and its
     parameters), then ``hint``, the catalog id of advice on the likely fix. Its words, in any
-    language, come from ``text(lang)``; ``str()`` says it in the default language."""
+    language, come from ``text(lang)``; ``str()`` says it in English."""
 
     def __init__(self, where: Location, message: Message, hint: str | None = None) -> None:
         super().__init__(message.code, **message.params)
@@ -75,8 +75,7 @@ class ScenarioError(LingerError):
         """The refusal in English, without its place."""
         return error_text(self.refusal, SOURCE_LANGUAGE)
 
-    def __str__(self) -> str:
-        return self.text()
+    exit_code: ClassVar[int] = EXIT_FAILED  # a scenario that cannot be read fails its check
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """``FILE:LINE:COLUMN: message``, then the hint, on one line, in ``lang``."""
