@@ -253,6 +253,7 @@
 
     function show(markup) { stage.innerHTML = markup; }
     function failed(error) {
+      if (error && error.message === 'refused') return;  // said already, in the reader's words (answer)
       status.textContent = say('live-failed');
       status.dataset.error = String(error && error.message || error);
     }
@@ -260,10 +261,16 @@
       if (result.error) { out.innerHTML = result.error; return false; }
       return true;
     }
+    // A call on the scenario's session. A worker stopped and started again (a slow check is
+    // stopped with it) has lost every session: the scenario is opened again, the call made once more.
+    function onScenario(name, args) {
+      function made() { return call(name, Object.assign({}, args, {session: session})); }
+      return made().then(function (result) { return result.lost ? reopen().then(made) : result; });
+    }
     function scenarioFrame() {
       var ticket = ++asked;
-      return call('frame', {session: session, at: at, lang: lang}).then(function (result) {
-        if (ticket !== asked || mode !== 'scenario') return;
+      return onScenario('frame', {at: at, lang: lang}).then(function (result) {
+        if (ticket !== asked || mode !== 'scenario' || !answer(result)) return;
         show(result.html);
         status.textContent = result.hint;
       });
@@ -308,10 +315,10 @@
     stage.addEventListener('click', function (e) {
       var pressed = e.target.closest('[data-ll-answer]');
       if (pressed && session && mode === 'scenario') {
-        call('answer', {session: session, at: at, answer: pressed.dataset.llAnswer, lang: lang})
+        onScenario('answer', {at: at, answer: pressed.dataset.llAnswer, lang: lang})
           .then(function (result) {
             var box = stage.querySelector('.ll-live-quiz-box');
-            if (box) box.innerHTML = result.quiz;
+            if (box && answer(result)) box.innerHTML = result.quiz;
           }).catch(failed);
         return;
       }
@@ -330,18 +337,19 @@
         }).catch(failed);
       } else if (mode === 'scenario') {
         args.at = at;
-        call('what_if', args).then(function (result) {
+        onScenario('what_if', args).then(function (result) {
           if (answer(result)) { out.replaceChildren(); branchSession = result.branch; branch(result.frames, 0); }
         }).catch(failed);
       }
     });
     coach.onclick = function () {
       out.textContent = say('coach-thinking');
-      var args = mode === 'hand' ? {hand: session, lang: lang} : {session: session, at: at, lang: lang};
-      call('coach', args).then(function (result) { out.innerHTML = result.html; }).catch(failed);
+      var advised = mode === 'hand' ? call('coach', {hand: session, lang: lang}) : onScenario('coach', {at: at, lang: lang});
+      advised.then(function (result) { if (answer(result)) out.innerHTML = result.html; }).catch(failed);
     };
     deal.onclick = function () {
       call('new_hand', {players: 4, lang: lang}).then(function (result) {
+        if (!answer(result)) return;
         mode = 'hand';
         tell('');
         root.classList.add('ll-live-hand');
@@ -387,6 +395,7 @@
       return source.then(function (text) {
         return call('open_replay', {source: text, lang: lang});
       }).then(function (result) {
+        if (!answer(result)) throw new Error('refused');
         session = result.session;
         mode = 'scenario';
       });
@@ -400,6 +409,7 @@
       pending = null;
       if (waited) waited.click();
     }).catch(function (error) {
+      if (error && error.message === 'refused') panel.hidden = false;  // its words are in the panel
       failed(error);
       start.disabled = false;
       delete root.dataset.llLive;
