@@ -20,7 +20,6 @@ from lingerlonger.command_line.parser import HelpText, Parser, examples
 from lingerlonger.command_line.tournament import add_tournament_parser
 from lingerlonger.computer.players import PLAYER_KINDS, RandomPlayer
 from lingerlonger.game.cards import format_cards, sort_hand
-from lingerlonger.game.declared import SetupError
 from lingerlonger.game.engine import new_hand
 from lingerlonger.game.errors import EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, LingerError, Message
 from lingerlonger.game.events import Led
@@ -54,23 +53,13 @@ from lingerlonger.words.outside_errors import os_reason
 
 class UsageError(LingerError):
     """The command cannot run as asked (a missing file, an unknown seat...): exit status 2.
-    Its words are catalog message ``error.CODE``, said in the reader's language by ``main``."""
-
-    @classmethod
-    def because(cls, error: ValueError) -> UsageError:
-        """The same refusal (bad rules, bad seats) as a usage error; one with no code yet
-        keeps its words."""
-        if isinstance(error, LingerError):
-            return cls(error.code, **error.params)
-        return cls("plain", text=str(error))
+    Its words are catalog message ``error.CODE``, said in the reader's language by ``main``,
+    as those of every other ``LingerError`` that escapes a command (bad rules, bad seats)."""
 
 
 def demo(args: argparse.Namespace) -> int:
     """A narrated random hand in the terminal, with the seed that deals it again."""
-    try:
-        game = game_of(args)
-    except SetupError as error:
-        raise UsageError.because(error) from None
+    game = game_of(args)  # a SetupError is the reader's: main says it, exit status 2
     names = game.seats
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     lang = _language(args)
@@ -319,11 +308,8 @@ PROGRESS_FROM = 100
 
 def simulate_command(args: argparse.Namespace) -> int:
     """Record hands as one YAML stream of scenarios (deal form, every play, expects, results)."""
-    try:
-        kinds = PLAYER_KINDS.parse(args.seats, args.players)
-        game = game_of(args)
-    except ValueError as error:
-        raise UsageError.because(error) from None
+    kinds = PLAYER_KINDS.parse(args.seats, args.players)
+    game = game_of(args)
     hands = simulate(game.rules, game.players, args.seed, args.games, kinds)
     progress = tqdm(
         hands,
@@ -341,10 +327,7 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 def new_command(args: argparse.Namespace) -> int:
     """A valid starter scenario for an author to edit: a seeded deal, or a small position."""
-    try:
-        game = game_of(args)
-    except SetupError as error:
-        raise UsageError.because(error) from None
+    game = game_of(args)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     lang = _language(args)
     hand = (position_starter if args.position else deal_starter)(game.rules, game.players, seed, lang)

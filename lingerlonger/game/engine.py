@@ -71,6 +71,7 @@ __all__ = [
     "legal_cards",
     "play_refusal",
     "trick_winner",
+    "seat_index",
 ]
 
 
@@ -245,7 +246,7 @@ def deal(
     """Deal a 52-card deck (top first) by RULES.md §1 and reveal trump."""
     game = Game.of(rules, players)  # seats A, B, C… for a count
     names, n = game.seats, game.players
-    dealer = _seat_index(names, dealer)
+    dealer = seat_index(names, dealer)
     cards = tuple(parse_card(card) for card in deck)
     if len(cards) != 52:
         raise SetupError("setup.deck-size", count=len(cards))
@@ -298,8 +299,8 @@ def from_position(
     """A hand set up mid-way (SCENARIO_FORMAT.md form b): cards not present count as won earlier."""
     names = Game.of(rules, players).seats
     n = len(names)
-    dealer = _seat_index(names, dealer)
-    leader = _seat_index(names, leader)
+    dealer = seat_index(names, dealer)
+    leader = seat_index(names, leader)
     unknown = set(hands) - set(names)
     if unknown:
         raise SetupError("setup.unknown-hands", seats=", ".join(sorted(unknown)))
@@ -344,11 +345,13 @@ def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
         raise SetupError.because(error) from None
 
 
-def _seat_index(names: tuple[str, ...], seat: int | str) -> int:
-    if isinstance(seat, int) and 0 <= seat < len(names):
+def seat_index(names: Sequence[str], seat: int | str) -> int:
+    """The seat named ``seat`` (a name, or a number from 0) at a table of ``names``: the one
+    seat resolver, for the engine, the views and the command line alike."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
         return seat
-    if seat in names:
-        return names.index(seat)
+    if isinstance(seat, str) and seat in names:
+        return list(names).index(seat)
     raise SetupError("setup.no-seat", seat=seat, seats=", ".join(names))
 
 
