@@ -26,7 +26,7 @@ from lingerlonger.game.events import Led
 from lingerlonger.game.play_loop import finish
 from lingerlonger.game.visible_text import visible
 from lingerlonger.lab.runner import PROGRESS_FORMAT
-from lingerlonger.scenario import Location, ScenarioError, iter_documents
+from lingerlonger.scenario import Location, ScenarioError, StepKind, iter_documents
 from lingerlonger.scenario.file_reading import open_source
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
 from lingerlonger.scenario.recording import simulate
@@ -250,9 +250,9 @@ def replay_command(args: argparse.Namespace) -> int:
         step = frame.step
         if step is None:
             heading = say("cli.start-deal" if scenario.is_deal else "cli.start-position")
-        elif step.kind == "play":
+        elif step.kind == StepKind.PLAY:
             heading = say("cli.step-play", index=frame.index, name=step.seat, card=step.card)
-        elif step.kind == "choose_trump":
+        elif step.kind == StepKind.CHOOSE_TRUMP:
             heading = say(
                 "cli.step-trump", index=frame.index, name=step.seat, suit=f"{step.suit} ({suit_name(step.suit, lang)})"
             )

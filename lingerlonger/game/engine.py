@@ -42,6 +42,7 @@ from lingerlonger.game.events import (
     Discarded,
     Drew,
     Eliminated,
+    EndReason,
     Event,
     Followed,
     HandEnded,
@@ -135,7 +136,7 @@ class State:
     trump_lead_due: bool  # trump-lead: the first lead of a dealt hand is pending
     namer: int | None = None  # grand-coup: the seat that must name trump now
     winner: int | None = None
-    reason: str | None = None
+    reason: EndReason | None = None
 
     # --- who and what ---------------------------------------------------------
     @property
@@ -497,8 +498,8 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if len(state.trick) == len(state.order):
         state = _resolve_trick(state, events)
     elif out_at_once and len(state.holders) == 1:  # the last holder wins before the trick ends
-        events.append(HandEnded(state.holders[0], "last-holder", mid_trick=True))
-        state = replace(state, winner=state.holders[0], reason="last-holder")
+        events.append(HandEnded(state.holders[0], EndReason.LAST_HOLDER, mid_trick=True))
+        state = replace(state, winner=state.holders[0], reason=EndReason.LAST_HOLDER)
     return state, events
 
 
@@ -533,11 +534,11 @@ def _resolve_trick(state: State, events: list[Event]) -> State:
     state = replace(state, hands=hands, stock=stock, won=won, tricks_won=tricks_won, out=out, history=history, trick=())
     holders = state.holders
     if rules.exhaustion_end and drew_last_of_stock:
-        return _end(state, winner, "exhaustion", events)
+        return _end(state, winner, EndReason.EXHAUSTION, events)
     if len(holders) == 1:
-        return _end(state, holders[0], "last-holder", events)
+        return _end(state, holders[0], EndReason.LAST_HOLDER, events)
     if not holders:
-        return _end(state, winner, "last-trick", events)
+        return _end(state, winner, EndReason.LAST_TRICK, events)
     leader = winner
     if not hands[winner]:
         leader = next(s for s in ((winner + i) % n for i in range(1, n)) if hands[s])
@@ -546,7 +547,7 @@ def _resolve_trick(state: State, events: list[Event]) -> State:
     return replace(state, leader=leader, order=_trick_order(hands, leader), namer=namer)
 
 
-def _end(state: State, winner: int, reason: str, events: list[Event]) -> State:
+def _end(state: State, winner: int, reason: EndReason, events: list[Event]) -> State:
     events.append(HandEnded(winner, reason))
     return replace(state, winner=winner, reason=reason, order=(), namer=None)
 
