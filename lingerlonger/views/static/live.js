@@ -46,7 +46,16 @@
       worker.postMessage({id: id, call: name, args: args});
     });
   }
-  window.llLiveKit = {call: call, download: download, siteRoot: siteRoot};  // for the position editor (position.js)
+  // The worker stopped, with every call it had not answered: the next call starts a fresh one,
+  // which holds no session (live players open theirs again when told "lost").
+  function restart() {
+    if (worker) worker.terminate();
+    worker = null;
+    Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error('stopped')); });
+    waiting = {};
+  }
+  // for the position editor (position.js); restart for the tests
+  window.llLiveKit = {call: call, download: download, siteRoot: siteRoot, restart: restart};
 
   // A call that runs longer than this is stopped with its worker (an author's file could
   // ask for a long replay): the next call starts a fresh one.
@@ -55,10 +64,7 @@
     var timer;
     var late = new Promise(function (resolve, reject) {
       timer = setTimeout(function () {
-        if (worker) worker.terminate();
-        worker = null;
-        Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error('stopped')); });
-        waiting = {};
+        restart();
         reject(new Error('slow'));
       }, ms);
     });
