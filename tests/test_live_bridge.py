@@ -412,6 +412,13 @@ def test_sessions_are_numbers_at_most_a_bounded_many_the_least_recently_used_dro
     assert len(live._SESSIONS) == 3
 
 
+def test_a_session_number_sent_as_text_is_the_same_session_and_keys_stay_numbers():
+    session = opened(FOLLOW)["session"]
+    assert "quiz" in call("answer", session=str(session), at=0, answer="0", lang="en")
+    assert "frames" in call("what_if", session=str(session), at=2, card="3♦", lang="en")
+    assert all(isinstance(number, int) for number in live._SESSIONS._kept)
+
+
 def test_a_session_of_another_kind_is_refused_not_used():
     hand = call("new_hand", lang="en")["session"]
     answer = call("frame", session=hand, at=0, lang="en")

@@ -194,8 +194,13 @@ def _text(args: dict, name: str, default: str | None = None) -> str:
     return value
 
 
+def _number(args: dict, name: str) -> int:
+    """A session's number, as ``_Sessions.keep`` draws them."""
+    return _whole(args, name, low=1, high=2**53)
+
+
 def _session(args: dict, name: str, kind: type) -> Any:
-    return _SESSIONS.get(_whole(args, name, low=1, high=2**53), kind)
+    return _SESSIONS.get(_number(args, name), kind)
 
 
 def _model(args: dict) -> ScenarioModel:
@@ -242,7 +247,7 @@ def answer_question(args: dict) -> dict:
     model = _model(args)
     pressed = args.get("answer")
     model = model.check() if pressed == "check" else model.pick(_whole(args, "answer"))
-    _SESSIONS.put(args["session"], model)
+    _SESSIONS.put(_number(args, "session"), model)
     return {"quiz": answers_html(model)}
 
 
@@ -304,7 +309,7 @@ def hand_play(args: dict) -> dict:
     if isinstance(played, Refused):
         return _refused(played, lang)
     hand = played.computers_play()
-    _SESSIONS.put(args["session"], hand)
+    _SESSIONS.put(_number(args, "session"), hand)
     return {"html": hand_html(hand, lang, playable=True)}
 
 
