@@ -31,8 +31,8 @@ from lingerlonger.scenario import (
     StepKind,
     loads,
 )
-from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.recording import simulate
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.writer import dump, schema_file
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))

@@ -18,15 +18,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger.computer.players import RandomPlayer  # noqa: E402
 from lingerlonger.game.cards import DECK, Suit, parse_card  # noqa: E402
-from lingerlonger.game.engine import (  # noqa: E402
-    ChooseTrump,
-    IllegalAction,
-    Play,
-    SetupError,
-    apply,
-    from_position,
-    legal_cards,
-)
+from lingerlonger.game.engine import ChooseTrump, IllegalAction, Play, SetupError, apply, from_position, legal_cards  # noqa: E402
 from lingerlonger.game.rules import Rules  # noqa: E402
 from lingerlonger.scenario import load, loads  # noqa: E402
 from lingerlonger.scenario.replay import replay  # noqa: E402

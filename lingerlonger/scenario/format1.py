@@ -74,9 +74,9 @@ from lingerlonger.scenario.model import (
     Location,
     Result,
     Scenario,
-    StepKind,
     ScenarioError,
     Step,
+    StepKind,
     versions,
 )
 from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE
