@@ -1,10 +1,11 @@
 """``lingerlonger check | replay | simulate | new | schema | demo``: located lines on stderr,
-exit codes (1 a failed check, 2 a usage error), help in plain words, never a traceback."""
+exit codes (1 a failed check, 2 a usage or input error, 3 a bug), help in plain words, never a traceback."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from golden_data import RECORDED_DIR
 
 from lingerlonger.command_line import commands as cli
 from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.game.declared import SetupError
 from lingerlonger.scenario import load
 from lingerlonger.scenario.replay import check
 from lingerlonger.scenario.writer import SCHEMA_HINT, SCHEMA_NAME, schema_file
@@ -287,12 +289,44 @@ def test_an_unexpected_error_is_one_line_asking_for_a_report(capsys, monkeypatch
 
     monkeypatch.setattr(cli, "check_scenario", broken)
     code, _, err = run(capsys, "check", GOOD)
-    assert code == 1
+    assert code == 3  # not 1: a failed check is the scenario's fault, a bug is ours
     assert err.startswith("lingerlonger check: internal error: RuntimeError: boom. ") and err.count("\n") == 1
     assert "report" in err and "Traceback" not in err
     code, _, err = run(capsys, "check", "--lang", "ru", GOOD)
-    assert code == 1 and err.startswith("lingerlonger check: внутренняя ошибка: RuntimeError: boom. ")
+    assert code == 3 and err.startswith("lingerlonger check: внутренняя ошибка: RuntimeError: boom. ")
     assert "Traceback" not in err
+
+
+def test_any_refusal_that_escapes_a_command_is_a_usage_error_in_the_readers_words(capsys, monkeypatch):
+    """A coded error is the reader's doing wherever it is raised: exit status 2 (its class's
+    ``exit_code``) and its catalog message, never "internal error"."""
+
+    def refusing(args):
+        raise SetupError("setup.card-twice", card="K♣")
+
+    monkeypatch.setattr(cli, "schema_command", refusing)
+    code, out, lines = run_err(capsys, "--lang", "pt", "schema")
+    assert (code, out, lines) == (2, [], ["lingerlonger schema: K♣ aparece duas vezes"])
+
+
+def test_the_installed_command_exits_3_on_a_bug_and_2_on_a_usage_error(tmp_path):
+    """The real ``lingerlonger`` process, a bug injected through its start-up (``sitecustomize``)."""
+    (tmp_path / "sitecustomize.py").write_text(
+        "import lingerlonger.command_line.commands as cli\n"
+        "def broken(args):\n    raise KeyError('boom')\n"
+        "cli.schema_command = broken\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+
+    def status(*argv: str) -> subprocess.CompletedProcess:
+        command = [sys.executable, "-m", "lingerlonger", *argv]
+        return subprocess.run(command, capture_output=True, text=True, encoding="utf-8", env=env)
+
+    bug = status("schema")
+    assert bug.returncode == 3 and "internal error: KeyError" in bug.stderr and "Traceback" not in bug.stderr
+    usage = status("replay", str(GOOD / "position-grand-coup.yaml"), "--seat", "Q")
+    assert usage.returncode == 2 and "Traceback" not in usage.stderr
 
 
 def test_the_installed_command(tmp_path):

@@ -21,11 +21,12 @@ ipywidgets = pytest.importorskip("ipywidgets")
 
 from corpora import actions_of  # noqa: E402
 
+from lingerlonger.game.declared import SetupError  # noqa: E402
 from lingerlonger.game.errors import LingerError  # noqa: E402
 from lingerlonger.scenario import loads  # noqa: E402
 from lingerlonger.scenario.replay import replay  # noqa: E402
 from lingerlonger.session.family_table import PERSON  # noqa: E402
-from lingerlonger.views.table_html import card_label  # noqa: E402
+from lingerlonger.views.table_html import TableStyle, card_label  # noqa: E402
 from lingerlonger.views.widgets import FamilyTable, LingerLongerApp  # noqa: E402
 from lingerlonger.views.widgets import controls as kit  # noqa: E402
 from lingerlonger.views.widgets import family_table as live_table
@@ -189,15 +190,25 @@ def test_a_table_with_nobody_or_a_name_twice_is_refused_in_words():
     assert table.model is None and "cannot be combined" in table.message.value
 
 
-def test_a_failing_callback_becomes_a_message(monkeypatch):
-    table = FamilyTable(seed=2, delay=0)
+def test_a_failing_callback_becomes_a_message_in_the_readers_language(monkeypatch):
+    """A bug is "internal error" in the reader's language, with no English detail; a refusal
+    that escapes a callback is said in that language too."""
+    table = FamilyTable(seed=2, delay=0, style=TableStyle.of("pt"))
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(live_table.TableModel, "start", broken)
     table.start.click()
-    assert "Something went wrong (boom)" in table.message.value
+    assert "Erro interno: algo correu mal dentro do Linger Longer" in table.message.value
+    assert "boom" not in table.message.value
+
+    def refusing(*args, **kwargs):
+        raise SetupError("setup.card-twice", card="K♣")
+
+    monkeypatch.setattr(live_table.TableModel, "start", refusing)
+    table.start.click()
+    assert "K♣ aparece duas vezes" in table.message.value and "Erro interno" not in table.message.value
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])

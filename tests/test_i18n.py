@@ -317,3 +317,36 @@ def test_a_hands_count_in_the_position_editor_agrees_with_its_size(lang, counts)
     """ "{placed} of {size} cards" took its noun from nothing: "из 1 карт", "de 1 cartas"."""
     for size, said in counts.items():
         assert translate("ui.position-live-count", lang, placed=3, count=size) == said
+
+
+def test_every_error_class_says_itself_one_way_str_is_its_text_in_english():
+    """``Message.__str__`` is the one ``__str__`` of the errors (it was four): a class that says
+    more overrides ``text(lang)``; ``str()`` is ``text("en")`` and ``exit_code`` a class attribute."""
+    import importlib
+    import pkgutil
+
+    import lingerlonger
+    from lingerlonger.game.errors import LingerError, Message
+
+    for module in pkgutil.walk_packages(lingerlonger.__path__, "lingerlonger."):
+        if not module.name.startswith(("lingerlonger.views.widgets", "lingerlonger.lab", "lingerlonger.__main__")):
+            importlib.import_module(module.name)  # every error class, loaded
+    classes, todo = set(), [LingerError]
+    while todo:
+        cls = todo.pop()
+        classes.add(cls)
+        todo += cls.__subclasses__()
+    assert len(classes) >= 8
+    for cls in classes:
+        assert cls.__str__ is Message.__str__, cls
+        assert cls.exit_code in (1, 2), cls
+    from lingerlonger.command_line.commands import UsageError
+    from lingerlonger.command_line.options import OptionError
+    from lingerlonger.scenario import Location, ScenarioError
+
+    for error in (
+        UsageError("cli.exists", target="x.yaml"),
+        OptionError("setup.card-twice", card="K♣"),
+        ScenarioError(Location("x.yaml", 2, 3), Message("setup.card-twice", card="K♣")),
+    ):
+        assert str(error) == error.text("en") != error.text("pt")

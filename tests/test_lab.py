@@ -346,7 +346,7 @@ def test_an_unwritable_output_is_refused_before_any_hand(tmp_path, capsys, hands
     path = tmp_path / "missing" / "x.csv"
     code = main(["tournament", "--hands", "100000", "--workers", "1", "-q", "--lang", lang, "-o", str(path)])
     captured = capsys.readouterr()
-    assert code == 1 and hands_played == [] and not path.parent.exists()
+    assert code == 2 and hands_played == [] and not path.parent.exists()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and message.format(path=path) in captured.err
 
@@ -373,7 +373,7 @@ def test_a_write_that_fails_midway_says_what_the_file_holds(tmp_path, capsys, mo
 
 def test_a_scheduler_without_the_distributed_package_is_one_line(monkeypatch, capsys, hands_played):
     monkeypatch.setitem(sys.modules, "distributed", None)
-    assert main(["tournament", "-q", "--scheduler", "tcp://127.0.0.1:8786"]) == 1
+    assert main(["tournament", "-q", "--scheduler", "tcp://127.0.0.1:8786"]) == 2
     err = capsys.readouterr().err
     assert err == (
         'lingerlonger tournament: --scheduler needs the distributed package: pip install "lingerlonger[cluster]"\n'
@@ -382,7 +382,7 @@ def test_a_scheduler_without_the_distributed_package_is_one_line(monkeypatch, ca
 
 
 def test_a_scheduler_address_without_a_port_is_one_line(capsys, hands_played):
-    assert main(["tournament", "-q", "--scheduler", "cluster.example"]) == 1
+    assert main(["tournament", "-q", "--scheduler", "cluster.example"]) == 2
     err = capsys.readouterr().err
     assert err == (
         "lingerlonger tournament: cannot reach the Dask scheduler at cluster.example: "
@@ -560,7 +560,7 @@ def test_a_parquet_output_holds_the_csv_rows_with_sizes_as_lists(tmp_path, capsy
 def test_parquet_without_pyarrow_is_refused_before_any_hand(tmp_path, capsys, monkeypatch, hands_played):
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     path = tmp_path / "hands.parquet"
-    assert main(["tournament", "--hands", "50", "--workers", "1", "-q", "-o", str(path)]) == 1
+    assert main(["tournament", "--hands", "50", "--workers", "1", "-q", "-o", str(path)]) == 2
     assert capsys.readouterr().err == (
         f"lingerlonger tournament: writing {path} as Parquet needs pyarrow: "
         "pip install pyarrow (or give a name ending in .csv)\n"

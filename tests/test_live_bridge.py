@@ -42,7 +42,8 @@ BUTTON = re.compile(
 
 
 def call(function: str, **args) -> dict:
-    return json.loads(getattr(live, function)(json.dumps(args)))
+    """A call as the worker makes it: through ``serve``, JSON text both ways."""
+    return json.loads(live.serve(function, json.dumps(args)))
 
 
 def opened(path: Path = WORKED) -> dict:
@@ -103,7 +104,8 @@ def test_a_what_if_card_plays_the_hand_out_and_an_illegal_one_is_refused_in_the_
     assert "error" in refused and "ll-failures" in refused["error"]
     assert re.search("[а-я]", refused["error"]) and "frames" not in refused
     # Nothing changed: the same card branches the same way again.
-    assert call("what_if", **session, at=at, card=tried, lang="en") == branch
+    again = call("what_if", **session, at=at, card=tried, lang="en")
+    assert again["frames"] == branch["frames"] and again["branch"] != branch["branch"]  # each branch its own session
 
 
 def test_the_coach_gives_a_chance_for_each_legal_card():
@@ -296,10 +298,131 @@ def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
     assert site_offline.write_worker(tmp_path) != version  # a new engine is a new offline copy
 
 
+# --- the worker's door: only the endpoints, each checking its arguments -------------------
+
+#: What the pages ask the worker for (live.js, position.js, and the build's snapshot).
+PAGE_CALLS = re.compile(r"""(?:call|onScenario|bounded|ask|serve)\(\s*'([a-z_]+)'""")
+
+
+def test_the_worker_calls_only_the_endpoint_table_and_every_name_the_pages_send_is_in_it():
+    static = REPO / "lingerlonger" / "views" / "static"
+    worker = (static / "live-worker.js").read_text(encoding="utf-8")
+    assert "bridge.serve(" in worker and "bridge[" not in worker
+    sent = {
+        name
+        for path in (static / "live.js", static / "position.js", REPO / "book" / "_ext" / "live_snapshot.mjs")
+        for name in PAGE_CALLS.findall(path.read_text(encoding="utf-8"))
+    }
+    assert sent == set(live.ENDPOINTS)
+
+
+@pytest.mark.parametrize(
+    "name", ["replay", "loads", "read_upload", "checker_html", "serve", "_call", "json", "", "frame "]
+)
+def test_a_name_outside_the_table_is_refused_in_the_readers_words_and_nothing_runs(name, monkeypatch):
+    ran = []
+    monkeypatch.setattr(live, "loads", lambda *args: ran.append(args))
+    monkeypatch.setattr(live, "replay", lambda *args: ran.append(args))
+    answer = call(name, source=FOLLOW.read_text(encoding="utf-8"), lang="pt")
+    assert ran == [] and set(answer) == {"error", "refused"}
+    assert answer["refused"].startswith("A página pediu ao jogo algo que ele não pode fazer")
+
+
+@pytest.mark.parametrize(
+    "name, args, wrong",
+    [
+        ("open_replay", {"source": None}, "source"),
+        ("open_replay", {"source": 5}, "source"),
+        ("open_replay", {"index": 9}, "index"),
+        ("frame", {"session": "one"}, "session"),
+        ("frame", {"at": -1}, "at"),
+        ("frame", {"at": 10_000}, "at"),
+        ("what_if", {"at": 2}, "card"),
+        ("answer", {"answer": "the third"}, "answer"),
+        ("new_hand", {"players": "four"}, "players"),
+        ("new_hand", {"seed": 1.5}, "seed"),
+        ("check_file", {"text": ["a"]}, "text"),
+        ("check_file", {"text": "", "size": "big"}, "size"),
+    ],
+)
+def test_a_wrong_argument_is_refused_in_the_readers_words_never_a_traceback(name, args, wrong):
+    source = FOLLOW.read_text(encoding="utf-8")
+    base = {"source": source, **opened(FOLLOW)} if name != "open_replay" else {"source": source}
+    answer = call(name, **{**base, **args, "lang": "ru"})
+    assert set(answer) == {"error"}
+    assert f"Страница попросила игру о том, чего она сделать не может ({wrong})" in html.unescape(answer["error"])
+
+
+def test_arguments_that_are_no_json_object_are_refused_like_missing_ones():
+    for arguments in ("[1, 2]", "not json", '"text"'):
+        answer = json.loads(live.serve("open_replay", arguments))
+        assert "(source)" in answer["error"]
+
+
+def test_a_bug_in_an_endpoint_says_internal_error_in_the_readers_words_and_no_traceback(monkeypatch, caplog):
+    def broken(*args, **kwargs):
+        raise RuntimeError("the renderer broke")
+
+    monkeypatch.setattr(live, "frame_html", broken)
+    answer = call("frame", **opened(FOLLOW), at=1, lang="es")
+    assert answer["internal"] is True and answer["refused"].startswith("Error interno: algo ha fallado")
+    assert "RuntimeError" not in json.dumps(answer) and "renderer" not in json.dumps(answer)
+    assert "the renderer broke" in caplog.text  # the traceback goes to the log (the browser's console)
+
+
+# --- sessions: bounded, one key type, and lost ones said or recovered ------------------------
+
+
 @pytest.mark.parametrize("name", ["frame", "what_if", "coach", "answer", "hand_play", "save_lesson"])
-def test_a_call_for_a_session_that_does_not_exist_fails_without_a_partial_answer(name):
-    with pytest.raises(KeyError):
-        getattr(live, name)(json.dumps({"session": 10**9, "at": 0, "card": "A♠", "answer": "0"}))
+def test_a_call_on_a_session_the_worker_no_longer_holds_says_so_in_the_readers_words(name):
+    """A restarted worker (live.js stops a slow check with its worker) holds no session: the
+    answer says so, marked ``lost`` (live.js then opens its scenario again), never a KeyError."""
+    held = {"frame": opened, "what_if": opened, "coach": opened, "answer": opened}.get(name)
+    session = held(FOLLOW)["session"] if held else call("new_hand", lang="pt")["session"]
+    live._SESSIONS.clear()  # what a new worker holds
+    args = {"session": session, "hand": session, "branch": session, "at": 2, "card": "3♦", "answer": "0"}
+    if name == "save_lesson":
+        args.pop("session")
+    answer = json.loads(live.serve(name, json.dumps({**args, "lang": "pt"})))
+    assert answer["lost"] is True
+    assert "O jogo no seu navegador foi reiniciado" in html.unescape(answer["error"])
+
+
+def test_a_lost_scenario_is_opened_again_from_the_page_and_the_call_answers_as_before():
+    source = FOLLOW.read_text(encoding="utf-8")
+    session = call("open_replay", source=source)["session"]
+    before = call("what_if", session=session, at=2, card="3♦", lang="en")
+    live._SESSIONS.clear()
+    assert call("what_if", session=session, at=2, card="3♦", lang="en")["lost"]
+    again = call("open_replay", source=source)["session"]  # what live.js does on "lost"
+    assert again != session and call("what_if", session=again, at=2, card="3♦", lang="en")["frames"] == before["frames"]
+
+
+def test_sessions_are_numbers_at_most_a_bounded_many_the_least_recently_used_dropped(monkeypatch):
+    monkeypatch.setattr(live, "_SESSIONS", live._Sessions(limit=3))
+    first, second, third = (opened(FOLLOW)["session"] for _ in range(3))
+    branch = call("what_if", session=first, at=2, card="3♦", lang="en")["branch"]  # uses first: second is oldest
+    assert all(isinstance(number, int) for number in (first, second, third, branch))
+    assert len({first, second, third, branch}) == 4 and len(live._SESSIONS) == 3
+    assert call("frame", session=second, at=0)["lost"]
+    assert "html" in call("frame", session=first, at=0) and "html" in call("frame", session=third, at=0)
+    assert "text" in call("save_lesson", branch=branch, lang="en")
+    for _ in range(live.MAX_SESSIONS):
+        opened(FOLLOW)
+    assert len(live._SESSIONS) == 3
+
+
+def test_a_session_number_sent_as_text_is_the_same_session_and_keys_stay_numbers():
+    session = opened(FOLLOW)["session"]
+    assert "quiz" in call("answer", session=str(session), at=0, answer="0", lang="en")
+    assert "frames" in call("what_if", session=str(session), at=2, card="3♦", lang="en")
+    assert all(isinstance(number, int) for number in live._SESSIONS._kept)
+
+
+def test_a_session_of_another_kind_is_refused_not_used():
+    hand = call("new_hand", lang="en")["session"]
+    answer = call("frame", session=hand, at=0, lang="en")
+    assert "(session)" in answer["error"] and "lost" not in answer
 
 
 def test_live_mode_imports_nothing_the_browser_does_not_get():

@@ -33,7 +33,7 @@ PLACED = re.compile(r'data-ll-placed-card="([^"]+)"')
 
 def call(function: str, **args) -> dict:
     """A call as the worker makes it: through ``live``, JSON text both ways."""
-    return json.loads(getattr(live, function)(json.dumps(args, ensure_ascii=False)))
+    return json.loads(live.serve(function, json.dumps(args, ensure_ascii=False)))
 
 
 def state_of(shown: str) -> str:

@@ -16,9 +16,20 @@ from html.parser import HTMLParser
 import pytest
 
 from lingerlonger.game.cards import DECK, Suit, parse_card, parse_cards, sort_hand
-from lingerlonger.game.engine import ChooseTrump, Play, apply, deal, from_position, legal_actions, legal_cards, new_hand
+from lingerlonger.game.engine import (
+    ChooseTrump,
+    Play,
+    SetupError,
+    apply,
+    deal,
+    from_position,
+    legal_actions,
+    legal_cards,
+    new_hand,
+)
 from lingerlonger.game.rules import Rules
 from lingerlonger.views.table_html import TABLE_CSS, RenderError, TableStyle, card_back_html, card_html, table_html
+from lingerlonger.words.i18n import error_text
 from lingerlonger.words.narration import REASONS
 
 RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
@@ -185,11 +196,12 @@ def test_viewer_sits_at_the_bottom_and_the_others_follow_clockwise():
     assert places == {"C": "ll-at-b", "D": "ll-at-l", "A": "ll-at-t", "B": "ll-at-r"}
 
 
-def test_an_unknown_seat_is_refused_with_the_seats_named():
+def test_an_unknown_seat_is_a_coded_refusal_with_the_seats_named_in_the_readers_language():
     state = worked_example()
-    for bad in ("E", 4, -1):
-        with pytest.raises(RenderError, match="seats are A, B, C, D"):
+    for bad in ("E", 4, -1, True):
+        with pytest.raises(SetupError, match="seats are A, B, C, D") as refused:
             table_html(state, seat=bad)
+        assert refused.value.code == "setup.no-seat" and "A, B, C, D" in error_text(refused.value, "ru")
 
 
 # --- whose turn, legal cards -----------------------------------------------------

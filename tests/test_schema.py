@@ -19,10 +19,20 @@ from golden_data import RECORDED
 
 from lingerlonger.game.cards import RANK_LABELS, SUIT_SYMBOLS, CardError, parse_card
 from lingerlonger.game.declared import HAND_SIZE, PLAYERS, PROFILE, VARIANT_SET
-from lingerlonger.game.events import END_REASONS
+from lingerlonger.game.events import END_REASONS, EndReason, HandEnded
 from lingerlonger.game.rules import PROFILE_ALIASES, Rules
-from lingerlonger.scenario import EXPECT_KEYS, RESULT_KEYS, RULES_KEYS, STEP_ACTIONS, TOP_KEYS
+from lingerlonger.scenario import (
+    EXPECT_KEYS,
+    RESULT_KEYS,
+    RULES_KEYS,
+    STEP_ACTIONS,
+    TOP_KEYS,
+    AnswerKind,
+    StepKind,
+    loads,
+)
 from lingerlonger.scenario.recording import simulate
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.writer import dump, schema_file
 
 GOOD_FILES = sorted((Path(__file__).resolve().parent / "good").glob("*.yaml"))
@@ -120,6 +130,27 @@ def test_the_schema_names_the_same_keys_and_words_as_the_loader():
     rules_mapping = definitions["rules"]["oneOf"][1]
     assert set(rules_mapping["properties"]) == set(RULES_KEYS)
     assert set(definitions["result"]["properties"]["reason"]["enum"]) == set(END_REASONS) | {None}
+    assert set(definitions["step"]["properties"]) == set(StepKind)  # every kind, by its key
+    answer = definitions["ask"]["properties"]["answer"]
+    assert {kind for option in answer["oneOf"] for kind in option["required"]} == set(AnswerKind)
+
+
+def test_step_kinds_answer_kinds_and_end_reasons_are_enums_read_and_written_as_the_files_words():
+    """Dispatched on members, not on strings; the file format stays the same words."""
+    text = (GOOD_FILES[0].parent / "position-every-say.yaml").read_text(encoding="utf-8")
+    [scenario] = loads(text)
+    assert all(isinstance(step.kind, StepKind) for step in scenario.steps)
+    asks = [step.ask for step in scenario.steps if step.ask is not None]
+    assert {ask.kind for ask in asks} >= {AnswerKind.WINNER, AnswerKind.CHOICE}
+    assert all(isinstance(ask.kind, AnswerKind) for ask in asks)
+    [ending] = loads((GOOD_FILES[0].parent / "position-worked-example.yaml").read_text(encoding="utf-8"))
+    run = replay(ending)
+    [ended] = [event for frame in run.frames for event in frame.events if isinstance(event, HandEnded)]
+    assert run.final.reason is ended.reason is ending.result.reason and isinstance(ended.reason, EndReason)
+    assert [str(kind) for kind in STEP_ACTIONS] == ["play", "choose_trump", "expect"]
+    assert json.dumps([EndReason.LAST_TRICK, AnswerKind.CARD]) == '["last-trick", "card"]'
+    [again] = loads(dump([scenario]))
+    assert again == scenario
 
 
 def test_the_schema_offers_what_the_parameter_spec_declares():

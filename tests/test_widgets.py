@@ -7,6 +7,7 @@ comments of tests/bad/*.yaml; no expected value is copied from a run.
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -17,7 +18,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 
 from lingerlonger.computer.players import RandomPlayer  # noqa: E402
 from lingerlonger.game.cards import DECK, Suit, parse_card  # noqa: E402
-from lingerlonger.game.engine import ChooseTrump, IllegalAction, Play, apply, from_position, legal_cards  # noqa: E402
+from lingerlonger.game.engine import ChooseTrump, IllegalAction, Play, SetupError, apply, from_position, legal_cards  # noqa: E402
 from lingerlonger.game.rules import Rules  # noqa: E402
 from lingerlonger.scenario import load, loads  # noqa: E402
 from lingerlonger.scenario.replay import replay  # noqa: E402
@@ -40,7 +41,7 @@ from lingerlonger.views.widgets import (  # noqa: E402
 from lingerlonger.views.widgets import controls as kit  # noqa: E402
 from lingerlonger.views.widgets import lesson_picker as live_browser
 from lingerlonger.views.widgets import scenario_player as live_scenario  # noqa: E402
-from lingerlonger.words.i18n import catalog, translate  # noqa: E402
+from lingerlonger.words.i18n import catalog, error_text, translate  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 LIBRARY = REPO / "scenarios"
@@ -268,9 +269,15 @@ def test_a_failing_callback_becomes_a_message_not_an_exception(monkeypatch):
 
     monkeypatch.setattr(live_scenario, "frame_html", broken)
     player.next.click()
-    assert "Something went wrong" in player.message.value
-    assert "the renderer broke" in player.message.value
-    assert "Traceback" not in player.message.value
+    assert "Internal error: something went wrong inside Linger Longer" in player.message.value
+    assert "renderer" not in player.message.value and "Traceback" not in player.message.value
+
+
+def test_a_seat_that_is_not_there_is_said_in_the_players_language_as_the_engine_words_it():
+    player = ScenarioPlayer(WORKED, seat="Zé", style=DEFAULT_STYLE.speaking("ru"))
+    seats = ", ".join(player.model.frame.state.players)
+    expected = error_text(SetupError("setup.no-seat", seat="Zé", seats=seats), player.lang)
+    assert html.escape(expected) in player.message.value and player.model.seat is None
 
 
 def test_the_mimebundle_carries_the_widget_and_the_static_player():

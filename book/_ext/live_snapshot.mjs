@@ -16,9 +16,9 @@ const bridge = pyodide.pyimport('lingerlonger.views.live_mode.endpoints');
 // What a first call would import and read (the loader, the replay, the views, each catalog).
 const source = readFileSync(scenario, 'utf8');
 for (const lang of ['en', 'pt', 'es', 'ru']) {
-  const opened = JSON.parse(bridge.open_replay(JSON.stringify({ source, lang })));
-  JSON.parse(bridge.frame(JSON.stringify({ session: opened.session, at: 1, lang })));
-  JSON.parse(bridge.check_file(JSON.stringify({ text: source, lang })));
+  const opened = JSON.parse(bridge.serve('open_replay', JSON.stringify({ source, lang })));
+  JSON.parse(bridge.serve('frame', JSON.stringify({ session: opened.session, at: 1, lang })));
+  JSON.parse(bridge.serve('check_file', JSON.stringify({ text: source, lang })));
 }
 bridge.destroy();
 pyodide.runPython('import gc, lingerlonger.views.live_mode.endpoints as live; live._SESSIONS.clear(); gc.collect(); import random; random.seed(0)');

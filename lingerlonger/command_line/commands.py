@@ -1,6 +1,7 @@
 """The ``lingerlonger`` command line: demo, check, replay, sheet, simulate, new, schema and
-tournament. Errors go to stderr; the exit status is 0 when all is well, 1 when a scenario
-fails its check, 2 for a usage error (a bad option, a missing file, an unknown seat)."""
+tournament. Errors go to stderr, in the reader's language; the exit status is 0 when all is
+well, 1 when a scenario fails its check, 2 for a usage or input error (a bad option, a missing
+file, an unknown seat: a ``LingerError``'s ``exit_code``), 3 for an internal error (a bug)."""
 
 from __future__ import annotations
 
@@ -19,14 +20,13 @@ from lingerlonger.command_line.parser import HelpText, Parser, examples
 from lingerlonger.command_line.tournament import add_tournament_parser
 from lingerlonger.computer.players import PLAYER_KINDS, RandomPlayer
 from lingerlonger.game.cards import format_cards, sort_hand
-from lingerlonger.game.declared import SetupError
 from lingerlonger.game.engine import new_hand
-from lingerlonger.game.errors import LingerError, Message
+from lingerlonger.game.errors import EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, LingerError, Message
 from lingerlonger.game.events import Led
 from lingerlonger.game.play_loop import finish
 from lingerlonger.game.visible_text import visible
 from lingerlonger.lab.runner import PROGRESS_FORMAT
-from lingerlonger.scenario import Location, ScenarioError, iter_documents
+from lingerlonger.scenario import Location, ScenarioError, StepKind, iter_documents
 from lingerlonger.scenario.file_reading import open_source
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
 from lingerlonger.scenario.recording import simulate
@@ -50,32 +50,16 @@ from lingerlonger.words.i18n import LANGUAGES, error_text, speaker, terminal_lan
 from lingerlonger.words.narration import narrate, rules_text, suit_name
 from lingerlonger.words.outside_errors import os_reason
 
-#: Exit statuses: a scenario failed its check; the command was used wrongly (argparse's too).
-EXIT_FAILED, EXIT_USAGE = 1, 2
-
 
 class UsageError(LingerError):
     """The command cannot run as asked (a missing file, an unknown seat...): exit status 2.
-    Its words are catalog message ``error.CODE``, said in the reader's language by ``main``."""
-
-    @classmethod
-    def because(cls, error: ValueError) -> UsageError:
-        """The same refusal (bad rules, bad seats) as a usage error; one with no code yet
-        keeps its words."""
-        if isinstance(error, LingerError):
-            return cls(error.code, **error.params)
-        return cls("plain", text=str(error))
-
-    def __str__(self) -> str:
-        return error_text(self, "en")
+    Its words are catalog message ``error.CODE``, said in the reader's language by ``main``,
+    as those of every other ``LingerError`` that escapes a command (bad rules, bad seats)."""
 
 
 def demo(args: argparse.Namespace) -> int:
     """A narrated random hand in the terminal, with the seed that deals it again."""
-    try:
-        game = game_of(args)
-    except SetupError as error:
-        raise UsageError.because(error) from None
+    game = game_of(args)  # a SetupError is the reader's: main says it, exit status 2
     names = game.seats
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     lang = _language(args)
@@ -266,9 +250,9 @@ def replay_command(args: argparse.Namespace) -> int:
         step = frame.step
         if step is None:
             heading = say("cli.start-deal" if scenario.is_deal else "cli.start-position")
-        elif step.kind == "play":
+        elif step.kind == StepKind.PLAY:
             heading = say("cli.step-play", index=frame.index, name=step.seat, card=step.card)
-        elif step.kind == "choose_trump":
+        elif step.kind == StepKind.CHOOSE_TRUMP:
             heading = say(
                 "cli.step-trump", index=frame.index, name=step.seat, suit=f"{step.suit} ({suit_name(step.suit, lang)})"
             )
@@ -324,11 +308,8 @@ PROGRESS_FROM = 100
 
 def simulate_command(args: argparse.Namespace) -> int:
     """Record hands as one YAML stream of scenarios (deal form, every play, expects, results)."""
-    try:
-        kinds = PLAYER_KINDS.parse(args.seats, args.players)
-        game = game_of(args)
-    except ValueError as error:
-        raise UsageError.because(error) from None
+    kinds = PLAYER_KINDS.parse(args.seats, args.players)
+    game = game_of(args)
     hands = simulate(game.rules, game.players, args.seed, args.games, kinds)
     progress = tqdm(
         hands,
@@ -346,10 +327,7 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 def new_command(args: argparse.Namespace) -> int:
     """A valid starter scenario for an author to edit: a seeded deal, or a small position."""
-    try:
-        game = game_of(args)
-    except SetupError as error:
-        raise UsageError.because(error) from None
+    game = game_of(args)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     lang = _language(args)
     hand = (position_starter if args.position else deal_starter)(game.rules, game.players, seed, lang)
@@ -532,12 +510,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `lingerlonger demo | head` is fine
         _close_stdout()
         return 0
-    except ScenarioError as error:
+    except ScenarioError as error:  # located: FILE:LINE:COLUMN says where
         _error(error.text(_language(args)))
-        return EXIT_FAILED
-    except UsageError as error:
+        return error.exit_code
+    except LingerError as error:  # what the reader asked for or gave, refused
         _error(f"lingerlonger {args.command}: {error_text(error, _language(args))}")
-        return EXIT_USAGE
+        return error.exit_code
     except OSError as error:  # stdout itself may be what failed (`> /dev/full`): not there
         _close_stdout()
         where = f"{error.filename}: " if error.filename else ""
@@ -545,10 +523,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE if error.filename else EXIT_FAILED  # a path given wrongly, or the output
     except KeyboardInterrupt:
         return 130
-    except Exception as error:
+    except Exception as error:  # a bug: said as one, in the reader's language, with no traceback
         said = translate("cli.internal-error", _language(args), error=f"{type(error).__name__}: {visible(str(error))}")
         print(f"lingerlonger {args.command}: {said}", file=sys.stderr)
-        return 1
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ from lingerlonger.command_line.parser import HelpText
 from lingerlonger.game.declared import HAND_SIZE, PLAYERS, PROFILE, VARIANT_SET, Game
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import Rules, RulesError
-from lingerlonger.words.i18n import SOURCE_LANGUAGE, error_text
 
 #: The command-line option of each parameter; profile and variants share ``--rules``.
 OPTIONS = {
@@ -29,9 +28,6 @@ OPTIONS = {
 class OptionError(LingerError):
     """A value an option refuses, as catalog message ``error.CODE``: raised as the cause of
     argparse's ``ArgumentTypeError``, it is said in the reader's language by ``cliparser.Parser``."""
-
-    def __str__(self) -> str:
-        return error_text(self, SOURCE_LANGUAGE)
 
 
 def refused(code: str, **params: object) -> argparse.ArgumentTypeError:

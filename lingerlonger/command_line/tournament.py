@@ -13,7 +13,7 @@ from contextlib import ExitStack, closing, contextmanager
 from lingerlonger.command_line.options import add_game_arguments, game_of, positive_int
 from lingerlonger.command_line.parser import HelpText, examples
 from lingerlonger.computer.players import PLAYER_KINDS
-from lingerlonger.game.errors import LingerError
+from lingerlonger.game.errors import EXIT_FAILED, EXIT_USAGE, LingerError
 from lingerlonger.lab.cluster import DaskExecutor
 from lingerlonger.lab.hand_records import HandWriter, NeedsPyarrow, open_output
 from lingerlonger.lab.runner import stream_tournament
@@ -28,7 +28,13 @@ INTERRUPTED = 130
 
 
 class _Failure(Exception):
-    """A failure already put into words, in the reader's language."""
+    """A failure already put into words, in the reader's language: by default what the reader
+    asked for cannot be done (no Dask, no scheduler there); an output that stops taking hands
+    midway is ``EXIT_FAILED``."""
+
+    def __init__(self, text: str, exit_code: int = EXIT_USAGE) -> None:
+        super().__init__(text)
+        self.exit_code = exit_code
 
 
 def _error(text: str) -> None:
@@ -100,7 +106,8 @@ def _play(
                             path=output.path,
                             reason=error.strerror or error,
                             count=format_number(output.hands, args.lang),
-                        )
+                        ),
+                        EXIT_FAILED,
                     ) from None
             tally.merge(chunk.tally)
 
@@ -145,15 +152,15 @@ def tournament_command(args: argparse.Namespace) -> int:
         args.rules = game_of(args).rules  # with the hand size, if one was given
     except LingerError as error:  # an unknown kind, a count that does not fit, a table too small
         _error(error_text(error, args.lang))
-        return 2
+        return error.exit_code
     try:
         output = open_output(args.output) if args.output else None
     except NeedsPyarrow:
         _error(translate("lab.needs-pyarrow", args.lang, path=args.output))
-        return 1
+        return EXIT_USAGE
     except OSError as error:
         _error(translate("lab.cannot-write", args.lang, path=args.output, reason=error.strerror or error))
-        return 1
+        return EXIT_USAGE
     tally = Tally()
     try:
         with ExitStack() as stack:
@@ -162,7 +169,7 @@ def tournament_command(args: argparse.Namespace) -> int:
             _play(args, seats, output, tally, stack)
     except _Failure as failure:
         _error(str(failure))
-        return 1
+        return failure.exit_code
     except KeyboardInterrupt:
         _error(_kept(args, tally, output))
         return INTERRUPTED

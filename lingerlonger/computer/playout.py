@@ -22,7 +22,7 @@ suits in ``Suit`` order.
 >>> state, _ = new_hand(Rules.parse("standard"), 4, dealer=0, seed=7)
 >>> position = KernelPosition.from_state(state)
 >>> winner, reason = playout(position.copy(), random.Random(1))
->>> winner == playout(position.copy(), random.Random(1))[0], reason in END_REASONS
+>>> winner == playout(position.copy(), random.Random(1))[0], isinstance(reason, EndReason)
 (True, True)
 """
 
@@ -37,15 +37,14 @@ from functools import cache
 from lingerlonger.game.cards import CARDS
 from lingerlonger.game.declared import PLAYERS, Game
 from lingerlonger.game.engine import State
-from lingerlonger.game.events import END_REASONS
+from lingerlonger.game.events import EndReason
 from lingerlonger.game.rules import Rules
 
 __all__ = ["KernelPosition", "KernelRules", "TrickRecord", "POLICIES", "playout", "traced_playout", "NO_TRUMP"]
 
 #: The trump index used when no suit is trump (no-trump, or grand-coup's first trick).
 NO_TRUMP = 4
-_EXHAUSTION, _LAST_HOLDER, _LAST_TRICK = "exhaustion", "last-holder", "last-trick"
-assert set(END_REASONS) == {_EXHAUSTION, _LAST_HOLDER, _LAST_TRICK}
+_EXHAUSTION, _LAST_HOLDER, _LAST_TRICK = EndReason.EXHAUSTION, EndReason.LAST_HOLDER, EndReason.LAST_TRICK
 
 
 def _strengths(trump: int, led: int) -> tuple[int, ...]:
@@ -176,7 +175,7 @@ class TrickRecord:
 POLICIES = ("random", "greedy")
 
 
-def playout(position: KernelPosition, rng: random.Random, policy: str = "random") -> tuple[int, str]:
+def playout(position: KernelPosition, rng: random.Random, policy: str = "random") -> tuple[int, EndReason]:
     """Play ``position`` (consumed) to the end: (winner, reason).
 
     ``policy``: "random" plays uniformly random legal cards; "greedy" models
@@ -263,7 +262,7 @@ def _ended_mid_trick(
     plays: list[tuple[int, int]],
     eliminated: list[int],
     hands: list[list[int]],
-) -> tuple[int, str]:
+) -> tuple[int, EndReason]:
     """The last holder wins at once; a trace keeps the unfinished trick, with no winner."""
     if trace is not None:
         trace.append(
@@ -274,7 +273,7 @@ def _ended_mid_trick(
 
 def _run(
     position: KernelPosition, random: Callable[[], float], trace: list[TrickRecord] | None, greedy: bool = False
-) -> tuple[int, str]:
+) -> tuple[int, EndReason]:
     """The kernel. Locals only in the loops; each branch mirrors a step of ``engine.apply``."""
     hands, stock, trump = position.hands, position.stock, position.trump
     order, played = position.order, position.played

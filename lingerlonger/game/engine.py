@@ -43,6 +43,7 @@ from lingerlonger.game.events import (
     Discarded,
     Drew,
     Eliminated,
+    EndReason,
     Event,
     Followed,
     HandEnded,
@@ -72,6 +73,7 @@ __all__ = [
     "legal_cards",
     "play_refusal",
     "trick_winner",
+    "seat_index",
 ]
 
 
@@ -135,7 +137,7 @@ class State:
     trump_lead_due: bool  # trump-lead: the first lead of a dealt hand is pending
     namer: int | None = None  # grand-coup: the seat that must name trump now
     winner: int | None = None
-    reason: str | None = None
+    reason: EndReason | None = None
 
     # --- who and what ---------------------------------------------------------
     @property
@@ -246,7 +248,7 @@ def deal(
     """Deal a whole deck (top first) by rules 3 to 6 and reveal trump."""
     game = Game.of(rules, players)  # seats A, B, C… for a count
     names, n = game.seats, game.players
-    dealer = _seat_index(names, dealer)
+    dealer = seat_index(names, dealer)
     cards = tuple(parse_card(card) for card in deck)
     if len(cards) != len(CARDS):
         raise SetupError("setup.deck-size", count=len(cards))
@@ -299,8 +301,8 @@ def from_position(
     """A hand set up mid-way (a position, book/scenario-format.md): cards not present count as won earlier."""
     names = Game.of(rules, players).seats
     n = len(names)
-    dealer = _seat_index(names, dealer)
-    leader = _seat_index(names, leader)
+    dealer = seat_index(names, dealer)
+    leader = seat_index(names, leader)
     unknown = set(hands) - set(names)
     if unknown:
         raise SetupError("setup.unknown-hands", seats=", ".join(sorted(unknown)))
@@ -345,11 +347,13 @@ def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
         raise SetupError.because(error) from None
 
 
-def _seat_index(names: tuple[str, ...], seat: int | str) -> int:
-    if isinstance(seat, int) and 0 <= seat < len(names):
+def seat_index(names: Sequence[str], seat: int | str) -> int:
+    """The seat named ``seat`` (a name, or a number from 0) at a table of ``names``: the one
+    seat resolver, for the engine, the views and the command line alike."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
         return seat
-    if seat in names:
-        return names.index(seat)
+    if isinstance(seat, str) and seat in names:
+        return list(names).index(seat)
     raise SetupError("setup.no-seat", seat=seat, seats=", ".join(names))
 
 
@@ -495,8 +499,8 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if len(state.trick) == len(state.order):
         state = _resolve_trick(state, events)
     elif out_at_once and len(state.holders) == 1:  # the last holder wins before the trick ends
-        events.append(HandEnded(state.holders[0], "last-holder", mid_trick=True))
-        state = replace(state, winner=state.holders[0], reason="last-holder")
+        events.append(HandEnded(state.holders[0], EndReason.LAST_HOLDER, mid_trick=True))
+        state = replace(state, winner=state.holders[0], reason=EndReason.LAST_HOLDER)
     return state, events
 
 
@@ -531,11 +535,11 @@ def _resolve_trick(state: State, events: list[Event]) -> State:
     state = replace(state, hands=hands, stock=stock, won=won, tricks_won=tricks_won, out=out, history=history, trick=())
     holders = state.holders
     if rules.exhaustion_end and drew_last_of_stock:
-        return _end(state, winner, "exhaustion", events)
+        return _end(state, winner, EndReason.EXHAUSTION, events)
     if len(holders) == 1:
-        return _end(state, holders[0], "last-holder", events)
+        return _end(state, holders[0], EndReason.LAST_HOLDER, events)
     if not holders:
-        return _end(state, winner, "last-trick", events)
+        return _end(state, winner, EndReason.LAST_TRICK, events)
     leader = winner
     if not hands[winner]:
         leader = next(s for s in ((winner + i) % n for i in range(1, n)) if hands[s])
@@ -544,7 +548,7 @@ def _resolve_trick(state: State, events: list[Event]) -> State:
     return replace(state, leader=leader, order=_trick_order(hands, leader), namer=namer)
 
 
-def _end(state: State, winner: int, reason: str, events: list[Event]) -> State:
+def _end(state: State, winner: int, reason: EndReason, events: list[Event]) -> State:
     events.append(HandEnded(winner, reason))
     return replace(state, winner=winner, reason=reason, order=(), namer=None)
 

@@ -5,8 +5,8 @@ come later, from ``i18n.error_text(error, lang)``, the one function that turns a
 into a sentence in a reader's language (catalog message ``error.CODE``).
 
 Why the engine's English lives here: the engine (cards, rules, events, engine) raises these
-errors and may import no catalog, no json, yet ``str(error)`` must stay the English sentence
-that tracebacks, tests and old callers read. So this module, which imports nothing, holds
+errors and may import no catalog, no json, yet ``str(error)`` must be the English sentence
+that tracebacks, tests and logs read (``Message.text``). So this module, which imports nothing, holds
 the English of the engine's codes (``ENGLISH``) and is their only source: ``i18n`` serves
 them as ``error.*`` messages of the English catalog. The layers above (the scenario reader,
 the replay, the CLI) may read catalogs, so their messages' English is in ``en.json`` like
@@ -20,9 +20,36 @@ any other text. Either way, each code has one English text.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-__all__ = ["Message", "LingerError", "ENGLISH", "fill"]
+__all__ = [
+    "Message",
+    "LingerError",
+    "ENGLISH",
+    "fill",
+    "speak_with",
+    "EXIT_OK",
+    "EXIT_FAILED",
+    "EXIT_USAGE",
+    "EXIT_INTERNAL",
+]
+
+#: Exit statuses, one for each class of outcome (as click ties ``exit_code`` to its
+#: exceptions): all well; a scenario failed its check; the reader's usage or input was
+#: refused (every ``LingerError`` unless its class says otherwise); a bug (an exception that
+#: is not a ``LingerError``), said as "internal error".
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+#: The one function that words a message in a language: ``words.i18n.error_text``, which
+#: hands itself over when it is imported (the game may import no catalog). Until then a
+#: message is said from ``ENGLISH``.
+_speaker: Callable[[Message, str], str] | None = None
+
+
+def speak_with(speaker: Callable[[Message, str], str]) -> None:
+    """Word every message with ``speaker(message, lang)`` from now on (``words.i18n`` calls it)."""
+    global _speaker
+    _speaker = speaker
 
 
 def fill(template: str, params: Mapping[str, Any], say: Callable[[Message], str]) -> str:
@@ -35,25 +62,42 @@ def fill(template: str, params: Mapping[str, Any], say: Callable[[Message], str]
 
 class Message:
     """What to say, without the words: ``code`` (catalog message ``error.CODE``) and the
-    ``params`` that fill it. ``str()`` is the English of the engine's codes (``ENGLISH``);
-    the layers above say their messages with ``i18n.error_text``."""
+    ``params`` that fill it.
+
+    ``text(lang)`` says it in a language; ``str()`` is always ``text()``, in English, for
+    tracebacks, logs and tests. This is the one ``__str__`` of every error: a subclass that
+    says more (a place in a file, a hint) overrides ``text``, never ``__str__``."""
 
     def __init__(self, code: str, /, **params: Any) -> None:
         self.code = code
         self.params = params
 
-    def __str__(self) -> str:
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang``, by the catalogs once ``words.i18n`` is loaded."""
+        if _speaker is not None:
+            try:
+                return _speaker(self, lang)
+            except ValueError:  # a code no catalog has: still said, for the traceback
+                pass
         english = ENGLISH.get(self.code)
         if english is None:  # a code of the layers above, worded only in the catalogs
             return f"{self.code} {self.params}"
         return fill(english, self.params, str)
+
+    def __str__(self) -> str:
+        return self.text("en")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, **{self.params!r})"
 
 
 class LingerError(Message, ValueError):
-    """A refusal: every error the package raises about a reader's input is one of these."""
+    """A refusal: every error the package raises about a reader's input is one of these.
+
+    ``exit_code`` is the command line's exit status for it (a class attribute, as click's
+    exceptions carry theirs); anything else that escapes is a bug (``EXIT_INTERNAL``)."""
+
+    exit_code: ClassVar[int] = EXIT_USAGE
 
     def __init__(self, code: str, /, **params: Any) -> None:
         Message.__init__(self, code, **params)

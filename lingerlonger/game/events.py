@@ -8,8 +8,19 @@ state's ``players``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from lingerlonger.game.cards import Card, Suit
+
+
+class EndReason(StrEnum):
+    """Why a hand ended (the Rules reference's three ways), written as its value in a
+    scenario's ``result: reason:`` and in a tournament's records: a StrEnum, so that it is
+    that string wherever one is read or compared."""
+
+    LAST_HOLDER = "last-holder"  # everyone else ran out of cards
+    LAST_TRICK = "last-trick"  # the stock was gone, and the last trick decided
+    EXHAUSTION = "exhaustion"  # every hand ran out together
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +116,7 @@ class HandEnded:
     """The hand is won; ``mid_trick`` when the last holder won before the trick was finished."""
 
     winner: int
-    reason: str  # "last-holder" | "last-trick" | "exhaustion"
+    reason: EndReason
     mid_trick: bool = False
 
 
@@ -123,4 +134,4 @@ Event = (
     | TrumpChosen
     | HandEnded
 )
-END_REASONS = ("last-holder", "last-trick", "exhaustion")
+END_REASONS = tuple(EndReason)

@@ -40,7 +40,7 @@ import yaml
 from lingerlonger.game.cards import CARDS, Card, CardError, parse_suit
 from lingerlonger.game.declared import HAND_SIZE, Game, SetupError, check_seat_count
 from lingerlonger.game.errors import Message
-from lingerlonger.game.events import END_REASONS
+from lingerlonger.game.events import END_REASONS, EndReason
 from lingerlonger.game.rules import PROFILE_ALIASES, PROFILES, Rules, RulesError
 from lingerlonger.game.visible_text import quoted
 from lingerlonger.scenario import limits
@@ -68,6 +68,7 @@ from lingerlonger.scenario.model import (
     STEP_ACTIONS,
     STEP_KEYS,
     TOP_KEYS,
+    AnswerKind,
     Ask,
     Expect,
     Location,
@@ -75,6 +76,7 @@ from lingerlonger.scenario.model import (
     Scenario,
     ScenarioError,
     Step,
+    StepKind,
     versions,
 )
 from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE
@@ -160,20 +162,21 @@ def _ask(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> 
     entries = [entry for entry in reader.mapping(values["answer"], "ask: answer") if not entry[0].startswith("x-")]
     if len(entries) != 1 or entries[0][0] not in ANSWER_KINDS:
         raise reader.refuse(values["answer"], "answer-kind", kinds=", ".join(ANSWER_KINDS))
-    kind, _, answer = entries[0]
+    key, _, answer = entries[0]
+    kind = AnswerKind(key)
     what = f"ask: answer: {kind}"
     found: dict[str, Any] = {}
-    if kind in ("legal", "card"):
+    if kind in (AnswerKind.LEGAL, AnswerKind.CARD):
         listed = reader.cards(answer, what) if answer.kind is SEQUENCE else (reader.card(answer, what),)
-        if kind == "card" and not listed:
+        if kind is AnswerKind.CARD and not listed:
             raise reader.refuse(answer, "answer-no-card", what=what)
         found["cards"] = frozenset(listed)
-    elif kind == "winner":
+    elif kind is AnswerKind.WINNER:
         found["seat"] = reader.seat(answer, what, players)
     else:
         found["choice"] = reader.author_text(answer, what, own)
     if "choices" in values:
-        if kind != "choice":
+        if kind is not AnswerKind.CHOICE:
             raise reader.refuse(values["choices"], "choices-without-choice")
         found["choices"] = tuple(
             reader.author_text(item, "ask: choices", own)
@@ -185,7 +188,7 @@ def _ask(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> 
         if chosen is None:
             raise reader.refuse(answer, "not-a-choice", what=what, choice=found["choice"])
         found["choice"] = chosen
-    elif kind == "choice":
+    elif kind is AnswerKind.CHOICE:
         raise reader.refuse(node, "choice-needs-choices")
     return Ask(
         texts["question"],
@@ -207,15 +210,15 @@ def _step(reader: NodeReader, node: Node, players: tuple[str, ...], rules: Rules
         raise reader.refuse(node, "one-action", first=actions[0], second=actions[1])
     if not actions:
         if ask is not None:
-            return Step("ask", reader.at(values["ask"]), say=say, ask=ask)
+            return Step(StepKind.ASK, reader.at(values["ask"]), say=say, ask=ask)
         if say is None:
             raise reader.refuse(node, "step-no-action")
-        return Step("say", reader.at(values["say"]), say=say)
+        return Step(StepKind.SAY, reader.at(values["say"]), say=say)
     kind = actions[0]
     value = values[kind]
-    if kind == "expect":
+    if kind is StepKind.EXPECT:
         return Step(kind, reader.at(value), expect=_expect(reader, value, players), say=say, ask=ask)
-    if kind == "choose_trump" and not rules.grand_coup:
+    if kind is StepKind.CHOOSE_TRUMP and not rules.grand_coup:
         raise reader.refuse(value, "choose-trump-not-grand-coup", rules=rules.spec)
     parts = reader.text(value, kind).split()
     if len(parts) != 2:
@@ -224,7 +227,7 @@ def _step(reader: NodeReader, node: Node, players: tuple[str, ...], rules: Rules
     if seat not in players:
         raise reader.fail(value, no_seat(kind, seat, players))
     try:
-        if kind == "play":
+        if kind is StepKind.PLAY:
             return Step(kind, reader.at(value), seat=seat, card=cached_card(thing), say=say, ask=ask)
         return Step(kind, reader.at(value), seat=seat, suit=parse_suit(thing), say=say, ask=ask)
     except CardError as error:
@@ -237,9 +240,10 @@ def _result(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Result:
     if "winner" in values and not reader.is_null(values["winner"]):
         winner = reader.seat(values["winner"], "result: winner", players)
     if "reason" in values and not reader.is_null(values["reason"]):
-        reason = reader.text(values["reason"], "result: reason")
-        if reason not in END_REASONS:
-            raise reader.refuse(values["reason"], "unknown-reason", reason=reason, expected=", ".join(END_REASONS))
+        written = reader.text(values["reason"], "result: reason")
+        if written not in END_REASONS:
+            raise reader.refuse(values["reason"], "unknown-reason", reason=written, expected=", ".join(END_REASONS))
+        reason = EndReason(written)
     return Result(
         winner, reason, reader.at(node), frozenset(values), {key: reader.at(value) for key, value in values.items()}
     )

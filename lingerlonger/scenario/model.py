@@ -9,19 +9,42 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import State, deal, from_position
-from lingerlonger.game.errors import LingerError, Message
-from lingerlonger.game.events import Event
+from lingerlonger.game.errors import EXIT_FAILED, LingerError, Message
+from lingerlonger.game.events import EndReason, Event
 from lingerlonger.game.rules import Rules
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, SOURCE_LANGUAGE, error_text, translate
 
 FORMAT = 1
 EXPECT_KEYS = ("trick_winner", "drawn", "out", "hand_sizes", "stock_size", "leader", "legal")
-STEP_ACTIONS = ("play", "choose_trump", "expect")
+
+
+class StepKind(StrEnum):
+    """What a step does: a StrEnum, so that each kind is also the key a file writes it under."""
+
+    PLAY = "play"
+    CHOOSE_TRUMP = "choose_trump"
+    EXPECT = "expect"
+    ASK = "ask"  # a question only
+    SAY = "say"  # narration only
+
+
+class AnswerKind(StrEnum):
+    """What a question's ``answer:`` names (see ``Ask``), by its key in the file."""
+
+    LEGAL = "legal"
+    CARD = "card"
+    WINNER = "winner"
+    CHOICE = "choice"
+
+
+#: The step keys that act (a step has at most one), in the Scenario format reference's order.
+STEP_ACTIONS = (StepKind.PLAY, StepKind.CHOOSE_TRUMP, StepKind.EXPECT)
 TOP_KEYS = (
     "format",
     "title",
@@ -44,7 +67,7 @@ RESULT_KEYS = ("winner", "reason")
 POSITION_KEYS = ("hands", "stock", "trump", "leader")
 #: A quiz question (``ask:``) and the kinds of answer it may expect (see ``Ask``).
 ASK_KEYS = ("question", "answer", "choices", "hint", "wrong")
-ANSWER_KINDS = ("legal", "card", "winner", "choice")
+ANSWER_KINDS = tuple(AnswerKind)
 STEP_KEYS = STEP_ACTIONS + ("ask", "say")
 
 
@@ -62,7 +85,7 @@ class Location(NamedTuple):
 class ScenarioError(LingerError):
     """A scenario refused or failed, at a place in its file: the ``message`` (a code and its
     parameters), then ``hint``, the catalog id of advice on the likely fix. Its words, in any
-    language, come from ``text(lang)``; ``str()`` says it in the default language."""
+    language, come from ``text(lang)``; ``str()`` says it in English."""
 
     def __init__(self, where: Location, message: Message, hint: str | None = None) -> None:
         super().__init__(message.code, **message.params)
@@ -75,8 +98,7 @@ class ScenarioError(LingerError):
         """The refusal in English, without its place."""
         return error_text(self.refusal, SOURCE_LANGUAGE)
 
-    def __str__(self) -> str:
-        return self.text()
+    exit_code: ClassVar[int] = EXIT_FAILED  # a scenario that cannot be read fails its check
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """``FILE:LINE:COLUMN: message``, then the hint, on one line, in ``lang``."""
@@ -166,7 +188,7 @@ class Ask:
     """
 
     question: str
-    kind: str
+    kind: AnswerKind
     where: Location = field(compare=False)  # the ask: mapping
     answer_where: Location = field(compare=False)  # its answer's value
     cards: frozenset[Card] = frozenset()
@@ -192,7 +214,7 @@ class Ask:
 class Step:
     """One step: a play, a trump choice, an expectation, a question, or narration only."""
 
-    kind: str  # "play" | "choose_trump" | "expect" | "ask" | "say"
+    kind: StepKind
     where: Location = field(compare=False)  # the step's action value (or its ask, or its say)
     seat: str | None = None
     card: Card | None = None
@@ -205,7 +227,7 @@ class Step:
 @dataclass(frozen=True)
 class Result:
     winner: str | None
-    reason: str | None
+    reason: EndReason | None
     where: Location = field(compare=False)
     given: frozenset[str] = frozenset()
     locations: dict[str, Location] = field(default_factory=dict, compare=False)  # each key's value

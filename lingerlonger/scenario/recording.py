@@ -26,7 +26,7 @@ from lingerlonger.game.engine import ChooseTrump, Play, SetupError, State, deal,
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.play_loop import Turn, play_out
 from lingerlonger.game.rules import Rules
-from lingerlonger.scenario import Expect, Location, Result, Scenario, Step
+from lingerlonger.scenario import Expect, Location, Result, Scenario, Step, StepKind
 from lingerlonger.scenario.replay import follow_trick, trick_outcome
 from lingerlonger.words.narration import narrate
 
@@ -89,14 +89,14 @@ def record(
         ends = state.is_over or turn.ended_trick  # after every trick, and a hand ended mid-trick
         say = " ".join(narrate(event, names, lang) for event in turn.events) if lang is not None and ends else None
         if isinstance(action, Play):
-            steps.append(Step("play", RECORDED, seat=name, card=action.card, say=say or None))
+            steps.append(Step(StepKind.PLAY, RECORDED, seat=name, card=action.card, say=say or None))
         elif isinstance(action, ChooseTrump):
-            steps.append(Step("choose_trump", RECORDED, seat=name, suit=action.suit))
+            steps.append(Step(StepKind.CHOOSE_TRUMP, RECORDED, seat=name, suit=action.suit))
         if ends:
             trick = trick_outcome(trick_events, names)
             steps.append(
                 Step(
-                    "expect",
+                    StepKind.EXPECT,
                     RECORDED,
                     expect=Expect(
                         trick_winner=trick.winner,

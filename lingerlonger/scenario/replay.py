@@ -42,7 +42,7 @@ from lingerlonger.game.cards import Card, format_cards
 from lingerlonger.game.engine import ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
 from lingerlonger.game.errors import Message
 from lingerlonger.game.events import Drew, Eliminated, Event, Led, TrickWon
-from lingerlonger.scenario import Ask, Expect, Scenario, ScenarioError, Step, in_language
+from lingerlonger.scenario import AnswerKind, Ask, Expect, Scenario, ScenarioError, Step, StepKind, in_language
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 from lingerlonger.words.narration import narrate
 
@@ -99,17 +99,17 @@ def replay(scenario: Scenario) -> Replay:
         if step.ask is not None:
             run.failures += _check_ask(state, step, pending)
             run.frames[-1] = replace(run.frames[-1], asks=run.frames[-1].asks + (step.ask,))
-        if step.kind == "ask" and step.say is None:
+        if step.kind == StepKind.ASK and step.say is None:
             continue
-        if step.kind == "expect":
+        if step.kind == StepKind.EXPECT:
             run.failures += _check_expect(state, step.expect, trick_events)
             if step.say is not None:
                 run.frames[-1] = replace(run.frames[-1], say=_joined(run.frames[-1].say, step.say))
             continue
         events = []
-        if step.kind in ("play", "choose_trump"):
+        if step.kind in (StepKind.PLAY, StepKind.CHOOSE_TRUMP):
             seat = state.players.index(step.seat)
-            action = Play(seat, step.card) if step.kind == "play" else ChooseTrump(seat, step.suit)
+            action = Play(seat, step.card) if step.kind == StepKind.PLAY else ChooseTrump(seat, step.suit)
             try:
                 state, events = apply(state, action)
             except IllegalAction as error:
@@ -229,9 +229,9 @@ def _check_expect(state: State, expect: Expect, trick_events: list[Event]) -> li
 
 def answer_text(ask: Ask, lang: str = DEFAULT_LANGUAGE) -> str:
     """A question's right answer in words: the cards, the seat or the choice."""
-    if ask.kind in ("legal", "card"):
+    if ask.kind in (AnswerKind.LEGAL, AnswerKind.CARD):
         return format_cards(sorted(ask.cards)) or translate("quiz.no-cards", lang)
-    return ask.seat if ask.kind == "winner" else in_language(ask.choice, lang)
+    return ask.seat if ask.kind == AnswerKind.WINNER else in_language(ask.choice, lang)
 
 
 def _check_ask(state: State, step: Step, pending: list[Ask]) -> list[ScenarioError]:
@@ -241,23 +241,23 @@ def _check_ask(state: State, step: Step, pending: list[Ask]) -> list[ScenarioErr
     def wrong(code: str, **params: object) -> list[ScenarioError]:
         return [ScenarioError(ask.answer_where, Message(f"replay.ask.{code}", kind=ask.kind, **params))]
 
-    if ask.kind == "winner":
+    if ask.kind == AnswerKind.WINNER:
         pending.append(ask)
         return []
-    if ask.kind == "choice":
+    if ask.kind == AnswerKind.CHOICE:
         return []
     if state.to_act is None:
         return wrong("hand-over")
     actual = frozenset(legal_cards(state))
     acting = state.players[state.to_act]
-    if ask.kind == "legal":
+    if ask.kind == AnswerKind.LEGAL:
         if ask.cards != actual:
             return wrong("legal", seat=acting, expected=_cards(ask.cards), actual=_cards(actual))
         return []
     illegal = ask.cards - actual
     if illegal:
         return wrong("illegal", seat=acting, cards=_cards(illegal), actual=_cards(actual))
-    if step.kind == "play" and step.card not in ask.cards:
+    if step.kind == StepKind.PLAY and step.card not in ask.cards:
         return wrong("not-played", card=step.card, cards=_cards(ask.cards))
     return []
 

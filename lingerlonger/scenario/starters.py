@@ -22,7 +22,7 @@ from lingerlonger.computer.players import make_player
 from lingerlonger.game.cards import DECK, Suit, sort_hand
 from lingerlonger.game.engine import Play, apply, from_position, legal_cards, shuffled_deck
 from lingerlonger.game.rules import VARIANTS, Rules
-from lingerlonger.scenario import Expect, Location, Scenario, Step
+from lingerlonger.scenario import Expect, Location, Scenario, Step, StepKind
 from lingerlonger.scenario.recording import record_hand
 from lingerlonger.scenario.replay import replay, trick_outcome
 from lingerlonger.words.i18n import SOURCE_LANGUAGE, translate
@@ -82,7 +82,7 @@ def deal_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_LANGU
     hand = record_hand(
         rules, names, players - 1, shuffled_deck(rng), seats, title=_title(rules, players, seed, lang), tricks=1
     )
-    expect = next(index for index, step in enumerate(hand.steps) if step.kind == "expect")
+    expect = next(index for index, step in enumerate(hand.steps) if step.kind == StepKind.EXPECT)
     return _for_an_author(hand, expect, lang)
 
 
@@ -102,7 +102,7 @@ def position_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_L
     plays = []
     while not state.history and not state.is_over:  # the first trick
         card = rng.choice(sorted(legal_cards(state)))
-        plays.append(Step("play", WRITTEN, seat=names[state.to_act], card=card))
+        plays.append(Step(StepKind.PLAY, WRITTEN, seat=names[state.to_act], card=card))
         state, _ = apply(state, Play(state.to_act, card))
     scenario = Scenario(
         title=_title(rules, players, seed, lang),
@@ -118,7 +118,7 @@ def position_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_L
     )
     trick = trick_outcome([event for frame in replay(scenario).frames for event in frame.events], names)
     check = Step(
-        "expect",
+        StepKind.EXPECT,
         WRITTEN,
         expect=Expect(
             trick_winner=trick.winner,

@@ -62,7 +62,7 @@ import yaml
 from lingerlonger.game.cards import format_cards, sort_hand
 from lingerlonger.scenario.library import nearest
 from lingerlonger.scenario.located_yaml import scalar_type
-from lingerlonger.scenario.model import EXPECT_KEYS, Ask, Expect, Scenario, Step, Text
+from lingerlonger.scenario.model import EXPECT_KEYS, AnswerKind, Ask, Expect, Scenario, Step, StepKind, Text
 from lingerlonger.scenario.safe_write import replacing
 from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE, translate
 
@@ -317,18 +317,18 @@ def dump_scenario(scenario: Scenario) -> str:
 
 
 def _step(step: Step, players: tuple[str, ...], own: str) -> str:
-    if step.kind == "say":
+    if step.kind == StepKind.SAY:
         return f"- say:{_text(step.say, '  ', own)}"
-    if step.kind == "ask":
+    if step.kind == StepKind.ASK:
         text = "- ask:" + _ask(step.ask, own)
-    elif step.kind == "expect":
+    elif step.kind == StepKind.EXPECT:
         text = "- expect:" + _expect(step.expect, players)
     else:
-        action = f"{step.seat} {step.card if step.kind == 'play' else step.suit}"
+        action = f"{step.seat} {step.card if step.kind == StepKind.PLAY else step.suit}"
         if step.say is None and step.ask is None:
             return f"- {{{step.kind}: {_scalar(action)}}}"
         text = f"- {step.kind}: {_scalar(action, flow=False)}"
-    if step.ask is not None and step.kind != "ask":
+    if step.ask is not None and step.kind != StepKind.ASK:
         text += "\n  ask:" + _ask(step.ask, own)
     if step.say is not None:
         text += f"\n  say:{_text(step.say, '  ', own)}"
@@ -337,9 +337,9 @@ def _step(step: Step, players: tuple[str, ...], own: str) -> str:
 
 def _ask(ask: Ask, own: str) -> str:
     """A question as a block mapping under ``ask:``, its answer as one flow mapping."""
-    if ask.kind in ("legal", "card"):
+    if ask.kind in (AnswerKind.LEGAL, AnswerKind.CARD):
         answer = _cards(sort_hand(ask.cards))
-    elif ask.kind == "winner":
+    elif ask.kind == AnswerKind.WINNER:
         answer = _seat(ask.seat)
     else:
         answer = _scalar(str(ask.choice))  # named in the scenario's language: judged by meaning

@@ -29,7 +29,7 @@ from lingerlonger.game.engine import Action, ChooseTrump, IllegalAction, Play, S
 from lingerlonger.game.events import Discarded, Event, Followed, Led, TrumpChosen, Trumped
 from lingerlonger.game.play_loop import play_out
 from lingerlonger.game.seat_view import SeatView, view
-from lingerlonger.scenario import Ask, in_language
+from lingerlonger.scenario import AnswerKind, Ask, in_language
 from lingerlonger.scenario.replay import Frame, Replay
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, speaker, translate
 
@@ -332,11 +332,11 @@ class ScenarioModel:
             return None
         number, ask = pending
         state = self.frame.state
-        if ask.kind in ("legal", "card"):
+        if ask.kind in (AnswerKind.LEGAL, AnswerKind.CARD):
             hand = state.hands[state.to_act] if state.to_act is not None else ()
             choices: tuple = tuple(sort_hand(hand, state.trump))
             return Question(number, ask, choices, tuple(map(str, choices)))
-        choices = tuple(state.players) if ask.kind == "winner" else tuple(ask.choices)
+        choices = tuple(state.players) if ask.kind == AnswerKind.WINNER else tuple(ask.choices)
         return Question(number, ask, choices, tuple(in_language(choice, self.lang) for choice in choices))
 
     def pick(self, index: int) -> ScenarioModel:
@@ -346,10 +346,12 @@ class ScenarioModel:
         if question is None or not 0 <= index < len(question.choices):
             return self
         ask, choice = question.ask, question.choices[index]
-        if ask.kind == "legal":
+        if ask.kind == AnswerKind.LEGAL:
             return replace(self, chosen=self.chosen ^ {choice})
         return self._judged(
-            choice in ask.cards if ask.kind == "card" else choice == (ask.seat if ask.kind == "winner" else ask.choice)
+            choice in ask.cards
+            if ask.kind == AnswerKind.CARD
+            else choice == (ask.seat if ask.kind == AnswerKind.WINNER else ask.choice)
         )
 
     def check(self) -> ScenarioModel:
@@ -363,9 +365,9 @@ class ScenarioModel:
         question = self.question
         if question is None:
             return self
-        if question.ask.kind == "legal":
+        if question.ask.kind == AnswerKind.LEGAL:
             return replace(self, chosen=frozenset(parse_cards(text))).check()
-        wanted = parse_card(text) if question.ask.kind == "card" else text
+        wanted = parse_card(text) if question.ask.kind == AnswerKind.CARD else text
         for answers in (question.words, question.choices):  # a choice as read, or as written
             if wanted in answers:
                 return self.pick(answers.index(wanted))

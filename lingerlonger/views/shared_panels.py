@@ -15,7 +15,7 @@ from collections.abc import Callable
 from lingerlonger.computer.coach import CardAdvice
 from lingerlonger.game.cards import Card
 from lingerlonger.game.errors import LingerError
-from lingerlonger.scenario import Scenario, in_language
+from lingerlonger.scenario import AnswerKind, Scenario, in_language
 from lingerlonger.session.hand import HandModel
 from lingerlonger.session.save_lesson import lesson_text
 from lingerlonger.session.stepping import ScenarioModel
@@ -154,11 +154,11 @@ def question_html(model: ScenarioModel) -> str:
         return ""
     say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
     ask, state = question.ask, model.frame.state
-    if ask.kind in ("legal", "card"):
+    if ask.kind in (AnswerKind.LEGAL, AnswerKind.CARD):
         acting = state.players[state.to_act] if state.to_act is not None else ""
-        prompt = say("quiz.pick-cards" if ask.kind == "legal" else "quiz.pick-card", name=acting)
+        prompt = say("quiz.pick-cards" if ask.kind == AnswerKind.LEGAL else "quiz.pick-card", name=acting)
     else:
-        prompt = say("quiz.pick-seat" if ask.kind == "winner" else "quiz.pick-choice")
+        prompt = say("quiz.pick-seat" if ask.kind == AnswerKind.WINNER else "quiz.pick-choice")
     return (
         f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
         f"{html.escape(in_language(ask.question, lang))}</p>"
@@ -199,7 +199,7 @@ def answers_html(model: ScenarioModel) -> str:
         f'<button type="button" data-ll-answer="{index}">{html.escape(label)}</button>'
         for index, label in enumerate(_answer_labels(model))
     )
-    if question.ask.kind == "legal":
+    if question.ask.kind == AnswerKind.LEGAL:
         buttons += (
             f'<button type="button" data-ll-answer="check">{html.escape(translate("quiz.check", model.lang))}</button>'
         )

@@ -22,7 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from lingerlonger.game.cards import RANK_LABELS, Card, Suit, sort_hand
-from lingerlonger.game.engine import State, Trick, legal_cards, play_refusal
+from lingerlonger.game.engine import State, Trick, legal_cards, play_refusal, seat_index
 from lingerlonger.game.events import END_REASONS
 from lingerlonger.game.seat_view import SeatView, view
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, language_tag, template, translate
@@ -42,7 +42,8 @@ __all__ = [
 
 
 class RenderError(ValueError):
-    """Arguments that describe no drawable table, such as a seat that is not there."""
+    """A caller's mistake (a bug): arguments that describe no drawable table, such as a trick
+    just won drawn over one in progress. A seat that is not there is the reader's, a ``SetupError``."""
 
 
 #: The keys of the table's words in the catalogs (``locale/*.json``, message ``table.KEY``).
@@ -295,17 +296,8 @@ def table_html(
 
 
 def _viewer_seat(state: State, seat: int | str | None) -> int | None:
-    if seat is None:
-        return None
-    if isinstance(seat, str):
-        if seat in state.players:
-            return state.players.index(seat)
-    elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
-        return seat
-    raise RenderError(
-        f"there is no seat {seat!r} to draw the table for "
-        f"(seats are {', '.join(state.players)}, or 0 to {len(state.players) - 1})"
-    )
+    """The seat to draw for; a seat that is not there is a ``SetupError``, said in the reader's words."""
+    return None if seat is None else seat_index(state.players, seat)
 
 
 def _seat_html(

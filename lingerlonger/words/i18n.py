@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from importlib import resources
 
 from lingerlonger.game.errors import ENGLISH as ENGLISH_ERRORS
-from lingerlonger.game.errors import Message, fill
+from lingerlonger.game.errors import Message, fill, speak_with
 
 __all__ = [
     "ui",
@@ -162,6 +162,10 @@ def error_text(error: Message, lang: str = DEFAULT_LANGUAGE) -> str:
     if isinstance(message, dict):  # a plural message: its form follows params["count"]
         message = message[plural_category(int(error.params["count"]), lang)]
     return fill(message, error.params, lambda reason: error_text(reason, lang))
+
+
+#: Every error's ``text(lang)`` and ``str()`` are said by the catalogs from here on.
+speak_with(error_text)
 
 
 def format_number(number: float, lang: str, digits: int = 0, *, sign: bool = False) -> str:

@@ -199,3 +199,44 @@ def test_a_readers_own_scenario_is_checked_in_the_browser_and_replayed(book_html
         page.screenshot(path=str(tmp_path / "checker-phone.png"), full_page=True)
         log.assert_clean()
         context.close()
+
+
+def test_a_stopped_worker_loses_no_lesson_and_says_a_lost_hand_in_the_readers_words(book_html, chromium):
+    """live.js stops a check that runs past 20 s with its worker (``llLiveKit.restart``, as then):
+    the next press on the lesson opens it again in the new worker and is answered; a hand against
+    the computer, which cannot be rebuilt, is said to be lost. Never "live-failed"."""
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, CHAPTER)
+        player = go_live(page)
+        status = player.locator(".ll-live-status")
+        player.locator("[data-go=next]").click()
+        player.locator(".ll-stage .ll-live-quiz-box").wait_for(state="attached", timeout=20_000)  # the engine's frame
+
+        page.evaluate("window.llLiveKit.restart()")
+        player.locator(".ll-stage " + LEGAL_CARD).first.click()  # a what-if on the lost lesson
+        player.locator("[data-ll-what-if]").wait_for(state="visible", timeout=LIVE_BOOT_MS)
+        player.locator(".ll-live-panel [data-ll-action=back]").click()
+        player.locator("[data-ll-what-if]").wait_for(state="detached", timeout=20_000)
+
+        page.evaluate("window.llLiveKit.restart()")
+        player.locator("[data-go=next]").click()  # the engine's frame of the next step
+        page.wait_for_function(
+            "el => el.querySelector('.ll-live-quiz-box') !== null",
+            arg=player.locator(".ll-stage").element_handle(),
+            timeout=LIVE_BOOT_MS,
+        )
+        player.locator("[data-ll-action=coach]").click()
+        player.locator(".ll-live-out .ll-coach").wait_for(state="visible", timeout=30_000)
+
+        player.locator("[data-ll-action=new-hand]").click()
+        player.locator(".ll-stage " + LEGAL_CARD).first.wait_for(state="visible", timeout=20_000)
+        page.evaluate("window.llLiveKit.restart()")
+        player.locator(".ll-stage " + LEGAL_CARD).first.click()
+        out = player.locator(".ll-live-out")
+        page.wait_for_function(
+            "el => el.textContent.includes('restarted')", arg=out.element_handle(), timeout=LIVE_BOOT_MS
+        )
+        assert "the hand shown here was lost" in out.inner_text()
+        assert "could not start" not in status.inner_text() and not status.get_attribute("data-error")
+        log.assert_clean()
+        context.close()

@@ -1,32 +1,40 @@
 """Live mode: the static player's calls into the engine, running in the reader's browser.
 
 A static replay carries its scenario as YAML; the page's ``live.js`` sends it to a Web
-Worker running Pyodide (``static/live-worker.js``), which calls the functions here. Each
-takes and returns JSON text, so the JavaScript glue stays small: it shows the HTML it
-gets back and sends the card a reader pressed. The HTML comes from the same functions as
-the other players' (``static_replay.frame_html``, ``render.table_html``).
+Worker running Pyodide (``static/live-worker.js``), which calls ``serve(name, arguments)``:
+only the endpoints of ``ENDPOINTS`` can be called, each checking its arguments. Each takes
+and returns JSON text, so the JavaScript glue stays small: it shows the HTML it gets back and
+sends the card a reader pressed. The HTML comes from the same functions as the other
+players' (``page_replay.frame_html``, ``table_html.table_html``).
+
+What a reader opens (a scenario, a hand, a what-if branch) is kept as a numbered session,
+the last ``MAX_SESSIONS`` of them. A worker stopped by the page (a check that ran too long)
+loses them all: a call on a lost one is answered ``{"error": …, "lost": true}``, in the
+reader's words, and the page opens its scenario again.
 
 >>> from pathlib import Path
 >>> source = (Path(__file__).parents[3] / "scenarios/03-follow-suit.yaml").read_text(encoding="utf-8")
->>> opened = json.loads(open_replay(json.dumps({"source": source, "lang": "en"})))
->>> opened["frames"] > 1, "data-ll-card" in json.loads(frame(json.dumps({**opened, "at": 0})))["html"]
+>>> opened = json.loads(serve("open_replay", json.dumps({"source": source, "lang": "en"})))
+>>> opened["frames"] > 1, "data-ll-card" in json.loads(serve("frame", json.dumps({**opened, "at": 0})))["html"]
 (True, True)
 """
 
 from __future__ import annotations
 
 import html
-import itertools
 import json
+import logging
 import random
 import re
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from datetime import date
+from types import MappingProxyType
 from typing import Any
 
 from lingerlonger.game.cards import parse_card
 from lingerlonger.game.engine import Play
-from lingerlonger.game.errors import LingerError
+from lingerlonger.game.errors import LingerError, Message
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import ScenarioError, loads, read_upload
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
@@ -47,24 +55,12 @@ from lingerlonger.words.i18n import (
     ui,
 )
 
-__all__ = [
-    "open_replay",
-    "frame",
-    "answer",
-    "what_if",
-    "coach",
-    "new_hand",
-    "hand_play",
-    "save_lesson",
-    "check_file",
-    "checker_html",
-    "MAX_LINK_CHARS",
-]
-__all__ += ["position_change", "position_play", "position_save"]  # the position editor's (live_position)
+__all__ = ["ENDPOINTS", "serve", "checker_html", "MAX_LINK_CHARS", "MAX_SESSIONS", "LiveRequestError", "SessionLost"]
 
-#: What a page has opened, by number: a page holds a few players, a worker lives as long as it.
-_SESSIONS: dict[int, Any] = {}
-_NUMBERS = itertools.count(1)
+#: The most sessions (scenarios opened, hands dealt, what-if branches) a worker keeps: a page
+#: holds a few players, each opening a session a press or so; past this, the oldest is dropped
+#: (a call on it is answered "session lost", as after a restarted worker).
+MAX_SESSIONS = 64
 #: The computers of a new hand: the source texts' tips.
 OPPONENTS = "tips"
 #: The most characters a shared lesson's link may hold after ``#lesson=`` (the lesson's file,
@@ -72,20 +68,101 @@ OPPONENTS = "tips"
 #: unread, and a file is the way to share a longer lesson.
 MAX_LINK_CHARS = 65_536
 
+_log = logging.getLogger("lingerlonger.views.live_mode")
+
+
+class LiveRequestError(LingerError):
+    """A call the page made wrongly (no such endpoint, an argument missing or of the wrong
+    kind): said in the reader's words, never a traceback."""
+
+
+class SessionLost(LingerError):
+    """A session this worker no longer holds: the worker was restarted (a slow check is
+    stopped with it), or the session was the oldest of ``MAX_SESSIONS``. The page reopens a
+    scenario by itself (``lost`` in the answer); a hand or a branch is gone, and it says so."""
+
+    def __init__(self) -> None:
+        super().__init__("live.session-lost")
+
+
+class _Sessions:
+    """What a page has opened, by number (one key type), the most recently used last; at most
+    ``MAX_SESSIONS``, the least recently used dropped first.
+
+    A number is drawn at random (below 2**53, exact in JavaScript), not counted: a worker
+    started again would count from where the build's snapshot stopped, and a page holding an
+    old worker's number would be given another player's session on the page instead of "session lost"."""
+
+    def __init__(self, limit: int = MAX_SESSIONS) -> None:
+        self.limit = limit
+        self._kept: OrderedDict[int, Any] = OrderedDict()
+
+    def keep(self, value: Any) -> int:
+        number = 0
+        while number == 0 or number in self._kept:
+            number = _NUMBERS.getrandbits(53)
+        self._kept[number] = value
+        while len(self._kept) > self.limit:
+            self._kept.popitem(last=False)
+        return number
+
+    def get(self, number: int, kind: type) -> Any:
+        """Session ``number``, which must be a ``kind``; ``SessionLost`` when not held."""
+        value = self._kept.get(number)
+        if value is None:
+            raise SessionLost()
+        if not isinstance(value, kind):
+            raise LiveRequestError("live.bad-request", name="session")
+        self._kept.move_to_end(number)
+        return value
+
+    def put(self, number: int, value: Any) -> None:
+        self._kept[number] = value
+        self._kept.move_to_end(number)
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._kept
+
+
+_NUMBERS = random.SystemRandom()
+_SESSIONS = _Sessions()
+
 
 def _call(function: Callable[[dict], dict]) -> Callable[[str], str]:
-    """JSON in and out; a refusal comes back as ``{"error": html}`` in the reader's language."""
+    """JSON in and out; a refusal comes back as ``{"error": html}`` in the reader's language
+    (with ``"lost": true`` for a lost session, which the page may reopen)."""
 
     def run(arguments: str) -> str:
-        args = json.loads(arguments)
+        args = _arguments(arguments)
         try:
             answer = function(args)
+        except SessionLost as error:
+            answer = {"error": notice_html(error_text(error, _language(args))), "lost": True}
         except LingerError as error:
             answer = {"error": notice_html(error_text(error, _language(args)))}
-        return json.dumps(answer, ensure_ascii=False)
+        return _dumped(answer)
 
     run.__name__, run.__doc__ = function.__name__, function.__doc__
     return run
+
+
+def _arguments(arguments: str) -> dict:
+    """The call's arguments: a JSON object, else ``{}`` (and each endpoint refuses what it lacks)."""
+    try:
+        args = json.loads(arguments)
+    except (TypeError, ValueError):
+        return {}
+    return args if isinstance(args, dict) else {}
+
+
+def _dumped(answer: dict) -> str:
+    return json.dumps(answer, ensure_ascii=False)
 
 
 def _language(args: dict) -> str:
@@ -93,10 +170,37 @@ def _language(args: dict) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-def _keep(value: Any) -> int:
-    number = next(_NUMBERS)
-    _SESSIONS[number] = value
-    return number
+# --- each argument checked: a wrong one is refused in the reader's words ------------------
+
+
+def _bad(name: str) -> LiveRequestError:
+    return LiveRequestError("live.bad-request", name=name)
+
+
+def _whole(args: dict, name: str, default: int | None = None, *, low: int = 0, high: int = 10**9) -> int:
+    """Argument ``name``: a whole number from ``low`` to ``high`` (``default`` when absent)."""
+    value = default if args.get(name) is None else args[name]
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _bad(name)
+    return value
+
+
+def _text(args: dict, name: str, default: str | None = None) -> str:
+    value = default if args.get(name) is None else args[name]
+    if not isinstance(value, str):
+        raise _bad(name)
+    return value
+
+
+def _number(args: dict, name: str) -> int:
+    """A session's number, as ``_Sessions.keep`` draws them."""
+    return _whole(args, name, low=1, high=2**53)
+
+
+def _session(args: dict, name: str, kind: type) -> Any:
+    return _SESSIONS.get(_number(args, name), kind)
 
 
 def _model(args: dict) -> ScenarioModel:
@@ -105,8 +209,8 @@ def _model(args: dict) -> ScenarioModel:
     The page's own step bar moves freely (its quiz is not a gate); a question asked at
     a step is judged by the model, which keeps what was answered and picked there.
     """
-    model = _SESSIONS[args["session"]].with_options(lang=_language(args))
-    at = int(args.get("at", 0))
+    model = _session(args, "session", ScenarioModel).with_options(lang=_language(args))
+    at = _whole(args, "at", 0, high=model.last_index)
     if model.at != at:
         model = model.quizzing(False).go(at).quizzing(True)
     return model
@@ -119,13 +223,13 @@ def _refused(refused: Refused, lang: str) -> dict:
 @_call
 def open_replay(args: dict) -> dict:
     """``{source, index}`` (a scenario file's text): the replay, kept as a session."""
-    scenarios = loads(str(args["source"]), "<page>")
-    run = replay(scenarios[int(args.get("index", 0))])
-    return {"session": _keep(ScenarioModel.of(run, quiz=True)), "frames": len(run.frames)}
+    scenarios = loads(_text(args, "source"), "<page>")
+    run = replay(scenarios[_whole(args, "index", 0, high=len(scenarios) - 1)])
+    return {"session": _SESSIONS.keep(ScenarioModel.of(run, quiz=True)), "frames": len(run.frames)}
 
 
 @_call
-def frame(args: dict) -> dict:
+def show_frame(args: dict) -> dict:
     """``{session, at, lang}``: frame ``at`` with the seat to act's legal cards as buttons."""
     model = _model(args)
     style = TableStyle.of(model.lang)
@@ -137,57 +241,53 @@ def frame(args: dict) -> dict:
 
 
 @_call
-def answer(args: dict) -> dict:
+def answer_question(args: dict) -> dict:
     """``{session, at, answer, lang}``: an answer button (its number, or "check"), judged
     as the app judges it; the quiz box again, with what the answer taught."""
     model = _model(args)
-    pressed = str(args.get("answer"))
-    model = model.check() if pressed == "check" else model.pick(int(pressed))
-    _SESSIONS[args["session"]] = model
+    pressed = args.get("answer")
+    model = model.check() if pressed == "check" else model.pick(_whole(args, "answer"))
+    _SESSIONS.put(_number(args, "session"), model)
     return {"quiz": answers_html(model)}
 
 
 @_call
-def what_if(args: dict) -> dict:
-    """``{session, at, card, lang}``: the frames after that card instead, to the hand's end."""
+def what_if_branch(args: dict) -> dict:
+    """``{session, at, card, lang}``: the frames after that card instead, to the hand's end,
+    and the branch kept as a session of its own (``branch``) for "Save as lesson"."""
     model = _model(args)
     state = model.frame.state
-    tried = model.try_action(Play(state.to_act, parse_card(str(args["card"]))))
+    if state.to_act is None:
+        raise _bad("at")
+    tried = model.try_action(Play(state.to_act, parse_card(_text(args, "card"))))
     if isinstance(tried, Refused):
         return _refused(tried, model.lang)
     style = TableStyle.of(model.lang)
     # The questions are the scenario's, answered on its own line (``answer``), not in a branch.
     return {
         "frames": [frame_html(shown, style=style, quiz=False) for shown in tried.frames[tried.at :]],
-        "branch": _kept_branch(args["session"], tried),
+        "branch": _SESSIONS.keep(tried),
     }
 
 
-def _kept_branch(session: int, branch: ScenarioModel) -> int:
-    """The latest what-if branch of a session, kept for "Save as lesson" in its place."""
-    _SESSIONS[("branch", session)] = branch
-    return session
-
-
 @_call
-def coach(args: dict) -> dict:
+def coach_advice(args: dict) -> dict:
     """``{session, at}`` or ``{hand}``, and ``lang``: each card's chance to win the hand."""
     lang = _language(args)
-    if "hand" in args:
-        hand = _SESSIONS[args["hand"]]
-        state = hand.state
-    else:
-        state = _model(args).frame.state
+    state = _session(args, "hand", HandModel).state if "hand" in args else _model(args).frame.state
     if state.to_act is None:
         return {"html": advice_html([], "", lang)}
     return {"html": advice_html(advice(state), state.players[state.to_act], lang)}
 
 
 @_call
-def new_hand(args: dict) -> dict:
-    """``{players, lang}``: a hand against the computer; you sit first and lead."""
+def deal_hand(args: dict) -> dict:
+    """``{players, seed, lang}``: a hand against the computer; you sit first and lead."""
     lang = _language(args)
-    players = int(args.get("players", 4))
+    players = _whole(args, "players", 4)
+    seed = args.get("seed")
+    if seed is not None:
+        seed = _whole(args, "seed")
     hand = HandModel.deal(
         Rules(),
         players=players,
@@ -195,20 +295,21 @@ def new_hand(args: dict) -> dict:
         name=ui("default-name", lang),
         opponents=OPPONENTS,
         lang=lang,
-        rng=random.Random(args.get("seed")),
+        rng=random.Random(seed),
     ).computers_play()
-    return {"session": _keep(hand), "html": hand_html(hand, lang, playable=True)}
+    return {"session": _SESSIONS.keep(hand), "html": hand_html(hand, lang, playable=True)}
 
 
 @_call
 def hand_play(args: dict) -> dict:
     """``{session, card, lang}``: your card, then the computers up to your next turn."""
     lang = _language(args)
-    hand = _SESSIONS[args["session"]]
-    played = hand.play(Play(hand.you, parse_card(str(args["card"]))))
+    hand = _session(args, "session", HandModel)
+    played = hand.play(Play(hand.you, parse_card(_text(args, "card"))))
     if isinstance(played, Refused):
         return _refused(played, lang)
-    hand = _SESSIONS[args["session"]] = played.computers_play()
+    hand = played.computers_play()
+    _SESSIONS.put(_number(args, "session"), hand)
     return {"html": hand_html(hand, lang, playable=True)}
 
 
@@ -219,9 +320,9 @@ def save_lesson(args: dict) -> dict:
     of sharing it as a link, in the reader's language."""
     lang, today = _language(args), date.today()
     if "hand" in args:
-        saved = hand_lesson(_SESSIONS[args["hand"]], lang, today)
+        saved = hand_lesson(_session(args, "hand", HandModel), lang, today)
     else:
-        saved = branch_lesson(_SESSIONS[("branch", args["branch"])], lang)
+        saved = branch_lesson(_session(args, "branch", ScenarioModel), lang)
     return {"text": lesson_text(saved, site=page_site(args)), "name": lesson_name(today), "words": _share_words(lang)}
 
 
@@ -233,6 +334,20 @@ def _share_words(lang: str) -> dict:
         "shareTooLong": ui("share-too-long", lang, limit=format_number(MAX_LINK_CHARS, lang)),
         "shareLimit": str(MAX_LINK_CHARS),
     }
+
+
+def _internal_error(name: str, args: dict) -> str:
+    """A bug in an endpoint: its traceback for the browser's console, and for the reader only
+    "internal error", in their language."""
+    _log.exception("live call %s failed", name)
+    return _said(Message("internal"), args, internal=True)
+
+
+def _said(message: Message, args: dict, **more: bool) -> str:
+    """What ``serve`` answers for itself: the words as a box (``error``, as live.js shows a
+    refusal) and as text (``refused``, as position.js does)."""
+    text = error_text(message, _language(args))
+    return _dumped({"error": notice_html(text), "refused": text, **more})
 
 
 # --- checking a reader's own file, and the editor that checks as one types ----------------
@@ -248,9 +363,9 @@ def check_file(args: dict) -> dict:
     marks its line without reading the message; its box (``error`` for the loader's error,
     ``located`` beside a replay that fails) has a button that takes the caret there."""
     lang = _language(args)
-    name = str(args.get("name") or "scenario.yaml")[:100]
-    content = str(args.get("text", "")).encode("utf-8")
-    size = max(len(content), int(args.get("size") or 0))  # a device's file is read only so far
+    name = (_text(args, "name", "") or "scenario.yaml")[:100]
+    content = _text(args, "text", "").encode("utf-8")
+    size = max(len(content), _whole(args, "size", 0))  # a device's file is read only so far
     if size > MAX_DOCUMENT_BYTES:
         return {
             "error": notice_html(
@@ -271,7 +386,7 @@ def check_file(args: dict) -> dict:
         return {"error": located.pop("located"), **located}
     runs = [replay(scenario) for scenario in scenarios]
     style = TableStyle.of(lang)
-    at = int(args.get("at") or 0)
+    at = _whole(args, "at", 0)
     shown = (
         replay_html(runs[0], style=style, include_css=False, languages=(lang,), start=at)
         if len(runs) == 1
@@ -340,3 +455,37 @@ def checker_html(lang: str | None = None) -> str:
         f'<div class="ll-editor-view"><p class="ll-checker-status" role="status"></p>'
         f'<div class="ll-checker-out"></div></div></div></div>'
     )
+
+
+#: Every call the page may make, by the name it sends (live.js, position.js): nothing else of
+#: this module, nor anything it imports, can be called from the page.
+ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
+    {
+        "open_replay": open_replay,
+        "frame": show_frame,
+        "answer": answer_question,
+        "what_if": what_if_branch,
+        "coach": coach_advice,
+        "new_hand": deal_hand,
+        "hand_play": hand_play,
+        "save_lesson": save_lesson,
+        "check_file": check_file,
+        "position_change": position_change,
+        "position_play": position_play,
+        "position_save": position_save,
+    }
+)
+
+
+def serve(name: str, arguments: str) -> str:
+    """The worker's one door: endpoint ``name`` of ``ENDPOINTS`` called with ``arguments``
+    (JSON text), its answer as JSON text. An unknown name is refused in the reader's words; a
+    bug is logged and answered "internal error" (``"internal": true``), never a traceback."""
+    args = _arguments(arguments)
+    endpoint = ENDPOINTS.get(name) if isinstance(name, str) else None
+    if endpoint is None:
+        return _said(LiveRequestError("live.bad-request", name=str(name)[:40]), args)
+    try:
+        return endpoint(arguments)
+    except Exception:
+        return _internal_error(name, args)

@@ -2,7 +2,7 @@
 tapping cards, in the reader's browser.
 
 The page's ``static/position.js`` sends each tap or choice to the live mode's worker,
-which calls the functions here (re-exported by ``live``): JSON text in and out, like the
+which calls the functions here (endpoints of ``endpoints.ENDPOINTS``): JSON text in and out, like the
 rest of live mode. No position is kept between calls: the editor's HTML carries it
 (``data-ll-state``) and the page sends it back with the next change, so a restarted worker
 loses nothing. A change the position refuses (an unknown card, a seat that is not there,

@@ -4,8 +4,8 @@
    the build's snapshot of a started interpreter with the engine imported (interpreter.gz, made
    by Node from the same npm Pyodide): restoring it skips starting Python and importing the
    engine, the slow part of a first start as of every later one.
-   Messages: {id, call, args} in; {id, result} or {id, error} out, where call is a function
-   of lingerlonger.views.live_mode.endpoints taking and returning JSON. */
+   Messages: {id, call, args} in; {id, result} or {id, error} out, where call names an endpoint
+   of lingerlonger.views.live_mode.endpoints.ENDPOINTS (its serve() is the only door). */
 import { loadPyodide } from './pyodide/pyodide.mjs';
 
 const here = new URL('./', import.meta.url);
@@ -69,7 +69,7 @@ async function boot() {
   }
   // Each reader's own shuffles, not the build's.
   pyodide.runPython('import random; random.seed()');
-  const bridge = pyodide.pyimport('lingerlonger.views.live_mode.endpoints');
+  const bridge = pyodide.pyimport('lingerlonger.views.live_mode.endpoints');  // its serve(name, json)
   self.postMessage({ boot: how });  // how it started, for the page (its tests, bench/live.py)
   return bridge;
 }
@@ -81,8 +81,9 @@ self.onmessage = async (event) => {
   const { id, call, args } = event.data;
   try {
     const bridge = await live;
-    if (!/^[a-z_]+$/.test(call) || call.startsWith('_')) throw new Error('no such call: ' + call);
-    self.postMessage({ id, result: JSON.parse(bridge[call](JSON.stringify(args || {}))) });
+    // serve() answers every call, a refused or failing one too, in the reader's words: what
+    // is caught here is the worker itself failing (it could not start), never a call's error.
+    self.postMessage({ id, result: JSON.parse(bridge.serve(String(call), JSON.stringify(args || {}))) });
   } catch (error) {
     self.postMessage({ id, error: String(error && error.message || error) });
   }

@@ -46,7 +46,16 @@
       worker.postMessage({id: id, call: name, args: args});
     });
   }
-  window.llLiveKit = {call: call, download: download, siteRoot: siteRoot};  // for the position editor (position.js)
+  // The worker stopped, with every call it had not answered: the next call starts a fresh one,
+  // which holds no session (live players open theirs again when told "lost").
+  function restart() {
+    if (worker) worker.terminate();
+    worker = null;
+    Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error('stopped')); });
+    waiting = {};
+  }
+  // for the position editor (position.js); restart for the tests
+  window.llLiveKit = {call: call, download: download, siteRoot: siteRoot, restart: restart};
 
   // A call that runs longer than this is stopped with its worker (an author's file could
   // ask for a long replay): the next call starts a fresh one.
@@ -55,10 +64,7 @@
     var timer;
     var late = new Promise(function (resolve, reject) {
       timer = setTimeout(function () {
-        if (worker) worker.terminate();
-        worker = null;
-        Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error('stopped')); });
-        waiting = {};
+        restart();
         reject(new Error('slow'));
       }, ms);
     });
@@ -253,6 +259,7 @@
 
     function show(markup) { stage.innerHTML = markup; }
     function failed(error) {
+      if (error && error.message === 'refused') return;  // said already, in the reader's words (answer)
       status.textContent = say('live-failed');
       status.dataset.error = String(error && error.message || error);
     }
@@ -260,10 +267,16 @@
       if (result.error) { out.innerHTML = result.error; return false; }
       return true;
     }
+    // A call on the scenario's session. A worker stopped and started again (a slow check is
+    // stopped with it) has lost every session: the scenario is opened again, the call made once more.
+    function onScenario(name, args) {
+      function made() { return call(name, Object.assign({}, args, {session: session})); }
+      return made().then(function (result) { return result.lost ? reopen().then(made) : result; });
+    }
     function scenarioFrame() {
       var ticket = ++asked;
-      return call('frame', {session: session, at: at, lang: lang}).then(function (result) {
-        if (ticket !== asked || mode !== 'scenario') return;
+      return onScenario('frame', {at: at, lang: lang}).then(function (result) {
+        if (ticket !== asked || mode !== 'scenario' || !answer(result)) return;
         show(result.html);
         status.textContent = result.hint;
       });
@@ -308,10 +321,10 @@
     stage.addEventListener('click', function (e) {
       var pressed = e.target.closest('[data-ll-answer]');
       if (pressed && session && mode === 'scenario') {
-        call('answer', {session: session, at: at, answer: pressed.dataset.llAnswer, lang: lang})
+        onScenario('answer', {at: at, answer: pressed.dataset.llAnswer, lang: lang})
           .then(function (result) {
             var box = stage.querySelector('.ll-live-quiz-box');
-            if (box) box.innerHTML = result.quiz;
+            if (box && answer(result)) box.innerHTML = result.quiz;
           }).catch(failed);
         return;
       }
@@ -330,18 +343,19 @@
         }).catch(failed);
       } else if (mode === 'scenario') {
         args.at = at;
-        call('what_if', args).then(function (result) {
+        onScenario('what_if', args).then(function (result) {
           if (answer(result)) { out.replaceChildren(); branchSession = result.branch; branch(result.frames, 0); }
         }).catch(failed);
       }
     });
     coach.onclick = function () {
       out.textContent = say('coach-thinking');
-      var args = mode === 'hand' ? {hand: session, lang: lang} : {session: session, at: at, lang: lang};
-      call('coach', args).then(function (result) { out.innerHTML = result.html; }).catch(failed);
+      var advised = mode === 'hand' ? call('coach', {hand: session, lang: lang}) : onScenario('coach', {at: at, lang: lang});
+      advised.then(function (result) { if (answer(result)) out.innerHTML = result.html; }).catch(failed);
     };
     deal.onclick = function () {
       call('new_hand', {players: 4, lang: lang}).then(function (result) {
+        if (!answer(result)) return;
         mode = 'hand';
         tell('');
         root.classList.add('ll-live-hand');
@@ -387,6 +401,7 @@
       return source.then(function (text) {
         return call('open_replay', {source: text, lang: lang});
       }).then(function (result) {
+        if (!answer(result)) throw new Error('refused');
         session = result.session;
         mode = 'scenario';
       });
@@ -400,6 +415,7 @@
       pending = null;
       if (waited) waited.click();
     }).catch(function (error) {
+      if (error && error.message === 'refused') panel.hidden = false;  // its words are in the panel
       failed(error);
       start.disabled = false;
       delete root.dataset.llLive;

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import html
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -16,6 +17,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from lingerlonger.game.cards import Card, Suit, sort_hand
 from lingerlonger.game.declared import PROFILE, VARIANT_SET
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State, legal_cards
+from lingerlonger.game.errors import LingerError, Message
 from lingerlonger.game.rules import Rules, RulesError
 from lingerlonger.views.page_replay import REPLAY_CSS
 from lingerlonger.views.shared_panels import ui_html
@@ -47,16 +49,18 @@ def _relabel_options(dropdown: widgets.Dropdown, labels: Sequence[tuple[str, obj
 
 
 def _guarded(method: Callable) -> Callable:
-    """Run a callback; an unexpected error becomes a friendly message, the traceback a log line."""
+    """Run a callback: the app's one handler. A refusal (a ``LingerError``) is said in the
+    reader's language; a bug is "internal error" in it, its traceback a log line."""
 
     @functools.wraps(method)
     def run(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except Exception as error:
+        except LingerError as error:
+            self._say(html.escape(error.text(self.lang)), kind="error")
+        except Exception:
             _log.exception("%s failed", method.__qualname__)
-            what = (str(error) or type(error).__name__)[:200]
-            self._say(ui_html("oops", self.lang, what=what), kind="error")
+            self._say(html.escape(error_text(Message("internal"), self.lang)), kind="error")
 
     return run
 

@@ -47,7 +47,7 @@ class ScenarioGallery(widgets.Accordion):
                 self._runs.append(run)
                 titles.append(run.scenario.title)
             except ScenarioError as error:
-                self._runs.append(str(error))
+                self._runs.append(error.text((style or DEFAULT_STYLE).lang))
                 titles.append(str(source))
         super().__init__(children=[widgets.VBox() for _ in self._runs], titles=titles, selected_index=None)
         self.observe(self._open, "selected_index")

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from lingerlonger.scenario import AnswerKind
 from lingerlonger.session.stepping import ScenarioModel
 from lingerlonger.views.shared_panels import feedback_html, question_html
 from lingerlonger.views.widgets.controls import _BLACK, _button, _ButtonPool, _labels, _shown, _wide_html
@@ -43,11 +44,11 @@ class QuizPanel:
             self.feedback.value = ""
             return
         self.text.value = question_html(model)
-        if question.ask.kind in ("legal", "card"):
+        if question.ask.kind in (AnswerKind.LEGAL, AnswerKind.CARD):
             labels, colours = _labels(question.choices)
             labels = [("✓ " if card in model.chosen else "") + label for label, card in zip(labels, question.choices)]
         else:
             labels, colours = list(question.words), [_BLACK] * len(question.words)
         self.answers.show(labels, colours)
-        _shown(self.check, question.ask.kind == "legal")
+        _shown(self.check, question.ask.kind == AnswerKind.LEGAL)
         self.feedback.value = feedback_html(model)

@@ -12,7 +12,7 @@ all of that; this module draws it and turns clicks into the model's transitions.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -22,6 +22,8 @@ import ipywidgets as widgets
 from lingerlonger.computer.coach import CardAdvice
 from lingerlonger.game.cards import Card, Suit, parse_card
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State
+from lingerlonger.game.engine import seat_index as seat_number
+from lingerlonger.game.errors import LingerError
 from lingerlonger.scenario import Scenario, ScenarioError, in_language
 from lingerlonger.scenario.replay import Replay
 from lingerlonger.session.save_lesson import branch_lesson, lesson_name
@@ -37,7 +39,7 @@ from lingerlonger.views.page_replay import (
     notice_html,
 )
 from lingerlonger.views.shared_panels import save_link_html, ui_html
-from lingerlonger.views.table_html import RenderError, TableStyle
+from lingerlonger.views.table_html import TableStyle
 from lingerlonger.views.widgets.controls import (
     PLAYER_CSS,
     _auto,
@@ -239,9 +241,9 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         seat_index = -1
         if seat is not None:
             try:
-                seat_index = _seat_number(seat, run.final.players)
-            except RenderError as error:
-                self._say(html.escape(str(error)), kind="error")
+                seat_index = seat_number(run.final.players, seat)
+            except LingerError as error:
+                self._say(html.escape(error.text(self.lang)), kind="error")
         self._loads += 1
         self._cache.clear()
         self._advice.clear()
@@ -584,11 +586,3 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         bundle = super()._repr_mimebundle_(**kwargs)
         bundle["text/html"] = self.static_html()
         return bundle
-
-
-def _seat_number(seat: int | str, names: Sequence[str]) -> int:
-    if isinstance(seat, str) and seat in names:
-        return list(names).index(seat)
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
-        return seat
-    raise RenderError(f"there is no seat {seat!r} to view the table as (seats are {', '.join(names)})")
