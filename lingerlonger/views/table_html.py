@@ -17,8 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import NamedTuple
 
 from lingerlonger.game.cards import RANK_LABELS, Card, Suit, sort_hand
 from lingerlonger.game.engine import State, Trick, legal_cards, play_refusal
@@ -168,6 +170,22 @@ def card_label(card: Card, options: TableStyle | None = None) -> str:
     )
 
 
+class _Face(NamedTuple):
+    """What templates/table/cards.html needs to draw a face-up card (see ``card_html``):
+    plain values, so that a card drawn once is drawn from the cache after."""
+
+    card: str
+    classes: str
+    label: str
+    index: str
+    symbol: str
+    winner: bool
+    played_by: str | None
+    hooks: bool
+    why: str | None
+    button: bool
+
+
 def _face(
     card: Card,
     style: TableStyle,
@@ -177,8 +195,8 @@ def _face(
     winner: bool = False,
     playable: bool = False,
     why: str | None = None,
-) -> dict[str, object]:
-    """What templates/table/cards.html needs to draw a face-up card (see ``card_html``)."""
+) -> Markup:
+    """A face-up card (see ``card_html``)."""
     aria = [card_label(card, style)]
     classes = ["ll-card", "ll-" + card.suit.name.lower()]
     if played_by is not None:
@@ -190,18 +208,30 @@ def _face(
         aria.append(style.text("wins-trick"))
         classes.append("ll-winner")
     turn = legal or why is not None
-    return {
-        "card": str(card),
-        "classes": " ".join(classes),
-        "label": ", ".join(aria),
-        "index": style.text(f"index-{card.rank}"),
-        "symbol": card.suit.symbol + TEXT_STYLE,
-        "winner": winner,
-        "played_by": played_by,
-        "hooks": turn,
-        "why": why,
-        "button": playable and turn,
-    }
+    face = _Face(
+        card=str(card),
+        classes=" ".join(classes),
+        label=", ".join(aria),
+        index=style.text(f"index-{card.rank}"),
+        symbol=card.suit.symbol + TEXT_STYLE,
+        winner=winner,
+        played_by=played_by,
+        hooks=turn,
+        why=why,
+        button=playable and turn,
+    )
+    return _drawn(face)
+
+
+@lru_cache(maxsize=8192)
+def _drawn(face: _Face) -> Markup:
+    """A card's markup; a book draws the same card in the same way many times over."""
+    return render("table/card.html", face=face)
+
+
+@lru_cache(maxsize=64)
+def _back(label: str) -> Markup:
+    return render("table/back.html", label=label)
 
 
 def card_html(
@@ -221,15 +251,13 @@ def card_html(
     pressed card may not be played, with no engine to ask, even before its engine has started.
     ``playable`` (a live player) draws such a card as a button, for the page's script to play.
     """
-    face = _face(
-        card, options or DEFAULT_STYLE, legal=legal, played_by=played_by, winner=winner, playable=playable, why=why
-    )
-    return render("table/card.html", face=face)
+    style = options or DEFAULT_STYLE
+    return _face(card, style, legal=legal, played_by=played_by, winner=winner, playable=playable, why=why)
 
 
 def card_back_html(*, options: TableStyle | None = None) -> Markup:
     """A face-down card."""
-    return render("table/back.html", label=(options or DEFAULT_STYLE).text("face-down"))
+    return _back((options or DEFAULT_STYLE).text("face-down"))
 
 
 # --- the table ------------------------------------------------------------------
@@ -305,10 +333,10 @@ def table_html(
         css=_TABLE_STYLE if include_css else "",
         caption=caption,
         seats=seats,
-        back_label=style.text("face-down"),
+        back=_back(style.text("face-down")),
         status=_status(state, last_trick, style),
         trick_label=style.text("trick"),
-        trick=[_face(card, style, played_by=state.players[s], winner=s == winner) for s, card in plays],
+        trick=Markup().join(_face(card, style, played_by=state.players[s], winner=s == winner) for s, card in plays),
         trump=_trump(state, style, public),
         stock=_stock(style, public),
     )
@@ -353,14 +381,14 @@ def _seat(
     backs = 0
     if face_up:
         why = refused if seat == state.to_act else {}
-        cards = [
+        cards = Markup().join(
             _face(card, style, legal=card in legal, playable=playable, why=why.get(card))
             for card in sort_hand(state.hands[seat], state.trump)
-        ]
+        )
     else:  # card backs with their count, then any card whose holder everyone knows
         known = [card for holder, card in public.known if holder == seat]
         backs = public.hand_sizes[seat] - len(known)
-        cards = [_face(card, style) for card in known]
+        cards = Markup().join(_face(card, style) for card in known)
     return {
         "classes": " ".join(classes),
         "name": state.players[seat],
@@ -398,7 +426,7 @@ def _status(state: State, last_trick: Trick | None, style: TableStyle) -> dict[s
 
 def _trump(state: State, style: TableStyle, public: SeatView) -> dict[str, object]:
     """The revealed card while everyone knows where it is, else the suit, else why there is none."""
-    drawn: dict[str, object] = {"title": style.text("trump"), "card": None, "suit": "", "symbol": "", "words": ""}
+    drawn: dict[str, object] = {"title": style.text("trump"), "card": "", "suit": "", "symbol": "", "words": ""}
     if not state.rules.has_trump:
         return drawn | {"title": style.text("no-trump")}
     if state.trump is None:
