@@ -66,7 +66,6 @@ __all__ = [
     "model_html",
     "gallery_html",
     "icon_svg",
-    "hint_html",
 ]
 
 
@@ -135,11 +134,6 @@ def quiz_html(ask: Ask, lang: str = "en") -> Markup:
         words={key: translate(f"quiz.{key}", lang) for key in ("question", "reveal")}
         | {"hint": translate("quiz.show-hint", lang)},
     )
-
-
-def hint_html(ask: Ask, lang: str) -> Markup:
-    """A question's hint, folded, offered before its answer (nothing when it has none)."""
-    return render("replay/hint.html", label=translate("quiz.show-hint", lang), text=in_language(ask.hint, lang))
 
 
 def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> Markup:
