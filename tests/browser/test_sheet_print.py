@@ -55,3 +55,21 @@ def test_the_rules_sheet_prints_on_one_page_in_each_language(browser_page, lang)
     assert pages(page, html) == 1
     shown = page.locator(".ll-version:visible")
     assert shown.count() == 1 and shown.get_attribute("lang") == language_tag(lang)
+
+
+#: Counts the page's calls to print instead of opening the print dialog.
+COUNT_PRINTS = "() => { window.llPrinted = 0; window.print = () => { window.llPrinted += 1; }; }"
+
+
+def test_the_rules_sheets_button_prints(browser_page):
+    # A data-ll-print button that sheet.js (written after the sheet) listens for; no inline handler.
+    page, log = browser_page
+    page.set_content(
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><style>{RULES_SHEET_CSS}</style></head>"
+        f"<body>{rules_sheet_html('ru')}</body></html>",
+        wait_until="load",
+    )
+    page.evaluate(COUNT_PRINTS)
+    page.locator(".ll-version:visible .ll-sheet-print").click()
+    assert page.evaluate("window.llPrinted") == 1
+    log.assert_clean()
