@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import REPO
-from test_sheet_print import COUNT_PRINTS
+from conftest import COUNT_PRINTS, REPO
 
 from lingerlonger.scenario import load
 from lingerlonger.words.i18n import LANGUAGES

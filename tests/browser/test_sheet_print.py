@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import COUNT_PRINTS
 
 from lingerlonger.scenario import load
 from lingerlonger.views.print_sheet import RULES_SHEET_CSS, rules_sheet_html, scenario_sheet_html
@@ -55,10 +56,6 @@ def test_the_rules_sheet_prints_on_one_page_in_each_language(browser_page, lang)
     assert pages(page, html) == 1
     shown = page.locator(".ll-version:visible")
     assert shown.count() == 1 and shown.get_attribute("lang") == language_tag(lang)
-
-
-#: Counts the page's calls to print instead of opening the print dialog.
-COUNT_PRINTS = "() => { window.llPrinted = 0; window.print = () => { window.llPrinted += 1; }; }"
 
 
 def test_the_rules_sheets_button_prints(browser_page):
