@@ -11,7 +11,7 @@ import pytest
 
 from lingerlonger.command_line.commands import main
 from lingerlonger.scenario import load
-from lingerlonger.views.print_sheet import deal_rows, rules_sheet_html, scenario_sheet_html
+from lingerlonger.views.print_sheet import RULES_SHEET_CSS, deal_rows, rules_sheet_html, scenario_sheet_html
 from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 
 LIBRARY = Path(__file__).resolve().parent.parent / "scenarios"
@@ -121,3 +121,19 @@ def test_a_questions_choices_and_explanation_are_printed():
     assert translate("quiz.choices", "ru", choices="Yes / No") in steps
     assert "Every player still holds cards." in answers
     assert "Without trump, the highest club wins." in answers
+
+
+def test_the_sheet_reads_an_authors_markdown_as_the_pages_do():
+    # One Markdown reader (markdown-it) for every view: emphasis and code, not stray * and `.
+    [scenario] = load(LIBRARY / "17-exhaustion-ruling.yaml")
+    page = scenario_sheet_html(scenario)
+    assert "<code>exhaustion</code>" in page and "`" not in page
+    page = scenario_sheet_html(_worked(), lang="pt")
+    assert "<em>&quot;Quem ganhou com a última carta sobrevive comprando.&quot;</em>" in page and '*"' not in page
+
+
+def test_the_rules_sheet_shows_the_language_picked_whichever_it_is():
+    # The style, a file, holds the rule that shows each language's version when it is picked.
+    for lang in LANGUAGES:
+        rule = f'.ll-sheet:has(#ll-sheet-{lang}:checked) .ll-version[lang="{language_tag(lang)}"]{{display:block}}'
+        assert rule in RULES_SHEET_CSS

@@ -20,7 +20,7 @@ from markdown_it import MarkdownIt
 from lingerlonger.game.visible_text import visible
 from lingerlonger.scenario.limits import MAX_TEXT_CHARS
 
-__all__ = ["markdown_html", "markdown_lines"]
+__all__ = ["markdown_html", "markdown_paragraphs", "markdown_lines"]
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable("reference")
 
@@ -29,6 +29,23 @@ def markdown_html(text: str | None) -> str:
     """An author's Markdown as HTML, raw HTML escaped; a text longer than the loader allows
     (made in Python, not read from a file) is cut to that length."""
     return _MARKDOWN.render(text[:MAX_TEXT_CHARS]) if text else ""
+
+
+def markdown_paragraphs(text: str | None) -> list[str]:
+    """An author's Markdown as the HTML of each block's words, for a printed line (the
+    sheets): bold, emphasis, code and links kept, raw HTML escaped, a paragraph, a heading
+    or a list item each one string, with no element around it."""
+    if not text:
+        return []
+    tokens = _MARKDOWN.parse(text[:MAX_TEXT_CHARS])
+    render = _MARKDOWN.renderer
+    return [
+        render.renderInline(token.children or [], _MARKDOWN.options, {})
+        if token.type == "inline"
+        else render.render([token], _MARKDOWN.options, {}).rstrip("\n")
+        for token in tokens
+        if token.type in ("inline", "fence", "code_block")
+    ]
 
 
 def _plain(text: str) -> str:

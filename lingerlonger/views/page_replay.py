@@ -27,7 +27,6 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
-import html
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -39,6 +38,7 @@ from lingerlonger.scenario.replay import Frame, Replay, answer_text
 from lingerlonger.scenario.writer import dump_scenario
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import DEFAULT_STYLE, TABLE_CSS, TableStyle, minify_css, table_html
+from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import (
     DEFAULT_LANGUAGE,
     ENVIRONMENT_LANGUAGE,
@@ -66,7 +66,6 @@ __all__ = [
     "model_html",
     "gallery_html",
     "icon_svg",
-    "hint_html",
 ]
 
 
@@ -88,12 +87,9 @@ ICONS: Mapping[str, str] = MappingProxyType(
 )
 
 
-def icon_svg(name: str) -> str:
+def icon_svg(name: str) -> Markup:
     """An icon drawn in the text colour; hidden from screen readers (the button has a label)."""
-    return (
-        f'<svg class="ll-icon ll-i-{name}" viewBox="0 0 16 16" width="16" height="16" '
-        f'aria-hidden="true" focusable="false"><path d="{ICONS[name]}"/></svg>'
-    )
+    return render("replay/icon.html", name=name, path=ICONS[name])
 
 
 def frame_html(
@@ -104,14 +100,10 @@ def frame_html(
     style: TableStyle | None = None,
     quiz: bool = True,
     playable: bool = False,
-) -> str:
+) -> Markup:
     """One frame: the table, then the author's words, the engine's narration (in the style's
     language) and, with ``quiz``, the frame's questions with their answers behind a button."""
     style = style or DEFAULT_STYLE
-    say = in_language(frame.say, style.lang)
-    said = f'<div class="ll-say">{markdown_html(say)}</div>' if say else ""
-    told = "".join(f"<li>{html.escape(line)}</li>" for line in frame.narration_in(style.lang))
-    narration = f'<ul class="ll-narration">{told}</ul>' if told else ""
     table = table_html(
         frame.state,
         seat=seat,
@@ -121,57 +113,41 @@ def frame_html(
         include_css=False,
         playable=playable,
     )
-    questions = "".join(quiz_html(ask, style.lang) for ask in frame.asks) if quiz else ""
-    return f'{table}<div class="ll-words" aria-live="polite">{said}{narration}</div>{questions}'
+    return render(
+        "replay/frame.html",
+        table=table,
+        say=Markup(markdown_html(in_language(frame.say, style.lang))),
+        told=frame.narration_in(style.lang),
+        questions=Markup().join(quiz_html(ask, style.lang) for ask in frame.asks) if quiz else "",
+    )
 
 
-def quiz_html(ask: Ask, lang: str = "en") -> str:
+def quiz_html(ask: Ask, lang: str = "en") -> Markup:
     """A question, its hint folded, and its answer hidden behind a reveal button."""
-    say = lambda msg_id, **values: html.escape(translate(msg_id, lang, **values))  # noqa: E731
     ask = ask.in_language(lang)
-    choices = f"<p>{say('quiz.choices', choices=' / '.join(ask.choices))}</p>" if ask.choices else ""
-    why = f"<p>{html.escape(ask.wrong)}</p>" if ask.wrong else ""
-    reveal = "this.hidden=true;this.nextElementSibling.hidden=false"
-    return (
-        f'<div class="ll-quiz"><p><strong>{say("quiz.question")}:</strong> '
-        f'{html.escape(ask.question)}</p>{choices}{hint_html(ask, lang)}<button type="button" class="ll-reveal" '
-        f'onclick="{reveal}">{say("quiz.reveal")}</button><div class="ll-answer" hidden>'
-        f"<p>{say('quiz.answer', answer=answer_text(ask, lang))}</p>{why}</div></div>"
+    return render(
+        "replay/quiz.html",
+        ask=ask,
+        choices=translate("quiz.choices", lang, choices=" / ".join(ask.choices)) if ask.choices else "",
+        hint_text=in_language(ask.hint, lang),
+        answer=translate("quiz.answer", lang, answer=answer_text(ask, lang)),
+        words={key: translate(f"quiz.{key}", lang) for key in ("question", "reveal")}
+        | {"hint": translate("quiz.show-hint", lang)},
     )
 
 
-def hint_html(ask: Ask, lang: str) -> str:
-    """A question's hint, folded, offered before its answer (nothing when it has none)."""
-    hint = in_language(ask.hint, lang)
-    label = html.escape(translate("quiz.show-hint", lang))
-    return (
-        f'<details class="ll-hint"><summary class="ll-hint-toggle">{label}</summary>'
-        f"<p>{html.escape(hint)}</p></details>"
-        if hint
-        else ""
-    )
-
-
-def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> str:
+def failures_html(run: Replay, lang: str = DEFAULT_LANGUAGE) -> Markup:
     """Located failures, shown to the reader as a note, never as a traceback."""
     if run.ok:
-        return ""
-    items = "".join(f"<li><code>{html.escape(error.text(lang))}</code></li>" for error in run.failures)
-    return (
-        f'<div class="ll-failures" role="alert"><strong data-t="ui.failures">'
-        f"{html.escape(ui('failures', lang))}</strong><ul>{items}</ul></div>"
-    )
+        return Markup()
+    lines = [error.text(lang) for error in run.failures]
+    return render("replay/notice.html", title=ui("failures", lang), lines=lines, role="alert", title_key="ui.failures")
 
 
-def notice_html(title: str, lines: Iterable[str] = (), *, role: str = "alert") -> str:
+def notice_html(title: str, lines: Iterable[str] = (), *, role: str = "alert") -> Markup:
     """A friendly note (e.g. a scenario that cannot be loaded), each line as located text;
     ``role="status"`` for one that follows the reader's typing, read out without interrupting."""
-    items = "".join(f"<li><code>{html.escape(line)}</code></li>" for line in lines)
-    return (
-        f'<div class="ll-failures" role="{role}"><strong>{html.escape(title)}</strong>'
-        + (f"<ul>{items}</ul>" if items else "")
-        + "</div>"
-    )
+    return render("replay/notice.html", title=title, lines=list(lines), role=role, title_key="")
 
 
 def _element_id(run: Replay) -> str:
@@ -230,16 +206,6 @@ def button_name(short: str, full: str) -> str:
     return full if short.lower() in full.lower() else f"{short}: {full}"
 
 
-def _button(go: str, lang: str, toggle: bool = False) -> str:
-    label = html.escape(button_name(ui(go + "-short", lang), ui(go, lang)))
-    pressed = ' aria-pressed="false"' if toggle else ""
-    return (
-        f'<button type="button" data-go="{go}"{pressed} data-t-label="ui.{go}" aria-label="{label}" '
-        f'title="{label}">{icon_svg(go)}<span class="ll-word" data-t="ui.{go}-short">'
-        f"{html.escape(ui(go + '-short', lang))}</span></button>"
-    )
-
-
 def packed(value: object) -> str:
     """What a page holds but does not show at first (frames in another language, the
     scenario for live mode) as base64 of gzipped JSON: a seventh of its size, no markup in
@@ -247,82 +213,31 @@ def packed(value: object) -> str:
     return base64.b64encode(gzip.compress(json.dumps(value, ensure_ascii=False).encode(), mtime=0)).decode("ascii")
 
 
-def _sheet_mark(scenario) -> str:
+def _sheet_mark(scenario) -> Markup:
     """Where a site may link the lesson's printable sheet (book/_ext/site_assets.py)."""
     where = getattr(scenario.where, "path", None)
     if not where:
-        return ""
-    name = f"{Path(str(where)).stem}-{scenario.index}"
-    return f'<p class="ll-sheet-link" data-sheet="{html.escape(name)}" hidden></p>'
+        return Markup()
+    return render("replay/sheet_mark.html", name=f"{Path(str(where)).stem}-{scenario.index}")
 
 
-def _controls_html(lang: str, start: int, last: int) -> str:
-    """The bar under the table (it stays on screen while the replay is): step buttons, the
-    slider and where we are, and the presenter view."""
-    say = lambda key, **values: html.escape(ui(key, lang, **values))  # noqa: E731
-    play = (
-        f'<button type="button" data-go="play" aria-pressed="false" '
-        f'data-play="{say("play")}" data-pause="{say("pause")}">'
-        f'{icon_svg("play")}{icon_svg("pause")}<span class="ll-word">{say("play")}</span></button>'
-    )
-    buttons = {go: _button(go, lang) for go in ("first", "back", "next", "last")}
-    return f"""
-<div class="ll-controls" role="group" lang="{language_tag(lang)}" data-t-label="ui.controls" \
-aria-label="{say("controls")}">
-  <span class="ll-buttons">{buttons["first"]}{buttons["back"]}{play}{buttons["next"]}\
-{buttons["last"]}</span>
-  <span class="ll-where"><input type="range" min="0" max="{last}" value="{start}" step="1" \
-data-t-label="ui.step" aria-label="{say("step")}">
-  <span class="ll-counter" data-format="{html.escape(template("ui.counter", lang))}">\
-{say("counter", at=start, last=last)}</span></span>
-  {_button("present", lang, toggle=True)}
-</div>"""
-
-
-def _options_html(lang: str, spoken: tuple[str, ...], style: TableStyle) -> str:
-    """Folded under "Options": speed, legal cards, what-if, language, projector, four colours."""
-    say = lambda key: html.escape(ui(key, lang))  # noqa: E731
-    speeds = "".join(
-        f'<option value="{ms}" data-t="ui.{key}"{" selected" if key == "speed-normal" else ""}>{say(key)}</option>'
-        for key, ms in SPEEDS
-    )
-    picker = ""
-    if len(spoken) > 1:
-        options = "".join(
-            f'<option value="{code}" lang="{language_tag(code)}"{" selected" if code == lang else ""}>'
-            f"{html.escape(translate('language.name', code))}</option>"
-            for code in spoken
-        )
-        picker = (
-            f'<label><span data-t="player.language">{html.escape(translate("player.language", lang))}'
-            f"</span> <select data-lang-picker>{options}</select></label>"
-        )
-    looks = "".join(
-        f'<label><input type="checkbox" data-look="{css_class}"{" checked" * on}> '
-        f'<span data-t="{msg_id}">{html.escape(translate(msg_id, lang))}</span></label>'
-        for css_class, msg_id, on in (
-            ("ll-large", "player.projector", style.large),
-            ("ll-four-colour", "player.four-colour", style.four_colour),
-        )
-    )
-    return f"""
-<details class="ll-classroom" lang="{language_tag(lang)}"><summary data-t="ui.options">{say("options")}</summary>
-  <div class="ll-options">{picker}{looks}
-  <label><span data-t="ui.speed">{say("speed")}</span> <select data-speed>{speeds}</select></label>
-  <label><input type="checkbox" data-legal> <span data-t="ui.show-legal">{say("show-legal")}</span></label></div>
-</details>
-<p class="ll-live-only" lang="{language_tag(lang)}" data-t-html="ui.live-only" hidden>{ui("live-only", lang)}</p>"""
-
-
-def _live_html(lang: str, scenario) -> str:
-    """ "Try it live": the scenario itself (the page's live mode sends it to the engine in the
-    browser, lingerlonger/views/live_mode/endpoints.py) and the button that starts it; where no live mode is
-    served (a notebook's copy), the button says where to try cards instead."""
-    return (
-        f'<div class="ll-live-bar" lang="{language_tag(lang)}"><button type="button" data-ll-action="live" '
-        f'data-t="ui.live">{html.escape(ui("live", lang))}</button></div>'
-        f'<script type="application/gzip" class="ll-source">{packed(dump_scenario(scenario))}</script>'
-    )
+def _controls_words(lang: str, start: int, last: int) -> dict[str, object]:
+    """The words of the bar under the table (step buttons, the slider, where we are, the
+    presenter view), of "Try it live" and of the options folded under it."""
+    words: dict[str, object] = {
+        key.replace("-", "_"): ui(key, lang)
+        for key in ("controls", "play", "pause", "step", "live", "options", "speed", "show-legal")
+    }
+    return words | {
+        "counter": ui("counter", lang, at=start, last=last),
+        "counter_format": template("ui.counter", lang),
+        "buttons": {
+            go: {"name": button_name(ui(go + "-short", lang), ui(go, lang)), "short": ui(go + "-short", lang)}
+            for go in ("first", "back", "next", "last", "present")
+        },
+        "language": translate("player.language", lang),
+        "live_only": Markup(ui("live-only", lang)),  # the catalog's own markup (a link)
+    }
 
 
 def replay_html(
@@ -351,32 +266,43 @@ def replay_html(
     spoken = tuple(dict.fromkeys((lang, *map(check_language, languages))))
     element = _element_id(run) + ("" if seat is None else f"-{seat}")
     drawn = lambda in_style: [frame_html(frame, seat=seat, style=in_style) for frame in run.frames]  # noqa: E731
-    frames = "".join(
-        f'<template data-frame="{frame.index}" data-lang="{lang}">{markup}</template>'
-        for frame, markup in zip(run.frames, drawn(style))
-    )
-    frames += "".join(
-        f'<script type="application/gzip" data-lang="{code}">{packed(drawn(style.speaking(code)))}</script>'
-        for code in spoken[1:]
-    )
     last = len(run.frames) - 1
     start = max(0, min(last, start))
     words = {code: {key: template(key, code) for key in _CONTROL_WORDS} for code in spoken}
-    controls = _controls_html(lang, start, last) + _live_html(lang, scenario) + _options_html(lang, spoken, style)
-    words_json = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
     own = scenario.lang or SOURCE_LANGUAGE
-    return f"""<div class="ll-replay" id="{element}" data-frames="{last + 1}" data-start="{start}" \
-data-lang="{lang}">
-<h3 class="ll-replay-title" lang="{language_tag(written_in(scenario.title, lang, own))}">\
-{html.escape(in_language(scenario.title, lang))}</h3>
-<div class="ll-summary" lang="{language_tag(written_in(scenario.summary, lang, own))}">\
-{markdown_html(in_language(scenario.summary, lang))}</div>
-{failures_html(run, lang)}{_sheet_mark(scenario)}{LAZY_START}
-<div class="ll-stage" lang="{language_tag(lang)}" tabindex="-1"></div>{controls}
-<script type="application/json" class="ll-catalog">{words_json}</script>
-{frames}{LAZY_END}
-</div>
-{replay_assets() if include_css else ""}"""
+    return render(
+        "replay/replay.html",
+        element=element,
+        lang=lang,
+        tag=language_tag(lang),
+        start=start,
+        last=last,
+        title=in_language(scenario.title, lang),
+        title_lang=language_tag(written_in(scenario.title, lang, own)),
+        summary=Markup(markdown_html(in_language(scenario.summary, lang))),
+        summary_lang=language_tag(written_in(scenario.summary, lang, own)),
+        failures=failures_html(run, lang),
+        sheet_mark=_sheet_mark(scenario),
+        lazy_start=Markup(LAZY_START),
+        lazy_end=Markup(LAZY_END),
+        words=_controls_words(lang, start, last),
+        icons=ICONS,
+        source=packed(dump_scenario(scenario)),
+        languages=[(code, language_tag(code), translate("language.name", code)) for code in spoken],
+        looks=[
+            (css_class, msg_id, on, translate(msg_id, lang))
+            for css_class, msg_id, on in (
+                ("ll-large", "player.projector", style.large),
+                ("ll-four-colour", "player.four-colour", style.four_colour),
+            )
+        ],
+        speeds=[(key, ms, ui(key, lang)) for key, ms in SPEEDS],
+        # JSON in a <script>: no "</" in it may close the element early
+        catalog=Markup(json.dumps(words, ensure_ascii=False).replace("</", "<\\/")),
+        frames=[(frame.index, markup) for frame, markup in zip(run.frames, drawn(style), strict=True)],
+        packed_frames=[(code, packed(drawn(style.speaking(code)))) for code in spoken[1:]],
+        assets=replay_assets() if include_css else "",
+    )
 
 
 def model_html(model: ScenarioModel, *, style: TableStyle | None = None) -> str:
@@ -387,16 +313,13 @@ def model_html(model: ScenarioModel, *, style: TableStyle | None = None) -> str:
     return replay_html(model.run, seat=model.seat, style=style, start=0)
 
 
-def gallery_html(runs: Iterable[Replay], *, style: TableStyle | None = None) -> str:
+def gallery_html(runs: Iterable[Replay], *, style: TableStyle | None = None) -> Markup:
     """Several replays, compactly: each folded under its title, the style sheet written once."""
     lang = style.lang if style else ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
-    players = "".join(
-        f'<details class="ll-gallery-item"><summary>'
-        f"{html.escape(in_language(run.scenario.title, lang))}</summary>"
-        f"{replay_html(run, style=style, include_css=False)}</details>"
-        for run in runs
-    )
-    return f'<div class="ll-gallery">{players}</div>{replay_assets()}'
+    players = [
+        (in_language(run.scenario.title, lang), replay_html(run, style=style, include_css=False)) for run in runs
+    ]
+    return render("replay/gallery.html", players=players, assets=replay_assets())
 
 
 _STATIC = Path(__file__).parent / "static"
@@ -409,10 +332,7 @@ REPLAY_JS = (_STATIC / "replay.js").read_text(encoding="utf-8")
 LAZY_START, LAZY_END = "<!--ll-lazy-->", "<!--/ll-lazy-->"
 
 
-def replay_assets() -> str:
+def replay_assets() -> Markup:
     """The player's style and script, inline: ``data-ll-asset`` lets a page that links
     the files instead (the book) drop these copies."""
-    return (
-        f'<style data-ll-asset="replay.css">{TABLE_CSS}{REPLAY_CSS}</style>'
-        f'<script data-ll-asset="replay.js">{REPLAY_JS}</script>'
-    )
+    return render("replay/assets.html", css=Markup(TABLE_CSS + REPLAY_CSS), js=Markup(REPLAY_JS))

@@ -14,17 +14,19 @@ True
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import NamedTuple
 
 from lingerlonger.game.cards import RANK_LABELS, Card, Suit, sort_hand
 from lingerlonger.game.engine import State, Trick, legal_cards, play_refusal, seat_index
 from lingerlonger.game.events import END_REASONS
 from lingerlonger.game.seat_view import SeatView, view
+from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, language_tag, template, translate
 from lingerlonger.words.narration import reason_text, suit_name
 
@@ -129,8 +131,8 @@ class TableStyle:
         return self.labels.get(key, LABELS[key])
 
     def text(self, key: str, **values: object) -> str:
-        """Label ``key`` filled in with ``values`` and escaped for HTML."""
-        return html.escape(self.word(key).format(**values))
+        """Label ``key`` filled in with ``values``, as plain text (the templates escape it)."""
+        return self.word(key).format(**values)
 
 
 DEFAULT_STYLE = TableStyle.of(DEFAULT_LANGUAGE)  # the reader's language (LINGERLONGER_LANG), else English
@@ -144,6 +146,7 @@ def minify_css(css: str) -> str:
 
 #: The style sheet every table uses; emit it once per page and pass ``include_css=False``.
 TABLE_CSS = minify_css((Path(__file__).parent / "static" / "table.css").read_text(encoding="utf-8"))
+_TABLE_STYLE = Markup(TABLE_CSS)  # our own file: written into <style> as it is
 
 #: Where seats sit, clockwise from the bottom (the viewer, or seat 0), by table size;
 #: the grid areas of static/table.css.
@@ -154,19 +157,82 @@ _POSITIONS = {
     6: ("b", "bl", "tl", "t", "tr", "br"),
 }
 TEXT_STYLE = "\ufe0e"  # keeps ♥ and ♦ from turning into emoji on phones and buttons
-_CROWN, _STAR = "♛", "★"
 
 
 # --- cards ----------------------------------------------------------------------
 
 
 def card_label(card: Card, options: TableStyle | None = None) -> str:
-    """What a screen reader says for a card, e.g. ``10 of hearts`` (escaped)."""
+    """What a screen reader says for a card, e.g. ``10 of hearts`` (plain text)."""
     style = options or DEFAULT_STYLE
     suit = card.suit.name.lower()  # "of-SUIT" is the form after "of" (the Russian genitive)
     return style.text(
         "card", rank=style.word(f"rank-{card.rank}"), suit=style.labels.get(f"of-{suit}") or style.word(suit)
     )
+
+
+class _Face(NamedTuple):
+    """What templates/table/cards.html needs to draw a face-up card (see ``card_html``):
+    plain values, so that a card drawn once is drawn from the cache after."""
+
+    card: str
+    classes: str
+    label: str
+    index: str
+    symbol: str
+    winner: bool
+    played_by: str | None
+    hooks: bool
+    why: str | None
+    button: bool
+
+
+def _face(
+    card: Card,
+    style: TableStyle,
+    *,
+    legal: bool = False,
+    played_by: str | None = None,
+    winner: bool = False,
+    playable: bool = False,
+    why: str | None = None,
+) -> Markup:
+    """A face-up card (see ``card_html``)."""
+    aria = [card_label(card, style)]
+    classes = ["ll-card", "ll-" + card.suit.name.lower()]
+    if played_by is not None:
+        aria.append(style.text("played-by", name=played_by))
+    if legal:
+        aria.append(style.text("playable"))
+        classes.append("ll-legal")
+    if winner:
+        aria.append(style.text("wins-trick"))
+        classes.append("ll-winner")
+    turn = legal or why is not None
+    face = _Face(
+        card=str(card),
+        classes=" ".join(classes),
+        label=", ".join(aria),
+        index=style.text(f"index-{card.rank}"),
+        symbol=card.suit.symbol + TEXT_STYLE,
+        winner=winner,
+        played_by=played_by,
+        hooks=turn,
+        why=why,
+        button=playable and turn,
+    )
+    return _drawn(face)
+
+
+@lru_cache(maxsize=8192)
+def _drawn(face: _Face) -> Markup:
+    """A card's markup; a book draws the same card in the same way many times over."""
+    return render("table/card.html", face=face)
+
+
+@lru_cache(maxsize=64)
+def _back(label: str) -> Markup:
+    return render("table/back.html", label=label)
 
 
 def card_html(
@@ -178,7 +244,7 @@ def card_html(
     playable: bool = False,
     why: str | None = None,
     options: TableStyle | None = None,
-) -> str:
+) -> Markup:
     """A face-up card; ``played_by`` adds the player's name under it, as in a trick.
 
     A card of the seat to play (``legal``, or refused by the rule ``why``) carries itself,
@@ -187,40 +253,12 @@ def card_html(
     ``playable`` (a live player) draws such a card as a button, for the page's script to play.
     """
     style = options or DEFAULT_STYLE
-    aria = [card_label(card, style)]
-    classes = ["ll-card", "ll-" + card.suit.name.lower()]
-    if played_by is not None:
-        aria.append(style.text("played-by", name=played_by))
-    if legal:
-        aria.append(style.text("playable"))
-        classes.append("ll-legal")
-    if winner:
-        aria.append(style.text("wins-trick"))
-        classes.append("ll-winner")
-    symbol = card.suit.symbol + TEXT_STYLE
-    star = f'<span class="ll-star">{_STAR}</span>' if winner else ""
-    turn = legal or why is not None
-    hooks = (f' data-ll-card="{card}"' + (f' data-ll-why="{html.escape(why)}"' if why else "")) if turn else ""
-    label = ", ".join(aria)
-    face = (
-        f'<span class="{" ".join(classes)}" role="img" aria-label="{label}"{"" if playable else hooks}>'
-        f'<span class="ll-idx">{style.text(f"index-{card.rank}")}<span>{symbol}</span></span>'
-        f'<span class="ll-pip">{symbol}</span>{star}</span>'
-    )
-    if playable and turn:
-        face = f'<button type="button" class="ll-card-button"{hooks} aria-label="{label}">{face}</button>'
-    if played_by is None:
-        return face
-    return (
-        f'<span class="ll-play{" ll-win" if winner else ""}">{face}'
-        f'<span class="ll-by" aria-hidden="true">{html.escape(played_by)}</span></span>'
-    )
+    return _face(card, style, legal=legal, played_by=played_by, winner=winner, playable=playable, why=why)
 
 
-def card_back_html(*, options: TableStyle | None = None) -> str:
+def card_back_html(*, options: TableStyle | None = None) -> Markup:
     """A face-down card."""
-    style = options or DEFAULT_STYLE
-    return f'<span class="ll-card ll-back" role="img" aria-label="{style.text("face-down")}"></span>'
+    return _back((options or DEFAULT_STYLE).text("face-down"))
 
 
 # --- the table ------------------------------------------------------------------
@@ -237,8 +275,8 @@ def table_html(
     include_css: bool = True,
     playable: bool = False,
     hidden: bool = False,
-) -> str:
-    """The whole table as one ``<div class="ll-table">``.
+) -> Markup:
+    """The whole table as one ``<div class="ll-table">`` (templates/table/table.html).
 
     ``seat`` draws what that seat may see (other hands face down, with counts);
     ``show_legal`` marks the cards the seat to act may play (``playable``: as buttons,
@@ -269,8 +307,8 @@ def table_html(
         else {}
     )
     n = len(state.players)
-    seats = "".join(
-        _seat_html(
+    seats = [
+        _seat(
             state,
             s,
             _POSITIONS[n][(s - anchor) % n],
@@ -283,15 +321,25 @@ def table_html(
             refused=refused,
         )
         for s in ((anchor + i) % n for i in range(n))
-    )
-    classes = f"ll-table ll-n{n}" + " ll-large" * style.large + " ll-four-colour" * style.four_colour
-    label = html.escape(caption) if caption else style.text("table")
-    return (
-        f'<div class="{classes}" lang="{language_tag(style.lang)}" role="group" aria-label="{label}">'
-        + (f"<style>{TABLE_CSS}</style>" if include_css else "")
-        + (f'<p class="ll-caption">{html.escape(caption)}</p>' if caption else "")
-        + f'<div class="ll-felt">{seats}{_centre_html(state, last_trick, style, public)}'
-        + "</div></div>"
+    ]
+    if last_trick is not None:
+        plays, winner = last_trick.plays, last_trick.winner
+    else:
+        plays, winner = state.current_plays, None
+    return render(
+        "table/table.html",
+        classes=f"ll-table ll-n{n}" + " ll-large" * style.large + " ll-four-colour" * style.four_colour,
+        lang=language_tag(style.lang),
+        label=caption or style.text("table"),
+        css=_TABLE_STYLE if include_css else "",
+        caption=caption,
+        seats=seats,
+        back=_back(style.text("face-down")),
+        status=_status(state, last_trick, style),
+        trick_label=style.text("trick"),
+        trick=Markup().join(_face(card, style, played_by=state.players[s], winner=s == winner) for s, card in plays),
+        trump=_trump(state, style, public),
+        stock=_stock(style, public),
     )
 
 
@@ -300,7 +348,7 @@ def _viewer_seat(state: State, seat: int | str | None) -> int | None:
     return None if seat is None else seat_index(state.players, seat)
 
 
-def _seat_html(
+def _seat(
     state: State,
     seat: int,
     position: str,
@@ -312,78 +360,51 @@ def _seat_html(
     legal: set[Card],
     playable: bool,
     refused: Mapping[Card, str],
-) -> str:
+) -> dict[str, object]:
+    """One seat: its name and marks (dealer, whose turn, out, winner), its hand, its tricks."""
     classes = ["ll-seat", f"ll-at-{position}"] + ["ll-viewer"] * is_viewer
-    head = [f'<span class="ll-name">{html.escape(state.players[seat])}</span>']
-    if seat == state.dealer:
-        # A chip drawn in CSS, not a letter: "D" or "С" would read as a seat's name.
-        head.append(
-            f'<span class="ll-dealer" role="img" aria-label="{style.text("dealer")}" '
-            f'title="{style.text("dealer")}"></span>'
-        )
+    turn = out = ""
     if seat == state.to_act:
         classes.append("ll-to-act")
-        turn = "names-trump" if seat == state.namer else "to-play"
-        head.append(f'<span class="ll-pill ll-turn">{style.text(turn)}</span>')
+        turn = style.text("names-trump" if seat == state.namer else "to-play")
     if seat in state.out:
         classes.append("ll-out")
-        head.append(f'<span class="ll-pill ll-gone">{style.text("out")}</span>')
-    if seat == state.winner:
-        head.append(f'<span class="ll-pill ll-crown">{_CROWN} {style.text("winner")}</span>')
+        out = style.text("out")
+    backs = 0
     if face_up:
         why = refused if seat == state.to_act else {}
-        cards = "".join(
-            card_html(card, legal=card in legal, playable=playable, why=why.get(card), options=style)
+        cards = Markup().join(
+            _face(card, style, legal=card in legal, playable=playable, why=why.get(card))
             for card in sort_hand(state.hands[seat], state.trump)
         )
-    else:
-        cards = _hidden_hand_html(seat, public, style)
-    meta = (
-        style.text("tricks", count=state.tricks_won[seat]) + " · " + style.text("won-pile", count=len(state.won[seat]))
-    )
-    return (
-        f'<div class="{" ".join(classes)}" role="group" '
-        f'aria-label="{html.escape(state.players[seat])}">'
-        f'<div class="ll-head">{"".join(head)}</div><div class="ll-hand">{cards}</div>'
-        f'<div class="ll-meta">{meta}</div></div>'
-    )
+    else:  # card backs with their count, then any card whose holder everyone knows
+        known = [card for holder, card in public.known if holder == seat]
+        backs = public.hand_sizes[seat] - len(known)
+        cards = Markup().join(_face(card, style) for card in known)
+    return {
+        "classes": " ".join(classes),
+        "name": state.players[seat],
+        "dealer": style.text("dealer") if seat == state.dealer else "",
+        "turn": turn,
+        "out": out,
+        "winner": style.text("winner") if seat == state.winner else "",
+        "backs": backs,
+        "backs_label": style.text("face-down-count", count=backs),
+        "cards": cards,
+        "meta": style.text("tricks", count=state.tricks_won[seat])
+        + " · "
+        + style.text("won-pile", count=len(state.won[seat])),
+    }
 
 
-def _hidden_hand_html(seat: int, public: SeatView, style: TableStyle) -> str:
-    """Card backs with their count, then any card whose holder everyone knows."""
-    known = [card for holder, card in public.known if holder == seat]
-    backs = public.hand_sizes[seat] - len(known)
-    fan = ""
-    if backs:
-        fan = (
-            f'<span class="ll-backs" role="img" aria-label="{style.text("face-down-count", count=backs)}">'
-            + card_back_html(options=style) * backs
-            + f'<span class="ll-count">{backs}</span></span>'
-        )
-    return fan + "".join(card_html(card, options=style) for card in known)
-
-
-def _centre_html(state: State, last_trick: Trick | None, style: TableStyle, public: SeatView) -> str:
-    if last_trick is not None:
-        plays, winner = last_trick.plays, last_trick.winner
-    else:
-        plays, winner = state.current_plays, None
-    trick = "".join(card_html(card, played_by=state.players[s], winner=s == winner, options=style) for s, card in plays)
-    return (
-        f'<div class="ll-centre">{_status_html(state, last_trick, style)}'
-        f'<div class="ll-trick" role="group" aria-label="{style.text("trick")}">{trick}</div>'
-        f'<div class="ll-aside">{_trump_html(state, style, public)}'
-        f"{_stock_html(style, public)}</div></div>"
-    )
-
-
-def _status_html(state: State, last_trick: Trick | None, style: TableStyle) -> str:
+def _status(state: State, last_trick: Trick | None, style: TableStyle) -> dict[str, object]:
     names = state.players
     if state.winner is not None:
-        return (
-            f'<p class="ll-status">{_CROWN} {style.text("status-hand-won", name=names[state.winner])}'
-            f'<span class="ll-reason">{style.text(f"reason-{state.reason}")}</span></p>'
-        )
+        return {
+            "crown": True,
+            "text": style.text("status-hand-won", name=names[state.winner]),
+            "reason": style.text(f"reason-{state.reason}"),
+        }
     if last_trick is not None:
         text = style.text("status-trick-won", name=names[last_trick.winner])
     elif state.namer is not None:
@@ -392,16 +413,16 @@ def _status_html(state: State, last_trick: Trick | None, style: TableStyle) -> s
         text = style.text("status-play", name=names[state.to_act])
     else:
         text = style.text("status-lead", name=names[state.leader])
-    return f'<p class="ll-status">{text}</p>'
+    return {"crown": False, "text": text, "reason": ""}
 
 
-def _trump_html(state: State, style: TableStyle, public: SeatView) -> str:
+def _trump(state: State, style: TableStyle, public: SeatView) -> dict[str, object]:
     """The revealed card while everyone knows where it is, else the suit, else why there is none."""
-    title = f'<span class="ll-title">{style.text("trump")}</span>'
+    drawn: dict[str, object] = {"title": style.text("trump"), "card": "", "suit": "", "symbol": "", "words": ""}
     if not state.rules.has_trump:
-        return f'<div class="ll-box ll-trump"><span class="ll-title">{style.text("no-trump")}</span></div>'
+        return drawn | {"title": style.text("no-trump")}
     if state.trump is None:
-        return f'<div class="ll-box ll-trump">{title}<span>{style.text("trump-not-named")}</span></div>'
+        return drawn | {"words": style.text("trump-not-named")}
     card = state.trump_card
     if card is not None:
         holder = next((s for s, hand in enumerate(state.hands) if card in hand), None)
@@ -413,33 +434,21 @@ def _trump_html(state: State, style: TableStyle, public: SeatView) -> str:
             else None
         )
         if where:
-            return f'<div class="ll-box ll-trump">{title}{card_html(card, options=style)}<span>{where}</span></div>'
+            return drawn | {"card": _face(card, style), "words": where}
     suit = state.trump.name.lower()
-    return (
-        f'<div class="ll-box ll-trump">{title}'
-        f'<span class="ll-big ll-{suit}" aria-hidden="true">{state.trump.symbol}{TEXT_STYLE}</span>'
-        f"<span>{style.text(suit)}</span></div>"
-    )
+    return drawn | {"suit": suit, "symbol": state.trump.symbol + TEXT_STYLE, "words": style.text(suit)}
 
 
-def _stock_html(style: TableStyle, public: SeatView) -> str:
+def _stock(style: TableStyle, public: SeatView) -> dict[str, object]:
     """A pile of backs with its count; under random-trump the face-up bottom card peeks out."""
     count, bottom = public.stock_size, public.stock_bottom
-    if not count:
-        pile = '<span class="ll-empty"></span>'
-    else:
-        face_down = count - (bottom is not None)
-        peek = "" if bottom is None else f'<span class="ll-bottom">{card_html(bottom, options=style)}</span>'
-        top = card_back_html(options=style) if face_down else ""
-        pile = (
-            f'<span class="ll-pile{" ll-with-bottom" if peek else ""}">{peek}{top}'
-            f'<span class="ll-count" aria-hidden="true">{count}</span></span>'
-        )
-    label = style.text("stock-count", count=count)
-    return (
-        f'<div class="ll-box ll-stock" role="group" aria-label="{label}">'
-        f'<span class="ll-title" aria-hidden="true">{style.text("stock")}</span>{pile}</div>'
-    )
+    return {
+        "count": count,
+        "label": style.text("stock-count", count=count),
+        "title": style.text("stock"),
+        "bottom": None if bottom is None else _face(bottom, style),
+        "face_down": count - (bottom is not None),
+    }
 
 
 # Wired from this side, so the engine needs no HTML: a notebook that shows a State draws the table.

@@ -11,6 +11,7 @@ escaped twice. No other module builds a tag in a string or calls ``html.escape``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-__all__ = ["Markup", "escape", "render", "environment", "TEMPLATES"]
+__all__ = ["Markup", "escape", "render", "catalog_html", "environment", "TEMPLATES"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -39,3 +40,14 @@ def environment() -> jinja2.Environment:
 def render(name: str, /, **values: Any) -> Markup:
     """Template ``name`` with ``values``: safe HTML, to embed in another template as it is."""
     return Markup(environment().get_template(name).render(**values))
+
+
+def catalog_html(words: Callable[..., str], /, *args: object, **values: object) -> Markup:
+    """A catalog message whose own markup (``<strong>``, a link) is trusted, with ``values``
+    (a seat's name, a count) escaped: ``catalog_html(ui, "waiting", "pt", name=seat)``.
+
+    >>> from lingerlonger.words.i18n import ui
+    >>> str(catalog_html(ui, "waiting", "en", name="<i>Ana</i>"))
+    '&lt;i&gt;Ana&lt;/i&gt; is thinking…'
+    """
+    return Markup(words(*args, **{name: escape(value) for name, value in values.items()}))

@@ -58,6 +58,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+#: A page's calls to print counted (``page.evaluate(COUNT_PRINTS)``, then ``window.llPrinted``)
+#: instead of opening the print dialog.
+COUNT_PRINTS = "() => { window.llPrinted = 0; window.print = () => { window.llPrinted += 1; }; }"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 IN_CI = os.environ.get("CI", "").lower() in {"true", "1"}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import REPO
+from conftest import COUNT_PRINTS, REPO
 
 from lingerlonger.scenario import load
 from lingerlonger.words.i18n import LANGUAGES
@@ -50,4 +50,13 @@ def test_a_sheet_prints_light_on_ink(book_site, book_html, browser_page, tmp_pat
     assert page.locator(".ll-felt").count() == 1
     assert page.evaluate(INKY) == [], "the table prints filled areas"
     (tmp_path / "sheet.pdf").write_bytes(page.pdf(format="A4", print_background=True))
+    log.assert_clean()
+
+
+def test_the_packs_rules_sheet_prints_from_its_button(book_site, browser_page):
+    page, log = browser_page
+    page.goto(book_site + "handouts/es/rules.html", wait_until="load")
+    page.evaluate(COUNT_PRINTS)
+    page.locator(".ll-version:visible .ll-sheet-print").click()
+    assert page.evaluate("window.llPrinted") == 1
     log.assert_clean()

@@ -152,6 +152,26 @@ def test_legal_cards_toggle_and_try_it_live_needs_the_live_version(static_site, 
     log.assert_clean()
 
 
+def answer_shown_on_request(player) -> None:
+    """Step to the worked example's first question: "Show the answer" gives way to its answer
+    (a data-ll-reveal button that replay.js listens for; no inline handler)."""
+    while not player.locator(".ll-stage .ll-quiz").count():
+        player.get_by_role("button", name="Next step").click()
+    quiz = player.locator(".ll-stage .ll-quiz").first
+    reveal = quiz.get_by_role("button", name=translate("quiz.reveal", "en"))
+    answer = quiz.locator(".ll-answer")
+    assert reveal.is_visible() and not answer.is_visible()
+    reveal.click()
+    assert answer.is_visible() and not reveal.is_visible()
+    assert answer.inner_text().startswith(translate("quiz.answer", "en", answer="").strip())
+
+
+def test_show_the_answer_reveals_it(static_site, browser_page):
+    page, log = browser_page
+    answer_shown_on_request(open_cut_off(page, static_site))
+    log.assert_clean()
+
+
 def test_two_players_on_a_page_step_independently(static_site, browser_page):
     page, log = browser_page
     open_cut_off(page, static_site)
@@ -234,4 +254,13 @@ def test_the_books_worked_example_steps_offline(book_site, browser_page):
     loaded = requests_made(log)
     step_through_the_worked_example(page, player)
     assert requests_made(log) == loaded
+    log.assert_clean()
+
+
+def test_the_books_answer_button_reveals_the_answer(book_site, browser_page):
+    chapter = worked_example_chapter()
+    if chapter is None:
+        unavailable(f"no page of {BOOK_HTML} shows the replay {WORKED_TITLE!r}: run `make book`")
+    page, log = browser_page
+    answer_shown_on_request(open_cut_off(page, book_site + chapter))
     log.assert_clean()

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import COUNT_PRINTS
 
 from lingerlonger.scenario import load
 from lingerlonger.views.print_sheet import RULES_SHEET_CSS, rules_sheet_html, scenario_sheet_html
@@ -55,3 +56,17 @@ def test_the_rules_sheet_prints_on_one_page_in_each_language(browser_page, lang)
     assert pages(page, html) == 1
     shown = page.locator(".ll-version:visible")
     assert shown.count() == 1 and shown.get_attribute("lang") == language_tag(lang)
+
+
+def test_the_rules_sheets_button_prints(browser_page):
+    # A data-ll-print button that sheet.js (written after the sheet) listens for; no inline handler.
+    page, log = browser_page
+    page.set_content(
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><style>{RULES_SHEET_CSS}</style></head>"
+        f"<body>{rules_sheet_html('ru')}</body></html>",
+        wait_until="load",
+    )
+    page.evaluate(COUNT_PRINTS)
+    page.locator(".ll-version:visible .ll-sheet-print").click()
+    assert page.evaluate("window.llPrinted") == 1
+    log.assert_clean()

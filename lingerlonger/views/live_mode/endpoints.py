@@ -234,7 +234,7 @@ def show_frame(args: dict) -> dict:
     model = _model(args)
     style = TableStyle.of(model.lang)
     return {
-        "html": frame_html(model.frame, style=style, playable=True, quiz=False)
+        "html": str(frame_html(model.frame, style=style, playable=True, quiz=False))
         + f'<div class="ll-live-quiz-box">{answers_html(model)}</div>',
         "hint": ui("what-if-help", style.lang),
     }

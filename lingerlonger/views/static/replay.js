@@ -353,5 +353,17 @@ window.llReplayAll = function () {
   if (asked) try { localStorage.setItem(window.llLangKey(), asked); } catch (e) { /* storage blocked */ }
   document.querySelectorAll('.ll-replay:not([data-ll-ready])').forEach(window.llLoadReplay);
 };
+// "Show the answer" (a question's [data-ll-reveal] button): the button gives way to the answer
+// after it. One listener for the page, however many copies of this script it holds.
+if (!window.llRevealReady) {
+  window.llRevealReady = true;
+  document.addEventListener('click', function (e) {
+    var button = e.target.closest && e.target.closest('[data-ll-reveal]');
+    if (!button) return;
+    button.hidden = true;
+    button.nextElementSibling.hidden = false;
+  });
+}
+
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', window.llReplayAll);
 else window.llReplayAll();

@@ -28,7 +28,7 @@ from lingerlonger.scenario.hand_seat_names import computer_names
 from lingerlonger.session.family_table import PERSON, TableModel
 from lingerlonger.session.save_lesson import lesson_name, table_lesson
 from lingerlonger.session.stepping import Refused
-from lingerlonger.views.shared_panels import save_link_html, ui_html
+from lingerlonger.views.shared_panels import save_link_html, ui_html, what_happened_html
 from lingerlonger.views.table_html import TableStyle, card_html, table_html
 from lingerlonger.views.widgets.controls import (
     PLAYER_CSS,
@@ -163,12 +163,7 @@ def saves_html(table: TableModel, lang: str, day: date) -> str:
 
 def _told_html(table: TableModel, lang: str) -> str:
     """What everyone saw since the last person's card (never a card drawn)."""
-    told = "".join(f"<li>{html.escape(narrate(event, table.names, lang))}</li>" for event in table.public_told)
-    return (
-        f'<div class="ll-words"><strong>{ui("what-happened", lang)}</strong><ul class="ll-narration">{told}</ul></div>'
-        if told
-        else ""
-    )
+    return what_happened_html((narrate(event, table.names, lang) for event in table.public_told), lang)
 
 
 class FamilyTable(_Speaks, widgets.VBox):

@@ -74,7 +74,7 @@ class ScenarioGallery(widgets.Accordion):
         problems = "".join(
             notice_html(ui("cannot-show", self.lang), [run]) for run in self._runs if not isinstance(run, Replay)
         )
-        bundle["text/html"] = problems + gallery_html(runs, style=self._style)
+        bundle["text/html"] = problems + str(gallery_html(runs, style=self._style))
         return bundle
 
 

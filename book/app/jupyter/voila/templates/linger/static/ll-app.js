@@ -52,6 +52,15 @@
   // table alone is taller than the room under the tabs, so they would be below the screen.
   // The turn's note is drawn last (widgets/table.py, hand.py): a table drawn anew and a turn's note
   // on it, the new screen is drawn.
+  // "Show the answer" under a question (a frame drawn by views/page_replay.py, which has no
+  // inline handler): the button gives way to the answer after it, as views/static/replay.js does.
+  document.addEventListener('click', function (e) {
+    var button = e.target.closest && e.target.closest('[data-ll-reveal]');
+    if (!button) return;
+    button.hidden = true;
+    button.nextElementSibling.hidden = false;
+  });
+
   var toShow = null;
   document.addEventListener('click', function (e) {
     var button = e.target.closest && e.target.closest('.ll-reveal, .ll-deal, .ll-confirm .jupyter-button');
