@@ -6,6 +6,7 @@ named conftest shadow each other (see golden_data.py); test modules never import
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -204,6 +205,7 @@ def visible(widget) -> bool:
     return widget.layout.display != "none"
 
 
-def text_of(html: str) -> str:
-    """An HTML widget's text, without its tags."""
-    return re.sub(r"<[^>]+>", "", html).replace("&#x27;", "'")
+def text_of(markup: str) -> str:
+    """An HTML widget's text, without its tags, as the reader sees it (however a character
+    was escaped: ``&#39;``, ``&#x27;`` and ``'`` read the same)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))

@@ -336,7 +336,7 @@ def test_an_uploaded_colon_in_a_say_gets_the_quote_hint_in_the_readers_language(
     browser.open_upload("colon.yaml", (BAD / "colon-in-say.yaml").read_bytes())
     syntax = translate("error.scenario.yaml-syntax", lang, problem="")
     assert f"colon.yaml:13:17: {syntax}" in browser.message.value
-    assert text_of(translate("load.quote-colon", lang).replace('"', "&quot;")) in browser.message.value
+    assert translate("load.quote-colon", lang) in text_of(browser.message.value)
 
 
 def test_an_uploaded_illegal_play_is_refused_in_portuguese():
@@ -353,7 +353,7 @@ def test_a_player_given_a_file_with_a_colon_in_a_say_shows_the_hint_in_its_langu
     player.set_language("ru")
     player.load(BAD / "colon-in-say.yaml")
     assert "colon-in-say.yaml:13:17: синтаксическая ошибка YAML" in player.header.value
-    assert text_of(translate("load.quote-colon", "ru").replace('"', "&quot;")) in player.header.value
+    assert translate("load.quote-colon", "ru") in text_of(player.header.value)
 
 
 def test_an_upload_that_is_not_text_or_too_big_is_refused_politely(monkeypatch):

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 
 from lingerlonger.computer.coach import CardAdvice
 from lingerlonger.game.cards import Card
 from lingerlonger.game.errors import LingerError
+from lingerlonger.game.events import Event
 from lingerlonger.scenario import Scenario, in_language
 from lingerlonger.session.hand import HandModel
 from lingerlonger.session.save_lesson import lesson_text
@@ -64,9 +65,10 @@ def advice_html(advice: list[CardAdvice] | None, name: str, lang: str) -> str:
     )
 
 
-def told_html(hand: HandModel, lang: str) -> str:
-    """What happened since your last card, in words (nothing before the first)."""
-    told = "".join(f"<li>{html.escape(narrate(event, hand.state.players, lang))}</li>" for event in hand.told)
+def told_html(events: Iterable[Event], names: Sequence[str], lang: str) -> str:
+    """What happened since your last card, in words (nothing before the first): a hand's
+    ``told``, or what everyone at a family table saw (``TableModel.public_told``)."""
+    told = "".join(f"<li>{html.escape(narrate(event, names, lang))}</li>" for event in events)
     return (
         f'<div class="ll-words"><strong>{ui("what-happened", lang)}</strong><ul class="ll-narration">{told}</ul></div>'
         if told
@@ -121,7 +123,11 @@ def hand_table_html(hand: HandModel, style: TableStyle, playable: bool = False) 
 
 def hand_html(hand: HandModel, lang: str, *, playable: bool = False) -> str:
     """The whole hand in one piece (live mode): status, table, then what happened."""
-    return hand_status_html(hand, lang) + hand_table_html(hand, TableStyle.of(lang), playable) + told_html(hand, lang)
+    return (
+        hand_status_html(hand, lang)
+        + hand_table_html(hand, TableStyle.of(lang), playable)
+        + told_html(hand.told, hand.state.players, lang)
+    )
 
 
 def save_link_html(

@@ -43,14 +43,16 @@ from lingerlonger.views.widgets.controls import (
     _guarded,
     _html,
     _labels,
+    _line_html,
     _pace_menu,
     _relabel_options,
     _relabel_pace,
     _row,
     _shown,
     _Speaks,
+    _style_html,
     _wide_html,
-    refused_rules_html,
+    refused_rules_text,
 )
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate, ui
 
@@ -113,7 +115,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         return self.pace.value
 
     def _build(self, players: int, seat: int, rules: Rules, opponents: str, delay: float) -> None:
-        self.header = _html(f"<style>{PLAYER_CSS}</style>")
+        self.header = _html(str(_style_html(PLAYER_CSS)))
         self.rules_menus = RulesMenus(rules, HAND_VARIANTS)
         self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players, style={"button_width": "2.6rem"})
         self.seat = widgets.Dropdown(layout=_auto())
@@ -177,9 +179,9 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.deal.description = self.deal.tooltip = say("new-hand")
         self.confirm.relabel(self.lang)
         self.hint.description, self.hint.tooltip = say("hint"), say("hint-tip")
-        self.settings_note.value = f"<p class='ll-note'>{say('settings-note')}</p>"
+        self.settings_note.value = _line_html("note", say("settings-note"))
         self.settings.titles = (say("settings"),)
-        self.help_line.value = f'<p class="ll-note ll-help">{say("play-help")}</p>'
+        self.help_line.value = _line_html("help_line", say("play-help"))
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang``: settings, table, narration; the hand in play goes on."""
@@ -227,7 +229,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         try:
             rules = self.rules_menus.rules()
         except RulesError as error:
-            self._say(lambda error=error: refused_rules_html(error, self.lang), kind="error")
+            self._say(lambda error=error: refused_rules_text(error, self.lang), kind="error")
             return
         mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
         self.model = HandModel.deal(
@@ -251,13 +253,15 @@ class HandPlayer(_Speaks, widgets.VBox):
             translate(f"profile.{rules.profile}", self.lang),
             *(translate(f"variant.{name}", self.lang) for name in VARIANTS if name in rules.variants),
         ]
-        self.summary.value = ui_html(
-            "settings-summary",
-            self.lang,
-            rules=" + ".join(words),
-            count=len(self.state.players),
-            seat=self.you + 1,
-            opponents=ui(f"opponent-{self.model.opponents}", self.lang),
+        self.summary.value = str(
+            ui_html(
+                "settings-summary",
+                self.lang,
+                rules=" + ".join(words),
+                count=len(self.state.players),
+                seat=self.you + 1,
+                opponents=ui(f"opponent-{self.model.opponents}", self.lang),
+            )
         )
 
     def _advance(self) -> None:
@@ -288,8 +292,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         if isinstance(played, Refused):
             # Worded when said, with the seats as named then (a language switch renames them).
             self._say(
-                lambda: ui_html("refused", self.lang, message=_refusal_text(self.state, action, self.lang)),
-                kind="refused",
+                lambda: ui("refused", self.lang, message=_refusal_text(self.state, action, self.lang)), kind="refused"
             )
             return
         self.model = played
@@ -305,7 +308,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         """The coach's chance for each of your choices, best first."""
         if self.model is None or self.state.to_act != self.you:
             return
-        self.hint_text.value = f'<p class="ll-thinking">{ui("coach-thinking", self.lang)}</p>'
+        self.hint_text.value = _line_html("thinking", ui("coach-thinking", self.lang))
         self.hint_text.value = advice_html(advice(self.state, seat=self.you), self.state.players[self.you], self.lang)
 
     # --- drawing ----------------------------------------------------------------------
@@ -318,7 +321,7 @@ class HandPlayer(_Speaks, widgets.VBox):
     def _render(self, waiting: bool = False) -> None:
         state, lang = self.state, self.lang
         self.stage.value = hand_table_html(self.model, self.style_options)
-        self.narration.value = told_html(self.model, lang)
+        self.narration.value = told_html(self.model.told, state.players, lang)
         self.save.value = self._save_html()
         self._choices = [] if state.is_over or waiting else _choices(state, self.you)
         self.cards.show(*_labels(self._choices))
