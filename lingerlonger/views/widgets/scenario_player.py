@@ -450,9 +450,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             )
             self._cache[key] = page
         self.stage.value = page
-        self.counter.value = str(
-            render("widgets/counter.html", text=ui("counter", self.lang, at=model.at, last=model.last_index))
-        )
+        counter = ui("counter", self.lang, at=model.at, last=model.last_index)
+        self.counter.value = str(render("widgets/counter.html", text=counter))
         at_start, at_end = model.at == 0, model.at >= model.last_index
         self.first.disabled = self.back.disabled = at_start
         self.next.disabled = self.last.disabled = at_end
@@ -472,9 +471,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             if isinstance(action, Play)
             else ui_html("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at)
         )
-        self.banner_text.value = str(
-            render("widgets/branch_banner.html", said=Markup(said), save=Markup(self._branch_save_html()))
-        )
+        save = Markup(self._branch_save_html())
+        self.banner_text.value = str(render("widgets/branch_banner.html", said=Markup(said), save=save))
         _shown(self.banner, True)
 
     def _branch_save_html(self) -> str:
@@ -581,9 +579,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def static_html(self) -> str:
         """The static player of the scenario's line (what the published book shows)."""
         if self.model is None:
-            return str(
-                render("widgets/problem.html", style=_style_html(REPLAY_CSS), problem=Markup(self._problem or ""))
-            )
+            problem = Markup(self._problem or "")
+            return str(render("widgets/problem.html", style=_style_html(REPLAY_CSS), problem=problem))
         return model_html(self.model, style=self.style_options)
 
     def _repr_mimebundle_(self, **kwargs):
