@@ -180,7 +180,7 @@ def _style_html(*sheets: str) -> Markup:
 
 
 def _line_html(template: str, text: str) -> str:
-    """A one-line template (``help_line``, ``note``, ``thinking``, ``label``) holding ``text``."""
+    """A one-line template (``help_line``, ``note``, ``thinking``, ``label``, ``words``) holding ``text``."""
     return str(render(f"widgets/{template}.html", text=text))
 
 

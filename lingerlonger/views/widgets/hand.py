@@ -21,14 +21,7 @@ from lingerlonger.scenario.author_names import cleaned_name
 from lingerlonger.session.hand import HandModel
 from lingerlonger.session.save_lesson import hand_lesson, lesson_name
 from lingerlonger.session.stepping import Refused, advice, refusal
-from lingerlonger.views.shared_panels import (
-    advice_html,
-    hand_status_html,
-    hand_table_html,
-    save_link_html,
-    told_html,
-    ui_html,
-)
+from lingerlonger.views.shared_panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html
 from lingerlonger.views.table_html import TableStyle
 from lingerlonger.views.widgets.controls import (
     PLAYER_CSS,
@@ -253,16 +246,15 @@ class HandPlayer(_Speaks, widgets.VBox):
             translate(f"profile.{rules.profile}", self.lang),
             *(translate(f"variant.{name}", self.lang) for name in VARIANTS if name in rules.variants),
         ]
-        self.summary.value = str(
-            ui_html(
-                "settings-summary",
-                self.lang,
-                rules=" + ".join(words),
-                count=len(self.state.players),
-                seat=self.you + 1,
-                opponents=ui(f"opponent-{self.model.opponents}", self.lang),
-            )
+        summary = ui(
+            "settings-summary",
+            self.lang,
+            rules=" + ".join(words),
+            count=len(self.state.players),
+            seat=self.you + 1,
+            opponents=ui(f"opponent-{self.model.opponents}", self.lang),
         )
+        self.summary.value = _line_html("words", summary)
 
     def _advance(self) -> None:
         """Let the computers act until it is your turn or the hand is over: at once, or one
