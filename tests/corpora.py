@@ -206,6 +206,6 @@ def visible(widget) -> bool:
 
 
 def text_of(markup: str) -> str:
-    """An HTML widget's text, without its tags, as the reader sees it (however a character
-    was escaped: ``&#39;``, ``&#x27;`` and ``'`` read the same)."""
+    """An HTML widget's text, without its tags, its characters unescaped (``&#39;`` or
+    ``&#x27;`` alike: ``'``)."""
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
