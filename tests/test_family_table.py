@@ -19,7 +19,7 @@ import pytest
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
-from corpora import actions_of  # noqa: E402
+from corpora import actions_of, text_of  # noqa: E402
 
 from lingerlonger.game.declared import SetupError  # noqa: E402
 from lingerlonger.game.errors import LingerError  # noqa: E402
@@ -172,6 +172,16 @@ def test_names_are_escaped_everywhere():
     for box in (table.stage, table.score, table.saves, table.cut, table.status, table.narration):
         assert "<b>Ana" not in box.value
     assert "&lt;b&gt;Ana&lt;/b&gt;" in table.score.value
+
+
+def test_the_narration_tells_what_everyone_saw_never_a_card_drawn():
+    # "What happened" is said to everyone at the screen: the cards played, never the deal
+    # nor the cards a winner draws (they go to one person's hand).
+    table = started(seed=5)
+    said: list[str] = []
+    play_to_the_end(table, check=lambda table: said.append(text_of(table.narration.value)))
+    assert any(" leads " in text for text in said)
+    assert not [text for text in said if " draws " in text or " deals " in text]
 
 
 def test_a_table_with_nobody_or_a_name_twice_is_refused_in_words():

@@ -268,6 +268,8 @@ def test_the_browser_gets_the_package_and_pure_python_yaml_and_nothing_else(tmp_
         "lingerlonger/views/live_mode/endpoints.py",
         "lingerlonger/words/locale/ru.json",
         "lingerlonger/views/static/table.css",
+        "lingerlonger/views/templates/live/checker.html",  # live mode draws from its templates
+        "lingerlonger/views/templates/live/position_body.html",
         "yaml/__init__.py",
         "markdown_it/__init__.py",
         "mdurl/__init__.py",

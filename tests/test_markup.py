@@ -47,24 +47,6 @@ TAG = re.compile(r"<\s*/?\s*([a-zA-Z][a-zA-Z0-9-]*)[\s/>]")
 HANDLER = re.compile(r"\son[a-z]+\s*=", re.I)
 TEMPLATING = "views/templating.py"
 
-#: Modules whose markup is still built in Python while the widgets and live mode are moved to
-#: templates (the other half of the work). The lead empties this list when both are merged;
-#: a module that is clean must leave it (the last test says so).
-NOT_YET_CONVERTED = frozenset(
-    {
-        "views/live_mode/endpoints.py",
-        "views/live_mode/position_editor.py",
-        "views/widgets/app.py",
-        "views/widgets/controls.py",
-        "views/widgets/family_table.py",
-        "views/widgets/hand.py",
-        "views/widgets/lesson_picker.py",
-        "views/widgets/position_editor.py",
-        "views/widgets/scenario_player.py",
-        "views/widgets/what_if_panel.py",
-    }
-)
-
 
 def _modules() -> dict[str, ast.Module]:
     return {
@@ -127,12 +109,12 @@ def _findings(check) -> dict[str, list[str]]:
 
 
 def test_no_python_string_holds_an_html_tag():
-    found = {name: lines for name, lines in _findings(tags_in).items() if name not in NOT_YET_CONVERTED}
+    found = {name: lines for name, lines in _findings(tags_in).items()}
     assert found == {}, "markup belongs in lingerlonger/views/templates/"
 
 
 def test_nothing_but_the_templating_module_escapes_by_hand():
-    found = {name: lines for name, lines in _findings(hand_escapes_in).items() if name not in NOT_YET_CONVERTED}
+    found = {name: lines for name, lines in _findings(hand_escapes_in).items()}
     assert found == {}, "Jinja2 escapes; give trust with Markup(...) where a fragment is already safe"
 
 
@@ -145,12 +127,6 @@ def test_the_checks_see_a_tag_and_a_hand_escape():
         "line 1: from markupsafe import Markup, escape",
         "line 2: Markup.escape",
     ]
-
-
-def test_a_module_waiting_for_its_templates_is_listed_only_while_it_needs_to_be():
-    dirty = set(_findings(tags_in)) | set(_findings(hand_escapes_in))
-    assert sorted(NOT_YET_CONVERTED - dirty) == [], "converted: take these out of NOT_YET_CONVERTED"
-    assert sorted(NOT_YET_CONVERTED - set(MODULES)) == []
 
 
 # --- the templates ---------------------------------------------------------------------------

@@ -3,10 +3,10 @@
 ``_live/`` at the site's root (one copy for every language of the site) holds
 
 * ``pyodide/``: the Pyodide runtime, copied from the pinned npm package (``make assets``);
-* ``packages.zip``: the project's package from this checkout (its Python, catalogs and
-  static files; not the widgets or the lab), PyYAML's pure-Python ``yaml/`` (its C
-  extension left out), markdown-it-py and mdurl (the replays' Markdown); unpacked into
-  Pyodide's site-packages as they are;
+* ``packages.zip``: the project's package from this checkout (its Python, catalogs, static
+  files and templates; not the widgets, their templates or the lab), PyYAML's pure-Python
+  ``yaml/`` (its C extension left out), markdown-it-py and mdurl (the replays' Markdown),
+  Jinja2 and MarkupSafe; unpacked into Pyodide's site-packages as they are;
 * ``interpreter.gz``: a started interpreter with the engine imported, made at build time by
   Node running the same npm Pyodide (``live_snapshot.mjs``), gzipped: the worker restores it
   instead of starting Python, so that even a first "Try it live" skips the slow part;
@@ -49,7 +49,7 @@ PURE_PYTHON = ("yaml", "markdown_it", "mdurl", "jinja2", "markupsafe")
 #: kernel or a plotting library (ipywidgets, matplotlib), nor the lessons (a page sends
 #: its own scenario).
 PACKAGE_SUFFIXES = {".py", ".json", ".css", ".js", ".html"}
-NOT_IN_BROWSER = ("views/widgets/", "lab/", "command_line/", "__pycache__")
+NOT_IN_BROWSER = ("views/widgets/", "views/templates/widgets/", "lab/", "command_line/", "__pycache__")
 PACKAGES = "packages.zip"
 #: The started interpreter (``make_snapshot``), and the scenario it draws once while warming up.
 SNAPSHOT, SNAPSHOT_SCRIPT = "interpreter.gz", Path(__file__).with_name("live_snapshot.mjs")

@@ -21,7 +21,6 @@ reader's words, and the page opens its scenario again.
 
 from __future__ import annotations
 
-import html
 import json
 import logging
 import random
@@ -29,6 +28,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import date
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -45,6 +45,7 @@ from lingerlonger.views.live_mode.position_editor import page_site, position_cha
 from lingerlonger.views.page_replay import frame_html, gallery_html, notice_html, replay_html
 from lingerlonger.views.shared_panels import advice_html, answers_html, hand_html
 from lingerlonger.views.table_html import TableStyle
+from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import (
     ENVIRONMENT_LANGUAGE,
     LANGUAGES,
@@ -234,8 +235,13 @@ def show_frame(args: dict) -> dict:
     model = _model(args)
     style = TableStyle.of(model.lang)
     return {
-        "html": str(frame_html(model.frame, style=style, playable=True, quiz=False))
-        + f'<div class="ll-live-quiz-box">{answers_html(model)}</div>',
+        "html": str(
+            render(
+                "live/frame.html",
+                frame=Markup(frame_html(model.frame, style=style, playable=True, quiz=False)),
+                quiz=Markup(answers_html(model)),
+            )
+        ),
         "hint": ui("what-if-help", style.lang),
     }
 
@@ -404,13 +410,9 @@ def _located(error: ScenarioError, lang: str, notice: str = "") -> dict:
     """Where ``error`` is, as numbers and as the editor's error box (``notice``, then the
     button that puts the caret at its line and column)."""
     line, column = error.where.line, error.where.column
-    go = html.escape(ui("editor-go-to", lang, line=format_number(line, lang), column=format_number(column, lang)))
-    return {
-        "line": line,
-        "column": column,
-        "located": f'<div class="ll-editor-error" data-ll-error-line="{line}" data-ll-error-column="{column}">'
-        f'{notice}<button type="button" data-ll-action="go-to-error">{go}</button></div>',
-    }
+    go = ui("editor-go-to", lang, line=format_number(line, lang), column=format_number(column, lang))
+    located = render("live/located_error.html", line=line, column=column, notice=Markup(notice), go=go)
+    return {"line": line, "column": column, "located": str(located)}
 
 
 #: The editor's words, by the attribute live.js reads them from.
@@ -433,27 +435,19 @@ def checker_html(lang: str | None = None) -> str:
     page's live.js checks the text in the browser as it changes (``check_file``), marks the
     line of a mistake and redraws the replay; nothing is sent anywhere."""
     lang = lang or ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
-    say = lambda key: html.escape(ui(key, lang))  # noqa: E731
-    words = " ".join(f'data-{attribute}="{say(key)}"' for attribute, key in _CHECKER_WORDS.items())
-    words += "".join(f' data-{_dashed(name)}="{html.escape(text)}"' for name, text in _share_words(lang).items())
-    # A shared lesson opens in its own language; the link to the reader's says so in theirs.
-    read_in = json.dumps({code: ui("share-read-in", code) for code in LANGUAGES}, ensure_ascii=False)
-    words += f' data-read-in="{html.escape(read_in)}"'
-    return (
-        f'<div class="ll-checker ll-editor" data-ll-checker data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
-        f'<div class="ll-editor-columns"><div class="ll-editor-side">'
-        f'<label class="ll-editor-label" for="ll-editor-text">{say("editor-label")}</label>'
-        f'<div class="ll-editor-box"><div class="ll-editor-gutter" aria-hidden="true">'
-        f'<div class="ll-editor-numbers">1</div></div>'
-        f'<textarea id="ll-editor-text" rows="16" wrap="off" spellcheck="false" autocapitalize="off" '
-        f'autocomplete="off" maxlength="{MAX_DOCUMENT_BYTES}"></textarea>'
-        f'<div class="ll-editor-band" aria-hidden="true" hidden><span class="ll-editor-column"></span></div></div>'
-        f'<p class="ll-checker-buttons"><button type="button" data-ll-action="check">{say("checker-check")}'
-        f'</button> <button type="button" data-ll-action="share">{say("share")}</button> '
-        f'<label class="ll-checker-file"><span>{say("upload")}</span> '
-        f'<input type="file" accept=".yaml,.yml,text/yaml,text/plain"></label></p></div>'
-        f'<div class="ll-editor-view"><p class="ll-checker-status" role="status"></p>'
-        f'<div class="ll-checker-out"></div></div></div></div>'
+    words = {attribute: ui(key, lang) for attribute, key in _CHECKER_WORDS.items()}
+    words.update((_dashed(name), text) for name, text in _share_words(lang).items())
+    return str(
+        render(
+            "live/checker.html",
+            lang=lang,
+            tag=language_tag(lang),
+            say=partial(ui, lang=lang),
+            words=words,
+            # A shared lesson opens in its own language; the link to the reader's says so in theirs.
+            read_in=json.dumps({code: ui("share-read-in", code) for code in LANGUAGES}, ensure_ascii=False),
+            max_bytes=MAX_DOCUMENT_BYTES,
+        )
     )
 
 

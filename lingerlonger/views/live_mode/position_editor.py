@@ -17,10 +17,10 @@ reader's language; the problems (``Position.problems``) are the loader's own.
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 
 from lingerlonger.game.cards import CARDS, Card, CardError, Suit, parse_card, parse_suit
 from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS, PROFILE, VARIANT_SET, SetupError
@@ -32,6 +32,7 @@ from lingerlonger.session.position import STOCK, Position
 from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson
 from lingerlonger.views.page_replay import replay_html
 from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_html
+from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import (
     ENVIRONMENT_LANGUAGE,
     LANGUAGES,
@@ -264,8 +265,8 @@ def _shown(position: Position, lang: str, refused: str = "") -> dict:
     """What the page shows of a position: the editor's body, the problems box, and whether
     it can be played and saved."""
     return {
-        "html": position_html(position, lang),
-        "problems": _problems_html(position, lang, refused),
+        "html": str(position_html(position, lang)),
+        "problems": str(_problems_html(position, lang, refused)),
         "ok": not position.problems,
     }
 
@@ -277,169 +278,132 @@ def position_editor_html(lang: str | None = None) -> str:
     """The whole editor as the book's page shows it before a tap: an empty table of four."""
     lang = lang or ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
     position = Position.empty()
-    say = lambda key: html.escape(ui(key, lang))  # noqa: E731
-    words = " ".join(f'data-{attribute}="{say(key)}"' for attribute, key in _EDITOR_WORDS.items())
-    off = " disabled" * bool(position.problems)
-    button = lambda action, key, extra="": (
-        f'<button type="button" data-ll-action="position-{action}"{extra}>{say(key)}</button>'
-    )
-    return (
-        f'<div class="ll-position-editor" data-ll-position-editor data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
-        f'<p class="ll-position-help">{say("position-help")}</p>'
-        f'<div class="ll-position-setup">{position_html(position, lang)}'
-        f'<div class="ll-position-problems" role="status">{_problems_html(position, lang)}</div>'
-        f'<p class="ll-position-buttons">{button("play", "position-play", off)}'
-        f"{button('save', 'position-save', off)}{button('clear', 'position-clear')}</p></div>"
-        f'<p class="ll-position-status" aria-live="polite"></p>'
-        f'<div class="ll-position-play" hidden><p class="ll-position-buttons">'
-        f'{button("edit", "position-edit")}</p><div class="ll-position-out"></div></div></div>'
+    return str(
+        render(
+            "live/position_editor.html",
+            lang=lang,
+            tag=language_tag(lang),
+            say=partial(ui, lang=lang),
+            words={attribute: ui(key, lang) for attribute, key in _EDITOR_WORDS.items()},
+            off=bool(position.problems),
+            body=position_html(position, lang),
+            problems=_problems_html(position, lang),
+        )
     )
 
 
-def position_html(position: Position, lang: str) -> str:
+def position_html(position: Position, lang: str) -> Markup:
     """The editor's body: the choices, where the cards go, the deck and the table."""
     style = TableStyle.of(lang)
-    return (
-        f'<div class="ll-position-body" data-ll-state="{html.escape(_state(position))}">'
-        f"{_choices_html(position, lang)}{_places_html(position, style)}"
-        f"{_deck_html(position, style)}{_table_html(position, style)}</div>"
+    say = partial(translate, lang=lang)
+    left = set(position.remaining)
+    chosen = [name for name in HAND_VARIANTS if name in position.rules.variants]
+    return render(
+        "live/position_body.html",
+        state=_state(position),
+        menus=_menus(position, lang),
+        variants=[
+            {"name": name, "label": say(VARIANT_SET.label(name)), "checked": name in chosen} for name in HAND_VARIANTS
+        ],
+        summary=say(VARIANT_SET.title) + "".join(f" · {say(VARIANT_SET.label(name))}" for name in chosen),
+        places=_places(position, style),
+        deck=[
+            {
+                "name": style.word(suit.name.lower()),
+                "cards": [_card(card, style) for card in CARDS if card.suit is suit and card in left],
+            }
+            for suit in Suit
+        ],
+        left=format_number(len(left), lang),
+        words={
+            "put_into": ui("position-put-into", lang),
+            "deck": ui("position-deck", lang),
+            "dealer": style.word("dealer"),
+            "leads": ui("position-leader", lang),
+        },
     )
 
 
-def _select(field: str, label: str, options: list[tuple[object, str]], chosen: object) -> str:
-    shown = "".join(
-        f'<option value="{html.escape(str(value))}"{" selected" * (value == chosen)}>{html.escape(text)}</option>'
-        for value, text in options
-    )
-    return (
-        f'<label class="ll-position-choice"><span>{html.escape(label)}</span>'
-        f'<select data-ll-field="{field}">{shown}</select></label>'
-    )
-
-
-def _choices_html(position: Position, lang: str) -> str:
-    """Players, rules, trump, dealer and leader as menus; the variants as boxes, folded."""
-    say = lambda key: translate(key, lang)  # noqa: E731
+def _menus(position: Position, lang: str) -> list[dict[str, object]]:
+    """Players, rules, trump, dealer and leader as menus: each its field, label, options
+    (value, words) and the value chosen."""
+    say = partial(translate, lang=lang)
     seats = list(enumerate(position.players))
     trumps = [("", say("ui.position-no-trump"))] + [
         (suit.symbol, f"{suit.symbol}{TEXT_STYLE} {suit_name(suit, lang)}") for suit in Suit
     ]
     menus = (
-        _select(
-            "players",
-            say(PLAYERS.title),
-            [(count, format_number(count, lang)) for count in PLAYERS.options],
-            len(position.players),
-        )
-        + _select(
-            "profile",
-            say(PROFILE.title),
-            [(name, say(PROFILE.label(name))) for name in PROFILE.options],
-            position.rules.profile,
-        )
-        + _select("trump", say("ui.position-trump"), trumps, _trump_text(position) or "")
-        + _select("dealer", say("ui.position-dealer"), seats, position.dealer)
-        + _select("leader", say("ui.position-leader"), seats, position.leader)
+        ("players", say(PLAYERS.title), [(count, format_number(count, lang)) for count in PLAYERS.options]),
+        ("profile", say(PROFILE.title), [(name, say(PROFILE.label(name))) for name in PROFILE.options]),
+        ("trump", say("ui.position-trump"), trumps),
+        ("dealer", say("ui.position-dealer"), seats),
+        ("leader", say("ui.position-leader"), seats),
     )
-    chosen = [name for name in HAND_VARIANTS if name in position.rules.variants]
-    boxes = "".join(
-        f'<label><input type="checkbox" data-ll-field="variant" value="{name}"'
-        f"{' checked' * (name in chosen)}> {html.escape(say(VARIANT_SET.label(name)))}</label>"
-        for name in HAND_VARIANTS
-    )
-    summary = say(VARIANT_SET.title) + "".join(f" · {say(VARIANT_SET.label(name))}" for name in chosen)
-    return (
-        f'<div class="ll-position-choices">{menus}<details class="ll-position-variants" data-ll-fold="variants">'
-        f"<summary>{html.escape(summary)}</summary><div>{boxes}</div></details></div>"
-    )
+    chosen = {
+        "players": len(position.players),
+        "profile": position.rules.profile,
+        "trump": _trump_text(position) or "",
+        "dealer": position.dealer,
+        "leader": position.leader,
+    }
+    return [
+        {"field": field, "label": label, "options": options, "chosen": chosen[field]} for field, label, options in menus
+    ]
 
 
-def _count_html(position: Position, place: int | str, style: TableStyle) -> str:
-    """ "3/4": the cards a hand holds of the most it may (said in words to a screen reader);
-    the stock's count alone."""
+def _places(position: Position, style: TableStyle) -> list[dict[str, object]]:
+    """Each seat's hand, then the stock: its name in the row of places (``name``) and on the
+    table (``title``), its count ("3/4", said in words to a screen reader; the stock's
+    alone), its cards, the dealer's chip and who leads."""
     lang = style.lang
-    if place == STOCK:
-        return f'<span class="ll-position-count">{format_number(len(position.stock), lang)}</span>'
-    count, size = format_number(len(position.hands[place]), lang), format_number(position.hand_size, lang)
-    words = html.escape(ui("position-live-count", lang, placed=count, count=size))  # the noun agrees with the size
-    return (
-        f'<span class="ll-position-count"><span aria-hidden="true">{count}/{size}</span>'
-        f'<span class="ll-sr">{words}</span></span>'
+    size = format_number(position.hand_size, lang)
+    places = []
+    for seat, (name, hand) in enumerate(zip(position.players, position.hands, strict=True)):
+        count = format_number(len(hand), lang)
+        places.append(
+            {
+                "id": seat,
+                "name": name,
+                "title": name,
+                "shown": f"{count}/{size}",
+                "words": ui("position-live-count", lang, placed=count, count=size),  # the noun agrees with the size
+                "cards": [_card(card, style) for card in hand],
+                "over": len(hand) > position.hand_size,
+                "deals": seat == position.dealer,
+                "leads": seat == position.leader,
+            }
+        )
+    places.append(
+        {
+            "id": STOCK,
+            "name": style.word("stock"),
+            "title": ui("position-stock", lang),
+            "shown": format_number(len(position.stock), lang),
+            "words": "",
+            "cards": [_card(card, style) for card in position.stock],
+            "over": False,
+            "deals": False,
+            "leads": False,
+        }
     )
+    for place in places:
+        place["aimed"] = place["id"] == position.target
+    return places
 
 
-def _places_html(position: Position, style: TableStyle) -> str:
-    """The row of places a tapped card may go to, the chosen one pressed."""
-    label = html.escape(ui("position-put-into", style.lang))
-    places = [(seat, name) for seat, name in enumerate(position.players)] + [(STOCK, style.word("stock"))]
-    buttons = "".join(
-        f'<button type="button" data-ll-place="{place}" aria-pressed="{str(place == position.target).lower()}">'
-        f'<span class="ll-name">{html.escape(name)}</span> {_count_html(position, place, style)}</button>'
-        for place, name in places
-    )
-    return (
-        f'<div class="ll-position-places" role="group" aria-label="{label}">'
-        f'<span aria-hidden="true">{label}</span>{buttons}</div>'
-    )
-
-
-def _card_button(card: Card, hook: str, style: TableStyle) -> str:
-    """A card drawn as on the table, as a button carrying its text (``data-ll-HOOK="A♥"``);
+def _card(card: Card, style: TableStyle) -> dict[str, object]:
+    """A card as a button carrying its text (``data-ll-HOOK="A♥"``), drawn as on the table;
     its name is the card's, "ace of hearts" (the face's label: a name of its own would not
     hold the corner's "A♥" a reader sees)."""
-    return f'<button type="button" class="ll-card-button" data-ll-{hook}="{card}">{card_html(card, options=style)}</button>'
+    return {"text": str(card), "face": Markup(card_html(card, options=style))}
 
 
-def _deck_html(position: Position, style: TableStyle) -> str:
-    """The cards not placed yet, a row per suit, each a button that places it."""
-    left = set(position.remaining)
-    rows = "".join(
-        f'<div class="ll-position-suit" role="group" aria-label="{html.escape(style.word(suit.name.lower()))}">'
-        + "".join(_card_button(card, "deck-card", style) for card in CARDS if card.suit is suit and card in left)
-        + "</div>"
-        for suit in Suit
-    )
-    title = html.escape(ui("position-deck", style.lang))
-    return (
-        f'<div class="ll-position-deck" role="group" aria-label="{title}">'
-        f'<p class="ll-position-title">{title}: {format_number(len(left), style.lang)}</p>{rows}</div>'
-    )
-
-
-def _table_html(position: Position, style: TableStyle) -> str:
-    """Each hand and the stock, the cards placed as buttons that take them back; the
-    dealer's chip and who leads, as the table shows them."""
-    dealer = style.text("dealer")
-    leads = html.escape(ui("position-leader", style.lang))
-    rows = []
-    for seat, name in enumerate(position.players):
-        marks = f'<span class="ll-dealer" role="img" aria-label="{dealer}" title="{dealer}"></span>' * (
-            seat == position.dealer
-        ) + f'<span class="ll-pill ll-turn">{leads}</span>' * (seat == position.leader)
-        rows.append(_place_html(position, seat, html.escape(name), marks, position.hands[seat], style))
-    rows.append(_place_html(position, STOCK, html.escape(ui("position-stock", style.lang)), "", position.stock, style))
-    return f'<div class="ll-position-table">{"".join(rows)}</div>'
-
-
-def _place_html(
-    position: Position, place: int | str, title: str, marks: str, cards: tuple[Card, ...], style: TableStyle
-) -> str:
-    aimed = " ll-position-aimed" * (place == position.target)
-    over = " ll-position-over" * (place != STOCK and len(cards) > position.hand_size)
-    return (
-        f'<div class="ll-position-place{aimed}{over}" role="group" aria-label="{title}">'
-        f'<p class="ll-head"><span class="ll-name">{title}</span>{marks}'
-        f"{_count_html(position, place, style)}</p>"
-        f'<div class="ll-position-cards">{"".join(_card_button(card, "placed-card", style) for card in cards)}'
-        f"</div></div>"
-    )
-
-
-def _problems_html(position: Position, lang: str, refused: str = "") -> str:
+def _problems_html(position: Position, lang: str, refused: str = "") -> Markup:
     """The refusal of the last change, then what keeps the position from being played, in
     the reader's language; or that it is ready."""
-    said = f'<p class="ll-position-refused">{html.escape(refused)}</p>' if refused else ""
-    problems = [error_text(problem, lang) for problem in position.problems]
-    if not problems:
-        return said + f'<p class="ll-position-ready">{html.escape(ui("position-ready", lang))}</p>'
-    return said + "<ul>" + "".join(f"<li>{html.escape(text)}</li>" for text in problems) + "</ul>"
+    return render(
+        "live/position_problems.html",
+        refused=refused,
+        problems=[error_text(problem, lang) for problem in position.problems],
+        ready=ui("position-ready", lang),
+    )

@@ -9,7 +9,17 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle
-from lingerlonger.views.widgets.controls import PLAYER_CSS, _guarded, _html, _message_html, _row, _shown, _wide_html
+from lingerlonger.views.templating import render
+from lingerlonger.views.widgets.controls import (
+    PLAYER_CSS,
+    _guarded,
+    _html,
+    _message_html,
+    _row,
+    _shown,
+    _style_html,
+    _wide_html,
+)
 from lingerlonger.views.widgets.family_table import FamilyTable
 from lingerlonger.views.widgets.hand import HandPlayer
 from lingerlonger.views.widgets.lesson_picker import ScenarioBrowser
@@ -80,9 +90,13 @@ class LingerLongerApp(widgets.VBox):
             ui("tab-table", self.lang),
             ui("position-title", self.lang),
         )
-        self.intro.value = (
-            f'<style>{PLAYER_CSS}</style><h1 class="ll-app-title">{translate("game.name", self.lang)}</h1>'
-            f'<p class="ll-app-intro">{ui("app-intro", self.lang)}</p>'
+        self.intro.value = str(
+            render(
+                "widgets/app_intro.html",
+                style=_style_html(PLAYER_CSS),
+                title=translate("game.name", self.lang),
+                intro=ui("app-intro", self.lang),
+            )
         )
         for tab in (self.hand, self.table, self.editor):
             if tab is not None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import html
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -20,8 +19,8 @@ from lingerlonger.game.engine import Action, ChooseTrump, Play, State, legal_car
 from lingerlonger.game.errors import LingerError, Message
 from lingerlonger.game.rules import Rules, RulesError
 from lingerlonger.views.page_replay import REPLAY_CSS
-from lingerlonger.views.shared_panels import ui_html
 from lingerlonger.views.table_html import TABLE_CSS, TEXT_STYLE, minify_css
+from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import error_text, translate, ui
 
 _log = logging.getLogger("lingerlonger.views.widgets")
@@ -57,10 +56,10 @@ def _guarded(method: Callable) -> Callable:
         try:
             return method(self, *args, **kwargs)
         except LingerError as error:
-            self._say(html.escape(error.text(self.lang)), kind="error")
+            self._say(error.text(self.lang), kind="error")
         except Exception:
             _log.exception("%s failed", method.__qualname__)
-            self._say(html.escape(error_text(Message("internal"), self.lang)), kind="error")
+            self._say(error_text(Message("internal"), self.lang), kind="error")
 
     return run
 
@@ -174,12 +173,24 @@ def _labels(choices: Sequence[Card | Suit]) -> tuple[list[str], list[str]]:
 
 
 def _message_html(text: str, kind: str) -> str:
-    return f'<div class="ll-message ll-{kind}" role="{"alert" if kind == "error" else "status"}">{text}</div>'
+    """The message line: ``text`` is words (escaped), or a fragment given as ``Markup``."""
+    return str(render("widgets/message.html", text=text, kind=kind))
+
+
+def _style_html(*sheets: str) -> Markup:
+    """Our style sheets (``PLAYER_CSS``, ``views/static``) in a style element, for a player's head."""
+    return render("widgets/style.html", css=Markup("".join(sheets)))
+
+
+def _line_html(template: str, text: str) -> str:
+    """A one-line template (``help_line``, ``note``, ``thinking``, ``label``, ``words``) holding ``text``."""
+    return str(render(f"widgets/{template}.html", text=text))
 
 
 class _Speaks:
     """A message line that follows the language: ``_say`` takes a text, or a function that
-    words it in the current language so that ``_say_again`` words it anew after a switch."""
+    words it in the current language so that ``_say_again`` words it anew after a switch.
+    Words are escaped when shown; a fragment of HTML comes as ``Markup``."""
 
     _said: tuple[str | Callable[[], str], str] = ("", "info")
 
@@ -257,7 +268,7 @@ class _Confirm:
             self.text.value = self._question_html()
 
     def _question_html(self) -> str:
-        return f'<p class="ll-confirm-question" role="alert">{ui(self._question, self._lang)}</p>'
+        return str(render("widgets/confirm.html", question=ui(self._question, self._lang)))
 
     def ask(self) -> None:
         """Show the question (its words drawn anew, so that a screen reader says them)."""
@@ -293,7 +304,7 @@ class RulesMenus:
         for name, box in self.variants.items():
             box.description = translate(VARIANT_SET.label(name), lang)
             box.tooltip = translate(f"variant-effect.{name}", lang)
-        self.label.value = f"<span class='ll-label'>{translate(VARIANT_SET.title, lang)}</span>"
+        self.label.value = _line_html("label", translate(VARIANT_SET.title, lang))
 
     def rules(self) -> Rules:
         """The rules ticked (a ``RulesError`` when the variants cannot be combined)."""
@@ -311,6 +322,6 @@ class RulesMenus:
             menu.observe(handler, "value")
 
 
-def refused_rules_html(error: RulesError, lang: str) -> str:
+def refused_rules_text(error: RulesError, lang: str) -> str:
     """Why rules were refused, in ``lang``, for the message line."""
-    return ui_html("rules-refused", lang, message=error_text(error, lang))
+    return ui("rules-refused", lang, message=error_text(error, lang))

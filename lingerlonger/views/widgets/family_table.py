@@ -11,9 +11,9 @@ lesson" for each hand over.
 
 from __future__ import annotations
 
-import html
 import random
 from datetime import date
+from functools import partial
 
 import ipywidgets as widgets
 
@@ -28,8 +28,9 @@ from lingerlonger.scenario.hand_seat_names import computer_names
 from lingerlonger.session.family_table import PERSON, TableModel
 from lingerlonger.session.save_lesson import lesson_name, table_lesson
 from lingerlonger.session.stepping import Refused
-from lingerlonger.views.shared_panels import save_link_html, ui_html, what_happened_html
+from lingerlonger.views.shared_panels import save_link_html, what_happened_html
 from lingerlonger.views.table_html import TableStyle, card_html, table_html
+from lingerlonger.views.templating import Markup, render
 from lingerlonger.views.widgets.controls import (
     PLAYER_CSS,
     RulesMenus,
@@ -43,14 +44,16 @@ from lingerlonger.views.widgets.controls import (
     _guarded,
     _html,
     _labels,
+    _line_html,
     _pace_menu,
     _relabel_options,
     _relabel_pace,
     _row,
     _shown,
     _Speaks,
+    _style_html,
     _wide_html,
-    refused_rules_html,
+    refused_rules_text,
 )
 from lingerlonger.views.widgets.hand import MAX_NAME, _refusal_text
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, translate, ui
@@ -66,30 +69,21 @@ def _signed(number: int, lang: str) -> str:
     return format_number(number, lang, sign=True).replace("-", "−")
 
 
-def _marked(name: str, on: bool) -> str:
-    return f' class="{name}"' if on else ""
-
-
 def cut_html(table: TableModel, style: TableStyle) -> str:
     """How the first dealer was chosen: each round of the cut with its cards (standard), or
     the lot (equal-hands)."""
     lang, names = style.lang, table.names
-    dealer = html.escape(names[table.first])
-    if not table.cuts:
-        return f'<p class="ll-cut">{ui("lot-deals", lang, name=dealer)}</p>'
-    rounds = []
-    for number, cuts in enumerate(table.cuts):
-        again = f'<span class="ll-note">{ui("cut-again", lang)}</span> ' if number else ""
-        cards = "".join(
-            f'<span class="ll-cut-seat"><span class="ll-name">{html.escape(names[seat])}</span>'
-            f"{card_html(card, options=style)}</span>"
-            for seat, card in cuts
+    dealer = names[table.first]
+    return str(
+        render(
+            "widgets/cut.html",
+            rounds=[
+                [(names[seat], Markup(card_html(card, options=style))) for seat, card in cuts] for cuts in table.cuts
+            ],
+            said=ui("cut-deals" if table.cuts else "lot-deals", lang, name=dealer),
+            title=ui("cut-title", lang),
+            again=ui("cut-again", lang),
         )
-        rounds.append(f'<li>{again}<span class="ll-cut-cards">{cards}</span></li>')
-    return (
-        f'<div class="ll-cut"><strong>{ui("cut-title", lang)}</strong>'
-        f'<ol class="ll-cut-rounds">{"".join(rounds)}</ol>'
-        f"<p>{ui('cut-deals', lang, name=dealer)}</p></div>"
     )
 
 
@@ -98,45 +92,29 @@ def score_html(table: TableModel, lang: str) -> str:
     hands won and chips so far; the match winner's column marked."""
     match, names, chips = table.match, table.names, table.chips is not None
     seats = range(len(names))
-    winner = match.winner
-    head = "".join(
-        f'<th scope="col"{_marked("ll-score-winner", seat == winner)}>{html.escape(names[seat])}</th>' for seat in seats
-    )
-    rows = []
-    for number, hand in enumerate(match.hands, start=1):
-        cells = "".join(
-            f"<td{_marked('ll-score-win', seat == hand.winner)}>{int(seat == hand.winner)}"
-            + (f" <small>({_signed(hand.chips[seat], lang)})</small>" if chips else "")
-            + "</td>"
-            for seat in seats
+    hands = [
+        {
+            "dealer": names[hand.dealer],
+            "cells": [(seat == hand.winner, _signed(hand.chips[seat], lang) if chips else None) for seat in seats],
+        }
+        for hand in match.hands
+    ]
+    in_play = None if table.state.is_over else {"number": table.number, "dealer": names[table.state.dealer]}
+    words = {key: ui(f"score-{key}", lang) for key in ("hand", "dealer", "in-play", "won", "chips")}
+    words["in_play"] = words.pop("in-play")
+    return str(
+        render(
+            "widgets/score.html",
+            lang=lang,
+            title=ui("score-title", lang, target=table.rules.match_target),
+            words=words,
+            names=names,
+            winner=match.winner,
+            hands=hands,
+            in_play=in_play,
+            points=match.points,
+            chip_totals=[_signed(total, lang) for total in match.chips] if chips else None,
         )
-        rows.append(f'<tr><th scope="row">{number}</th><td>{html.escape(names[hand.dealer])}</td>{cells}</tr>')
-    if not table.state.is_over:
-        rows.append(
-            f'<tr class="ll-score-now"><th scope="row">{table.number}</th>'
-            f"<td>{html.escape(names[table.state.dealer])}</td>"
-            f'<td colspan="{len(names)}">{ui("score-in-play", lang)}</td></tr>'
-        )
-    foot = (
-        f'<tr><th scope="row" colspan="2">{ui("score-won", lang)}</th>'
-        + "".join(f"<td>{points}</td>" for points in match.points)
-        + "</tr>"
-    )
-    if chips:
-        foot += (
-            f'<tr><th scope="row" colspan="2">{ui("score-chips", lang)}</th>'
-            + "".join(f"<td>{_signed(total, lang)}</td>" for total in match.chips)
-            + "</tr>"
-        )
-    title = ui("score-title", lang, target=table.rules.match_target)
-    # the title above the box, not a caption: a caption is as wide as the table, which scrolls on a phone
-    return (
-        f'<p class="ll-score-title" lang="{lang}">{title}</p>'
-        f'<div class="ll-score-box">'
-        f'<table class="ll-score" lang="{lang}" aria-label="{html.escape(title)}">'
-        f'<thead><tr><th scope="col">{ui("score-hand", lang)}</th>'
-        f'<th scope="col">{ui("score-dealer", lang)}</th>{head}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot></table></div>"
     )
 
 
@@ -154,16 +132,13 @@ def saves_html(table: TableModel, lang: str, day: date) -> str:
     ]
     if not any(links):
         return ""
-    words = ui("table-save-hands", lang)
-    return (
-        f'<div class="ll-save-hands" role="group" aria-label="{html.escape(words)}">'
-        f'<span class="ll-label">{words}</span> {" ".join(filter(None, links))}</div>'
+    return str(
+        render(
+            "widgets/save_hands.html",
+            words=ui("table-save-hands", lang),
+            links=[Markup(link) for link in links if link],
+        )
     )
-
-
-def _told_html(table: TableModel, lang: str) -> str:
-    """What everyone saw since the last person's card (never a card drawn)."""
-    return what_happened_html((narrate(event, table.names, lang) for event in table.public_told), lang)
 
 
 class FamilyTable(_Speaks, widgets.VBox):
@@ -201,7 +176,7 @@ class FamilyTable(_Speaks, widgets.VBox):
 
     # --- the settings -----------------------------------------------------------------
     def _build(self, players: int, people: int, rules: Rules, delay: float) -> None:
-        self.header = _html(f"<style>{PLAYER_CSS}</style>")
+        self.header = _html(str(_style_html(PLAYER_CSS)))
         self.help_line = _html()
         self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players, style={"button_width": "2.6rem"})
         self.players.observe(lambda _: self._show_seats(), "value")
@@ -281,7 +256,7 @@ class FamilyTable(_Speaks, widgets.VBox):
     def _relabel(self) -> None:
         """Every word of the settings and buttons in the page's language."""
         say = lambda key, **values: ui(key, self.lang, **values)  # noqa: E731
-        self.help_line.value = f'<p class="ll-note ll-help">{say("table-help")}</p>'
+        self.help_line.value = _line_html("help_line", say("table-help"))
         self.players.description = translate(PLAYERS.title, self.lang)
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds)):
             name.description = say("table-seat", seat=seat + 1)
@@ -321,19 +296,19 @@ class FamilyTable(_Speaks, widgets.VBox):
         count = self.players.value
         kinds = [kind.value for kind in self.kinds[:count]]
         if PERSON not in kinds:
-            self._say(lambda: ui_html("table-no-person", self.lang), kind="refused")
+            self._say(lambda: ui("table-no-person", self.lang), kind="refused")
             return
         try:
             rules = self.rules_menus.rules()
         except RulesError as error:
-            self._say(lambda error=error: refused_rules_html(error, self.lang), kind="error")
+            self._say(lambda error=error: refused_rules_text(error, self.lang), kind="error")
             return
         defaults = computer_names(self.lang)
         names: list[str] = []
         for seat, box in enumerate(self.names[:count]):
             name = cleaned_name(box.value, MAX_NAME) or defaults[seat]
             if any(name == other or looks_like(name, other) for other in names):
-                self._say(lambda name=name: ui_html("table-name-twice", self.lang, name=name), kind="refused")
+                self._say(lambda name=name: ui("table-name-twice", self.lang, name=name), kind="refused")
                 return
             names.append(name)
         self._advance(TableModel.start(rules, names, kinds, chips=self.chips.value or None, rng=self.rng))
@@ -352,9 +327,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         played = self.model.play(action)
         if isinstance(played, Refused):
             state = self.model.state
-            self._say(
-                lambda: ui_html("refused", self.lang, message=_refusal_text(state, action, self.lang)), kind="refused"
-            )
+            self._say(lambda: ui("refused", self.lang, message=_refusal_text(state, action, self.lang)), kind="refused")
             return
         self._say("")
         self._advance(played)
@@ -420,7 +393,9 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.cut.value = cut_html(model, style)
         self.score.value = score_html(model, lang)
         self.saves.value = self._saves_html()
-        self.narration.value = _told_html(model, lang)
+        self.narration.value = what_happened_html(
+            (narrate(event, model.names, lang) for event in model.public_told), lang
+        )
         self.stage.value = table_html(
             state,
             seat=model.viewer,
@@ -432,10 +407,8 @@ class FamilyTable(_Speaks, widgets.VBox):
         )
         if person is not None and model.hidden:  # worded before it shows: never the last person's name
             name = state.players[person]
-            self.pass_text.value = (
-                f'<div class="ll-pass-to" role="status"><strong>'
-                f"{ui_html('pass-to', lang, name=name)}</strong> "
-                f'<span class="ll-note">{ui("pass-note", lang)}</span></div>'
+            self.pass_text.value = str(
+                render("widgets/pass_to.html", said=ui("pass-to", lang, name=name), note=ui("pass-note", lang))
             )
             self.reveal.description = self.reveal.tooltip = ui("show-cards", lang, name=name)
         _shown(self.pass_box, person is not None and model.hidden)
@@ -460,26 +433,22 @@ class FamilyTable(_Speaks, widgets.VBox):
         can tell one turn's note from the next."""
         model, lang = self.model, self.lang
         state, person = model.state, model.person_to_act
-        step = f'data-ll-step="{len(model.actions)}"'
+        note = partial(render, "widgets/turn_note.html", step=len(model.actions))
         if state.is_over:
-            said = ui_html("they-won", lang, name=state.players[state.winner], reason=reason_text(state.reason, lang))
             winner = model.match.winner
-            after = (
-                f"<strong>{ui_html('match-won', lang, name=state.players[winner])}</strong>"
-                if winner is not None
-                else ui("match-next", lang)
+            return str(
+                note(
+                    end=True,
+                    match_won=winner is not None,
+                    said=ui("they-won", lang, name=state.players[state.winner], reason=reason_text(state.reason, lang)),
+                    after=ui("match-next", lang)
+                    if winner is None
+                    else ui("match-won", lang, name=state.players[winner]),
+                )
             )
-            won = " ll-won ll-match-over" if winner is not None else ""
-            return f'<div class="ll-banner ll-end{won}" role="status" {step}><strong>{said}</strong> {after}</div>'
         if model.waiting:
-            return (
-                f'<div class="ll-turn-note" role="status" {step}>'
-                f"{ui_html('waiting', lang, name=state.players[state.to_act])}</div>"
-            )
+            return str(note(end=False, yours=False, said=ui("waiting", lang, name=state.players[state.to_act])))
         if person is None or model.hidden:
             return ""
         key = "trump-of" if state.namer == person else "turn-of"
-        return (
-            f'<div class="ll-turn-note ll-yours" role="status" {step}>'
-            f"{ui_html(key, lang, name=state.players[person])}</div>"
-        )
+        return str(note(end=False, yours=True, said=ui(key, lang, name=state.players[person])))

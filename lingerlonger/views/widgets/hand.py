@@ -21,14 +21,7 @@ from lingerlonger.scenario.author_names import cleaned_name
 from lingerlonger.session.hand import HandModel
 from lingerlonger.session.save_lesson import hand_lesson, lesson_name
 from lingerlonger.session.stepping import Refused, advice, refusal
-from lingerlonger.views.shared_panels import (
-    advice_html,
-    hand_status_html,
-    hand_table_html,
-    save_link_html,
-    told_html,
-    ui_html,
-)
+from lingerlonger.views.shared_panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html
 from lingerlonger.views.table_html import TableStyle
 from lingerlonger.views.widgets.controls import (
     PLAYER_CSS,
@@ -43,14 +36,16 @@ from lingerlonger.views.widgets.controls import (
     _guarded,
     _html,
     _labels,
+    _line_html,
     _pace_menu,
     _relabel_options,
     _relabel_pace,
     _row,
     _shown,
     _Speaks,
+    _style_html,
     _wide_html,
-    refused_rules_html,
+    refused_rules_text,
 )
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, speaker, translate, ui
 
@@ -113,7 +108,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         return self.pace.value
 
     def _build(self, players: int, seat: int, rules: Rules, opponents: str, delay: float) -> None:
-        self.header = _html(f"<style>{PLAYER_CSS}</style>")
+        self.header = _html(str(_style_html(PLAYER_CSS)))
         self.rules_menus = RulesMenus(rules, HAND_VARIANTS)
         self.players = widgets.ToggleButtons(options=PLAYERS.options, value=players, style={"button_width": "2.6rem"})
         self.seat = widgets.Dropdown(layout=_auto())
@@ -177,9 +172,9 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.deal.description = self.deal.tooltip = say("new-hand")
         self.confirm.relabel(self.lang)
         self.hint.description, self.hint.tooltip = say("hint"), say("hint-tip")
-        self.settings_note.value = f"<p class='ll-note'>{say('settings-note')}</p>"
+        self.settings_note.value = _line_html("note", say("settings-note"))
         self.settings.titles = (say("settings"),)
-        self.help_line.value = f'<p class="ll-note ll-help">{say("play-help")}</p>'
+        self.help_line.value = _line_html("help_line", say("play-help"))
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang``: settings, table, narration; the hand in play goes on."""
@@ -227,7 +222,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         try:
             rules = self.rules_menus.rules()
         except RulesError as error:
-            self._say(lambda error=error: refused_rules_html(error, self.lang), kind="error")
+            self._say(lambda error=error: refused_rules_text(error, self.lang), kind="error")
             return
         mine = cleaned_name(self.your_name.value, MAX_NAME) or ui("default-name", self.lang)
         self.model = HandModel.deal(
@@ -251,7 +246,7 @@ class HandPlayer(_Speaks, widgets.VBox):
             translate(f"profile.{rules.profile}", self.lang),
             *(translate(f"variant.{name}", self.lang) for name in VARIANTS if name in rules.variants),
         ]
-        self.summary.value = ui_html(
+        summary = ui(
             "settings-summary",
             self.lang,
             rules=" + ".join(words),
@@ -259,6 +254,7 @@ class HandPlayer(_Speaks, widgets.VBox):
             seat=self.you + 1,
             opponents=ui(f"opponent-{self.model.opponents}", self.lang),
         )
+        self.summary.value = _line_html("words", summary)
 
     def _advance(self) -> None:
         """Let the computers act until it is your turn or the hand is over: at once, or one
@@ -288,8 +284,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         if isinstance(played, Refused):
             # Worded when said, with the seats as named then (a language switch renames them).
             self._say(
-                lambda: ui_html("refused", self.lang, message=_refusal_text(self.state, action, self.lang)),
-                kind="refused",
+                lambda: ui("refused", self.lang, message=_refusal_text(self.state, action, self.lang)), kind="refused"
             )
             return
         self.model = played
@@ -305,7 +300,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         """The coach's chance for each of your choices, best first."""
         if self.model is None or self.state.to_act != self.you:
             return
-        self.hint_text.value = f'<p class="ll-thinking">{ui("coach-thinking", self.lang)}</p>'
+        self.hint_text.value = _line_html("thinking", ui("coach-thinking", self.lang))
         self.hint_text.value = advice_html(advice(self.state, seat=self.you), self.state.players[self.you], self.lang)
 
     # --- drawing ----------------------------------------------------------------------

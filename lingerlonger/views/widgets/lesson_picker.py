@@ -3,7 +3,6 @@ app's picker of lessons and uploaded files (``ScenarioBrowser``)."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -14,12 +13,13 @@ from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.scenario.replay import Replay, check
 from lingerlonger.session.sources import find_scenarios, replay_of, scenario_library
 from lingerlonger.views.page_replay import gallery_html, notice_html
-from lingerlonger.views.shared_panels import ui_html
 from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle
+from lingerlonger.views.templating import render
 from lingerlonger.views.widgets.controls import (
     _auto,
     _guarded,
     _html,
+    _line_html,
     _message_html,
     _relabel_options,
     _row,
@@ -71,10 +71,10 @@ class ScenarioGallery(widgets.Accordion):
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         runs = [run for run in self._runs if isinstance(run, Replay)]
-        problems = "".join(
+        problems = [
             notice_html(ui("cannot-show", self.lang), [run]) for run in self._runs if not isinstance(run, Replay)
-        )
-        bundle["text/html"] = problems + str(gallery_html(runs, style=self._style))
+        ]
+        bundle["text/html"] = "".join([*problems, gallery_html(runs, style=self._style)])
         return bundle
 
 
@@ -132,9 +132,10 @@ class ScenarioBrowser(widgets.VBox):
         )
         self.picker.description = ui("pick", self.lang)
         self.upload.description, self.upload.tooltip = ui("upload", self.lang), ui("upload-tip", self.lang)
-        self.help_line.value = f'<p class="ll-note ll-help">{ui("browser-help", self.lang)}</p>'
+        self.help_line.value = _line_html("help_line", ui("browser-help", self.lang))
 
     def _say(self, text: str, kind: str = "info") -> None:
+        """Words (escaped when shown), or a fragment given as ``Markup``."""
         self.message.value = _message_html(text, kind) if text else ""
 
     def choose(self, words: str) -> None:
@@ -165,7 +166,7 @@ class ScenarioBrowser(widgets.VBox):
         self.player.load(None)
         if len(content) > UPLOAD_LIMIT:
             self._say(
-                ui_html(
+                ui(
                     "upload-too-big",
                     self.lang,
                     name=name,
@@ -179,7 +180,9 @@ class ScenarioBrowser(widgets.VBox):
             scenarios = read_upload(content, name)
         except ScenarioError as error:
             self._say(
-                f"{ui_html('upload-bad', self.lang, name=name)}<br><code>{html.escape(error.text(self.lang))}</code>",
+                render(
+                    "widgets/upload_bad.html", said=ui("upload-bad", self.lang, name=name), error=error.text(self.lang)
+                ),
                 kind="error",
             )
             return
@@ -194,8 +197,8 @@ class ScenarioBrowser(widgets.VBox):
         self.picker.value = first
         if any(check(scenario) for scenario in scenarios):
             self._say(
-                f"{ui_html('upload-ok', self.lang, name=name, count=len(scenarios))} {ui('upload-fails', self.lang)}",
+                f"{ui('upload-ok', self.lang, name=name, count=len(scenarios))} {ui('upload-fails', self.lang)}",
                 kind="refused",
             )
         else:
-            self._say(ui_html("upload-ok", self.lang, name=name, count=len(scenarios)))
+            self._say(ui("upload-ok", self.lang, name=name, count=len(scenarios)))

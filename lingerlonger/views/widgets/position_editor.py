@@ -11,7 +11,6 @@ player, where a card tried plays the hand on (what-if) and the branch saves as a
 
 from __future__ import annotations
 
-import html
 from datetime import date
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from lingerlonger.session.position import STOCK, Position
 from lingerlonger.session.save_lesson import lesson_name, position_lesson
 from lingerlonger.views.shared_panels import save_link_html
 from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_html, card_label, minify_css
+from lingerlonger.views.templating import Markup, render
 from lingerlonger.views.widgets.controls import (
     PLAYER_CSS,
     RulesMenus,
@@ -35,12 +35,14 @@ from lingerlonger.views.widgets.controls import (
     _guarded,
     _html,
     _labels,
+    _line_html,
     _row,
     _shared,
     _shown,
     _Speaks,
+    _style_html,
     _wide_html,
-    refused_rules_html,
+    refused_rules_text,
 )
 from lingerlonger.views.widgets.scenario_player import ScenarioPlayer
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, error_text, format_number, translate, ui
@@ -58,32 +60,42 @@ def places_html(position: Position, style: TableStyle) -> str:
     """Each seat's hand and the stock, as cards, with their counts ("2/4": held and dealt);
     the place a tapped card goes to is marked, a hand over the game's size counted in red."""
     lang, size = style.lang, position.hand_size
-    places = []
-    for seat, (name, hand) in enumerate(zip(position.players, position.hands)):
-        roles = [
-            ui(key, lang)
-            for key, on in (("position-dealer", seat == position.dealer), ("position-leader", seat == position.leader))
-            if on
-        ]
-        places.append(
-            _place_html(name, roles, f"{len(hand)}/{size}", len(hand) > size, hand, seat == position.target, style)
+    places = [
+        _place(
+            name,
+            [
+                ui(key, lang)
+                for key, on in (
+                    ("position-dealer", seat == position.dealer),
+                    ("position-leader", seat == position.leader),
+                )
+                if on
+            ],
+            f"{len(hand)}/{size}",
+            len(hand) > size,
+            hand,
+            seat == position.target,
+            style,
         )
+        for seat, (name, hand) in enumerate(zip(position.players, position.hands))
+    ]
+    stock = position.stock
     places.append(
-        _place_html(
+        _place(
             ui("position-stock", lang),
             [],
-            format_number(len(position.stock), lang),
+            format_number(len(stock), lang),
             False,
-            position.stock,
+            stock,
             position.target == STOCK,
             style,
             "ll-stock-place",
         )
     )
-    return f'<div class="ll-places" lang="{lang}">{"".join(places)}</div>'
+    return str(render("widgets/places.html", lang=lang, places=places))
 
 
-def _place_html(
+def _place(
     name: str,
     roles: list[str],
     count: str,
@@ -92,16 +104,10 @@ def _place_html(
     target: bool,
     style: TableStyle,
     kind: str = "",
-) -> str:
-    roles_html = "".join(f'<span class="ll-role">{html.escape(role)}</span>' for role in roles)
-    drawn = "".join(card_html(card, options=style) for card in cards) or '<span class="ll-none">—</span>'
-    classes = " ".join(filter(None, ("ll-place", kind, "ll-target" if target else "")))
-    return (
-        f'<div class="{classes}" role="group" aria-label="{html.escape(name)}">'
-        f'<div class="ll-place-head"><span class="ll-place-name">{html.escape(name)}</span>{roles_html}'
-        f'<span class="ll-place-count{" ll-over" if over else ""}">{count}</span></div>'
-        f'<div class="ll-place-cards">{drawn}</div></div>'
-    )
+) -> dict[str, object]:
+    """One place of ``places.html``: its cards drawn as on the table."""
+    drawn = [Markup(card_html(card, options=style)) for card in cards]
+    return {"name": name, "roles": roles, "count": count, "over": over, "cards": drawn, "target": target, "kind": kind}
 
 
 class PositionEditor(_Speaks, widgets.VBox):
@@ -126,7 +132,7 @@ class PositionEditor(_Speaks, widgets.VBox):
 
     # --- the widgets --------------------------------------------------------------------
     def _build(self) -> None:
-        self.header = _html(f"<style>{PLAYER_CSS}{POSITION_CSS}</style>")
+        self.header = _html(str(_style_html(PLAYER_CSS, POSITION_CSS)))
         self.help_line = _html()
         self.players = widgets.ToggleButtons(options=PLAYERS.options, style={"button_width": "2.6rem"})
         self.rules_menus = RulesMenus(self.position.rules, HAND_VARIANTS)
@@ -202,7 +208,7 @@ class PositionEditor(_Speaks, widgets.VBox):
     def _relabel(self) -> None:
         """Every word of the menus and buttons in the reader's language."""
         lang = self.lang
-        self.help_line.value = f'<p class="ll-note ll-help">{ui("position-help", lang)}</p>'
+        self.help_line.value = _line_html("help_line", ui("position-help", lang))
         self.players.description = translate(PLAYERS.title, lang)
         self.rules_menus.relabel(lang)
         self.trump.description = ui("position-trump", lang)
@@ -237,16 +243,16 @@ class PositionEditor(_Speaks, widgets.VBox):
         try:
             position = move(self.position)
         except LingerError as error:
-            self._say(lambda error=error: self._refusal_html(error), kind="refused")
+            self._say(lambda error=error: self._refusal_text(error), kind="refused")
             self._sync()
             return
         self._say("")
         self._set(position)
 
-    def _refusal_html(self, error: LingerError) -> str:
+    def _refusal_text(self, error: LingerError) -> str:
         if isinstance(error, RulesError):
-            return refused_rules_html(error, self.lang)
-        return html.escape(error_text(error, self.lang))
+            return refused_rules_text(error, self.lang)
+        return error_text(error, self.lang)
 
     def _set(self, position: Position) -> None:
         self.position = position
@@ -304,9 +310,8 @@ class PositionEditor(_Speaks, widgets.VBox):
         problems = position.problems
         self.problems.value = self._problems_html(problems)
         left = position.remaining
-        self.deck_label.value = (
-            f"<strong>{ui('position-deck', lang)}</strong> "
-            f'<span class="ll-note">({format_number(len(left), lang)})</span>'
+        self.deck_label.value = str(
+            render("widgets/deck_label.html", title=ui("position-deck", lang), left=format_number(len(left), lang))
         )
         for card, button in self.deck.items():
             place = position.place_of(card)
@@ -318,16 +323,19 @@ class PositionEditor(_Speaks, widgets.VBox):
 
     def _problems_html(self, problems: tuple[LingerError, ...]) -> str:
         lang = self.lang
-        if not problems:
-            return f'<div class="ll-message ll-info" role="status">{ui("position-ready", lang)}</div>'
-        said = "".join(f"<li>{html.escape(error_text(problem, lang))}</li>" for problem in problems)
-        return f'<div class="ll-message ll-refused" role="status"><ul class="ll-problems">{said}</ul></div>'
+        return str(
+            render(
+                "widgets/position_problems.html",
+                problems=[error_text(problem, lang) for problem in problems],
+                ready=ui("position-ready", lang),
+            )
+        )
 
     def _save_html(self, problems: tuple[LingerError, ...]) -> str:
         """ "Save position": a link holding the position's file, once it has no problems."""
         label = ui("position-save", self.lang)
         if problems:
-            return f'<span class="ll-save-off" aria-disabled="true">{html.escape(label)}</span>'
+            return str(render("widgets/save_off.html", label=label))
         today = date.today()
         return save_link_html(
             lambda: position_lesson(self.position, self.lang, today),

@@ -11,7 +11,6 @@ all of that; this module draws it and turns clicks into the model's transitions.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
@@ -40,6 +39,7 @@ from lingerlonger.views.page_replay import (
 )
 from lingerlonger.views.shared_panels import save_link_html, ui_html
 from lingerlonger.views.table_html import TableStyle
+from lingerlonger.views.templating import Markup, render
 from lingerlonger.views.widgets.controls import (
     PLAYER_CSS,
     _auto,
@@ -51,6 +51,7 @@ from lingerlonger.views.widgets.controls import (
     _row,
     _shown,
     _Speaks,
+    _style_html,
     _wide_html,
 )
 from lingerlonger.views.widgets.presenter_toggle import add_presenter
@@ -243,7 +244,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             try:
                 seat_index = seat_number(run.final.players, seat)
             except LingerError as error:
-                self._say(html.escape(error.text(self.lang)), kind="error")
+                self._say(error.text(self.lang), kind="error")
         self._loads += 1
         self._cache.clear()
         self._advice.clear()
@@ -280,20 +281,21 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         if self.run is None:
             return
         scenario = self.run.scenario
-        self.header.value = (
-            f"<style>{PLAYER_CSS}</style>"
-            f'<h2 class="ll-replay-title">'
-            f"{html.escape(in_language(scenario.title, self.lang))}</h2>"
-            f'<div class="ll-summary">'
-            f"{markdown_html(in_language(scenario.summary, self.lang))}</div>"
-            f"{failures_html(self.run, self.lang)}"
+        self.header.value = str(
+            render(
+                "widgets/replay_head.html",
+                style=_style_html(PLAYER_CSS),
+                title=in_language(scenario.title, self.lang),
+                summary=Markup(markdown_html(in_language(scenario.summary, self.lang))),
+                failures=Markup(failures_html(self.run, self.lang)),
+            )
         )
 
     def _show_problem(self, note: str) -> None:
         """Show ``note`` (HTML) instead of a player; the static page shows it too."""
         self.model = None
         self._problem = note
-        self.header.value = f"<style>{PLAYER_CSS}</style>{self._problem}"
+        self.header.value = str(render("widgets/problem.html", style=_style_html(PLAYER_CSS), problem=Markup(note)))
         _shown(self.body, False)
 
     # --- moving: the model's transitions --------------------------------------------------
@@ -410,7 +412,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self.stop()
         tried = self.model.try_action(action)
         if isinstance(tried, Refused):
-            self._say(lambda: ui_html("refused", self.lang, message=tried.text(self.lang)), kind="refused")
+            self._say(lambda: ui("refused", self.lang, message=tried.text(self.lang)), kind="refused")
         else:
             self._moved(tried)
 
@@ -450,9 +452,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             )
             self._cache[key] = page
         self.stage.value = page
-        self.counter.value = (
-            f'<span class="ll-counter">{ui_html("counter", self.lang, at=model.at, last=model.last_index)}</span>'
-        )
+        counter = ui("counter", self.lang, at=model.at, last=model.last_index)
+        self.counter.value = str(render("widgets/counter.html", text=counter))
         at_start, at_end = model.at == 0, model.at >= model.last_index
         self.first.disabled = self.back.disabled = at_start
         self.next.disabled = self.last.disabled = at_end
@@ -472,7 +473,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             if isinstance(action, Play)
             else ui_html("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at)
         )
-        self.banner_text.value = f'{said} <span class="ll-save">{self._branch_save_html()}</span>'
+        save = Markup(self._branch_save_html())
+        self.banner_text.value = str(render("widgets/branch_banner.html", said=Markup(said), save=save))
         _shown(self.banner, True)
 
     def _branch_save_html(self) -> str:
@@ -579,7 +581,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def static_html(self) -> str:
         """The static player of the scenario's line (what the published book shows)."""
         if self.model is None:
-            return f"<style>{REPLAY_CSS}</style>{self._problem or ''}"
+            problem = Markup(self._problem or "")
+            return str(render("widgets/problem.html", style=_style_html(REPLAY_CSS), problem=problem))
         return model_html(self.model, style=self.style_options)
 
     def _repr_mimebundle_(self, **kwargs):

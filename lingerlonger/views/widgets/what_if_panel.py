@@ -10,8 +10,9 @@ import ipywidgets as widgets
 from lingerlonger.computer.coach import CardAdvice
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.session.stepping import ScenarioModel
-from lingerlonger.views.shared_panels import advice_html, ui_html
-from lingerlonger.views.widgets.controls import _ButtonPool, _html, _labels, _wide_html
+from lingerlonger.views.shared_panels import advice_html
+from lingerlonger.views.templating import render
+from lingerlonger.views.widgets.controls import _ButtonPool, _html, _labels, _line_html, _wide_html
 from lingerlonger.words.i18n import format_percent, ui
 
 __all__ = ["WhatIfPanel"]
@@ -30,7 +31,7 @@ class WhatIfPanel:
 
     def thinking(self, lang: str) -> None:
         """Say that the coach is thinking (it takes about a second)."""
-        self.advice.value = f'<p class="ll-thinking">{ui("coach-thinking", lang)}</p>'
+        self.advice.value = _line_html("thinking", ui("coach-thinking", lang))
 
     def render(self, model: ScenarioModel, advice: list[CardAdvice] | None = None) -> None:
         """The choices at the frame shown (none when the hand is over or its seat is hidden)."""
@@ -39,12 +40,12 @@ class WhatIfPanel:
         name = state.players[state.to_act] if state.to_act is not None else ""
         if not self.choices:
             key = "what-if-over" if state.to_act is None else "what-if-hidden"
-            self.title.value = f"<p>{ui_html(key, lang, name=name)}</p>"
+            self.title.value = str(render("widgets/what_if_title.html", title=ui(key, lang, name=name), help=""))
             self.cards.show([])
             self.advice.value = ""
             return
-        title = ui_html("what-if-trump" if state.namer is not None else "what-if-title", lang, name=name)
-        self.title.value = f'<p><strong>{title}</strong> <span class="ll-note">{ui("what-if-help", lang)}</span></p>'
+        title = ui("what-if-trump" if state.namer is not None else "what-if-title", lang, name=name)
+        self.title.value = str(render("widgets/what_if_title.html", title=title, help=ui("what-if-help", lang)))
         labels, colours = _labels(self.choices)
         chance = {(a.card if a.card is not None else a.suit): a for a in advice or ()}
         if chance:
