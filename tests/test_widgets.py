@@ -7,12 +7,12 @@ comments of tests/bad/*.yaml; no expected value is copied from a run.
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
 
 import pytest
 from corpora import text_of, visible
+from markupsafe import escape as markup_escape
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
@@ -277,7 +277,7 @@ def test_a_seat_that_is_not_there_is_said_in_the_players_language_as_the_engine_
     player = ScenarioPlayer(WORKED, seat="Zé", style=DEFAULT_STYLE.speaking("ru"))
     seats = ", ".join(player.model.frame.state.players)
     expected = error_text(SetupError("setup.no-seat", seat="Zé", seats=seats), player.lang)
-    assert html.escape(expected) in player.message.value and player.model.seat is None
+    assert str(markup_escape(expected)) in player.message.value and player.model.seat is None
 
 
 def test_the_mimebundle_carries_the_widget_and_the_static_player():
