@@ -21,8 +21,8 @@ from lingerlonger.game.engine import (
     legal_cards,
     new_hand,
 )
-from lingerlonger.game.seat_view import view
 from lingerlonger.game.rules import Rules, RulesError
+from lingerlonger.game.seat_view import view
 
 __all__ = [
     "Card",

@@ -13,7 +13,7 @@ True
 Traceback (most recent call last):
 ...
 lingerlonger.game.cards.CardError: '11♥' is not a card: unknown rank '11' (ranks are A K Q J 10 9 8 7 6 5 4 3 2, or T for ten)
-"""
+"""  # noqa: E501 (a doctest's expected error is one line)
 
 from __future__ import annotations
 

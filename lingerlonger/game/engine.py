@@ -152,7 +152,7 @@ class State:
 
     @property
     def current_plays(self) -> tuple[tuple[int, Card], ...]:
-        return tuple(zip(self.order, self.trick))
+        return tuple(zip(self.order, self.trick, strict=False))  # the trick so far: not every seat has played
 
     @property
     def naming_trump_after_trick(self) -> bool:
@@ -201,7 +201,7 @@ class State:
         return ChooseTrump(self.seat_of(name), parse_suit(suit))
 
     def __repr__(self) -> str:
-        hands = " ".join(f"{name}:[{format_cards(hand)}]" for name, hand in zip(self.players, self.hands))
+        hands = " ".join(f"{name}:[{format_cards(hand)}]" for name, hand in zip(self.players, self.hands, strict=True))
         status = (
             f"won by {self.players[self.winner]} ({self.reason})"
             if self.is_over

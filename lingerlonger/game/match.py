@@ -55,7 +55,7 @@ def cut_for_deal(players: int, rng: random.Random) -> tuple[int, list[list[tuple
     rounds = []
     while True:
         deck = [Card(i) for i in range(52)]
-        cuts = list(zip(candidates, rng.sample(deck, len(candidates))))
+        cuts = list(zip(candidates, rng.sample(deck, len(candidates)), strict=True))
         rounds.append(cuts)
         lowest = min(card.rank for _, card in cuts)
         candidates = [seat for seat, card in cuts if card.rank == lowest]
