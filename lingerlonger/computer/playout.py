@@ -298,7 +298,7 @@ def _run(
             led = played[0] // 13
             strength = STRENGTH[trump][led]
             best, best_seat = -2, -1
-            for seat, card in zip(order, played):
+            for seat, card in zip(order, played, strict=False):  # not every seat has played yet
                 if strength[card] > best:
                     best, best_seat = strength[card], seat
                 if tracing:
