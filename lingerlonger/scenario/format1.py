@@ -270,7 +270,7 @@ def _position(reader: NodeReader, values: dict[str, Node], need, players) -> dic
     def cards(node: Node, what: str, where: Message) -> tuple[Card, ...]:
         """A list of cards, none of them already somewhere else in the position."""
         read = reader.cards(node, what)
-        for item, card in zip(node.value, read):
+        for item, card in zip(node.value, read, strict=True):
             if card in seen:
                 raise reader.refuse(item, "card-in-two-places", card=card, first=seen[card], second=where)
             seen[card] = where

@@ -117,10 +117,7 @@ def _compose(events, path: str) -> Node | None:
             budget.take(event)
             # A quoted or block scalar is text; a plain one's type is found when asked.
             # An explicit !!int, !!bool... reads the value as a plain one would be read.
-            if event.tag is None:
-                text = bool(event.style)
-            else:
-                text = _plain_tag(event.tag, event, path) == "str"
+            text = bool(event.style) if event.tag is None else _plain_tag(event.tag, event, path) == "str"
             node = Node(SCALAR, event.value, event.start_mark, "str" if text else None)
             if stack:
                 stack[-1].value.append(node)
@@ -212,7 +209,7 @@ class NodeReader:
             raise self.refuse(node, "not-a-mapping", what=what, kind=kind_of(node))
         items, keys = [], set()
         pairs = node.value
-        for key_node, value_node in zip(pairs[::2], pairs[1::2]):
+        for key_node, value_node in zip(pairs[::2], pairs[1::2], strict=True):
             if key_node.kind is not SCALAR:
                 raise self.refuse(key_node, "key-not-a-word", what=what, kind=kind_of(key_node))
             key = key_node.value

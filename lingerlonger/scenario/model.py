@@ -45,7 +45,7 @@ POSITION_KEYS = ("hands", "stock", "trump", "leader")
 #: A quiz question (``ask:``) and the kinds of answer it may expect (see ``Ask``).
 ASK_KEYS = ("question", "answer", "choices", "hint", "wrong")
 ANSWER_KINDS = ("legal", "card", "winner", "choice")
-STEP_KEYS = STEP_ACTIONS + ("ask", "say")
+STEP_KEYS = (*STEP_ACTIONS, "ask", "say")
 
 
 class Location(NamedTuple):

@@ -149,7 +149,7 @@ def position_of(state: State) -> dict:
     ``from_position`` cannot make again (a trick in progress, a card turned up...) is refused."""
     names = state.players
     fields = {
-        "hands": {name: hand for name, hand in zip(names, state.hands) if hand},
+        "hands": {name: hand for name, hand in zip(names, state.hands, strict=True) if hand},
         "stock": state.stock,
         "trump": state.trump,
         "leader": names[state.leader],

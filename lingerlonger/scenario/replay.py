@@ -98,7 +98,7 @@ def replay(scenario: Scenario) -> Replay:
     for step in scenario.steps:
         if step.ask is not None:
             run.failures += _check_ask(state, step, pending)
-            run.frames[-1] = replace(run.frames[-1], asks=run.frames[-1].asks + (step.ask,))
+            run.frames[-1] = replace(run.frames[-1], asks=(*run.frames[-1].asks, step.ask))
         if step.kind == "ask" and step.say is None:
             continue
         if step.kind == "expect":
