@@ -118,7 +118,7 @@ class Position:
                 stock=tuple(held for held in self.stock if held != card),
             )
         if self.target == STOCK:
-            return replace(self, stock=self.stock + (card,))
+            return replace(self, stock=(*self.stock, card))
         hands = list(self.hands)
         hands[self.target] += (card,)
         return replace(self, hands=tuple(hands))
@@ -171,7 +171,7 @@ class Position:
             steps=(),
             where=Location("<position>", 1, 1),
             lang=lang,
-            hands={name: hand for name, hand in zip(self.players, self.hands)},
+            hands=dict(zip(self.players, self.hands, strict=True)),
             stock=self.stock,
             trump=self.trump,
             leader=self.players[self.leader],
