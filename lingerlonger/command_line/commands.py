@@ -40,11 +40,11 @@ from lingerlonger.views.print_sheet import scenario_sheet_html
 from lingerlonger.views.terminal import (
     Shown,
     board_lines,
+    bold_style,
     ending_text,
     narration_lines,
     painter,
     quiz_lines,
-    bold_style,
 )
 from lingerlonger.words.i18n import LANGUAGES, error_text, terminal_language, translate
 from lingerlonger.words.narration import narrate, rules_text, suit_name
@@ -86,7 +86,7 @@ def demo(args: argparse.Namespace) -> int:
     print(translate("cli.demo-again", lang, command=again) + "\n")
     for event in events:
         print(narrate(event, names, lang))
-    for name, hand in zip(names, state.hands):
+    for name, hand in zip(names, state.hands, strict=True):
         print(f"  {name}: {format_cards(sort_hand(hand, state.trump))}")
     seats = [RandomPlayer(seed * 10 + seat) for seat in range(game.players)]
     _, events = finish(state, seats)
