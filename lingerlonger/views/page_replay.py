@@ -353,7 +353,7 @@ def replay_html(
     drawn = lambda in_style: [frame_html(frame, seat=seat, style=in_style) for frame in run.frames]  # noqa: E731
     frames = "".join(
         f'<template data-frame="{frame.index}" data-lang="{lang}">{markup}</template>'
-        for frame, markup in zip(run.frames, drawn(style))
+        for frame, markup in zip(run.frames, drawn(style), strict=True)
     )
     frames += "".join(
         f'<script type="application/gzip" data-lang="{code}">{packed(drawn(style.speaking(code)))}</script>'

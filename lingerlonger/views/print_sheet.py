@@ -173,7 +173,10 @@ RULES_SHEET_CSS = (
 def _rules_version(lang: str, deal_rows: list[tuple[int, int, int]]) -> str:
     """One language's sheet. The catalog texts hold a little trusted HTML (<strong>, <em>)."""
     t = lambda key: template(f"rules-sheet.{key}", lang)  # noqa: E731
-    items = lambda prefix, count: "".join(f"<li>{t(f'{prefix}-{i}')}</li>" for i in range(1, count + 1))
+
+    def items(prefix: str, count: int) -> str:
+        return "".join(f"<li>{t(f'{prefix}-{i}')}</li>" for i in range(1, count + 1))
+
     rows = "".join(f"<tr><td>{p}</td><td>{each}</td><td>{stock}</td></tr>" for p, each, stock in deal_rows)
     return (
         f'<div class="ll-version" lang="{language_tag(lang)}">'

@@ -184,7 +184,7 @@ def _answer_labels(model: ScenarioModel) -> list[str]:
     question = model.question
     return [
         ("✓ " if choice in model.chosen else "") + word + TEXT_STYLE if isinstance(choice, Card) else word
-        for choice, word in zip(question.choices, question.words)
+        for choice, word in zip(question.choices, question.words, strict=True)
     ]
 
 

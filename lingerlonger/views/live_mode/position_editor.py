@@ -116,7 +116,8 @@ def _position(state: object) -> Position:
     if not isinstance(state, dict):
         raise _Unreadable()
     position = Position.empty(_rules(state.get("rules")), _count(state.get("players")))
-    places = list(zip(range(len(position.players)), _list(state.get("hands")))) + [(STOCK, state.get("stock"))]
+    # The page's text may hold more hands than seats, or fewer: a hand past the last seat is dropped.
+    places = [*zip(range(len(position.players)), _list(state.get("hands")), strict=False), (STOCK, state.get("stock"))]
     for place, cards in places:
         position = position.aim(place)
         for card in _cards(cards):
@@ -280,11 +281,13 @@ def position_editor_html(lang: str | None = None) -> str:
     say = lambda key: html.escape(ui(key, lang))  # noqa: E731
     words = " ".join(f'data-{attribute}="{say(key)}"' for attribute, key in _EDITOR_WORDS.items())
     off = " disabled" * bool(position.problems)
-    button = lambda action, key, extra="": (
-        f'<button type="button" data-ll-action="position-{action}"{extra}>{say(key)}</button>'
-    )
+
+    def button(action: str, key: str, extra: str = "") -> str:
+        return f'<button type="button" data-ll-action="position-{action}"{extra}>{say(key)}</button>'
+
     return (
-        f'<div class="ll-position-editor" data-ll-position-editor data-lang="{lang}" lang="{language_tag(lang)}" {words}>'
+        f'<div class="ll-position-editor" data-ll-position-editor data-lang="{lang}"'
+        f' lang="{language_tag(lang)}" {words}>'
         f'<p class="ll-position-help">{say("position-help")}</p>'
         f'<div class="ll-position-setup">{position_html(position, lang)}'
         f'<div class="ll-position-problems" role="status">{_problems_html(position, lang)}</div>'
@@ -387,7 +390,10 @@ def _card_button(card: Card, hook: str, style: TableStyle) -> str:
     """A card drawn as on the table, as a button carrying its text (``data-ll-HOOK="A♥"``);
     its name is the card's, "ace of hearts" (the face's label: a name of its own would not
     hold the corner's "A♥" a reader sees)."""
-    return f'<button type="button" class="ll-card-button" data-ll-{hook}="{card}">{card_html(card, options=style)}</button>'
+    return (
+        f'<button type="button" class="ll-card-button" data-ll-{hook}="{card}">'
+        f"{card_html(card, options=style)}</button>"
+    )
 
 
 def _deck_html(position: Position, style: TableStyle) -> str:

@@ -221,7 +221,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         # each row its own layout: it hides itself (a shared one would hide every row)
         self.seat_rows = [
             _row([name, kind], "ll-seat-row", layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-            for name, kind in zip(self.names, self.kinds)
+            for name, kind in zip(self.names, self.kinds, strict=True)
         ]
         self.rules_menus = RulesMenus(rules)
         # "" for no chips: a menu whose value is None has nothing chosen
@@ -288,7 +288,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         say = lambda key, **values: ui(key, self.lang, **values)  # noqa: E731
         self.help_line.value = f'<p class="ll-note ll-help">{say("table-help")}</p>'
         self.players.description = translate(PLAYERS.title, self.lang)
-        for seat, (name, kind) in enumerate(zip(self.names, self.kinds)):
+        for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.description = say("table-seat", seat=seat + 1)
             _relabel_options(
                 kind,

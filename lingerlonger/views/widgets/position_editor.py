@@ -59,7 +59,7 @@ def places_html(position: Position, style: TableStyle) -> str:
     the place a tapped card goes to is marked, a hand over the game's size counted in red."""
     lang, size = style.lang, position.hand_size
     places = []
-    for seat, (name, hand) in enumerate(zip(position.players, position.hands)):
+    for seat, (name, hand) in enumerate(zip(position.players, position.hands, strict=True)):
         roles = [
             ui(key, lang)
             for key, on in (("position-dealer", seat == position.dealer), ("position-leader", seat == position.leader))
@@ -293,7 +293,7 @@ class PositionEditor(_Speaks, widgets.VBox):
             for menu, seat in ((self.dealer, position.dealer), (self.leader, position.leader)):
                 menu.options = seats
                 menu.value = seat
-            self.target.options = seats + [(style.word("stock"), STOCK)]
+            self.target.options = [*seats, (style.word("stock"), STOCK)]
             self.target.value = position.target
         finally:
             self._syncing = False

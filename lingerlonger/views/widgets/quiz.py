@@ -45,7 +45,10 @@ class QuizPanel:
         self.text.value = question_html(model)
         if question.ask.kind in ("legal", "card"):
             labels, colours = _labels(question.choices)
-            labels = [("✓ " if card in model.chosen else "") + label for label, card in zip(labels, question.choices)]
+            labels = [
+                ("✓ " if card in model.chosen else "") + label
+                for label, card in zip(labels, question.choices, strict=True)
+            ]
         else:
             labels, colours = list(question.words), [_BLACK] * len(question.words)
         self.answers.show(labels, colours)
