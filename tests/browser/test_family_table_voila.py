@@ -40,7 +40,7 @@ WATCH_THE_COMPUTERS = (
     }
     last = text;
   }).observe(table, {subtree: true, childList: true, characterData: true});
-}"""
+}"""  # noqa: UP031 (the script's braces: a format string would double each)
     % FACE_UP
 )
 
