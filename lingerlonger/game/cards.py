@@ -163,7 +163,7 @@ def _split_card(text: str) -> tuple[str, str]:
     return text[:-1], text[-1:]
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: Card | str) -> Card:
     """A card in a notation of the Rules reference: ``10♥``, ``TH``, ``th``, ``10h``, also ``10♥️``.
 
     Exactly a rank then a suit, with nothing between them; blanks around are ignored.
@@ -182,7 +182,7 @@ def parse_card(text: str) -> Card:
     return Card.of(rank, suit)
 
 
-def parse_cards(texts: Iterable[str] | str) -> tuple[Card, ...]:
+def parse_cards(texts: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """Several cards, from a list or a space/comma separated string.
 
     >>> parse_cards("K♣ 3c, 2h")
