@@ -177,6 +177,7 @@ def sample_world(view: SeatView, rng: random.Random, sensible: bool = False) -> 
             break
     if hands is None:
         hands = _deal_hidden(unseen, slots, limits, [], rng)
+        assert hands is not None  # with no seat constrained, a deal always succeeds
     pool = hands.pop()
     for card, holder in known.items():
         hands[holder].append(card)

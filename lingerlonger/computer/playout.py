@@ -373,7 +373,7 @@ def _run(
         if tracing and not out_at_once:
             eliminated = [seat for seat in order if not hands[seat]]
         order = [seat for seat in rotation[winner] if hands[seat]]
-        if tracing:
+        if trace is not None:
             trace.append(
                 TrickRecord(trump_named, tuple(plays), winner, drawn, tuple(eliminated), tuple(len(h) for h in hands))
             )
