@@ -42,6 +42,7 @@ __all__ = [
     "PLAYERS",
     "FEWEST_SEATS",
     "MOST_SEATS",
+    "SMALLEST_HAND",
     "HAND_SIZE",
     "HAND_VARIANTS",
     "RULE_SETS",
@@ -104,10 +105,11 @@ VARIANT_SET: Parameter[frozenset[str]] = Parameter(
     "rules.variants", str, frozenset(), "ui.variants", "param.variants", choices=VARIANTS, many=True, labels="variant"
 )
 FEWEST_SEATS, MOST_SEATS = 3, 6
+SMALLEST_HAND = 1
 PLAYERS = Parameter("players", int, 4, "ui.players", "param.players", low=FEWEST_SEATS, high=MOST_SEATS)
 #: The largest hand is the one that fills the deck at the smallest table.
 HAND_SIZE: Parameter[int | None] = Parameter(
-    "hand_size", int, None, "ui.hand-size", "param.hand-size", low=1, high=len(CARDS) // FEWEST_SEATS
+    "hand_size", int, None, "ui.hand-size", "param.hand-size", low=SMALLEST_HAND, high=len(CARDS) // FEWEST_SEATS
 )
 PARAMETERS = (PROFILE, VARIANT_SET, PLAYERS, HAND_SIZE)
 #: The variants a hand's menus offer: match-to-5 only changes a match.

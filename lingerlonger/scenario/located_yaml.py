@@ -54,7 +54,7 @@ class Node:
 
     __slots__ = ("kind", "mark", "type", "value")
 
-    def __init__(self, kind: str, value, mark, scalar_type: str | None = None) -> None:
+    def __init__(self, kind: str, value: Any, mark: yaml.Mark, scalar_type: str | None = None) -> None:
         self.kind = kind
         self.value = value
         self.mark = mark  # where the node starts (0-based line and column)
@@ -86,8 +86,14 @@ def scalar_type(text: str) -> str:
     return "str"
 
 
-def documents_of(events, path: str) -> Iterator[Node | ScenarioError]:
-    """Root node of each document, or the error that refused it (the stream then goes on)."""
+#: PyYAML's events are told apart by their class, not by isinstance (it is faster), so their
+#: attributes are not known to the type checker: an event is typed Any.
+YamlEvent = Any
+
+
+def documents_of(events: Iterator[YamlEvent], path: str) -> Iterator[Node | ScenarioError | None]:
+    """Root node of each document (None for an empty one), or the error that refused it (the
+    stream then goes on)."""
     for event in events:
         if event.__class__ is not yaml.DocumentStartEvent:
             continue
@@ -103,7 +109,7 @@ def documents_of(events, path: str) -> Iterator[Node | ScenarioError]:
                     break
 
 
-def _compose(events, path: str) -> Node | None:
+def _compose(events: Iterator[YamlEvent], path: str) -> Node | None:
     """Build one document's nodes from its events; plain data only, no aliases, bounded depth."""
     stack: list[Node] = []
     root = None
@@ -161,7 +167,7 @@ class _Budget:
     def __init__(self, path: str) -> None:
         self.path, self.left = path, limits.MAX_VALUES
 
-    def take(self, event) -> None:
+    def take(self, event: YamlEvent) -> None:
         self.left -= 1
         if self.left < 0:
             raise _Oversized(location_of_mark(self.path, event.start_mark), limits.too_many_values())
@@ -170,7 +176,7 @@ class _Budget:
             raise ScenarioError(location_of_mark(self.path, event.start_mark), limits.too_long(event.value, number))
 
 
-def _plain_tag(tag: str, event, path: str) -> str:
+def _plain_tag(tag: str, event: YamlEvent, path: str) -> str:
     kind = _PLAIN_TAGS.get(tag)
     if kind is None:
         shown = tag.replace("tag:yaml.org,2002:", "!!")
@@ -178,7 +184,7 @@ def _plain_tag(tag: str, event, path: str) -> str:
     return kind
 
 
-def location_of_mark(path: str, mark) -> Location:
+def location_of_mark(path: str, mark: yaml.Mark) -> Location:
     return Location(path, mark.line + 1, mark.column + 1)
 
 
@@ -242,14 +248,16 @@ class NodeReader:
 
     def key_node(self, node: Node, key: str) -> Node:
         """Where ``key`` is written in a mapping (for an error about the key itself)."""
-        return next(key_node for key_node in node.value[::2] if key_node.value == key)
+        keys: list[Node] = node.value[::2]
+        return next(key_node for key_node in keys if key_node.value == key)
 
     def sequence(self, node: Node, what: str, limit: int | None = None) -> list[Node]:
         if node.kind is not SEQUENCE:
             raise self.refuse(node, "not-a-list", what=what, kind=kind_of(node))
         if limit is not None and len(node.value) > limit:
             raise self.fail(node, limits.too_many_items(what, len(node.value), limit))
-        return node.value
+        items: list[Node] = node.value
+        return items
 
     def scalar(self, node: Node, what: str) -> Node:
         if node.kind is not SCALAR:
@@ -269,7 +277,8 @@ class NodeReader:
             raise self.refuse(node, "text-blank", what=what)
         if kind != "str":
             raise self.refuse(node, "not-text", what=what, kind=kind_of(node), value=node.value)
-        return node.value
+        text: str = node.value
+        return text
 
     def author_text(self, node: Node, what: str, own: str) -> Text:
         """A text an author writes: a string in the scenario's language ``own``, or a mapping

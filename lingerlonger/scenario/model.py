@@ -10,7 +10,7 @@ import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import State, deal, from_position
@@ -99,6 +99,9 @@ class Text(str):
     ('Quem ganha?', 'Who wins?', True)
     """
 
+    translations: Mapping[str, str]
+    where: Location | None
+
     def __new__(cls, text: str, translations: Mapping[str, str] | None = None, where: Location | None = None) -> Text:
         self = super().__new__(cls, text)
         self.translations = MappingProxyType(dict(translations or {}))
@@ -112,7 +115,7 @@ class Text(str):
         """The languages it is written in, ``own`` being the scenario's."""
         return frozenset(self.translations) | {own}
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Text], tuple[str, dict[str, str], Location | None]]:
         return Text, (str(self), dict(self.translations), self.where)
 
     def __repr__(self) -> str:
@@ -126,6 +129,12 @@ def versions(text: str | None) -> tuple[str, ...]:
     return (str(text), *text.translations.values()) if isinstance(text, Text) else (text,)
 
 
+@overload
+def in_language(text: str, lang: str) -> str: ...
+@overload
+def in_language(text: None, lang: str) -> None: ...
+@overload
+def in_language(text: str | None, lang: str) -> str | None: ...
 def in_language(text: str | None, lang: str) -> str | None:
     """``text`` in ``lang`` when its author wrote it so, else as written (None stays None)."""
     return text.in_(lang) if isinstance(text, Text) else text
@@ -287,6 +296,7 @@ class Scenario:
         if self.deck is not None:
             state, events = deal(self.rules, self.players, self.dealer, self.deck)
             return state, tuple(events)
+        assert self.hands is not None and self.leader is not None  # a position is read with both
         return from_position(
             self.rules,
             self.players,

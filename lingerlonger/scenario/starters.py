@@ -102,8 +102,10 @@ def position_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_L
     plays = []
     while not state.history and not state.is_over:  # the first trick
         card = rng.choice(sorted(legal_cards(state)))
-        plays.append(Step("play", WRITTEN, seat=names[state.to_act], card=card))
-        state, _ = apply(state, Play(state.to_act, card))
+        seat = state.to_act
+        assert seat is not None  # the hand is not over
+        plays.append(Step("play", WRITTEN, seat=names[seat], card=card))
+        state, _ = apply(state, Play(seat, card))
     scenario = Scenario(
         title=_title(rules, players, seed, lang),
         rules=rules,
