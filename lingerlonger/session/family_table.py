@@ -175,6 +175,7 @@ class TableModel:
             self, state=state, told=self.told + events, actions=actions, last_trick=state.history[-1] if ended else None
         )
         if state.is_over:
+            assert self.dealt is not None  # kept with every deal
             return replace(
                 table,
                 hidden=False,
