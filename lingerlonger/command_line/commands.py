@@ -269,6 +269,7 @@ def replay_command(args: argparse.Namespace) -> int:
         elif step.kind == "play":
             heading = say("cli.step-play", index=frame.index, name=step.seat, card=step.card)
         elif step.kind == "choose_trump":
+            assert step.suit is not None  # a trump choice carries its suit
             heading = say(
                 "cli.step-trump", index=frame.index, name=step.seat, suit=f"{step.suit} ({suit_name(step.suit, lang)})"
             )
