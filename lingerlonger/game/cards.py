@@ -139,9 +139,9 @@ CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
 DECK = CARDS
 
 
-def parse_suit(text: str) -> Suit:
+def parse_suit(text: object) -> Suit:
     """A suit from ``♠ ♥ ♦ ♣`` or ``S H D C`` (case-insensitive), a symbol perhaps followed by
-    a variation selector; nothing else.
+    a variation selector; anything else (text or not) is refused.
 
     >>> parse_suit("h"), parse_suit("♣"), parse_suit("♦\ufe0f")
     (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -163,10 +163,11 @@ def _split_card(text: str) -> tuple[str, str]:
     return text[:-1], text[-1:]
 
 
-def parse_card(text: Card | str) -> Card:
+def parse_card(text: object) -> Card:
     """A card in a notation of the Rules reference: ``10♥``, ``TH``, ``th``, ``10h``, also ``10♥️``.
 
-    Exactly a rank then a suit, with nothing between them; blanks around are ignored.
+    Exactly a rank then a suit, with nothing between them; blanks around are ignored. A Card
+    is itself; anything else (text or not) is refused.
     """
     if isinstance(text, Card):
         return text
