@@ -75,7 +75,8 @@ def markdown_lines(text: str | None, *, bold: Callable[[str], str] = _plain) -> 
             heading -= 1
         elif kind == "inline":
             indent = "  " * len(lists)
-            for child in token.children or ():
+            children = token.children or []
+            for child in children:
                 if child.type in ("strong_open", "strong_close"):
                     strong += 1 if child.type == "strong_open" else -1
                 elif child.type in ("softbreak", "hardbreak"):
@@ -84,7 +85,7 @@ def markdown_lines(text: str | None, *, bold: Callable[[str], str] = _plain) -> 
                     lines[-1] += f" ({child.meta['href']})"
                 elif child.type == "link_open":
                     href = visible(str(child.attrGet("href") or ""))
-                    following = token.children[token.children.index(child) + 1 :]
+                    following = children[children.index(child) + 1 :]
                     shown = "".join(t.content for t in following[:1])
                     closing = next(t for t in following if t.type == "link_close")
                     closing.meta["href"] = "" if href in (shown, f"mailto:{shown}") else href

@@ -273,7 +273,7 @@ aria-label="{say("controls")}">
 {buttons["last"]}</span>
   <span class="ll-where"><input type="range" min="0" max="{last}" value="{start}" step="1" \
 data-t-label="ui.step" aria-label="{say("step")}">
-  <span class="ll-counter" data-format="{html.escape(template("ui.counter", lang))}">\
+  <span class="ll-counter" data-format="{html.escape(str(template("ui.counter", lang)))}">\
 {say("counter", at=start, last=last)}</span></span>
   {_button("present", lang, toggle=True)}
 </div>"""

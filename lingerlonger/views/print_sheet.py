@@ -79,7 +79,8 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None, four_col
         meta.append(say("sheet.no-trump"))
     opening = run.frames[0].say  # words about the setup itself (an expect: before any play)
     setup_words = f'<p class="ll-say">{_text(opening)}</p>' if opening else ""
-    steps, answers = [], []
+    steps: list[str] = []
+    answers: list[str] = []
     for frame in run.frames:
         told = " ".join(html.escape(line) for line in frame.narration_in(lang))
         said = ("<br>" if told else "") + f'<span class="ll-say">{_text(frame.say)}</span>' if frame.say else ""

@@ -79,7 +79,7 @@ def hand_status_html(hand: HandModel, lang: str, waiting: bool = False) -> str:
     counts the hand's actions, so a page (or a test) can tell one turn's note from the next."""
     state = hand.state
     step = f'data-ll-step="{len(hand.actions)}"'
-    if state.is_over:
+    if state.winner is not None and state.reason is not None:  # the hand is over
         reason = reason_text(state.reason, lang)
         text = (
             ui_html("you-won", lang, reason=reason)
@@ -91,7 +91,7 @@ def hand_status_html(hand: HandModel, lang: str, waiting: bool = False) -> str:
             f'<div class="ll-banner ll-end{won}" role="status" {step}><strong>{text}</strong> '
             f"{ui('play-again', lang)}</div>"
         )
-    if waiting:
+    if waiting and state.to_act is not None:
         note = (
             ui("you-are-out", lang)
             if hand.you in state.out
@@ -125,7 +125,7 @@ def hand_html(hand: HandModel, lang: str, *, playable: bool = False) -> str:
 
 
 def save_link_html(
-    saved: Callable[[], Scenario], filename: str, lang: str, *, label: str = "", tip: str = "save-lesson-tip"
+    saved: Callable[..., Scenario], filename: str, lang: str, *, label: str = "", tip: str = "save-lesson-tip"
 ) -> str:
     """ "Save as lesson" (or another ``label``, with its ``tip``'s catalog id) as a link that
     holds the file of the lesson ``saved()`` makes (a ``data:`` URL): the browser saves it at
@@ -182,6 +182,7 @@ def _answer_labels(model: ScenarioModel) -> list[str]:
     """Each answer button's words: a card (ticked once picked for "which cards?"; its suit
     drawn as text, not as an emoji), a seat, a choice."""
     question = model.question
+    assert question is not None  # drawn while a question waits
     return [
         ("✓ " if choice in model.chosen else "") + word + TEXT_STYLE if isinstance(choice, Card) else word
         for choice, word in zip(question.choices, question.words, strict=True)

@@ -83,13 +83,13 @@ def labels_for(lang: str) -> Mapping[str, str]:
     return MappingProxyType(
         {
             "lang": lang,
-            "table": template("table.title", lang),
-            "card": template("card", lang),
+            "table": str(template("table.title", lang)),
+            "card": str(template("card", lang)),
             **{f"rank-{rank}": translate(f"rank.{rank}", lang) for rank in range(2, 15)},
             **{f"index-{rank}": label for rank, label in RANK_LABELS.items()},
             **{suit.name.lower(): suit_name(suit, lang) for suit in Suit},
             **{f"of-{suit.name.lower()}": suit_name(suit, lang, of=True) for suit in Suit},
-            **{key: template(f"table.{key}", lang) for key in _TABLE_KEYS},
+            **{key: str(template(f"table.{key}", lang)) for key in _TABLE_KEYS},
             **{f"reason-{reason}": reason_text(reason, lang) for reason in END_REASONS},
         }
     )
@@ -258,13 +258,14 @@ def table_html(
     anchor = 0 if viewer is None else viewer
     public = view(state, anchor)
     legal = set(legal_cards(state)) if show_legal and not hidden and viewer in (None, state.to_act) else set()
+    seat = state.to_act
     refused = (
         {
-            card: error_text(play_refusal(state, card), style.lang)
-            for card in state.hands[state.to_act]
-            if card not in legal
+            card: error_text(refusal, style.lang)
+            for card in state.hands[seat]
+            if card not in legal and (refusal := play_refusal(state, card)) is not None
         }
-        if legal
+        if legal and seat is not None
         else {}
     )
     n = len(state.players)
@@ -396,7 +397,7 @@ def _status_html(state: State, last_trick: Trick | None, style: TableStyle) -> s
         text = style.text("status-trick-won", name=names[last_trick.winner])
     elif state.namer is not None:
         text = style.text("status-name-trump", name=names[state.namer])
-    elif state.trick:
+    elif state.trick and state.to_act is not None:
         text = style.text("status-play", name=names[state.to_act])
     else:
         text = style.text("status-lead", name=names[state.leader])
@@ -451,4 +452,4 @@ def _stock_html(style: TableStyle, public: SeatView) -> str:
 
 
 # Wired from this side, so the engine needs no HTML: a notebook that shows a State draws the table.
-State._repr_html_ = table_html
+State._repr_html_ = table_html  # type: ignore[attr-defined]  # State declares no HTML of its own

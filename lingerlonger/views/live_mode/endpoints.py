@@ -63,7 +63,7 @@ __all__ = [
 __all__ += ["position_change", "position_play", "position_save"]  # the position editor's (live_position)
 
 #: What a page has opened, by number: a page holds a few players, a worker lives as long as it.
-_SESSIONS: dict[int, Any] = {}
+_SESSIONS: dict[int | tuple[str, int], Any] = {}
 _NUMBERS = itertools.count(1)
 #: The computers of a new hand: the source texts' tips.
 OPPONENTS = "tips"
@@ -152,7 +152,8 @@ def what_if(args: dict) -> dict:
     """``{session, at, card, lang}``: the frames after that card instead, to the hand's end."""
     model = _model(args)
     state = model.frame.state
-    tried = model.try_action(Play(state.to_act, parse_card(str(args["card"]))))
+    # Once the hand is over no seat is to act: apply refuses the None seat (illegal.hand-over).
+    tried = model.try_action(Play(state.to_act, parse_card(str(args["card"]))))  # type: ignore[arg-type]
     if isinstance(tried, Refused):
         return _refused(tried, model.lang)
     style = TableStyle.of(model.lang)

@@ -19,16 +19,24 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 
 from lingerlonger.game.cards import CARDS, Card, CardError, Suit, parse_card, parse_suit
-from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS, PROFILE, VARIANT_SET, SetupError
+from lingerlonger.game.declared import (
+    FEWEST_SEATS,
+    HAND_VARIANTS,
+    MOST_SEATS,
+    PLAYERS,
+    PROFILE,
+    VARIANT_SET,
+    SetupError,
+)
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import Rules
 from lingerlonger.game.visible_text import quoted, visible
 from lingerlonger.scenario.replay import replay
-from lingerlonger.session.position import STOCK, Position
+from lingerlonger.session.position import STOCK, Place, Position
 from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson
 from lingerlonger.views.page_replay import replay_html
 from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_html
@@ -117,7 +125,10 @@ def _position(state: object) -> Position:
         raise _Unreadable()
     position = Position.empty(_rules(state.get("rules")), _count(state.get("players")))
     # The page's text may hold more hands than seats, or fewer: a hand past the last seat is dropped.
-    places = [*zip(range(len(position.players)), _list(state.get("hands")), strict=False), (STOCK, state.get("stock"))]
+    places: list[tuple[Place, object]] = [
+        *zip(range(len(position.players)), _list(state.get("hands")), strict=False),
+        (STOCK, state.get("stock")),
+    ]
     for place, cards in places:
         position = position.aim(place)
         for card in _cards(cards):
@@ -146,9 +157,9 @@ def _quoted(value: object) -> str | int:
 
 
 def _count(value: object) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and PLAYERS.low <= value <= PLAYERS.high:
+    if isinstance(value, int) and not isinstance(value, bool) and FEWEST_SEATS <= value <= MOST_SEATS:
         return value
-    raise SetupError("rules.players", field="players", low=PLAYERS.low, high=PLAYERS.high, players=_quoted(value))
+    raise SetupError("rules.players", field="players", low=FEWEST_SEATS, high=MOST_SEATS, players=_quoted(value))
 
 
 def _rules(spec: object) -> Rules:
@@ -157,7 +168,7 @@ def _rules(spec: object) -> Rules:
 
 
 def _profile(name: object) -> str:
-    if name not in PROFILE.choices:
+    if not isinstance(name, str) or name not in PROFILE.choices:
         raise SetupError("rules.unknown-profile", profile=_said(name), expected=", ".join(PROFILE.choices))
     return name
 
@@ -182,7 +193,7 @@ def _seat(position: Position, value: object) -> int:
     raise SetupError("setup.no-seat", seat=_said(value), seats=", ".join(position.players))
 
 
-def _place(position: Position, value: object) -> int | str:
+def _place(position: Position, value: object) -> Place:
     return STOCK if value == STOCK else _seat(position, value)
 
 
@@ -193,7 +204,7 @@ def _choose_trump(position: Position, value: object) -> Position:
 def _variant(position: Position, args: dict) -> Position:
     """A variant's box ticked (``on``) or not: the rules with or without it."""
     name = args.get("value")
-    if name not in HAND_VARIANTS:
+    if not isinstance(name, str) or name not in HAND_VARIANTS:
         raise SetupError("rules.unknown-variant", variant=_said(name), expected=", ".join(HAND_VARIANTS))
     variants = position.rules.variants | {name} if args.get("on") else position.rules.variants - {name}
     return position.with_rules(Rules.of(position.rules.profile, variants))
@@ -309,7 +320,7 @@ def position_html(position: Position, lang: str) -> str:
     )
 
 
-def _select(field: str, label: str, options: list[tuple[object, str]], chosen: object) -> str:
+def _select(field: str, label: str, options: Sequence[tuple[object, str]], chosen: object) -> str:
     shown = "".join(
         f'<option value="{html.escape(str(value))}"{" selected" * (value == chosen)}>{html.escape(text)}</option>'
         for value, text in options
@@ -357,7 +368,7 @@ def _choices_html(position: Position, lang: str) -> str:
     )
 
 
-def _count_html(position: Position, place: int | str, style: TableStyle) -> str:
+def _count_html(position: Position, place: Place, style: TableStyle) -> str:
     """ "3/4": the cards a hand holds of the most it may (said in words to a screen reader);
     the stock's count alone."""
     lang = style.lang
@@ -374,7 +385,7 @@ def _count_html(position: Position, place: int | str, style: TableStyle) -> str:
 def _places_html(position: Position, style: TableStyle) -> str:
     """The row of places a tapped card may go to, the chosen one pressed."""
     label = html.escape(ui("position-put-into", style.lang))
-    places = [(seat, name) for seat, name in enumerate(position.players)] + [(STOCK, style.word("stock"))]
+    places: list[tuple[Place, str]] = [*enumerate(position.players), (STOCK, style.word("stock"))]
     buttons = "".join(
         f'<button type="button" data-ll-place="{place}" aria-pressed="{str(place == position.target).lower()}">'
         f'<span class="ll-name">{html.escape(name)}</span> {_count_html(position, place, style)}</button>'
@@ -428,7 +439,7 @@ def _table_html(position: Position, style: TableStyle) -> str:
 
 
 def _place_html(
-    position: Position, place: int | str, title: str, marks: str, cards: tuple[Card, ...], style: TableStyle
+    position: Position, place: Place, title: str, marks: str, cards: tuple[Card, ...], style: TableStyle
 ) -> str:
     aimed = " ll-position-aimed" * (place == position.target)
     over = " ll-position-over" * (place != STOCK and len(cards) > position.hand_size)

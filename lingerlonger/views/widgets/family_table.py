@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.game.cards import Card, Suit
-from lingerlonger.game.declared import PLAYERS
+from lingerlonger.game.declared import MOST_SEATS, PLAYERS
 from lingerlonger.game.engine import ChooseTrump, Play
 from lingerlonger.game.match import CHIP_OPTIONS
 from lingerlonger.game.rules import Rules, RulesError
@@ -212,11 +212,11 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.players.observe(lambda _: self._show_seats(), "value")
         names = computer_names(self.lang)
         self.names = [
-            widgets.Text(value=names[seat], layout=widgets.Layout(width="12rem")) for seat in range(PLAYERS.high)
+            widgets.Text(value=names[seat], layout=widgets.Layout(width="12rem")) for seat in range(MOST_SEATS)
         ]
         self.kinds = [
             widgets.Dropdown(options=list(SEAT_KINDS), layout=_auto(), value=PERSON if seat < people else "tips")
-            for seat in range(PLAYERS.high)
+            for seat in range(MOST_SEATS)
         ]
         # each row its own layout: it hides itself (a shared one would hide every row)
         self.seat_rows = [
@@ -405,6 +405,7 @@ class FamilyTable(_Speaks, widgets.VBox):
 
     @_guarded
     def _on_card(self, index: int) -> None:
+        assert self.model is not None and self.model.person_to_act is not None  # a person's cards are shown
         self.play(_action(self.model.person_to_act, self._choices[index]))
 
     # --- drawing ----------------------------------------------------------------------
@@ -445,7 +446,7 @@ class FamilyTable(_Speaks, widgets.VBox):
             self.reveal.description = self.reveal.tooltip = ui("show-cards", lang, name=name)
         _shown(self.pass_box, person is not None and model.hidden)
         _shown(self.next, state.is_over and not model.is_over)
-        if shown:
+        if shown and person is not None:
             self._choices = _choices(state, person)
             self.cards.show(*_labels(self._choices))
             _shown(self.move, True)
@@ -455,6 +456,7 @@ class FamilyTable(_Speaks, widgets.VBox):
     def _saves_html(self) -> str:
         """The save links, made again only when a hand ends or the language changes (each
         holds its file)."""
+        assert self.model is not None  # drawn once the table is set
         played, lang = self.model.played, self.lang
         if self._saves[:2] != (played, lang):
             self._saves = (played, lang, saves_html(self.model, lang, date.today()))
@@ -464,9 +466,10 @@ class FamilyTable(_Speaks, widgets.VBox):
         """Who won, or whose turn it is; ``data-ll-step`` counts the hand's actions, so a page
         can tell one turn's note from the next."""
         model, lang = self.model, self.lang
+        assert model is not None  # drawn once the table is set
         state, person = model.state, model.person_to_act
         step = f'data-ll-step="{len(model.actions)}"'
-        if state.is_over:
+        if state.winner is not None and state.reason is not None:  # the hand is over
             said = ui_html("they-won", lang, name=state.players[state.winner], reason=reason_text(state.reason, lang))
             winner = model.match.winner
             after = (
@@ -476,7 +479,7 @@ class FamilyTable(_Speaks, widgets.VBox):
             )
             won = " ll-won ll-match-over" if winner is not None else ""
             return f'<div class="ll-banner ll-end{won}" role="status" {step}><strong>{said}</strong> {after}</div>'
-        if model.waiting:
+        if model.waiting and state.to_act is not None:
             return (
                 f'<div class="ll-turn-note" role="status" {step}>'
                 f"{ui_html('waiting', lang, name=state.players[state.to_act])}</div>"

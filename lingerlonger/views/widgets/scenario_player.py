@@ -398,14 +398,18 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def try_card(self, card: Card | str) -> None:
         """What if the seat to act played ``card`` here? (The what-if buttons call this.)"""
         card = parse_card(card) if isinstance(card, str) else card
-        self._try(Play(self.model.frame.state.to_act, card))
+        assert self.model is not None  # the what-if buttons are shown with a scenario
+        # Once the hand is over no seat is to act: apply refuses the None seat (illegal.hand-over).
+        self._try(Play(self.model.frame.state.to_act, card))  # type: ignore[arg-type]
 
     def try_trump(self, suit: Suit) -> None:
-        self._try(ChooseTrump(self.model.frame.state.to_act, suit))
+        assert self.model is not None
+        self._try(ChooseTrump(self.model.frame.state.to_act, suit))  # type: ignore[arg-type]  # as above
 
     @_guarded
     def _try(self, action: Action) -> None:
         self.stop()
+        assert self.model is not None  # a what-if is tried on a scenario shown
         tried = self.model.try_action(action)
         if isinstance(tried, Refused):
             self._say(lambda: ui_html("refused", self.lang, message=tried.text(self.lang)), kind="refused")
@@ -416,6 +420,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def back_to_scenario(self) -> None:
         """Leave the what-if branch: the scenario's line again, at the step it was left."""
         if self.branch_at is not None:
+            assert self.model is not None  # a branch is of a scenario shown
             self.stop()
             self._moved(self.model.back_to_scenario())
 
@@ -463,6 +468,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         if self.branch_at is None:
             _shown(self.banner, False)
             return
+        assert self.model is not None and self.model.branch_action is not None  # in a branch
         at, action = self.model.branch_action
         name = self.model.frames[at].state.players[action.seat]
         said = (
@@ -476,20 +482,24 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def _branch_save_html(self) -> str:
         """ "Save as lesson": the branch from the scenario's start, in a link holding its file
         (none for a start no file can hold); made once per branch and language."""
-        key = ("save", self._loads, self.model.timeline, self.lang)
+        model = self.model
+        assert model is not None  # in a branch of a scenario shown
+        key = ("save", self._loads, model.timeline, self.lang)
         if key not in self._cache:
             self._cache[key] = save_link_html(
-                lambda: branch_lesson(self.model, self.lang), lesson_name(date.today()), self.lang
+                lambda: branch_lesson(model, self.lang), lesson_name(date.today()), self.lang
             )
         return self._cache[key]
 
     def _render_what_if(self) -> None:
         model = self.model
+        assert model is not None  # drawn with a scenario shown
         # Not while a quiz question waits: the coach's odds would give the answer away.
         coaching = model.coaching and not self._playing and model.question is None and model.tryable()
         self.what_if.render(model, self._advice_for(model.frame.state) if coaching else None)
 
     def _advice_for(self, state: State) -> list[CardAdvice]:
+        assert self.model is not None  # asked with a scenario shown
         key = (self._loads, self.model.timeline, self.model.at)
         if key not in self._advice:
             self.what_if.thinking(self.lang)
@@ -565,6 +575,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     @_guarded
     def _answered(self, move: Callable[[ScenarioModel], ScenarioModel]) -> None:
         """An answer button or Check was pressed: the quiz panel's transition of the model."""
+        assert self.model is not None  # the quiz panel is shown with a scenario
         self._moved(move(self.model))
 
     def answer(self, text: str) -> None:
