@@ -400,6 +400,7 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
 # --- entry points ---------------------------------------------------------------------
 
 
+# The ignore (misc): the base class is chosen when the module loads (libyaml's if installed).
 class _Parser(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
     """libyaml's parser when available; only its events are used, nothing is constructed."""
 

@@ -319,7 +319,7 @@ def app_available(unavailable) -> None:
     if not FONT_AWESOME.is_file():
         unavailable("the linger template's Font Awesome copy is missing: run `make assets`")
     try:
-        import jupytext  # noqa: F401
+        import jupytext  # noqa: F401 (imported only to see that it is installed)
     except ImportError:
         unavailable("jupytext is not installed: pip install -r requirements.txt")
 
