@@ -124,6 +124,11 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def lang(self) -> str:
         return self.style_options.lang
 
+    @property
+    def _scenario(self) -> ScenarioModel:  # for the controls shown only with a scenario
+        assert self.model is not None, "no scenario shown"
+        return self.model
+
     def _t(self, msg_id: str, **values: object) -> str:
         return translate(msg_id, self.lang, **values)
 
@@ -398,19 +403,15 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def try_card(self, card: Card | str) -> None:
         """What if the seat to act played ``card`` here? (The what-if buttons call this.)"""
         card = parse_card(card) if isinstance(card, str) else card
-        assert self.model is not None  # the what-if buttons are shown with a scenario
-        # Once the hand is over no seat is to act: apply refuses the None seat (illegal.hand-over).
-        self._try(Play(self.model.frame.state.to_act, card))  # type: ignore[arg-type]
+        self._try(Play(self._scenario.frame.state.to_act, card))  # type: ignore[arg-type]  # None: see apply
 
-    def try_trump(self, suit: Suit) -> None:
-        assert self.model is not None
-        self._try(ChooseTrump(self.model.frame.state.to_act, suit))  # type: ignore[arg-type]  # as above
+    def try_trump(self, suit: Suit) -> None:  # once the hand is over, apply refuses the None seat
+        self._try(ChooseTrump(self._scenario.frame.state.to_act, suit))  # type: ignore[arg-type]
 
     @_guarded
     def _try(self, action: Action) -> None:
         self.stop()
-        assert self.model is not None  # a what-if is tried on a scenario shown
-        tried = self.model.try_action(action)
+        tried = self._scenario.try_action(action)
         if isinstance(tried, Refused):
             self._say(lambda: ui_html("refused", self.lang, message=tried.text(self.lang)), kind="refused")
         else:
@@ -420,9 +421,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def back_to_scenario(self) -> None:
         """Leave the what-if branch: the scenario's line again, at the step it was left."""
         if self.branch_at is not None:
-            assert self.model is not None  # a branch is of a scenario shown
             self.stop()
-            self._moved(self.model.back_to_scenario())
+            self._moved(self._scenario.back_to_scenario())
 
     def _on_choice(self, choice: Card | Suit) -> None:
         if isinstance(choice, Suit):
@@ -482,25 +482,21 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def _branch_save_html(self) -> str:
         """ "Save as lesson": the branch from the scenario's start, in a link holding its file
         (none for a start no file can hold); made once per branch and language."""
-        model = self.model
-        assert model is not None  # in a branch of a scenario shown
-        key = ("save", self._loads, model.timeline, self.lang)
+        key = ("save", self._loads, self._scenario.timeline, self.lang)
         if key not in self._cache:
             self._cache[key] = save_link_html(
-                lambda: branch_lesson(model, self.lang), lesson_name(date.today()), self.lang
+                lambda: branch_lesson(self._scenario, self.lang), lesson_name(date.today()), self.lang
             )
         return self._cache[key]
 
     def _render_what_if(self) -> None:
-        model = self.model
-        assert model is not None  # drawn with a scenario shown
+        model = self._scenario
         # Not while a quiz question waits: the coach's odds would give the answer away.
         coaching = model.coaching and not self._playing and model.question is None and model.tryable()
         self.what_if.render(model, self._advice_for(model.frame.state) if coaching else None)
 
     def _advice_for(self, state: State) -> list[CardAdvice]:
-        assert self.model is not None  # asked with a scenario shown
-        key = (self._loads, self.model.timeline, self.model.at)
+        key = (self._loads, self._scenario.timeline, self._scenario.at)
         if key not in self._advice:
             self.what_if.thinking(self.lang)
             self._advice[key] = advice(state)
@@ -575,8 +571,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     @_guarded
     def _answered(self, move: Callable[[ScenarioModel], ScenarioModel]) -> None:
         """An answer button or Check was pressed: the quiz panel's transition of the model."""
-        assert self.model is not None  # the quiz panel is shown with a scenario
-        self._moved(move(self.model))
+        self._moved(move(self._scenario))
 
     def answer(self, text: str) -> None:
         """Answer the question shown, as the buttons do: a card, a seat, a choice, or for
