@@ -115,7 +115,7 @@ def _interleaved(runs, seconds: float, rounds: int, seed: int) -> list[list[floa
             result = run(seconds / rounds, rngs[i])
             if result is None:
                 continue
-            totals[i] = list(result) if totals[i] is None else [a + b for a, b in zip(totals[i], result)]
+            totals[i] = list(result) if totals[i] is None else [a + b for a, b in zip(totals[i], result, strict=True)]
     return totals
 
 

@@ -102,9 +102,9 @@ def voila(notebook: Path):
             try:
                 urllib.request.urlopen(probe, timeout=2).close()
                 break
-            except OSError:
+            except OSError as error:
                 if time.monotonic() > deadline or proc.poll() is not None:
-                    raise SystemExit(f"voila did not start for {notebook}")
+                    raise SystemExit(f"voila did not start for {notebook}") from error
                 time.sleep(0.2)
         yield url
     finally:

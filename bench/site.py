@@ -76,7 +76,7 @@ def weigh(site: Path, top: int) -> None:
             context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 720})
             page = context.new_page()
             fetched: set[Path] = set()
-            page.on("requestfinished", lambda request: fetched.add(file_of(site, base, request.url)))
+            page.on("requestfinished", lambda request, into=fetched: into.add(file_of(site, base, request.url)))
             page.goto(base + name, wait_until="load")
             page.wait_for_load_state("networkidle")
             weights[name] = Counter({path: transferred(path) for path in fetched if path})
@@ -96,7 +96,7 @@ def weigh(site: Path, top: int) -> None:
         print(f"  {total / 1000:8.1f} KB  {name}")
     every_file = Counter()
     for files in weights.values():
-        every_file.update({path: size for path, size in files.items()})
+        every_file.update(files)
     print("\nlargest files a page loads (KB gzip, pages loading it):")
     for path, size in sorted(((path, transferred(path)) for path in every_file), key=lambda item: -item[1])[:top]:
         users = sum(path in files for files in weights.values())

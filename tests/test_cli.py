@@ -665,7 +665,7 @@ def test_latin_words_finds_english():
 )
 def test_the_cli_in_russian_says_no_english_word(capsys, argv):
     try:
-        code, out, err = run(capsys, *argv)
+        _code, out, err = run(capsys, *argv)
         text = "\n".join(out) + "\n" + err
     except SystemExit:  # argparse: a usage error, or --help
         captured = capsys.readouterr()

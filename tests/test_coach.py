@@ -31,7 +31,7 @@ def _last_card_position():
 
 def test_a_card_that_wins_the_hand_outright_is_rated_certain():
     advice = coach(_last_card_position(), budget_s=None, rollouts=300, seed=2)
-    assert [a.card for a in advice][0] == parse_card("A♥")
+    assert advice[0].card == parse_card("A♥")
     assert advice[0].win_rate == 1.0 and advice[0].low > 0.98
     assert advice[1].win_rate < 1.0
 

@@ -227,10 +227,10 @@ class Referee:
         # Elimination only after the trick is resolved and the draw made.
         index = events.index(won)
         late = [e for e in events if isinstance(e, Eliminated) and not e.at_once]
-        for event in late:
-            assert events.index(event) > index
+        for elimination in late:
+            assert events.index(elimination) > index
             if draws:
-                assert events.index(event) > events.index(draws[0])
+                assert events.index(elimination) > events.index(draws[0])
         gone_at_once = set(before.out) | {e.seat for e in events if isinstance(e, Eliminated) and e.at_once}
         assert {e.seat for e in late} == {s for s, _ in plays if not after.hands[s]} - gone_at_once
         assert set(after.out) == {s for s in range(self.n) if not after.hands[s]}

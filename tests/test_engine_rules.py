@@ -655,7 +655,7 @@ def test_random_trump_turns_the_stock_top_to_the_bottom():
     turned = DECK[16]
     assert events[1] == TrumpRevealed(turned, None)
     assert state.trump == turned.suit
-    assert state.stock == DECK[17:] + (turned,)
+    assert state.stock == (*DECK[17:], turned)
     assert [len(hand) for hand in state.hands] == [4, 4, 4, 4]  # nobody holds it
     assert all(turned not in hand for hand in state.hands)
     assert view(state, 0).stock_bottom == turned and view(state, 0).known == ()

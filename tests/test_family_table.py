@@ -29,7 +29,7 @@ from lingerlonger.session.family_table import PERSON  # noqa: E402
 from lingerlonger.views.table_html import TableStyle, card_label  # noqa: E402
 from lingerlonger.views.widgets import FamilyTable, LingerLongerApp  # noqa: E402
 from lingerlonger.views.widgets import controls as kit  # noqa: E402
-from lingerlonger.views.widgets import family_table as live_table
+from lingerlonger.views.widgets import family_table as live_table  # noqa: E402
 from lingerlonger.words.i18n import LANGUAGES, catalog, ui  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
@@ -153,7 +153,7 @@ def test_a_match_is_played_to_its_winner_with_chips():
 def test_the_cut_cards_are_shown_and_the_lowest_deals():
     table = started(seed=4)
     last = table.model.cuts[-1]
-    for seat, card in last:
+    for _seat, card in last:
         assert card_label(card) in table.cut.value
     dealer = min(last, key=lambda cut: cut[1].rank)[0]
     assert f"{table.model.names[dealer]} cut the lowest card" in table.cut.value

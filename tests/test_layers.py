@@ -89,9 +89,9 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
         state[node] = "open"
         for target in sorted(graph[node]):
             if state.get(target) == "open":
-                found.append(path[path.index(target) :] + [target])
+                found.append([*path[path.index(target) :], target])
             elif target not in state:
-                visit(target, path + [target])
+                visit(target, [*path, target])
         state[node] = "done"
 
     for node in sorted(graph):

@@ -87,7 +87,7 @@ def test_a_saved_hand_replays_what_was_played(spec, players, seed, stop, lang, a
             start.players,
             dealer=start.dealer,
             leader=start.leader,
-            hands=dict(zip(start.players, start.hands)),
+            hands=dict(zip(start.players, start.hands, strict=True)),
             stock=start.stock,
             trump=start.trump,
         )
@@ -133,7 +133,7 @@ def test_a_hand_against_the_computer_saved_from_the_app_model(tmp_path):
         saved = hand_lesson(saved_hand, "es", DAY)
         assert saved.players[1] == "Ana_Maria" and saved.title == "Una mano jugada el 2026-11-30"
         again, run = saved_again(saved)
-        assert [action for action in actions_of(again)] == list(saved_hand.actions)
+        assert list(actions_of(again)) == list(saved_hand.actions)
         assert run.final.hands == saved_hand.state.hands
     assert any(isinstance(action, ChooseTrump) for action in hand.actions)
     path = tmp_path / lesson_name(DAY)

@@ -442,7 +442,10 @@ def test_live_mode_imports_nothing_the_browser_does_not_get():
         check=True,
         cwd=REPO,
     ).stdout.split()
-    banned = ("ipywidgets", "IPython", "matplotlib") + tuple(
-        f"lingerlonger.{name.rstrip('/')}" for name in site_live.NOT_IN_BROWSER if name != "__pycache__"
+    banned = (
+        "ipywidgets",
+        "IPython",
+        "matplotlib",
+        *(f"lingerlonger.{name.rstrip('/')}" for name in site_live.NOT_IN_BROWSER if name != "__pycache__"),
     )
     assert not [name for name in loaded if name.startswith(banned)]

@@ -1,4 +1,5 @@
-"""Matches (rules 18, 19, 21 of book/rules-reference.md): the first dealer, the deal passing clockwise, scores and chips."""
+"""Matches (rules 18, 19, 21 of book/rules-reference.md): the first dealer, the deal passing
+clockwise, scores and chips."""
 
 import random
 
@@ -27,7 +28,7 @@ class StackedCuts:
 def test_lowest_cut_deals():
     dealer, rounds = cut_for_deal(4, StackedCuts("9♠ 2♥ K♦ 5♣"))
     assert dealer == 1
-    assert rounds == [list(zip(range(4), parse_cards("9♠ 2♥ K♦ 5♣")))]
+    assert rounds == [list(zip(range(4), parse_cards("9♠ 2♥ K♦ 5♣"), strict=True))]
 
 
 def test_ace_is_the_highest_cut():
@@ -39,7 +40,7 @@ def test_ace_is_the_highest_cut():
 def test_players_tied_for_lowest_cut_again():
     dealer, rounds = cut_for_deal(4, StackedCuts("3♠ 7♥ 3♦ 5♣", "A♠ 4♦"))  # suits break no tie
     assert dealer == 2
-    assert len(rounds) == 2 and rounds[1] == list(zip([0, 2], parse_cards("A♠ 4♦")))
+    assert len(rounds) == 2 and rounds[1] == list(zip([0, 2], parse_cards("A♠ 4♦"), strict=True))
 
 
 def test_ties_cut_again_as_often_as_needed():

@@ -205,7 +205,7 @@ def test_notebook_runs_and_prints_the_expected_outcomes(name, notebook_root):
 
         expected = with_expected_outputs(jupytext.read(REPO / f"{name}.md"), name, expected_outputs().get(name, []))
         checked = [cell for cell in expected.cells if cell.cell_type == "code"]
-        for cell, ran in zip(checked, run):
+        for cell, ran in zip(checked, run, strict=False):  # a build that stopped early ran fewer
             if CHECK_TAG in cell.metadata.get("tags", []):
                 assert compared(ran.outputs) == compared(cell.outputs), f"{name}.md:\n{cell.source}"
         return
@@ -244,7 +244,9 @@ def test_a_run_of_other_code_or_other_inputs_is_not_taken_for_todays(tmp_path, m
     monkeypatch.setitem(globals(), "BUILT_RUNS", tmp_path / "runs")
     monkeypatch.setitem(globals(), "BUILT_INPUTS", tmp_path / RECORD)
 
-    def build(edit=lambda cells: None, inputs=fingerprint(source, REPO)):
+    todays = fingerprint(source, REPO)
+
+    def build(edit=lambda cells: None, inputs=todays):
         notebook = jupytext.read(source)
         code = [cell for cell in notebook.cells if cell.cell_type == "code"]
         for count, cell in enumerate(code, 1):

@@ -167,7 +167,7 @@ def test_the_differential_deals_reach_every_end_reason():
             continue
         for seed in range(3):
             state, _ = new_hand(rules, players, dealer=0, seed=seed)
-            winner, reason, trace = traced_playout(KernelPosition.from_state(state), random.Random(seed))
+            _winner, reason, trace = traced_playout(KernelPosition.from_state(state), random.Random(seed))
             endings.add((reason, trace[-1].winner is None))
     assert endings == {("exhaustion", False), ("last-holder", False), ("last-holder", True), ("last-trick", False)}
 
@@ -199,7 +199,7 @@ def test_an_unknown_policy_is_refused():
 
 @pytest.mark.parametrize(
     "rules",
-    ALL_RULES + [Rules.parse("standard", hand_size=13), Rules.parse("equal-hands+random-trump", hand_size=2)],
+    [*ALL_RULES, Rules.parse("standard", hand_size=13), Rules.parse("equal-hands+random-trump", hand_size=2)],
     ids=str,
 )
 def test_the_fast_deal_matches_the_engine_deal(rules):

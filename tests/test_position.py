@@ -91,7 +91,7 @@ def test_a_position_without_problems_saves_as_a_file_that_loads_as_set_up(rules,
     assume(len(held) >= 2)
     assert position.problems == ()
     [loaded] = loads(lesson_text(position.scenario("Set up by clicking")))
-    assert loaded.hands == dict(zip(position.players, position.hands))
+    assert loaded.hands == dict(zip(position.players, position.hands, strict=True))
     assert (loaded.stock, loaded.trump, loaded.leader) == (
         position.stock,
         position.trump,

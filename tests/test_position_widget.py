@@ -174,7 +174,7 @@ def test_play_from_here_plays_on_steps_and_saves_the_branch_then_the_setup_is_ke
     assert name == f"hand-{date.today().isoformat()}.yaml"
     [lesson] = loads(text, name)
     assert lesson.hands["A"] == (parse_card("A♥"), parse_card("K♣"))
-    assert [step.card for step in lesson.steps if step.kind == "play"][0] == parse_card("K♣")
+    assert next(step.card for step in lesson.steps if step.kind == "play") == parse_card("K♣")
     assert replay(lesson).ok and lesson.result is not None
     three.set_language("es")
     assert player.lang == "es" and ui("branch-back", "es") == player.rejoin.description

@@ -199,7 +199,10 @@ def test_the_portuguese_worked_example_is_the_english_one_in_portuguese():
     plays = lambda s: [(step.seat, step.card) for step in s.steps if step.kind == "play"]  # noqa: E731
     assert plays(portuguese) == plays(english)
     assert (portuguese.hands, portuguese.stock, portuguese.trump) == (english.hands, english.stock, english.trump)
-    asks = lambda s: [(step.ask.kind, step.ask.cards, step.ask.seat) for step in s.steps if step.ask]
+
+    def asks(s):
+        return [(step.ask.kind, step.ask.cards, step.ask.seat) for step in s.steps if step.ask]
+
     assert asks(portuguese) == asks(english)
 
 

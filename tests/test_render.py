@@ -147,7 +147,7 @@ def play_all(state, plays):
 def test_every_card_of_every_hand_appears_with_its_label_sorted():
     state, _ = new_hand(Rules.parse("standard"), ["Ann", "Bob", "Cy", "Dee"], dealer=3, seed=1)
     doc = parse(table_html(state))
-    for name, hand in zip(state.players, state.hands):
+    for name, hand in zip(state.players, state.hands, strict=True):
         assert hand_faces(doc, name) == [spoken(card) for card in sort_hand(hand, state.trump)]
 
 
@@ -211,7 +211,7 @@ def test_legal_cards_are_marked_only_on_request_and_exactly_the_engines():
     state = play_all(worked_example(), ["A K♣"])
     legal = legal_cards(state)
     assert set(legal) < set(state.hand_of("B")), "B must follow clubs, so not every card is legal"
-    playable = [card for card in parse(table_html(state, show_legal=True)).all("ll-legal")]
+    playable = list(parse(table_html(state, show_legal=True)).all("ll-legal"))
     assert sorted(card.label for card in playable) == sorted(f"{spoken(c)}, playable" for c in legal)
     assert "playable" not in table_html(state)
     assert parse(table_html(state)).all("ll-legal") == []
@@ -236,7 +236,7 @@ def test_the_seat_to_act_is_highlighted_and_says_so():
 def test_the_dealer_has_the_button():
     state = worked_example()
     doc = parse(table_html(state))
-    buttons = [element for element in doc.all("ll-dealer")]
+    buttons = list(doc.all("ll-dealer"))
     assert len(buttons) == 1 and buttons[0].label == "dealer"
     assert seat(doc, "D").one("ll-dealer") is buttons[0]
 

@@ -124,7 +124,8 @@ def _out_card_wins_and_the_lead_passes(scenario: Scenario) -> bool:
     final = replay(scenario).final
     led_next = final.trick or not final.is_over  # a trick in play, or one about to be led
     next_leaders = [trick.leader for trick in final.history[1:]] + ([final.leader] if led_next else [])
-    return any(trick.winner != leader for trick, leader in zip(final.history, next_leaders))
+    # No leader follows the last trick once the hand is over: next_leaders may be one short.
+    return any(trick.winner != leader for trick, leader in zip(final.history, next_leaders, strict=False))
 
 
 def _out_winner_names_trump(scenario: Scenario) -> bool:

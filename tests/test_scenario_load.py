@@ -197,7 +197,7 @@ def test_a_large_stream_is_read_one_scenario_at_a_time(tmp_path):
     tracemalloc.start()
     count = 0
     with open(path, encoding="utf-8") as source:
-        for scenario in iter_scenarios(source, str(path)):
+        for _ in iter_scenarios(source, str(path)):
             count += 1
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()

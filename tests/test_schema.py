@@ -181,7 +181,7 @@ def _parses(text: str) -> bool:
 
 
 def test_the_card_pattern_accepts_exactly_the_notations_of_rules_section_5():
-    ranks = list(RANK_LABELS.values()) + ["T"]
+    ranks = [*RANK_LABELS.values(), "T"]
     suits = list(SUIT_SYMBOLS) + list("SHDC") + list("♤♡♢♧")
     written = [rank + suit for rank in ranks for suit in suits]
     written += [text.lower() for text in written] + [f" {text} " for text in written[:20]]

@@ -165,7 +165,7 @@ def test_the_player_opens_in_the_scenarios_language_and_offers_the_others():
 def test_every_word_the_script_switches_is_there_in_every_language():
     page_html = replay_html(worked_run(), style=TableStyle.of("ru"))
     page = Tags(page_html)
-    [root] = page.find("div", **{"class": "ll-replay"})
+    [_replay] = page.find("div", **{"class": "ll-replay"})
     words = json.loads(
         re.search(r"<script type=\"application/json\" class=\"ll-catalog\">(.*?)</script>", page_html).group(1)
     )
@@ -211,7 +211,7 @@ def test_a_gallery_folds_each_replay_and_writes_the_style_once():
     runs = [worked_run(), replay(load(REPO / "scenarios" / "03-follow-suit.yaml")[0])]
     page = gallery_html(runs)
     assert page.count('<details class="ll-gallery-item"') == 2 and page.count("<style") == 1
-    titles = [match for match in re.findall(r"<summary>(.*?)</summary>", page)]
+    titles = re.findall(r"<summary>(.*?)</summary>", page)
     assert titles == [run.scenario.title for run in runs]
 
 

@@ -227,7 +227,7 @@ def test_every_hand_over_is_kept_as_dealt_and_the_hand_in_play_is_not():
         if table.is_over:
             break
         table = table.next_hand(rng)
-    for (dealt, actions), result in zip(table.played, table.results):
+    for (dealt, actions), result in zip(table.played, table.results, strict=True):
         end = replays_to(dealt, actions)
         assert end.is_over and end.winner == result.winner and end.dealer == result.dealer
 

@@ -39,7 +39,7 @@ from lingerlonger.views.widgets import (  # noqa: E402
     what_if,
 )
 from lingerlonger.views.widgets import controls as kit  # noqa: E402
-from lingerlonger.views.widgets import lesson_picker as live_browser
+from lingerlonger.views.widgets import lesson_picker as live_browser  # noqa: E402
 from lingerlonger.views.widgets import scenario_player as live_scenario  # noqa: E402
 from lingerlonger.words.i18n import catalog, error_text, translate  # noqa: E402
 

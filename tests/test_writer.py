@@ -180,7 +180,7 @@ names = st.text(st.characters(blacklist_categories=("Cs", "Z", "Cc", "Cf", "Co",
 )
 def test_any_text_round_trips(title, say, summary, tags, seats, extra):
     a, b, c = seats
-    renamed = dict(zip("ABC", seats))
+    renamed = dict(zip("ABC", seats, strict=True))
     play = Step("play", HERE, seat=a, card=TEMPLATE.hands["A"][0], say=say)
     expect = Step(
         "expect",

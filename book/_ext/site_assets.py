@@ -115,7 +115,10 @@ def _write_assets(app, config) -> None:
 def replay_part_script(key: str, part: str) -> str:
     """The script a replay's lazy part goes to: it hands the markup to the player
     (replay.js, ``llLoadReplay``) under ``key``."""
-    return f"(window.llReplayParts = window.llReplayParts || {{}})[{json.dumps(key)}] = {json.dumps(part, ensure_ascii=False)};\n"
+    return (
+        f"(window.llReplayParts = window.llReplayParts || {{}})[{json.dumps(key)}]"
+        f" = {json.dumps(part, ensure_ascii=False)};\n"
+    )
 
 
 def lazy_replays(body: str, write, link) -> str:

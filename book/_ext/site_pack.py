@@ -108,17 +108,21 @@ def prune(site: Path, keep: list[Path] = ()) -> list[Path]:
     return [path.relative_to(site) for path in removed]
 
 
+def _leads_nowhere(rule: re.Match, folder: Path) -> bool:
+    """A CSS rule with an address (not ``data:``) that no file of ``folder`` answers."""
+    return any(
+        not (folder / url).resolve().is_file() for url in CSS_URL.findall(rule.group(0)) if not url.startswith("data:")
+    )
+
+
 def drop_dead_font_faces(site: Path) -> None:
     """Style sheets lose the ``@font-face`` rules whose font files were dropped (the theme's
     Font Awesome, replaced by a subset): no address in the site leads nowhere."""
     for sheet in site.rglob("*.css"):
         text = sheet.read_text(encoding="utf-8", errors="replace")
-        dead = lambda rule: any(
-            not (sheet.parent / url).resolve().is_file()
-            for url in CSS_URL.findall(rule.group(0))
-            if not url.startswith("data:")
+        kept = FONT_FACE.sub(
+            lambda rule, folder=sheet.parent: "" if _leads_nowhere(rule, folder) else rule.group(0), text
         )
-        kept = FONT_FACE.sub(lambda rule: "" if dead(rule) else rule.group(0), text)
         if kept != text:
             sheet.write_text(kept, encoding="utf-8")
 

@@ -3,10 +3,11 @@
 English is built at the site's root and each other language under ``LANG/`` with the
 same pages at the same paths (``make book``). This extension gives every page its
 ``<link rel="alternate" hreflang>`` to the others and a language menu in the header
-that goes to the same page in another language. Sphinx translates the prose from ``locales/LANG/LC_MESSAGES``. The chapters' code runs
-in a kernel started with ``LINGERLONGER_LANG`` set, so tables, narration and replays
-come out in the page's language too. Pages are tagged with ``i18n.language_tag`` (``<html
-lang="pt-PT">``: the Portuguese is European), while folders and catalogs keep the short code.
+that goes to the same page in another language. Sphinx translates the prose from
+``locales/LANG/LC_MESSAGES``. The chapters' code runs in a kernel started with
+``LINGERLONGER_LANG`` set, so tables, narration and replays come out in the page's
+language too. Pages are tagged with ``i18n.language_tag`` (``<html lang="pt-PT">``: the
+Portuguese is European), while folders and catalogs keep the short code.
 
 Run as a script, it writes the configuration of one language's build:
 ``python book/_ext/translations.py pt > _build/config/_config.pt.yml``.

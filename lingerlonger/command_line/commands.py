@@ -70,7 +70,7 @@ def demo(args: argparse.Namespace) -> int:
     print(translate("cli.demo-again", lang, command=again) + "\n")
     for event in events:
         print(narrate(event, names, lang))
-    for name, hand in zip(names, state.hands):
+    for name, hand in zip(names, state.hands, strict=True):
         print(f"  {name}: {format_cards(sort_hand(hand, state.trump))}")
     seats = [RandomPlayer(seed * 10 + seat) for seat in range(game.players)]
     _, events = finish(state, seats)
@@ -253,6 +253,7 @@ def replay_command(args: argparse.Namespace) -> int:
         elif step.kind == StepKind.PLAY:
             heading = say("cli.step-play", index=frame.index, name=step.seat, card=step.card)
         elif step.kind == StepKind.CHOOSE_TRUMP:
+            assert step.suit is not None  # a trump choice carries its suit
             heading = say(
                 "cli.step-trump", index=frame.index, name=step.seat, suit=f"{step.suit} ({suit_name(step.suit, lang)})"
             )

@@ -35,7 +35,7 @@ import argparse
 import contextlib
 import re
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from lingerlonger.game.errors import Message
 from lingerlonger.words.i18n import (
@@ -104,12 +104,13 @@ def language_of(argv: Sequence[str] | None) -> str:
     return found or terminal_language() or SOURCE_LANGUAGE
 
 
-def _said(lang: str):
+def _said(lang: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
     messages = catalog(lang)
 
     def gettext(text: str) -> str:
         key = ARGPARSE_MESSAGES.get(text)
-        return messages.get(key, text) if key else text
+        said = messages.get(key, text) if key else text
+        return said if isinstance(said, str) else text
 
     def ngettext(singular: str, plural: str, count: int) -> str:
         key = ARGPARSE_PLURALS.get((singular, plural))
@@ -124,12 +125,13 @@ def _said(lang: str):
 @contextlib.contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """argparse says its messages in ``lang`` inside this block."""
-    saved = argparse._, argparse.ngettext
-    argparse._, argparse.ngettext = _said(lang)
+    # argparse's module-level gettext functions are not in its stubs: hence the ignores.
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _said(lang)  # type: ignore[attr-defined]
     try:
         yield
     finally:
-        argparse._, argparse.ngettext = saved
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
 class HelpText(str):
@@ -185,7 +187,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
         return textwrap.wrap(text, width, break_on_hyphens=False)
 
 
-def _message_behind(error: BaseException) -> Message | None:
+def _message_behind(error: BaseException | None) -> Message | None:
     """The package's refusal behind an exception, if any: a type function that raises
     ``ArgumentTypeError(...)`` while handling a ``LingerError``, or ``from`` one."""
     seen: set[int] = set()

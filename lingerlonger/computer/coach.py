@@ -103,7 +103,7 @@ def evaluate(
             else:
                 wins[i] += playout(KernelPosition.from_state(after), rng, policy)[0] == seat
         done += 1
-    return [(action, won, done) for action, won in zip(candidates, wins)]
+    return [(action, won, done) for action, won in zip(candidates, wins, strict=True)]
 
 
 def coach(

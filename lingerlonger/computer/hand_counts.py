@@ -36,7 +36,7 @@ class Census:
     mean_drawn: float  # cards drawn from the stock in a hand
     most_drawn: int
     ran_out: float  # share of hands whose stock was empty at the end
-    reasons: Counter  # how the hands ended: reason -> hands
+    reasons: Counter[str]  # how the hands ended: reason -> hands
     mid_trick: int  # hands won by the last holder in the middle of a trick
 
     def share(self, reason: str) -> float:
@@ -47,7 +47,7 @@ class Census:
 def census(spec: str, players: int, hands: int = 400, hand_size: int | None = None) -> Census:
     """Play ``hands`` hands of ``spec`` (like ``"standard+long-hand"``) between random players."""
     rules = Rules.parse(spec, hand_size=hand_size)
-    tricks, drawn, reasons = [], [], Counter()
+    tricks, drawn, reasons = [], [], Counter[str]()
     stock_at_start = ran_out = mid_trick = 0
     for hand in range(hands):
         state, _ = new_hand(rules, players, dealer=hand % players, seed=hand)
@@ -57,6 +57,7 @@ def census(spec: str, players: int, hands: int = 400, hand_size: int | None = No
         tricks.append(len(state.history))
         drawn.append(stock_at_start - len(state.stock))
         ran_out += not state.stock
+        assert state.reason is not None  # finish plays the hand to its end
         reasons[state.reason] += 1
         mid_trick += bool(state.trick)  # the unfinished trick stays on the table
     return Census(

@@ -61,7 +61,7 @@ def draws_per_trick(view: SeatView) -> list[int]:
     dealt = rules.cards_per_player(n)
     drawn_by = [view.hand_sizes[seat] - dealt + played[seat] for seat in range(n)]
     stock, actual, simulated = sum(drawn_by), [], [0] * n
-    for trick, count in zip(view.history, full):
+    for trick, count in zip(view.history, full, strict=True):
         drawn = min(count, stock)
         stock -= drawn
         actual.append(drawn)
@@ -94,7 +94,7 @@ def hand_limits(view: SeatView, sensible: bool = False) -> Limits:
     tricks = [trick.plays for trick in view.history]
     if view.current_plays:
         tricks.append(view.current_plays)
-    draws = draws_per_trick(view) + [0]
+    draws = [*draws_per_trick(view), 0]
     for t, plays in enumerate(tricks):
         best = plays[0][1]
         led = SUIT_OF[best]
@@ -159,7 +159,7 @@ def sample_world(view: SeatView, rng: random.Random, sensible: bool = False) -> 
         seen.add(view.stock_bottom)
     unseen = [card for card in CARDS if card not in seen]
     slots = [0 if other == seat else view.hand_sizes[other] for other in range(n)]
-    for card, holder in known.items():
+    for holder in known.values():
         slots[holder] -= 1
     stock_slots = view.stock_size - (view.stock_bottom is not None)
     if min(slots) < 0 or stock_slots < 0 or sum(slots) + stock_slots > len(unseen):
@@ -177,6 +177,7 @@ def sample_world(view: SeatView, rng: random.Random, sensible: bool = False) -> 
             break
     if hands is None:
         hands = _deal_hidden(unseen, slots, limits, [], rng)
+        assert hands is not None  # with no seat constrained, a deal always succeeds
     pool = hands.pop()
     for card, holder in known.items():
         hands[holder].append(card)

@@ -97,7 +97,9 @@ class _Table:
         view = self.view
         recent = len(self.opponents) + 1
         draws = draws_per_trick(view)[-recent:]
-        return any(trick.winner in self.opponents and drawn for trick, drawn in zip(view.history[-recent:], draws))
+        return any(
+            trick.winner in self.opponents and drawn for trick, drawn in zip(view.history[-recent:], draws, strict=True)
+        )
 
     def beats(self, card: Card) -> bool:
         """Would ``card`` take the trick as it stands?"""

@@ -298,7 +298,7 @@ def _run(
             led = played[0] // 13
             strength = STRENGTH[trump][led]
             best, best_seat = -2, -1
-            for seat, card in zip(order, played):
+            for seat, card in zip(order, played, strict=False):  # not every seat has played yet
                 if strength[card] > best:
                     best, best_seat = strength[card], seat
                 if tracing:
@@ -373,7 +373,7 @@ def _run(
         if tracing and not out_at_once:
             eliminated = [seat for seat in order if not hands[seat]]
         order = [seat for seat in rotation[winner] if hands[seat]]
-        if tracing:
+        if trace is not None:
             trace.append(
                 TrickRecord(trump_named, tuple(plays), winner, drawn, tuple(eliminated), tuple(len(h) for h in hands))
             )

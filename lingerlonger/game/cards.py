@@ -13,7 +13,7 @@ True
 Traceback (most recent call last):
 ...
 lingerlonger.game.cards.CardError: '11♥' is not a card: unknown rank '11' (ranks are A K Q J 10 9 8 7 6 5 4 3 2, or T for ten)
-"""
+"""  # noqa: E501 (a doctest's expected error is one line)
 
 from __future__ import annotations
 
@@ -141,9 +141,9 @@ CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(_DECK_SIZE))
 DECK = CARDS
 
 
-def parse_suit(text: str) -> Suit:
+def parse_suit(text: object) -> Suit:
     """A suit from ``♠ ♥ ♦ ♣`` or ``S H D C`` (case-insensitive), a symbol perhaps followed by
-    a variation selector; nothing else.
+    a variation selector; anything else (text or not) is refused.
 
     >>> parse_suit("h"), parse_suit("♣"), parse_suit("♦\ufe0f")
     (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -165,10 +165,11 @@ def _split_card(text: str) -> tuple[str, str]:
     return text[:-1], text[-1:]
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: object) -> Card:
     """A card in a notation of the Rules reference: ``10♥``, ``TH``, ``th``, ``10h``, also ``10♥️``.
 
-    Exactly a rank then a suit, with nothing between them; blanks around are ignored.
+    Exactly a rank then a suit, with nothing between them; blanks around are ignored. A Card
+    is itself; anything else (text or not) is refused.
     """
     if isinstance(text, Card):
         return text
@@ -184,7 +185,7 @@ def parse_card(text: str) -> Card:
     return Card.of(rank, suit)
 
 
-def parse_cards(texts: Iterable[str] | str) -> tuple[Card, ...]:
+def parse_cards(texts: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """Several cards, from a list or a space/comma separated string.
 
     >>> parse_cards("K♣ 3c, 2h")

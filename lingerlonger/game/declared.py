@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar
 
 from lingerlonger.game.cards import CARDS
 from lingerlonger.game.errors import LingerError
@@ -39,6 +40,9 @@ __all__ = [
     "PROFILE",
     "VARIANT_SET",
     "PLAYERS",
+    "FEWEST_SEATS",
+    "MOST_SEATS",
+    "SMALLEST_HAND",
     "HAND_SIZE",
     "HAND_VARIANTS",
     "RULE_SETS",
@@ -65,25 +69,31 @@ class SetupError(LingerError):
         return cls(error.code, field=field, **error.params)
 
 
+#: A parameter's default: a str, a set of them, an int, or None (the rules decide).
+D = TypeVar("D")
+
+
 @dataclass(frozen=True)
-class Parameter:
+class Parameter(Generic[D]):
     """One thing a game is declared with, as an option, a schema entry and a menu offer it."""
 
     name: str  # the field a refusal names: "players", "rules.variants"...
     kind: type  # the type of one value: str or int
-    default: object  # None: the rules decide (a hand size)
+    default: D  # None: the rules decide (a hand size)
     title: str  # catalog message naming it in a menu, e.g. "ui.players"
     help: str  # catalog message saying what it is, e.g. "param.players"
-    choices: tuple = ()  # the values offered, in the order a menu shows them
+    choices: tuple[Any, ...] = ()  # the values offered (of type ``kind``), in the order a menu shows them
     low: int | None = None  # a number's range, both ends included
     high: int | None = None
     many: bool = False  # any set of the choices (variants), not one of them
     labels: str | None = None  # catalog prefix naming a choice: "variant" → "variant.no-trump"
 
     @property
-    def options(self) -> tuple:
+    def options(self) -> tuple[Any, ...]:
         """Every value a menu or an option may offer: the choices, else the whole range."""
-        return self.choices or tuple(range(self.low, self.high + 1))
+        if self.choices or self.low is None or self.high is None:
+            return self.choices
+        return tuple(range(self.low, self.high + 1))
 
     def label(self, choice: object) -> str | None:
         """The catalog message naming ``choice`` in a menu; None: a menu shows the value itself."""
@@ -91,12 +101,16 @@ class Parameter:
 
 
 PROFILE = Parameter("rules.profile", str, "standard", "ui.profile", "param.profile", choices=PROFILES, labels="profile")
-VARIANT_SET = Parameter(
+VARIANT_SET: Parameter[frozenset[str]] = Parameter(
     "rules.variants", str, frozenset(), "ui.variants", "param.variants", choices=VARIANTS, many=True, labels="variant"
 )
-PLAYERS = Parameter("players", int, 4, "ui.players", "param.players", low=3, high=6)
+FEWEST_SEATS, MOST_SEATS = 3, 6
+SMALLEST_HAND = 1
+PLAYERS = Parameter("players", int, 4, "ui.players", "param.players", low=FEWEST_SEATS, high=MOST_SEATS)
 #: The largest hand is the one that fills the deck at the smallest table.
-HAND_SIZE = Parameter("hand_size", int, None, "ui.hand-size", "param.hand-size", low=1, high=len(CARDS) // PLAYERS.low)
+HAND_SIZE: Parameter[int | None] = Parameter(
+    "hand_size", int, None, "ui.hand-size", "param.hand-size", low=SMALLEST_HAND, high=len(CARDS) // FEWEST_SEATS
+)
 PARAMETERS = (PROFILE, VARIANT_SET, PLAYERS, HAND_SIZE)
 #: The variants a hand's menus offer: match-to-5 only changes a match.
 HAND_VARIANTS = tuple(variant for variant in VARIANT_SET.choices if variant not in MATCH_VARIANTS)
@@ -104,8 +118,8 @@ HAND_VARIANTS = tuple(variant for variant in VARIANT_SET.choices if variant not 
 
 def check_seat_count(count: int) -> None:
     """Refuse a table of ``count`` seats; a reader calls it before reading thousands of names."""
-    if not PLAYERS.low <= count <= PLAYERS.high:
-        raise SetupError("rules.players", field="players", low=PLAYERS.low, high=PLAYERS.high, players=count)
+    if not FEWEST_SEATS <= count <= MOST_SEATS:
+        raise SetupError("rules.players", field="players", low=FEWEST_SEATS, high=MOST_SEATS, players=count)
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,7 @@ class State:
 
     @property
     def current_plays(self) -> tuple[tuple[int, Card], ...]:
-        return tuple(zip(self.order, self.trick))
+        return tuple(zip(self.order, self.trick, strict=False))  # the trick so far: not every seat has played
 
     @property
     def naming_trump_after_trick(self) -> bool:
@@ -204,12 +204,13 @@ class State:
         return ChooseTrump(self.seat_of(name), parse_suit(suit))
 
     def __repr__(self) -> str:
-        hands = " ".join(f"{name}:[{format_cards(hand)}]" for name, hand in zip(self.players, self.hands))
-        status = (
-            f"won by {self.players[self.winner]} ({self.reason})"
-            if self.is_over
-            else f"{self.players[self.to_act]} to act"
-        )
+        hands = " ".join(f"{name}:[{format_cards(hand)}]" for name, hand in zip(self.players, self.hands, strict=True))
+        winner, seat = self.winner, self.to_act
+        if winner is not None:
+            status = f"won by {self.players[winner]} ({self.reason})"
+        else:
+            assert seat is not None  # a hand in play always awaits a seat
+            status = f"{self.players[seat]} to act"
         return (
             f"<State {self.rules.spec} trump={'none' if self.trump is None else self.trump} {hands} "
             f"stock={len(self.stock)} trick=[{format_cards(self.trick)}] {status}>"
@@ -421,8 +422,10 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
 def play_refusal(state: State, card: Card) -> IllegalAction | None:
     """Why the seat to act may not play ``card`` now (the error ``apply`` would raise), or
     None when it may: what a reader is told before any card is played."""
+    seat = state.to_act
+    assert seat is not None, "the hand is over: no card may be played"
     try:
-        _check_play(state, Play(state.to_act, card))
+        _check_play(state, Play(seat, card))
     except IllegalAction as error:
         return error
     return None
@@ -553,7 +556,7 @@ def _end(state: State, winner: int, reason: EndReason, events: list[Event]) -> S
     return replace(state, winner=winner, reason=reason, order=(), namer=None)
 
 
-def _add(piles: tuple[tuple[Card, ...], ...], seat: int, cards: Iterable[Card]):
+def _add(piles: tuple[tuple[Card, ...], ...], seat: int, cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
     return piles[:seat] + (piles[seat] + tuple(cards),) + piles[seat + 1 :]
 
 

@@ -55,7 +55,7 @@ def cut_for_deal(players: int, rng: random.Random) -> tuple[int, list[list[tuple
     rounds = []
     while True:
         deck = list(CARDS)
-        cuts = list(zip(candidates, rng.sample(deck, len(candidates))))
+        cuts = list(zip(candidates, rng.sample(deck, len(candidates)), strict=True))
         rounds.append(cuts)
         lowest = min(card.rank for _, card in cuts)
         candidates = [seat for seat, card in cuts if card.rank == lowest]
@@ -77,13 +77,17 @@ def hand_chips(state: State, option: str | None) -> tuple[int, ...]:
         return (0,) * n
     if option not in CHIP_OPTIONS:
         raise ValueError(f"unknown chip option {option!r}: expected one of {', '.join(CHIP_OPTIONS)}")
-    each = state.tricks_won[state.winner] if option == "per-trick" else 1
-    return tuple(each * (n - 1) if seat == state.winner else -each for seat in range(n))
+    winner = state.winner
+    assert winner is not None, "the hand is not over"
+    each = state.tricks_won[winner] if option == "per-trick" else 1
+    return tuple(each * (n - 1) if seat == winner else -each for seat in range(n))
 
 
 def hand_result(state: State, chips: str | None = None) -> HandResult:
     """A finished hand as a line of the match's score."""
-    return HandResult(state.dealer, state.winner, state.reason, state.tricks_won, hand_chips(state, chips))
+    winner, reason = state.winner, state.reason
+    assert winner is not None and reason is not None, "the hand is not over"
+    return HandResult(state.dealer, winner, reason, state.tricks_won, hand_chips(state, chips))
 
 
 def next_dealer(dealer: int, players: int) -> int:

@@ -59,6 +59,7 @@ def play_out(
     """
     while not state.is_over and not (until is not None and until(state)):
         seat = state.to_act
+        assert seat is not None  # the hand is not over
         action = seats[seat].act(view(state, seat))
         state, events = apply(state, action)
         yield Turn(seat, action, state, tuple(events))
@@ -70,6 +71,7 @@ def replayed(state: State, actions: Iterable[Action]) -> Iterator[Turn]:
     for action in actions:
         seat = state.to_act
         state, events = apply(state, action)
+        assert seat is not None  # apply refuses an action once the hand is over
         yield Turn(seat, action, state, tuple(events))
 
 

@@ -10,7 +10,7 @@ compared, hashed and written back as the spec it came from.
 Traceback (most recent call last):
 ...
 lingerlonger.game.rules.RulesError: the variants random-trump and grand-coup cannot be combined: each decides trump its own way
-"""
+"""  # noqa: E501 (a doctest's expected error is one line)
 
 from __future__ import annotations
 

@@ -79,7 +79,7 @@ class CsvWriter(HandWriter):
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
-        self._file = open(path, "wb", buffering=0)
+        self._file = open(path, "wb", buffering=0)  # noqa: SIM115 (the writer owns it: close() closes it)
         self._put([CSV_COLUMNS])
 
     def _put(self, rows: Iterable[Iterable]) -> None:
@@ -137,7 +137,7 @@ class ParquetWriter(HandWriter):
         )
         super().__init__(path)
         self._batches: list = []
-        self._file = open(path, "wb")
+        self._file = open(path, "wb")  # noqa: SIM115 (the writer owns it: close() closes it)
         try:
             self._writer = parquet.ParquetWriter(self._file, self._schema)
         except BaseException:
@@ -145,7 +145,7 @@ class ParquetWriter(HandWriter):
             raise
 
     def write(self, records: Sequence[HandRecord]) -> None:
-        columns = list(zip(*seat_rows(records)))
+        columns = list(zip(*seat_rows(records), strict=True))
         if not columns:
             return
         self._batches.append(self._arrow.record_batch(columns, schema=self._schema))

@@ -70,8 +70,8 @@ def paired_difference(baseline: Sequence[HandRecord], changed: Sequence[HandReco
     """How ``seat`` fared in ``changed`` against ``baseline``, two tournaments of the same deals."""
     if len(baseline) != len(changed):
         raise ValueError(f"paired tournaments need the same deals: {len(baseline)} and {len(changed)} hands")
-    gained = sum(new.seats[seat].won and not old.seats[seat].won for old, new in zip(baseline, changed))
-    lost = sum(old.seats[seat].won and not new.seats[seat].won for old, new in zip(baseline, changed))
+    gained = sum(new.seats[seat].won and not old.seats[seat].won for old, new in zip(baseline, changed, strict=True))
+    lost = sum(old.seats[seat].won and not new.seats[seat].won for old, new in zip(baseline, changed, strict=True))
     return PairedDifference(len(baseline), gained, lost)
 
 
@@ -135,7 +135,7 @@ def format_differences(study: OneTipAtATime, lang: str = DEFAULT_LANGUAGE) -> st
     lines = [
         f"{label:>{widths[0]}} {middle:>{widths[1]}}  [{low:>{widths[2]}}, {high:>{widths[3]}}]  "
         f"{verdict(change, lang)}"
-        for (label, middle, low, high), change in zip(rows, study.differences.values())
+        for (label, middle, low, high), change in zip(rows, study.differences.values(), strict=True)
     ]
     lines.append(translate("lab.paired.deals", lang, hands=format_number(study.hands, lang)))
     return "\n".join(lines)

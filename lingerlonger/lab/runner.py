@@ -26,7 +26,7 @@ import multiprocessing
 import os
 import random
 import signal
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import closing, suppress
 from dataclasses import dataclass
@@ -87,6 +87,7 @@ def play_recorded_hand(
         )
         for seat in range(n)
     )
+    assert state.reason is not None  # play_out plays the hand to its end
     return HandRecord(hand, dealer, state.reason, records)
 
 
@@ -167,6 +168,10 @@ def _stop_soon(pool: ProcessPoolExecutor) -> None:
     interrupt did not (a notebook's kernel interrupt, or a stream closed early).
     """
     for process in list((pool._processes or {}).values()):  # no public way to reach them
+        if process.pid is None:  # not started
+            continue
+        if process.pid is None:  # not started
+            continue
         with suppress(ProcessLookupError):
             os.kill(process.pid, signal.SIGINT)
     pool.shutdown(wait=True, cancel_futures=True)
@@ -184,7 +189,7 @@ def stream_tournament(
     in_flight: int | None = None,
     keep_records: bool = False,
     progress: bool = False,
-) -> Iterator[Chunk]:
+) -> Generator[Chunk, None, None]:
     """The tournament's chunks, in hand order, played on ``executor``; ``seats`` names each
     seat's player kind in the registry ``kinds``.
 
@@ -219,7 +224,7 @@ def _chunks(
     in_flight: int,
     keep_records: bool,
     progress: bool,
-) -> Iterator[Chunk]:
+) -> Generator[Chunk, None, None]:
     own = executor is None
     if executor is None:
         executor = InlineExecutor() if workers == 1 else _process_pool(workers)

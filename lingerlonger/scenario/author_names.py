@@ -42,8 +42,8 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp", "Zs"}
 #: Letters of other scripts drawn like a Latin letter (after NFKC), and I l 1 | drawn alike.
 _SAME_SHAPE = str.maketrans(
     {
-        **dict(zip("АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁһԛԝ", "ABESIJKMHOPCTXYaeijopcxysdhqw")),
-        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιν", "ABEZHIKMNOPTYXoiv")),
+        **dict(zip("АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁһԛԝ", "ABESIJKMHOPCTXYaeijopcxysdhqw", strict=True)),
+        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιν", "ABEZHIKMNOPTYXoiv", strict=True)),
         "I": "l",
         "1": "l",
         "|": "l",

@@ -31,14 +31,14 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
 import yaml
 
 from lingerlonger.game.cards import CARDS, Card, CardError, parse_suit
-from lingerlonger.game.declared import HAND_SIZE, Game, SetupError, check_seat_count
+from lingerlonger.game.declared import SMALLEST_HAND, Game, SetupError, check_seat_count
 from lingerlonger.game.errors import Message
 from lingerlonger.game.events import END_REASONS, EndReason
 from lingerlonger.game.rules import PROFILE_ALIASES, PROFILES, Rules, RulesError
@@ -105,17 +105,19 @@ def _rules(reader: NodeReader, node: Node) -> Rules:
         variants[name] = item
     hand_size = None
     if "hand_size" in values and not reader.is_null(values["hand_size"]):
-        hand_size = reader.integer(values["hand_size"], "rules: hand_size", minimum=HAND_SIZE.low)
+        hand_size = reader.integer(values["hand_size"], "rules: hand_size", minimum=SMALLEST_HAND)
     try:
         return Rules.of(profile, tuple(variants), hand_size)
     except RulesError as error:
         refusal = SetupError.because(error)
+        variant = error.params.get("variant")
         at = {
             "rules.profile": values["profile"],
             "hand_size": values.get("hand_size"),
-            "rules.variants": variants.get(error.params.get("variant")),
+            "rules.variants": variants.get(variant) if isinstance(variant, str) else None,
         }  # else the whole rules
-        raise reader.refuse(at.get(refusal.field) or node, "in", what="rules", error=error) from None
+        culprit = at.get(refusal.field) if refusal.field else None
+        raise reader.refuse(culprit or node, "in", what="rules", error=error) from None
 
 
 def _expect(reader: NodeReader, node: Node, players: tuple[str, ...]) -> Expect:
@@ -267,14 +269,16 @@ def _players(reader: NodeReader, node: Node) -> tuple[str, ...]:
     return tuple(players)
 
 
-def _position(reader: NodeReader, values: dict[str, Node], need, players) -> dict[str, Any]:
+def _position(
+    reader: NodeReader, values: dict[str, Node], need: Callable[[str], Node], players: tuple[str, ...]
+) -> dict[str, Any]:
     """The setup of form (b): hands, stock, trump and the next leader."""
     seen: dict[Card, Message] = {}
 
     def cards(node: Node, what: str, where: Message) -> tuple[Card, ...]:
         """A list of cards, none of them already somewhere else in the position."""
         read = reader.cards(node, what)
-        for item, card in zip(node.value, read):
+        for item, card in zip(node.value, read, strict=True):
             if card in seen:
                 raise reader.refuse(item, "card-in-two-places", card=card, first=seen[card], second=where)
             seen[card] = where
@@ -390,7 +394,9 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
     try:
         scenario.start()
     except SetupError as error:
-        culprit = values.get(error.field) or values.get("deck") or values.get("hands") or node
+        culprit = (
+            (values.get(error.field) if error.field else None) or values.get("deck") or values.get("hands") or node
+        )
         raise reader.fail(culprit, error) from None
     return scenario
 
@@ -398,11 +404,12 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
 # --- entry points ---------------------------------------------------------------------
 
 
+# The ignore (misc): the base class is chosen when the module loads (libyaml's if installed).
 class _Parser(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
     """libyaml's parser when available; only its events are used, nothing is constructed."""
 
 
-def iter_documents(source: str | TextIO, path: str = "<string>") -> Iterator[Scenario | ScenarioError]:
+def iter_documents(source: str | TextIO | BoundedSource, path: str = "<string>") -> Iterator[Scenario | ScenarioError]:
     """Each document of a YAML stream as a ``Scenario``, or the ``ScenarioError`` refusing it.
 
     ``source`` is the text or an open text file; a file is read a piece at a time
@@ -429,7 +436,10 @@ def iter_documents(source: str | TextIO, path: str = "<string>") -> Iterator[Sce
         where = location_of_mark(path, mark) if mark else Location(path, 1, 1)
         context = error.context_mark
         problem = yaml_error(
-            error.problem, error.context, context and context.line + 1, context and context.column + 1
+            error.problem,
+            error.context,
+            None if context is None else context.line + 1,
+            None if context is None else context.column + 1,
         )  # words in the reader's language
         yield ScenarioError(where, Message("scenario.yaml-syntax", problem=problem), _syntax_hint(error))
     except yaml.reader.ReaderError as error:  # a character YAML does not allow
@@ -451,9 +461,9 @@ def _syntax_hint(error: yaml.MarkedYAMLError) -> str | None:
     return "load.quote-colon" if problem.startswith("mapping values are not allowed") else None
 
 
-def _offset_location(source: str | TextIO, path: str, offset: int) -> Location:
+def _offset_location(source: str | TextIO | BoundedSource, path: str, offset: int) -> Location:
     """The line and column of libyaml's byte offset (on this error path only, the text is read again)."""
-    if hasattr(source, "location_of"):  # a bounded source remembers what it just read
+    if isinstance(source, BoundedSource):  # a bounded source remembers what it just read
         return source.location_of(offset)
     try:
         text = source if isinstance(source, str) else Path(path).read_text(encoding="utf-8")
@@ -464,7 +474,7 @@ def _offset_location(source: str | TextIO, path: str, offset: int) -> Location:
     return Location(path, before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1)
 
 
-def iter_scenarios(source: str | TextIO, path: str = "<string>") -> Iterator[Scenario]:
+def iter_scenarios(source: str | TextIO | BoundedSource, path: str = "<string>") -> Iterator[Scenario]:
     """Each scenario of a YAML stream, read lazily; raises ``ScenarioError`` at the first problem."""
     for item in iter_documents(source, path):
         if isinstance(item, ScenarioError):

@@ -54,7 +54,7 @@ class Node:
 
     __slots__ = ("kind", "mark", "type", "value")
 
-    def __init__(self, kind: str, value, mark, scalar_type: str | None = None) -> None:
+    def __init__(self, kind: str, value: Any, mark: yaml.Mark, scalar_type: str | None = None) -> None:
         self.kind = kind
         self.value = value
         self.mark = mark  # where the node starts (0-based line and column)
@@ -86,8 +86,14 @@ def scalar_type(text: str) -> str:
     return "str"
 
 
-def documents_of(events, path: str) -> Iterator[Node | ScenarioError]:
-    """Root node of each document, or the error that refused it (the stream then goes on)."""
+#: PyYAML's events are told apart by their class, not by isinstance (it is faster), so their
+#: attributes are not known to the type checker: an event is typed Any.
+YamlEvent = Any
+
+
+def documents_of(events: Iterator[YamlEvent], path: str) -> Iterator[Node | ScenarioError | None]:
+    """Root node of each document (None for an empty one), or the error that refused it (the
+    stream then goes on)."""
     for event in events:
         if event.__class__ is not yaml.DocumentStartEvent:
             continue
@@ -103,7 +109,7 @@ def documents_of(events, path: str) -> Iterator[Node | ScenarioError]:
                     break
 
 
-def _compose(events, path: str) -> Node | None:
+def _compose(events: Iterator[YamlEvent], path: str) -> Node | None:
     """Build one document's nodes from its events; plain data only, no aliases, bounded depth."""
     stack: list[Node] = []
     root = None
@@ -117,10 +123,7 @@ def _compose(events, path: str) -> Node | None:
             budget.take(event)
             # A quoted or block scalar is text; a plain one's type is found when asked.
             # An explicit !!int, !!bool... reads the value as a plain one would be read.
-            if event.tag is None:
-                text = bool(event.style)
-            else:
-                text = _plain_tag(event.tag, event, path) == "str"
+            text = bool(event.style) if event.tag is None else _plain_tag(event.tag, event, path) == "str"
             node = Node(SCALAR, event.value, event.start_mark, "str" if text else None)
             if stack:
                 stack[-1].value.append(node)
@@ -164,7 +167,7 @@ class _Budget:
     def __init__(self, path: str) -> None:
         self.path, self.left = path, limits.MAX_VALUES
 
-    def take(self, event) -> None:
+    def take(self, event: YamlEvent) -> None:
         self.left -= 1
         if self.left < 0:
             raise _Oversized(location_of_mark(self.path, event.start_mark), limits.too_many_values())
@@ -173,7 +176,7 @@ class _Budget:
             raise ScenarioError(location_of_mark(self.path, event.start_mark), limits.too_long(event.value, number))
 
 
-def _plain_tag(tag: str, event, path: str) -> str:
+def _plain_tag(tag: str, event: YamlEvent, path: str) -> str:
     kind = _PLAIN_TAGS.get(tag)
     if kind is None:
         shown = tag.replace("tag:yaml.org,2002:", "!!")
@@ -181,7 +184,7 @@ def _plain_tag(tag: str, event, path: str) -> str:
     return kind
 
 
-def location_of_mark(path: str, mark) -> Location:
+def location_of_mark(path: str, mark: yaml.Mark) -> Location:
     return Location(path, mark.line + 1, mark.column + 1)
 
 
@@ -212,7 +215,7 @@ class NodeReader:
             raise self.refuse(node, "not-a-mapping", what=what, kind=kind_of(node))
         items, keys = [], set()
         pairs = node.value
-        for key_node, value_node in zip(pairs[::2], pairs[1::2]):
+        for key_node, value_node in zip(pairs[::2], pairs[1::2], strict=True):
             if key_node.kind is not SCALAR:
                 raise self.refuse(key_node, "key-not-a-word", what=what, kind=kind_of(key_node))
             key = key_node.value
@@ -245,14 +248,16 @@ class NodeReader:
 
     def key_node(self, node: Node, key: str) -> Node:
         """Where ``key`` is written in a mapping (for an error about the key itself)."""
-        return next(key_node for key_node in node.value[::2] if key_node.value == key)
+        keys: list[Node] = node.value[::2]
+        return next(key_node for key_node in keys if key_node.value == key)
 
     def sequence(self, node: Node, what: str, limit: int | None = None) -> list[Node]:
         if node.kind is not SEQUENCE:
             raise self.refuse(node, "not-a-list", what=what, kind=kind_of(node))
         if limit is not None and len(node.value) > limit:
             raise self.fail(node, limits.too_many_items(what, len(node.value), limit))
-        return node.value
+        items: list[Node] = node.value
+        return items
 
     def scalar(self, node: Node, what: str) -> Node:
         if node.kind is not SCALAR:
@@ -272,7 +277,8 @@ class NodeReader:
             raise self.refuse(node, "text-blank", what=what)
         if kind != "str":
             raise self.refuse(node, "not-text", what=what, kind=kind_of(node), value=node.value)
-        return node.value
+        text: str = node.value
+        return text
 
     def author_text(self, node: Node, what: str, own: str) -> Text:
         """A text an author writes: a string in the scenario's language ``own``, or a mapping

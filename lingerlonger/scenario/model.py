@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, overload
 
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import State, deal, from_position
@@ -68,7 +68,7 @@ POSITION_KEYS = ("hands", "stock", "trump", "leader")
 #: A quiz question (``ask:``) and the kinds of answer it may expect (see ``Ask``).
 ASK_KEYS = ("question", "answer", "choices", "hint", "wrong")
 ANSWER_KINDS = tuple(AnswerKind)
-STEP_KEYS = STEP_ACTIONS + ("ask", "say")
+STEP_KEYS = (*STEP_ACTIONS, "ask", "say")
 
 
 class Location(NamedTuple):
@@ -121,6 +121,9 @@ class Text(str):
     ('Quem ganha?', 'Who wins?', True)
     """
 
+    translations: Mapping[str, str]
+    where: Location | None
+
     def __new__(cls, text: str, translations: Mapping[str, str] | None = None, where: Location | None = None) -> Text:
         self = super().__new__(cls, text)
         self.translations = MappingProxyType(dict(translations or {}))
@@ -134,7 +137,7 @@ class Text(str):
         """The languages it is written in, ``own`` being the scenario's."""
         return frozenset(self.translations) | {own}
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Text], tuple[str, dict[str, str], Location | None]]:
         return Text, (str(self), dict(self.translations), self.where)
 
     def __repr__(self) -> str:
@@ -148,6 +151,12 @@ def versions(text: str | None) -> tuple[str, ...]:
     return (str(text), *text.translations.values()) if isinstance(text, Text) else (text,)
 
 
+@overload
+def in_language(text: str, lang: str) -> str: ...
+@overload
+def in_language(text: None, lang: str) -> None: ...
+@overload
+def in_language(text: str | None, lang: str) -> str | None: ...
 def in_language(text: str | None, lang: str) -> str | None:
     """``text`` in ``lang`` when its author wrote it so, else as written (None stays None)."""
     return text.in_(lang) if isinstance(text, Text) else text
@@ -309,6 +318,7 @@ class Scenario:
         if self.deck is not None:
             state, events = deal(self.rules, self.players, self.dealer, self.deck)
             return state, tuple(events)
+        assert self.hands is not None and self.leader is not None  # a position is read with both
         return from_position(
             self.rules,
             self.players,

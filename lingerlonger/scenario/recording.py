@@ -19,11 +19,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
+from typing import Any
 
 from lingerlonger.computer.players import PLAYER_KINDS, Player, PlayerKinds
 from lingerlonger.game.cards import Card
 from lingerlonger.game.engine import ChooseTrump, Play, SetupError, State, deal, from_position, shuffled_deck
 from lingerlonger.game.errors import LingerError
+from lingerlonger.game.events import Event
 from lingerlonger.game.play_loop import Turn, play_out
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import Expect, Location, Result, Scenario, Step, StepKind
@@ -82,7 +84,7 @@ def record(
     names = start.players
     state = start
     steps: list[Step] = []
-    trick_events: list = []
+    trick_events: list[Event] = []
     for turn in turns:
         state, action, name = turn.state, turn.action, names[turn.seat]
         trick_events = follow_trick(trick_events, turn.events)
@@ -107,7 +109,7 @@ def record(
                 )
             )
     result = None
-    if state.is_over:
+    if state.winner is not None:
         result = Result(names[state.winner], state.reason, RECORDED, frozenset({"winner", "reason"}))
     deck = deck if deck is not None else deck_of(start)
     where = {"deck": tuple(deck)} if deck is not None else position_of(start)
@@ -144,17 +146,16 @@ def deck_of(state: State) -> tuple[Card, ...] | None:
     return deck if again == state else None
 
 
-def position_of(state: State) -> dict:
+def position_of(state: State) -> dict[str, Any]:
     """``state`` as a scenario's position fields (hands, stock, trump, leader); a state that
     ``from_position`` cannot make again (a trick in progress, a card turned up...) is refused."""
     names = state.players
-    fields = {
-        "hands": {name: hand for name, hand in zip(names, state.hands) if hand},
-        "stock": state.stock,
-        "trump": state.trump,
-        "leader": names[state.leader],
-    }
-    again = from_position(state.rules, names, dealer=state.dealer, **fields)
+    hands = {name: hand for name, hand in zip(names, state.hands, strict=True) if hand}
+    leader = names[state.leader]
+    fields = {"hands": hands, "stock": state.stock, "trump": state.trump, "leader": leader}
+    again = from_position(
+        state.rules, names, dealer=state.dealer, hands=hands, stock=state.stock, trump=state.trump, leader=leader
+    )
     if again != replace(state, won=again.won, tricks_won=again.tricks_won, history=again.history):
         raise SetupError("setup.not-a-position")
     return fields

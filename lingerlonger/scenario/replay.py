@@ -36,13 +36,14 @@ against the engine, and each mismatch is a located ``ScenarioError``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from lingerlonger.game.cards import Card, format_cards
-from lingerlonger.game.engine import ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
+from lingerlonger.game.engine import Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
 from lingerlonger.game.errors import Message
 from lingerlonger.game.events import Drew, Eliminated, Event, Led, TrickWon
-from lingerlonger.scenario import AnswerKind, Ask, Expect, Scenario, ScenarioError, Step, StepKind, in_language
+from lingerlonger.scenario import AnswerKind, Ask, Expect, Result, Scenario, ScenarioError, Step, StepKind, in_language
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 from lingerlonger.words.narration import narrate
 
@@ -98,10 +99,11 @@ def replay(scenario: Scenario) -> Replay:
     for step in scenario.steps:
         if step.ask is not None:
             run.failures += _check_ask(state, step, pending)
-            run.frames[-1] = replace(run.frames[-1], asks=run.frames[-1].asks + (step.ask,))
+            run.frames[-1] = replace(run.frames[-1], asks=(*run.frames[-1].asks, step.ask))
         if step.kind == StepKind.ASK and step.say is None:
             continue
         if step.kind == StepKind.EXPECT:
+            assert step.expect is not None  # each kind of step carries its part
             run.failures += _check_expect(state, step.expect, trick_events)
             if step.say is not None:
                 run.frames[-1] = replace(run.frames[-1], say=_joined(run.frames[-1].say, step.say))
@@ -109,7 +111,13 @@ def replay(scenario: Scenario) -> Replay:
         events = []
         if step.kind in (StepKind.PLAY, StepKind.CHOOSE_TRUMP):
             seat = state.players.index(step.seat)
-            action = Play(seat, step.card) if step.kind == StepKind.PLAY else ChooseTrump(seat, step.suit)
+            action: Action
+            if step.kind == StepKind.PLAY:
+                assert step.card is not None
+                action = Play(seat, step.card)
+            else:
+                assert step.suit is not None
+                action = ChooseTrump(seat, step.suit)
             try:
                 state, events = apply(state, action)
             except IllegalAction as error:
@@ -122,7 +130,7 @@ def replay(scenario: Scenario) -> Replay:
         ScenarioError(ask.answer_where, Message("replay.ask.winner-unsettled", seat=ask.seat)) for ask in pending
     ]
     if scenario.result is not None:
-        run.failures += _check_result(state, scenario)
+        run.failures += _check_result(state, scenario.result)
     return run
 
 
@@ -155,18 +163,18 @@ def trick_outcome(trick_events: list[Event], players: tuple[str, ...]) -> TrickO
     )
 
 
-def follow_trick(trick_events: list[Event], events: list[Event]) -> list[Event]:
+def follow_trick(trick_events: list[Event], events: Sequence[Event]) -> list[Event]:
     """The events of the current trick after one more action: a lead starts them afresh."""
     if any(isinstance(event, Led) for event in events):
         return list(events)
     return trick_events + list(events)
 
 
-def _names(seats) -> str | Message:
+def _names(seats: Sequence[str]) -> str | Message:
     return ", ".join(seats) if seats else Message("replay.word.nobody")
 
 
-def _said_cards(cards, empty: str) -> str | Message:
+def _said_cards(cards: Iterable[Card], empty: str) -> str | Message:
     """Cards as ``K♣, 3♣``, or the word ``replay.word.EMPTY`` for none."""
     return format_cards(cards) or Message(f"replay.word.{empty}")
 
@@ -186,7 +194,7 @@ def _check_expect(state: State, expect: Expect, trick_events: list[Event]) -> li
             differ("trick_winner", "trick-winner-none", expected=expect.trick_winner)
         else:
             differ("trick_winner", "trick-winner", expected=expect.trick_winner, actual=trick.winner)
-    if "drawn" in expect.given:
+    if "drawn" in expect.given and expect.drawn is not None:  # never None when given: the reader checks
         for seat, cards in expect.drawn.items():
             drawn = trick.drawn.get(seat, ())
             if drawn != cards:
@@ -197,9 +205,9 @@ def _check_expect(state: State, expect: Expect, trick_events: list[Event]) -> li
                     expected=_said_cards(cards, "nothing"),
                     actual=_said_cards(drawn, "nothing"),
                 )
-    if "out" in expect.given and trick.out != expect.out:
+    if "out" in expect.given and expect.out is not None and trick.out != expect.out:
         differ("out", "out", expected=_names(sorted(expect.out)), actual=_names(sorted(trick.out)))
-    if "hand_sizes" in expect.given:
+    if "hand_sizes" in expect.given and expect.hand_sizes is not None:
         for seat, size in expect.hand_sizes.items():
             actual = len(state.hand_of(seat))
             if actual != size:
@@ -213,17 +221,17 @@ def _check_expect(state: State, expect: Expect, trick_events: list[Event]) -> li
             expected=expect.leader or Message("replay.word.nobody-hand-over"),
             actual=state.leader_name or Message("replay.word.nobody-the-hand-is-over"),
         )
-    if "legal" in expect.given:
-        seat, cards = expect.legal
+    if "legal" in expect.given and expect.legal is not None:
+        seat, wanted = expect.legal
         acting = names[state.to_act] if state.to_act is not None else None
         if acting is None:
             differ("legal", "legal-hand-over", seat=seat)
         elif acting != seat:
             differ("legal", "legal-seat", seat=seat, acting=acting)
         else:
-            actual = frozenset(legal_cards(state))
-            if actual != cards:
-                differ("legal", "legal", seat=seat, expected=_cards(cards), actual=_cards(actual))
+            legal_now = frozenset(legal_cards(state))
+            if legal_now != wanted:
+                differ("legal", "legal", seat=seat, expected=_cards(wanted), actual=_cards(legal_now))
     return failures
 
 
@@ -231,12 +239,15 @@ def answer_text(ask: Ask, lang: str = DEFAULT_LANGUAGE) -> str:
     """A question's right answer in words: the cards, the seat or the choice."""
     if ask.kind in (AnswerKind.LEGAL, AnswerKind.CARD):
         return format_cards(sorted(ask.cards)) or translate("quiz.no-cards", lang)
-    return ask.seat if ask.kind == AnswerKind.WINNER else in_language(ask.choice, lang)
+    answer = ask.seat if ask.kind == AnswerKind.WINNER else in_language(ask.choice, lang)
+    assert answer is not None  # a "who wins" question names its seat, a choice its choice
+    return answer
 
 
 def _check_ask(state: State, step: Step, pending: list[Ask]) -> list[ScenarioError]:
     """What the engine can say about a question at once; "who wins" waits for the trick."""
     ask = step.ask
+    assert ask is not None  # called for a step that asks
 
     def wrong(code: str, **params: object) -> list[ScenarioError]:
         return [ScenarioError(ask.answer_where, Message(f"replay.ask.{code}", kind=ask.kind, **params))]
@@ -262,7 +273,9 @@ def _check_ask(state: State, step: Step, pending: list[Ask]) -> list[ScenarioErr
     return []
 
 
-def _settle_winner_questions(pending: list[Ask], events, players) -> list[ScenarioError]:
+def _settle_winner_questions(
+    pending: list[Ask], events: Sequence[Event], players: tuple[str, ...]
+) -> list[ScenarioError]:
     """Once a trick is won, every open "who wins?" question gets its verdict (and is closed)."""
     won = next((event for event in events if isinstance(event, TrickWon)), None)
     if won is None:
@@ -280,8 +293,8 @@ def _cards(cards: frozenset[Card]) -> str | Message:
     return _said_cards(sorted(cards), "none")
 
 
-def _check_result(state: State, scenario: Scenario) -> list[ScenarioError]:
-    expected, failures = scenario.result, []
+def _check_result(state: State, expected: Result) -> list[ScenarioError]:
+    failures: list[ScenarioError] = []
     where = expected.locations
     winner = state.name(state.winner)
     if "winner" in expected.given and winner != expected.winner:

@@ -19,8 +19,8 @@ def replacing(path: str | Path, newline: str = "\n") -> Iterator[TextIO]:
 
     What is written may be read lazily from the very file it replaces (a scenario stream
     rewritten in place), and an error or Ctrl-C half-way must not leave half a file: the
-    text goes to a temporary file beside it, which then replaces it in one step. A path that is not a regular file (``/dev/null``,
-    a pipe) is written directly.
+    text goes to a temporary file beside it, which then replaces it in one step. A path that
+    is not a regular file (``/dev/null``, a pipe) is written directly.
     """
     target = Path(path)
     if target.exists() and not target.is_file():

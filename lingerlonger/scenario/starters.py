@@ -50,7 +50,7 @@ def starter_header(file: str, position: bool, lang: str = SOURCE_LANGUAGE) -> st
 def starter_tags(rules: Rules) -> tuple[str, ...]:
     """A topic, the profile, and for variants "variant" with each one's name."""
     variants = tuple(name for name in VARIANTS if name in rules.variants)
-    return ("drawing", rules.profile) + (("variant",) + variants if variants else ())
+    return ("drawing", rules.profile) + (("variant", *variants) if variants else ())
 
 
 def _title(rules: Rules, players: int, seed: int, lang: str) -> str:
@@ -102,8 +102,10 @@ def position_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_L
     plays = []
     while not state.history and not state.is_over:  # the first trick
         card = rng.choice(sorted(legal_cards(state)))
-        plays.append(Step(StepKind.PLAY, WRITTEN, seat=names[state.to_act], card=card))
-        state, _ = apply(state, Play(state.to_act, card))
+        seat = state.to_act
+        assert seat is not None  # the hand is not over
+        plays.append(Step(StepKind.PLAY, WRITTEN, seat=names[seat], card=card))
+        state, _ = apply(state, Play(seat, card))
     scenario = Scenario(
         title=_title(rules, players, seed, lang),
         rules=rules,
@@ -127,4 +129,4 @@ def position_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_L
             given=frozenset({"trick_winner", "drawn", "out"}),
         ),
     )
-    return _for_an_author(replace(scenario, steps=scenario.steps + (check,)), len(plays), lang)
+    return _for_an_author(replace(scenario, steps=(*scenario.steps, check)), len(plays), lang)

@@ -59,7 +59,7 @@ from typing import Any, TextIO
 
 import yaml
 
-from lingerlonger.game.cards import format_cards, sort_hand
+from lingerlonger.game.cards import Card, format_cards, sort_hand
 from lingerlonger.scenario.library import nearest
 from lingerlonger.scenario.located_yaml import scalar_type
 from lingerlonger.scenario.model import EXPECT_KEYS, AnswerKind, Ask, Expect, Scenario, Step, StepKind, Text
@@ -265,7 +265,7 @@ def _flow(value: Any) -> str:
     return _scalar(str(value))
 
 
-def _cards(cards: Iterable) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return "[" + format_cards(cards) + "]"
 
 
@@ -302,7 +302,8 @@ def dump_scenario(scenario: Scenario) -> str:
         lines.append(f"deck: {_cards(s.deck)}")
     else:
         lines.append("hands:" if s.hands else "hands: {}")
-        lines += [f"  {_seat(name)}: {_cards(s.hands[name])}" for name in s.players if name in s.hands]
+        hands = s.hands or {}
+        lines += [f"  {_seat(name)}: {_cards(hands[name])}" for name in s.players if name in hands]
         lines.append(f"stock: {_cards(s.stock)}")
         lines.append(f"trump: {s.trump if s.trump is not None else 'none'}")
         lines.append(f"leader: {_seat(s.leader)}")
@@ -318,10 +319,13 @@ def dump_scenario(scenario: Scenario) -> str:
 
 def _step(step: Step, players: tuple[str, ...], own: str) -> str:
     if step.kind == StepKind.SAY:
+        assert step.say is not None  # each kind of step carries its part
         return f"- say:{_text(step.say, '  ', own)}"
     if step.kind == StepKind.ASK:
+        assert step.ask is not None
         text = "- ask:" + _ask(step.ask, own)
     elif step.kind == StepKind.EXPECT:
+        assert step.expect is not None
         text = "- expect:" + _expect(step.expect, players)
     else:
         action = f"{step.seat} {step.card if step.kind == StepKind.PLAY else step.suit}"
@@ -422,7 +426,7 @@ def write(
     """
     if keep_header_from is not None:
         header = header_comments(keep_header_from) + header
-    if hasattr(path, "write"):
+    if not isinstance(path, (str, Path)):  # an open text stream
         _stream(scenarios, path, _schema_lines(lang=lang), header)
         return
     with replacing(path) as out:

@@ -170,16 +170,17 @@ class TableModel:
         goes face down while the computers play (the holder may already have passed the
         device), unless the holder is the only person at the table."""
         ended = any(isinstance(event, TrickWon) for event in events)
-        actions = self.actions + (action,)
+        actions = (*self.actions, action)
         table = replace(
             self, state=state, told=self.told + events, actions=actions, last_trick=state.history[-1] if ended else None
         )
         if state.is_over:
+            assert self.dealt is not None  # kept with every deal
             return replace(
                 table,
                 hidden=False,
-                results=self.results + (hand_result(state, self.chips),),
-                played=self.played + ((self.dealt, actions),),
+                results=(*self.results, hand_result(state, self.chips)),
+                played=(*self.played, (self.dealt, actions)),
             )
         person, alone = table.person_to_act, self.humans == {self.holder}
         face_up = self.holder is not None and (person == self.holder or (person is None and alone))
@@ -196,7 +197,7 @@ class TableModel:
     def computers_play(self) -> TableModel:
         """The table once the computers have played up to a person's turn or the hand's end."""
         table = self
-        for table in self.turns():
+        for table in self.turns():  # noqa: B007 (the last turn is the answer)
             pass
         return table
 

@@ -115,7 +115,7 @@ class HandModel:
     def computers_play(self) -> HandModel:
         """The hand once the computers have played up to your turn (or its end)."""
         hand = self
-        for hand in self.turns():
+        for hand in self.turns():  # noqa: B007 (the last turn is the answer)
             pass
         return hand
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Final, Literal
 
 from lingerlonger.game.cards import CARDS, Card, Suit, parse_card
 from lingerlonger.game.declared import Game, SetupError
@@ -34,10 +35,12 @@ from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import Location, Scenario
 
-__all__ = ["Position", "STOCK"]
+__all__ = ["Position", "STOCK", "Place"]
 
 #: The place a click puts a card when it is not a seat's hand.
-STOCK = "stock"
+STOCK: Final = "stock"
+#: Where a card goes or is: a seat's number, or the stock.
+Place = int | Literal["stock"]
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class Position:
     trump: Suit | None
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...] = ()
-    target: int | str = 0
+    target: Place = 0
 
     @classmethod
     def empty(cls, rules: Rules | None = None, players: int | Sequence[str] = 4) -> Position:
@@ -98,7 +101,7 @@ class Position:
     def with_leader(self, seat: int) -> Position:
         return replace(self, leader=self._seat(seat))
 
-    def aim(self, target: int | str) -> Position:
+    def aim(self, target: Place) -> Position:
         """Where the next clicked card goes: a seat's hand, or ``STOCK``."""
         return replace(self, target=target if target == STOCK else self._seat(target))
 
@@ -118,7 +121,7 @@ class Position:
                 stock=tuple(held for held in self.stock if held != card),
             )
         if self.target == STOCK:
-            return replace(self, stock=self.stock + (card,))
+            return replace(self, stock=(*self.stock, card))
         hands = list(self.hands)
         hands[self.target] += (card,)
         return replace(self, hands=tuple(hands))
@@ -127,7 +130,7 @@ class Position:
         """Every card back to the deck; the table, rules, trump, dealer and leader kept."""
         return replace(self, hands=((),) * len(self.hands), stock=())
 
-    def place_of(self, card: Card) -> int | str | None:
+    def place_of(self, card: Card) -> Place | None:
         """The seat holding ``card``, ``STOCK``, or None while it is in the deck."""
         if card in self.stock:
             return STOCK
@@ -171,7 +174,7 @@ class Position:
             steps=(),
             where=Location("<position>", 1, 1),
             lang=lang,
-            hands={name: hand for name, hand in zip(self.players, self.hands)},
+            hands=dict(zip(self.players, self.hands, strict=True)),
             stock=self.stock,
             trump=self.trump,
             leader=self.players[self.leader],

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
+from lingerlonger.game.cards import Card
 from lingerlonger.game.engine import Action, State
 from lingerlonger.game.play_loop import replayed
 from lingerlonger.scenario import Scenario, in_language
@@ -55,7 +56,9 @@ def file_names(names: Sequence[str]) -> tuple[str, ...]:
     return tuple("_".join(name.split()) for name in names)
 
 
-def lesson(start: State, actions: Sequence[Action], *, title: str, lang: str, deck=None) -> Scenario:
+def lesson(
+    start: State, actions: Sequence[Action], *, title: str, lang: str, deck: Sequence[Card] | None = None
+) -> Scenario:
     """The hand ``actions`` played from ``start`` as a scenario in ``lang``: from its deal when
     ``start`` is a fresh deal (of ``deck``, by default the one it was dealt from), else from
     its position; the seats named as a file can hold them."""
@@ -65,6 +68,7 @@ def lesson(start: State, actions: Sequence[Action], *, title: str, lang: str, de
 
 def hand_lesson(hand: HandModel, lang: str, day: date) -> Scenario:
     """A hand against the computer, from its deal to now, its seats as they are named now."""
+    assert hand.start is not None  # a hand is saved once dealt
     start = replace(hand.start, players=hand.state.players)
     return lesson(start, hand.actions, lang=lang, title=translate("ui.saved-hand-title", lang, date=day.isoformat()))
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from lingerlonger.computer.coach import CardAdvice, coach
 from lingerlonger.computer.players import Player, make_player
@@ -152,6 +153,7 @@ class PlanPlayer:
     """A seat of a branch, as a ``Player``: its next planned card it still holds, if legal
     now, else the computer decides. A planned card not legal now stays planned."""
 
+    name = "plan"  # what the Player protocol asks of every player
     plan: Plan
     computer: Player
 
@@ -168,7 +170,9 @@ class PlanPlayer:
 
 def planned_action(state: State, plan: Plan, computer: Player) -> Action:
     """What the seat to act does in a branch (``PlanPlayer``)."""
-    return PlanPlayer(plan, computer).act(view(state, state.to_act))
+    seat = state.to_act
+    assert seat is not None  # a branch is planned while the hand is in play
+    return PlanPlayer(plan, computer).act(view(state, seat))
 
 
 def what_if(start: Frame, action: Action, plan: Plan, computer: Player) -> list[Frame]:
@@ -234,7 +238,7 @@ class ScenarioModel:
     note: Note | None = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, run: Replay, **options) -> ScenarioModel:
+    def of(cls, run: Replay, **options: Any) -> ScenarioModel:
         """The model of a replay at its first frame; ``options`` as the fields."""
         return cls(run, tuple(run.frames), Plan.of(run.frames), **options)
 
@@ -303,7 +307,7 @@ class ScenarioModel:
         return tuple(sort_hand(state.hands[state.to_act], state.trump))
 
     # --- what the reader chose to see ------------------------------------------------
-    def with_options(self, **options) -> ScenarioModel:
+    def with_options(self, **options: Any) -> ScenarioModel:
         """Another view of the same place: ``seat``, ``show_legal``, ``coaching``, ``lang``,
         ``large``, ``four_colour``."""
         return replace(self, **options)
@@ -334,10 +338,10 @@ class ScenarioModel:
         state = self.frame.state
         if ask.kind in (AnswerKind.LEGAL, AnswerKind.CARD):
             hand = state.hands[state.to_act] if state.to_act is not None else ()
-            choices: tuple = tuple(sort_hand(hand, state.trump))
+            choices: tuple[Card | str, ...] = tuple(sort_hand(hand, state.trump))
             return Question(number, ask, choices, tuple(map(str, choices)))
-        choices = tuple(state.players) if ask.kind == AnswerKind.WINNER else tuple(ask.choices)
-        return Question(number, ask, choices, tuple(in_language(choice, self.lang) for choice in choices))
+        named = tuple(state.players) if ask.kind == AnswerKind.WINNER else tuple(ask.choices)
+        return Question(number, ask, named, tuple(in_language(choice, self.lang) for choice in named))
 
     def pick(self, index: int) -> ScenarioModel:
         """The reader pressed answer ``index``: for "which cards?" it is picked or unpicked
@@ -347,6 +351,7 @@ class ScenarioModel:
             return self
         ask, choice = question.ask, question.choices[index]
         if ask.kind == AnswerKind.LEGAL:
+            assert isinstance(choice, Card)  # "which cards?" offers the hand's cards
             return replace(self, chosen=self.chosen ^ {choice})
         return self._judged(
             choice in ask.cards
@@ -375,7 +380,9 @@ class ScenarioModel:
 
     def _judged(self, right: bool) -> ScenarioModel:
         """A right answer goes on to the next frame; a wrong one is kept to show its hint."""
-        number = self.question.number
+        question = self.question
+        assert question is not None  # judged while a question waits
+        number = question.number
         if not right:
             return replace(self, wrong=(self.at, number))
         answered = replace(self, answered=self.answered | {(self.at, number)}, chosen=frozenset(), wrong=None)

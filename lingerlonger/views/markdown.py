@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 
 from lingerlonger.game.visible_text import visible
 from lingerlonger.scenario.limits import MAX_TEXT_CHARS
@@ -39,6 +40,7 @@ def markdown_paragraphs(text: str | None) -> list[str]:
         return []
     tokens = _MARKDOWN.parse(text[:MAX_TEXT_CHARS])
     render = _MARKDOWN.renderer
+    assert isinstance(render, RendererHTML)  # markdown-it's own, which renders inline tokens
     return [
         render.renderInline(token.children or [], _MARKDOWN.options, {})
         if token.type == "inline"
@@ -92,7 +94,8 @@ def markdown_lines(text: str | None, *, bold: Callable[[str], str] = _plain) -> 
             heading -= 1
         elif kind == "inline":
             indent = "  " * len(lists)
-            for child in token.children or ():
+            children = token.children or []
+            for child in children:
                 if child.type in ("strong_open", "strong_close"):
                     strong += 1 if child.type == "strong_open" else -1
                 elif child.type in ("softbreak", "hardbreak"):
@@ -101,7 +104,7 @@ def markdown_lines(text: str | None, *, bold: Callable[[str], str] = _plain) -> 
                     lines[-1] += f" ({child.meta['href']})"
                 elif child.type == "link_open":
                     href = visible(str(child.attrGet("href") or ""))
-                    following = token.children[token.children.index(child) + 1 :]
+                    following = children[children.index(child) + 1 :]
                     shown = "".join(t.content for t in following[:1])
                     closing = next(t for t in following if t.type == "link_close")
                     closing.meta["href"] = "" if href in (shown, f"mailto:{shown}") else href

@@ -90,6 +90,7 @@ def hand_status_html(hand: HandModel, lang: str, waiting: bool = False) -> Marku
     state = hand.state
     status = {"step": len(hand.actions), "won": None, "yours": False, "more": ""}
     if state.is_over:
+        assert state.reason is not None and state.winner is not None  # a finished hand has both
         reason = reason_text(state.reason, lang)
         text = (
             ui_html("you-won", lang, reason=reason)
@@ -102,7 +103,7 @@ def hand_status_html(hand: HandModel, lang: str, waiting: bool = False) -> Marku
             **status | {"won": state.winner == hand.you, "more": _ui_markup("play-again", lang)},
             text=text,
         )
-    if waiting:
+    if waiting and state.to_act is not None:
         note = (
             _ui_markup("you-are-out", lang)
             if hand.you in state.out
@@ -135,7 +136,7 @@ def hand_html(hand: HandModel, lang: str, *, playable: bool = False) -> Markup:
 
 
 def save_link_html(
-    saved: Callable[[], Scenario], filename: str, lang: str, *, label: str = "", tip: str = "save-lesson-tip"
+    saved: Callable[..., Scenario], filename: str, lang: str, *, label: str = "", tip: str = "save-lesson-tip"
 ) -> Markup:
     """ "Save as lesson" (or another ``label``, with its ``tip``'s catalog id) as a link that
     holds the file of the lesson ``saved()`` makes (a ``data:`` URL): the browser saves it at
@@ -191,6 +192,7 @@ def _answer_labels(model: ScenarioModel) -> list[str]:
     """Each answer button's words: a card (ticked once picked for "which cards?"; its suit
     drawn as text, not as an emoji), a seat, a choice."""
     question = model.question
+    assert question is not None  # drawn while a question waits
     return [
         ("✓ " if choice in model.chosen else "") + word + TEXT_STYLE if isinstance(choice, Card) else word
         for choice, word in zip(question.choices, question.words, strict=True)

@@ -86,13 +86,13 @@ def labels_for(lang: str) -> Mapping[str, str]:
     return MappingProxyType(
         {
             "lang": lang,
-            "table": template("table.title", lang),
-            "card": template("card", lang),
+            "table": str(template("table.title", lang)),
+            "card": str(template("card", lang)),
             **{f"rank-{rank}": translate(f"rank.{rank}", lang) for rank in range(2, 15)},
             **{f"index-{rank}": label for rank, label in RANK_LABELS.items()},
             **{suit.name.lower(): suit_name(suit, lang) for suit in Suit},
             **{f"of-{suit.name.lower()}": suit_name(suit, lang, of=True) for suit in Suit},
-            **{key: template(f"table.{key}", lang) for key in _TABLE_KEYS},
+            **{key: str(template(f"table.{key}", lang)) for key in _TABLE_KEYS},
             **{f"reason-{reason}": reason_text(reason, lang) for reason in END_REASONS},
         }
     )
@@ -178,7 +178,7 @@ class _Face(NamedTuple):
     card: str
     classes: str
     label: str
-    index: str
+    corner: str
     symbol: str
     winner: bool
     played_by: str | None
@@ -213,7 +213,7 @@ def _face(
         card=str(card),
         classes=" ".join(classes),
         label=", ".join(aria),
-        index=style.text(f"index-{card.rank}"),
+        corner=style.text(f"index-{card.rank}"),
         symbol=card.suit.symbol + TEXT_STYLE,
         winner=winner,
         played_by=played_by,
@@ -297,13 +297,14 @@ def table_html(
     anchor = 0 if viewer is None else viewer
     public = view(state, anchor)
     legal = set(legal_cards(state)) if show_legal and not hidden and viewer in (None, state.to_act) else set()
+    seat = state.to_act
     refused = (
         {
-            card: error_text(play_refusal(state, card), style.lang)
-            for card in state.hands[state.to_act]
-            if card not in legal
+            card: error_text(refusal, style.lang)
+            for card in state.hands[seat]
+            if card not in legal and (refusal := play_refusal(state, card)) is not None
         }
-        if legal
+        if legal and seat is not None
         else {}
     )
     n = len(state.players)
@@ -409,7 +410,7 @@ def _status(state: State, last_trick: Trick | None, style: TableStyle) -> dict[s
         text = style.text("status-trick-won", name=names[last_trick.winner])
     elif state.namer is not None:
         text = style.text("status-name-trump", name=names[state.namer])
-    elif state.trick:
+    elif state.trick and state.to_act is not None:
         text = style.text("status-play", name=names[state.to_act])
     else:
         text = style.text("status-lead", name=names[state.leader])
@@ -452,4 +453,4 @@ def _stock(style: TableStyle, public: SeatView) -> dict[str, object]:
 
 
 # Wired from this side, so the engine needs no HTML: a notebook that shows a State draws the table.
-State._repr_html_ = table_html
+State._repr_html_ = table_html  # type: ignore[attr-defined]  # State declares no HTML of its own

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 __all__ = ["Refusal", "ideas", "refused_in", "without_quotations", "rows"]
 
@@ -49,14 +50,14 @@ class Refusal:
 
 
 @functools.cache
-def ideas() -> tuple[Mapping, ...]:
+def ideas() -> tuple[Mapping[str, Any], ...]:
     """Every idea of the glossary, in its file's order (the order of chapter 13's table)."""
     text = (resources.files("lingerlonger.words") / "locale" / "glossary.json").read_text(encoding="utf-8")
     return tuple(json.loads(text)["ideas"])
 
 
 @functools.cache
-def _patterns(lang: str) -> tuple[tuple[Mapping, re.Pattern[str]], ...]:
+def _patterns(lang: str) -> tuple[tuple[Mapping[str, Any], re.Pattern[str]], ...]:
     return tuple(
         (idea, re.compile(pattern, re.IGNORECASE)) for idea in ideas() for pattern in idea["refused"].get(lang, ())
     )

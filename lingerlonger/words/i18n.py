@@ -21,6 +21,7 @@ import os
 import string
 from collections.abc import Mapping
 from importlib import resources
+from typing import SupportsInt, cast
 
 from lingerlonger.game.errors import ENGLISH as ENGLISH_ERRORS
 from lingerlonger.game.errors import Message, fill, speak_with
@@ -99,7 +100,7 @@ def catalog(lang: str) -> Mapping[str, str | Mapping[str, str]]:
     text = (resources.files("lingerlonger.words") / "locale" / f"{check_language(lang)}.json").read_text(
         encoding="utf-8"
     )
-    messages = json.loads(text)
+    messages: dict[str, str | Mapping[str, str]] = json.loads(text)
     if lang == SOURCE_LANGUAGE:
         messages.update({f"error.{code}": english for code, english in ENGLISH_ERRORS.items()})
     return messages
@@ -144,10 +145,10 @@ def translate(msg_id: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> st
     """Message ``msg_id`` in ``lang`` with its placeholders filled; a plural message takes
     its form from ``values["count"]``."""
     message = template(msg_id, lang)
-    if isinstance(message, dict):
+    if isinstance(message, Mapping):
         if "count" not in values:
             raise I18nError(f"message {msg_id!r} has plural forms: give it a count")
-        message = message[plural_category(int(values["count"]), lang)]
+        message = message[plural_category(int(cast(SupportsInt, values["count"])), lang)]
     return message.format(**values)
 
 
@@ -159,7 +160,7 @@ def error_text(error: Message, lang: str = DEFAULT_LANGUAGE) -> str:
     'K♣ aparece duas vezes'
     """
     message = template(f"error.{error.code}", lang)
-    if isinstance(message, dict):  # a plural message: its form follows params["count"]
+    if isinstance(message, Mapping):  # a plural message: its form follows params["count"]
         message = message[plural_category(int(error.params["count"]), lang)]
     return fill(message, error.params, lambda reason: error_text(reason, lang))
 

@@ -106,8 +106,13 @@ VARIANT_EFFECTS = MappingProxyType({name: variant_effect(name) for name in VARIA
 
 def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
     """One sentence for one event; ``players`` names the seats."""
-    name = lambda seat: players[seat]  # noqa: E731 - a local shorthand
-    say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
+
+    def name(seat: int) -> str:
+        return players[seat]
+
+    def say(msg_id: str, **values: object) -> str:
+        return translate(msg_id, lang, **values)
+
     match event:
         case Dealt(dealer=dealer, hands=hands, stock_size=stock):
             return say(
@@ -118,7 +123,7 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
             )
         case TrumpRevealed(card=card, seat=None):
             return say("narrate.trump-from-stock", card=card, suit=suit_name(card.suit, lang))
-        case TrumpRevealed(card=card, seat=seat):
+        case TrumpRevealed(card=card, seat=int(seat)):
             return say("narrate.trump-revealed", name=name(seat), card=card, suit=suit_name(card.suit, lang))
         case Led(seat=seat, card=card):
             return say("narrate.led", name=name(seat), card=card)
@@ -131,8 +136,8 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
         case TrickWon(seat=seat, card=card, by_trump=by_trump):
             return say("narrate.trick-won-trump" if by_trump else "narrate.trick-won", name=name(seat), card=card)
         case Drew(seat=seat, cards=cards, stock_left=left):
-            stock = say("narrate.stock-empty") if left == 0 else say("narrate.stock-left", count=left)
-            return say("narrate.drew", name=name(seat), cards=format_cards(cards), stock=stock)
+            left_words = say("narrate.stock-empty") if left == 0 else say("narrate.stock-left", count=left)
+            return say("narrate.drew", name=name(seat), cards=format_cards(cards), stock=left_words)
         case Eliminated(seat=seat, at_once=True, stock_empty=True):
             return say("narrate.out-at-once-empty-stock", name=name(seat))
         case Eliminated(seat=seat, at_once=True):

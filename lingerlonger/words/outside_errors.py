@@ -117,5 +117,5 @@ def yaml_error(
 
 def os_reason(error: OSError) -> Message:
     """Why the system refused, as a message (``error.os.other`` shows an errno not known yet)."""
-    code = _ERRNO.get(error.errno)
+    code = None if error.errno is None else _ERRNO.get(error.errno)
     return Message(code) if code else Message("os.other", text=error.strerror or str(error))

@@ -369,7 +369,7 @@ def running_voila(port: int, *extra_args: str):
 
 def app_available(unavailable) -> None:
     try:
-        import jupytext  # noqa: F401
+        import jupytext  # noqa: F401 (imported only to see that it is installed)
     except ImportError:
         unavailable("jupytext is not installed: pip install -r requirements.txt")
 

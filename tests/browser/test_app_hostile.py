@@ -40,7 +40,7 @@ def _files(folder: Path) -> dict[Path, str]:
 
 def test_hostile_uploads_are_refused_and_the_app_still_steps(voila_app, browser_page, tmp_path):
     page, log = browser_page
-    player, stage = open_worked_example(page, voila_app)
+    player, _stage = open_worked_example(page, voila_app)
     for path, where in _files(tmp_path).items():
         with page.expect_file_chooser() as chooser:
             page.get_by_role("button", name=re.compile("Open a scenario file")).click()
@@ -48,7 +48,7 @@ def test_hostile_uploads_are_refused_and_the_app_still_steps(voila_app, browser_
         page.get_by_text(where, exact=False).wait_for(timeout=REFUSAL_MS)
         assert "Something went wrong" not in page.inner_text("body")
         # A refused file clears the last scenario (issue 14); the reader picks one again.
-        player, stage = pick_worked_example(page)
+        player, _stage = pick_worked_example(page)
         at = counter(player)
         click_and_wait(player, "Next", at + 1)
     assert "\x1b" not in page.inner_text("body")

@@ -58,7 +58,7 @@ def test_on_a_phone_next_shows_the_table_and_its_words(voila_app, browser_page, 
     for step in (1, 2):
         player.locator(".ll-go-next").click()
         wait_for_step(player, step)
-        eventually(page, lambda: assert_in_view(player.evaluate(LAYOUT), f"step {step}"))
+        eventually(page, lambda step=step: assert_in_view(player.evaluate(LAYOUT), f"step {step}"))
     page.screenshot(path=str(tmp_path / "app-phone-ru.png"))
     log.assert_clean()
 

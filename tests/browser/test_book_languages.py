@@ -19,7 +19,7 @@ from lingerlonger.words.i18n import language_tag
 pytestmark = pytest.mark.browser
 
 TRANSLATIONS = ("pt", "es", "ru")
-LANGUAGES = ("en",) + TRANSLATIONS
+LANGUAGES = ("en", *TRANSLATIONS)
 #: Words that are English and nothing else in the book's other languages.
 ENGLISH_ONLY = frozenset(
     [
@@ -85,7 +85,7 @@ def english_pages(root: Path) -> list[str]:
 class Prose(HTMLParser):
     """The words of a page's article, leaving out code, outputs, replays and quotations."""
 
-    SKIP = {"pre", "code", "script", "style", "blockquote", "q", "em"}
+    SKIP = frozenset({"pre", "code", "script", "style", "blockquote", "q", "em"})
     SKIP_CLASSES = ("cell_output", "ll-replay", "highlight", "ll-sheet")
 
     def __init__(self, lang: str) -> None:

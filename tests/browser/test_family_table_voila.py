@@ -49,7 +49,7 @@ WATCH_THE_COMPUTERS = (
     }
     last = text;
   }).observe(table, {subtree: true, childList: true, characterData: true});
-}"""
+}"""  # noqa: UP031 (the script's braces: a format string would double each)
     % FACE_UP
 )
 
@@ -213,7 +213,7 @@ def test_its_me_brings_the_hand_and_its_buttons_on_a_phone_screen(voila_app, chr
             table.locator(".ll-card-row button:visible").first.click()
             table.locator(".ll-reveal").filter(has_not_text=first).wait_for(timeout=ROUND_TRIP_MS)
 
-            def pass_screen_on_screen():
+            def pass_screen_on_screen(table=table, width=width, height=height, lang=lang):
                 box = table.locator(".ll-pass").evaluate(
                     "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
                 )

@@ -75,7 +75,8 @@ def test_edit_a_scenario_so_that_it_breaks_and_see_the_located_error(book_html, 
         band_top = band.bounding_box()["y"]
         expected = box.evaluate(
             "(box, line) => box.getBoundingClientRect().top + box.clientTop"
-            " + parseFloat(getComputedStyle(box).paddingTop) + (line - 1) * parseFloat(getComputedStyle(box).lineHeight)"
+            " + parseFloat(getComputedStyle(box).paddingTop)"
+            " + (line - 1) * parseFloat(getComputedStyle(box).lineHeight)"
             " - box.scrollTop",
             line,
         )
@@ -123,10 +124,12 @@ def test_edit_a_scenario_so_that_it_breaks_and_see_the_located_error(book_html, 
 #: The contrast of a text with the first opaque background behind it (WCAG's relative luminance).
 CONTRAST = """element => {
   const rgb = text => text.match(/[\\d.]+/g).map(Number);
-  const lum = ([r, g, b]) => [r, g, b].map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+  const lum = ([r, g, b]) => [r, g, b].map(v => v / 255)
+    .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
     .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
   let behind = element, bg;
-  while (behind && (bg = rgb(getComputedStyle(behind).backgroundColor)).length === 4 && bg[3] === 0) behind = behind.parentElement;
+  while (behind && (bg = rgb(getComputedStyle(behind).backgroundColor)).length === 4 && bg[3] === 0)
+    behind = behind.parentElement;
   if (!behind) bg = [255, 255, 255];
   const [a, b] = [lum(rgb(getComputedStyle(element).color)), lum(bg)].sort((x, y) => y - x);
   return (a + 0.05) / (b + 0.05);

@@ -119,7 +119,7 @@ def test_the_site_works_under_a_sub_path(book_html, tmp_path):
         sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
         listed = set(re.findall(r"<loc>([^<]+)</loc>", sitemap))
         assert {base + page for page in pages - {"404.html"}} == listed
-        missing, broken_404 = crawl(base + "404.html")
+        _missing, broken_404 = crawl(base + "404.html")
         assert not broken_404, broken_404
         chapter = (site / "book" / "03-trump.html").read_text(encoding="utf-8")
         assert re.search(

@@ -164,11 +164,11 @@ def test_back_to_top_never_covers_a_replays_buttons(book_site, browser_page, tmp
     page, log = open_chapter(browser_page, book_site, viewport, lang, "book/07-endings.html")
     height = page.evaluate("document.scrollingElement.scrollHeight")
     step = viewport["height"] // 2
-    for y in range(0, height, step):  # down: each replay loads its buttons as it nears
+    for _ in range(0, height, step):  # down: each replay loads its buttons as it nears
         page.mouse.wheel(0, step)
         wait_until_still(page)
     seen = 0
-    for y in range(height, -1, -step // 2):
+    for _ in range(height, -1, -step // 2):
         page.mouse.wheel(0, -step // 2)
         wait_until_still(page)
         found = page.evaluate(COVERED)

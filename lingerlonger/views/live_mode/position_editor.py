@@ -23,12 +23,20 @@ from datetime import date
 from functools import partial
 
 from lingerlonger.game.cards import CARDS, Card, CardError, Suit, parse_card, parse_suit
-from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS, PROFILE, VARIANT_SET, SetupError
+from lingerlonger.game.declared import (
+    FEWEST_SEATS,
+    HAND_VARIANTS,
+    MOST_SEATS,
+    PLAYERS,
+    PROFILE,
+    VARIANT_SET,
+    SetupError,
+)
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import Rules
 from lingerlonger.game.visible_text import quoted, visible
 from lingerlonger.scenario.replay import replay
-from lingerlonger.session.position import STOCK, Position
+from lingerlonger.session.position import STOCK, Place, Position
 from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson
 from lingerlonger.views.page_replay import replay_html
 from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_html
@@ -117,7 +125,11 @@ def _position(state: object) -> Position:
     if not isinstance(state, dict):
         raise _Unreadable()
     position = Position.empty(_rules(state.get("rules")), _count(state.get("players")))
-    places = list(zip(range(len(position.players)), _list(state.get("hands")))) + [(STOCK, state.get("stock"))]
+    # The page's text may hold more hands than seats, or fewer: a hand past the last seat is dropped.
+    places: list[tuple[Place, object]] = [
+        *zip(range(len(position.players)), _list(state.get("hands")), strict=False),
+        (STOCK, state.get("stock")),
+    ]
     for place, cards in places:
         position = position.aim(place)
         for card in _cards(cards):
@@ -146,9 +158,9 @@ def _quoted(value: object) -> str | int:
 
 
 def _count(value: object) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and PLAYERS.low <= value <= PLAYERS.high:
+    if isinstance(value, int) and not isinstance(value, bool) and FEWEST_SEATS <= value <= MOST_SEATS:
         return value
-    raise SetupError("rules.players", field="players", low=PLAYERS.low, high=PLAYERS.high, players=_quoted(value))
+    raise SetupError("rules.players", field="players", low=FEWEST_SEATS, high=MOST_SEATS, players=_quoted(value))
 
 
 def _rules(spec: object) -> Rules:
@@ -157,7 +169,7 @@ def _rules(spec: object) -> Rules:
 
 
 def _profile(name: object) -> str:
-    if name not in PROFILE.choices:
+    if not isinstance(name, str) or name not in PROFILE.choices:
         raise SetupError("rules.unknown-profile", profile=_said(name), expected=", ".join(PROFILE.choices))
     return name
 
@@ -182,7 +194,7 @@ def _seat(position: Position, value: object) -> int:
     raise SetupError("setup.no-seat", seat=_said(value), seats=", ".join(position.players))
 
 
-def _place(position: Position, value: object) -> int | str:
+def _place(position: Position, value: object) -> Place:
     return STOCK if value == STOCK else _seat(position, value)
 
 
@@ -193,7 +205,7 @@ def _choose_trump(position: Position, value: object) -> Position:
 def _variant(position: Position, args: dict) -> Position:
     """A variant's box ticked (``on``) or not: the rules with or without it."""
     name = args.get("value")
-    if name not in HAND_VARIANTS:
+    if not isinstance(name, str) or name not in HAND_VARIANTS:
         raise SetupError("rules.unknown-variant", variant=_said(name), expected=", ".join(HAND_VARIANTS))
     variants = position.rules.variants | {name} if args.get("on") else position.rules.variants - {name}
     return position.with_rules(Rules.of(position.rules.profile, variants))
@@ -295,7 +307,7 @@ def position_editor_html(lang: str | None = None) -> str:
 def position_html(position: Position, lang: str) -> Markup:
     """The editor's body: the choices, where the cards go, the deck and the table."""
     style = TableStyle.of(lang)
-    say = partial(translate, lang=lang)
+    say = _speaker(lang)
     left = set(position.remaining)
     chosen = [name for name in HAND_VARIANTS if name in position.rules.variants]
     return render(
@@ -324,10 +336,20 @@ def position_html(position: Position, lang: str) -> Markup:
     )
 
 
+def _speaker(lang: str) -> Callable[[str | None], str]:
+    """``translate`` for a menu's catalog ids (a menu of the editor names each of its choices)."""
+
+    def say(msg_id: str | None) -> str:
+        assert msg_id is not None  # the editor's menus all have catalog labels
+        return translate(msg_id, lang)
+
+    return say
+
+
 def _menus(position: Position, lang: str) -> list[dict[str, object]]:
     """Players, rules, trump, dealer and leader as menus: each its field, label, options
     (value, words) and the value chosen."""
-    say = partial(translate, lang=lang)
+    say = _speaker(lang)
     seats = list(enumerate(position.players))
     trumps = [("", say("ui.position-no-trump"))] + [
         (suit.symbol, f"{suit.symbol}{TEXT_STYLE} {suit_name(suit, lang)}") for suit in Suit

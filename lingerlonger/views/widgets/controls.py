@@ -9,12 +9,13 @@ import functools
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from lingerlonger.game.cards import Card, Suit, sort_hand
-from lingerlonger.game.declared import PROFILE, VARIANT_SET
+from lingerlonger.game.declared import PROFILE, VARIANT_SET, Parameter
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State, legal_cards
 from lingerlonger.game.errors import LingerError, Message
 from lingerlonger.game.rules import Rules, RulesError
@@ -192,9 +193,11 @@ class _Speaks:
     words it in the current language so that ``_say_again`` words it anew after a switch.
     Words are escaped when shown; a fragment of HTML comes as ``Markup``."""
 
-    _said: tuple[str | Callable[[], str], str] = ("", "info")
+    # Callable[..., str]: a lambda binding a value as a default (lambda error=error: ...) fits it.
+    _said: tuple[str | Callable[..., str], str] = ("", "info")
+    message: Any  # the HTML line, made by the widget this is mixed into
 
-    def _say(self, text: str | Callable[[], str], kind: str = "info") -> None:
+    def _say(self, text: str | Callable[..., str], kind: str = "info") -> None:
         self._said = (text, kind)
         shown = text() if callable(text) else text
         self.message.value = _message_html(shown, kind) if shown else ""
@@ -286,6 +289,12 @@ class _Confirm:
             self._on_yes()
 
 
+def _named(parameter: Parameter[Any], choice: str, lang: str) -> str:
+    """A choice as a menu names it: its catalog name, else the value itself."""
+    label = parameter.label(choice)
+    return choice if label is None else translate(label, lang)
+
+
 class RulesMenus:
     """The rules as a reader picks them (a menu of profiles, a box per variant), built from
     ``game.PARAMETERS`` as every live player offers them; ``variants``: the ones offered."""
@@ -300,9 +309,9 @@ class RulesMenus:
 
     def relabel(self, lang: str) -> None:
         self.profile.description = translate(PROFILE.title, lang)
-        _relabel_options(self.profile, [(translate(PROFILE.label(name), lang), name) for name in PROFILE.options])
+        _relabel_options(self.profile, [(_named(PROFILE, name, lang), name) for name in PROFILE.options])
         for name, box in self.variants.items():
-            box.description = translate(VARIANT_SET.label(name), lang)
+            box.description = _named(VARIANT_SET, name, lang)
             box.tooltip = translate(f"variant-effect.{name}", lang)
         self.label.value = _line_html("label", translate(VARIANT_SET.title, lang))
 

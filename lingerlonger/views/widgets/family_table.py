@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.game.cards import Card, Suit
-from lingerlonger.game.declared import PLAYERS
+from lingerlonger.game.declared import MOST_SEATS, PLAYERS
 from lingerlonger.game.engine import ChooseTrump, Play
 from lingerlonger.game.match import CHIP_OPTIONS
 from lingerlonger.game.rules import Rules, RulesError
@@ -182,16 +182,16 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.players.observe(lambda _: self._show_seats(), "value")
         names = computer_names(self.lang)
         self.names = [
-            widgets.Text(value=names[seat], layout=widgets.Layout(width="12rem")) for seat in range(PLAYERS.high)
+            widgets.Text(value=names[seat], layout=widgets.Layout(width="12rem")) for seat in range(MOST_SEATS)
         ]
         self.kinds = [
             widgets.Dropdown(options=list(SEAT_KINDS), layout=_auto(), value=PERSON if seat < people else "tips")
-            for seat in range(PLAYERS.high)
+            for seat in range(MOST_SEATS)
         ]
         # each row its own layout: it hides itself (a shared one would hide every row)
         self.seat_rows = [
             _row([name, kind], "ll-seat-row", layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-            for name, kind in zip(self.names, self.kinds)
+            for name, kind in zip(self.names, self.kinds, strict=True)
         ]
         self.rules_menus = RulesMenus(rules)
         # "" for no chips: a menu whose value is None has nothing chosen
@@ -258,7 +258,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         say = lambda key, **values: ui(key, self.lang, **values)  # noqa: E731
         self.help_line.value = _line_html("help_line", say("table-help"))
         self.players.description = translate(PLAYERS.title, self.lang)
-        for seat, (name, kind) in enumerate(zip(self.names, self.kinds)):
+        for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.description = say("table-seat", seat=seat + 1)
             _relabel_options(
                 kind,
@@ -373,6 +373,7 @@ class FamilyTable(_Speaks, widgets.VBox):
 
     @_guarded
     def _on_card(self, index: int) -> None:
+        assert self.model is not None and self.model.person_to_act is not None  # a person's cards are shown
         self.play(_action(self.model.person_to_act, self._choices[index]))
 
     # --- drawing ----------------------------------------------------------------------
@@ -413,7 +414,7 @@ class FamilyTable(_Speaks, widgets.VBox):
             self.reveal.description = self.reveal.tooltip = ui("show-cards", lang, name=name)
         _shown(self.pass_box, person is not None and model.hidden)
         _shown(self.next, state.is_over and not model.is_over)
-        if shown:
+        if shown and person is not None:
             self._choices = _choices(state, person)
             self.cards.show(*_labels(self._choices))
             _shown(self.move, True)
@@ -423,6 +424,7 @@ class FamilyTable(_Speaks, widgets.VBox):
     def _saves_html(self) -> str:
         """The save links, made again only when a hand ends or the language changes (each
         holds its file)."""
+        assert self.model is not None  # drawn once the table is set
         played, lang = self.model.played, self.lang
         if self._saves[:2] != (played, lang):
             self._saves = (played, lang, saves_html(self.model, lang, date.today()))
@@ -432,9 +434,11 @@ class FamilyTable(_Speaks, widgets.VBox):
         """Who won, or whose turn it is; ``data-ll-step`` counts the hand's actions, so a page
         can tell one turn's note from the next."""
         model, lang = self.model, self.lang
+        assert model is not None  # drawn once the table is set
         state, person = model.state, model.person_to_act
         note = partial(render, "widgets/turn_note.html", step=len(model.actions))
         if state.is_over:
+            assert state.reason is not None and state.winner is not None  # a finished hand has both
             winner = model.match.winner
             return str(
                 note(
@@ -447,6 +451,7 @@ class FamilyTable(_Speaks, widgets.VBox):
                 )
             )
         if model.waiting:
+            assert state.to_act is not None  # a computer is to act
             return str(note(end=False, yours=False, said=ui("waiting", lang, name=state.players[state.to_act])))
         if person is None or model.hidden:
             return ""

@@ -96,6 +96,7 @@ class HandPlayer(_Speaks, widgets.VBox):
     @state.setter
     def state(self, state: State) -> None:
         """Set up a position to play from (a test or a lesson), the rest of the hand kept."""
+        assert self.model is not None  # set up on a hand already dealt
         self.model = replace(self.model, state=state, last_trick=None, start=state, actions=())
 
     @property
@@ -202,7 +203,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         """A hand you have played in and not finished: a new deal would lose it."""
         return (
             self.model is not None
-            and not self.state.is_over
+            and not self.model.state.is_over
             and any(action.seat == self.you for action in self.model.actions)
         )
 
@@ -241,6 +242,7 @@ class HandPlayer(_Speaks, widgets.VBox):
 
     def _render_summary(self) -> None:
         """The hand's settings in a line (the menus may already hold the next hand's)."""
+        assert self.model is not None and self.state is not None  # drawn once a hand is dealt
         rules = self.state.rules
         words = [
             translate(f"profile.{rules.profile}", self.lang),
@@ -259,6 +261,7 @@ class HandPlayer(_Speaks, widgets.VBox):
     def _advance(self) -> None:
         """Let the computers act until it is your turn or the hand is over: at once, or one
         card at a time on the event loop, a moment apart (a trick's end a little longer)."""
+        assert self.model is not None  # once a hand is dealt
         number = self.model.number
         if self.model.waiting and _after_a_card(
             self.delay, self.model.last_trick is not None, lambda: self._computer_turn(number)
@@ -271,20 +274,22 @@ class HandPlayer(_Speaks, widgets.VBox):
     @_guarded
     def _computer_turn(self, number: int) -> None:
         """One computer card, then the next after a pause (a stale timer does nothing)."""
+        assert self.model is not None  # a timer is set once a hand is dealt
         if number == self.model.number and self.model.waiting:
             self.model = next(self.model.turns())
             self._advance()
 
     def play(self, action: Action) -> None:
         """Your action (the card buttons call this); computers then play on."""
+        assert self.model is not None and self.state is not None  # cards are shown once a hand is dealt
         if self.state.to_act != self.you:
             return
         self.hint_text.value = ""
-        played = self.model.play(action)
+        played, before = self.model.play(action), self.state
         if isinstance(played, Refused):
             # Worded when said, with the seats as named then (a language switch renames them).
             self._say(
-                lambda: ui("refused", self.lang, message=_refusal_text(self.state, action, self.lang)), kind="refused"
+                lambda: ui("refused", self.lang, message=_refusal_text(before, action, self.lang)), kind="refused"
             )
             return
         self.model = played
@@ -298,20 +303,23 @@ class HandPlayer(_Speaks, widgets.VBox):
     @_guarded
     def show_hint(self) -> None:
         """The coach's chance for each of your choices, best first."""
-        if self.model is None or self.state.to_act != self.you:
+        if self.model is None or self.model.state.to_act != self.you:
             return
         self.hint_text.value = _line_html("thinking", ui("coach-thinking", self.lang))
-        self.hint_text.value = advice_html(advice(self.state, seat=self.you), self.state.players[self.you], self.lang)
+        state = self.model.state
+        self.hint_text.value = advice_html(advice(state, seat=self.you), state.players[self.you], self.lang)
 
     # --- drawing ----------------------------------------------------------------------
     def _save_html(self) -> str:
         """The hand so far as a lesson file, in a link that saves it (none for a start no
         file can hold)."""
-        today = date.today()
-        return save_link_html(lambda: hand_lesson(self.model, self.lang, today), lesson_name(today), self.lang)
+        today, model = date.today(), self.model
+        assert model is not None  # drawn once a hand is dealt
+        return save_link_html(lambda: hand_lesson(model, self.lang, today), lesson_name(today), self.lang)
 
     def _render(self, waiting: bool = False) -> None:
         state, lang = self.state, self.lang
+        assert self.model is not None and state is not None  # drawn once a hand is dealt
         self.stage.value = hand_table_html(self.model, self.style_options)
         self.narration.value = told_html(self.model, lang)
         self.save.value = self._save_html()

@@ -77,7 +77,7 @@ def places_html(position: Position, style: TableStyle) -> str:
             seat == position.target,
             style,
         )
-        for seat, (name, hand) in enumerate(zip(position.players, position.hands))
+        for seat, (name, hand) in enumerate(zip(position.players, position.hands, strict=True))
     ]
     stock = position.stock
     places.append(
@@ -299,7 +299,7 @@ class PositionEditor(_Speaks, widgets.VBox):
             for menu, seat in ((self.dealer, position.dealer), (self.leader, position.leader)):
                 menu.options = seats
                 menu.value = seat
-            self.target.options = seats + [(style.word("stock"), STOCK)]
+            self.target.options = [*seats, (style.word("stock"), STOCK)]
             self.target.value = position.target
         finally:
             self._syncing = False

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from lingerlonger.game.cards import Card
 from lingerlonger.scenario import AnswerKind
 from lingerlonger.session.stepping import ScenarioModel
 from lingerlonger.views.shared_panels import feedback_html, question_html
@@ -45,8 +46,9 @@ class QuizPanel:
             return
         self.text.value = question_html(model)
         if question.ask.kind in (AnswerKind.LEGAL, AnswerKind.CARD):
-            labels, colours = _labels(question.choices)
-            labels = [("✓ " if card in model.chosen else "") + label for label, card in zip(labels, question.choices)]
+            cards = [choice for choice in question.choices if isinstance(choice, Card)]  # all of them
+            labels, colours = _labels(cards)
+            labels = [("✓ " if card in model.chosen else "") + label for label, card in zip(labels, cards, strict=True)]
         else:
             labels, colours = list(question.words), [_BLACK] * len(question.words)
         self.answers.show(labels, colours)

@@ -127,6 +127,11 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def lang(self) -> str:
         return self.style_options.lang
 
+    @property
+    def _scenario(self) -> ScenarioModel:  # for the controls shown only with a scenario
+        assert self.model is not None, "no scenario shown"
+        return self.model
+
     def _t(self, msg_id: str, **values: object) -> str:
         return translate(msg_id, self.lang, **values)
 
@@ -402,15 +407,15 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def try_card(self, card: Card | str) -> None:
         """What if the seat to act played ``card`` here? (The what-if buttons call this.)"""
         card = parse_card(card) if isinstance(card, str) else card
-        self._try(Play(self.model.frame.state.to_act, card))
+        self._try(Play(self._scenario.frame.state.to_act, card))  # type: ignore[arg-type]  # None: see apply
 
-    def try_trump(self, suit: Suit) -> None:
-        self._try(ChooseTrump(self.model.frame.state.to_act, suit))
+    def try_trump(self, suit: Suit) -> None:  # once the hand is over, apply refuses the None seat
+        self._try(ChooseTrump(self._scenario.frame.state.to_act, suit))  # type: ignore[arg-type]
 
     @_guarded
     def _try(self, action: Action) -> None:
         self.stop()
-        tried = self.model.try_action(action)
+        tried = self._scenario.try_action(action)
         if isinstance(tried, Refused):
             self._say(lambda: ui("refused", self.lang, message=tried.text(self.lang)), kind="refused")
         else:
@@ -421,7 +426,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         """Leave the what-if branch: the scenario's line again, at the step it was left."""
         if self.branch_at is not None:
             self.stop()
-            self._moved(self.model.back_to_scenario())
+            self._moved(self._scenario.back_to_scenario())
 
     def _on_choice(self, choice: Card | Suit) -> None:
         if isinstance(choice, Suit):
@@ -466,6 +471,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         if self.branch_at is None:
             _shown(self.banner, False)
             return
+        assert self.model is not None and self.model.branch_action is not None  # in a branch
         at, action = self.model.branch_action
         name = self.model.frames[at].state.players[action.seat]
         said = (
@@ -480,21 +486,21 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def _branch_save_html(self) -> str:
         """ "Save as lesson": the branch from the scenario's start, in a link holding its file
         (none for a start no file can hold); made once per branch and language."""
-        key = ("save", self._loads, self.model.timeline, self.lang)
+        key = ("save", self._loads, self._scenario.timeline, self.lang)
         if key not in self._cache:
             self._cache[key] = save_link_html(
-                lambda: branch_lesson(self.model, self.lang), lesson_name(date.today()), self.lang
+                lambda: branch_lesson(self._scenario, self.lang), lesson_name(date.today()), self.lang
             )
         return self._cache[key]
 
     def _render_what_if(self) -> None:
-        model = self.model
+        model = self._scenario
         # Not while a quiz question waits: the coach's odds would give the answer away.
         coaching = model.coaching and not self._playing and model.question is None and model.tryable()
         self.what_if.render(model, self._advice_for(model.frame.state) if coaching else None)
 
     def _advice_for(self, state: State) -> list[CardAdvice]:
-        key = (self._loads, self.model.timeline, self.model.at)
+        key = (self._loads, self._scenario.timeline, self._scenario.at)
         if key not in self._advice:
             self.what_if.thinking(self.lang)
             self._advice[key] = advice(state)
@@ -569,7 +575,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     @_guarded
     def _answered(self, move: Callable[[ScenarioModel], ScenarioModel]) -> None:
         """An answer button or Check was pressed: the quiz panel's transition of the model."""
-        self._moved(move(self.model))
+        self._moved(move(self._scenario))
 
     def answer(self, text: str) -> None:
         """Answer the question shown, as the buttons do: a card, a seat, a choice, or for

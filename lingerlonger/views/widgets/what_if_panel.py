@@ -51,7 +51,7 @@ class WhatIfPanel:
         if chance:
             labels = [
                 f"{label} {format_percent(chance[choice].win_rate, lang)}" if choice in chance else label
-                for label, choice in zip(labels, self.choices)
+                for label, choice in zip(labels, self.choices, strict=True)
             ]
         self.cards.show(labels, colours)
         self.advice.value = advice_html(advice, name, lang)
