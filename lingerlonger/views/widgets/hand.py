@@ -99,6 +99,11 @@ class HandPlayer(_Speaks, widgets.VBox):
         assert self.model is not None  # set up on a hand already dealt
         self.model = replace(self.model, state=state, last_trick=None, start=state, actions=())
 
+    def _shown_state(self) -> State:
+        """The state on the table, read when words are said (a language switch renames the seats)."""
+        assert self.model is not None  # words about a card are said once a hand is dealt
+        return self.model.state
+
     @property
     def you(self) -> int:
         return self.model.you if self.model else self.seat.value
@@ -285,11 +290,12 @@ class HandPlayer(_Speaks, widgets.VBox):
         if self.state.to_act != self.you:
             return
         self.hint_text.value = ""
-        played, before = self.model.play(action), self.state
+        played = self.model.play(action)
         if isinstance(played, Refused):
             # Worded when said, with the seats as named then (a language switch renames them).
             self._say(
-                lambda: ui("refused", self.lang, message=_refusal_text(before, action, self.lang)), kind="refused"
+                lambda: ui("refused", self.lang, message=_refusal_text(self._shown_state(), action, self.lang)),
+                kind="refused",
             )
             return
         self.model = played
