@@ -48,6 +48,14 @@ def test_a_card_is_read_exactly_when_it_is_written_in_the_documented_notation(te
         assert (card.rank, card.suit) == (RANKS[match[1].upper()], SUITS[match[2][0].upper()])
 
 
+@pytest.mark.parametrize("text", ["0\u200d", "K\u200d♠", "\u200d"])
+def test_a_refused_card_shows_a_zero_width_joiner_as_an_escape(text):
+    # hypothesis found it: a joiner after a letter is invisible, so a quotation escapes it
+    with pytest.raises(CardError) as refused:
+        parse_card(text)
+    assert "\u200d" not in str(refused.value) and "\\u200d" in str(refused.value)
+
+
 @pytest.mark.parametrize("text, card", [("9♦\ufe0f", "9♦"), ("K♣\ufe0e", "K♣"), ("10♥\ufe0f", "10♥")])
 def test_variation_selectors_after_a_suit_symbol_are_accepted(text, card):
     assert str(parse_card(text)) == card

@@ -23,7 +23,8 @@ __all__ = ["visible", "quoted", "escape"]
 #: (bidi overrides, zero-width characters), private use, surrogates, unassigned, line and
 #: paragraph separators.
 _UNSAFE = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
-#: The zero-width joiner builds emoji sequences (a family, a flag): shown as is.
+#: The zero-width joiner builds emoji sequences (a family, a flag): printed as is, but escaped in
+#: a quotation, where it would otherwise hide after a letter (``0\u200d`` looks like ``0``).
 _ZERO_WIDTH_JOINER = "\u200d"
 #: Longest quotation of an author's text in a message.
 QUOTE_WIDTH = 40
@@ -49,11 +50,16 @@ def visible(text: str, *, keep_lines: bool = False) -> str:
 
 
 def _invisible(char: str) -> bool:
-    """A character a reader cannot see in a quotation: unsafe ones, blanks other than a space,
-    and variation selectors (U+FE00 to U+FE0F, U+E0100 to U+E01EF)."""
+    """A character a reader cannot see in a quotation: unsafe ones and the zero-width joiner,
+    blanks other than a space, and variation selectors (U+FE00 to U+FE0F, U+E0100 to U+E01EF).
+
+    >>> quoted("0\u200d")
+    "'0\\\\u200d'"
+    """
     category = unicodedata.category(char)
     return (
         _unsafe(char)
+        or char == _ZERO_WIDTH_JOINER
         or (category == "Zs" and char != " ")
         or (category == "Mn" and "VARIATION SELECTOR" in unicodedata.name(char, ""))
     )
