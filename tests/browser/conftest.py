@@ -528,6 +528,9 @@ def pick_worked_example(page):
     player.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     # the title follows the reader's language: from now on, the scenario tab's one player
     player = page.locator(".ll-browser .ll-player").first
+    # A scenario opens at its step 0: until the counter says so, what shows may be the player
+    # before the pick, still at the step it was left (a CI run read "1" there, then waited for 2).
+    player.locator(".ll-counter", has_text=re.compile(r"^\D*0\D+\d+\s*$")).wait_for(timeout=ROUND_TRIP_MS)
     return player, player.locator(".ll-stage")
 
 
