@@ -66,12 +66,11 @@ JB_BUILD := jupyter-book build . --builder html -W -n --keep-going
 JB_LOG   := $(PYTHON) book/_ext/build_log.py
 
 # The four builds share nothing but their sources, and each runs its chapters one at a time in
-# one kernel: BOOK_JOBS of them at once (each build's log comes whole when it ends). One by
-# default: two builds starting kernels at the same moment can draw the same free TCP port
-# (jupyter_client picks ports by binding and releasing them), and a kernel then dies before it
-# answers ("Address already in use"); a fresh-clone CI run failed so. BOOK_JOBS=2 saves about a
-# minute on two cores when a retry is acceptable.
-BOOK_JOBS ?= 1
+# one kernel: BOOK_JOBS of them at once (each build's log comes whole when it ends). Each
+# language's kernels take their ports from a block of their own (book/_ext/kernel_ports.py):
+# jupyter_client alone can hand two builds' kernels the same free port at the same moment.
+# BOOK_JOBS=1 builds them one after the other.
+BOOK_JOBS ?= 2
 
 book: assets
 	@$(MAKE) --no-print-directory -j$(BOOK_JOBS) --output-sync=target book-en $(addprefix book-,$(BOOK_LANGUAGES))

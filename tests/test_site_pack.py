@@ -15,6 +15,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "book" / "_ext"))
 
 import site_assets  # noqa: E402
+import site_meta  # noqa: E402
 import site_pack  # noqa: E402
 
 SCENARIOS = [REPO / "scenarios" / name for name in ("06-last-card-saves.yaml", "03-follow-suit.yaml")]
@@ -69,6 +70,21 @@ def test_prune_keeps_what_pages_reach_and_removes_the_rest(tmp_path):
     assert (site / "_static" / "icons.woff").is_file() and (site / "pt" / "_static" / "logo.png").is_file()
     assert "sourceMappingURL" not in (site / "_static" / "run.js").read_text()
     assert not (site / "_sources").exists() and not (site / "_static" / "vendor").exists()
+
+
+def test_packing_a_packed_site_again_keeps_its_link_previews_and_draws_none(tmp_path, monkeypatch):
+    """The tests pack copies of the built site again (a new build, a sub-path): each run drew
+    every page's preview once more, after the pruning had removed them as linked by nothing."""
+    site = tmp_path / "html"
+    page = write(site / "book" / "rules.html", "<html><head><title>Rules \u2014 Linger Longer</title></head></html>")
+    site_meta.add_meta(site, [page], "http://localhost:8000/")
+    [preview] = (site / site_meta.PREVIEWS).iterdir()
+    drawn = []
+    monkeypatch.setattr(site_meta, "draw_preview", lambda title, path: drawn.append(title))
+    site_pack.prune(site, keep=site_meta.previews_of(site, site_pack.pages(site)))
+    site_meta.add_meta(site, [page], "http://localhost:8000/")
+    assert preview.is_file() and drawn == []
+    assert preview.name in page.read_text(encoding="utf-8")
 
 
 def test_the_icon_subset_holds_every_glyph_the_theme_draws():

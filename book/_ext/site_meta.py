@@ -12,10 +12,12 @@ Absolute addresses need the site's own (``--base-url``, `make book SITE_URL=...`
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
@@ -42,8 +44,10 @@ def describe(page_html: str, limit: int = 200) -> tuple[str, str]:
     return title, (words if len(words) <= limit else words[: limit - 1].rsplit(" ", 1)[0] + "\u2026")
 
 
-def draw_preview(title: str, path: Path) -> None:
-    """A 1200×630 picture of ``title`` on the green table, with three cards."""
+@functools.cache
+def card_table() -> tuple[Any, Any]:
+    """The preview's picture without its title (the green table, three cards, the site's name),
+    drawn once: a figure and its pixels, onto which each title is drawn (``draw_preview``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -91,27 +95,53 @@ def draw_preview(title: str, path: Path) -> None:
         )
         axes.text(x + 130, y + 20, suit, color=colour, fontsize=54, ha="right", va="bottom", transform=turn)
     axes.text(110, 470, SITE_NAME, color="#ffd54a", fontsize=30, fontweight="bold", va="center")
+    figure.canvas.draw()
+    return figure, figure.canvas.copy_from_bbox(figure.bbox)
+
+
+def draw_preview(title: str, path: Path) -> None:
+    """A 1200×630 picture of ``title`` on the green table, with three cards (a site packs a
+    hundred or more: the table is drawn once, then each title alone onto a copy of it)."""
+    from PIL import Image
+
+    figure, table = card_table()
+    canvas, axes = figure.canvas, figure.axes[0]
+    canvas.restore_region(table)
     lines, line = [], ""
     for word in title.split():
-        if len(line) + len(word) > 22 and line:
+        if len(line) + len(word) > 19 and line:  # clear of the cards
             lines.append(line)
             line = word
         else:
             line = f"{line} {word}".strip()
     lines.append(line)
     for n, text in enumerate(lines[:4]):
-        axes.text(110, 380 - n * 70, text, color="white", fontsize=40, fontweight="bold", va="center")
+        drawn = axes.text(110, 380 - n * 70, text, color="white", fontsize=40, fontweight="bold", va="center")
+        axes.draw_artist(drawn)
+        drawn.remove()
     path.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(path, facecolor=figure.get_facecolor())
-    pyplot.close(figure)
+    Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba()).convert("RGB").save(
+        path, compress_level=3
+    )
+
+
+def preview_path(site: Path, title: str) -> Path:
+    """Where the picture of ``title`` is: named by the title, so a title drawn once is drawn once."""
+    return site / PREVIEWS / (hashlib.sha1(title.encode()).hexdigest()[:12] + ".png")
 
 
 def preview_for(site: Path, title: str) -> Path:
-    """The picture for ``title`` (drawn only if no page drew it yet)."""
-    path = site / PREVIEWS / (hashlib.sha1(title.encode()).hexdigest()[:12] + ".png")
+    """The picture for ``title`` (drawn only if no page, nor an earlier run, drew it yet)."""
+    path = preview_path(site, title)
     if not path.is_file():
         draw_preview(title, path)
     return path
+
+
+def previews_of(site: Path, pages: list[Path]) -> list[Path]:
+    """The pictures ``add_meta`` gives these pages: what a run over an already packed site keeps
+    rather than drawing every one again (no page links them but through a ``<meta>``)."""
+    return [preview_path(site, describe(page.read_text(encoding="utf-8"))[0]) for page in pages]
 
 
 def meta_tags(title: str, description: str, url: str, image: str) -> str:

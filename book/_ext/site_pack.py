@@ -153,6 +153,7 @@ def main(argv: list[str] | None = None) -> None:
             site / "sw.js",
             site / "manifest.webmanifest",
             site / "sitemap.xml",
+            *site_meta.previews_of(site, pages(site)),
         ],
     )
     site_live.write_live(site)

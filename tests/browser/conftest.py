@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import operator
 import os
 import re
 import shutil
@@ -87,6 +88,8 @@ class PageLog:
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     bad_responses: list[str] = field(default_factory=list)
+    #: Requests sent and not yet answered (or failed): what `wait_until_quiet` waits for.
+    in_flight: int = 0
 
     def external_requests(self) -> list[str]:
         return [url for url in self.requests if not is_local(url)]
@@ -131,6 +134,24 @@ def wait_until_still(page) -> None:
     page.evaluate(STILL)
 
 
+def wait_until_quiet(page, log: PageLog, timeout_ms: int = 30_000) -> None:
+    """Wait until the page is loaded, still, and waits for no answer to a request it sent: what
+    Playwright's "networkidle" waits for, without its fixed half second of silence on every page.
+    A page that sends a reader on (``<meta http-equiv="refresh">``) is waited for where it goes."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        if page.locator('meta[http-equiv="refresh" i]').count():
+            page.wait_for_url(functools.partial(operator.ne, page.url), wait_until="load", timeout=timeout_ms)
+            continue
+        page.wait_for_load_state("load")
+        wait_until_still(page)
+        if log.in_flight <= 0:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{page.url} still waits for {log.in_flight} requests")
+        page.wait_for_timeout(50)
+
+
 def eventually(page, check, timeout_ms: int = 15_000):
     """``check()`` (its asserts) once the page is still, and again until it passes or ``timeout_ms``
     is over: for what the app draws from several kernel messages, the last of which a wait for
@@ -149,7 +170,17 @@ def eventually(page, check, timeout_ms: int = 15_000):
 def record(page) -> PageLog:
     """Start recording a Playwright page's requests (HTTP and WebSocket) and errors."""
     log = PageLog()
-    page.on("request", lambda request: log.requests.append(request.url))
+
+    def sent(request) -> None:
+        log.requests.append(request.url)
+        log.in_flight += 1
+
+    def ended(request) -> None:
+        log.in_flight -= 1
+
+    page.on("request", sent)
+    page.on("requestfinished", ended)
+    page.on("requestfailed", ended)
     page.on("websocket", lambda ws: log.requests.append(ws.url))
     page.on(
         "console",
@@ -184,6 +215,16 @@ def browser_page(chromium):
     page = context.new_page()
     log = record(page)
     yield page, log
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def returning_reader(chromium):
+    """One browser context for a module's pages, with the service worker kept out: each page
+    comes from the HTTP cache the others filled, as a reader's second page does, and no test pays
+    for a worker copying the site in the background (tests/browser/test_offline.py tries it)."""
+    context = chromium.new_context(service_workers="block")
+    yield context
     context.close()
 
 
@@ -500,6 +541,15 @@ def go_live(page):
     start.click()
     page.wait_for_selector(".ll-replay[data-ll-live=ready]", timeout=LIVE_BOOT_MS)
     return player
+
+
+def deal_new_hand(player) -> None:
+    """Press "New hand" and wait until the hand is on the table: until then the stage still shows
+    the lesson's frame, with legal cards of its own that a press would take for a what-if."""
+    player.locator("[data-ll-action=new-hand]").click()
+    player.page.wait_for_function(
+        "el => el.classList.contains('ll-live-hand')", arg=player.element_handle(), timeout=LIVE_BOOT_MS
+    )
 
 
 def live_page(chromium, base: str, path: str, **options):

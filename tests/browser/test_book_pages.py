@@ -1,11 +1,10 @@
-"""Every page of the built book (_build/html, from `make book`) is accessible,
-and the rules sheet prints on one A4 page.
+"""Every page of the built book (_build/html, from `make book`) loads offline and clean, and is
+accessible; the rules sheet prints on one A4 page.
 
-Accessibility is axe-core's verdict (npm, installed by `make assets`), injected
-from node_modules into each page served on 127.0.0.1: any violation with
-impact "serious" or "critical" fails, with its rule, impact and the elements.
-The page must stay clean meanwhile (no console error, nothing fetched from
-outside the machine): the plain load is test_static_book's job.
+Each page is loaded once, for both: it must come (HTTP 200) with nothing fetched from outside
+the machine, no console error and no uncaught exception; then axe-core (npm, installed by
+`make assets`, served beside the site on 127.0.0.1) judges it: any violation with impact
+"serious" or "critical" fails, with its rule, impact and the elements.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import BOOK_HTML, REPO, built_pages, unavailable
+from conftest import BOOK_HTML, REPO, built_pages, record, serve, unavailable, wait_until_quiet
 
 pytestmark = pytest.mark.browser
 
@@ -48,18 +47,29 @@ def blocking_violations(results: dict) -> list[str]:
     return lines
 
 
-def test_page_has_no_serious_accessibility_violation(book_site, book_page, browser_page):
+@pytest.fixture(scope="module")
+def axe_script():
+    """axe-core's address, served like the site: the browser compiles it once for every page."""
     if not AXE.is_file():
         unavailable(f"{AXE} is missing: run `make assets`")
-    page, log = browser_page
-    page.goto(book_site + book_page, wait_until="load")
-    page.wait_for_load_state("networkidle")
+    with serve(AXE.parent) as folder:
+        yield folder + AXE.name
+
+
+def test_page_loads_offline_without_errors_and_is_accessible(book_site, book_page, returning_reader, axe_script):
+    page = returning_reader.new_page()
+    log = record(page)
+    response = page.goto(book_site + book_page, wait_until="load")
+    assert response is not None and response.ok, f"{book_page}: {response and response.status}"
+    wait_until_quiet(page, log)
+    log.assert_clean()
     page.evaluate(SETTLE)
-    page.add_script_tag(path=str(AXE))
+    page.add_script_tag(url=axe_script)
     results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
     problems = blocking_violations(results)
     assert not problems, f"{book_page}:\n" + "\n".join(problems)
     log.assert_clean()
+    page.close()
 
 
 def pdf_page_count(pdf: bytes) -> int:

@@ -8,7 +8,7 @@ A card pressed while the engine is still starting is answered at once, on a phon
 from __future__ import annotations
 
 import pytest
-from conftest import LEGAL_CARD, LIVE_BOOT_MS, REPO, go_live, is_local, live_page, record, serve
+from conftest import LEGAL_CARD, LIVE_BOOT_MS, REPO, deal_new_hand, go_live, is_local, live_page, record, serve
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +34,7 @@ def try_everything(page, player) -> None:
     coach.wait_for(state="visible", timeout=30_000)
     assert "%" in coach.inner_text()
 
-    player.locator("[data-ll-action=new-hand]").click()
+    deal_new_hand(player)
     for _ in range(60):  # at most 52 cards: a hand ends long before
         player.locator(".ll-stage .ll-table").wait_for(state="visible", timeout=20_000)
         if player.locator(".ll-stage .ll-end").count():
@@ -228,7 +228,7 @@ def test_a_stopped_worker_loses_no_lesson_and_says_a_lost_hand_in_the_readers_wo
         player.locator("[data-ll-action=coach]").click()
         player.locator(".ll-live-out .ll-coach").wait_for(state="visible", timeout=30_000)
 
-        player.locator("[data-ll-action=new-hand]").click()
+        deal_new_hand(player)
         player.locator(".ll-stage " + LEGAL_CARD).first.wait_for(state="visible", timeout=20_000)
         page.evaluate("window.llLiveKit.restart()")
         player.locator(".ll-stage " + LEGAL_CARD).first.click()

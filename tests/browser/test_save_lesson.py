@@ -7,7 +7,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import LEGAL_CARD, LIVE_BOOT_MS, REPO, go_live, live_page, play_app_hand, plays_of, saved_lesson, serve
+from conftest import (
+    LEGAL_CARD,
+    LIVE_BOOT_MS,
+    REPO,
+    deal_new_hand,
+    go_live,
+    live_page,
+    play_app_hand,
+    plays_of,
+    saved_lesson,
+    serve,
+)
 
 from lingerlonger.scenario import load
 from lingerlonger.scenario.replay import replay
@@ -55,7 +66,7 @@ def test_save_and_share_a_new_hand_in_live_mode(book_html, chromium, tmp_path):
         save = player.locator("[data-ll-action=save-lesson]")
         assert save.is_hidden()  # only for a hand or a what-if branch
 
-        player.locator("[data-ll-action=new-hand]").click()
+        deal_new_hand(player)
         stage, mine = player.locator(".ll-stage"), []
         stage.locator(".ll-turn-note").wait_for(timeout=20_000)  # the hand is dealt
         for _ in range(4):

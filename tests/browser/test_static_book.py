@@ -1,4 +1,5 @@
-"""The built book (_build/html, from `make book`) works offline in a browser."""
+"""The built book's widgets step in a browser with no kernel (each page's own load, offline and
+clean: tests/browser/test_book_pages.py)."""
 
 import json
 
@@ -14,14 +15,6 @@ UNRENDERED_VIEWS = f"""() => [...document.querySelectorAll('{WIDGET_VIEWS}')].fi
     return !(shown && shown.classList.contains('widget-subarea')
              && shown.querySelector('.jupyter-widgets'));
 }}).length"""
-
-
-def test_page_loads_offline_without_errors(book_site, book_page, browser_page):
-    page, log = browser_page
-    response = page.goto(book_site + book_page, wait_until="load")
-    assert response is not None and response.ok, f"{book_page}: {response and response.status}"
-    page.wait_for_load_state("networkidle")
-    log.assert_clean()
 
 
 def test_jslinked_widgets_step_without_kernel(serve_directory, browser_page, tmp_path, unavailable):
