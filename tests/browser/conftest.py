@@ -222,8 +222,10 @@ def browser_page(chromium):
 def returning_reader(chromium):
     """One browser context for a module's pages, with the service worker kept out: each page
     comes from the HTTP cache the others filled, as a reader's second page does, and no test pays
-    for a worker copying the site in the background (tests/browser/test_offline.py tries it)."""
-    context = chromium.new_context(service_workers="block")
+    for a worker copying the site in the background (tests/browser/test_offline.py tries it).
+    Motion reduced, as a reader may ask: a page's finite animations (chapter 2 deals its cards
+    for seconds) end where they would, at once."""
+    context = chromium.new_context(service_workers="block", reduced_motion="reduce")
     yield context
     context.close()
 
