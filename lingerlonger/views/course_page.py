@@ -1,0 +1,281 @@
+"""The Learn page: the course's exercises, each judged for every possible answer at build time.
+
+A static page has no Python behind it, so every verdict the engine gives is shipped in the page
+(JSON in a ``<script type="application/json">``) and a tap is answered by ``static/course.js``
+alone, before any interpreter could start. A wrong card also carries its refutation: the
+engine's line, drawn as tables to step through, and the rule that decides it, linked to the
+Rules reference.
+
+The page is drawn from plain values (``LearnUnit``, ``LearnTask``): ``learn_units`` makes them
+from the course (``scenario.course.read_course``) and the engine's judge, and a test can make
+them by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from lingerlonger.game.cards import parse_card, parse_suit, sort_hand
+from lingerlonger.game.engine import State, apply
+from lingerlonger.game.errors import LingerError
+from lingerlonger.game.events import TrickWon
+from lingerlonger.scenario import in_language
+from lingerlonger.views.markdown import markdown_html
+from lingerlonger.views.table_html import TableStyle, card_html, card_label, minify_css, table_html
+from lingerlonger.views.templating import Markup, render
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, language_tag, translate
+from lingerlonger.words.narration import narrate, suit_name
+
+__all__ = ["LearnTask", "LearnUnit", "answer_kind", "course_html", "task_html", "task_data", "COURSE_CSS", "COURSE_JS"]
+
+#: Texts as the scenario format writes them: one string, or one per language.
+Text = str | Mapping[str, str] | None
+
+#: The answer each goal asks for: a card of the seat's hand, a suit, a seat, several seats, a choice.
+_KINDS = {
+    "legal": "card",
+    "win-trick": "card",
+    "lose-trick": "card",
+    "stay-in": "card",
+    "win-hand": "card",
+    "name-trump": "suit",
+    "trick-winner": "seat",
+    "out": "seats",
+    "drawn": "seats",
+    "choice": "choice",
+}
+#: At most this many tables of a refutation are drawn: a win-hand line can run to the end of
+#: the hand, and the page must stay light (its budget: 350 KB gzip).
+MAX_LINE_FRAMES = 8
+MAX_HINTS = 3
+
+
+class Verdict(Protocol):
+    """The judge's verdict on one answer (computer/task_judge.py)."""
+
+    answer: str
+    right: bool
+    rule: int | None
+    line: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LearnTask:
+    """One exercise: the position, who acts, the goal and the engine's verdict on every answer."""
+
+    id: str
+    state: State
+    seat: int
+    goal: str
+    verdicts: tuple[Verdict, ...]
+    say: Text = None
+    hints: tuple[Text, ...] = ()
+    right: Text = None
+    wrong: Text = None
+    choices: tuple[Text, ...] = ()
+    question: Text = None  # a choice task's question, said instead of the goal's sentence
+
+
+@dataclass(frozen=True)
+class LearnUnit:
+    id: str
+    title: Text
+    chapter: str
+    tasks: tuple[LearnTask, ...] = field(default_factory=tuple)
+
+
+def answer_kind(goal: str) -> str:
+    """``card``, ``suit``, ``seat``, ``seats`` (pick several, then check) or ``choice``."""
+    return _KINDS[goal]
+
+
+def _text(value: Text, lang: str) -> str:
+    """A text in ``lang``: a course index's ``{en: ..., ru: ...}``, or a scenario's text."""
+    if isinstance(value, Mapping):
+        return value.get(lang) or value.get("en") or ""
+    return in_language(value, lang) if value else ""
+
+
+def _answer_name(task: LearnTask, answer: str, style: TableStyle) -> str:
+    """An answer in words, as a screen reader says it: "queen of hearts", "spades", "Ana"."""
+    kind = answer_kind(task.goal)
+    if kind == "card":
+        return card_label(parse_card(answer), style)
+    if kind == "suit":
+        return suit_name(parse_suit(answer), style.lang)
+    if kind == "choice":
+        return _text(task.choices[int(answer)], style.lang)
+    return answer
+
+
+def _answers(task: LearnTask, style: TableStyle) -> list[dict[str, object]]:
+    """The buttons; cards in the order the table draws the hand."""
+    kind = answer_kind(task.goal)
+    answers = [verdict.answer for verdict in task.verdicts]
+    if kind == "card":
+        answers = [str(card) for card in sort_hand(map(parse_card, answers), task.state.trump)]
+    drawn: list[dict[str, object]] = []
+    for answer in answers:
+        face: Markup | str = ""
+        if kind == "card":
+            face = card_html(parse_card(answer), options=style)
+        elif kind == "suit":
+            face = parse_suit(answer).symbol
+        drawn.append({"answer": answer, "name": _answer_name(task, answer, style), "face": face})
+    return drawn
+
+
+def _line_frames(task: LearnTask, line: Sequence[str], style: TableStyle) -> list[dict[str, object]]:
+    """The refutation as tables, one per play (the last ones when it is long), each with what
+    the engine says of it."""
+    frames: list[dict[str, object]] = []
+    told: list[str] = []
+    state = task.state
+    for play in line:
+        try:
+            state, events = apply(state, state.play(play))
+        except LingerError:  # a line the engine refuses ends there (the judge gives none for a card not allowed)
+            break
+        last = state.history[-1] if any(isinstance(event, TrickWon) for event in events) else None
+        told = told + [narrate(event, state.players, style.lang) for event in events]
+        frames.append({"table": table_html(state, last_trick=last, options=style, include_css=False), "told": told})
+        if state.winner is not None:
+            break
+    return frames[-MAX_LINE_FRAMES:]
+
+
+def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
+    """Up to three: the author's, then the rule that decides it, then the answer."""
+    hints = [text for hint in task.hints if (text := _text(hint, lang))]
+    rules = sorted({verdict.rule for verdict in task.verdicts if verdict.rule is not None})
+    if rules:
+        hints.append(translate("learn.hint-rule", lang, rule=", ".join(map(str, rules))))
+    right = [_answer_name(task, verdict.answer, style) for verdict in task.verdicts if verdict.right]
+    answer = ", ".join(right) if right else translate("learn.none", lang)
+    return [*hints[: MAX_HINTS - 1], translate("learn.hint-answer", lang, answer=answer)]
+
+
+def goal_sentence(task: LearnTask, lang: str) -> str:
+    """The task in one sentence, from the catalogs (a choice says the author's question)."""
+    if task.goal == "choice" and task.question:
+        return _text(task.question, lang)
+    return translate(f"learn.goal.{task.goal}", lang, seat=task.state.players[task.seat])
+
+
+def task_data(task: LearnTask) -> dict[str, object]:
+    """What the page's script judges with: each answer's verdict and its rule."""
+    return {
+        "kind": answer_kind(task.goal),
+        "verdicts": {verdict.answer: [verdict.right, verdict.rule] for verdict in task.verdicts},
+    }
+
+
+def task_html(
+    task: LearnTask,
+    *,
+    style: TableStyle,
+    at: int,
+    count: int,
+    unit_title: str,
+    rules_href: str | None = "rules-reference.html",
+) -> Markup:
+    """One exercise: the position, the step's ``say:``, the task, the answers, the hints, and
+    for each wrong answer the feedback the page shows (in an inert ``<template>``)."""
+    lang = style.lang
+
+    def rule_link(rule: int | None) -> dict[str, object] | None:
+        if rule is None:
+            return None
+        words = translate("learn.rule", lang, rule=rule)
+        return {"text": words, "href": f"{rules_href}#rule-{rule}" if rules_href else None}
+
+    wrong = [
+        {
+            "answer": verdict.answer,
+            "rule": rule_link(verdict.rule),
+            "frames": _line_frames(task, verdict.line, style) if answer_kind(task.goal) == "card" else [],
+        }
+        for verdict in task.verdicts
+        if not verdict.right
+    ]
+    return render(
+        "course/task.html",
+        task=task,
+        kind=answer_kind(task.goal),
+        dom_id="ll-task-" + task.id,
+        heading=translate("learn.exercise", lang, at=at, count=count),
+        unit_title=unit_title,
+        table=table_html(task.state, options=style, include_css=False),
+        say=Markup(markdown_html(_text(task.say, lang))),
+        goal=goal_sentence(task, lang),
+        answers=_answers(task, style),
+        hints=_hints(task, lang, style),
+        right=_text(task.right, lang),
+        wrong_say=_text(task.wrong, lang),
+        wrong=wrong,
+        words=_words(lang, "hint", "check", "retry", "next", "previous", "line", "right", "wrong"),
+        decided_by=translate("learn.decided-by", lang, rule="\0").split("\0", 1),  # around the link
+        data=_json(task_data(task)),
+    )
+
+
+def _words(lang: str, *keys: str) -> dict[str, str]:
+    return {key.replace("-", "_"): translate(f"learn.{key}", lang) for key in keys}
+
+
+def _json(value: object) -> Markup:
+    """JSON in a ``<script>``: no "</" in it may close the element early."""
+    return Markup(json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
+
+
+def course_html(
+    units: Iterable[LearnUnit],
+    lang: str = DEFAULT_LANGUAGE,
+    *,
+    style: TableStyle | None = None,
+    rules_href: str | None = "rules-reference.html",
+    include_assets: bool = True,
+) -> Markup:
+    """The whole Learn page in ``lang``: the units in order, every exercise one screen."""
+    style = (style or TableStyle.of(lang)).speaking(lang)
+    units = [unit for unit in units if unit.tasks]
+    count = sum(len(unit.tasks) for unit in units)
+    drawn, at = [], 0
+    for unit in units:
+        title = _text(unit.title, lang)
+        tasks = []
+        for task in unit.tasks:
+            at += 1
+            tasks.append(
+                (task, task_html(task, style=style, at=at, count=count, unit_title=title, rules_href=rules_href))
+            )
+        drawn.append({"unit": unit, "title": title, "tasks": tasks})
+    catalog = {
+        "progress": translate("learn.progress", lang, done="{done}", total="{total}"),
+        "stars": {n: translate("learn.stars", lang, count=n) for n in (1, 2, 3)},
+        "chosen": translate("learn.chosen", lang, answer="{answer}", verdict="{verdict}"),
+        "right": translate("learn.right", lang),
+        "wrong": translate("learn.wrong", lang),
+        "all_done": translate("learn.all-done", lang),
+    }
+    return render(
+        "course/page.html",
+        lang=lang,
+        tag=language_tag(lang),
+        units=drawn,
+        count=count,
+        words=_words(lang, "title", "intro", "continue", "start", "class-mode", "units", "done")
+        | {"progress": translate("learn.progress", lang, done=0, total=count)},
+        catalog=_json(catalog),
+        css=Markup(COURSE_CSS) if include_assets else "",
+        js=Markup(COURSE_JS) if include_assets else "",
+    )
+
+
+_STATIC = Path(__file__).parent / "static"
+COURSE_CSS = minify_css((_STATIC / "course.css").read_text(encoding="utf-8"))
+COURSE_JS = (_STATIC / "course.js").read_text(encoding="utf-8")
