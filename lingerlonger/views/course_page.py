@@ -17,20 +17,32 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
+from lingerlonger.computer.task_judge import Verdict, judge
 from lingerlonger.game.cards import parse_card, parse_suit, sort_hand
-from lingerlonger.game.engine import State, apply
+from lingerlonger.game.engine import State, apply, seat_index
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import TrickWon
-from lingerlonger.scenario import in_language
+from lingerlonger.scenario import Scenario, in_language
+from lingerlonger.scenario.course import Course, task_steps
+from lingerlonger.scenario.replay import replay
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import TableStyle, card_html, card_label, minify_css, table_html
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, language_tag, translate
 from lingerlonger.words.narration import narrate, suit_name
 
-__all__ = ["LearnTask", "LearnUnit", "answer_kind", "course_html", "task_html", "task_data", "COURSE_CSS", "COURSE_JS"]
+__all__ = [
+    "LearnTask",
+    "LearnUnit",
+    "answer_kind",
+    "course_html",
+    "task_html",
+    "task_data",
+    "learn_units",
+    "COURSE_CSS",
+    "COURSE_JS",
+]
 
 #: Texts as the scenario format writes them: one string, or one per language.
 Text = str | Mapping[str, str] | None
@@ -52,15 +64,6 @@ _KINDS = {
 #: the hand, and the page must stay light (its budget: 350 KB gzip).
 MAX_LINE_FRAMES = 8
 MAX_HINTS = 3
-
-
-class Verdict(Protocol):
-    """The judge's verdict on one answer (computer/task_judge.py)."""
-
-    answer: str
-    right: bool
-    rule: int | None
-    line: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -151,9 +154,10 @@ def _line_frames(task: LearnTask, line: Sequence[str], style: TableStyle) -> lis
 def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
     """Up to three: the author's, then the rule that decides it, then the answer."""
     hints = [text for hint in task.hints if (text := _text(hint, lang))]
-    rules = sorted({verdict.rule for verdict in task.verdicts if verdict.rule is not None})
-    if rules:
-        hints.append(translate("learn.hint-rule", lang, rule=", ".join(map(str, rules))))
+    ruled = [verdict for verdict in task.verdicts if verdict.rule is not None]
+    deciding = [verdict.rule for verdict in ruled if verdict.right] or [verdict.rule for verdict in ruled]
+    if deciding:  # the rule that makes the right answer right (else the one the wrong ones break)
+        hints.append(translate("learn.hint-rule", lang, rule=min(deciding)))
     right = [_answer_name(task, verdict.answer, style) for verdict in task.verdicts if verdict.right]
     answer = ", ".join(right) if right else translate("learn.none", lang)
     return [*hints[: MAX_HINTS - 1], translate("learn.hint-answer", lang, answer=answer)]
@@ -279,3 +283,46 @@ def course_html(
 _STATIC = Path(__file__).parent / "static"
 COURSE_CSS = minify_css((_STATIC / "course.css").read_text(encoding="utf-8"))
 COURSE_JS = (_STATIC / "course.js").read_text(encoding="utf-8")
+
+
+def learn_units(course: Course) -> tuple[LearnUnit, ...]:
+    """The course as the page draws it: each exercise's ``task:`` step judged by the engine on
+    the table as it stands when the task comes (the replay's frame before that step)."""
+    return tuple(
+        LearnUnit(
+            id=unit.id,
+            title=unit.title,
+            chapter=unit.chapter,
+            tasks=tuple(_learn_task(scenario) for scenario in unit.exercises),
+        )
+        for unit in course.units
+    )
+
+
+def _learn_task(scenario: Scenario) -> LearnTask:
+    [index] = task_steps(scenario)
+    step = scenario.steps[index]
+    task = step.task
+    assert task is not None  # task_steps found it
+    before = replay(scenario).frames[index]  # frame 0 is the deal; frame k + 1 follows step k
+    verdicts = judge(
+        before.state,
+        task.seat,
+        task.goal,
+        against=task.against,
+        choices=task.choices or None,
+        accept=task.accept,
+        events=before.events,
+    )
+    return LearnTask(
+        id=task.id,
+        state=before.state,
+        seat=seat_index(before.state.players, task.seat),
+        goal=str(task.goal),
+        verdicts=verdicts,
+        say=step.say,
+        hints=task.hints,
+        right=task.right,
+        wrong=task.wrong,
+        choices=task.choices,
+    )
