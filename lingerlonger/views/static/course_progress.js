@@ -42,6 +42,15 @@
   /* A format older than VERSION is brought up to it here, step by step: MIGRATIONS[n](data of
      version n) -> data of version n + 1. None yet. */
   var MIGRATIONS = {};
+  /* Whoever listens to any store of this page hears every change: the page's store and the
+     panel's may be two objects over one localStorage. */
+  var listeners = [];
+  function tell() { listeners.forEach(function (listener) { listener(); }); }
+  if (global.addEventListener) {  // another tab changed it: heard late, but heard
+    global.addEventListener('storage', function (event) {
+      if (event.key === null || event.key === STORAGE_KEY) tell();
+    });
+  }
 
   function ProgressError(code) {
     this.name = 'ProgressError';
@@ -222,7 +231,6 @@
     var found = options.storage || browserStorage();
     var storage = found || memoryStorage();
     var now = options.now || function () { return Date.now(); };
-    var listeners = [];
     var store = {kept: !!found, damaged: false, order: order, REVIEW_DAYS: REVIEW_DAYS};
 
     function read() {
@@ -246,7 +254,7 @@
         store.kept = false;
         storage.setItem(STORAGE_KEY, wrap(data));
       }
-      listeners.forEach(function (listener) { listener(); });
+      tell();
     }
 
     function day() { return today(now()); }
@@ -314,13 +322,11 @@
 
     store.reset = function () { write(empty()); };
 
-    store.subscribe = function (listener) { listeners.push(listener); };
+    store.subscribe = function (listener) {
+      listeners.push(listener);
+      return function () { listeners = listeners.filter(function (other) { return other !== listener; }); };
+    };
 
-    if (global.addEventListener) {  // another tab solved a task: the same store, told late
-      global.addEventListener('storage', function (event) {
-        if (event.key === STORAGE_KEY) listeners.forEach(function (listener) { listener(); });
-      });
-    }
     read();  // a damaged store is set aside now, and store.damaged says so
     return store;
   }
