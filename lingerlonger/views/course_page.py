@@ -26,6 +26,7 @@ from lingerlonger.game.events import TrickWon
 from lingerlonger.scenario import Scenario, in_language
 from lingerlonger.scenario.course import Course, task_steps
 from lingerlonger.scenario.replay import replay
+from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import TableStyle, card_html, card_label, minify_css, table_html
 from lingerlonger.views.templating import Markup, render
@@ -221,7 +222,7 @@ def task_html(
         right=_text(task.right, lang),
         wrong_say=_text(task.wrong, lang),
         wrong=wrong,
-        words=_words(lang, "hint", "check", "retry", "next", "previous", "line", "right", "wrong"),
+        words=_words(lang, "hint", "check", "retry", "next", "line"),
         decided_by=translate("learn.decided-by", lang, rule="\0").split("\0", 1),  # around the link
         data=_json(task_data(task)),
     )
@@ -259,7 +260,6 @@ def course_html(
             )
         drawn.append({"unit": unit, "title": title, "tasks": tasks})
     catalog = {
-        "progress": translate("learn.progress", lang, done="{done}", total="{total}"),
         "stars": {n: translate("learn.stars", lang, count=n) for n in (1, 2, 3)},
         "chosen": translate("learn.chosen", lang, answer="{answer}", verdict="{verdict}"),
         "right": translate("learn.right", lang),
@@ -272,17 +272,13 @@ def course_html(
         tag=language_tag(lang),
         units=drawn,
         count=count,
-        words=_words(lang, "title", "intro", "continue", "start", "class-mode", "units", "done")
-        | {"progress": translate("learn.progress", lang, done=0, total=count)},
+        panel=progress_panel_html(lang),  # done out of total, Continue, review, export (course_progress.js)
+        words=_words(lang, "intro", "class-mode", "units"),
         catalog=_json(catalog),
-        css=Markup(COURSE_CSS) if include_assets else "",
+        css=Markup(COURSE_CSS + minify_css(PROGRESS_CSS)) if include_assets else "",
         js=Markup(COURSE_JS) if include_assets else "",
+        progress_js=Markup(PROGRESS_JS),
     )
-
-
-_STATIC = Path(__file__).parent / "static"
-COURSE_CSS = minify_css((_STATIC / "course.css").read_text(encoding="utf-8"))
-COURSE_JS = (_STATIC / "course.js").read_text(encoding="utf-8")
 
 
 def learn_units(course: Course) -> tuple[LearnUnit, ...]:
@@ -326,3 +322,10 @@ def _learn_task(scenario: Scenario) -> LearnTask:
         wrong=task.wrong,
         choices=task.choices,
     )
+
+
+_STATIC = Path(__file__).parent / "static"
+#: The page's style and script: inlined by ``course_html(include_assets=True)`` for a page of its
+#: own, dropped by the book for its shared files (book/_ext/site_assets.py).
+COURSE_CSS = minify_css((_STATIC / "course.css").read_text(encoding="utf-8"))
+COURSE_JS = (_STATIC / "course.js").read_text(encoding="utf-8")

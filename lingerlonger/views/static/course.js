@@ -1,8 +1,10 @@
 /* The Learn page (views/course_page.py): one exercise on screen at a time, every verdict read
    from the JSON the build wrote into the page (no interpreter to wait for), a wrong card's line
-   stepped on its table, hints that cost, stars. Progress is kept by course_progress.js when the
-   page has it (window.llCourseProgress); without it, for the visit only. Each task done is also
-   told to the page: an 'll-task-done' event on the root ({task, stars, hints, mistakes}). */
+   stepped on its table, hints that cost, stars. Progress is kept by course_progress.js
+   (window.llCourseProgress: its store, and its panel, whose Continue opens a task here); without
+   it, for the visit only. Each task done is also told to the page: an 'll-task-done' event on the
+   root ({task, stars, hints, mistakes}). Class mode counts no stars. Addresses: #TASK-ID (the
+   panel's Continue from another page), #ll-task-TASK-ID, #ll-chapter-CHAPTER (a chapter's link). */
 window.llLearn = window.llLearn || function (root) {
   if (root.dataset.llReady) return;
   root.dataset.llReady = '1';
@@ -10,10 +12,10 @@ window.llLearn = window.llLearn || function (root) {
   var words = JSON.parse(root.querySelector('script.ll-learn-words').textContent);
   var tasks = Array.prototype.slice.call(root.querySelectorAll('[data-ll-task]'));
   var live = root.querySelector('[data-ll-live]');
-  var progress = root.querySelector('[data-ll-progress]');
-  var resume = root.querySelector('[data-ll-action=continue]');
   var classMode = root.querySelector('[data-ll-class-mode]');
-  var store = window.llCourseProgress || null;
+  var api = window.llCourseProgress;
+  var ids = tasks.map(function (task) { return task.dataset.llTask; });
+  var store = api ? api.open({order: ids}) : null;
   var STEP_MS = matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 900;
   var at = -1;
   var stars = {};  // task id -> stars of this browser's best answer
@@ -33,16 +35,24 @@ window.llLearn = window.llLearn || function (root) {
     var link = root.querySelector('[data-ll-goto="' + task.dataset.llTask + '"]');
     if (link) link.parentNode.dataset.llState = 'done';
   }
-  function doneCount() { return tasks.filter(function (t) { return t.dataset.llState === 'done'; }).length; }
+  function clearStars(task) {
+    delete task.dataset.llState;
+    task.querySelector('[data-ll-stars]').hidden = true;
+    var link = root.querySelector('[data-ll-goto="' + task.dataset.llTask + '"]');
+    if (link) delete link.parentNode.dataset.llState;
+  }
   function firstOpen() {
     for (var i = 0; i < tasks.length; i++) if (tasks[i].dataset.llState !== 'done') return i;
     return -1;
   }
-  function update() {
-    var done = doneCount();
-    progress.textContent = words.progress.replace('{done}', done).replace('{total}', tasks.length);
-    resume.hidden = !(done > 0 && firstOpen() >= 0);
+  function kept() {  // what the store holds (an import, a reset, another tab)
+    tasks.forEach(function (task) {
+      var id = task.dataset.llTask, held = store.state(id);
+      stars[id] = (held && held.stars) || 0;
+      if (stars[id]) showStars(task, stars[id]); else clearStars(task);
+    });
   }
+  function indexOf(id) { return ids.indexOf(id); }
   function show(i, focus) {
     i = Math.max(0, Math.min(tasks.length - 1, i));
     at = i;
@@ -107,10 +117,9 @@ window.llLearn = window.llLearn || function (root) {
           var best = Math.max(n, stars[task.dataset.llTask] || 0);
           stars[task.dataset.llTask] = best;
           showStars(task, best);
-          if (store && store.record) store.record(task.dataset.llTask, n, {hints: hints, mistakes: mistakes});
+          if (store) store.record(task.dataset.llTask, {stars: n, mistakes: mistakes, hints: hints});
           root.dispatchEvent(new CustomEvent('ll-task-done', {detail: {task: task.dataset.llTask, stars: n,
             hints: hints, mistakes: mistakes}}));
-          update();
         }
         (next.hidden ? verdictText : next).focus();
         if (at === tasks.length - 1 || firstOpen() < 0) say(verdictText.textContent + ' ' + words.all_done);
@@ -172,28 +181,42 @@ window.llLearn = window.llLearn || function (root) {
   }
 
   tasks.forEach(setup);
-  var kept = store && store.load ? store.load() : null;
-  if (kept) tasks.forEach(function (task) {
-    var n = kept[task.dataset.llTask];
-    if (n) { stars[task.dataset.llTask] = n; showStars(task, n); }
-  });
+  if (store) {
+    kept();
+    store.subscribe(kept);
+    var panel = root.querySelector('[data-ll-progress-panel]');
+    if (panel && api.panel) api.panel(panel, store, {go: function (id) { show(indexOf(id), true); }});
+  }
   root.addEventListener('click', function (event) {
     var link = event.target.closest('[data-ll-goto]');
     if (link) {
       event.preventDefault();
-      show(tasks.findIndex(function (t) { return t.dataset.llTask === link.dataset.llGoto; }), true);
+      show(indexOf(link.dataset.llGoto), true);
       history.replaceState(null, '', '#ll-task-' + link.dataset.llGoto);
-    } else if (event.target.closest('[data-ll-action=continue]')) {
-      show(firstOpen(), true);
     }
   });
   classMode.addEventListener('change', function () {
     root.classList.toggle('ll-class-mode', classMode.checked);
     root.querySelectorAll('.ll-table').forEach(function (t) { t.classList.toggle('ll-large', classMode.checked); });
   });
-  var wanted = location.hash.replace('#ll-task-', '');
-  var start = tasks.findIndex(function (t) { return t.dataset.llTask === wanted; });
-  update();
-  show(start >= 0 ? start : 0, false);
+  function fromAddress() {  // #TASK, #ll-task-TASK or a chapter's #ll-chapter-CHAPTER
+    var wanted = decodeURIComponent(location.hash.slice(1)).replace(/^ll-task-/, '');
+    var chapter = wanted.match(/^ll-chapter-(.+)$/);
+    if (chapter) {
+      var unit = root.querySelector('[data-ll-chapter="' + CSS.escape(chapter[1]) + '"] [data-ll-goto]');
+      return unit ? indexOf(unit.dataset.llGoto) : -1;
+    }
+    return indexOf(wanted);
+  }
+  var start = fromAddress();
+  show(start >= 0 ? start : Math.max(0, firstOpen()), false);
+  window.addEventListener('hashchange', function () {
+    var i = fromAddress();
+    if (i >= 0) show(i, true);
+  });
 };
-document.querySelectorAll('[data-ll-learn]').forEach(function (root) { window.llLearn(root); });
+(function () {
+  function bind() { document.querySelectorAll('[data-ll-learn]').forEach(function (root) { window.llLearn(root); }); }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', bind);
+  else bind();
+})();
