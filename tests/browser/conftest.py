@@ -14,7 +14,8 @@ Fixtures
   voila_app        the URL of the app, served by one Voila per session (per xdist worker);
                    the kernels of the test's pages are shut down after it
   unavailable      unavailable(reason): fail in CI, skip elsewhere
-Helpers: live_page, go_live, saved_lesson (a page of the built site, its live mode, a
+Helpers: first_visit (a new browser's first visit to the served site, its offline worker at
+work), live_page, go_live, saved_lesson (a page of the built site, its live mode, a
 lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app).
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
@@ -579,3 +580,20 @@ def saved_lesson(page, save, tmp_path, *, label: str = "Save as lesson", kind: s
 def plays_of(lesson, seat):
     """The cards ``seat`` plays in ``lesson``, as written."""
     return [str(step.card) for step in lesson.steps if step.kind == "play" and step.seat == seat]
+
+
+#: The service worker's address once it is active (site_offline.py), and the footer's
+#: "Keep this book offline" once the worker kept the page's language.
+READY = "() => navigator.serviceWorker.ready.then(registration => registration.active.scriptURL)"
+KEPT = "[data-ll-keep][data-ll-kept]"
+
+
+def first_visit(chromium, url: str, **options):
+    """A new browser opens ``url`` once and waits until the worker kept its language's chapters."""
+    context = chromium.new_context(**options)
+    page = context.new_page()
+    log = record(page)
+    page.goto(url, wait_until="load")
+    assert page.evaluate(READY).endswith("/sw.js")
+    page.wait_for_selector(KEPT, state="attached", timeout=60_000)
+    return context, page, log

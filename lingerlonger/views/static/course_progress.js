@@ -23,9 +23,9 @@
    {s: best stars, m: mistakes and h: hints of the last solve, n: solves, t: its day,
    b: review box and r: the day it is due (both or neither)}. Days are local day numbers. */
 (function (global, factory) {
-  if (typeof module === 'object' && module.exports) module.exports = factory();
-  else global.llCourseProgress = factory();
-})(typeof self !== 'undefined' ? self : this, function () {
+  if (typeof module === 'object' && module.exports) module.exports = factory(global);
+  else global.llCourseProgress = factory(global);
+})(typeof self !== 'undefined' ? self : this, function (global) {
   'use strict';
   var FORMAT = 'linger-longer-progress';
   var VERSION = 1;

@@ -166,7 +166,8 @@
     refresh();
     if (progress.damaged) tell(say('progress.damaged'), true);
     else if (!progress.kept) tell(say('progress.not-kept'), true);
-    if (/(?:^#|&)progress=/.test(window.location.hash)) {
+    function fromLink() {  // a link's progress, on load or pasted into the open page's address
+      if (!/(?:^#|&)progress=/.test(window.location.hash)) return;
       try {
         tell(say('progress.imported', {count: progress.importLink(window.location.hash)}));
       } catch (error) {
@@ -174,6 +175,8 @@
       }
       history.replaceState(null, '', window.location.pathname + window.location.search);
     }
+    window.addEventListener('hashchange', fromLink);
+    fromLink();
     return {refresh: refresh, say: say};
   };
 
