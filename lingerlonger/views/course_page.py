@@ -24,7 +24,7 @@ from lingerlonger.game.engine import State, apply, seat_index
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import TrickWon
 from lingerlonger.scenario import Scenario, in_language
-from lingerlonger.scenario.course import Course, task_steps
+from lingerlonger.scenario.course import Course, read_course, task_steps
 from lingerlonger.scenario.replay import replay
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
 from lingerlonger.views.markdown import markdown_html
@@ -41,6 +41,8 @@ __all__ = [
     "task_html",
     "task_data",
     "learn_units",
+    "LearnPage",
+    "ProgressPanel",
     "COURSE_CSS",
     "COURSE_JS",
 ]
@@ -329,3 +331,37 @@ _STATIC = Path(__file__).parent / "static"
 #: own, dropped by the book for its shared files (book/_ext/site_assets.py).
 COURSE_CSS = minify_css((_STATIC / "course.css").read_text(encoding="utf-8"))
 COURSE_JS = (_STATIC / "course.js").read_text(encoding="utf-8")
+
+
+class LearnPage:
+    """The Learn page of a book's chapter (book/learn.md): the course in ``folder`` (by default
+    the library's ``course/``), shown in the reader's language (``LINGERLONGER_LANG``) as HTML."""
+
+    def __init__(self, folder: str | Path | None = None, *, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.units = learn_units(read_course(folder))
+        self.lang = lang
+
+    def _repr_html_(self) -> str:
+        return str(course_html(self.units, self.lang))
+
+
+class ProgressPanel:
+    """The course's progress panel for a page without the exercises (the landing page): done
+    out of total and "Continue where you left off", which opens the Learn page at ``learn_href``."""
+
+    def __init__(
+        self, folder: str | Path | None = None, *, learn_href: str = "learn.html", lang: str = DEFAULT_LANGUAGE
+    ) -> None:
+        course = read_course(folder)
+        self.order = [_task_id(scenario) for unit in course.units for scenario in unit.exercises]
+        self.learn_href, self.lang = learn_href, lang
+
+    def _repr_html_(self) -> str:
+        return str(progress_panel_html(self.lang, order=self.order, learn_href=self.learn_href))
+
+
+def _task_id(scenario: Scenario) -> str:
+    [index] = task_steps(scenario)
+    task = scenario.steps[index].task
+    assert task is not None  # task_steps found it
+    return task.id
