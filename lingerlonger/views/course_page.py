@@ -18,9 +18,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lingerlonger.computer.task_judge import Verdict, judge
+from lingerlonger.computer.task_judge import Verdict
 from lingerlonger.game.cards import parse_card, parse_suit, sort_hand
-from lingerlonger.game.engine import State, apply, seat_index
+from lingerlonger.game.engine import State, Trick, apply, seat_index
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import TrickWon
 from lingerlonger.scenario import Scenario, in_language
@@ -67,6 +67,11 @@ _KINDS = {
 #: the hand, and the page must stay light (its budget: 350 KB gzip).
 MAX_LINE_FRAMES = 8
 MAX_HINTS = 3
+_STATIC = Path(__file__).parent / "static"
+#: The page's style and script: inlined by ``course_html(include_assets=True)`` for a page of its
+#: own, dropped by the book for its shared files (book/_ext/site_assets.py).
+COURSE_CSS = minify_css((_STATIC / "course.css").read_text(encoding="utf-8"))
+COURSE_JS = (_STATIC / "course.js").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,7 @@ class LearnTask:
     wrong: Text = None
     choices: tuple[Text, ...] = ()
     question: Text = None  # a choice task's question, said instead of the goal's sentence
+    last_trick: Trick | None = None  # a trick just completed, still shown (who won it, who drew)
 
 
 @dataclass(frozen=True)
@@ -216,7 +222,7 @@ def task_html(
         dom_id="ll-task-" + task.id,
         heading=translate("learn.exercise", lang, at=at, count=count),
         unit_title=unit_title,
-        table=table_html(task.state, options=style, include_css=False),
+        table=table_html(task.state, last_trick=task.last_trick, options=style, include_css=False),
         say=Markup(markdown_html(_text(task.say, lang))),
         goal=goal_sentence(task, lang),
         answers=_answers(task, style),
@@ -254,13 +260,14 @@ def course_html(
     drawn, at = [], 0
     for unit in units:
         title = _text(unit.title, lang)
-        tasks = []
+        tasks, tasks_at = [], []
         for task in unit.tasks:
             at += 1
             tasks.append(
                 (task, task_html(task, style=style, at=at, count=count, unit_title=title, rules_href=rules_href))
             )
-        drawn.append({"unit": unit, "title": title, "tasks": tasks})
+            tasks_at.append((task, at, translate("learn.exercise", lang, at=at, count=count)))
+        drawn.append({"unit": unit, "title": title, "tasks": tasks, "tasks_at": tasks_at})
     catalog = {
         "stars": {n: translate("learn.stars", lang, count=n) for n in (1, 2, 3)},
         "chosen": translate("learn.chosen", lang, answer="{answer}", verdict="{verdict}"),
@@ -298,39 +305,25 @@ def learn_units(course: Course) -> tuple[LearnUnit, ...]:
 
 
 def _learn_task(scenario: Scenario) -> LearnTask:
-    [index] = task_steps(scenario)
-    step = scenario.steps[index]
-    task = step.task
-    assert task is not None  # task_steps found it
-    before = replay(scenario).frames[index]  # frame 0 is the deal; frame k + 1 follows step k
-    verdicts = judge(
-        before.state,
-        task.seat,
-        task.goal,
-        against=task.against,
-        choices=task.choices or None,
-        accept=task.accept,
-        events=before.events,
-    )
+    """The exercise's task as the replay judged it, on the table as it stands then (with the
+    trick just completed still on it, for a question about that trick)."""
+    run = replay(scenario)
+    frame = next(frame for frame in run.frames if frame.task is not None)
+    task = frame.task
+    assert task is not None  # the frame found is the task's
     return LearnTask(
         id=task.id,
-        state=before.state,
-        seat=seat_index(before.state.players, task.seat),
+        state=frame.state,
+        seat=seat_index(frame.state.players, task.seat),
         goal=str(task.goal),
-        verdicts=verdicts,
-        say=step.say,
+        verdicts=frame.verdicts,
+        last_trick=run.frames[frame.index - 1].last_trick,
+        say=frame.say,
         hints=task.hints,
         right=task.right,
         wrong=task.wrong,
         choices=task.choices,
     )
-
-
-_STATIC = Path(__file__).parent / "static"
-#: The page's style and script: inlined by ``course_html(include_assets=True)`` for a page of its
-#: own, dropped by the book for its shared files (book/_ext/site_assets.py).
-COURSE_CSS = minify_css((_STATIC / "course.css").read_text(encoding="utf-8"))
-COURSE_JS = (_STATIC / "course.js").read_text(encoding="utf-8")
 
 
 class LearnPage:
