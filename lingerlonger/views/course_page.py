@@ -41,6 +41,8 @@ __all__ = [
     "task_html",
     "task_data",
     "learn_units",
+    "stars_for",
+    "goal_sentence",
     "LearnPage",
     "ProgressPanel",
     "COURSE_CSS",
@@ -170,6 +172,11 @@ def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
     right = [_answer_name(task, verdict.answer, style) for verdict in task.verdicts if verdict.right]
     answer = ", ".join(right) if right else translate("learn.none", lang)
     return [*hints[: MAX_HINTS - 1], translate("learn.hint-answer", lang, answer=answer)]
+
+
+def stars_for(hints: int, mistakes: int) -> int:
+    """3 with no hint and no mistake, 2 with one of either, 1 otherwise (static/course.js says the same)."""
+    return 3 if hints + mistakes == 0 else 2 if hints + mistakes == 1 else 1
 
 
 def goal_sentence(task: LearnTask, lang: str) -> str:
