@@ -104,7 +104,8 @@ def test_a_wrong_card_then_the_right_one_then_stars_in_russian_on_a_phone(learn)
     page.wait_for_function(  # the line plays out, a table a step, to the end of the refutation
         """([id, card]) => {
             const task = document.querySelector(`[data-ll-task="${id}"]`);
-            const frames = task.querySelectorAll(`template[data-ll-why="${card}"] template[data-ll-line-frame]`);
+            const why = task.querySelector(`template[data-ll-why="${card}"]`).content;
+            const frames = why.querySelectorAll('template[data-ll-line-frame]');
             const last = frames[frames.length - 1];
             return task.querySelector('.ll-line-stage').innerHTML === last.innerHTML;
         }""",
