@@ -170,7 +170,7 @@ def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
     if deciding:  # the rule that makes the right answer right (else the one the wrong ones break)
         hints.append(translate("learn.hint-rule", lang, rule=min(deciding)))
     right = [_answer_name(task, verdict.answer, style) for verdict in task.verdicts if verdict.right]
-    answer = ", ".join(right) if right else translate("learn.none", lang)
+    answer = ", ".join(right) if right else translate("task.answer.nobody", lang)
     return [*hints[: MAX_HINTS - 1], translate("learn.hint-answer", lang, answer=answer)]
 
 
@@ -183,7 +183,7 @@ def goal_sentence(task: LearnTask, lang: str) -> str:
     """The task in one sentence, from the catalogs (a choice says the author's question)."""
     if task.goal == "choice" and task.question:
         return _text(task.question, lang)
-    return translate(f"learn.goal.{task.goal}", lang, seat=task.state.players[task.seat])
+    return translate(f"task.goal.{task.goal}", lang, seat=task.state.players[task.seat])
 
 
 def task_data(task: LearnTask) -> dict[str, object]:
