@@ -45,11 +45,16 @@ RULE_TASKS: dict[int, tuple[str, ...]] = {
         "follow-no-overtake",
         "follow-discard",
         "winner-last-seat",
+        "winner-second-seat",
         "last-worked-follow",
+        "end-exhaustion",
     ),
     9: (
+        "trump-reveal-win",
         "trump-low-beats-ace",
         "trump-highest",
+        "trump-stays",
+        "follow-no-overtake",
         "follow-discard",
         "winner-led-suit",
         "winner-last-seat",
@@ -58,9 +63,18 @@ RULE_TASKS: dict[int, tuple[str, ...]] = {
         "last-worked-winner",
         "end-everyone-out",
         "var-random-trump",
+        "draw-keep-size",
+        "var-no-trump",
+        "var-grand-coup-first",
     ),
     10: ("winner-won-pile",),  # the won pile
-    11: ("draw-who", "draw-one-card", "draw-keep-size", "last-worked-drawn"),  # the winner draws one card
+    11: (
+        "draw-who",
+        "draw-one-card",
+        "draw-keep-size",
+        "last-worked-drawn",
+        "var-instant-elimination",
+    ),  # the winner draws one card
     12: ("draw-out-with-stock", "last-worked-out", "last-two-last-cards"),  # going out after the draw
     13: ("end-out-at-once", "end-last-holder"),  # out at once, and the end in the middle of a trick
     14: ("draw-lead-passes",),  # the next lead
