@@ -151,6 +151,20 @@ def test_every_task_is_in_the_table_under_the_rules_its_hints_name():
     assert not problems, "; ".join(problems)
 
 
+def test_every_task_gives_accept_its_words_and_three_hints_the_second_naming_a_rule():
+    """The course's own standard (issue 25): ``check`` proves ``accept``, so it is always given;
+    the hints go a nudge, the rule by number, then the answer."""
+    problems = []
+    for task_id, task in course_tasks().items():
+        missing = [key for key in ("accept", "right", "wrong") if key not in task]
+        hints = task.get("hints", [])
+        if missing:
+            problems.append(f"{task_id}: no {', '.join(missing)}")
+        if len(hints) != 3 or not re.match(r"Rule \d+", hints[1]["en"]):
+            problems.append(f"{task_id}: hints are not a nudge, 'Rule N: ...', the answer")
+    assert not problems, "; ".join(problems)
+
+
 @needs_tasks
 def test_the_course_has_at_least_8_units_and_40_exercises():
     course = read_course(COURSE)
