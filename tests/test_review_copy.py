@@ -16,7 +16,14 @@ from lingerlonger.scenario import load, loads
 from lingerlonger.scenario.library import lesson_folder
 from lingerlonger.scenario.model import StepKind, Text
 from lingerlonger.scenario.replay import replay
-from lingerlonger.scenario.review_copy import Permutation, names_a_suit, permuted, review_copy, review_permutation
+from lingerlonger.scenario.review_copy import (
+    Permutation,
+    names_a_suit,
+    permuted,
+    review_copy,
+    review_permutation,
+    review_seed,
+)
 
 LIBRARY = sorted(lesson_folder().glob("*.yaml"))
 SEEDS = (1, 2, 3)
@@ -203,3 +210,9 @@ def test_a_course_exercise_permuted_has_the_mapped_right_answers(exercise, seed)
     assert {verdict.answer for verdict in got if verdict.right} == right
     if task.accept is not None:
         assert set(copied.accept) == right
+
+
+def test_a_review_seed_is_the_same_in_every_build_and_differs_by_task():
+    assert review_seed("follow-must") == 3_603_834_321  # crc32: no per-process salt, unlike hash()
+    assert len({review_seed(f"task-{n}") for n in range(100)}) == 100
+    assert review_seed("follow-must", 1) != review_seed("follow-must")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +28,7 @@ from lingerlonger.computer.task_judge import CARD_GOALS, SEAT_GOALS, TaskGoal
 from lingerlonger.game.cards import SUIT_SYMBOLS, Card, Suit, parse_card, parse_suit
 from lingerlonger.scenario.model import Ask, Expect, Scenario, Step, Text
 
-__all__ = ["Permutation", "permuted", "review_copy", "review_permutation", "keeps_suits", "names_a_suit"]
+__all__ = ["Permutation", "permuted", "review_copy", "review_permutation", "keeps_suits", "names_a_suit", "review_seed"]
 
 #: Suit words in the four languages, by their stems (every case and number of a Russian noun,
 #: adjectives such as "пиковый"): only to leave a text out, so a false alarm costs little.
@@ -207,6 +208,12 @@ def review_permutation(players: Sequence[str], seed: int, *, keep_suits: bool = 
     for at, name in enumerate(players):
         seating[(at + turn) % count] = names[name]
     return Permutation(dict(zip(Suit, suits, strict=True)), names, tuple(seating))
+
+
+def review_seed(task_id: str, round_: int = 0) -> int:
+    """The seed of a task's ``round_``-th review copy: stable from build to build (no ``hash()``,
+    which Python salts per process), different from task to task."""
+    return zlib.crc32(f"{task_id}#{round_}".encode())
 
 
 def review_copy(scenario: Scenario, seed: int) -> tuple[Scenario, Permutation]:

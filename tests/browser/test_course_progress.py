@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import jinja2
@@ -61,6 +62,7 @@ def build_site(site: Path, order: list[str]) -> None:
             lang="ru",
             root="../../",
             order=order,
+            reviews=order[1:2],
             panel=progress_panel_html("ru", order=order),
             keep=Markup(keep_control_html("ru")),
         ),
@@ -261,6 +263,26 @@ def test_a_link_carries_the_progress_to_another_browser(site, chromium):
     assert said(other, ALERT).startswith("Не загружено, ваши успехи не изменились")
     assert done_of(other)[:2] == ("1", "4")
     other.context.close()
+    context.close()
+
+
+def test_a_task_solved_with_a_mistake_is_due_for_review_the_next_day_in_its_permuted_copy(site, chromium):
+    _, base = site
+    context = chromium.new_context(**PHONE)
+    page = context.new_page()
+    page.clock.install(time=datetime(2026, 12, 1, 10, 0))
+    page.goto(base + PAGE, wait_until="load")
+    solve(page, "deal-2", 2, mistakes=1)
+    review = page.locator("[data-ll-action=review]")
+    assert review.is_hidden() and page.locator("[data-ll-review-none]").inner_text() == "Сегодня повторять нечего."
+    assert "через 3, 7, 14, 30 и 60 дней" in page.locator(".ll-progress-how").inner_text()
+    page.clock.set_system_time(datetime(2026, 12, 2, 9, 0))
+    page.reload(wait_until="load")
+    assert (
+        review.inner_text() == translate("progress.review-due", "ru", count=1) == "На повторение сегодня: 1 упражнение"
+    )
+    review.press("Enter")
+    assert page.evaluate("() => document.activeElement.dataset.llTask") == "deal-2-again"
     context.close()
 
 
