@@ -1,6 +1,13 @@
-"""The course's progress panel in a browser, on a phone (360×740), in Russian: a minimal course
-page (tests/browser/pages/progress_panel.html) made into an offline site by the book's own
-site_offline.py, so that the service worker, the files and the panel are those of the book.
+"""The course's progress panel in a browser, on a phone (360×740), in Russian: on the built
+Learn page (`make book` first), and on a minimal course page (tests/browser/pages/
+progress_panel.html) made into an offline site by the book's own site_offline.py, so that the
+service worker, the files and the panel are those of the book.
+
+On the built Russian Learn page: an exercise answered right, then a reload with the network
+cut keeps it done; export, reset and import bring it back; a tampered file is refused with
+nothing changed.
+
+On the minimal page:
 
 * a reload with the network cut keeps the progress, and so does a new build (a task gone, a
   task added: the ids that stay keep their progress);
@@ -13,11 +20,12 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import jinja2
 import pytest
-from conftest import REPO, first_visit, serve
+from conftest import REPO, first_visit, serve, unavailable
 from markupsafe import Markup
 
 from lingerlonger.views.course_progress import (
@@ -54,6 +62,7 @@ def build_site(site: Path, order: list[str]) -> None:
             lang="ru",
             root="../../",
             order=order,
+            reviews=order[1:2],
             panel=progress_panel_html("ru", order=order),
             keep=Markup(keep_control_html("ru")),
         ),
@@ -91,6 +100,71 @@ def said(page, region: str) -> str:
 
 def stored(page) -> str | None:
     return page.evaluate("() => localStorage.getItem('ll-course-progress')")
+
+
+def answer_right(page) -> str:
+    """Answers the exercise on screen with a right answer, as a learner taps it; its id."""
+    task_id = page.locator("[data-ll-task]:visible").first.get_attribute("data-ll-task")
+    task = page.locator(f'[data-ll-task="{task_id}"]')
+    data = json.loads(task.locator("script.ll-task-data").text_content())
+    assert data["kind"] != "seats", "the course opens with an exercise answered by one tap"
+    right = {answer for answer, (ok, _) in data["verdicts"].items() if ok}
+    for button in task.locator(".ll-answers button").all():
+        values = button.evaluate("b => [...b.attributes].filter(a => a.name.startsWith('data-ll-')).map(a => a.value)")
+        if right & set(values):
+            button.click()
+            break
+    else:
+        raise AssertionError(f"no button answers {right}")
+    page.wait_for_function(
+        "id => document.querySelector(`[data-ll-task='${id}']`).dataset.llState === 'done'", arg=task_id
+    )
+    return task_id
+
+
+@pytest.fixture
+def learn_site(book_html):
+    if not (book_html / PAGE).is_file():
+        unavailable(f"{PAGE} is not built (the Learn page, branch learn-page): run `make book`")
+    with serve(book_html) as base:
+        yield base
+
+
+def test_on_the_learn_page_progress_stays_offline_and_moves_by_file(learn_site, chromium, tmp_path):
+    context, page, log = first_visit(chromium, learn_site + PAGE, **PHONE)
+    task = answer_right(page)
+    done = page.locator("[data-ll-progress]").get_attribute("data-done")
+    assert int(done) >= 1
+    context.set_offline(True)
+    response = page.reload(wait_until="load")
+    assert response is not None and response.ok and response.from_service_worker
+    assert page.locator(f'[data-ll-task="{task}"]').get_attribute("data-ll-state") == "done"
+    assert page.locator("[data-ll-progress]").get_attribute("data-done") == done
+
+    with page.expect_download() as download:
+        page.locator("[data-ll-action=export]").click()
+    saved = tmp_path / "progress.json"
+    download.value.save_as(saved)
+    before = stored(page)
+    page.locator("[data-ll-action=reset]").click()
+    page.locator("[data-ll-action=reset-yes]").click()
+    assert page.locator("[data-ll-progress]").get_attribute("data-done") == "0"
+    assert page.locator(f'[data-ll-task="{task}"]').get_attribute("data-ll-state") is None
+    page.locator("[data-ll-action=import]").set_input_files(str(saved))
+    assert said(page, STATUS) == translate("progress.imported", "ru", count=int(done))
+    assert page.locator(f'[data-ll-task="{task}"]').get_attribute("data-ll-state") == "done"
+    assert stored(page) == before
+
+    file = json.loads(saved.read_text(encoding="utf-8"))
+    file["data"]["tasks"]["never-solved"] = file["data"]["tasks"][task]  # progress not earned
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(file), encoding="utf-8")
+    page.locator("[data-ll-action=import]").set_input_files(str(tampered))
+    assert said(page, ALERT) == translate("progress.refused-checksum", "ru")
+    assert stored(page) == before
+    assert page.locator("[data-ll-progress]").get_attribute("data-done") == done
+    log.assert_clean()
+    context.close()
 
 
 def test_a_reload_with_the_network_cut_and_a_new_build_keep_the_progress(site, chromium):
@@ -189,6 +263,26 @@ def test_a_link_carries_the_progress_to_another_browser(site, chromium):
     assert said(other, ALERT).startswith("Не загружено, ваши успехи не изменились")
     assert done_of(other)[:2] == ("1", "4")
     other.context.close()
+    context.close()
+
+
+def test_a_task_solved_with_a_mistake_is_due_for_review_the_next_day_in_its_permuted_copy(site, chromium):
+    _, base = site
+    context = chromium.new_context(**PHONE)
+    page = context.new_page()
+    page.clock.install(time=datetime(2026, 12, 1, 10, 0))
+    page.goto(base + PAGE, wait_until="load")
+    solve(page, "deal-2", 2, mistakes=1)
+    review = page.locator("[data-ll-action=review]")
+    assert review.is_hidden() and page.locator("[data-ll-review-none]").inner_text() == "Сегодня повторять нечего."
+    assert "через 3, 7, 14, 30 и 60 дней" in page.locator(".ll-progress-how").inner_text()
+    page.clock.set_system_time(datetime(2026, 12, 2, 9, 0))
+    page.reload(wait_until="load")
+    assert (
+        review.inner_text() == translate("progress.review-due", "ru", count=1) == "На повторение сегодня: 1 упражнение"
+    )
+    review.press("Enter")
+    assert page.evaluate("() => document.activeElement.dataset.llTask") == "deal-2-again"
     context.close()
 
 

@@ -4,8 +4,10 @@
      llCourseProgress.panel(root, progress, {go: function (id) {...}, review: function (ids) {...}})
 
    go(id) opens a task (by default: the page's [data-ll-task="ID"], else the Learn page's address
-   in the panel's data-ll-learn-href with #ID); review(ids) opens the first due review (by
-   default go(ids[0])). A panel carrying data-ll-order (the course's task ids, JSON) binds itself
+   in the panel's data-ll-learn-href with #ID); review(ids) opens the first due review: by
+   default the page's permuted copy of it, a task element carrying data-ll-review-of="ID" (its
+   own data-ll-task id; scenario/review_copy.py makes it at build time, and the page records its
+   solve under ID), else the task itself. A panel carrying data-ll-order (the course's task ids, JSON) binds itself
    when the page loads, and its store is root.llProgress.
 
    Every message goes to the panel's live regions, in the panel's language (its words are the
@@ -79,7 +81,10 @@
         window.location.href = root.getAttribute('data-ll-learn-href') + '#' + encodeURIComponent(id);
       }
     };
-    var review = options.review || function (ids) { go(ids[0]); };
+    var review = options.review || function (ids) {  // its permuted copy when the page has one
+      var copy = document.querySelector('[data-ll-review-of="' + (window.CSS ? CSS.escape(ids[0]) : ids[0]) + '"]');
+      go(copy && copy.dataset.llTask ? copy.dataset.llTask : ids[0]);
+    };
 
     function refresh() {
       var count = progress.count(), next = progress.next(), due = progress.due();
