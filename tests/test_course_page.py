@@ -11,7 +11,8 @@ import re
 import pytest
 from learn_fixture import units
 
-from lingerlonger.views.course_page import answer_kind, course_html
+from lingerlonger.scenario.course import read_course
+from lingerlonger.views.course_page import answer_kind, course_html, learn_units
 from lingerlonger.words.i18n import LANGUAGES, translate
 
 
@@ -103,3 +104,18 @@ def test_an_authors_text_is_escaped():
     html = str(course_html([replace(unit, tasks=(hostile,), title="<i>unit</i>")], "en"))
     assert "<img" not in html and "<b>hint" not in html and "<i>unit" not in html
     assert "&lt;b&gt;hint&lt;/b&gt;" in html
+
+
+def test_the_course_is_drawn_with_a_review_copy_of_every_exercise():
+    # the book's course: each task judged where the replay stops for it, and its review (the same
+    # idea, suits and seats permuted: scenario/review_copy.py) drawn under an id of its own
+    learned = learn_units(read_course())
+    tasks = [task for unit in learned for task in unit.tasks]
+    assert len(tasks) >= 40 and all(
+        (task.verdicts and any(v.right for v in task.verdicts)) or task.goal in ("out", "drawn") for task in tasks
+    )
+    assert all(task.review is not None and task.review.id == f"{task.id}-review" for task in tasks)
+    html = str(course_html(learned, "ru"))
+    reviews = re.findall(r'<article[^>]*data-ll-task="([^"]+)"[^>]*data-ll-review-of="([^"]+)"', html)
+    assert reviews == [(f"{task.id}-review", task.id) for task in tasks]
+    assert len(re.findall(r"<a [^>]*data-ll-goto=", html)) == len(tasks)  # the course's list: no review in it

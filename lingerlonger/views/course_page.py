@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lingerlonger.computer.task_judge import Verdict
@@ -26,6 +26,7 @@ from lingerlonger.game.events import TrickWon
 from lingerlonger.scenario import Scenario, in_language
 from lingerlonger.scenario.course import Course, read_course, task_steps
 from lingerlonger.scenario.replay import replay
+from lingerlonger.scenario.review_copy import review_copy, review_seed
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import TableStyle, card_html, card_label, minify_css, table_html
@@ -92,6 +93,7 @@ class LearnTask:
     choices: tuple[Text, ...] = ()
     question: Text = None  # a choice task's question, said instead of the goal's sentence
     last_trick: Trick | None = None  # a trick just completed, still shown (who won it, who drew)
+    review: LearnTask | None = None  # the same idea in a new deal: suits and seats permuted
 
 
 @dataclass(frozen=True)
@@ -202,9 +204,11 @@ def task_html(
     count: int,
     unit_title: str,
     rules_href: str | None = "rules-reference.html",
+    review_of: str | None = None,
 ) -> Markup:
-    """One exercise: the position, the step's ``say:``, the task, the answers, the hints, and
-    for each wrong answer the feedback the page shows (in an inert ``<template>``)."""
+    """One exercise (or, with ``review_of``, its review copy): the position, the step's ``say:``,
+    the task, the answers, the hints, and for each wrong answer the feedback the page shows (in an
+    inert ``<template>``)."""
     lang = style.lang
 
     def rule_link(rule: int | None) -> dict[str, object] | None:
@@ -227,7 +231,10 @@ def task_html(
         task=task,
         kind=answer_kind(task.goal),
         dom_id="ll-task-" + task.id,
-        heading=translate("learn.exercise", lang, at=at, count=count),
+        heading=translate("learn.review", lang, at=at)
+        if review_of
+        else translate("learn.exercise", lang, at=at, count=count),
+        review_of=review_of,
         unit_title=unit_title,
         table=table_html(task.state, last_trick=task.last_trick, options=style, include_css=False),
         say=Markup(markdown_html(_text(task.say, lang))),
@@ -264,7 +271,7 @@ def course_html(
     style = (style or TableStyle.of(lang)).speaking(lang)
     units = [unit for unit in units if unit.tasks]
     count = sum(len(unit.tasks) for unit in units)
-    drawn, at = [], 0
+    drawn, reviews, at = [], [], 0
     for unit in units:
         title = _text(unit.title, lang)
         tasks, tasks_at = [], []
@@ -274,6 +281,18 @@ def course_html(
                 (task, task_html(task, style=style, at=at, count=count, unit_title=title, rules_href=rules_href))
             )
             tasks_at.append((task, at, translate("learn.exercise", lang, at=at, count=count)))
+            if task.review is not None:  # course_progress.js opens it when the task is due for review
+                reviews.append(
+                    task_html(
+                        task.review,
+                        style=style,
+                        at=at,
+                        count=count,
+                        unit_title=title,
+                        rules_href=rules_href,
+                        review_of=task.id,
+                    )
+                )
         drawn.append({"unit": unit, "title": title, "tasks": tasks, "tasks_at": tasks_at})
     catalog = {
         "stars": {n: translate("learn.stars", lang, count=n) for n in (1, 2, 3)},
@@ -287,6 +306,7 @@ def course_html(
         lang=lang,
         tag=language_tag(lang),
         units=drawn,
+        reviews=reviews,
         count=count,
         panel=progress_panel_html(lang),  # done out of total, Continue, review, export (course_progress.js)
         words=_words(lang, "intro", "class-mode", "units"),
@@ -305,10 +325,17 @@ def learn_units(course: Course) -> tuple[LearnUnit, ...]:
             id=unit.id,
             title=unit.title,
             chapter=unit.chapter,
-            tasks=tuple(_learn_task(scenario) for scenario in unit.exercises),
+            tasks=tuple(_with_review(_learn_task(scenario), scenario) for scenario in unit.exercises),
         )
         for unit in course.units
     )
+
+
+def _with_review(task: LearnTask, scenario: Scenario) -> LearnTask:
+    """The task with its review: a permuted copy (scenario/review_copy.py), seeded by the id so
+    that every build draws the same one, shown under an id of its own."""
+    copy, _ = review_copy(scenario, review_seed(task.id))
+    return replace(task, review=replace(_learn_task(copy), id=f"{task.id}-review"))
 
 
 def _learn_task(scenario: Scenario) -> LearnTask:

@@ -11,11 +11,14 @@ window.llLearn = window.llLearn || function (root) {
   root.classList.add('ll-learn-js');
   var words = JSON.parse(root.querySelector('script.ll-learn-words').textContent);
   var tasks = Array.prototype.slice.call(root.querySelectorAll('[data-ll-task]'));
+  var course = tasks.filter(function (task) { return !task.dataset.llReviewOf; });  // reviews: copies, not counted
   var live = root.querySelector('[data-ll-live]');
   var classMode = root.querySelector('[data-ll-class-mode]');
   var api = window.llCourseProgress;
   var ids = tasks.map(function (task) { return task.dataset.llTask; });
-  var store = api ? api.open({order: ids}) : null;
+  var order = course.map(function (task) { return task.dataset.llTask; });
+  var store = api ? api.open({order: order}) : null;
+  function keptAs(task) { return task.dataset.llReviewOf || task.dataset.llTask; }  // a review counts for its task
   var STEP_MS = matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 900;
   var at = -1;
   var stars = {};  // task id -> stars of this browser's best answer
@@ -42,12 +45,12 @@ window.llLearn = window.llLearn || function (root) {
     if (link) delete link.parentNode.dataset.llState;
   }
   function firstOpen() {
-    for (var i = 0; i < tasks.length; i++) if (tasks[i].dataset.llState !== 'done') return i;
+    for (var i = 0; i < course.length; i++) if (course[i].dataset.llState !== 'done') return i;
     return -1;
   }
   function kept() {  // what the store holds (an import, a reset, another tab)
     tasks.forEach(function (task) {
-      var id = task.dataset.llTask, held = store.state(id);
+      var id = task.dataset.llTask, held = store.state(keptAs(task));
       stars[id] = (held && held.stars) || 0;
       if (stars[id]) showStars(task, stars[id]); else clearStars(task);
     });
@@ -105,7 +108,7 @@ window.llLearn = window.llLearn || function (root) {
       more.replaceChildren(template ? template.content.cloneNode(true) : '');
       feedback.hidden = false;
       retry.hidden = right;
-      next.hidden = !right || at === tasks.length - 1;
+      next.hidden = !right || at >= course.length - 1;  // a review's next is the panel's Review
       var rule = more.querySelector('.ll-rule');
       say(verdictText.textContent + (rule ? ' ' + rule.textContent.trim() : ''));
       if (right) {
@@ -117,12 +120,12 @@ window.llLearn = window.llLearn || function (root) {
           var best = Math.max(n, stars[task.dataset.llTask] || 0);
           stars[task.dataset.llTask] = best;
           showStars(task, best);
-          if (store) store.record(task.dataset.llTask, {stars: n, mistakes: mistakes, hints: hints});
-          root.dispatchEvent(new CustomEvent('ll-task-done', {detail: {task: task.dataset.llTask, stars: n,
+          if (store) store.record(keptAs(task), {stars: n, mistakes: mistakes, hints: hints});
+          root.dispatchEvent(new CustomEvent('ll-task-done', {detail: {task: keptAs(task), stars: n,
             hints: hints, mistakes: mistakes}}));
         }
         (next.hidden ? verdictText : next).focus();
-        if (at === tasks.length - 1 || firstOpen() < 0) say(verdictText.textContent + ' ' + words.all_done);
+        if (firstOpen() < 0) say(verdictText.textContent + ' ' + words.all_done);
       } else {
         mistakes += 1;
         var line = more.querySelector('.ll-line');
