@@ -167,8 +167,8 @@ def _line_frames(task: LearnTask, line: Sequence[str], style: TableStyle) -> lis
 def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
     """Up to three: the author's, then the rule that decides it, then the answer."""
     hints = [text for hint in task.hints if (text := _text(hint, lang))]
-    ruled = [verdict for verdict in task.verdicts if verdict.rule is not None]
-    deciding = [verdict.rule for verdict in ruled if verdict.right] or [verdict.rule for verdict in ruled]
+    ruled = [(verdict.rule, verdict.right) for verdict in task.verdicts if verdict.rule is not None]
+    deciding = [rule for rule, right in ruled if right] or [rule for rule, _ in ruled]
     if deciding:  # the rule that makes the right answer right (else the one the wrong ones break)
         hints.append(translate("learn.hint-rule", lang, rule=min(deciding)))
     right = [_answer_name(task, verdict.answer, style) for verdict in task.verdicts if verdict.right]
