@@ -40,6 +40,8 @@ from lingerlonger.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE
 HERE = Path(__file__).parent
 #: Inline copies of the player's assets that a page drops for the shared files.
 INLINE_ASSET = re.compile(r'<(style|script) data-ll-asset="[^"]*">.*?</\1>', re.S)
+#: The Learn page's root (not the panel's data-ll-learn-href, which the landing page has).
+LEARN_ROOT = re.compile(r"\sdata-ll-learn[\s>]")
 COURSE_ASSET = re.compile(r'<(style|script) data-ll-asset="course[^"]*">.*?</\1>', re.S)
 SHEET_MARK = re.compile(r'<p class="ll-sheet-link" data-sheet="([\w.-]+)" hidden></p>')
 #: The handout pack (site_handouts.py) holds a sheet of each lesson of this folder.
@@ -166,7 +168,7 @@ def _page_assets(app, pagename, templatename, context, doctree):
     if not body:
         return
     body = context["body"] = body.replace("<img ", '<img loading="lazy" ')  # charts below the fold wait
-    if "data-ll-progress-panel" in body or "data-ll-learn" in body:
+    if "data-ll-progress-panel" in body or LEARN_ROOT.search(body):
         body = context["body"] = _course_assets(app, body)
     if "ll-replay" not in body:
         return
@@ -195,7 +197,7 @@ def _course_assets(app, body: str) -> str:
     deferred, they run in order), and the page without its inline copies."""
     app.add_css_file(PROGRESS_CSS_NAME)
     app.add_js_file(PROGRESS_JS_NAME, defer="defer")
-    if "data-ll-learn" in body:
+    if LEARN_ROOT.search(body):
         app.add_css_file("ll-course.css")
         app.add_js_file("ll-course.js", defer="defer")
     return COURSE_ASSET.sub("", body)
