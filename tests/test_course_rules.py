@@ -173,3 +173,12 @@ def test_every_course_file_passes_check(path, capsys):
     code = cli.main(["check", "--languages", ",".join(LANGUAGES), str(path)])
     out, err = capsys.readouterr()
     assert code == 0, err or out
+
+
+def test_check_reads_the_course_folder_and_leaves_the_index_to_read_course(capsys):
+    """``lingerlonger check`` on a folder (or on the whole library) meets the course index, which
+    is no scenario: it checks every unit file and not the index."""
+    code = cli.main(["check", str(COURSE)])
+    out, err = capsys.readouterr()
+    assert code == 0, err or out
+    assert f"in {len(UNIT_FILES)} files" in out.splitlines()[-1]
