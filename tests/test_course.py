@@ -127,3 +127,14 @@ def test_a_good_course_reads_in_order(tmp_path):
     assert [u.id for u in read.units] == ["deal", "trump"]
     assert read.exercise_count == 2
     assert read.units[0].title.in_("ru") == "Сдача"
+
+
+def test_an_index_that_is_not_yaml_is_refused_at_its_place(tmp_path):
+    folder = course(tmp_path, "  - id: deal\n    title: [unclosed\n")
+    error = refusal(folder)
+    assert error.refusal.code == "scenario.yaml"
+    assert error.where.path.endswith("course.yaml") and error.where.line > 1
+
+
+def test_a_folder_without_an_index_is_refused(tmp_path):
+    assert_worded(refusal(tmp_path), "course.no-index")

@@ -19,8 +19,9 @@ import yaml
 from lingerlonger.game.errors import Message
 from lingerlonger.scenario.format1 import iter_documents
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
-from lingerlonger.scenario.located_yaml import Node, NodeReader, documents_of
+from lingerlonger.scenario.located_yaml import Node, NodeReader, documents_of, location_of_mark
 from lingerlonger.scenario.model import Location, Scenario, ScenarioError, Text
+from lingerlonger.words.outside_errors import yaml_problem
 
 __all__ = ["Course", "Unit", "read_course", "task_steps", "INDEX", "UNIT_KEYS"]
 
@@ -90,10 +91,10 @@ def _index_root(path: Path) -> Node:
                 raise root
             if root is not None:
                 return root
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        where = Location(str(path), mark.line + 1, mark.column + 1) if mark else Location(str(path), 1, 1)
-        raise ScenarioError(where, Message("course.no-index", file=INDEX)) from None
+    except yaml.MarkedYAMLError as error:  # worded as a scenario's YAML is, at its place
+        mark = error.problem_mark or error.context_mark
+        where = location_of_mark(str(path), mark) if mark else Location(str(path), 1, 1)
+        raise ScenarioError(where, Message("scenario.yaml", problem=yaml_problem(str(error.problem)))) from None
     raise ScenarioError(Location(str(path), 1, 1), Message("course.no-units"))
 
 
