@@ -127,6 +127,7 @@ def test_a_good_course_reads_in_order(tmp_path):
     assert [u.id for u in read.units] == ["deal", "trump"]
     assert read.exercise_count == 2
     assert read.units[0].title.in_("ru") == "Сдача"
+    assert [task.id for task in read.units[1].tasks] == ["t2"]
 
 
 def test_an_index_that_is_not_yaml_is_refused_at_its_place(tmp_path):

@@ -20,7 +20,7 @@ from lingerlonger.game.errors import Message
 from lingerlonger.scenario.format1 import iter_documents
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
 from lingerlonger.scenario.located_yaml import Node, NodeReader, documents_of, location_of_mark
-from lingerlonger.scenario.model import Location, Scenario, ScenarioError, Text
+from lingerlonger.scenario.model import Location, Scenario, ScenarioError, StepKind, Task, Text
 from lingerlonger.words.outside_errors import yaml_problem
 
 __all__ = ["Course", "Unit", "read_course", "task_steps", "INDEX", "UNIT_KEYS"]
@@ -41,6 +41,11 @@ class Unit:
     file: str
     exercises: tuple[Scenario, ...]
 
+    @property
+    def tasks(self) -> tuple[Task, ...]:
+        """The task of each exercise, in order (a page lists them, progress is kept by their ids)."""
+        return tuple(_task_of(exercise) for exercise in self.exercises)
+
 
 @dataclass(frozen=True)
 class Course:
@@ -53,7 +58,14 @@ class Course:
 
 def task_steps(scenario: Scenario) -> tuple[int, ...]:
     """The indexes of a scenario's ``task:`` steps (an exercise has exactly one)."""
-    return tuple(index for index, step in enumerate(scenario.steps) if str(step.kind) == "task")
+    return tuple(index for index, step in enumerate(scenario.steps) if step.kind is StepKind.TASK)
+
+
+def _task_of(exercise: Scenario) -> Task:
+    [index] = task_steps(exercise)  # read_course refuses any other count
+    task = exercise.steps[index].task
+    assert task is not None  # a task step always carries its task
+    return task
 
 
 def read_course(folder: str | Path | None = None) -> Course:
