@@ -8,12 +8,8 @@ from pathlib import Path
 import pytest
 
 from lingerlonger.scenario.course import read_course
-from lingerlonger.scenario.model import STEP_KEYS, ScenarioError
+from lingerlonger.scenario.model import ScenarioError
 from lingerlonger.words.i18n import LANGUAGES
-
-needs_tasks = pytest.mark.skipif(
-    "task" not in STEP_KEYS, reason="the task: step (branch task-format) is not in this tree yet"
-)
 
 TITLE = "{en: Dealing, pt: Dar as cartas, es: Repartir, ru: Сдача}"
 POSITION = """format: 1
@@ -112,7 +108,6 @@ def test_an_exercise_without_a_task_is_refused(tmp_path):
     assert error.where.path.endswith("a.yaml")
 
 
-@needs_tasks
 def test_an_exercise_with_two_tasks_is_refused_at_the_second(tmp_path):
     text = POSITION + task("t1") + "  - play: A K♣\n" + task("t2", "B", "3♣")
     folder = course(tmp_path, unit(), **{"a.yaml": text})
@@ -122,7 +117,6 @@ def test_an_exercise_with_two_tasks_is_refused_at_the_second(tmp_path):
     assert error.where.line > POSITION.count("\n") + 4
 
 
-@needs_tasks
 def test_a_good_course_reads_in_order(tmp_path):
     folder = course(
         tmp_path,
@@ -133,3 +127,15 @@ def test_a_good_course_reads_in_order(tmp_path):
     assert [u.id for u in read.units] == ["deal", "trump"]
     assert read.exercise_count == 2
     assert read.units[0].title.in_("ru") == "Сдача"
+    assert [task.id for task in read.units[1].tasks] == ["t2"]
+
+
+def test_an_index_that_is_not_yaml_is_refused_at_its_place(tmp_path):
+    folder = course(tmp_path, "  - id: deal\n    title: [unclosed\n")
+    error = refusal(folder)
+    assert error.refusal.code == "scenario.yaml"
+    assert error.where.path.endswith("course.yaml") and error.where.line > 1
+
+
+def test_a_folder_without_an_index_is_refused(tmp_path):
+    assert_worded(refusal(tmp_path), "course.no-index")

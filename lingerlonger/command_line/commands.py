@@ -27,6 +27,7 @@ from lingerlonger.game.play_loop import finish
 from lingerlonger.game.visible_text import visible
 from lingerlonger.lab.runner import PROGRESS_FORMAT
 from lingerlonger.scenario import Location, ScenarioError, StepKind, iter_documents
+from lingerlonger.scenario.course import INDEX as COURSE_INDEX
 from lingerlonger.scenario.file_reading import open_source
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
 from lingerlonger.scenario.recording import simulate
@@ -91,7 +92,11 @@ def _scenario_files(paths: Sequence[str]) -> Iterator[tuple[str, Message | None]
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file())
+            # A course index (course/course.yaml) lists unit files and is no scenario; its units
+            # are found here like any file, and read_course checks the index itself.
+            found = sorted(
+                p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file() and p.name != COURSE_INDEX
+            )
             if not found:
                 yield name, Message("cli.empty-folder", name=name)
             for file in found:

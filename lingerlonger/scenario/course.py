@@ -19,8 +19,9 @@ import yaml
 from lingerlonger.game.errors import Message
 from lingerlonger.scenario.format1 import iter_documents
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
-from lingerlonger.scenario.located_yaml import Node, NodeReader, documents_of
-from lingerlonger.scenario.model import Location, Scenario, ScenarioError, Text
+from lingerlonger.scenario.located_yaml import Node, NodeReader, documents_of, location_of_mark
+from lingerlonger.scenario.model import Location, Scenario, ScenarioError, StepKind, Task, Text
+from lingerlonger.words.outside_errors import yaml_problem
 
 __all__ = ["Course", "Unit", "read_course", "task_steps", "INDEX", "UNIT_KEYS"]
 
@@ -40,6 +41,11 @@ class Unit:
     file: str
     exercises: tuple[Scenario, ...]
 
+    @property
+    def tasks(self) -> tuple[Task, ...]:
+        """The task of each exercise, in order (a page lists them, progress is kept by their ids)."""
+        return tuple(_task_of(exercise) for exercise in self.exercises)
+
 
 @dataclass(frozen=True)
 class Course:
@@ -52,7 +58,14 @@ class Course:
 
 def task_steps(scenario: Scenario) -> tuple[int, ...]:
     """The indexes of a scenario's ``task:`` steps (an exercise has exactly one)."""
-    return tuple(index for index, step in enumerate(scenario.steps) if str(step.kind) == "task")
+    return tuple(index for index, step in enumerate(scenario.steps) if step.kind is StepKind.TASK)
+
+
+def _task_of(exercise: Scenario) -> Task:
+    [index] = task_steps(exercise)  # read_course refuses any other count
+    task = exercise.steps[index].task
+    assert task is not None  # a task step always carries its task
+    return task
 
 
 def read_course(folder: str | Path | None = None) -> Course:
@@ -90,10 +103,10 @@ def _index_root(path: Path) -> Node:
                 raise root
             if root is not None:
                 return root
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        where = Location(str(path), mark.line + 1, mark.column + 1) if mark else Location(str(path), 1, 1)
-        raise ScenarioError(where, Message("course.no-index", file=INDEX)) from None
+    except yaml.MarkedYAMLError as error:  # worded as a scenario's YAML is, at its place
+        mark = error.problem_mark or error.context_mark
+        where = location_of_mark(str(path), mark) if mark else Location(str(path), 1, 1)
+        raise ScenarioError(where, Message("scenario.yaml", problem=yaml_problem(str(error.problem)))) from None
     raise ScenarioError(Location(str(path), 1, 1), Message("course.no-units"))
 
 
