@@ -5,10 +5,7 @@ An exercise is one scenario (a position or a deal, a few narrated steps) ending 
 every unit file, and refuses a bad index at its line and column, in the reader's language:
 a unit file that is not there, a unit id used twice, a title missing a language, an exercise
 without exactly one task (a scenario error in a unit file is refused as ``check`` refuses it).
-
->>> course = read_course(lesson_folder() / "course")
->>> len(course.units) >= 8, course.exercise_count >= 40
-(True, True)
+Which rules each task exercises is tests/test_course_rules.py's table.
 """
 
 from __future__ import annotations
@@ -68,17 +65,18 @@ def read_course(folder: str | Path | None = None) -> Course:
     fields = reader.fields(root, INDEX, ("units",))
     if "units" not in fields:
         raise ScenarioError(reader.at(root), Message("course.no-units"))
-    units: list[Unit] = []
+    entries: list[tuple[str, Text, str, str]] = []
     seen: set[str] = set()
     for node in reader.sequence(fields["units"], "units"):
-        unit = _unit(reader, node, folder)
-        if unit.id in seen:
-            raise reader.fail(reader.fields(node, "units", UNIT_KEYS)["id"], Message("course.unit-twice", id=unit.id))
-        seen.add(unit.id)
-        units.append(unit)
-    if not units:
+        entry = _entry(reader, node, folder)
+        if entry[0] in seen:
+            raise reader.fail(reader.fields(node, "units", UNIT_KEYS)["id"], Message("course.unit-twice", id=entry[0]))
+        seen.add(entry[0])
+        entries.append(entry)
+    if not entries:
         raise ScenarioError(reader.at(fields["units"]), Message("course.no-units"))
-    return Course(tuple(units))
+    # The whole index is checked before any unit file is read: its faults are the cheapest to fix.
+    return Course(tuple(Unit(*entry, _exercises(folder / entry[3])) for entry in entries))
 
 
 def _index_root(path: Path) -> Node:
@@ -99,7 +97,8 @@ def _index_root(path: Path) -> Node:
     raise ScenarioError(Location(str(path), 1, 1), Message("course.no-units"))
 
 
-def _unit(reader: NodeReader, node: Node, folder: Path) -> Unit:
+def _entry(reader: NodeReader, node: Node, folder: Path) -> tuple[str, Text, str, str]:
+    """A unit's id, title, chapter and file, as the index gives them."""
     fields = reader.fields(node, "units", UNIT_KEYS)
     for key in UNIT_KEYS:
         if key not in fields:
@@ -110,10 +109,9 @@ def _unit(reader: NodeReader, node: Node, folder: Path) -> Unit:
     title = _title(reader, fields["title"])
     chapter = reader.text(fields["chapter"], "chapter")
     name = reader.text(fields["file"], "file")
-    file = folder / name
-    if Path(name).name != name or not file.is_file():
+    if Path(name).name != name or not (folder / name).is_file():
         raise reader.fail(fields["file"], Message("course.unknown-file", file=name))
-    return Unit(unit_id, title, chapter, name, _exercises(file))
+    return unit_id, title, chapter, name
 
 
 def _title(reader: NodeReader, node: Node) -> Text:
@@ -139,4 +137,3 @@ def _exercises(file: Path) -> tuple[Scenario, ...]:
     if not exercises:
         raise ScenarioError(Location(str(file), 1, 1), Message("course.no-exercises"))
     return tuple(exercises)
-
