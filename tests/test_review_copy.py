@@ -13,6 +13,7 @@ from lingerlonger.game.cards import Suit, parse_suit
 from lingerlonger.game.engine import ChooseTrump, Play, apply
 from lingerlonger.game.events import TrickWon
 from lingerlonger.scenario import load, loads
+from lingerlonger.scenario.course import read_course
 from lingerlonger.scenario.library import lesson_folder
 from lingerlonger.scenario.model import StepKind, Text
 from lingerlonger.scenario.replay import replay
@@ -180,10 +181,6 @@ def state_before(scenario, at: int):
 
 
 def course_exercises():
-    if "TASK" not in StepKind.__members__:  # task-format's reader (the task: step) not merged yet
-        return []
-    from lingerlonger.scenario.course import read_course
-
     return [
         pytest.param(exercise, id=f"{unit.id}#{exercise.index}")
         for unit in read_course(Path(lesson_folder()) / "course").units
@@ -195,7 +192,7 @@ def course_exercises():
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_course_exercise_permuted_has_the_mapped_right_answers(exercise, seed):
     copy, change = review_copy(exercise, seed)
-    [(at, step)] = [(at, step) for at, step in enumerate(exercise.steps) if step.kind == "task"]
+    [(at, step)] = [(at, step) for at, step in enumerate(exercise.steps) if step.kind == StepKind.TASK]
     task, copied = step.task, copy.steps[at].task
     assert replay(exercise).ok and replay(copy).ok
     before, events = state_before(exercise, at)

@@ -26,7 +26,7 @@ from typing import Any
 
 from lingerlonger.computer.task_judge import CARD_GOALS, SEAT_GOALS, TaskGoal
 from lingerlonger.game.cards import SUIT_SYMBOLS, Card, Suit, parse_card, parse_suit
-from lingerlonger.scenario.model import Ask, Expect, Scenario, Step, Text
+from lingerlonger.scenario.model import Ask, Expect, Scenario, Step, Task, Text
 
 __all__ = ["Permutation", "permuted", "review_copy", "review_permutation", "keeps_suits", "names_a_suit", "review_seed"]
 
@@ -129,8 +129,8 @@ def _ask(ask: Ask, change: Permutation) -> Ask:
     )
 
 
-def _task(task: Any, change: Permutation) -> Any:
-    """A ``task:`` (scenario.model.Task): its seat, accepted answers and texts mapped."""
+def _task(task: Task, change: Permutation) -> Task:
+    """A ``task:``: its seat, accepted answers and texts mapped."""
     accept = task.accept
     return dataclasses.replace(
         task,
@@ -152,9 +152,8 @@ def _step(step: Step, change: Permutation) -> Step:
         "say": _told(step.say, change),
         "ask": None if step.ask is None else _ask(step.ask, change),
     }
-    task = getattr(step, "task", None)  # task-format's Step carries it
-    if task is not None:
-        values["task"] = _task(task, change)
+    if step.task is not None:
+        values["task"] = _task(step.task, change)
     return dataclasses.replace(step, **values)
 
 
@@ -184,7 +183,7 @@ def keeps_suits(scenario: Scenario) -> bool:
     """Whether a copy must keep the suits: choices that name a suit in words, or a ``win-hand``
     task, whose computer players break ties by the suits' order (its seats still move)."""
     for step in scenario.steps:
-        task = getattr(step, "task", None)
+        task = step.task
         if task is not None and task.goal == TaskGoal.WIN_HAND:
             return True
         choices = [*(step.ask.choices if step.ask else ()), *(task.choices if task is not None else ())]

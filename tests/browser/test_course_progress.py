@@ -46,6 +46,7 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "accept_downloads": True}
 PAGE = "ru/book/learn.html"
 ORDER = ["deal-1", "deal-2", "trump-1", "trump-2"]
 PANEL = "[data-ll-progress-panel]"
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 STATUS, ALERT = "[data-ll-progress-status]", "[data-ll-progress-alert]"
 
 
@@ -292,6 +293,7 @@ def test_every_control_is_reached_with_tab_and_named(site, chromium):
     page = context.new_page()
     page.goto(base + PAGE, wait_until="load")
     page.locator(PANEL).wait_for()
+    assert page.get_by_role("progressbar", name="Сделано 0 из 4").count() == 1, "the bar is named by its words"
     reached = []
     for _ in range(12):
         page.keyboard.press("Tab")
@@ -310,3 +312,27 @@ def test_every_control_is_reached_with_tab_and_named(site, chromium):
     page.keyboard.press("Enter")
     assert page.evaluate("() => document.activeElement.dataset.llTask") == "deal-1", reached[at]
     context.close()
+
+
+def test_axe_finds_no_wcag_22_aa_violation_in_the_panel_light_or_dark_with_its_questions_open(site, chromium):
+    """Issue 27: axe-core, every WCAG 2.2 A and AA rule, on the panel with the reset question and
+    the link open and a refusal said."""
+    _, base = site
+    if not AXE.is_file():
+        unavailable(f"{AXE} is missing: run `make assets`")
+    for scheme in ("light", "dark"):
+        context = chromium.new_context(**PHONE, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(base + PAGE, wait_until="load")
+        solve(page, "deal-2", 1, mistakes=1, hints=2)
+        page.locator("[data-ll-action=copy-link]").click()
+        page.locator("[data-ll-action=reset]").click()
+        page.evaluate("() => { location.hash = 'progress=AAAA'; }")
+        said(page, ALERT)
+        page.add_script_tag(path=str(AXE))
+        results = page.evaluate(
+            "() => axe.run('[data-ll-progress-panel]', {runOnly: {type: 'tag', values: "
+            "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']}, resultTypes: ['violations']})"
+        )
+        assert [(v["id"], [node["target"] for node in v["nodes"]]) for v in results["violations"]] == [], scheme
+        context.close()

@@ -13,7 +13,10 @@
      progress.due()          -> the ids due for review today, in course order
      progress.exportText()   -> the file's text;  progress.importText(text) -> tasks added or updated
      progress.link(address)  -> address#progress=...;  progress.importLink(hash) -> as importText
-     progress.reset();  progress.subscribe(fn) -> fn() after every change (this tab or another)
+     progress.reset();  progress.subscribe(fn) -> fn() after every change (this tab or another);
+       it returns a function that unsubscribes
+     progress.kept           false when the browser refuses storage (kept for this visit only)
+     progress.damaged        true when what was stored could not be read (set aside, see read())
    A refused file or link throws a ProgressError whose .code names the catalog message
    (progress.refused-CODE) and leaves the stored progress as it was.
 
@@ -34,10 +37,11 @@
   var MAX_TASKS = 5000, MAX_COUNT = 1e6, MAX_TEXT = 1e6;
   var TASK_ID = /^[A-Za-z0-9][\w.:\/-]{0,119}$/;
   var DAY = 86400000;
-  /* Review, Leitner boxes: a task solved with a mistake or a hint (under three stars) goes to box 0
-     and comes back the next day; each clean review (no mistake, no hint) on or after its day moves
-     it up a box: 1 day, 3 days, 7, 14, 30, then 60; a clean review in the last box ends its review.
-     A review with a mistake or a hint sends it back to box 0. */
+  /* Review, Leitner boxes: a task in box n comes back REVIEW_DAYS[n] days after its last solve.
+     Solved with a mistake or a hint (under three stars), it goes to box 0: back the next day.
+     Each clean review (no mistake, no hint) on or after its day moves it up a box: back after
+     3, 7, 14, 30, then 60 days; a clean review in the last box ends its review. A review with a
+     mistake or a hint sends it back to box 0; a clean solve before its day changes nothing. */
   var REVIEW_DAYS = [1, 3, 7, 14, 30, 60];
   /* A format older than VERSION is brought up to it here, step by step: MIGRATIONS[n](data of
      version n) -> data of version n + 1. None yet. */
