@@ -138,3 +138,11 @@ def test_new_task_writes_a_template_that_checks(tmp_path):
     assert any(step.task for step in scenario.steps)
     checked = cli("check", str(tmp_path / "mine.yaml"))
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_task_about_the_trick_just_played_keeps_its_cards_on_the_table():
+    [first] = load(TASKS)[:1]
+    frames = [frame for frame in replay(first).frames if frame.task is not None]
+    assert frames[0].last_trick is None  # win-trick: the trick is still being played
+    assert [frame.task.goal for frame in frames[1:]] == ["trick-winner", "drawn", "out"]
+    assert all(frame.last_trick == frame.state.history[-1] for frame in frames[1:])

@@ -141,7 +141,7 @@ def right_answers(verdicts: Iterable[Verdict]) -> tuple[str, ...]:
 def _judge_cards(state: State, seat: int, goal: TaskGoal, against: str | None) -> tuple[Verdict, ...]:
     if state.to_act != seat or state.namer is not None:
         raise TaskError("task.not-to-act", seat=state.players[seat], to_act=state.name(state.to_act) or "-")
-    players = _against_players(state, against) if goal is TaskGoal.WIN_HAND else None
+    search = _Search(seat, _against_players(state, against)) if goal is TaskGoal.WIN_HAND else None
     verdicts = []
     for card in state.hands[seat]:
         refusal = play_refusal(state, card)
@@ -152,8 +152,8 @@ def _judge_cards(state: State, seat: int, goal: TaskGoal, against: str | None) -
         if goal is TaskGoal.LEGAL:
             verdicts.append(Verdict(str(card), True, RULE_FOLLOW_SUIT))
         elif goal is TaskGoal.WIN_HAND:
-            assert players is not None
-            verdicts.append(_judge_win_hand(state, seat, action, players))
+            assert search is not None
+            verdicts.append(_judge_win_hand(state, action, search))
         else:
             verdicts.append(_judge_trick(state, seat, goal, action))
     return tuple(verdicts)
@@ -243,9 +243,12 @@ class _Search:
         return result
 
 
-def _judge_win_hand(state: State, seat: int, action: Play, players: dict[int, Player]) -> Verdict:
+def _judge_win_hand(state: State, action: Play, search: _Search) -> Verdict:
+    """Right when the seat can still win after ``action`` (one search for every card: the
+    positions it solves for one card are remembered for the next)."""
+    players = search.players
     after, _ = apply(state, action)
-    if _Search(seat, players).can_win(after):
+    if search.can_win(after):
         return Verdict(str(action.card), True, RULE_HAND_END)
     # The refutation: everyone, the seat too, plays as ``against`` plays, to the end.
     line = [_text(state, action)]

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from lingerlonger.computer.task_judge import Verdict
+from lingerlonger.computer.task_judge import SEAT_GOALS, Verdict
 from lingerlonger.game.cards import Card, format_cards
 from lingerlonger.game.engine import Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
 from lingerlonger.game.errors import Message
@@ -77,6 +77,8 @@ class Frame:
         """The trick this step completed, so a table can still show its cards."""
         if any(isinstance(event, TrickWon) for event in self.events):
             return self.state.history[-1]
+        if self.task is not None and self.task.goal in SEAT_GOALS and self.state.history and not self.state.trick:
+            return self.state.history[-1]  # a task about the trick just played keeps it on the table
         return None
 
 
