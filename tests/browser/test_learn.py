@@ -28,6 +28,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from conftest import REPO, record
+from test_book_pages import AXE, blocking_violations
 
 from lingerlonger.views.table_html import TEXT_STYLE
 from lingerlonger.words.i18n import translate
@@ -118,6 +119,10 @@ def test_a_wrong_card_then_the_right_one_then_stars_in_russian_on_a_phone(learn)
     live = page.locator("[data-ll-live]")
     page.wait_for_function("document.querySelector('[data-ll-live]').textContent.length > 0")
     assert name in live.inner_text() and "правило" in live.inner_text()
+
+    page.add_script_tag(path=str(AXE))  # the answered state, its line and feedback shown, is accessible too
+    axe = page.evaluate("() => axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']})")
+    assert blocking_violations(axe) == []
 
     # Retry, from the keyboard: focus back on the card tried, the feedback gone
     page.keyboard.press("Enter")
