@@ -16,7 +16,8 @@ Fixtures
   unavailable      unavailable(reason): fail in CI, skip elsewhere
 Helpers: first_visit (a new browser's first visit to the served site, its offline worker at
 work), live_page, go_live, saved_lesson (a page of the built site, its live mode, a
-lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app).
+lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app);
+AXE and blocking_violations (axe-core's serious and critical findings on a page).
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
 elsewhere it is skipped with the reason.
@@ -64,6 +65,25 @@ CHROMIUM_ARGS = [
 COUNT_PRINTS = "() => { window.llPrinted = 0; window.print = () => { window.llPrinted += 1; }; }"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 IN_CI = os.environ.get("CI", "").lower() in {"true", "1"}
+
+
+#: axe-core (npm, installed by `make assets`), injected into a page to judge its accessibility.
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING_IMPACTS = {"serious", "critical"}
+
+
+def blocking_violations(results: dict) -> list[str]:
+    """axe-core's serious and critical violations, one readable line per element."""
+    lines = []
+    for violation in results["violations"]:
+        if violation["impact"] not in BLOCKING_IMPACTS:
+            continue
+        for node in violation["nodes"]:
+            lines.append(
+                f"{violation['id']} ({violation['impact']}): {violation['help']} "
+                f"at {' '.join(map(str, node['target']))}\n    {node['failureSummary']}"
+            )
+    return lines
 
 
 def unavailable(reason: str):

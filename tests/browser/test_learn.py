@@ -27,8 +27,7 @@ from importlib.util import module_from_spec, spec_from_file_location
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from conftest import REPO, record
-from test_book_pages import AXE, blocking_violations
+from conftest import AXE, REPO, blocking_violations, record
 
 from lingerlonger.views.table_html import TEXT_STYLE
 from lingerlonger.words.i18n import translate
