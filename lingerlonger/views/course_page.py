@@ -317,15 +317,19 @@ def course_html(
     )
 
 
-def learn_units(course: Course) -> tuple[LearnUnit, ...]:
+def learn_units(course: Course, *, reviews: bool = True) -> tuple[LearnUnit, ...]:
     """The course as the page draws it: each exercise's ``task:`` step judged by the engine on
-    the table as it stands when the task comes (the replay's frame before that step)."""
+    the table as it stands when the task comes (the replay's frame before that step), with its
+    review copy unless ``reviews`` is false."""
     return tuple(
         LearnUnit(
             id=unit.id,
             title=unit.title,
             chapter=unit.chapter,
-            tasks=tuple(_with_review(_learn_task(scenario), scenario) for scenario in unit.exercises),
+            tasks=tuple(
+                _with_review(_learn_task(scenario), scenario) if reviews else _learn_task(scenario)
+                for scenario in unit.exercises
+            ),
         )
         for unit in course.units
     )

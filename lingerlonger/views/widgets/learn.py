@@ -45,7 +45,8 @@ class LearnTab(widgets.VBox):
         self.add_class("ll-learn-tab")
         self.add_class("ll-learn")  # the Learn page's look (static/course.css)
         self._style = style or DEFAULT_STYLE
-        units = units if units is not None else learn_units(read_course(folder))
+        # no review copies: reviews are scheduled by the site's browser store (course_progress.js)
+        units = units if units is not None else learn_units(read_course(folder), reviews=False)
         self.tasks = [(unit, task) for unit in units for task in unit.tasks]
         self.stars: dict[str, int] = {}
         self.at = 0
