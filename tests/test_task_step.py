@@ -146,3 +146,17 @@ def test_a_task_about_the_trick_just_played_keeps_its_cards_on_the_table():
     assert frames[0].last_trick is None  # win-trick: the trick is still being played
     assert [frame.task.goal for frame in frames[1:]] == ["trick-winner", "drawn", "out"]
     assert all(frame.last_trick == frame.state.history[-1] for frame in frames[1:])
+
+
+def test_the_notebook_player_stops_on_a_task_and_goes_on_with_a_right_card():
+    from lingerlonger.views.widgets import ScenarioPlayer
+
+    player = ScenarioPlayer(loads(TASK)[0])
+    player.language.value = "es"
+    player.quiz_on.value = True
+    player.go_last()
+    assert player.at == 2 and translate("task.goal.win-trick", "es", seat="B") in player.quiz_text.value
+    player.answer("3♣")
+    assert player.at == 2  # wrong: the task waits
+    player.answer("A♣")
+    assert player.at == 3
