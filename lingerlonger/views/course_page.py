@@ -24,7 +24,7 @@ from lingerlonger.game.engine import State, Trick, apply, seat_index
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import TrickWon
 from lingerlonger.scenario import Scenario, in_language
-from lingerlonger.scenario.course import Course, read_course, task_steps
+from lingerlonger.scenario.course import Course, read_course
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.review_copy import review_copy, review_seed
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
@@ -355,7 +355,7 @@ def _learn_task(scenario: Scenario) -> LearnTask:
         seat=seat_index(frame.state.players, task.seat),
         goal=str(task.goal),
         verdicts=frame.verdicts,
-        last_trick=run.frames[frame.index - 1].last_trick,
+        last_trick=frame.last_trick,  # a question about the trick just played shows it (replay.Frame)
         say=frame.say,
         hints=task.hints,
         right=task.right,
@@ -384,15 +384,8 @@ class ProgressPanel:
         self, folder: str | Path | None = None, *, learn_href: str = "learn.html", lang: str = DEFAULT_LANGUAGE
     ) -> None:
         course = read_course(folder)
-        self.order = [_task_id(scenario) for unit in course.units for scenario in unit.exercises]
+        self.order = [task.id for unit in course.units for task in unit.tasks]
         self.learn_href, self.lang = learn_href, lang
 
     def _repr_html_(self) -> str:
         return str(progress_panel_html(self.lang, order=self.order, learn_href=self.learn_href))
-
-
-def _task_id(scenario: Scenario) -> str:
-    [index] = task_steps(scenario)
-    task = scenario.steps[index].task
-    assert task is not None  # task_steps found it
-    return task.id
