@@ -47,7 +47,7 @@ def run_err(capsys, *argv: str) -> tuple[int, list[str], list[str]]:
 def test_check_accepts_the_good_corpus(capsys):
     code, lines, _ = run(capsys, "check", GOOD)
     assert code == 0
-    assert lines == ["8 scenarios in 6 files: all pass"]
+    assert lines == ["12 scenarios in 7 files: all pass"]
 
 
 def test_check_prints_one_located_line_per_failure_and_a_summary(capsys):
@@ -58,7 +58,7 @@ def test_check_prints_one_located_line_per_failure_and_a_summary(capsys):
     assert len(failures) == len(bad)
     assert [line.split(":", 1)[0] for line in failures] == [str(path) for path in bad]
     assert all(line.split(":")[1].isdigit() and line.split(":")[2].isdigit() for line in failures)
-    scenarios = len(bad) + 1 + 1  # one bad file holds a good scenario before its bad one
+    scenarios = len(bad) + 1 + 2  # two bad files hold a good scenario before their bad one
     assert summary == f"{len(bad)} failures in {len(bad)} of {scenarios} scenarios ({len(bad) + 1} files)"
     assert not any("Traceback" in line for line in lines)
 

@@ -18,7 +18,7 @@ from lingerlonger.words.i18n import LANGUAGES
 REPO = Path(__file__).resolve().parents[1]
 CATALOGS = sorted((REPO / "lingerlonger" / "words" / "locale").glob("[a-z][a-z].json"))
 PO_FILES = sorted((REPO / "locales").glob("*/LC_MESSAGES/**/*.po"))
-LESSONS = sorted((REPO / "scenarios").glob("*.yaml"))
+LESSONS = sorted((REPO / "scenarios").glob("**/[0-9]*.yaml"))  # the lessons and the course's units
 
 
 def catalog_texts(path: Path) -> Iterator[tuple[str, str]]:

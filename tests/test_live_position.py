@@ -17,6 +17,7 @@ import pytest
 from lingerlonger.game.cards import parse_card
 from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS, PROFILE
 from lingerlonger.scenario import loads
+from lingerlonger.scenario.replay import check
 from lingerlonger.session import Position
 from lingerlonger.views.live_mode import endpoints as live
 from lingerlonger.views.live_mode import position_editor as live_position
@@ -158,6 +159,17 @@ def test_saving_gives_the_position_file_that_loads_back_with_the_hands_tapped():
     site = "https://escola.example/linger/"
     first = call("position_save", state=ready(), lang="pt", site=site)["text"].splitlines()[0]
     assert first == f"# yaml-language-server: $schema={site}scenario.schema.json"
+
+
+def test_make_this_a_task_gives_the_position_with_a_task_that_checks():
+    made = call("position_task", state=ready(), lang="ru")
+    assert re.fullmatch(r"task-\d{4}-\d\d-\d\d\.yaml", made["name"])
+    [scenario] = loads(made["text"], made["name"])
+    [step] = scenario.steps
+    assert step.task.seat == "A" and step.task.goal == "win-trick" and step.task.accept == ("A♥",)
+    assert check(scenario) == []
+    assert "text" not in call("position_task", state=start(), lang="ru")  # not a position yet
+    assert 'data-ll-action="position-task"' in live_position.position_editor_html("ru")
 
 
 def test_play_from_here_gives_the_positions_replay_ready_to_go_live():

@@ -21,6 +21,7 @@ from packaging.utils import canonicalize_name
 
 from lingerlonger import __version__
 from lingerlonger.command_line.commands import main
+from lingerlonger.scenario.course import INDEX as COURSE_INDEX
 from lingerlonger.scenario.library import lesson_folder
 
 REPO = Path(__file__).resolve().parents[1]
@@ -203,10 +204,16 @@ def counted_files(summary: str) -> int:
     return int(count)
 
 
+def library_files(folder: Path) -> int:
+    """How many scenario files a lesson library holds: its lessons and the course's units (the
+    course index, course/course.yaml, is no scenario)."""
+    return sum(1 for path in folder.rglob("*.yaml") if path.name != COURSE_INDEX)
+
+
 def test_check_with_no_path_checks_the_lesson_library(capsys):
     main(["check"])
     out, err = capsys.readouterr()
-    files = len(list(lesson_folder().glob("*.yaml")))
+    files = library_files(lesson_folder())
     assert files > 20 and counted_files(out + err) == files
 
 
@@ -308,7 +315,7 @@ def test_a_wheel_from_the_tracked_files_alone_installs_with_the_app_and_checks_i
     assert helped.stdout.startswith("usage: lingerlonger")
 
     checked = _run(command, "check", cwd=elsewhere, env=env, check=False)
-    assert counted_files(checked.stdout + checked.stderr) == len(list(source.glob("scenarios/*.yaml")))
+    assert counted_files(checked.stdout + checked.stderr) == library_files(source / "scenarios")
     assert checked.returncode == 0, f"the packaged lessons fail:\n{checked.stdout}{checked.stderr}"
 
     missing = _run(command, "replay", "no-such-lesson.yaml", cwd=elsewhere, env=env, check=False)

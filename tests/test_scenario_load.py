@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from corpora import POSITION
 
+from lingerlonger.computer.task_judge import TaskGoal
 from lingerlonger.game.cards import Suit, parse_card, parse_cards
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import Location, ScenarioError, iter_documents, iter_scenarios, load, loads
@@ -32,7 +33,8 @@ def test_the_good_corpus_covers_every_key_and_step_kind():
     expected = {
         key for scenario in scenarios for step in scenario.steps if step.kind == "expect" for key in step.expect.given
     }
-    assert kinds == {"play", "choose_trump", "expect", "ask", "say"}
+    assert kinds == {"play", "choose_trump", "expect", "ask", "say", "task"}
+    assert {step.task.goal for scenario in scenarios for step in scenario.steps if step.task} == set(TaskGoal)
     assert expected == {"trick_winner", "drawn", "out", "hand_sizes", "stock_size", "leader", "legal"}
     assert {scenario.is_deal for scenario in scenarios} == {True, False}
     assert any(scenario.summary for scenario in scenarios)
@@ -109,7 +111,7 @@ def test_locations_do_not_take_part_in_equality():
         (POSITION.replace("[A, B, C]", "[A, B, A]"), "players: A appears twice"),
         (POSITION.replace("leader: A", "leader: Q"), "leader: no seat 'Q' at this table"),
         (POSITION.replace("trump: ♥", "trump: X"), "trump: 'X' is not a suit"),
-        (POSITION.replace("steps: []", "steps:\n  - {}"), "step: expected play, choose_trump, expect or say"),
+        (POSITION.replace("steps: []", "steps:\n  - {}"), "step: expected play, choose_trump, expect, task or say"),
         (POSITION.replace("steps: []", "steps:\n  - expect: {drawn: {A: [5♠, 5♠]}}"), "5♠ appears twice"),
         (POSITION.replace("steps: []", "steps:\n  - expect: {out: [A, A]}"), "expect: out: A appears twice"),
         (POSITION.replace("steps: []", "steps:\n  - expect: {stock_size: 1.5}"), "expected a whole number"),

@@ -147,7 +147,7 @@ def test_step_kinds_answer_kinds_and_end_reasons_are_enums_read_and_written_as_t
     run = replay(ending)
     [ended] = [event for frame in run.frames for event in frame.events if isinstance(event, HandEnded)]
     assert run.final.reason is ended.reason is ending.result.reason and isinstance(ended.reason, EndReason)
-    assert [str(kind) for kind in STEP_ACTIONS] == ["play", "choose_trump", "expect"]
+    assert [str(kind) for kind in STEP_ACTIONS] == ["play", "choose_trump", "expect", "task"]
     assert json.dumps([EndReason.LAST_TRICK, AnswerKind.CARD]) == '["last-trick", "card"]'
     [again] = loads(dump([scenario]))
     assert again == scenario

@@ -561,6 +561,7 @@ def test_the_app_speaks_one_language_in_every_tab():
     app = LingerLongerApp(LIBRARY)
     app.tabs.selected_index = 1
     app.tabs.selected_index = 3
+    app.tabs.selected_index = 4
     assert english_left(app)  # English to begin with
     app.set_language("pt")
     assert app.tabs.titles == (
@@ -568,8 +569,9 @@ def test_the_app_speaks_one_language_in_every_tab():
         ui("tab-play", "pt"),
         ui("tab-table", "pt"),
         ui("position-title", "pt"),
+        translate("learn.title", "pt"),
     )
-    assert app.browser.player.lang == app.hand.lang == app.editor.lang == "pt"
+    assert app.browser.player.lang == app.hand.lang == app.editor.lang == app.learn.lang == "pt"
     assert app.browser.picker.description == ui("pick", "pt")
     assert english_left(app) == set()
     assert not visible(app.browser.player.language)  # one menu for the whole app

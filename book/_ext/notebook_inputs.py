@@ -37,6 +37,8 @@ INPUTS = (
     (re.compile(r"\.\./scenarios/[\w.-]+\.ya?ml"), "{match}"),
     # The folder: Path("../scenarios").glob("*.yaml")
     (re.compile(r"\.\./scenarios(?![\w/.-])"), "{match}/*.yaml"),
+    # A folder of it: LearnPage("../scenarios/course")
+    (re.compile(r"\.\./scenarios/[\w-]+(?![\w/.-])"), "{match}/*.yaml"),
     # The package the chapters run, code and data.
     (re.compile(r"\b(?:from|import) lingerlonger\b"), "/lingerlonger/**/*.*"),
     # The chapters' own words (lingerlonger.words.chapter_words's _()), translated in code.po.
@@ -51,6 +53,8 @@ def input_globs(source: str) -> list[str]:
 
     >>> input_globs('ScenarioPlayer("../scenarios/a.yaml"); Path("../scenarios").glob("*.yaml")')
     ['../scenarios/*.yaml', '../scenarios/a.yaml']
+    >>> input_globs('LearnPage("../scenarios/course")')
+    ['../scenarios/course/*.yaml']
     >>> input_globs("from lingerlonger.views.widgets import ScenarioPlayer")
     ['/lingerlonger/**/*.*']
     >>> input_globs("Nothing to run here.")

@@ -40,6 +40,7 @@ PARTS = {
     "expect": ("definitions", "expect"),
     "ask": ("definitions", "ask"),
     "answer": ("definitions", "ask", "properties", "answer"),
+    "task": ("definitions", "task"),
     "result": ("definitions", "result"),
 }
 #: How a value that refers to a definition is named in the tables (one, several).
@@ -54,6 +55,7 @@ DEFINITION_NAMES = {
     "step": ("a step", "steps"),
     "expect": ("a mapping (see its table)", "mappings"),
     "ask": ("a mapping (see its table)", "mappings"),
+    "task": ("a mapping (see its table)", "mappings"),
     "result": ("a mapping (see its table)", "mappings"),
 }
 

@@ -15,6 +15,9 @@
 3. Images load when the reader nears them (``loading="lazy"``).
 4. The site's own style sheet and script (``static/``): dark mode for the players, the
    presenter view, print, and the offline copy (its control in every page's footer).
+5. The course: the Learn page links its style and script (``ll-course.*``) instead of inline
+   copies, and a page with the progress panel (the Learn page, the landing page) links the
+   progress store's (``ll-course-progress.*``); every chapter opens with a link to its exercises.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from pathlib import Path
 from site_offline import keep_control_html
 from sphinx.util.fileutil import copy_asset
 
+from lingerlonger.views.course_page import COURSE_CSS, COURSE_JS
+from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_CSS_NAME, PROGRESS_JS, PROGRESS_JS_NAME
 from lingerlonger.views.page_replay import LAZY_END, LAZY_START, REPLAY_CSS, REPLAY_JS
 from lingerlonger.views.table_html import TABLE_CSS
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE, translate
@@ -35,6 +40,9 @@ from lingerlonger.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, SOURCE_LANGUAGE
 HERE = Path(__file__).parent
 #: Inline copies of the player's assets that a page drops for the shared files.
 INLINE_ASSET = re.compile(r'<(style|script) data-ll-asset="[^"]*">.*?</\1>', re.S)
+#: The Learn page's root (not the panel's data-ll-learn-href, which the landing page has).
+LEARN_ROOT = re.compile(r"\sdata-ll-learn[\s>]")
+COURSE_ASSET = re.compile(r'<(style|script) data-ll-asset="course[^"]*">.*?</\1>', re.S)
 SHEET_MARK = re.compile(r'<p class="ll-sheet-link" data-sheet="([\w.-]+)" hidden></p>')
 #: The handout pack (site_handouts.py) holds a sheet of each lesson of this folder.
 SCENARIOS = HERE.parents[1] / "scenarios"
@@ -100,7 +108,14 @@ def write_icon_font(source: Path, target: Path, codepoints: set[int]) -> None:
 def _write_assets(app, config) -> None:
     folder = _generated(app)
     folder.mkdir(parents=True, exist_ok=True)
-    files = {"ll-replay.css": TABLE_CSS + REPLAY_CSS, "ll-replay.js": REPLAY_JS}
+    files = {
+        "ll-replay.css": TABLE_CSS + REPLAY_CSS,
+        "ll-replay.js": REPLAY_JS,
+        "ll-course.css": COURSE_CSS,
+        "ll-course.js": COURSE_JS,
+        PROGRESS_CSS_NAME: PROGRESS_CSS,
+        PROGRESS_JS_NAME: PROGRESS_JS,
+    }
     for name, text in files.items():
         path = folder / name
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
@@ -153,6 +168,8 @@ def _page_assets(app, pagename, templatename, context, doctree):
     if not body:
         return
     body = context["body"] = body.replace("<img ", '<img loading="lazy" ')  # charts below the fold wait
+    if "data-ll-progress-panel" in body or LEARN_ROOT.search(body):
+        body = context["body"] = _course_assets(app, body)
     if "ll-replay" not in body:
         return
     static = Path(app.outdir) / "_static"
@@ -173,6 +190,33 @@ def _page_assets(app, pagename, templatename, context, doctree):
 
     body = SHEET_MARK.sub(sheet_link, body)
     context["body"] = lazy_replays(body, write, lambda name: context["pathto"](f"_static/{name}", 1))
+
+
+def _course_assets(app, body: str) -> str:
+    """The course's files for this page alone (the store before the page that uses it: both
+    deferred, they run in order), and the page without its inline copies."""
+    app.add_css_file(PROGRESS_CSS_NAME)
+    app.add_js_file(PROGRESS_JS_NAME, defer="defer")
+    if LEARN_ROOT.search(body):
+        app.add_css_file("ll-course.css")
+        app.add_js_file("ll-course.js", defer="defer")
+    return COURSE_ASSET.sub("", body)
+
+
+#: The chapters whose top links to their exercises on the Learn page.
+CHAPTER = re.compile(r"book/(\d\d-[\w-]+)")
+LEARN_PAGE = "book/learn"
+
+
+def _learn_link(app, pagename, templatename, context, doctree):
+    """Every chapter opens with a link to the Learn page, at the unit that follows it
+    (templates/layout.html draws it)."""
+    chapter = CHAPTER.fullmatch(pagename)
+    if chapter and LEARN_PAGE in app.env.all_docs:
+        context["ll_learn_link"] = {
+            "href": context["pathto"](LEARN_PAGE) + f"#ll-chapter-{chapter.group(1)}",
+            "text": translate("learn.chapter-link", page_language(app)),
+        }
 
 
 def _footer_link(app, pagename, templatename, context, doctree):
@@ -199,4 +243,5 @@ def setup(app):
     app.add_js_file("ll-replay.js", defer="defer")
     app.connect("html-page-context", _page_assets, priority=950)
     app.connect("html-page-context", _footer_link)
+    app.connect("html-page-context", _learn_link)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

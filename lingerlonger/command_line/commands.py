@@ -27,13 +27,14 @@ from lingerlonger.game.play_loop import finish
 from lingerlonger.game.visible_text import visible
 from lingerlonger.lab.runner import PROGRESS_FORMAT
 from lingerlonger.scenario import Location, ScenarioError, StepKind, iter_documents
+from lingerlonger.scenario.course import INDEX as COURSE_INDEX
 from lingerlonger.scenario.file_reading import open_source
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
 from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.replay import check as check_scenario
 from lingerlonger.scenario.replay import replay as replay_scenario
 from lingerlonger.scenario.safe_write import replacing
-from lingerlonger.scenario.starters import deal_starter, position_starter, starter_header
+from lingerlonger.scenario.starters import deal_starter, position_starter, starter_header, task_starter
 from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file, write, write_schema
 from lingerlonger.views.markdown import markdown_lines
 from lingerlonger.views.print_sheet import scenario_sheet_html
@@ -91,7 +92,11 @@ def _scenario_files(paths: Sequence[str]) -> Iterator[tuple[str, Message | None]
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file())
+            # A course index (course/course.yaml) lists unit files and is no scenario; its units
+            # are found here like any file, and read_course checks the index itself.
+            found = sorted(
+                p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file() and p.name != COURSE_INDEX
+            )
             if not found:
                 yield name, Message("cli.empty-folder", name=name)
             for file in found:
@@ -111,6 +116,7 @@ def check_command(args: argparse.Namespace) -> int:
     lang = _language(args)
     if not args.paths:  # the lesson library, with the languages it promises
         args.paths, args.languages = [str(lesson_folder())], args.languages or LESSON_LANGUAGES
+    task_ids: dict[str, Location] = {}  # a task's id is unique across every file checked
     for name, problem in _scenario_files(args.paths):
         if problem:
             _error(error_text(problem, lang))
@@ -121,7 +127,7 @@ def check_command(args: argparse.Namespace) -> int:
         found = 0
         try:
             with open_source(name) as source:
-                for item in iter_documents(source, name):
+                for item in iter_documents(source, name, task_ids=task_ids):
                     found += 1
                     errors = (
                         [item]
@@ -331,11 +337,13 @@ def new_command(args: argparse.Namespace) -> int:
     game = game_of(args)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     lang = _language(args)
-    hand = (position_starter if args.position else deal_starter)(game.rules, game.players, seed, lang)
+    starter = task_starter if args.task else position_starter if args.position else deal_starter
+    hand = starter(game.rules, game.players, seed, lang)
     target = args.output
     if target != "-" and Path(target).exists() and not args.force:
         raise UsageError("cli.exists", target=target)
-    header = starter_header(target if target != "-" else translate("starter.file", lang), args.position, lang)
+    file = target if target != "-" else translate("starter.file", lang)
+    header = starter_header(file, args.position or args.task, lang, task=args.task)
     write(sys.stdout if target == "-" else target, [hand], header=header, lang=lang)
     if target != "-":
         print(translate("cli.new-written", lang, path=target))
@@ -435,9 +443,11 @@ def add_scenario_parsers(commands) -> None:
         commands,
         "new",
         "lingerlonger new --position -o my-lesson.yaml",
+        "lingerlonger new --task -o my-task.yaml",
         "lingerlonger new --rules equal-hands --players 3 --seed 7 -o my-deal.yaml",
     )
     parser.add_argument("--position", action="store_true", help=HelpText("cli.help.new.position"))
+    parser.add_argument("--task", action="store_true", help=HelpText("cli.help.new.task"))
     add_game_arguments(parser, hand_size=False)  # a starter position deals no cards
     parser.add_argument("--seed", type=int, default=None, help=HelpText("cli.help.new.seed"))
     parser.add_argument("-o", "--output", default="-", metavar="FILE", help=HelpText("cli.help.new.output"))

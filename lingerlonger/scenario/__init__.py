@@ -7,6 +7,8 @@
 - ``author_names``: the seat names an author may write; ``hand_seat_names``: the names at a hand
   against the computer; ``library``: the lessons that come with the package, and ``nearest``,
   the one search up the folder tree;
+- ``task_step``: a ``task:`` step read; ``task_check``: a task judged on the table, the author's
+  ``accept`` proved, and the task said as a quiz question;
 - ``replay``: the frames a reader steps through, every expectation checked; ``recording``: hands
   recorded as scenarios; ``starters``: templates for ``lingerlonger new``; ``safe_write``: a file
   replaced only once complete; ``scenario.schema.json``: the format for editors.

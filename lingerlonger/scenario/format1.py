@@ -79,6 +79,7 @@ from lingerlonger.scenario.model import (
     StepKind,
     versions,
 )
+from lingerlonger.scenario.task_step import read_task, refuse_task_id_twice
 from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE
 from lingerlonger.words.outside_errors import os_reason, yaml_error, yaml_problem
 
@@ -218,6 +219,10 @@ def _step(reader: NodeReader, node: Node, players: tuple[str, ...], rules: Rules
         return Step(StepKind.SAY, reader.at(values["say"]), say=say)
     kind = actions[0]
     value = values[kind]
+    if kind is StepKind.TASK:
+        if ask is not None:
+            raise reader.refuse(node, "one-action", first=kind, second="ask")
+        return Step(kind, reader.at(value), say=say, task=read_task(reader, value, players, own))
     if kind is StepKind.EXPECT:
         return Step(kind, reader.at(value), expect=_expect(reader, value, players), say=say, ask=ask)
     if kind is StepKind.CHOOSE_TRUMP and not rules.grand_coup:
@@ -409,16 +414,20 @@ class _Parser(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
     """libyaml's parser when available; only its events are used, nothing is constructed."""
 
 
-def iter_documents(source: str | TextIO | BoundedSource, path: str = "<string>") -> Iterator[Scenario | ScenarioError]:
+def iter_documents(
+    source: str | TextIO | BoundedSource, path: str = "<string>", *, task_ids: dict[str, Location] | None = None
+) -> Iterator[Scenario | ScenarioError]:
     """Each document of a YAML stream as a ``Scenario``, or the ``ScenarioError`` refusing it.
 
     ``source`` is the text or an open text file; a file is read a piece at a time
     and each scenario is built only when reached, so a large stream is never held
     whole. A refused document does not stop the stream; a YAML syntax error does
-    (it is the last item).
+    (it is the last item). A task's id must be new to the stream, and to ``task_ids`` when
+    given (the ids already taken in other files, with their places; those of this one are added).
     """
     reader = NodeReader(path)
     index = 0
+    task_ids = {} if task_ids is None else task_ids
     try:
         for root in documents_of(yaml.parse(source, Loader=_Parser), path):
             if isinstance(root, ScenarioError):
@@ -427,7 +436,7 @@ def iter_documents(source: str | TextIO | BoundedSource, path: str = "<string>")
                 continue  # an empty document, e.g. between two ---
             else:
                 try:
-                    yield _scenario(reader, root, index)
+                    yield _unique_tasks(_scenario(reader, root, index), task_ids)
                 except ScenarioError as error:
                     yield error
             index += 1
@@ -453,6 +462,16 @@ def iter_documents(source: str | TextIO | BoundedSource, path: str = "<string>")
         yield ScenarioError(Location(path, 1, 1), Message("scenario.not-utf8", reason=yaml_problem(error.reason)))
     except ScenarioError as error:  # refused by a bounded source (source.py) as it was read
         yield error
+
+
+def _unique_tasks(scenario: Scenario, seen: dict[str, Location]) -> Scenario:
+    """The scenario, unless one of its tasks takes an id already taken (``seen`` remembers them)."""
+    for step in scenario.steps:
+        if step.task is not None:
+            if step.task.id in seen:
+                raise refuse_task_id_twice(step.task, seen[step.task.id])
+            seen[step.task.id] = step.task.at("id")
+    return scenario
 
 
 def _syntax_hint(error: yaml.MarkedYAMLError) -> str | None:

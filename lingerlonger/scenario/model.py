@@ -13,6 +13,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, overload
 
+from lingerlonger.computer.task_judge import TaskGoal
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import State, deal, from_position
 from lingerlonger.game.errors import EXIT_FAILED, LingerError, Message
@@ -32,6 +33,7 @@ class StepKind(StrEnum):
     EXPECT = "expect"
     ASK = "ask"  # a question only
     SAY = "say"  # narration only
+    TASK = "task"  # the learner acts, the engine judges (a pause, like a question)
 
 
 class AnswerKind(StrEnum):
@@ -44,7 +46,7 @@ class AnswerKind(StrEnum):
 
 
 #: The step keys that act (a step has at most one), in the Scenario format reference's order.
-STEP_ACTIONS = (StepKind.PLAY, StepKind.CHOOSE_TRUMP, StepKind.EXPECT)
+STEP_ACTIONS = (StepKind.PLAY, StepKind.CHOOSE_TRUMP, StepKind.EXPECT, StepKind.TASK)
 TOP_KEYS = (
     "format",
     "title",
@@ -68,6 +70,10 @@ POSITION_KEYS = ("hands", "stock", "trump", "leader")
 #: A quiz question (``ask:``) and the kinds of answer it may expect (see ``Ask``).
 ASK_KEYS = ("question", "answer", "choices", "hint", "wrong")
 ANSWER_KINDS = tuple(AnswerKind)
+#: A task (``task:``): who acts, the goal the engine judges, and what the learner is told.
+TASK_KEYS = ("id", "seat", "goal", "accept", "against", "choices", "hints", "right", "wrong")
+TASK_GOALS = tuple(TaskGoal)
+MAX_HINTS = 3  # a nudge, the rule, then the answer
 STEP_KEYS = (*STEP_ACTIONS, "ask", "say")
 
 
@@ -220,6 +226,47 @@ class Ask:
 
 
 @dataclass(frozen=True)
+class Task:
+    """A task: ``seat`` acts towards ``goal`` on the table as it stands, and the engine judges.
+
+    ``accept`` (None when the author leaves it to the engine) holds the right answers as the
+    judge names them (computer/task_judge.py): cards ``"A♥"``, suits ``"♠"``, seat names,
+    or for ``choice`` the indices of ``choices`` (``"0"``); ``check`` proves it is exactly the
+    set the goal defines. ``id`` keeps a learner's progress when the text changes.
+    """
+
+    id: str
+    seat: str
+    goal: TaskGoal
+    where: Location = field(compare=False)  # the task: mapping
+    accept: tuple[str, ...] | None = None
+    against: str | None = None
+    choices: tuple[str, ...] = ()
+    hints: tuple[str, ...] = ()
+    right: str | None = None
+    wrong: str | None = None
+    locations: dict[str, Location] = field(default_factory=dict, compare=False)  # each key's value
+
+    def texts(self) -> Iterator[str]:
+        """The author's texts, in reading order."""
+        yield from (text for text in (*self.choices, *self.hints, self.right, self.wrong) if text is not None)
+
+    def at(self, key: str) -> Location:
+        """Where ``key``'s value was written (the task itself when it was not)."""
+        return self.locations.get(key, self.where)
+
+    def in_language(self, lang: str) -> Task:
+        """The task as a reader of ``lang`` sees it (see ``Text``)."""
+        return replace(
+            self,
+            choices=tuple(in_language(choice, lang) for choice in self.choices),
+            hints=tuple(in_language(hint, lang) for hint in self.hints),
+            right=in_language(self.right, lang),
+            wrong=in_language(self.wrong, lang),
+        )
+
+
+@dataclass(frozen=True)
 class Step:
     """One step: a play, a trump choice, an expectation, a question, or narration only."""
 
@@ -231,6 +278,7 @@ class Step:
     expect: Expect | None = None
     say: str | None = None
     ask: Ask | None = None
+    task: Task | None = None
 
 
 @dataclass(frozen=True)
@@ -275,6 +323,8 @@ class Scenario:
             if step.ask is not None:
                 ask = step.ask
                 yield from (text for text in (ask.question, *ask.choices, ask.hint, ask.wrong) if text is not None)
+            if step.task is not None:
+                yield from step.task.texts()
 
     def missing_languages(self, wanted: tuple[str, ...]) -> Iterator[tuple[str, tuple[str, ...]]]:
         """Each text lacking some of ``wanted``, with the languages it lacks."""
@@ -289,7 +339,12 @@ class Scenario:
         """The scenario as a reader of ``lang`` sees it: every text the author wrote in ``lang``
         in that language (the others as written); ``lang`` says so once all of them are."""
         steps = tuple(
-            replace(step, say=in_language(step.say, lang), ask=None if step.ask is None else step.ask.in_language(lang))
+            replace(
+                step,
+                say=in_language(step.say, lang),
+                ask=None if step.ask is None else step.ask.in_language(lang),
+                task=None if step.task is None else step.task.in_language(lang),
+            )
             for step in self.steps
         )
         complete = next(self.missing_languages((lang,)), None) is None

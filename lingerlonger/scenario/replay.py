@@ -39,11 +39,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from lingerlonger.computer.task_judge import SEAT_GOALS, Verdict
 from lingerlonger.game.cards import Card, format_cards
 from lingerlonger.game.engine import Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
 from lingerlonger.game.errors import Message
 from lingerlonger.game.events import Drew, Eliminated, Event, Led, TrickWon
 from lingerlonger.scenario import AnswerKind, Ask, Expect, Result, Scenario, ScenarioError, Step, StepKind, in_language
+from lingerlonger.scenario.model import Task
+from lingerlonger.scenario.task_check import check_play_after, judge_task, task_ask
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 from lingerlonger.words.narration import narrate
 
@@ -58,6 +61,8 @@ class Frame:
     step: Step | None = None
     say: str | None = None
     asks: tuple[Ask, ...] = ()  # answered on this frame, before the next one is shown
+    task: Task | None = None  # a task's frame: the learner acts here
+    verdicts: tuple[Verdict, ...] = ()  # the engine's word on each answer to the task
 
     @property
     def narration(self) -> list[str]:
@@ -72,6 +77,8 @@ class Frame:
         """The trick this step completed, so a table can still show its cards."""
         if any(isinstance(event, TrickWon) for event in self.events):
             return self.state.history[-1]
+        if self.task is not None and self.task.goal in SEAT_GOALS and self.state.history and not self.state.trick:
+            return self.state.history[-1]  # a task about the trick just played keeps it on the table
         return None
 
 
@@ -96,7 +103,19 @@ def replay(scenario: Scenario) -> Replay:
     run = Replay(scenario, [Frame(0, state, tuple(events))])
     trick_events: list[Event] = []  # since the current (or just completed) trick was led
     pending: list[Ask] = []  # "who wins this trick?" questions not yet settled
+    judged: tuple[Task, tuple[Verdict, ...]] | None = None  # the task of the step before
     for step in scenario.steps:
+        if judged is not None:
+            run.failures += check_play_after(*judged, step)
+            judged = None
+        if step.kind == StepKind.TASK:
+            assert step.task is not None
+            verdicts, failures = judge_task(state, step.task, trick_events)
+            run.failures += failures
+            asks = (task_ask(step.task, verdicts),) if verdicts else ()
+            run.frames.append(Frame(len(run.frames), state, (), step, step.say, asks, step.task, verdicts))
+            judged = step.task, verdicts
+            continue
         if step.ask is not None:
             run.failures += _check_ask(state, step, pending)
             run.frames[-1] = replace(run.frames[-1], asks=(*run.frames[-1].asks, step.ask))

@@ -19,16 +19,18 @@ import random
 from dataclasses import replace
 
 from lingerlonger.computer.players import make_player
+from lingerlonger.computer.task_judge import TaskGoal, judge, right_answers
 from lingerlonger.game.cards import DECK, Suit, sort_hand
 from lingerlonger.game.engine import Play, apply, from_position, legal_cards, shuffled_deck
 from lingerlonger.game.rules import VARIANTS, Rules
 from lingerlonger.scenario import Expect, Location, Scenario, Step, StepKind
+from lingerlonger.scenario.model import Task, Text
 from lingerlonger.scenario.recording import record_hand
 from lingerlonger.scenario.replay import replay, trick_outcome
 from lingerlonger.words.i18n import SOURCE_LANGUAGE, translate
 from lingerlonger.words.narration import rules_text
 
-__all__ = ["deal_starter", "position_starter", "starter_header", "starter_tags"]
+__all__ = ["deal_starter", "position_starter", "task_starter", "starter_header", "starter_tags"]
 
 #: Starter steps come from no file; they all carry this place.
 WRITTEN = Location("<new>", 1, 1)
@@ -36,7 +38,7 @@ WRITTEN = Location("<new>", 1, 1)
 POSITION_HAND, POSITION_STOCK = 2, 2
 
 
-def starter_header(file: str, position: bool, lang: str = SOURCE_LANGUAGE) -> str:
+def starter_header(file: str, position: bool, lang: str = SOURCE_LANGUAGE, task: bool = False) -> str:
     """The comments on top of a starter, in ``lang``: how to check it, and what each key means
     (the keys themselves are the format's, the same in every language)."""
     check, watch = translate("starter.check", lang), translate("starter.watch", lang)
@@ -44,6 +46,8 @@ def starter_header(file: str, position: bool, lang: str = SOURCE_LANGUAGE) -> st
     lines = [f"{check:<{width}}lingerlonger check {file}", f"{watch:<{width}}lingerlonger replay {file}", ""]
     lines += translate("starter.position-setup" if position else "starter.deal-setup", lang).split("\n")
     lines += translate("starter.end", lang).split("\n")
+    if task:
+        lines += translate("starter.task", lang).split("\n")
     return "".join(f"# {line}".rstrip() + "\n" for line in lines)
 
 
@@ -130,3 +134,31 @@ def position_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_L
         ),
     )
     return _for_an_author(replace(scenario, steps=(*scenario.steps, check)), len(plays), lang)
+
+
+def task_starter(rules: Rules, players: int, seed: int, lang: str = SOURCE_LANGUAGE) -> Scenario:
+    """A starter position whose second seat gets a task after the lead: win the trick if the
+    card played next surely wins it, lose it if it surely loses, else play any legal card."""
+    hand = position_starter(rules, players, seed, lang)
+    lead, answer = hand.steps[0], hand.steps[1]
+    state, _ = hand.start()
+    state, _ = apply(state, state.play(f"{lead.seat} {lead.card}"))
+    seat = answer.seat
+    assert seat is not None  # the second step plays
+    for goal in (TaskGoal.WIN_TRICK, TaskGoal.LOSE_TRICK, TaskGoal.LEGAL):
+        right = right_answers(judge(state, seat, goal))
+        if str(answer.card) in right:
+            break
+    words = {key: Text(translate(f"starter.task-{key}", lang)) for key in ("hint", "right", "wrong")}
+    task = Task(
+        f"my-task-{seed}",
+        seat,
+        goal,
+        WRITTEN,
+        accept=right,
+        hints=(words["hint"],),
+        right=words["right"],
+        wrong=words["wrong"],
+    )
+    step = Step(StepKind.TASK, WRITTEN, say=translate("starter.say-task", lang), task=task)
+    return replace(hand, steps=(lead, step, *hand.steps[1:]))

@@ -62,7 +62,7 @@ import yaml
 from lingerlonger.game.cards import Card, format_cards, sort_hand
 from lingerlonger.scenario.library import nearest
 from lingerlonger.scenario.located_yaml import scalar_type
-from lingerlonger.scenario.model import EXPECT_KEYS, AnswerKind, Ask, Expect, Scenario, Step, StepKind, Text
+from lingerlonger.scenario.model import EXPECT_KEYS, AnswerKind, Ask, Expect, Scenario, Step, StepKind, Task, Text
 from lingerlonger.scenario.safe_write import replacing
 from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE, translate
 
@@ -233,11 +233,12 @@ def _text(text: str, indent: str, own: str, block: bool = True) -> str:
     return "".join(f"\n{indent}  {lang}: {one(text.in_(lang), indent + '  ')}" for lang in order)
 
 
-def _choices(choices: tuple[str, ...], own: str) -> list[str]:
-    """A question's choices: a flow list, or a block list of mappings once one is translated."""
+def _choices(choices: tuple[str, ...], own: str, key: str = "choices") -> list[str]:
+    """A question's choices (or a task's hints): a flow list, or a block list of mappings once
+    one is translated."""
     if not any(isinstance(choice, Text) and choice.translations for choice in choices):
-        return [f"    choices: [{', '.join(_scalar(choice) for choice in choices)}]"]
-    lines = ["    choices:"]
+        return [f"    {key}: [{', '.join(_scalar(choice) for choice in choices)}]"]
+    lines = [f"    {key}:"]
     for choice in choices:
         first, *rest = _text(choice, "      ", own, block=False).lstrip("\n").split("\n")
         lines += [f"      - {first.strip()}", *rest]
@@ -327,6 +328,9 @@ def _step(step: Step, players: tuple[str, ...], own: str) -> str:
     elif step.kind == StepKind.EXPECT:
         assert step.expect is not None
         text = "- expect:" + _expect(step.expect, players)
+    elif step.kind == StepKind.TASK:
+        assert step.task is not None
+        text = "- task:" + _task(step.task, own)
     else:
         action = f"{step.seat} {step.card if step.kind == StepKind.PLAY else step.suit}"
         if step.say is None and step.ask is None:
@@ -354,6 +358,26 @@ def _ask(ask: Ask, own: str) -> str:
         f"    {key}:{_text(getattr(ask, key), '    ', own)}"
         for key in ("hint", "wrong")
         if getattr(ask, key) is not None
+    ]
+    return "\n" + "\n".join(lines)
+
+
+def _task(task: Task, own: str) -> str:
+    """A task as a block mapping under ``task:``, its accepted answers as written in a file."""
+    lines = [f"    id: {_scalar(task.id)}", f"    seat: {_seat(task.seat)}", f"    goal: {task.goal}"]
+    if task.against is not None:
+        lines.append(f"    against: {_scalar(task.against)}")
+    if task.choices:
+        lines += _choices(task.choices, own)
+    if task.accept is not None:
+        shown = [str(task.choices[int(answer)]) for answer in task.accept] if task.choices else task.accept
+        lines.append(f"    accept: [{', '.join(_scalar(answer) for answer in shown)}]")
+    if task.hints:
+        lines += _choices(task.hints, own, "hints")
+    lines += [
+        f"    {key}:{_text(getattr(task, key), '    ', own)}"
+        for key in ("right", "wrong")
+        if getattr(task, key) is not None
     ]
     return "\n" + "\n".join(lines)
 

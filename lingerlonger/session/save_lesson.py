@@ -26,11 +26,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
+from lingerlonger.computer.task_judge import TaskGoal, judge, right_answers
 from lingerlonger.game.cards import Card
 from lingerlonger.game.engine import Action, State
 from lingerlonger.game.play_loop import replayed
-from lingerlonger.scenario import Scenario, in_language
+from lingerlonger.scenario import Scenario, Step, StepKind, in_language
+from lingerlonger.scenario.model import Task
 from lingerlonger.scenario.recording import record
+from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session.family_table import TableModel
 from lingerlonger.session.hand import HandModel
@@ -40,6 +43,7 @@ from lingerlonger.words.i18n import translate
 
 __all__ = [
     "lesson",
+    "task_lesson",
     "hand_lesson",
     "table_lesson",
     "branch_lesson",
@@ -98,6 +102,26 @@ def position_lesson(position: Position, lang: str, day: date) -> Scenario:
     """A position set up by clicking, before anyone plays: a lesson for the author to add
     plays and words to (it is saved only without ``problems``)."""
     return position.scenario(translate("ui.position-saved-title", lang, date=day.isoformat()), lang)
+
+
+#: The goals "Make this a task" tries, in order: the first with a right answer is asked.
+OFFERED_GOALS = (TaskGoal.WIN_TRICK, TaskGoal.LOSE_TRICK, TaskGoal.LEGAL)
+
+
+def task_lesson(lesson: Scenario, day: date) -> Scenario:
+    """``lesson`` with a task for the seat to act where it ends: win the trick when a card surely
+    wins it, else lose it, else any legal card; ``accept`` holds the engine's right answers
+    (the author then words it). Its id names the day and the goal, a start to edit."""
+    state = replay(lesson).final
+    if state.to_act is None or state.namer is not None:
+        return lesson  # nothing to play: no card task to make
+    seat = state.players[state.to_act]
+    for goal in OFFERED_GOALS:
+        right = right_answers(judge(state, seat, goal))
+        if right:
+            break
+    task = Task(f"task-{day.isoformat()}-{goal}", seat, goal, lesson.where, accept=right)
+    return replace(lesson, steps=(*lesson.steps, Step(StepKind.TASK, lesson.where, task=task)))
 
 
 def lesson_text(scenario: Scenario, site: str | None = None) -> str:

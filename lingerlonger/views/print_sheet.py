@@ -70,6 +70,7 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None, four_col
         if frame.step is not None and (told or frame.say):
             steps.append({"question": "", "told": told, "said": _text(frame.say)})
         for ask in frame.asks:  # asked once this frame is shown, before the next step
+            ask = ask.in_language(lang)  # a task's sentence is said in every language
             number = len(answers) + 1
             choices = say("quiz.choices", choices=" / ".join(ask.choices)) if ask.choices else ""
             steps.append({"question": say("sheet.question", number=number, question=ask.question), "choices": choices})

@@ -89,6 +89,7 @@ def narration_lines(frame: Frame, seat: str | None, lang: str = "en") -> list[st
 def quiz_lines(ask, lang: str) -> list[str]:
     """A question as the terminal shows it: the choices, then the answer and its explanation."""
     say = speaker(lang)
+    ask = ask.in_language(lang)  # a task's sentence is said in every language
     lines = [f"  ? {ask.question}"]
     if ask.choices:
         lines.append("    " + say("quiz.choices", choices=" / ".join(ask.choices)))

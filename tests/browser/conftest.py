@@ -14,8 +14,10 @@ Fixtures
   voila_app        the URL of the app, served by one Voila per session (per xdist worker);
                    the kernels of the test's pages are shut down after it
   unavailable      unavailable(reason): fail in CI, skip elsewhere
-Helpers: live_page, go_live, saved_lesson (a page of the built site, its live mode, a
-lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app).
+Helpers: first_visit (a new browser's first visit to the served site, its offline worker at
+work), live_page, go_live, saved_lesson (a page of the built site, its live mode, a
+lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app);
+AXE and blocking_violations (axe-core's serious and critical findings on a page).
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
 elsewhere it is skipped with the reason.
@@ -64,6 +66,25 @@ CHROMIUM_ARGS = [
 COUNT_PRINTS = "() => { window.llPrinted = 0; window.print = () => { window.llPrinted += 1; }; }"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 IN_CI = os.environ.get("CI", "").lower() in {"true", "1"}
+
+
+#: axe-core (npm, installed by `make assets`), injected into a page to judge its accessibility.
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING_IMPACTS = {"serious", "critical"}
+
+
+def blocking_violations(results: dict) -> list[str]:
+    """axe-core's serious and critical violations, one readable line per element."""
+    lines = []
+    for violation in results["violations"]:
+        if violation["impact"] not in BLOCKING_IMPACTS:
+            continue
+        for node in violation["nodes"]:
+            lines.append(
+                f"{violation['id']} ({violation['impact']}): {violation['help']} "
+                f"at {' '.join(map(str, node['target']))}\n    {node['failureSummary']}"
+            )
+    return lines
 
 
 def unavailable(reason: str):
@@ -631,3 +652,20 @@ def saved_lesson(page, save, tmp_path, *, label: str = "Save as lesson", kind: s
 def plays_of(lesson, seat):
     """The cards ``seat`` plays in ``lesson``, as written."""
     return [str(step.card) for step in lesson.steps if step.kind == "play" and step.seat == seat]
+
+
+#: The service worker's address once it is active (site_offline.py), and the footer's
+#: "Keep this book offline" once the worker kept the page's language.
+READY = "() => navigator.serviceWorker.ready.then(registration => registration.active.scriptURL)"
+KEPT = "[data-ll-keep][data-ll-kept]"
+
+
+def first_visit(chromium, url: str, **options):
+    """A new browser opens ``url`` once and waits until the worker kept its language's chapters."""
+    context = chromium.new_context(**options)
+    page = context.new_page()
+    log = record(page)
+    page.goto(url, wait_until="load")
+    assert page.evaluate(READY).endswith("/sw.js")
+    page.wait_for_selector(KEPT, state="attached", timeout=60_000)
+    return context, page, log

@@ -44,9 +44,13 @@ def test_the_app_loads_and_opens_every_tab_with_no_console_warning(voila_app, br
     page, log = browser_page
     said = console_of(page)
     open_app_in(page, voila_app, "ru")
-    for tab, shown in enumerate((".ll-browser", ".ll-hand-player", ".ll-family-table", ".ll-position-editor")):
+    tabs = (".ll-browser", ".ll-hand-player", ".ll-family-table", ".ll-position-editor", ".ll-learn-tab")
+    for tab, shown in enumerate(tabs):
         page.locator(".ll-app .lm-TabBar-tab").nth(tab).click()
         page.locator(shown).wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    # the Learn tab answers: a tap on an answer button, its verdict said
+    page.locator(".ll-learn-tab .ll-answers button").first.click()
+    page.locator(".ll-learn-tab .ll-feedback").wait_for(state="visible", timeout=ROUND_TRIP_MS)
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1000)
     assert not said, (

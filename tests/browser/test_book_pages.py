@@ -12,12 +12,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import BOOK_HTML, REPO, built_pages, record, serve, unavailable, wait_until_quiet
+from conftest import AXE, BOOK_HTML, blocking_violations, built_pages, record, serve, unavailable, wait_until_quiet
 
 pytestmark = pytest.mark.browser
 
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-BLOCKING_IMPACTS = {"serious", "critical"}
 #: The printable rules sheet (chapter 13): the element, and how its page is found.
 RULES_SHEET = "article.ll-sheet"
 RULES_SHEET_MARK = 'class="ll-sheet"'
@@ -31,20 +29,6 @@ SETTLE = """() => Promise.race([
     new Promise(done => setTimeout(done, 10000))])"""
 #: One page object per page in a PDF: "/Type /Page" not followed by "s" (that is "/Pages").
 PDF_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
-
-
-def blocking_violations(results: dict) -> list[str]:
-    """axe-core's serious and critical violations, one readable line per element."""
-    lines = []
-    for violation in results["violations"]:
-        if violation["impact"] not in BLOCKING_IMPACTS:
-            continue
-        for node in violation["nodes"]:
-            lines.append(
-                f"{violation['id']} ({violation['impact']}): {violation['help']} "
-                f"at {' '.join(map(str, node['target']))}\n    {node['failureSummary']}"
-            )
-    return lines
 
 
 @pytest.fixture(scope="module")

@@ -18,32 +18,19 @@ import subprocess
 import sys
 
 import pytest
-from conftest import REPO, counter, counting, go_live, record, serve
+from conftest import REPO, counter, counting, first_visit, go_live, record, serve
 
 from lingerlonger.words.i18n import template, translate
 
 pytestmark = pytest.mark.browser
 
-READY = "() => navigator.serviceWorker.ready.then(registration => registration.active.scriptURL)"
 CACHES = "() => caches.keys()"
 CACHED = (
     "() => caches.keys().then(names => caches.open(names[0]))"
     ".then(cache => cache.keys()).then(requests => requests.map(request => request.url))"
 )
-KEPT = "[data-ll-keep][data-ll-kept]"
 PHONE = {"width": 360, "height": 740}
 CHAPTER = {"en": "book/02-dealing.html", "ru": "ru/book/02-dealing.html"}
-
-
-def first_visit(chromium, url: str, **options):
-    """A new browser opens ``url`` once and waits until the worker kept its language's chapters."""
-    context = chromium.new_context(**options)
-    page = context.new_page()
-    log = record(page)
-    page.goto(url, wait_until="load")
-    assert page.evaluate(READY).endswith("/sw.js")
-    page.wait_for_selector(KEPT, state="attached", timeout=60_000)
-    return context, page, log
 
 
 def replay_chapter(site) -> str:

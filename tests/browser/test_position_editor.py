@@ -15,6 +15,7 @@ import pytest
 from conftest import LIVE_BOOT_MS, REPO, live_page, saved_lesson, serve
 
 from lingerlonger.game.cards import parse_cards
+from lingerlonger.scenario import load
 from lingerlonger.session import Position
 from lingerlonger.words.i18n import error_text
 
@@ -139,5 +140,37 @@ def test_in_russian_the_problems_and_a_refused_call_speak_russian_and_change_not
         assert "это не карта" in answer["problems"] and answer["html"].count('data-ll-placed-card="7♠"') == 1
         assert "Traceback" not in str(answer)
         assert editor.locator(".ll-position-body").inner_html() == shown
+        log.assert_clean()
+        context.close()
+
+
+def test_make_this_a_task_by_keyboard_downloads_a_task_that_checks(book_html, chromium, tmp_path):
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, EDITOR, **PHONE)
+        editor = page.locator("[data-ll-position-editor]")
+        task = editor.locator("[data-ll-action=position-task]")
+        assert task.is_disabled() and task.inner_text() == "Make this a task"
+        choose(editor, "players", "3")
+        tap(editor, "A♥", "K♣")
+        aim(editor, "1")
+        tap(editor, "2♥")
+        aim(editor, "stock")
+        tap(editor, "Q♠")
+        says(page, editor.locator(".ll-position-problems"), "Ready")
+        task.focus()  # the keyboard alone: the button is reached and pressed without a pointer
+        with page.expect_download() as downloaded:
+            page.keyboard.press("Enter")
+        path = tmp_path / downloaded.value.suggested_filename
+        downloaded.value.save_as(path)
+        checked = subprocess.run(
+            [sys.executable, "-m", "lingerlonger", "check", str(path)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        [lesson] = load(path)
+        [step] = lesson.steps
+        assert step.task.seat == "A" and step.task.accept  # the engine's right answers, for the author to word
         log.assert_clean()
         context.close()

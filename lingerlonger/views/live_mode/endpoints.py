@@ -41,7 +41,13 @@ from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.scenario.replay import replay
 from lingerlonger.session import HandModel, Refused, ScenarioModel, advice
 from lingerlonger.session.save_lesson import branch_lesson, hand_lesson, lesson_name, lesson_text
-from lingerlonger.views.live_mode.position_editor import page_site, position_change, position_play, position_save
+from lingerlonger.views.live_mode.position_editor import (
+    page_site,
+    position_change,
+    position_play,
+    position_save,
+    position_task,
+)
 from lingerlonger.views.page_replay import frame_html, gallery_html, notice_html, replay_html
 from lingerlonger.views.shared_panels import advice_html, answers_html, hand_html
 from lingerlonger.views.table_html import TableStyle
@@ -467,6 +473,7 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "position_change": position_change,
         "position_play": position_play,
         "position_save": position_save,
+        "position_task": position_task,
     }
 )
 

@@ -37,7 +37,7 @@ from lingerlonger.game.rules import Rules
 from lingerlonger.game.visible_text import quoted, visible
 from lingerlonger.scenario.replay import replay
 from lingerlonger.session.position import STOCK, Place, Position
-from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson
+from lingerlonger.session.save_lesson import lesson_name, lesson_text, position_lesson, task_lesson
 from lingerlonger.views.page_replay import replay_html
 from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_html
 from lingerlonger.views.templating import Markup, render
@@ -53,7 +53,15 @@ from lingerlonger.words.i18n import (
 )
 from lingerlonger.words.narration import suit_name
 
-__all__ = ["position_change", "position_play", "position_save", "position_editor_html", "position_html", "page_site"]
+__all__ = [
+    "position_change",
+    "position_play",
+    "position_save",
+    "position_task",
+    "position_editor_html",
+    "position_html",
+    "page_site",
+]
 
 #: The words position.js says by itself (while the engine starts, if it cannot), by attribute.
 _EDITOR_WORDS = {"starting": "live-starting", "failed": "live-failed"}
@@ -264,6 +272,20 @@ def position_save(args: dict, position: Position, lang: str) -> dict:
     return {
         "text": lesson_text(position_lesson(position, lang, today), site=page_site(args)),
         "name": lesson_name(today, kind="position"),
+    }
+
+
+@_json
+def position_task(args: dict, position: Position, lang: str) -> dict:
+    """``{state, lang, site}``: "Make this a task": the position's lesson with a task for the
+    seat to act, its right answers the engine's (``text``, offered as ``name``); while it has
+    problems, the position again."""
+    if position.problems:
+        return _shown(position, lang)
+    today = date.today()
+    return {
+        "text": lesson_text(task_lesson(position_lesson(position, lang, today), today), site=page_site(args)),
+        "name": lesson_name(today, kind="task"),
     }
 
 

@@ -78,7 +78,7 @@
       old.replaceWith(fresh);
       made.innerHTML = result.problems;  // the status box is rewritten only when it says something new
       if (made.content.textContent !== problems.textContent) problems.innerHTML = result.problems;
-      action('play').disabled = action('save').disabled = !result.ok;
+      action('play').disabled = action('save').disabled = action('task').disabled = !result.ok;
       refocus(key, fresh);
     }
 
@@ -99,6 +99,9 @@
     action('clear').onclick = function () { ask('position_change', {do: 'clear'}); };
     action('save').onclick = function () {
       ask('position_save', {site: kit.siteRoot()}, function (result) { kit.download(result.text, result.name); });
+    };
+    action('task').onclick = function () {  // "Make this a task": the same file, with a task for the seat to act
+      ask('position_task', {site: kit.siteRoot()}, function (result) { kit.download(result.text, result.name); });
     };
     action('play').onclick = function () { ask('position_play', {}, play); };
     action('edit').onclick = function () {

@@ -1,5 +1,5 @@
 """The Voilà app (``book/app/app.md``): the scenario browser, a hand to play, a family
-table and the position editor, in one language."""
+table, the position editor and the course (Learn), in one language."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from lingerlonger.views.widgets.controls import (
 )
 from lingerlonger.views.widgets.family_table import FamilyTable
 from lingerlonger.views.widgets.hand import HandPlayer
+from lingerlonger.views.widgets.learn import LearnTab
 from lingerlonger.views.widgets.lesson_picker import ScenarioBrowser
 from lingerlonger.views.widgets.position_editor import PositionEditor
 from lingerlonger.words.i18n import LANGUAGES, translate, ui
@@ -30,8 +31,8 @@ __all__ = ["LingerLongerApp"]
 
 
 class LingerLongerApp(widgets.VBox):
-    """The Voilà app: a scenario browser, a hand to play, a family table (pass-and-play) and
-    a position to set up, in four tabs, in one language.
+    """The Voilà app: a scenario browser, a hand to play, a family table (pass-and-play), a
+    position to set up and the course's exercises, in five tabs, in one language.
 
     The language menu at the top speaks for the whole app; the player's own menu is hidden
     and linked to it, so a lesson written in Portuguese (``lang: pt``) turns the app
@@ -49,7 +50,11 @@ class LingerLongerApp(widgets.VBox):
         self.table: FamilyTable | None = None
         self.position_tab = widgets.VBox()
         self.editor: PositionEditor | None = None
-        self.tabs = widgets.Tab(children=[self.browser, self.hand_tab, self.table_tab, self.position_tab])
+        self.learn_tab = widgets.VBox()
+        self.learn: LearnTab | None = None
+        self.tabs = widgets.Tab(
+            children=[self.browser, self.hand_tab, self.table_tab, self.position_tab, self.learn_tab]
+        )
         self.tabs.observe(self._on_tab, "selected_index")
         player_language = self.browser.player.language
         self.language = widgets.Dropdown(
@@ -89,6 +94,7 @@ class LingerLongerApp(widgets.VBox):
             ui("tab-play", self.lang),
             ui("tab-table", self.lang),
             ui("position-title", self.lang),
+            translate("learn.title", self.lang),
         )
         self.intro.value = str(
             render(
@@ -98,7 +104,7 @@ class LingerLongerApp(widgets.VBox):
                 intro=ui("app-intro", self.lang),
             )
         )
-        for tab in (self.hand, self.table, self.editor):
+        for tab in (self.hand, self.table, self.editor, self.learn):
             if tab is not None:
                 tab.set_language(self.lang)
 
@@ -116,3 +122,6 @@ class LingerLongerApp(widgets.VBox):
         if change["new"] == 3 and self.editor is None:
             self.editor = PositionEditor(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
             self.position_tab.children = (self.editor,)
+        if change["new"] == 4 and self.learn is None:
+            self.learn = LearnTab(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
+            self.learn_tab.children = (self.learn,)

@@ -1,0 +1,314 @@
+"""The engine judges a task: every answer a learner can give, right or wrong, and why.
+
+A task (a scenario's ``task:`` step, book/scenario-format.md) asks one seat to act on the
+table as it stands. ``judge`` returns one ``Verdict`` per answer the learner can tap, so
+that a page can ship every verdict at build time and ``lingerlonger check`` can prove the
+author's ``accept:``. Every hand is known in a position, so "whatever the others play" is
+an exhaustive search over their legal cards; ``win-hand`` is an exact search over the
+seat's own choices while every other seat plays a deterministic computer kind.
+
+Hearts trump; A leads K♣ and B, holding a club, must follow suit (rule 8):
+
+>>> from lingerlonger.game.engine import apply, from_position
+>>> from lingerlonger.game.rules import Rules
+>>> state = from_position(Rules(), "ABC", dealer="C", leader="A", trump="♥",
+...                       hands={"A": "K♣ 7♦", "B": "3♣ A♣ 2♥", "C": "Q♣ 5♠"}, stock="9♦ 4♠")
+>>> state, _ = apply(state, state.play("A K♣"))
+>>> [(verdict.answer, verdict.right, verdict.rule) for verdict in judge(state, "B", TaskGoal.WIN_TRICK)]
+[('3♣', False, 9), ('A♣', True, 9), ('2♥', False, 8)]
+>>> judge(state, "B", TaskGoal.WIN_TRICK)[0].line
+('B 3♣', 'C Q♣')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.game.cards import Suit, parse_suit
+from lingerlonger.game.engine import Action, Play, State, apply, legal_actions, play_refusal, seat_index
+from lingerlonger.game.errors import LingerError
+from lingerlonger.game.events import Drew, Eliminated, EndReason, Event, HandEnded
+from lingerlonger.game.play_loop import Player
+from lingerlonger.game.seat_view import view
+
+__all__ = [
+    "TaskGoal",
+    "Verdict",
+    "TaskError",
+    "DETERMINISTIC_KINDS",
+    "CARD_GOALS",
+    "SEAT_GOALS",
+    "SEAT_SET_GOALS",
+    "SEARCH_BUDGET",
+    "judge",
+    "right_answers",
+]
+
+
+class TaskGoal(StrEnum):
+    """What a task asks, by its ``goal:`` value in a file."""
+
+    LEGAL = "legal"  # any legal card
+    WIN_TRICK = "win-trick"  # a card that wins the current trick whatever the others play
+    LOSE_TRICK = "lose-trick"  # a card that loses it whatever the others play
+    STAY_IN = "stay-in"  # still holding cards once the trick is resolved
+    WIN_HAND = "win-hand"  # the hand can still be won against ``against`` players
+    NAME_TRUMP = "name-trump"  # grand coup: the author's choice of suit(s)
+    TRICK_WINNER = "trick-winner"  # the seat that won the trick just resolved
+    OUT = "out"  # every seat that went out in it (a set, maybe empty)
+    DRAWN = "drawn"  # every seat that drew after it (a set)
+    CHOICE = "choice"  # the author's ``choices:``, ``accept`` the right one(s)
+
+
+#: The goals answered by a card of the seat's hand.
+CARD_GOALS = frozenset({TaskGoal.LEGAL, TaskGoal.WIN_TRICK, TaskGoal.LOSE_TRICK, TaskGoal.STAY_IN, TaskGoal.WIN_HAND})
+#: The goals answered by naming seats (one, or a set).
+SEAT_GOALS = frozenset({TaskGoal.TRICK_WINNER, TaskGoal.OUT, TaskGoal.DRAWN})
+SEAT_SET_GOALS = frozenset({TaskGoal.OUT, TaskGoal.DRAWN})
+
+#: The computer kinds that always play the same card in the same position (``random`` and
+#: ``expert`` draw random numbers, so a search over their play would prove nothing).
+DETERMINISTIC_KINDS = ("tips",)
+
+#: How many positions a ``win-hand`` search may visit before it gives up (a task is a
+#: small position; a search this large would slow every build).
+SEARCH_BUDGET = 200_000
+
+# The Rules reference's numbers (book/rules-reference.md).
+RULE_FOLLOW_SUIT, RULE_TRICK_WINNER, RULE_DRAW, RULE_OUT, RULE_OUT_AT_ONCE = 8, 9, 11, 12, 13
+RULE_HAND_END, RULE_EXHAUSTION, RULE_DRAW_PER_CARD, RULE_GRAND_COUP, RULE_TRUMP_LEAD = 15, 20, 22, 25, 28
+_REFUSAL_RULES = {"follow-suit": RULE_FOLLOW_SUIT, "trump-lead": RULE_TRUMP_LEAD}
+
+
+class TaskError(LingerError):
+    """A task the engine cannot judge as asked (the code names why, for a located refusal)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's word on one answer.
+
+    ``answer`` is what the learner taps: a card ("Q♥"; every card of the hand, illegal ones
+    too), a suit ("♠"), a seat's name, or a choice's index ("0"). ``rule`` is the Rules
+    reference's number that decides it. ``line`` is, for a wrong card, the plays ("SEAT CARD")
+    of a continuation in which the goal fails, the answer first; empty otherwise.
+    """
+
+    answer: str
+    right: bool
+    rule: int | None
+    line: tuple[str, ...] = ()
+
+
+def judge(
+    state: State,
+    seat: int | str,
+    goal: TaskGoal | str,
+    *,
+    against: str | None = None,
+    choices: Sequence[object] | None = None,
+    accept: Iterable[object] | None = None,
+    events: Sequence[Event] | None = None,
+) -> tuple[Verdict, ...]:
+    """Every answer to the task, judged; ``TaskError`` when the task cannot be asked here.
+
+    ``against`` (win-hand) is a kind of ``DETERMINISTIC_KINDS``; ``choices`` and ``accept``
+    (choice: indices; name-trump: suits) say what the author calls right; ``events`` (drawn)
+    are those of the play that resolved the trick.
+    """
+    goal = TaskGoal(goal)
+    seat = seat_index(state.players, seat)
+    if goal in CARD_GOALS:
+        return _judge_cards(state, seat, goal, against)
+    if goal is TaskGoal.NAME_TRUMP:
+        return _judge_trump(state, seat, accept)
+    if goal is TaskGoal.CHOICE:
+        return _judge_choice(choices, accept)
+    return _judge_seats(state, goal, events)
+
+
+def right_answers(verdicts: Iterable[Verdict]) -> tuple[str, ...]:
+    """The answers judged right, in the verdicts' order."""
+    return tuple(verdict.answer for verdict in verdicts if verdict.right)
+
+
+# --- cards -------------------------------------------------------------------------
+
+
+def _judge_cards(state: State, seat: int, goal: TaskGoal, against: str | None) -> tuple[Verdict, ...]:
+    if state.to_act != seat or state.namer is not None:
+        raise TaskError("task.not-to-act", seat=state.players[seat], to_act=state.name(state.to_act) or "-")
+    search = _Search(seat, _against_players(state, against)) if goal is TaskGoal.WIN_HAND else None
+    verdicts = []
+    for card in state.hands[seat]:
+        refusal = play_refusal(state, card)
+        if refusal is not None:
+            verdicts.append(Verdict(str(card), False, _REFUSAL_RULES.get(refusal.rule, RULE_FOLLOW_SUIT)))
+            continue
+        action = Play(seat, card)
+        if goal is TaskGoal.LEGAL:
+            verdicts.append(Verdict(str(card), True, RULE_FOLLOW_SUIT))
+        elif goal is TaskGoal.WIN_HAND:
+            assert search is not None
+            verdicts.append(_judge_win_hand(state, action, search))
+        else:
+            verdicts.append(_judge_trick(state, seat, goal, action))
+    return tuple(verdicts)
+
+
+def _text(state: State, action: Action) -> str:
+    what = action.card if isinstance(action, Play) else action.suit
+    return f"{state.players[action.seat]} {what}"
+
+
+def _judge_trick(state: State, seat: int, goal: TaskGoal, action: Play) -> Verdict:
+    """Right when the goal holds at the end of the trick in every continuation of the others."""
+    tricks = len(state.history)
+    refutation = _refute(state, action, seat, goal, tricks, [], [])
+    answer = str(action.card)
+    if refutation is None:
+        return Verdict(answer, True, RULE_OUT if goal is TaskGoal.STAY_IN else RULE_TRICK_WINNER)
+    events, line = refutation
+    rule = RULE_TRICK_WINNER
+    if goal is TaskGoal.STAY_IN:
+        at_once = any(isinstance(event, Eliminated) and event.seat == seat and event.at_once for event in events)
+        rule = RULE_OUT_AT_ONCE if at_once else RULE_OUT
+    return Verdict(answer, False, rule, tuple(line))
+
+
+def _refute(
+    state: State, action: Action, seat: int, goal: TaskGoal, tricks: int, line: list[str], events: list[Event]
+) -> tuple[list[Event], list[str]] | None:
+    """A continuation of the trick (its events and plays) in which the goal fails, or None."""
+    line = [*line, _text(state, action)]
+    state, caused = apply(state, action)
+    events = [*events, *caused]
+    if state.is_over or len(state.history) > tricks:
+        return None if _trick_goal_holds(state, seat, goal, events) else (events, line)
+    for reply in legal_actions(state):
+        found = _refute(state, reply, seat, goal, tricks, line, events)
+        if found is not None:
+            return found
+    return None
+
+
+def _trick_goal_holds(state: State, seat: int, goal: TaskGoal, events: Sequence[Event]) -> bool:
+    mid_trick = any(isinstance(event, HandEnded) and event.mid_trick for event in events)
+    if goal is TaskGoal.STAY_IN:
+        return bool(state.hands[seat]) or (mid_trick and state.winner == seat)
+    # A trick abandoned by an end in its middle is won by nobody (ruling 14).
+    won = not mid_trick and state.history[-1].winner == seat
+    return won if goal is TaskGoal.WIN_TRICK else not won
+
+
+# --- win-hand ----------------------------------------------------------------------
+
+
+def _against_players(state: State, against: str | None) -> dict[int, Player]:
+    if against is None:
+        raise TaskError("task.against-missing", kinds=", ".join(DETERMINISTIC_KINDS))
+    if against not in DETERMINISTIC_KINDS:
+        raise TaskError("task.against-unknown", kind=against, kinds=", ".join(DETERMINISTIC_KINDS))
+    return {other: PLAYER_KINDS.make(against, seed=0) for other in range(len(state.players))}
+
+
+class _Search:
+    """The exact search of ``win-hand``: the seat tries each of its choices, the others play
+    as their deterministic kind; positions already solved are remembered."""
+
+    def __init__(self, seat: int, players: dict[int, Player]) -> None:
+        self.seat, self.players = seat, players
+        self.solved: dict[State, bool] = {}
+        self.visited = 0
+
+    def can_win(self, state: State) -> bool:
+        if state.is_over:
+            return state.winner == self.seat
+        known = self.solved.get(state)
+        if known is not None:
+            return known
+        self.visited += 1
+        if self.visited > SEARCH_BUDGET:
+            raise TaskError("task.search-too-large", budget=SEARCH_BUDGET)
+        to_act = state.to_act
+        assert to_act is not None
+        if to_act == self.seat:
+            result = any(self.can_win(apply(state, action)[0]) for action in legal_actions(state))
+        else:
+            result = self.can_win(apply(state, self.players[to_act].act(view(state, to_act)))[0])
+        self.solved[state] = result
+        return result
+
+
+def _judge_win_hand(state: State, action: Play, search: _Search) -> Verdict:
+    """Right when the seat can still win after ``action`` (one search for every card: the
+    positions it solves for one card are remembered for the next)."""
+    players = search.players
+    after, _ = apply(state, action)
+    if search.can_win(after):
+        return Verdict(str(action.card), True, RULE_HAND_END)
+    # The refutation: everyone, the seat too, plays as ``against`` plays, to the end.
+    line = [_text(state, action)]
+    while not after.is_over:
+        to_act = after.to_act
+        assert to_act is not None
+        reply = players[to_act].act(view(after, to_act))
+        line.append(_text(after, reply))
+        after, _ = apply(after, reply)
+    rule = RULE_EXHAUSTION if after.reason == EndReason.EXHAUSTION else RULE_HAND_END
+    return Verdict(str(action.card), False, rule, tuple(line))
+
+
+# --- suits, seats, choices ---------------------------------------------------------------
+
+
+def _judge_trump(state: State, seat: int, accept: Iterable[object] | None) -> tuple[Verdict, ...]:
+    if state.namer != seat:
+        raise TaskError("task.not-to-act", seat=state.players[seat], to_act=state.name(state.to_act) or "-")
+    right = {str(suit) for suit in _suits(accept)}
+    if not right:
+        raise TaskError("task.accept-missing", goal=TaskGoal.NAME_TRUMP)
+    return tuple(Verdict(str(suit), str(suit) in right, RULE_GRAND_COUP) for suit in Suit)
+
+
+def _suits(accept: Iterable[object] | None) -> list[Suit]:
+    return [suit if isinstance(suit, Suit) else parse_suit(suit) for suit in accept or ()]
+
+
+def _judge_choice(choices: Sequence[object] | None, accept: Iterable[object] | None) -> tuple[Verdict, ...]:
+    if not choices:
+        raise TaskError("task.choices-missing")
+    right = {str(index) for index in accept or ()}
+    if not right:
+        raise TaskError("task.accept-missing", goal=TaskGoal.CHOICE)
+    return tuple(Verdict(str(index), str(index) in right, None) for index in range(len(choices)))
+
+
+def _judge_seats(state: State, goal: TaskGoal, events: Sequence[Event] | None) -> tuple[Verdict, ...]:
+    """Who won the trick just resolved, who went out in it, who drew after it."""
+    if goal is TaskGoal.DRAWN:
+        if events is None:
+            raise TaskError("task.no-trick")
+        drew = {event.seat for event in events if isinstance(event, Drew)}
+        rule = RULE_DRAW_PER_CARD if state.rules.draw_per_card else RULE_DRAW
+        return tuple(Verdict(name, index in drew, rule) for index, name in enumerate(state.players))
+    plays = _last_trick_seats(state)
+    if not plays:
+        raise TaskError("task.no-trick")
+    if goal is TaskGoal.TRICK_WINNER:
+        if state.trick:  # the hand ended in the middle of a trick: nobody won it
+            raise TaskError("task.no-trick")
+        winner = state.history[-1].winner
+        return tuple(Verdict(state.players[index], index == winner, RULE_TRICK_WINNER) for index in plays)
+    rule = RULE_OUT_AT_ONCE if state.rules.out_at_once(stock_empty=not state.stock) else RULE_OUT
+    return tuple(Verdict(name, index in plays and index in state.out, rule) for index, name in enumerate(state.players))
+
+
+def _last_trick_seats(state: State) -> tuple[int, ...]:
+    """The seats that played the trick just resolved (or cut short by the hand's end)."""
+    if state.trick:
+        return state.order[: len(state.trick)]
+    return tuple(index for index, _ in state.history[-1].plays) if state.history else ()

@@ -1,0 +1,134 @@
+"""A ``task:`` step of format 1 read from located nodes (book/scenario-format.md, "Tasks").
+
+What can be told from the file alone is refused here, at its line and column: a goal that
+does not exist, more than three hints, ``against`` missing or not a deterministic kind, an
+accepted answer of the wrong sort. What needs the table (the seat not to act, ``accept``
+differing from the right answers, the play after the task) is the replay's to check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from lingerlonger.computer.task_judge import CARD_GOALS, DETERMINISTIC_KINDS, SEAT_GOALS, TaskGoal
+from lingerlonger.game.cards import CardError, parse_suit
+from lingerlonger.game.errors import Message
+from lingerlonger.scenario import limits
+from lingerlonger.scenario.located_yaml import SEQUENCE, Node, NodeReader
+from lingerlonger.scenario.model import MAX_HINTS, TASK_GOALS, TASK_KEYS, Location, ScenarioError, Task
+from lingerlonger.words.i18n import translate
+
+#: A task's id: lower-case letters, digits and hyphens (it names the learner's progress).
+TASK_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def read_task(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> Task:
+    """The task of a step, every field checked that the file alone can check."""
+    values = reader.fields(node, "task", TASK_KEYS)
+    for key in ("id", "seat", "goal"):
+        if key not in values:
+            raise reader.refuse(node, "task-missing", key=key)
+    task_id = reader.text(values["id"], "task: id")
+    if not TASK_ID.fullmatch(task_id):
+        raise reader.refuse(values["id"], "task-id", id=task_id)
+    seat = reader.seat(values["seat"], "task: seat", players)
+    written_goal = reader.text(values["goal"], "task: goal")
+    if written_goal not in TASK_GOALS:
+        raise reader.refuse(values["goal"], "task-unknown-goal", goal=written_goal, goals=", ".join(TASK_GOALS))
+    goal = TaskGoal(written_goal)
+    texts = {key: reader.author_text(values[key], f"task: {key}", own) for key in ("right", "wrong") if key in values}
+    hints = tuple(_hints(reader, values.get("hints"), own))
+    against = _against(reader, values, goal)
+    choices = _choices(reader, values, goal, own)
+    accept = _accept(reader, values, goal, players, choices) if "accept" in values else None
+    if accept is None and goal in (TaskGoal.NAME_TRUMP, TaskGoal.CHOICE):
+        raise reader.refuse(node, "task-accept-needed", goal=goal)
+    return Task(
+        task_id,
+        seat,
+        goal,
+        reader.at(node),
+        accept=accept,
+        against=against,
+        choices=choices,
+        hints=hints,
+        right=texts.get("right"),
+        wrong=texts.get("wrong"),
+        locations={key: reader.at(value) for key, value in values.items()},
+    )
+
+
+def _hints(reader: NodeReader, node: Node | None, own: str) -> Iterable[str]:
+    if node is None:
+        return
+    items = reader.sequence(node, "task: hints") if node.kind is SEQUENCE else [node]
+    for number, item in enumerate(items, 1):
+        if number > MAX_HINTS:
+            raise reader.refuse(item, "task-too-many-hints", most=MAX_HINTS, count=len(items))
+        yield reader.author_text(item, "task: hints", own)
+
+
+def _against(reader: NodeReader, values: dict[str, Node], goal: TaskGoal) -> str | None:
+    kinds = ", ".join(DETERMINISTIC_KINDS)
+    if "against" not in values:
+        if goal is TaskGoal.WIN_HAND:
+            raise reader.refuse(values["goal"], "task-against-missing", kinds=kinds)
+        return None
+    if goal is not TaskGoal.WIN_HAND:
+        raise reader.refuse(values["against"], "task-against-not-win-hand", goal=goal)
+    kind = reader.text(values["against"], "task: against")
+    if kind not in DETERMINISTIC_KINDS:
+        raise reader.refuse(values["against"], "task-against-unknown", kind=kind, kinds=kinds)
+    return kind
+
+
+def _choices(reader: NodeReader, values: dict[str, Node], goal: TaskGoal, own: str) -> tuple[str, ...]:
+    if "choices" not in values:
+        if goal is TaskGoal.CHOICE:
+            raise reader.refuse(values["goal"], "task-choices-needed")
+        return ()
+    if goal is not TaskGoal.CHOICE:
+        raise reader.refuse(values["choices"], "task-choices-not-choice", goal=goal)
+    items = reader.sequence(values["choices"], "task: choices", limits.MAX_CHOICES)
+    return tuple(reader.author_text(item, "task: choices", own) for item in items)
+
+
+def _accept(
+    reader: NodeReader, values: dict[str, Node], goal: TaskGoal, players: tuple[str, ...], choices: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The accepted answers, each in the judge's words (a card "A♥", a suit "♠", a seat, a choice's index)."""
+    node = values["accept"]
+    items = reader.sequence(node, "task: accept") if node.kind is SEQUENCE else [node]
+    what = "task: accept"
+    answers: list[str] = []
+    for item in items:
+        if goal in CARD_GOALS:
+            answer = str(reader.card(item, what))
+        elif goal in SEAT_GOALS:
+            answer = reader.seat(item, what, players)
+        elif goal is TaskGoal.NAME_TRUMP:
+            try:
+                answer = str(parse_suit(reader.text(item, what)))
+            except CardError as error:
+                raise reader.refuse(item, "in", what=what, error=error) from None
+        else:
+            written = reader.text(item, what)
+            found = [index for index, choice in enumerate(choices) if str(choice) == written]
+            if not found:
+                raise reader.refuse(item, "not-a-choice", what=what, choice=written)
+            answer = str(found[0])
+        if answer in answers:
+            raise reader.refuse(item, "twice", what=what, item=answer)
+        answers.append(answer)
+    return tuple(answers)
+
+
+def refuse_task_id_twice(task: Task, first: Location) -> ScenarioError:
+    """An ``id`` already given to another task (progress is kept by it)."""
+    return ScenarioError(task.at("id"), Message("scenario.task-id-twice", id=task.id, first=str(first)))
+
+
+def task_sentence(task: Task, lang: str) -> str:
+    """The task in one sentence, in ``lang`` (the catalog's, per goal)."""
+    return translate(f"task.goal.{task.goal}", lang, seat=task.seat)

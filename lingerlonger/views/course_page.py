@@ -1,0 +1,391 @@
+"""The Learn page: the course's exercises, each judged for every possible answer at build time.
+
+A static page has no Python behind it, so every verdict the engine gives is shipped in the page
+(JSON in a ``<script type="application/json">``) and a tap is answered by ``static/course.js``
+alone, before any interpreter could start. A wrong card also carries its refutation: the
+engine's line, drawn as tables to step through, and the rule that decides it, linked to the
+Rules reference.
+
+The page is drawn from plain values (``LearnUnit``, ``LearnTask``): ``learn_units`` makes them
+from the course (``scenario.course.read_course``) and the engine's judge, and a test can make
+them by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from lingerlonger.computer.task_judge import Verdict
+from lingerlonger.game.cards import parse_card, parse_suit, sort_hand
+from lingerlonger.game.engine import State, Trick, apply, seat_index
+from lingerlonger.game.errors import LingerError
+from lingerlonger.game.events import TrickWon
+from lingerlonger.scenario import Scenario, in_language
+from lingerlonger.scenario.course import Course, read_course
+from lingerlonger.scenario.replay import replay
+from lingerlonger.scenario.review_copy import review_copy, review_seed
+from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
+from lingerlonger.views.markdown import markdown_html
+from lingerlonger.views.table_html import TableStyle, card_html, card_label, minify_css, table_html
+from lingerlonger.views.templating import Markup, render
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, language_tag, translate
+from lingerlonger.words.narration import narrate, suit_name
+
+__all__ = [
+    "LearnTask",
+    "LearnUnit",
+    "answer_kind",
+    "course_html",
+    "task_html",
+    "task_data",
+    "learn_units",
+    "stars_for",
+    "goal_sentence",
+    "LearnPage",
+    "ProgressPanel",
+    "COURSE_CSS",
+    "COURSE_JS",
+]
+
+#: Texts as the scenario format writes them: one string, or one per language.
+Text = str | Mapping[str, str] | None
+
+#: The answer each goal asks for: a card of the seat's hand, a suit, a seat, several seats, a choice.
+_KINDS = {
+    "legal": "card",
+    "win-trick": "card",
+    "lose-trick": "card",
+    "stay-in": "card",
+    "win-hand": "card",
+    "name-trump": "suit",
+    "trick-winner": "seat",
+    "out": "seats",
+    "drawn": "seats",
+    "choice": "choice",
+}
+#: At most this many tables of a refutation are drawn: a win-hand line can run to the end of
+#: the hand, and the page must stay light (its budget: 350 KB gzip).
+MAX_LINE_FRAMES = 8
+MAX_HINTS = 3
+_STATIC = Path(__file__).parent / "static"
+#: The page's style and script: inlined by ``course_html(include_assets=True)`` for a page of its
+#: own, dropped by the book for its shared files (book/_ext/site_assets.py).
+COURSE_CSS = minify_css((_STATIC / "course.css").read_text(encoding="utf-8"))
+COURSE_JS = (_STATIC / "course.js").read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class LearnTask:
+    """One exercise: the position, who acts, the goal and the engine's verdict on every answer."""
+
+    id: str
+    state: State
+    seat: int
+    goal: str
+    verdicts: tuple[Verdict, ...]
+    say: Text = None
+    hints: tuple[Text, ...] = ()
+    right: Text = None
+    wrong: Text = None
+    choices: tuple[Text, ...] = ()
+    question: Text = None  # a choice task's question, said instead of the goal's sentence
+    last_trick: Trick | None = None  # a trick just completed, still shown (who won it, who drew)
+    review: LearnTask | None = None  # the same idea in a new deal: suits and seats permuted
+
+
+@dataclass(frozen=True)
+class LearnUnit:
+    id: str
+    title: Text
+    chapter: str
+    tasks: tuple[LearnTask, ...] = field(default_factory=tuple)
+
+
+def answer_kind(goal: str) -> str:
+    """``card``, ``suit``, ``seat``, ``seats`` (pick several, then check) or ``choice``."""
+    return _KINDS[goal]
+
+
+def _text(value: Text, lang: str) -> str:
+    """A text in ``lang``: a course index's ``{en: ..., ru: ...}``, or a scenario's text."""
+    if isinstance(value, Mapping):
+        return value.get(lang) or value.get("en") or ""
+    return in_language(value, lang) if value else ""
+
+
+def _answer_name(task: LearnTask, answer: str, style: TableStyle) -> str:
+    """An answer in words, as a screen reader says it: "queen of hearts", "spades", "Ana"."""
+    kind = answer_kind(task.goal)
+    if kind == "card":
+        return card_label(parse_card(answer), style)
+    if kind == "suit":
+        return suit_name(parse_suit(answer), style.lang)
+    if kind == "choice":
+        return _text(task.choices[int(answer)], style.lang)
+    return answer
+
+
+def _answers(task: LearnTask, style: TableStyle) -> list[dict[str, object]]:
+    """The buttons; cards in the order the table draws the hand."""
+    kind = answer_kind(task.goal)
+    answers = [verdict.answer for verdict in task.verdicts]
+    if kind == "card":
+        answers = [str(card) for card in sort_hand(map(parse_card, answers), task.state.trump)]
+    drawn: list[dict[str, object]] = []
+    for answer in answers:
+        face: Markup | str = ""
+        if kind == "card":
+            face = card_html(parse_card(answer), options=style)
+        elif kind == "suit":
+            face = parse_suit(answer).symbol
+        drawn.append({"answer": answer, "name": _answer_name(task, answer, style), "face": face})
+    return drawn
+
+
+def _line_frames(task: LearnTask, line: Sequence[str], style: TableStyle) -> list[dict[str, object]]:
+    """The refutation as tables, one per play (the last ones when it is long), each with what
+    the engine says of it."""
+    frames: list[dict[str, object]] = []
+    told: list[str] = []
+    state = task.state
+    for play in line:
+        try:
+            state, events = apply(state, state.play(play))
+        except LingerError:  # a line the engine refuses ends there (the judge gives none for a card not allowed)
+            break
+        last = state.history[-1] if any(isinstance(event, TrickWon) for event in events) else None
+        told = told + [narrate(event, state.players, style.lang) for event in events]
+        frames.append({"table": table_html(state, last_trick=last, options=style, include_css=False), "told": told})
+        if state.winner is not None:
+            break
+    return frames[-MAX_LINE_FRAMES:]
+
+
+def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
+    """Up to three: the author's, then the rule that decides it, then the answer."""
+    hints = [text for hint in task.hints if (text := _text(hint, lang))]
+    ruled = [(verdict.rule, verdict.right) for verdict in task.verdicts if verdict.rule is not None]
+    deciding = [rule for rule, right in ruled if right] or [rule for rule, _ in ruled]
+    if deciding:  # the rule that makes the right answer right (else the one the wrong ones break)
+        hints.append(translate("learn.hint-rule", lang, rule=min(deciding)))
+    right = [_answer_name(task, verdict.answer, style) for verdict in task.verdicts if verdict.right]
+    answer = ", ".join(right) if right else translate("task.answer.nobody", lang)
+    return [*hints[: MAX_HINTS - 1], translate("learn.hint-answer", lang, answer=answer)]
+
+
+def stars_for(hints: int, mistakes: int) -> int:
+    """3 with no hint and no mistake, 2 with one of either, 1 otherwise (static/course.js says the same)."""
+    return 3 if hints + mistakes == 0 else 2 if hints + mistakes == 1 else 1
+
+
+def goal_sentence(task: LearnTask, lang: str) -> str:
+    """The task in one sentence, from the catalogs (a choice says the author's question)."""
+    if task.goal == "choice" and task.question:
+        return _text(task.question, lang)
+    return translate(f"task.goal.{task.goal}", lang, seat=task.state.players[task.seat])
+
+
+def task_data(task: LearnTask) -> dict[str, object]:
+    """What the page's script judges with: each answer's verdict and its rule."""
+    return {
+        "kind": answer_kind(task.goal),
+        "verdicts": {verdict.answer: [verdict.right, verdict.rule] for verdict in task.verdicts},
+    }
+
+
+def task_html(
+    task: LearnTask,
+    *,
+    style: TableStyle,
+    at: int,
+    count: int,
+    unit_title: str,
+    rules_href: str | None = "rules-reference.html",
+    review_of: str | None = None,
+) -> Markup:
+    """One exercise (or, with ``review_of``, its review copy): the position, the step's ``say:``,
+    the task, the answers, the hints, and for each wrong answer the feedback the page shows (in an
+    inert ``<template>``)."""
+    lang = style.lang
+
+    def rule_link(rule: int | None) -> dict[str, object] | None:
+        if rule is None:
+            return None
+        words = translate("learn.rule", lang, rule=rule)
+        return {"text": words, "href": f"{rules_href}#rule-{rule}" if rules_href else None}
+
+    wrong = [
+        {
+            "answer": verdict.answer,
+            "rule": rule_link(verdict.rule),
+            "frames": _line_frames(task, verdict.line, style) if answer_kind(task.goal) == "card" else [],
+        }
+        for verdict in task.verdicts
+        if not verdict.right
+    ]
+    return render(
+        "course/task.html",
+        task=task,
+        kind=answer_kind(task.goal),
+        dom_id="ll-task-" + task.id,
+        heading=translate("learn.review", lang, at=at)
+        if review_of
+        else translate("learn.exercise", lang, at=at, count=count),
+        review_of=review_of,
+        unit_title=unit_title,
+        table=table_html(task.state, last_trick=task.last_trick, options=style, include_css=False),
+        say=Markup(markdown_html(_text(task.say, lang))),
+        goal=goal_sentence(task, lang),
+        answers=_answers(task, style),
+        hints=_hints(task, lang, style),
+        right=_text(task.right, lang),
+        wrong_say=_text(task.wrong, lang),
+        wrong=wrong,
+        words=_words(lang, "hint", "check", "retry", "next", "line"),
+        decided_by=translate("learn.decided-by", lang, rule="\0").split("\0", 1),  # around the link
+        data=_json(task_data(task)),
+    )
+
+
+def _words(lang: str, *keys: str) -> dict[str, str]:
+    return {key.replace("-", "_"): translate(f"learn.{key}", lang) for key in keys}
+
+
+def _json(value: object) -> Markup:
+    """JSON in a ``<script>``: no "</" in it may close the element early."""
+    return Markup(json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
+
+
+def course_html(
+    units: Iterable[LearnUnit],
+    lang: str = DEFAULT_LANGUAGE,
+    *,
+    style: TableStyle | None = None,
+    rules_href: str | None = "rules-reference.html",
+    include_assets: bool = True,
+) -> Markup:
+    """The whole Learn page in ``lang``: the units in order, every exercise one screen."""
+    style = (style or TableStyle.of(lang)).speaking(lang)
+    units = [unit for unit in units if unit.tasks]
+    count = sum(len(unit.tasks) for unit in units)
+    drawn, reviews, at = [], [], 0
+    for unit in units:
+        title = _text(unit.title, lang)
+        tasks, tasks_at = [], []
+        for task in unit.tasks:
+            at += 1
+            tasks.append(
+                (task, task_html(task, style=style, at=at, count=count, unit_title=title, rules_href=rules_href))
+            )
+            tasks_at.append((task, at, translate("learn.exercise", lang, at=at, count=count)))
+            if task.review is not None:  # course_progress.js opens it when the task is due for review
+                reviews.append(
+                    task_html(
+                        task.review,
+                        style=style,
+                        at=at,
+                        count=count,
+                        unit_title=title,
+                        rules_href=rules_href,
+                        review_of=task.id,
+                    )
+                )
+        drawn.append({"unit": unit, "title": title, "tasks": tasks, "tasks_at": tasks_at})
+    catalog = {
+        "stars": {n: translate("learn.stars", lang, count=n) for n in (1, 2, 3)},
+        "chosen": translate("learn.chosen", lang, answer="{answer}", verdict="{verdict}"),
+        "right": translate("learn.right", lang),
+        "wrong": translate("learn.wrong", lang),
+        "all_done": translate("learn.all-done", lang),
+    }
+    return render(
+        "course/page.html",
+        lang=lang,
+        tag=language_tag(lang),
+        units=drawn,
+        reviews=reviews,
+        count=count,
+        panel=progress_panel_html(lang),  # done out of total, Continue, review, export (course_progress.js)
+        words=_words(lang, "intro", "class-mode", "units"),
+        catalog=_json(catalog),
+        css=Markup(COURSE_CSS + minify_css(PROGRESS_CSS)) if include_assets else "",
+        js=Markup(COURSE_JS) if include_assets else "",
+        progress_js=Markup(PROGRESS_JS),
+    )
+
+
+def learn_units(course: Course, *, reviews: bool = True) -> tuple[LearnUnit, ...]:
+    """The course as the page draws it: each exercise's ``task:`` step judged by the engine on
+    the table as it stands when the task comes (the replay's frame before that step), with its
+    review copy unless ``reviews`` is false."""
+    return tuple(
+        LearnUnit(
+            id=unit.id,
+            title=unit.title,
+            chapter=unit.chapter,
+            tasks=tuple(
+                _with_review(_learn_task(scenario), scenario) if reviews else _learn_task(scenario)
+                for scenario in unit.exercises
+            ),
+        )
+        for unit in course.units
+    )
+
+
+def _with_review(task: LearnTask, scenario: Scenario) -> LearnTask:
+    """The task with its review: a permuted copy (scenario/review_copy.py), seeded by the id so
+    that every build draws the same one, shown under an id of its own."""
+    copy, _ = review_copy(scenario, review_seed(task.id))
+    return replace(task, review=replace(_learn_task(copy), id=f"{task.id}-review"))
+
+
+def _learn_task(scenario: Scenario) -> LearnTask:
+    """The exercise's task as the replay judged it, on the table as it stands then (with the
+    trick just completed still on it, for a question about that trick)."""
+    run = replay(scenario)
+    frame = next(frame for frame in run.frames if frame.task is not None)
+    task = frame.task
+    assert task is not None  # the frame found is the task's
+    return LearnTask(
+        id=task.id,
+        state=frame.state,
+        seat=seat_index(frame.state.players, task.seat),
+        goal=str(task.goal),
+        verdicts=frame.verdicts,
+        last_trick=frame.last_trick,  # a question about the trick just played shows it (replay.Frame)
+        say=frame.say,
+        hints=task.hints,
+        right=task.right,
+        wrong=task.wrong,
+        choices=task.choices,
+    )
+
+
+class LearnPage:
+    """The Learn page of a book's chapter (book/learn.md): the course in ``folder`` (by default
+    the library's ``course/``), shown in the reader's language (``LINGERLONGER_LANG``) as HTML."""
+
+    def __init__(self, folder: str | Path | None = None, *, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.units = learn_units(read_course(folder))
+        self.lang = lang
+
+    def _repr_html_(self) -> str:
+        return str(course_html(self.units, self.lang))
+
+
+class ProgressPanel:
+    """The course's progress panel for a page without the exercises (the landing page): done
+    out of total and "Continue where you left off", which opens the Learn page at ``learn_href``."""
+
+    def __init__(
+        self, folder: str | Path | None = None, *, learn_href: str = "learn.html", lang: str = DEFAULT_LANGUAGE
+    ) -> None:
+        course = read_course(folder)
+        self.order = [task.id for unit in course.units for task in unit.tasks]
+        self.learn_href, self.lang = learn_href, lang
+
+    def _repr_html_(self) -> str:
+        return str(progress_panel_html(self.lang, order=self.order, learn_href=self.learn_href))

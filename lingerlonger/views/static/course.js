@@ -1,0 +1,225 @@
+/* The Learn page (views/course_page.py): one exercise on screen at a time, every verdict read
+   from the JSON the build wrote into the page (no interpreter to wait for), a wrong card's line
+   stepped on its table, hints that cost, stars. Progress is kept by course_progress.js
+   (window.llCourseProgress: its store, and its panel, whose Continue opens a task here); without
+   it, for the visit only. Each task done is also told to the page: an 'll-task-done' event on the
+   root ({task, stars, hints, mistakes}). Class mode counts no stars. Addresses: #TASK-ID (the
+   panel's Continue from another page), #ll-task-TASK-ID, #ll-chapter-CHAPTER (a chapter's link). */
+window.llLearn = window.llLearn || function (root) {
+  if (root.dataset.llReady) return;
+  root.dataset.llReady = '1';
+  root.classList.add('ll-learn-js');
+  var words = JSON.parse(root.querySelector('script.ll-learn-words').textContent);
+  var tasks = Array.prototype.slice.call(root.querySelectorAll('[data-ll-task]'));
+  var course = tasks.filter(function (task) { return !task.dataset.llReviewOf; });  // reviews: copies, not counted
+  var live = root.querySelector('[data-ll-live]');
+  var classMode = root.querySelector('[data-ll-class-mode]');
+  var api = window.llCourseProgress;
+  var ids = tasks.map(function (task) { return task.dataset.llTask; });
+  var order = course.map(function (task) { return task.dataset.llTask; });
+  var store = api ? api.open({order: order}) : null;
+  function keptAs(task) { return task.dataset.llReviewOf || task.dataset.llTask; }  // a review counts for its task
+  var STEP_MS = matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 900;
+  var at = -1;
+  var stars = {};  // task id -> stars of this browser's best answer
+
+  function say(text) {  // the live region: emptied first, so the same words twice are read twice
+    live.textContent = '';
+    setTimeout(function () { live.textContent = text; }, 30);
+  }
+  function starsText(n) { return '\u2605\u2605\u2605'.slice(0, n) + '\u2606\u2606\u2606'.slice(0, 3 - n); }
+  function showStars(task, n) {
+    var mark = task.querySelector('[data-ll-stars]');
+    task.dataset.llState = 'done';
+    mark.textContent = starsText(n);
+    mark.setAttribute('aria-label', words.stars[n]);
+    mark.setAttribute('role', 'img');
+    mark.hidden = false;
+    var link = root.querySelector('[data-ll-goto="' + task.dataset.llTask + '"]');
+    if (link) link.parentNode.dataset.llState = 'done';
+  }
+  function clearStars(task) {
+    delete task.dataset.llState;
+    task.querySelector('[data-ll-stars]').hidden = true;
+    var link = root.querySelector('[data-ll-goto="' + task.dataset.llTask + '"]');
+    if (link) delete link.parentNode.dataset.llState;
+  }
+  function firstOpen() {
+    for (var i = 0; i < course.length; i++) if (course[i].dataset.llState !== 'done') return i;
+    return -1;
+  }
+  function kept() {  // what the store holds (an import, a reset, another tab)
+    tasks.forEach(function (task) {
+      var id = task.dataset.llTask, held = store.state(keptAs(task));
+      stars[id] = (held && held.stars) || 0;
+      if (stars[id]) showStars(task, stars[id]); else clearStars(task);
+    });
+  }
+  function indexOf(id) { return ids.indexOf(id); }
+  function show(i, focus) {
+    i = Math.max(0, Math.min(tasks.length - 1, i));
+    at = i;
+    tasks.forEach(function (task, j) { task.hidden = j !== i; });
+    root.querySelectorAll('[data-ll-goto]').forEach(function (link) {
+      if (link.dataset.llGoto === tasks[i].dataset.llTask) link.setAttribute('aria-current', 'step');
+      else link.removeAttribute('aria-current');
+    });
+    if (focus) tasks[i].querySelector('.ll-task-title').focus();
+  }
+
+  function setup(task) {
+    var data = JSON.parse(task.querySelector('script.ll-task-data').textContent);
+    var feedback = task.querySelector('[data-ll-feedback]');
+    var verdictText = feedback.querySelector('.ll-verdict-text');
+    var more = feedback.querySelector('.ll-feedback-more');
+    var retry = feedback.querySelector('[data-ll-action=retry]');
+    var next = feedback.querySelector('[data-ll-action=next]');
+    var hintButton = task.querySelector('[data-ll-action=hint]');
+    var hintItems = task.querySelectorAll('.ll-hint-list li');
+    var answers = task.querySelectorAll('.ll-answers [data-ll-card], .ll-answers [data-ll-suit],'
+      + ' .ll-answers [data-ll-seat], .ll-answers [data-ll-choice]');
+    var hints = 0, mistakes = 0, timer = null, tapped = null;
+
+    function answerOf(button) {
+      return button.dataset.llCard || button.dataset.llSuit || button.dataset.llSeat || button.dataset.llChoice;
+    }
+    function nameOf(button) { return button.getAttribute('aria-label') || button.textContent.trim(); }
+    function playLine(box) {  // the refutation, a table a step
+      var stage = box.querySelector('.ll-line-stage');
+      var frames = box.querySelectorAll('template[data-ll-line-frame]');
+      var k = 0;
+      function step() {
+        stage.replaceChildren(frames[k].content.cloneNode(true));
+        stage.querySelectorAll('.ll-table').forEach(function (t) {
+          t.classList.toggle('ll-large', root.classList.contains('ll-class-mode'));
+        });
+        k += 1;
+        timer = k < frames.length ? setTimeout(step, STEP_MS) : null;
+      }
+      if (!frames.length) return;
+      if (!STEP_MS) { k = frames.length - 1; }
+      step();
+    }
+    function verdict(right, name, template) {
+      clearTimeout(timer);
+      task.dataset.llVerdict = right ? 'right' : 'wrong';
+      var text = right ? words.right : words.wrong;
+      verdictText.textContent = words.chosen.replace('{answer}', name).replace('{verdict}', text);
+      more.replaceChildren(template ? template.content.cloneNode(true) : '');
+      feedback.hidden = false;
+      retry.hidden = right;
+      next.hidden = !right || at >= course.length - 1;  // a review's next is the panel's Review
+      var rule = more.querySelector('.ll-rule');
+      say(verdictText.textContent + (rule ? ' ' + rule.textContent.trim() : ''));
+      if (right) {
+        answers.forEach(function (b) { b.disabled = true; });
+        hintButton.disabled = true;
+        var counted = hints + mistakes;
+        var n = counted === 0 ? 3 : counted === 1 ? 2 : 1;
+        if (!root.classList.contains('ll-class-mode')) {
+          var best = Math.max(n, stars[task.dataset.llTask] || 0);
+          stars[task.dataset.llTask] = best;
+          showStars(task, best);
+          if (store) store.record(keptAs(task), {stars: n, mistakes: mistakes, hints: hints});
+          root.dispatchEvent(new CustomEvent('ll-task-done', {detail: {task: keptAs(task), stars: n,
+            hints: hints, mistakes: mistakes}}));
+        }
+        (next.hidden ? verdictText : next).focus();
+        if (firstOpen() < 0) say(verdictText.textContent + ' ' + words.all_done);
+      } else {
+        mistakes += 1;
+        var line = more.querySelector('.ll-line');
+        if (line) playLine(line);
+        retry.focus();
+      }
+    }
+    function judge(button) {
+      if (task.dataset.llVerdict === 'right') return;
+      if (data.kind === 'seats') {  // a toggle; "Check" judges the whole set
+        button.setAttribute('aria-pressed', button.getAttribute('aria-pressed') === 'true' ? 'false' : 'true');
+        return;
+      }
+      tapped = button;
+      var answer = answerOf(button);
+      var said = data.verdicts[answer];
+      var right = !!(said && said[0]);
+      verdict(right, nameOf(button), right ? task.querySelector('template[data-ll-said=right]')
+        : task.querySelector('template[data-ll-why="' + CSS.escape(answer) + '"]'));
+    }
+    function check() {  // a set of seats: right when it is exactly the seats the engine names
+      var wrongOne = null, chosen = [];
+      answers.forEach(function (b) {
+        var picked = b.getAttribute('aria-pressed') === 'true';
+        if (picked) chosen.push(nameOf(b));
+        if (picked !== !!data.verdicts[answerOf(b)][0] && !wrongOne) wrongOne = b;
+      });
+      tapped = task.querySelector('[data-ll-action=check]');
+      verdict(!wrongOne, chosen.join(', ') || '\u2014', wrongOne ? task.querySelector(
+        'template[data-ll-why="' + CSS.escape(answerOf(wrongOne)) + '"]') : task.querySelector('template[data-ll-said=right]'));
+    }
+    task.addEventListener('click', function (event) {
+      var button = event.target.closest('button');
+      if (!button || !task.contains(button) || button.disabled) return;
+      var action = button.dataset.llAction;
+      if (action === 'retry') {
+        clearTimeout(timer);
+        feedback.hidden = true;
+        delete task.dataset.llVerdict;
+        (tapped && !tapped.disabled ? tapped : answers[0]).focus();
+      } else if (action === 'next') {
+        show(at + 1, true);
+      } else if (action === 'hint') {
+        if (hints < hintItems.length) {
+          hintItems[hints].hidden = false;
+          say(hintItems[hints].textContent);
+          hints += 1;
+        }
+        hintButton.disabled = hints >= hintItems.length;
+      } else if (action === 'check') {
+        check();
+      } else if (button.closest('.ll-answers')) {
+        judge(button);
+      }
+    });
+  }
+
+  tasks.forEach(setup);
+  if (store) {
+    kept();
+    store.subscribe(kept);
+    var panel = root.querySelector('[data-ll-progress-panel]');
+    if (panel && api.panel) api.panel(panel, store, {go: function (id) { show(indexOf(id), true); }});
+  }
+  root.addEventListener('click', function (event) {
+    var link = event.target.closest('[data-ll-goto]');
+    if (link) {
+      event.preventDefault();
+      show(indexOf(link.dataset.llGoto), true);
+      history.replaceState(null, '', '#ll-task-' + link.dataset.llGoto);
+    }
+  });
+  classMode.addEventListener('change', function () {
+    root.classList.toggle('ll-class-mode', classMode.checked);
+    root.querySelectorAll('.ll-table').forEach(function (t) { t.classList.toggle('ll-large', classMode.checked); });
+  });
+  function fromAddress() {  // #TASK, #ll-task-TASK or a chapter's #ll-chapter-CHAPTER
+    var wanted = decodeURIComponent(location.hash.slice(1)).replace(/^ll-task-/, '');
+    var chapter = wanted.match(/^ll-chapter-(.+)$/);
+    if (chapter) {
+      var unit = root.querySelector('[data-ll-chapter="' + CSS.escape(chapter[1]) + '"] [data-ll-goto]');
+      return unit ? indexOf(unit.dataset.llGoto) : -1;
+    }
+    return indexOf(wanted);
+  }
+  var start = fromAddress();
+  show(start >= 0 ? start : Math.max(0, firstOpen()), false);
+  window.addEventListener('hashchange', function () {
+    var i = fromAddress();
+    if (i >= 0) show(i, true);
+  });
+};
+(function () {
+  function bind() { document.querySelectorAll('[data-ll-learn]').forEach(function (root) { window.llLearn(root); }); }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', bind);
+  else bind();
+})();

@@ -1,0 +1,343 @@
+/* The learner's progress in the course, kept in this browser only: localStorage, no account,
+   nothing sent anywhere. Pure functions (the format, its checksum, the review schedule) and a
+   small store over them; course_progress_panel.js draws the panel, the Learn page calls the store.
+
+   The API (window.llCourseProgress in a page, module.exports under node):
+     var progress = llCourseProgress.open({order: ['deal-1', 'deal-2', ...]});
+       order: every task id of this build, in course order (ids stay when a task's text changes;
+       a task missing from a new build stays stored, harmlessly, and counts again if it returns).
+     progress.record(id, {stars: 1-3, mistakes: n, hints: n})  once the task is solved (not in class mode)
+     progress.state(id)      -> {stars, mistakes, hints, attempts, box, due, dueToday} or null
+     progress.count()        -> {done, total} over this build's tasks
+     progress.next()         -> the next undone task after the last one solved (wrapping), or null
+     progress.due()          -> the ids due for review today, in course order
+     progress.exportText()   -> the file's text;  progress.importText(text) -> tasks added or updated
+     progress.link(address)  -> address#progress=...;  progress.importLink(hash) -> as importText
+     progress.reset();  progress.subscribe(fn) -> fn() after every change (this tab or another);
+       it returns a function that unsubscribes
+     progress.kept           false when the browser refuses storage (kept for this visit only)
+     progress.damaged        true when what was stored could not be read (set aside, see read())
+   A refused file or link throws a ProgressError whose .code names the catalog message
+   (progress.refused-CODE) and leaves the stored progress as it was.
+
+   The file: {"format": "linger-longer-progress", "v": 1, "data": {...}, "sum": "xxxxxxxx"}, sum
+   the FNV-1a hash of the canonical JSON of data (keys sorted): it catches a damaged or edited
+   file, it is no secret. data: {"tasks": {id: record}, "last": id or null}, a record
+   {s: best stars, m: mistakes and h: hints of the last solve, n: solves, t: its day,
+   b: review box and r: the day it is due (both or neither)}. Days are local day numbers. */
+(function (global, factory) {
+  if (typeof module === 'object' && module.exports) module.exports = factory(global);
+  else global.llCourseProgress = factory(global);
+})(typeof self !== 'undefined' ? self : this, function (global) {
+  'use strict';
+  var FORMAT = 'linger-longer-progress';
+  var VERSION = 1;
+  var STORAGE_KEY = 'll-course-progress';
+  var LINK_KEY = 'progress';
+  var MAX_TASKS = 5000, MAX_COUNT = 1e6, MAX_TEXT = 1e6;
+  var TASK_ID = /^[A-Za-z0-9][\w.:\/-]{0,119}$/;
+  var DAY = 86400000;
+  /* Review, Leitner boxes: a task in box n comes back REVIEW_DAYS[n] days after its last solve.
+     Solved with a mistake or a hint (under three stars), it goes to box 0: back the next day.
+     Each clean review (no mistake, no hint) on or after its day moves it up a box: back after
+     3, 7, 14, 30, then 60 days; a clean review in the last box ends its review. A review with a
+     mistake or a hint sends it back to box 0; a clean solve before its day changes nothing. */
+  var REVIEW_DAYS = [1, 3, 7, 14, 30, 60];
+  /* A format older than VERSION is brought up to it here, step by step: MIGRATIONS[n](data of
+     version n) -> data of version n + 1. None yet. */
+  var MIGRATIONS = {};
+  /* Whoever listens to any store of this page hears every change: the page's store and the
+     panel's may be two objects over one localStorage. */
+  var listeners = [];
+  function tell() { listeners.forEach(function (listener) { listener(); }); }
+  if (global.addEventListener) {  // another tab changed it: heard late, but heard
+    global.addEventListener('storage', function (event) {
+      if (event.key === null || event.key === STORAGE_KEY) tell();
+    });
+  }
+
+  function ProgressError(code) {
+    this.name = 'ProgressError';
+    this.code = code;  // json | format | version | checksum | shape | too-large
+    this.message = 'progress refused: ' + code;
+  }
+  ProgressError.prototype = Object.create(Error.prototype);
+  ProgressError.prototype.constructor = ProgressError;
+
+  function today(now) {  // the local day number of the time now (ms)
+    var at = new Date(now);
+    return Math.floor((at.getTime() - at.getTimezoneOffset() * 60000) / DAY);
+  }
+
+  function canonical(value) {  // JSON with the keys of every object sorted: the same data, the same text
+    if (Array.isArray(value)) return '[' + value.map(canonical).join(',') + ']';
+    if (value && typeof value === 'object') {
+      return '{' + Object.keys(value).sort().map(function (key) {
+        return JSON.stringify(key) + ':' + canonical(value[key]);
+      }).join(',') + '}';
+    }
+    return JSON.stringify(value);
+  }
+
+  function utf8(text) { return new TextEncoder().encode(text); }
+
+  function checksum(data) {  // FNV-1a, 32 bits, of the canonical JSON's UTF-8: 8 hex digits
+    var bytes = utf8(canonical(data)), hash = 0x811c9dc5;
+    for (var i = 0; i < bytes.length; i++) {
+      hash ^= bytes[i];
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return ('0000000' + hash.toString(16)).slice(-8);
+  }
+
+  function isCount(value, most) {
+    return typeof value === 'number' && value % 1 === 0 && value >= 0 && value <= most;
+  }
+
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+
+  function plain(value) {
+    return !!value && typeof value === 'object' && !Array.isArray(value);
+  }
+
+  function validRecord(record) {
+    if (!plain(record)) return false;
+    var keys = Object.keys(record);
+    var known = {s: 1, m: 1, h: 1, n: 1, t: 1, b: 1, r: 1};
+    if (!keys.every(function (key) { return has(known, key); })) return false;
+    if (!(isCount(record.s, 3) && record.s >= 1)) return false;
+    if (!(isCount(record.m, MAX_COUNT) && isCount(record.h, MAX_COUNT))) return false;
+    if (!(isCount(record.n, MAX_COUNT) && record.n >= 1 && isCount(record.t, 1e7))) return false;
+    if (has(record, 'b') !== has(record, 'r')) return false;
+    return !has(record, 'b') || (isCount(record.b, REVIEW_DAYS.length - 1) && isCount(record.r, 1e7));
+  }
+
+  function validData(data) {  // the shape of version VERSION's data, strictly: nothing unknown
+    if (!plain(data) || !plain(data.tasks)) return false;
+    if (Object.keys(data).some(function (key) { return key !== 'tasks' && key !== 'last'; })) return false;
+    var ids = Object.keys(data.tasks);
+    if (ids.length > MAX_TASKS) return false;
+    if (!ids.every(function (id) { return TASK_ID.test(id) && validRecord(data.tasks[id]); })) return false;
+    return data.last === undefined || data.last === null || (typeof data.last === 'string' && TASK_ID.test(data.last));
+  }
+
+  function empty() { return {tasks: {}, last: null}; }
+
+  function wrap(data) {  // the file's (and the store's) text for ``data``
+    return JSON.stringify({format: FORMAT, v: VERSION, data: data, sum: checksum(data)});
+  }
+
+  /* The data a file's text carries, or a ProgressError: not JSON, not ours, a version this
+     build does not know, a checksum that does not match, or a wrong shape. */
+  function unwrap(text) {
+    if (typeof text !== 'string' || text.length > MAX_TEXT) throw new ProgressError('too-large');
+    var file;
+    try { file = JSON.parse(text); } catch (error) { throw new ProgressError('json'); }
+    if (!plain(file) || file.format !== FORMAT) throw new ProgressError('format');
+    if (!isCount(file.v, 1000) || file.v < 1 || file.v > VERSION) throw new ProgressError('version');
+    if (typeof file.sum !== 'string' || !has(file, 'data') || checksum(file.data) !== file.sum) {
+      throw new ProgressError('checksum');
+    }
+    var data = file.data;
+    for (var v = file.v; v < VERSION; v++) {
+      try { data = MIGRATIONS[v](data); } catch (error) { throw new ProgressError('shape'); }
+    }
+    if (!validData(data)) throw new ProgressError('shape');
+    return {tasks: data.tasks, last: data.last === undefined ? null : data.last};
+  }
+
+  /* A record after a solve on ``day``: the best stars, the last solve's mistakes and hints,
+     and the review schedule (REVIEW_DAYS). */
+  function solved(old, result, day) {
+    var clean = result.mistakes === 0 && result.hints === 0;
+    var record = {s: result.stars, m: result.mistakes, h: result.hints, n: 1, t: day};
+    if (old) {
+      record.s = Math.max(old.s, result.stars);
+      record.n = Math.min(old.n + 1, MAX_COUNT);
+      if (has(old, 'b')) { record.b = old.b; record.r = old.r; }
+    }
+    if (!clean) {
+      record.b = 0;
+      record.r = day + REVIEW_DAYS[0];
+    } else if (has(record, 'b') && record.r <= day) {
+      if (record.b + 1 < REVIEW_DAYS.length) {
+        record.b += 1;
+        record.r = day + REVIEW_DAYS[record.b];
+      } else {
+        delete record.b;
+        delete record.r;
+      }
+    }
+    return record;
+  }
+
+  /* ``incoming`` added to ``data``: tasks only one side has are kept, and for a task both have,
+     the record solved later (more solves on the same day), with the best stars of the two. */
+  function merged(data, incoming) {
+    var tasks = {}, changed = 0;
+    Object.keys(data.tasks).forEach(function (id) { tasks[id] = data.tasks[id]; });
+    Object.keys(incoming.tasks).forEach(function (id) {
+      var mine = tasks[id], theirs = incoming.tasks[id];
+      var pick = !mine || theirs.t > mine.t || (theirs.t === mine.t && theirs.n > mine.n) ? theirs : mine;
+      var record = JSON.parse(JSON.stringify(pick));
+      if (mine) record.s = Math.max(mine.s, theirs.s);
+      if (canonical(record) !== canonical(mine)) changed += 1;
+      tasks[id] = record;
+    });
+    return {data: {tasks: tasks, last: incoming.last || data.last}, changed: changed};
+  }
+
+  function base64url(text) {
+    var bytes = utf8(text), binary = '';
+    for (var i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
+    return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+
+  function fromBase64url(code) {
+    if (!/^[A-Za-z0-9_-]*$/.test(code)) throw new ProgressError('json');
+    var binary;
+    try { binary = atob(code.replace(/-/g, '+').replace(/_/g, '/')); } catch (error) { throw new ProgressError('json'); }
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    try { return new TextDecoder('utf-8', {fatal: true}).decode(bytes); } catch (error) { throw new ProgressError('json'); }
+  }
+
+  /* The progress carried by a page's fragment (``#progress=...``), or null when it carries none. */
+  function linkText(hash) {
+    var match = /(?:^#?|&)progress=([^&]*)/.exec(hash || '');
+    return match ? fromBase64url(match[1]) : null;
+  }
+
+  function memoryStorage() {
+    var kept = {};
+    return {
+      getItem: function (key) { return has(kept, key) ? kept[key] : null; },
+      setItem: function (key, value) { kept[key] = String(value); },
+      removeItem: function (key) { delete kept[key]; }
+    };
+  }
+
+  /* localStorage when the browser lets us write it (not in some private modes, nor when full). */
+  function browserStorage() {
+    try {
+      var storage = global.localStorage, probe = STORAGE_KEY + '.probe';
+      storage.setItem(probe, '1');
+      storage.removeItem(probe);
+      return storage;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function open(options) {
+    options = options || {};
+    var order = (options.order || []).slice();
+    var found = options.storage || browserStorage();
+    var storage = found || memoryStorage();
+    var now = options.now || function () { return Date.now(); };
+    var store = {kept: !!found, damaged: false, order: order, REVIEW_DAYS: REVIEW_DAYS};
+
+    function read() {
+      var text = storage.getItem(STORAGE_KEY);
+      if (text === null) return empty();
+      try {
+        return unwrap(text);
+      } catch (error) {  // never lost: set aside for whoever wants to look, then a fresh start
+        storage.setItem(STORAGE_KEY + '.damaged', text);
+        storage.removeItem(STORAGE_KEY);
+        store.damaged = true;
+        return empty();
+      }
+    }
+
+    function write(data) {
+      try {
+        storage.setItem(STORAGE_KEY, wrap(data));
+      } catch (error) {  // full or refused: keep it for this visit at least
+        storage = memoryStorage();
+        store.kept = false;
+        storage.setItem(STORAGE_KEY, wrap(data));
+      }
+      tell();
+    }
+
+    function day() { return today(now()); }
+
+    store.record = function (id, result) {
+      if (!TASK_ID.test(id)) throw new TypeError('not a task id: ' + id);
+      var clean = {
+        stars: Math.min(3, Math.max(1, Math.round(result.stars))),
+        mistakes: Math.max(0, Math.round(result.mistakes || 0)),
+        hints: Math.max(0, Math.round(result.hints || 0))
+      };
+      var data = read();
+      data.tasks[id] = solved(data.tasks[id], clean, day());
+      data.last = id;
+      write(data);
+      return store.state(id);
+    };
+
+    store.state = function (id) {
+      var record = read().tasks[id];
+      if (!record) return null;
+      var inReview = has(record, 'b');
+      return {
+        stars: record.s, mistakes: record.m, hints: record.h, attempts: record.n, day: record.t,
+        box: inReview ? record.b : null, due: inReview ? record.r : null,
+        dueToday: inReview && record.r <= day()
+      };
+    };
+
+    store.count = function () {
+      var tasks = read().tasks;
+      return {done: order.filter(function (id) { return has(tasks, id); }).length, total: order.length};
+    };
+
+    store.next = function () {
+      var data = read(), start = order.indexOf(data.last) + 1;
+      for (var i = 0; i < order.length; i++) {
+        var id = order[(start + i) % order.length];
+        if (!has(data.tasks, id)) return id;
+      }
+      return null;
+    };
+
+    store.due = function () {
+      var tasks = read().tasks, on = day();
+      return order.filter(function (id) { return has(tasks, id) && has(tasks[id], 'r') && tasks[id].r <= on; });
+    };
+
+    store.exportText = function () { return wrap(read()); };
+
+    store.importText = function (text) {
+      var result = merged(read(), unwrap(text));  // throws before anything is written
+      write(result.data);
+      return result.changed;
+    };
+
+    store.link = function (address) {
+      return String(address).split('#')[0] + '#' + LINK_KEY + '=' + base64url(store.exportText());
+    };
+
+    store.importLink = function (hash) {
+      var text = linkText(hash);
+      return text === null ? null : store.importText(text);
+    };
+
+    store.reset = function () { write(empty()); };
+
+    store.subscribe = function (listener) {
+      listeners.push(listener);
+      return function () { listeners = listeners.filter(function (other) { return other !== listener; }); };
+    };
+
+    read();  // a damaged store is set aside now, and store.damaged says so
+    return store;
+  }
+
+  return {
+    open: open, ProgressError: ProgressError, checksum: checksum, canonical: canonical, wrap: wrap,
+    unwrap: unwrap, solved: solved, merged: merged, today: today, linkText: linkText, base64url: base64url,
+    FORMAT: FORMAT, VERSION: VERSION, STORAGE_KEY: STORAGE_KEY, REVIEW_DAYS: REVIEW_DAYS
+  };
+});

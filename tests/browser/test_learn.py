@@ -1,0 +1,191 @@
+"""The Learn page of the built Russian book on a phone (360×740), issue 25 parts 1, 3 and 6 and
+issue 27's keyboard and screen-reader rules: a wrong card, its line on the table, its rule
+linked, Retry; then the right card, its verdict at once (from the page: no interpreter), and
+stars; the whole page within the site's weight budget (bench/site.py: 350 KB gzip a page).
+
+The hooks outside checks use (the page's root ``[data-ll-learn]``):
+- an exercise is ``[data-ll-task="ID"]``, its answer kind in ``data-ll-kind``;
+- its answers are buttons: ``[data-ll-card="Q♥"]`` (every card of the seat's hand, the ones not
+  allowed too), ``[data-ll-suit="♠"]`` (name-trump), ``[data-ll-seat="Ana"]`` (who won the trick;
+  for who went out or drew, toggles with ``aria-pressed`` and ``[data-ll-action="check"]``),
+  ``[data-ll-choice="0"]`` (a choice, by its index);
+- after an answer the exercise carries ``data-ll-verdict="right"|"wrong"``; a wrong one offers
+  ``[data-ll-action="retry"]``; a done exercise carries ``data-ll-state="done"`` and shows
+  ``[data-ll-stars]``; ``[data-ll-progress]`` (the progress panel) reads "done of total";
+- an exercise's review copy (suits and seats permuted) is ``[data-ll-task="ID-review"]`` with
+  ``data-ll-review-of="ID"``: not in the course's list, its solve recorded for ID.
+The progress kept over a reload, export and import: tests/browser/test_course_progress.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from importlib.util import module_from_spec, spec_from_file_location
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from conftest import AXE, REPO, blocking_violations, record
+
+from lingerlonger.views.table_html import TEXT_STYLE
+from lingerlonger.words.i18n import translate
+
+pytestmark = pytest.mark.browser
+
+PAGE = "ru/book/learn.html"
+PHONE = {"viewport": {"width": 360, "height": 740}}
+#: The site's page-weight check (bench/site.py): each file at its gzip size, and the budget.
+site_bench = module_from_spec(spec := spec_from_file_location("site_bench", REPO / "bench" / "site.py"))
+sys.path.insert(0, str(REPO / "bench"))  # its own imports (local_server)
+spec.loader.exec_module(site_bench)
+BUDGET = site_bench.BUDGET
+FIRST_VERDICT_MS = 300
+
+
+@pytest.fixture
+def learn(book_html, book_site, chromium):
+    if not (book_html / PAGE).is_file():
+        pytest.fail(f"{PAGE} was not built: the Learn page is in _toc.yml")
+    context = chromium.new_context(**PHONE)
+    page = context.new_page()
+    log = record(page)
+    page.goto(book_site + PAGE, wait_until="load")
+    yield page, log
+    context.close()
+
+
+def first_card_task_with_a_line(page) -> tuple[str, str, str]:
+    """The first exercise answered with a card in which a card allowed loses: (id, a wrong card
+    that the engine refutes with a line, a right card)."""
+    for task in page.locator("[data-ll-task][data-ll-kind=card]:not([data-ll-review-of])").all():
+        verdicts = json.loads(task.locator("script.ll-task-data").text_content())["verdicts"]
+        wrong = [card for card, (right, _) in verdicts.items() if not right]
+        refuted = [
+            card
+            for card in wrong
+            if "data-ll-line-frame" in task.locator(f'template[data-ll-why="{card}"]').inner_html()
+        ]
+        right = [card for card, (ok, _) in verdicts.items() if ok]
+        if refuted and right:
+            return task.get_attribute("data-ll-task"), refuted[0], right[0]
+    pytest.fail("no exercise with a wrong card that the engine refutes")
+
+
+def test_a_wrong_card_then_the_right_one_then_stars_in_russian_on_a_phone(learn):
+    page, log = learn
+    root = page.locator("[data-ll-learn]")
+    assert root.get_attribute("lang") == "ru"
+    total = page.locator("[data-ll-task]:not([data-ll-review-of])").count()  # a review copy counts for its task
+    assert total >= 40
+    progress = page.locator("[data-ll-progress]")
+    assert progress.inner_text().strip() == translate("progress.count", "ru", done=0, total=total)
+    task_id, wrong, right = first_card_task_with_a_line(page)
+    page.locator(f'[data-ll-goto="{task_id}"]').click()
+    task = page.locator(f'[data-ll-task="{task_id}"]')
+    assert task.is_visible() and page.locator("[data-ll-task]:visible").count() == 1  # one screen
+
+    # a wrong card: the verdict at once, the line played on the table, the rule linked, Retry focused
+    card = task.locator(f'button[data-ll-card="{wrong}"]')
+    name = card.get_attribute("aria-label")
+    assert re.fullmatch(r"[а-яё0-9 ]+", name), name  # "дама червей": words, in Russian
+    box = card.bounding_box()
+    assert box["width"] >= 24 and box["height"] >= 24
+    started = time.monotonic()
+    card.click()
+    task.and_(page.locator("[data-ll-verdict=wrong]")).wait_for(timeout=FIRST_VERDICT_MS * 10)
+    assert (time.monotonic() - started) * 1000 < FIRST_VERDICT_MS * 3  # a busy machine's margin; timed in JS below
+    feedback = task.locator("[data-ll-feedback]")
+    assert translate("learn.wrong", "ru") in feedback.inner_text()
+    link = feedback.locator(".ll-rule a")
+    assert re.fullmatch(r"rules-reference\.html#rule-\d+", link.get_attribute("href"))
+    assert link.inner_text().startswith("правило ")
+    stage = feedback.locator(".ll-line-stage .ll-table")
+    stage.wait_for()
+    page.wait_for_function(  # the line plays out, a table a step, to the end of the refutation
+        """([id, card]) => {
+            const task = document.querySelector(`[data-ll-task="${id}"]`);
+            const why = task.querySelector(`template[data-ll-why="${card}"]`).content;
+            const frames = why.querySelectorAll('template[data-ll-line-frame]');
+            const last = frames[frames.length - 1];
+            return task.querySelector('.ll-line-stage').innerHTML === last.innerHTML;
+        }""",
+        arg=[task_id, wrong],
+        timeout=20_000,
+    )
+    assert page.evaluate("document.activeElement.dataset.llAction") == "retry"
+    live = page.locator("[data-ll-live]")
+    page.wait_for_function("document.querySelector('[data-ll-live]').textContent.length > 0")
+    assert name in live.inner_text() and "правило" in live.inner_text()
+
+    page.add_script_tag(path=str(AXE))  # the answered state, its line and feedback shown, is accessible too
+    axe = page.evaluate("() => axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']})")
+    assert blocking_violations(axe) == []
+
+    # Retry, from the keyboard: focus back on the card tried, the feedback gone
+    page.keyboard.press("Enter")
+    assert task.get_attribute("data-ll-verdict") is None and not feedback.is_visible()
+    assert page.evaluate("document.activeElement.dataset.llCard") == wrong
+
+    # the right card: done, two stars (one mistake), the progress counts it
+    task.locator(f'button[data-ll-card="{right}"]').click()
+    assert task.get_attribute("data-ll-verdict") == "right"
+    assert task.get_attribute("data-ll-state") == "done"
+    stars = task.locator("[data-ll-stars]")
+    assert stars.is_visible() and stars.get_attribute("aria-label") == translate("learn.stars", "ru", count=2)
+    assert stars.inner_text() == "★★☆"
+    assert progress.inner_text().strip() == translate("progress.count", "ru", done=1, total=total)
+    log.assert_clean()
+
+
+def test_the_first_verdict_comes_from_the_page_within_300_ms_of_the_first_tap(learn):
+    page, _ = learn
+    task_id = page.locator("[data-ll-task]:visible").get_attribute("data-ll-task")
+    answer = page.locator(f'[data-ll-task="{task_id}"] .ll-answers button').first
+    answer.focus()
+    took = page.evaluate(
+        """(id) => new Promise(done => {
+            const task = document.querySelector(`[data-ll-task="${id}"]`);
+            const started = performance.now();
+            new MutationObserver((_, observer) => {
+              if (task.dataset.llVerdict) { observer.disconnect(); done(performance.now() - started); }
+            }).observe(task, {attributes: true});
+            task.querySelector('.ll-answers button').click();
+        })""",
+        task_id,
+    )
+    assert took < FIRST_VERDICT_MS
+
+
+def test_every_answer_is_a_named_button_and_the_page_stays_within_its_weight(book_html, learn):
+    page, _ = learn
+    unnamed = page.evaluate(
+        """() => [...document.querySelectorAll('[data-ll-task] .ll-answers > *')]
+            .filter(el => el.tagName !== 'BUTTON' || !(el.getAttribute('aria-label') || el.textContent.trim()))
+            .map(el => el.outerHTML.slice(0, 80))"""
+    )
+    assert unnamed == []
+    assert TEXT_STYLE  # the suits in buttons are drawn as text, not emoji (table_html)
+    fetched = page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
+    files = {book_html / PAGE} | {
+        book_html / unquote(urlsplit(url).path).lstrip("/") for url in fetched if urlsplit(url).hostname == "127.0.0.1"
+    }
+    weight = sum(site_bench.transferred(path) for path in files if path.is_file())
+    assert weight <= BUDGET, f"{weight / 1000:.0f} KB gzip"
+
+
+def test_class_mode_shows_the_task_large_and_counts_no_stars(learn):
+    page, log = learn
+    page.locator("[data-ll-class-mode]").check()
+    task = page.locator("[data-ll-task]:visible")
+    assert "ll-large" in task.locator(".ll-table").first.get_attribute("class")
+    verdicts = json.loads(task.locator("script.ll-task-data").text_content())
+    right = next(answer for answer, (ok, _) in verdicts["verdicts"].items() if ok)
+    if verdicts["kind"] == "seats":
+        pytest.skip("the first exercise is answered by several seats")
+    hook = {"card": "data-ll-card", "suit": "data-ll-suit", "seat": "data-ll-seat", "choice": "data-ll-choice"}
+    task.locator(f'.ll-answers [{hook[verdicts["kind"]]}="{right}"]').click()
+    assert task.get_attribute("data-ll-verdict") == "right"
+    assert task.get_attribute("data-ll-state") is None and not task.locator("[data-ll-stars]").is_visible()
+    log.assert_clean()

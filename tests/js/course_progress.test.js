@@ -1,0 +1,218 @@
+// The course's progress store (lingerlonger/views/static/course_progress.js), under node:
+// its file format, versions, checksum, refusals, merging and the review schedule.
+// Run by tests/test_course_progress_js.py (node --test).
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const progressModule = require('../../lingerlonger/views/static/course_progress.js');
+
+const ORDER = ['deal-1', 'deal-2', 'trump-1', 'trump-2', 'follow-1'];
+const DAY = 86400000;
+const START = Date.UTC(2026, 11, 1, 12);
+
+function memory() {
+  const kept = new Map();
+  return {
+    getItem: (key) => (kept.has(key) ? kept.get(key) : null),
+    setItem: (key, value) => kept.set(key, String(value)),
+    removeItem: (key) => kept.delete(key),
+    kept,
+  };
+}
+
+function fresh(order = ORDER) {
+  const clock = {at: START};
+  const storage = memory();
+  const progress = progressModule.open({order, storage, now: () => clock.at});
+  return {progress, storage, clock};
+}
+
+function refusedWith(code, action) {
+  assert.throws(action, (error) => error instanceof progressModule.ProgressError && error.code === code);
+}
+
+test('a solve is recorded, survives a new store on the same storage, and counts', () => {
+  const {progress, storage, clock} = fresh();
+  progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0});
+  progress.record('trump-1', {stars: 2, mistakes: 1, hints: 0});
+  const again = progressModule.open({order: ORDER, storage, now: () => clock.at});  // a reload
+  assert.deepEqual(again.count(), {done: 2, total: 5});
+  assert.equal(again.state('deal-1').stars, 3);
+  assert.equal(again.state('trump-1').mistakes, 1);
+  assert.equal(again.state('deal-2'), null);
+});
+
+test('best stars are kept, the last mistakes and hints are shown', () => {
+  const {progress} = fresh();
+  progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0});
+  progress.record('deal-1', {stars: 1, mistakes: 2, hints: 1});
+  const state = progress.state('deal-1');
+  assert.deepEqual([state.stars, state.mistakes, state.hints, state.attempts], [3, 2, 1, 2]);
+});
+
+test('a task gone from a new build is kept harmlessly, and counts again when it returns', () => {
+  const {progress, storage, clock} = fresh();
+  progress.record('trump-2', {stars: 3, mistakes: 0, hints: 0});
+  const smaller = progressModule.open({order: ['deal-1', 'deal-2'], storage, now: () => clock.at});
+  assert.deepEqual(smaller.count(), {done: 0, total: 2});
+  assert.equal(smaller.next(), 'deal-1');
+  smaller.record('deal-1', {stars: 2, mistakes: 1, hints: 0});
+  const back = progressModule.open({order: ORDER, storage, now: () => clock.at});
+  assert.deepEqual(back.count(), {done: 2, total: 5});
+});
+
+test('continue: the next undone task after the last one solved, wrapping, none when all are done', () => {
+  const {progress} = fresh();
+  assert.equal(progress.next(), 'deal-1');
+  progress.record('trump-1', {stars: 3, mistakes: 0, hints: 0});
+  assert.equal(progress.next(), 'trump-2');
+  progress.record('follow-1', {stars: 3, mistakes: 0, hints: 0});
+  assert.equal(progress.next(), 'deal-1');
+  for (const id of ORDER) progress.record(id, {stars: 3, mistakes: 0, hints: 0});
+  assert.equal(progress.next(), null);
+});
+
+test('review: a task solved with a mistake comes back after 1, 3, 7, 14, 30 and 60 days', () => {
+  assert.deepEqual(progressModule.REVIEW_DAYS, [1, 3, 7, 14, 30, 60]);
+  const {progress, clock} = fresh();
+  progress.record('deal-2', {stars: 2, mistakes: 1, hints: 0});
+  progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0});  // clean: never reviewed
+  assert.deepEqual(progress.due(), []);
+  const gaps = [];
+  for (const days of [1, 3, 7, 14, 30, 60]) {
+    clock.at += (days - 1) * DAY;
+    assert.deepEqual(progress.due(), [], `not due a day early (${days})`);
+    clock.at += DAY;
+    assert.deepEqual(progress.due(), ['deal-2']);
+    gaps.push(days);
+    progress.record('deal-2', {stars: 3, mistakes: 0, hints: 0});
+  }
+  assert.deepEqual(gaps, [1, 3, 7, 14, 30, 60]);
+  assert.equal(progress.state('deal-2').box, null, 'a clean review in the last box ends its review');
+  clock.at += 400 * DAY;
+  assert.deepEqual(progress.due(), []);
+});
+
+test('review: a mistake or a hint sends it back to box 0; a clean solve before its day changes nothing', () => {
+  const {progress, clock} = fresh();
+  progress.record('trump-1', {stars: 2, mistakes: 1, hints: 0});
+  clock.at += DAY;
+  progress.record('trump-1', {stars: 3, mistakes: 0, hints: 0});
+  assert.equal(progress.state('trump-1').box, 1);
+  const due = progress.state('trump-1').due;
+  progress.record('trump-1', {stars: 3, mistakes: 0, hints: 0});  // early: the schedule holds
+  assert.deepEqual([progress.state('trump-1').box, progress.state('trump-1').due], [1, due]);
+  clock.at += 3 * DAY;
+  progress.record('trump-1', {stars: 2, mistakes: 0, hints: 1});
+  assert.equal(progress.state('trump-1').box, 0);
+  assert.equal(progress.state('trump-1').due, progressModule.today(clock.at) + 1);
+});
+
+test('export then import into an empty store brings the same progress back', () => {
+  const {progress} = fresh();
+  progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0});
+  progress.record('trump-2', {stars: 1, mistakes: 3, hints: 2});
+  const file = progress.exportText();
+  progress.reset();
+  assert.deepEqual(progress.count(), {done: 0, total: 5});
+  assert.equal(progress.importText(file), 2);
+  assert.equal(progress.exportText(), file);
+  assert.equal(progress.next(), 'follow-1');
+});
+
+test('a link carries the progress in its fragment, not in its address', () => {
+  const {progress} = fresh();
+  progress.record('трюк-1'.replace('трюк', 'trick'), {stars: 2, mistakes: 1, hints: 0});
+  const link = progress.link('https://example.org/ru/book/learn.html?x=1#top');
+  assert.match(link, /^https:\/\/example\.org\/ru\/book\/learn\.html\?x=1#progress=[A-Za-z0-9_-]+$/);
+  const other = fresh();
+  assert.equal(other.progress.importLink(new URL(link).hash), 1);
+  assert.equal(other.progress.exportText(), progress.exportText());
+  assert.equal(other.progress.importLink('#top'), null);
+});
+
+test('import merges: the later solve of a task wins, the best stars stay', () => {
+  const phone = fresh(), laptop = fresh();
+  phone.progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0});
+  laptop.clock.at += DAY;
+  laptop.progress.record('deal-1', {stars: 1, mistakes: 2, hints: 0});
+  laptop.progress.record('deal-2', {stars: 3, mistakes: 0, hints: 0});
+  phone.progress.importText(laptop.progress.exportText());
+  const state = phone.progress.state('deal-1');
+  assert.deepEqual([state.stars, state.mistakes, state.box], [3, 2, 0]);
+  assert.deepEqual(phone.progress.count(), {done: 2, total: 5});
+});
+
+function tampered(change) {
+  const {progress, storage} = fresh();
+  progress.record('deal-1', {stars: 2, mistakes: 1, hints: 0});
+  const before = storage.getItem(progressModule.STORAGE_KEY);
+  const file = JSON.parse(progress.exportText());
+  return {progress, storage, before, text: change(file)};
+}
+
+for (const [code, change] of [
+  ['json', (file) => JSON.stringify(file).slice(0, -3)],
+  ['format', (file) => JSON.stringify({...file, format: 'something-else'})],
+  ['format', () => '[1, 2, 3]'],
+  ['version', (file) => JSON.stringify({...file, v: 2})],
+  ['version', (file) => JSON.stringify({...file, v: '1'})],
+  ['checksum', (file) => { file.data.tasks['deal-1'].s = 3; return JSON.stringify(file); }],
+  ['checksum', (file) => { delete file.sum; return JSON.stringify(file); }],
+  ['shape', (file) => { file.data.tasks['deal-1'].s = 9; file.sum = progressModule.checksum(file.data); return JSON.stringify(file); }],
+  ['shape', (file) => { file.data.tasks['<b>'] = file.data.tasks['deal-1']; file.sum = progressModule.checksum(file.data); return JSON.stringify(file); }],
+  ['shape', (file) => { delete file.data.tasks['deal-1'].r; file.sum = progressModule.checksum(file.data); return JSON.stringify(file); }],
+  ['shape', (file) => { file.data.extra = 1; file.sum = progressModule.checksum(file.data); return JSON.stringify(file); }],
+]) {
+  test(`a file refused (${code}) leaves the stored progress as it was`, () => {
+    const {progress, storage, before, text} = tampered(change);
+    refusedWith(code, () => progress.importText(text));
+    assert.equal(storage.getItem(progressModule.STORAGE_KEY), before);
+  });
+}
+
+test('a damaged link is refused and changes nothing', () => {
+  const {progress, storage} = fresh();
+  progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0});
+  const before = storage.getItem(progressModule.STORAGE_KEY);
+  const hash = new URL(progress.link('https://example.org/learn.html')).hash;
+  refusedWith('json', () => progress.importLink(hash.slice(0, -5) + '%%%'));
+  const edited = progressModule.linkText(hash).replace('"s":3', '"s":2');
+  refusedWith('checksum', () => progress.importLink('#progress=' + progressModule.base64url(edited)));
+  assert.equal(storage.getItem(progressModule.STORAGE_KEY), before);
+});
+
+test('a damaged store is set aside (not lost) and the page starts afresh', () => {
+  const storage = memory();
+  storage.setItem(progressModule.STORAGE_KEY, '{"format": "linger-longer-progress", "v": 1');
+  const progress = progressModule.open({order: ORDER, storage});
+  assert.equal(progress.damaged, true);
+  assert.deepEqual(progress.count(), {done: 0, total: 5});
+  assert.equal(storage.getItem(progressModule.STORAGE_KEY + '.damaged'), '{"format": "linger-longer-progress", "v": 1');
+});
+
+test('no storage: the progress is kept for the visit, and the store says it is not kept', () => {
+  const full = memory();
+  full.setItem = () => { throw new Error('QuotaExceededError'); };
+  const progress = progressModule.open({order: ORDER, storage: full});
+  progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0});
+  assert.equal(progress.kept, false);
+  assert.deepEqual(progress.count(), {done: 1, total: 5});
+});
+
+test('the checksum is of the canonical data: key order does not matter, any value does', () => {
+  const a = {tasks: {x: {s: 1, n: 1, m: 0, h: 0, t: 3}}, last: 'x'};
+  const b = {last: 'x', tasks: {x: {t: 3, h: 0, m: 0, n: 1, s: 1}}};
+  assert.equal(progressModule.checksum(a), progressModule.checksum(b));
+  assert.notEqual(progressModule.checksum(a), progressModule.checksum({...a, last: 'y'}));
+  assert.match(progressModule.checksum(a), /^[0-9a-f]{8}$/);
+});
+
+test('subscribers hear every change', () => {
+  const {progress} = fresh();
+  let heard = 0;
+  progress.subscribe(() => { heard += 1; });
+  progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0});
+  progress.reset();
+  assert.equal(heard, 2);
+});

@@ -1,0 +1,121 @@
+"""The Learn page's builder (views/course_page.py, issue 25 parts 1, 3 and 6): every answer a
+button with its name in the reader's language, every verdict shipped in the page, a wrong
+card's refutation drawn on the table with its rule linked to the Rules reference, the hooks
+outside checks use. The page in a browser: tests/browser/test_learn.py."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from learn_fixture import units
+
+from lingerlonger.scenario.course import read_course
+from lingerlonger.views.course_page import answer_kind, course_html, learn_units
+from lingerlonger.words.i18n import LANGUAGES, translate
+
+
+def page(lang: str = "en") -> str:
+    return str(course_html(units(), lang))
+
+
+def task_of(html: str, task_id: str) -> str:
+    return re.search(rf'<article[^>]*data-ll-task="{task_id}".*?</article>', html, re.S).group(0)
+
+
+def shipped(html: str, task_id: str) -> dict:
+    data = re.search(r'<script type="application/json" class="ll-task-data">(.*?)</script>', task_of(html, task_id))
+    return json.loads(data.group(1))
+
+
+def test_every_exercise_is_a_screen_with_the_root_and_task_hooks():
+    html = page()
+    assert re.match(r"<section [^>]*\bdata-ll-learn\b", html) and html.count("data-ll-learn ") == 1
+    ids = re.findall(r'<article[^>]*data-ll-task="([^"]+)"', html)
+    assert ids == [task.id for unit in units() for task in unit.tasks]
+    # course_progress.js's panel says "done out of total" (and offers Continue) from what the browser keeps
+    assert html.count("data-ll-progress ") == 1 and html.count('data-ll-action="continue"') == 1
+
+
+def test_every_possible_answer_is_a_button_and_its_verdict_is_in_the_page():
+    html = page()
+    for unit in units():
+        for task in unit.tasks:
+            data = shipped(html, task.id)
+            assert data["kind"] == answer_kind(task.goal)
+            assert data["verdicts"] == {v.answer: [v.right, v.rule] for v in task.verdicts}
+    follow = task_of(html, "follow-1")
+    # every card of the seat's hand, the ones not allowed too, as the table draws the hand
+    assert re.findall(r'<button[^>]*data-ll-card="([^"]+)"', follow) == ["Q♠", "3♣", "2♥"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"),
+    [("en", "queen of spades"), ("pt", "dama de espadas"), ("es", "reina de picas"), ("ru", "дама пик")],
+)
+def test_a_card_button_is_named_in_the_readers_language(lang, name):
+    assert re.search(rf'<button[^>]*data-ll-card="Q♠" aria-label="{name}"', task_of(page(lang), "follow-1"))
+
+
+def test_the_other_answer_kinds_have_their_hooks():
+    html = page()
+    # a seat: [data-ll-seat]; several seats: toggles [aria-pressed] and a [data-ll-action=check];
+    # a choice: [data-ll-choice] (its index); a suit: [data-ll-suit] (name-trump, not in this course)
+    assert re.findall(r'data-ll-seat="(\w+)">', task_of(html, "winner-1")) == ["Ana", "Bruno", "Carla"]
+    drawn = task_of(html, "drawn-1")
+    assert drawn.count('aria-pressed="false"') == 3 and 'data-ll-action="check"' in drawn
+    assert re.findall(r'data-ll-choice="(\d)">(\w+)<', task_of(html, "choice-1")) == [("0", "yes"), ("1", "no")]
+
+
+def test_a_wrong_card_carries_its_refutation_and_its_rule_linked():
+    wrong = task_of(page("ru"), "win-1")
+    why = re.search(r'<template data-ll-why="3♦">(.*?)</template><template data-ll-why', wrong, re.S).group(1)
+    assert '<a href="rules-reference.html#rule-9">правило 9</a>' in why
+    frames = re.findall(r"<template data-ll-line-frame>(.*?)</template>", why, re.S)
+    assert len(frames) == 2 and all('class="ll-table' in frame for frame in frames)
+    assert "Ana берёт взятку" in frames[-1]  # the engine's narration, in the reader's language
+    illegal = re.search(r'<template data-ll-why="K♠">(.*?)</template>', wrong, re.S).group(1)
+    assert "#rule-8" in illegal and "data-ll-line-frame" not in illegal
+    assert 'data-ll-action="retry"' in wrong and 'data-ll-why="9♦"' not in wrong
+
+
+def test_hints_are_at_most_three_and_end_with_the_answer():
+    hints = re.findall(r"<li hidden>(.*?)</li>", task_of(page(), "follow-1"))
+    assert hints == ["Look at the led suit.", "Rule 8 of the Rules reference decides it.", "The answer: 3 of clubs."]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_speaks_one_language(lang):
+    html = page(lang)
+    assert f'lang="{ {"pt": "pt-PT"}.get(lang, lang) }"' in html
+    words = json.loads(re.search(r'class="ll-learn-words">(.*?)</script>', html).group(1))
+    assert set(words["stars"]) == {"1", "2", "3"} and "{answer}" in words["chosen"]
+    shown = re.sub(r"<script.*?</script>", "", html, flags=re.S)
+    if lang != "en":
+        assert not [key for key in ("hint", "retry", "check", "class-mode") if translate(f"learn.{key}", "en") in shown]
+
+
+def test_an_authors_text_is_escaped():
+    [unit, *_] = units()
+    from dataclasses import replace
+
+    hostile = replace(unit.tasks[0], say="<img src=x onerror=alert(1)>", hints=("<b>hint</b>",))
+    html = str(course_html([replace(unit, tasks=(hostile,), title="<i>unit</i>")], "en"))
+    assert "<img" not in html and "<b>hint" not in html and "<i>unit" not in html
+    assert "&lt;b&gt;hint&lt;/b&gt;" in html
+
+
+def test_the_course_is_drawn_with_a_review_copy_of_every_exercise():
+    # the book's course: each task judged where the replay stops for it, and its review (the same
+    # idea, suits and seats permuted: scenario/review_copy.py) drawn under an id of its own
+    learned = learn_units(read_course())
+    tasks = [task for unit in learned for task in unit.tasks]
+    assert len(tasks) >= 40 and all(
+        (task.verdicts and any(v.right for v in task.verdicts)) or task.goal in ("out", "drawn") for task in tasks
+    )
+    assert all(task.review is not None and task.review.id == f"{task.id}-review" for task in tasks)
+    html = str(course_html(learned, "ru"))
+    reviews = re.findall(r'<article[^>]*data-ll-task="([^"]+)"[^>]*data-ll-review-of="([^"]+)"', html)
+    assert reviews == [(f"{task.id}-review", task.id) for task in tasks]
+    assert len(re.findall(r"<a [^>]*data-ll-goto=", html)) == len(tasks)  # the course's list: no review in it

@@ -1,0 +1,162 @@
+"""The ``task:`` step of format 1: read, proved by the engine, written back, and shown by every view."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from lingerlonger.computer.task_judge import TaskGoal
+from lingerlonger.scenario import StepKind, load, loads
+from lingerlonger.scenario.replay import replay
+from lingerlonger.scenario.writer import dump
+from lingerlonger.session.stepping import ScenarioModel
+from lingerlonger.views.live_mode import endpoints as live
+from lingerlonger.views.page_replay import replay_html
+from lingerlonger.views.print_sheet import scenario_sheet_html
+from lingerlonger.views.table_html import TableStyle
+from lingerlonger.words.i18n import LANGUAGES, translate
+
+TESTS = Path(__file__).resolve().parent
+TASKS = TESTS / "good" / "tasks-every-goal.yaml"
+
+TASK = """\
+format: 1
+title: T
+rules: standard
+players: [A, B, C]
+dealer: C
+hands: {A: [K♣, 7♦], B: [3♣, A♣, 2♥], C: [Q♣, 5♠]}
+stock: [9♦, 4♠]
+trump: ♥
+leader: A
+steps:
+  - play: A K♣
+  - task: {id: t1, seat: B, goal: win-trick, accept: [A♣], hints: [Look at the lead.], wrong: No.}
+    say: Clubs were led.
+  - play: B A♣
+"""
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "lingerlonger", *args], capture_output=True, text=True, cwd=cwd, check=False
+    )
+
+
+def test_a_task_is_read_with_its_answers_in_the_judges_words():
+    [scenario] = loads(TASK)
+    step = scenario.steps[1]
+    assert step.kind is StepKind.TASK and step.say == "Clubs were led."
+    task = step.task
+    assert (task.id, task.seat, task.goal, task.accept, task.hints) == (
+        "t1",
+        "B",
+        TaskGoal.WIN_TRICK,
+        ("A♣",),
+        ("Look at the lead.",),
+    )
+    assert (task.at("accept").line, task.at("accept").column) == (12, 54)
+
+
+def test_the_replay_pauses_on_a_task_frame_with_every_verdict():
+    run = replay(loads(TASK)[0])
+    assert run.ok
+    frame = run.frames[2]
+    assert frame.task is not None and frame.events == () and frame.state == run.frames[1].state
+    assert [(verdict.answer, verdict.right) for verdict in frame.verdicts] == [
+        ("3♣", False),
+        ("A♣", True),
+        ("2♥", False),
+    ]
+    [ask] = frame.asks
+    assert {str(card) for card in ask.cards} == {"A♣"}
+    assert ask.in_language("ru").question == "B: сыграйте карту, которая возьмёт эту взятку."
+
+
+def test_every_task_of_the_good_corpus_is_written_back_the_same():
+    for scenario in load(TASKS):
+        [again] = loads(dump([scenario]))
+        assert again == replace(scenario, index=0)
+        assert [step.task for step in again.steps] == [step.task for step in scenario.steps]
+
+
+def test_files_written_before_tasks_are_read_the_same():
+    """Compatible with every file written today: no task appears where none was written."""
+    for path in sorted((TESTS / "good").glob("*.yaml")) + sorted((TESTS.parent / "scenarios").glob("*.yaml")):
+        if path != TASKS:
+            assert all(step.task is None for scenario in load(path) for step in scenario.steps)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_view_shows_the_tasks_sentence(lang):
+    run = replay(loads(TASK)[0])
+    sentence = translate("task.goal.win-trick", lang, seat="B")
+    assert sentence in replay_html(run, style=TableStyle.of(lang), languages=[lang])
+    assert sentence in scenario_sheet_html(run.scenario, lang=lang)
+    model = ScenarioModel.of(run, quiz=True, lang=lang).go(2)
+    assert model.question is not None and model.question.ask.in_language(lang).question == sentence
+
+
+def test_the_quiz_takes_a_right_answer_of_the_task_and_refuses_a_wrong_one():
+    model = ScenarioModel.of(replay(loads(TASK)[0]), quiz=True).go(2)
+    assert model.answer("3♣").wrong is not None
+    assert model.answer("A♣").at == 3
+
+
+def test_live_mode_opens_a_scenario_with_a_task():
+    opened = json.loads(live.open_replay(json.dumps({"source": TASK})))
+    shown = json.loads(live.show_frame(json.dumps({"session": opened["session"], "at": 2, "lang": "es"})))
+    assert translate("task.goal.win-trick", "es", seat="B") in shown["html"]
+
+
+def test_the_terminal_replay_says_the_task(tmp_path):
+    path = tmp_path / "task.yaml"
+    path.write_text(TASK, encoding="utf-8")
+    shown = cli("replay", str(path), "--lang", "pt")
+    assert shown.returncode == 0, shown.stderr
+    assert translate("task.goal.win-trick", "pt", seat="B") in shown.stdout
+
+
+def test_a_task_id_is_unique_across_the_library(tmp_path):
+    (tmp_path / "one.yaml").write_text(TASK, encoding="utf-8")
+    (tmp_path / "two.yaml").write_text(TASK, encoding="utf-8")
+    checked = cli("check", str(tmp_path))
+    assert checked.returncode != 0
+    assert "two.yaml:12:16: task: id: t1 is already the id of the task at" in checked.stderr + checked.stdout
+    assert "one.yaml:12:16" in checked.stderr + checked.stdout
+
+
+def test_new_task_writes_a_template_that_checks(tmp_path):
+    made = cli("new", "--task", "-o", str(tmp_path / "mine.yaml"))
+    assert made.returncode == 0, made.stderr
+    [scenario] = load(tmp_path / "mine.yaml")
+    assert any(step.task for step in scenario.steps)
+    checked = cli("check", str(tmp_path / "mine.yaml"))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_task_about_the_trick_just_played_keeps_its_cards_on_the_table():
+    [first] = load(TASKS)[:1]
+    frames = [frame for frame in replay(first).frames if frame.task is not None]
+    assert frames[0].last_trick is None  # win-trick: the trick is still being played
+    assert [frame.task.goal for frame in frames[1:]] == ["trick-winner", "drawn", "out"]
+    assert all(frame.last_trick == frame.state.history[-1] for frame in frames[1:])
+
+
+def test_the_notebook_player_stops_on_a_task_and_goes_on_with_a_right_card():
+    from lingerlonger.views.widgets import ScenarioPlayer
+
+    player = ScenarioPlayer(loads(TASK)[0])
+    player.language.value = "es"
+    player.quiz_on.value = True
+    player.go_last()
+    assert player.at == 2 and translate("task.goal.win-trick", "es", seat="B") in player.quiz_text.value
+    player.answer("3♣")
+    assert player.at == 2  # wrong: the task waits
+    player.answer("A♣")
+    assert player.at == 3
