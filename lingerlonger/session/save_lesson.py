@@ -122,7 +122,8 @@ def task_lesson(lesson: Scenario, day: date, frame: int | None = None) -> Scenar
     done = next((at + 1 for at, step in enumerate(lesson.steps) if step is shown.step), 0)
     following = lesson.steps[done] if done < len(lesson.steps) else None
     seat = state.players[state.to_act]
-    goal, right = TaskGoal.LEGAL, ()
+    goal = TaskGoal.LEGAL
+    right: tuple[str, ...] = ()
     for goal in OFFERED_GOALS:
         right = right_answers(judge(state, seat, goal))
         if right and (following is None or following.kind != StepKind.PLAY or str(following.card) in right):
