@@ -160,3 +160,18 @@ def test_the_notebook_player_stops_on_a_task_and_goes_on_with_a_right_card():
     assert player.at == 2  # wrong: the task waits
     player.answer("A♣")
     assert player.at == 3
+
+
+def test_the_checkers_make_this_a_task_puts_a_task_at_the_step_shown():
+    plain = TASK.replace(TASK[TASK.index("  - task:") : TASK.index("  - play: B A♣")], "")
+    made = json.loads(live.serve("make_task", json.dumps({"text": plain, "lang": "ru", "at": 1})))
+    [scenario] = loads(made["text"])
+    assert [step.kind for step in scenario.steps] == ["play", "task", "play"]
+    task = scenario.steps[1].task
+    assert (task.seat, task.goal, task.accept) == ("B", TaskGoal.WIN_TRICK, ("A♣",))  # B's A♣ wins: so the play goes on
+    assert replay(scenario).ok
+    ended = (TESTS / "good" / "position-worked-example.yaml").read_text(encoding="utf-8")
+    refused = json.loads(live.serve("make_task", json.dumps({"text": ended, "lang": "ru", "at": 99})))
+    assert "text" not in refused and translate("ui.make-task-none", "ru")[:30] in refused["error"]
+    broken = json.loads(live.serve("make_task", json.dumps({"text": "format: 2", "lang": "en"})))
+    assert "text" not in broken and "format" in broken["error"]

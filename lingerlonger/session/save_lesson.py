@@ -108,20 +108,29 @@ def position_lesson(position: Position, lang: str, day: date) -> Scenario:
 OFFERED_GOALS = (TaskGoal.WIN_TRICK, TaskGoal.LOSE_TRICK, TaskGoal.LEGAL)
 
 
-def task_lesson(lesson: Scenario, day: date) -> Scenario:
-    """``lesson`` with a task for the seat to act where it ends: win the trick when a card surely
-    wins it, else lose it, else any legal card; ``accept`` holds the engine's right answers
-    (the author then words it). Its id names the day and the goal, a start to edit."""
-    state = replay(lesson).final
-    if state.to_act is None or state.namer is not None:
-        return lesson  # nothing to play: no card task to make
+def task_lesson(lesson: Scenario, day: date, frame: int | None = None) -> Scenario:
+    """``lesson`` with a task for the seat to act at its replay's ``frame`` (by default where it
+    ends): win the trick when a card surely wins it, else lose it, else any legal card, the
+    play that follows there (if any) being a right answer; ``accept`` holds the engine's right
+    answers (the author then words it). Its id names the day and the goal, a start to edit.
+    Where nobody is to play a card, the lesson is given back as it was."""
+    run = replay(lesson)
+    shown = run.frames[-1 if frame is None else max(0, min(frame, len(run.frames) - 1))]
+    state = shown.state
+    if state.to_act is None or state.namer is not None or run.failures:
+        return lesson  # nothing to play here (or a lesson that does not check): no card task
+    done = next((at + 1 for at, step in enumerate(lesson.steps) if step is shown.step), 0)
+    following = lesson.steps[done] if done < len(lesson.steps) else None
     seat = state.players[state.to_act]
+    goal = TaskGoal.LEGAL
+    right: tuple[str, ...] = ()
     for goal in OFFERED_GOALS:
         right = right_answers(judge(state, seat, goal))
-        if right:
+        if right and (following is None or following.kind != StepKind.PLAY or str(following.card) in right):
             break
     task = Task(f"task-{day.isoformat()}-{goal}", seat, goal, lesson.where, accept=right)
-    return replace(lesson, steps=(*lesson.steps, Step(StepKind.TASK, lesson.where, task=task)))
+    steps = (*lesson.steps[:done], Step(StepKind.TASK, lesson.where, task=task), *lesson.steps[done:])
+    return replace(lesson, steps=steps)
 
 
 def lesson_text(scenario: Scenario, site: str | None = None) -> str:

@@ -11,7 +11,7 @@ import re
 import pytest
 from conftest import LIVE_BOOT_MS, REPO, live_page, serve
 
-from lingerlonger.scenario import load
+from lingerlonger.scenario import load, loads
 from lingerlonger.scenario.replay import replay
 
 pytestmark = pytest.mark.browser
@@ -162,4 +162,31 @@ def test_the_checkers_words_read_in_dark_mode_and_its_file_button_speaks_the_rea
         assert button.locator("input[type=file]").evaluate("e => getComputedStyle(e).opacity") == "0"
         box = button.bounding_box()
         assert box["height"] >= 24 and box["width"] >= 24
+        context.close()
+
+
+def test_make_this_a_task_by_keyboard_puts_a_task_in_the_text_at_the_step_shown(book_html, chromium):
+    """A position pasted, its replay stepped to B's turn, and "Make this a task" pressed with
+    the keyboard: the box then holds a task for B there, the engine's right answer, and checks."""
+    text = LESSON.read_text(encoding="utf-8")
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, CHECKER, viewport={"width": 1280, "height": 720})
+        form = page.locator("[data-ll-checker]")
+        box, out = form.locator("textarea"), form.locator(".ll-checker-out")
+        box.fill(text)
+        player = out.locator(".ll-replay")
+        player.locator(".ll-counter").wait_for(state="visible", timeout=LIVE_BOOT_MS)
+        player.locator("[data-go=next]").click()
+        assert step_of(player) == 1
+        form.locator("[data-ll-action=make-task]").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("box => box.value.includes('task:')", arg=box.element_handle(), timeout=CHECK_MS)
+        out.locator(".ll-replay .ll-counter").wait_for(state="visible", timeout=CHECK_MS)
+        assert form.locator(".ll-checker-status").inner_text().strip()  # checked again: the file loads
+        [lesson] = loads(box.input_value())
+        assert replay(lesson).ok
+        [task] = [step.task for step in lesson.steps if step.task is not None]
+        shown = replay(load(LESSON)[0]).frames[1].state
+        assert task.accept and task.seat == shown.players[shown.to_act]
+        log.assert_clean()
         context.close()

@@ -39,8 +39,9 @@ from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import ScenarioError, loads, read_upload
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.scenario.replay import replay
+from lingerlonger.scenario.writer import dump
 from lingerlonger.session import HandModel, Refused, ScenarioModel, advice
-from lingerlonger.session.save_lesson import branch_lesson, hand_lesson, lesson_name, lesson_text
+from lingerlonger.session.save_lesson import branch_lesson, hand_lesson, lesson_name, lesson_text, task_lesson
 from lingerlonger.views.live_mode.position_editor import (
     page_site,
     position_change,
@@ -412,6 +413,25 @@ def check_file(args: dict) -> dict:
     return {**answer, **_located(failures[0], lang)} if failures else answer
 
 
+@_call
+def make_task(args: dict) -> dict:
+    """``{text, name, lang, at}``: "Make this a task": the editor's scenario (the first of a
+    stream) with a task for the seat to act at the step its replay shows (``at``), the right
+    answers the engine's, as the text for the editor's box; where nobody is to play a card,
+    or while the text does not check, a note (``error``) and the text unchanged."""
+    lang = _language(args)
+    name = (_text(args, "name", "") or "scenario.yaml")[:100]
+    try:
+        scenarios = read_upload(_text(args, "text", "").encode("utf-8"), name)
+    except ScenarioError as error:
+        return {"error": notice_html(error.text(lang), role="status")}
+    first = scenarios[0]
+    made = task_lesson(first, date.today(), _whole(args, "at", 0))
+    if made is first:
+        return {"error": notice_html(ui("make-task-none", lang), role="status")}
+    return {"text": dump([made, *scenarios[1:]])}
+
+
 def _located(error: ScenarioError, lang: str, notice: str = "") -> dict:
     """Where ``error`` is, as numbers and as the editor's error box (``notice``, then the
     button that puts the caret at its line and column)."""
@@ -470,6 +490,7 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "hand_play": hand_play,
         "save_lesson": save_lesson,
         "check_file": check_file,
+        "make_task": make_task,
         "position_change": position_change,
         "position_play": position_play,
         "position_save": position_save,

@@ -553,6 +553,16 @@
       run();
     }
     form.querySelector('[data-ll-action=check]').onclick = run;
+    // "Make this a task": a task for the seat to act at the step shown, put in the box and checked.
+    form.querySelector('[data-ll-action=make-task]').onclick = function () {
+      if (!text.value.trim()) return;
+      bounded('make_task', {text: text.value, name: name, lang: words.lang, at: step}, CHECK_LIMIT_MS)
+        .then(function (result) {
+          if (result.error) { problem.innerHTML = result.error; out.prepend(problem); return; }
+          edited(result.text, name, 0);
+        })
+        .catch(function () { status.textContent = words.failed; });
+    };
     out.addEventListener('click', function (e) {
       var go = e.target.closest('[data-ll-action=go-to-error]');
       var where = go && go.closest('[data-ll-error-line]');
