@@ -180,6 +180,10 @@ _CONTROL_WORDS = (
     "ui.keys-on",
     "ui.keys-help",
     "ui.table-focus",
+    # a card's name in words, for what the table says aloud (table-voice.js)
+    "card",
+    *(f"rank.{rank}" for rank in range(2, 15)),
+    *(f"suit-of.{suit}" for suit in ("spades", "hearts", "diamonds", "clubs")),
     "ui.what-if",
     "ui.live-only",
     "ui.failures",

@@ -21,9 +21,23 @@ window.llVoice = window.llVoice || function (root, say) {
     region.append(line);
     while (region.childElementCount > KEPT) region.firstElementChild.remove();
   }
+  // A card written "Q♠" in the narration is said in words, "queen of spades", as its button is
+  // named; not in Russian, where a card's name changes with its place in the sentence ("с
+  // дамой пик"), and the symbol, which screen readers name, is left as the narration wrote it.
+  var CARD = /(^|[^\w])(10|[2-9JQKA])([\u2660\u2665\u2666\u2663])\uFE0E?/g;
+  var SUITS = {'\u2660': 'spades', '\u2665': 'hearts', '\u2666': 'diamonds', '\u2663': 'clubs'};
+  var RANKS = {J: 11, Q: 12, K: 13, A: 14};
+  function aloud(text) {
+    var card = say('card');
+    if (!card || /^ru\b/.test(say('language.tag'))) return text;
+    return text.replace(CARD, function (all, before, rank, suit) {
+      return before + card.replace('{rank}', say('rank.' + (RANKS[rank] || rank)))
+        .replace('{suit}', say('suit-of.' + SUITS[suit]));
+    });
+  }
   // What a newly shown table says: the narration's lines, in order, then whose turn it is.
   function narrate(place) {
-    (place || stage).querySelectorAll('.ll-narration li').forEach(function (line) { announce(line.textContent); });
+    (place || stage).querySelectorAll('.ll-narration li').forEach(function (line) { announce(aloud(line.textContent)); });
     var turn = (place || stage).querySelector('.ll-turn-note.ll-yours');
     if (turn) announce(turn.textContent, true);
     var end = (place || stage).querySelector('.ll-end');
