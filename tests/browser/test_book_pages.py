@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import BOOK_HTML, REPO, built_pages, unavailable
+from conftest import BOOK_HTML, REPO, ROUND_TRIP_MS, built_pages, go_live, live_page, open_app, serve, unavailable
 
 pytestmark = pytest.mark.browser
 
@@ -34,11 +34,12 @@ SETTLE = """() => Promise.race([
 PDF_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 
 
-def blocking_violations(results: dict) -> list[str]:
-    """axe-core's serious and critical violations, one readable line per element."""
+def blocking_violations(results: dict, impacts: set[str] | None = BLOCKING_IMPACTS) -> list[str]:
+    """axe-core's serious and critical violations (``impacts=None``: every one), one readable
+    line per element."""
     lines = []
     for violation in results["violations"]:
-        if violation["impact"] not in BLOCKING_IMPACTS:
+        if impacts is not None and violation["impact"] not in impacts:
             continue
         for node in violation["nodes"]:
             lines.append(
@@ -93,3 +94,90 @@ def test_rules_sheet_prints_on_one_a4_page(book_site, browser_page, tmp_path):
     (tmp_path / "rules-sheet.pdf").write_bytes(pdf)  # kept by pytest for a look: pdftoppm -png
     assert pdf_page_count(pdf) == 1, f"the rules sheet prints on {pdf_page_count(pdf)} A4 pages"
     log.assert_clean()
+
+
+# --- the interactive states, against WCAG 2.2 AA: not one violation, whatever its impact ---
+
+#: axe-core's tags for WCAG 2.0, 2.1 and 2.2, levels A and AA.
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def wcag_violations(page, within: str | None = None) -> list[str]:
+    """Every WCAG 2.2 AA violation axe-core finds on the page as it is now (``within``: in
+    that element only, for the app, whose frame is Voilà's and JupyterLab's)."""
+    if not AXE.is_file():
+        unavailable(f"{AXE} is missing: run `make assets`")
+    page.evaluate(SETTLE)
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(path=str(AXE))
+    results = page.evaluate(
+        "([within, tags]) => axe.run(within ? document.querySelector(within) : document,"
+        " {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
+        [within, WCAG_22_AA],
+    )
+    return blocking_violations(results, impacts=None)
+
+
+def live_table(page):
+    player = go_live(page)
+    player.locator("[data-ll-action=new-hand]").click()
+    player.locator(".ll-stage .ll-yours").wait_for(timeout=30_000)
+
+
+def coach_open(page):
+    player = go_live(page)
+    player.locator("[data-go=next]").click()
+    player.locator("[data-ll-action=coach]").click()
+    player.locator(".ll-live-out .ll-coach").wait_for(state="visible", timeout=30_000)
+
+
+def quiz_answered(page):
+    """Live mode at the first question, a wrong answer given: the question, its answers and what
+    the wrong one teaches."""
+    player = go_live(page)
+    for _ in range(12):
+        answers = player.locator(".ll-stage .ll-live-quiz [data-ll-answer]")
+        if answers.count():
+            break
+        player.locator("[data-go=next]").click()
+        player.locator(".ll-stage .ll-live-quiz-box").wait_for(state="attached", timeout=20_000)
+    answers.last.click()
+    player.locator(".ll-stage .ll-quiz-feedback, .ll-stage .ll-quiz-right").first.wait_for(timeout=20_000)
+
+
+def checker_error(page):
+    box = page.locator("[data-ll-checker] textarea")
+    box.fill("title: [unclosed\n")
+    page.locator(".ll-editor-problem").first.wait_for(state="visible", timeout=60_000)
+
+
+INTERACTIVE = {
+    "live table": ("book/06-last-card.html", live_table),
+    "coach open": ("book/06-last-card.html", coach_open),
+    "quiz": ("book/04-tricks.html", quiz_answered),
+    "checker error": ("book/check-a-scenario.html", checker_error),
+}
+
+
+@pytest.mark.parametrize("state", sorted(INTERACTIVE))
+def test_each_interactive_state_meets_wcag_22_aa(book_html, chromium, state):
+    path, reach = INTERACTIVE[state]
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, path)
+        reach(page)
+        problems = wcag_violations(page)
+        assert not problems, f"{state} ({path}):\n" + "\n".join(problems)
+        log.assert_clean()
+        context.close()
+
+
+def test_the_family_tables_pass_screen_meets_wcag_22_aa(voila_app, browser_page):
+    page, _ = browser_page
+    open_app(page, voila_app)
+    page.get_by_role("tab", name="Family table").click()
+    table = page.locator(".ll-family-table")
+    table.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    table.get_by_role("button", name=re.compile("Start the match")).click()
+    table.locator(".ll-reveal").wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    problems = wcag_violations(page, within=".ll-app")
+    assert not problems, "the family table's pass screen:\n" + "\n".join(problems)

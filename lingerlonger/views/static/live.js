@@ -250,7 +250,6 @@
         card.className = 'll-card-button';
         card.dataset.llCard = face.dataset.llCard;
         if (face.dataset.llWhy) card.dataset.llWhy = face.dataset.llWhy;
-        card.setAttribute('aria-label', face.getAttribute('aria-label'));
         delete face.dataset.llCard;
         delete face.dataset.llWhy;
         face.replaceWith(card);
