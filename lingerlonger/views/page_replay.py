@@ -344,7 +344,7 @@ _STATIC = Path(__file__).parent / "static"
 #: The player's style and script: files, linked once by the book's pages (book/_ext) and
 #: inlined by ``replay_html(include_css=True)`` for a page of its own or a notebook.
 REPLAY_CSS = minify_css((_STATIC / "replay.css").read_text(encoding="utf-8"))
-REPLAY_JS = "\n".join((_STATIC / name).read_text(encoding="utf-8") for name in ("replay.js", "table-voice.js"))
+REPLAY_JS = "\n".join((_STATIC / name).read_text(encoding="utf-8") for name in ("table-voice.js", "replay.js"))
 #: Marks what a page may move to a file of its own and fetch when the replay is opened or
 #: scrolled near (book/_ext/site_assets.py): the controls, the frames and their words.
 LAZY_START, LAZY_END = "<!--ll-lazy-->", "<!--/ll-lazy-->"
