@@ -15,7 +15,8 @@ Fixtures
                    the kernels of the test's pages are shut down after it
   unavailable      unavailable(reason): fail in CI, skip elsewhere
 Helpers: live_page, go_live, saved_lesson (a page of the built site, its live mode, a
-lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app).
+lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app);
+wcag_violations (axe-core's WCAG 2.2 AA verdict on a page as it is now), blocking_violations.
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
 elsewhere it is skipped with the reason.
@@ -579,3 +580,52 @@ def saved_lesson(page, save, tmp_path, *, label: str = "Save as lesson", kind: s
 def plays_of(lesson, seat):
     """The cards ``seat`` plays in ``lesson``, as written."""
     return [str(step.card) for step in lesson.steps if step.kind == "play" and step.seat == seat]
+
+
+# --- axe-core (npm, installed by `make assets`), injected into a page served on 127.0.0.1 ---
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING_IMPACTS = {"serious", "critical"}
+#: Waits (10 s at most) for the page's finite animations to end: the deal in
+#: chapter 2 fades its cards in for seconds, and axe judges colour contrast on
+#: what it sees at that instant.
+SETTLE = """() => Promise.race([
+    Promise.all(document.getAnimations()
+        .filter(animation => animation.effect.getComputedTiming().endTime !== Infinity)
+        .map(animation => animation.finished)),
+    new Promise(done => setTimeout(done, 10000))])"""
+
+
+def blocking_violations(results: dict, impacts: set[str] | None = BLOCKING_IMPACTS) -> list[str]:
+    """axe-core's serious and critical violations (``impacts=None``: every one), one readable
+    line per element."""
+    lines = []
+    for violation in results["violations"]:
+        if impacts is not None and violation["impact"] not in impacts:
+            continue
+        for node in violation["nodes"]:
+            lines.append(
+                f"{violation['id']} ({violation['impact']}): {violation['help']} "
+                f"at {' '.join(map(str, node['target']))}\n    {node['failureSummary']}"
+            )
+    return lines
+
+
+#: axe-core's tags for WCAG 2.0, 2.1 and 2.2, levels A and AA.
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def wcag_violations(page, within: str | None = None) -> list[str]:
+    """Every WCAG 2.2 AA violation axe-core finds on the page as it is now (``within``: in
+    that element only, for the app, whose frame is Voilà's and JupyterLab's)."""
+    if not AXE.is_file():
+        unavailable(f"{AXE} is missing: run `make assets`")
+    page.evaluate(SETTLE)
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(path=str(AXE))
+    results = page.evaluate(
+        "([within, tags]) => axe.run(within ? document.querySelector(within) : document,"
+        " {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
+        [within, WCAG_22_AA],
+    )
+    return blocking_violations(results, impacts=None)

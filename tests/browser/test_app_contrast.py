@@ -5,8 +5,7 @@ so no word of the theme's (white) lands on their white boxes: the selected tab's
 from __future__ import annotations
 
 import pytest
-from conftest import ROUND_TRIP_MS, any_free_port, app_available, open_app, running_voila, unavailable
-from test_book_pages import wcag_violations
+from conftest import ROUND_TRIP_MS, any_free_port, app_available, open_app, running_voila, unavailable, wcag_violations
 
 pytestmark = pytest.mark.browser
 

@@ -13,40 +13,28 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import BOOK_HTML, REPO, ROUND_TRIP_MS, built_pages, go_live, live_page, open_app, serve, unavailable
+from conftest import (
+    AXE,
+    BOOK_HTML,
+    ROUND_TRIP_MS,
+    SETTLE,
+    blocking_violations,
+    built_pages,
+    go_live,
+    live_page,
+    open_app,
+    serve,
+    unavailable,
+    wcag_violations,
+)
 
 pytestmark = pytest.mark.browser
 
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-BLOCKING_IMPACTS = {"serious", "critical"}
 #: The printable rules sheet (chapter 13): the element, and how its page is found.
 RULES_SHEET = "article.ll-sheet"
 RULES_SHEET_MARK = 'class="ll-sheet"'
-#: Waits (10 s at most) for the page's finite animations to end: the deal in
-#: chapter 2 fades its cards in for seconds, and axe judges colour contrast on
-#: what it sees at that instant.
-SETTLE = """() => Promise.race([
-    Promise.all(document.getAnimations()
-        .filter(animation => animation.effect.getComputedTiming().endTime !== Infinity)
-        .map(animation => animation.finished)),
-    new Promise(done => setTimeout(done, 10000))])"""
 #: One page object per page in a PDF: "/Type /Page" not followed by "s" (that is "/Pages").
 PDF_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
-
-
-def blocking_violations(results: dict, impacts: set[str] | None = BLOCKING_IMPACTS) -> list[str]:
-    """axe-core's serious and critical violations (``impacts=None``: every one), one readable
-    line per element."""
-    lines = []
-    for violation in results["violations"]:
-        if impacts is not None and violation["impact"] not in impacts:
-            continue
-        for node in violation["nodes"]:
-            lines.append(
-                f"{violation['id']} ({violation['impact']}): {violation['help']} "
-                f"at {' '.join(map(str, node['target']))}\n    {node['failureSummary']}"
-            )
-    return lines
 
 
 def test_page_has_no_serious_accessibility_violation(book_site, book_page, browser_page):
@@ -97,25 +85,6 @@ def test_rules_sheet_prints_on_one_a4_page(book_site, browser_page, tmp_path):
 
 
 # --- the interactive states, against WCAG 2.2 AA: not one violation, whatever its impact ---
-
-#: axe-core's tags for WCAG 2.0, 2.1 and 2.2, levels A and AA.
-WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-
-
-def wcag_violations(page, within: str | None = None) -> list[str]:
-    """Every WCAG 2.2 AA violation axe-core finds on the page as it is now (``within``: in
-    that element only, for the app, whose frame is Voilà's and JupyterLab's)."""
-    if not AXE.is_file():
-        unavailable(f"{AXE} is missing: run `make assets`")
-    page.evaluate(SETTLE)
-    if not page.evaluate("() => Boolean(window.axe)"):
-        page.add_script_tag(path=str(AXE))
-    results = page.evaluate(
-        "([within, tags]) => axe.run(within ? document.querySelector(within) : document,"
-        " {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
-        [within, WCAG_22_AA],
-    )
-    return blocking_violations(results, impacts=None)
 
 
 def live_table(page):
