@@ -35,9 +35,10 @@ FOLLOW = REPO / "scenarios" / "03-follow-suit.yaml"
 #: A card the seat to act may play (a refused one carries its rule, ``data-ll-why``), and any card.
 CARD = re.compile(r'data-ll-card="([^"]+)"(?! data-ll-why)')
 ANY_CARD = re.compile(r'data-ll-card="([^"]+)"')
+#: A card's button, named by its face (a picture named in words).
 BUTTON = re.compile(
     r'<button type="button" class="ll-card-button" data-ll-card="([^"]+)"'
-    r'(?: data-ll-why="([^"]+)")? aria-label="([^"]+)">'
+    r'(?: data-ll-why="([^"]+)")?><span class="[^"]*" role="img" aria-label="([^"]+)">'
 )
 
 

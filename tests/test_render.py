@@ -36,10 +36,11 @@ RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 SUIT_WORDS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 
 
-def spoken(card) -> str:
-    """How a card is read aloud: '10 of hearts', 'queen of spades'."""
+def spoken(card, trump=None) -> str:
+    """How a card is read aloud: '10 of hearts', 'queen of spades', 'ace of spades, trump'
+    (a trump says so: its suit is never told by colour alone, WCAG 1.4.1)."""
     card = parse_card(card)
-    return f"{RANK_WORDS.get(card.rank, str(card.rank))} of {SUIT_WORDS[card.suit]}"
+    return f"{RANK_WORDS.get(card.rank, str(card.rank))} of {SUIT_WORDS[card.suit]}" + ", trump" * (card.suit == trump)
 
 
 # --- a small DOM over html.parser ------------------------------------------------
@@ -148,7 +149,7 @@ def test_every_card_of_every_hand_appears_with_its_label_sorted():
     state, _ = new_hand(Rules.parse("standard"), ["Ann", "Bob", "Cy", "Dee"], dealer=3, seed=1)
     doc = parse(table_html(state))
     for name, hand in zip(state.players, state.hands, strict=True):
-        assert hand_faces(doc, name) == [spoken(card) for card in sort_hand(hand, state.trump)]
+        assert hand_faces(doc, name) == [spoken(card, state.trump) for card in sort_hand(hand, state.trump)]
 
 
 def test_a_card_says_its_rank_and_suit_and_shows_both():
@@ -181,7 +182,7 @@ def test_one_seat_view_shows_the_revealed_trump_card_in_the_dealers_hand():
     doc = parse(table_html(state, seat=0))
     html_text = table_html(state, seat=0)
     dealer_hand = seat(doc, "D").one("ll-hand")
-    assert faces(dealer_hand) == [spoken(state.trump_card)]
+    assert faces(dealer_hand) == [spoken(state.trump_card, state.trump)]
     assert len(dealer_hand.all("ll-back")) == len(state.hands[3]) - 1
     for hand in state.hands[1:]:
         for card in hand:
@@ -268,7 +269,9 @@ def test_a_completed_trick_is_shown_with_its_winner_marked():
     trick = doc.one("ll-trick")
     assert len(faces(trick)) == 4
     # Rule 16: C's 2♥ wins as the only trump.
-    assert [card.label for card in trick.all("ll-winner")] == [f"{spoken('2♥')}, played by C, wins the trick"]
+    assert [card.label for card in trick.all("ll-winner")] == [
+        f"{spoken('2♥', state.trump)}, played by C, wins the trick"
+    ]
     assert "C wins the trick" in doc.one("ll-status").text()
     assert faces(parse(table_html(state)).one("ll-trick")) == []
 
@@ -344,7 +347,7 @@ def trump_box(state, **kwargs) -> Element:
 def test_trump_shows_the_revealed_card_while_the_dealer_holds_it():
     state, _ = new_hand(Rules.parse("standard"), ["Ann", "Bob", "Cy"], dealer=1, seed=3)
     box = trump_box(state)
-    assert faces(box) == [spoken(state.trump_card)]
+    assert faces(box) == [spoken(state.trump_card, state.trump)]
     assert "held by Bob" in box.text()
 
 
@@ -372,9 +375,9 @@ def test_random_trump_card_shows_at_the_bottom_of_the_stock_then_in_the_drawers_
     bottom = state.stock[-1]
     assert bottom == state.trump_card
     doc = parse(table_html(state, seat=1))
-    assert faces(doc.one("ll-trump")) == [spoken(bottom)]
+    assert faces(doc.one("ll-trump")) == [spoken(bottom, state.trump)]
     assert "bottom of the stock" in doc.one("ll-trump").text()
-    assert faces(doc.one("ll-stock")) == [spoken(bottom)]
+    assert faces(doc.one("ll-stock")) == [spoken(bottom, state.trump)]
     assert doc.one("ll-stock").one("ll-count").text() == str(len(state.stock))
 
     rules = Rules.parse("standard+random-trump", hand_size=17)  # 51 dealt, the stock is 1 card
@@ -384,7 +387,7 @@ def test_random_trump_card_shows_at_the_bottom_of_the_stock_then_in_the_drawers_
     winner_seat = state.history[-1].winner
     assert state.trump_card in state.hands[winner_seat]
     box = trump_box(state, seat=(winner_seat + 1) % 3)
-    assert faces(box) == [spoken(state.trump_card)]
+    assert faces(box) == [spoken(state.trump_card, state.trump)]
     assert f"held by {state.players[winner_seat]}" in box.text()
 
 

@@ -693,3 +693,36 @@ def test_every_language_has_six_computer_names_and_none_looks_like_yours():
         for taken in names:  # six seats, and you took a computer's name: the spare one steps in
             seated = seat_names(5, 6, taken, lang)
             assert seated[5] == taken and len(set(seated)) == 6
+
+
+def test_the_computers_can_be_paused_and_go_on_at_the_pace_picked(monkeypatch):
+    """WCAG 2.2.1: the computers' pace can be changed, and paused: no card until another is picked."""
+    timers = []
+    monkeypatch.setattr(kit, "_later", lambda delay, callback: timers.append((delay, callback)) or True)
+    hand = HandPlayer(delay=0.9, seed=7, players=4)
+    hand.play(Play(0, legal_cards(hand.state)[0]))
+    assert [delay for delay, _ in timers] == [0.9]
+    hand.pace.value = kit.PAUSED
+    _, pending = timers.pop(0)
+    pending()  # the card already on its way: none after it
+    held = hand.state
+    assert timers == [] and hand.state.to_act != 0
+    hand.pace.value = 0.35  # quick: the computers go on
+    assert [delay for delay, _ in timers] == [0.35] and hand.state is held
+    while timers:
+        timers.pop(0)[1]()
+    assert hand.state.to_act == 0 and "ll-yours" in hand.status.value
+
+
+def test_a_timer_set_before_the_pace_changed_plays_no_card_twice(monkeypatch):
+    timers = []
+    monkeypatch.setattr(kit, "_later", lambda delay, callback: timers.append((delay, callback)) or True)
+    hand = HandPlayer(delay=0.9, seed=7, players=4)
+    hand.play(Play(0, legal_cards(hand.state)[0]))
+    hand.pace.value = 0.35  # a second timer: the first is now stale
+    first, second = (callback for _, callback in timers[:2])
+    timers.clear()
+    second()
+    after = hand.model
+    first()  # stale: nothing
+    assert hand.model is after

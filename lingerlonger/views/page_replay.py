@@ -177,6 +177,13 @@ _CONTROL_WORDS = (
     "ui.speed-normal",
     "ui.speed-fast",
     "ui.show-legal",
+    "ui.keys-on",
+    "ui.keys-help",
+    "ui.table-focus",
+    # a card's name in words, for what the table says aloud (table-voice.js)
+    "card",
+    *(f"rank.{rank}" for rank in range(2, 15)),
+    *(f"suit-of.{suit}" for suit in ("spades", "hearts", "diamonds", "clubs")),
     "ui.what-if",
     "ui.live-only",
     "ui.failures",
@@ -226,7 +233,18 @@ def _controls_words(lang: str, start: int, last: int) -> dict[str, object]:
     presenter view), of "Try it live" and of the options folded under it."""
     words: dict[str, object] = {
         key.replace("-", "_"): ui(key, lang)
-        for key in ("controls", "play", "pause", "step", "live", "options", "speed", "show-legal")
+        for key in (
+            "controls",
+            "play",
+            "pause",
+            "step",
+            "live",
+            "options",
+            "speed",
+            "show-legal",
+            "keys-on",
+            "table-focus",
+        )
     }
     return words | {
         "counter": ui("counter", lang, at=start, last=last),
@@ -326,7 +344,7 @@ _STATIC = Path(__file__).parent / "static"
 #: The player's style and script: files, linked once by the book's pages (book/_ext) and
 #: inlined by ``replay_html(include_css=True)`` for a page of its own or a notebook.
 REPLAY_CSS = minify_css((_STATIC / "replay.css").read_text(encoding="utf-8"))
-REPLAY_JS = (_STATIC / "replay.js").read_text(encoding="utf-8")
+REPLAY_JS = "\n".join((_STATIC / name).read_text(encoding="utf-8") for name in ("table-voice.js", "replay.js"))
 #: Marks what a page may move to a file of its own and fetch when the replay is opened or
 #: scrolled near (book/_ext/site_assets.py): the controls, the frames and their words.
 LAZY_START, LAZY_END = "<!--ll-lazy-->", "<!--/ll-lazy-->"

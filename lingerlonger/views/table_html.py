@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -29,6 +30,7 @@ from lingerlonger.game.seat_view import SeatView, view
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, language_tag, template, translate
 from lingerlonger.words.narration import reason_text, suit_name
+from lingerlonger.words.table_keys import command_answers
 
 __all__ = [
     "LABELS",
@@ -75,6 +77,7 @@ _TABLE_KEYS = (
     "status-name-trump",
     "status-trick-won",
     "status-hand-won",
+    "is-trump",
 )
 
 
@@ -196,9 +199,13 @@ def _face(
     winner: bool = False,
     playable: bool = False,
     why: str | None = None,
+    trump: Suit | None = None,
 ) -> Markup:
-    """A face-up card (see ``card_html``)."""
+    """A face-up card (see ``card_html``); its name says it is a trump (``trump``, the suit),
+    so that a suit is never told by colour alone."""
     aria = [card_label(card, style)]
+    if card.suit == trump:
+        aria.append(style.text("is-trump"))
     classes = ["ll-card", "ll-" + card.suit.name.lower()]
     if played_by is not None:
         aria.append(style.text("played-by", name=played_by))
@@ -323,6 +330,10 @@ def table_html(
         )
         for s in ((anchor + i) % n for i in range(n))
     ]
+    status = _status(state, last_trick, style)
+    told = None if hidden else viewer if viewer is not None else state.to_act  # whose hand the keys may tell
+    turn = " ".join(str(part) for part in (status["text"], status["reason"]) if part)
+    keys = command_answers(state, told, style.lang) | {"turn": turn}
     if last_trick is not None:
         plays, winner = last_trick.plays, last_trick.winner
     else:
@@ -336,11 +347,14 @@ def table_html(
         caption=caption,
         seats=seats,
         back=_back(style.text("face-down")),
-        status=_status(state, last_trick, style),
+        status=status,
+        keys=json.dumps(keys, ensure_ascii=False),
         trick_label=style.text("trick"),
-        trick=Markup().join(_face(card, style, played_by=state.players[s], winner=s == winner) for s, card in plays),
+        trick=Markup().join(
+            _face(card, style, played_by=state.players[s], winner=s == winner, trump=state.trump) for s, card in plays
+        ),
         trump=_trump(state, style, public),
-        stock=_stock(style, public),
+        stock=_stock(style, public, state.trump),
     )
 
 
@@ -375,13 +389,13 @@ def _seat(
     if face_up:
         why = refused if seat == state.to_act else {}
         cards = Markup().join(
-            _face(card, style, legal=card in legal, playable=playable, why=why.get(card))
+            _face(card, style, legal=card in legal, playable=playable, why=why.get(card), trump=state.trump)
             for card in sort_hand(state.hands[seat], state.trump)
         )
     else:  # card backs with their count, then any card whose holder everyone knows
         known = [card for holder, card in public.known if holder == seat]
         backs = public.hand_sizes[seat] - len(known)
-        cards = Markup().join(_face(card, style) for card in known)
+        cards = Markup().join(_face(card, style, trump=state.trump) for card in known)
     return {
         "classes": " ".join(classes),
         "name": state.players[seat],
@@ -435,19 +449,19 @@ def _trump(state: State, style: TableStyle, public: SeatView) -> dict[str, objec
             else None
         )
         if where:
-            return drawn | {"card": _face(card, style), "words": where}
+            return drawn | {"card": _face(card, style, trump=state.trump), "words": where}
     suit = state.trump.name.lower()
     return drawn | {"suit": suit, "symbol": state.trump.symbol + TEXT_STYLE, "words": style.text(suit)}
 
 
-def _stock(style: TableStyle, public: SeatView) -> dict[str, object]:
+def _stock(style: TableStyle, public: SeatView, trump: Suit | None) -> dict[str, object]:
     """A pile of backs with its count; under random-trump the face-up bottom card peeks out."""
     count, bottom = public.stock_size, public.stock_bottom
     return {
         "count": count,
         "label": style.text("stock-count", count=count),
         "title": style.text("stock"),
-        "bottom": None if bottom is None else _face(bottom, style),
+        "bottom": None if bottom is None else _face(bottom, style, trump=trump),
         "face_down": count - (bottom is not None),
     }
 

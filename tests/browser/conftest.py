@@ -17,7 +17,8 @@ Fixtures
 Helpers: first_visit (a new browser's first visit to the served site, its offline worker at
 work), live_page, go_live, saved_lesson (a page of the built site, its live mode, a
 lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app);
-AXE and blocking_violations (axe-core's serious and critical findings on a page).
+AXE, blocking_violations (axe-core's serious and critical findings on a page) and
+wcag_violations (axe-core's WCAG 2.2 AA verdict on a page as it is now).
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
 elsewhere it is skipped with the reason.
@@ -73,11 +74,12 @@ AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING_IMPACTS = {"serious", "critical"}
 
 
-def blocking_violations(results: dict) -> list[str]:
-    """axe-core's serious and critical violations, one readable line per element."""
+def blocking_violations(results: dict, impacts: set[str] | None = BLOCKING_IMPACTS) -> list[str]:
+    """axe-core's serious and critical violations (``impacts=None``: every one), one readable
+    line per element."""
     lines = []
     for violation in results["violations"]:
-        if violation["impact"] not in BLOCKING_IMPACTS:
+        if impacts is not None and violation["impact"] not in impacts:
             continue
         for node in violation["nodes"]:
             lines.append(
@@ -669,3 +671,33 @@ def first_visit(chromium, url: str, **options):
     assert page.evaluate(READY).endswith("/sw.js")
     page.wait_for_selector(KEPT, state="attached", timeout=60_000)
     return context, page, log
+
+
+#: Waits (10 s at most) for the page's finite animations to end: the deal in
+#: chapter 2 fades its cards in for seconds, and axe judges colour contrast on
+#: what it sees at that instant.
+SETTLE = """() => Promise.race([
+    Promise.all(document.getAnimations()
+        .filter(animation => animation.effect.getComputedTiming().endTime !== Infinity)
+        .map(animation => animation.finished)),
+    new Promise(done => setTimeout(done, 10000))])"""
+
+
+#: axe-core's tags for WCAG 2.0, 2.1 and 2.2, levels A and AA.
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def wcag_violations(page, within: str | None = None) -> list[str]:
+    """Every WCAG 2.2 AA violation axe-core finds on the page as it is now (``within``: in
+    that element only, for the app, whose frame is Voilà's and JupyterLab's)."""
+    if not AXE.is_file():
+        unavailable(f"{AXE} is missing: run `make assets`")
+    page.evaluate(SETTLE)
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(path=str(AXE))
+    results = page.evaluate(
+        "([within, tags]) => axe.run(within ? document.querySelector(within) : document,"
+        " {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
+        [within, WCAG_22_AA],
+    )
+    return blocking_violations(results, impacts=None)

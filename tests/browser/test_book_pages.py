@@ -12,21 +12,28 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import AXE, BOOK_HTML, blocking_violations, built_pages, record, serve, unavailable, wait_until_quiet
+from conftest import (
+    AXE,
+    BOOK_HTML,
+    ROUND_TRIP_MS,
+    SETTLE,
+    blocking_violations,
+    built_pages,
+    go_live,
+    live_page,
+    open_app,
+    record,
+    serve,
+    unavailable,
+    wait_until_quiet,
+    wcag_violations,
+)
 
 pytestmark = pytest.mark.browser
 
 #: The printable rules sheet (chapter 13): the element, and how its page is found.
 RULES_SHEET = "article.ll-sheet"
 RULES_SHEET_MARK = 'class="ll-sheet"'
-#: Waits (10 s at most) for the page's finite animations to end: the deal in
-#: chapter 2 fades its cards in for seconds, and axe judges colour contrast on
-#: what it sees at that instant.
-SETTLE = """() => Promise.race([
-    Promise.all(document.getAnimations()
-        .filter(animation => animation.effect.getComputedTiming().endTime !== Infinity)
-        .map(animation => animation.finished)),
-    new Promise(done => setTimeout(done, 10000))])"""
 #: One page object per page in a PDF: "/Type /Page" not followed by "s" (that is "/Pages").
 PDF_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 
@@ -87,3 +94,71 @@ def test_rules_sheet_prints_on_one_a4_page(book_site, browser_page, tmp_path):
     (tmp_path / "rules-sheet.pdf").write_bytes(pdf)  # kept by pytest for a look: pdftoppm -png
     assert pdf_page_count(pdf) == 1, f"the rules sheet prints on {pdf_page_count(pdf)} A4 pages"
     log.assert_clean()
+
+
+# --- the interactive states, against WCAG 2.2 AA: not one violation, whatever its impact ---
+
+
+def live_table(page):
+    player = go_live(page)
+    player.locator("[data-ll-action=new-hand]").click()
+    player.locator(".ll-stage .ll-yours").wait_for(timeout=30_000)
+
+
+def coach_open(page):
+    player = go_live(page)
+    player.locator("[data-go=next]").click()
+    player.locator("[data-ll-action=coach]").click()
+    player.locator(".ll-live-out .ll-coach").wait_for(state="visible", timeout=30_000)
+
+
+def quiz_answered(page):
+    """Live mode at the first question, a wrong answer given: the question, its answers and what
+    the wrong one teaches."""
+    player = go_live(page)
+    for _ in range(12):
+        answers = player.locator(".ll-stage .ll-live-quiz [data-ll-answer]")
+        if answers.count():
+            break
+        player.locator("[data-go=next]").click()
+        player.locator(".ll-stage .ll-live-quiz-box").wait_for(state="attached", timeout=20_000)
+    answers.last.click()
+    player.locator(".ll-stage .ll-quiz-feedback, .ll-stage .ll-quiz-right").first.wait_for(timeout=20_000)
+
+
+def checker_error(page):
+    box = page.locator("[data-ll-checker] textarea")
+    box.fill("title: [unclosed\n")
+    page.locator(".ll-editor-problem").first.wait_for(state="visible", timeout=60_000)
+
+
+INTERACTIVE = {
+    "live table": ("book/06-last-card.html", live_table),
+    "coach open": ("book/06-last-card.html", coach_open),
+    "quiz": ("book/04-tricks.html", quiz_answered),
+    "checker error": ("book/check-a-scenario.html", checker_error),
+}
+
+
+@pytest.mark.parametrize("state", sorted(INTERACTIVE))
+def test_each_interactive_state_meets_wcag_22_aa(book_html, chromium, state):
+    path, reach = INTERACTIVE[state]
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, path)
+        reach(page)
+        problems = wcag_violations(page)
+        assert not problems, f"{state} ({path}):\n" + "\n".join(problems)
+        log.assert_clean()
+        context.close()
+
+
+def test_the_family_tables_pass_screen_meets_wcag_22_aa(voila_app, browser_page):
+    page, _ = browser_page
+    open_app(page, voila_app)
+    page.get_by_role("tab", name="Family table").click()
+    table = page.locator(".ll-family-table")
+    table.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    table.get_by_role("button", name=re.compile("Start the match")).click()
+    table.locator(".ll-reveal").wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    problems = wcag_violations(page, within=".ll-app")
+    assert not problems, "the family table's pass screen:\n" + "\n".join(problems)

@@ -110,10 +110,13 @@ def test_live_mode_marks_the_legal_cards_and_a_refused_one_says_its_rule_in_russ
         player = go_live(page)
         refused = a_refused_card(player, engine=True)
         legal = player.locator(".ll-stage " + LEGAL_CARD)
-        names = legal.evaluate_all("cards => cards.map(card => card.getAttribute('aria-label'))")
+        # a card button is named by its face (a picture named in words)
+        names = legal.evaluate_all(
+            "cards => cards.map(card => card.querySelector('.ll-card').getAttribute('aria-label'))"
+        )
         assert names and all(name.endswith(", можно сыграть") for name in names)
         assert lifted(legal.first) and not lifted(refused)
-        assert "можно сыграть" not in refused.get_attribute("aria-label")
+        assert "можно сыграть" not in refused.locator(".ll-card").get_attribute("aria-label")
         table, words = player.locator(".ll-stage .ll-table"), player.locator(".ll-stage .ll-words")
         counter = player.locator(".ll-counter")
         before, step = (table.inner_html(), words.inner_html()), counter.inner_text()

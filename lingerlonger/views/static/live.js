@@ -196,6 +196,7 @@
     var bar = root.querySelector('.ll-live-bar');
     var start = bar.querySelector('[data-ll-action=live]');
     var lang = shown.lang, at = shown.at, session = null, mode = 'scenario', asked = 0;
+    var voice = root.llVoice;  // replay.js's: the live regions, the keys, where the focus goes
     function say(key) { return (shown.words[lang] || {})['ui.' + key] || ''; }
     var status = document.createElement('p');
     status.className = 'll-live-status';
@@ -231,6 +232,7 @@
     var pending = null;  // a legal card pressed before the engine answered: played once it does
     function tell(text, refused) {
       verdict.textContent = text;
+      voice.announce(text, refused);
       verdict.classList.toggle('ll-live-refused', !!refused);
       if (!text) return verdict.remove();
       var table = stage.querySelector('.ll-table');
@@ -248,7 +250,6 @@
         card.className = 'll-card-button';
         card.dataset.llCard = face.dataset.llCard;
         if (face.dataset.llWhy) card.dataset.llWhy = face.dataset.llWhy;
-        card.setAttribute('aria-label', face.getAttribute('aria-label'));
         delete face.dataset.llCard;
         delete face.dataset.llWhy;
         face.replaceWith(card);
@@ -257,14 +258,22 @@
     }
     arm();
 
-    function show(markup) { stage.innerHTML = markup; }
+    // The stage drawn again; ``narrated``: what happened is said (a hand's cards, not the
+    // scenario's frame, which the replay said as it stepped).
+    function show(markup, narrated) {
+      var inside = stage.contains(document.activeElement);
+      stage.innerHTML = markup;
+      if (narrated) voice.narrate();
+      voice.settle(inside);
+    }
     function failed(error) {
       if (error && error.message === 'refused') return;  // said already, in the reader's words (answer)
       status.textContent = say('live-failed');
+      voice.announce(status.textContent, true);
       status.dataset.error = String(error && error.message || error);
     }
     function answer(result) {  // a refusal comes back as {error: html}, in the reader's language
-      if (result.error) { out.innerHTML = result.error; return false; }
+      if (result.error) { out.innerHTML = result.error; voice.announce(out.textContent, true); return false; }
       return true;
     }
     // A call on the scenario's session. A worker stopped and started again (a slow check is
@@ -292,10 +301,14 @@
       var where = document.createElement('span');
       function go(i) {
         index = Math.max(0, Math.min(frames.length - 1, i));
-        box.querySelector('.ll-branch-frame').innerHTML = frames[index];
+        var frame = box.querySelector('.ll-branch-frame');
+        frame.innerHTML = frames[index];
+        voice.narrate(frame);
         where.textContent = (index + 1) + ' / ' + frames.length;
         back.disabled = index === 0;
         next.disabled = index === frames.length - 1;
+        var focused = document.activeElement;  // a button just disabled keeps no focus: its neighbour takes it
+        if (focused && focused.disabled) (focused === next ? back : next).focus();
       }
       var nav = document.createElement('div');
       nav.className = 'll-branch-nav';
@@ -303,12 +316,17 @@
       var frame = document.createElement('div');
       frame.className = 'll-branch-frame';
       box.append(nav, frame);
+      var inside = stage.contains(document.activeElement);
       stage.replaceChildren(box);
       back.onclick = function () { go(index - 1); };
       next.onclick = function () { go(index + 1); };
       go(index);
+      voice.settle(inside, next.disabled ? back : next);
     }
     function backToScenario() {
+      // "Back" hides itself, and a branch's buttons go: the table takes the focus they had
+      if (root.contains(document.activeElement) && !stage.contains(document.activeElement)
+          || document.activeElement === document.body) stage.focus();
       mode = 'scenario';
       tell('');
       root.classList.remove('ll-live-hand');
@@ -324,7 +342,13 @@
         onScenario('answer', {at: at, answer: pressed.dataset.llAnswer, lang: lang})
           .then(function (result) {
             var box = stage.querySelector('.ll-live-quiz-box');
-            if (box && answer(result)) box.innerHTML = result.quiz;
+            if (!box || !answer(result)) return;
+            var inside = stage.contains(document.activeElement);
+            box.innerHTML = result.quiz;
+            var right = box.querySelector('.ll-quiz-right'), wrong = box.querySelector('.ll-quiz-feedback');
+            if (right) voice.announce(right.textContent);
+            if (wrong) voice.announce(wrong.textContent, true);
+            voice.settle(inside, box.querySelector('[data-ll-answer]'));
           }).catch(failed);
         return;
       }
@@ -339,7 +363,7 @@
       var args = {session: session, card: card.dataset.llCard, lang: lang};
       if (mode === 'hand') {
         call('hand_play', args).then(function (result) {
-          if (answer(result)) { out.replaceChildren(); show(result.html); }
+          if (answer(result)) { out.replaceChildren(); show(result.html, true); }
         }).catch(failed);
       } else if (mode === 'scenario') {
         args.at = at;
@@ -351,7 +375,9 @@
     coach.onclick = function () {
       out.textContent = say('coach-thinking');
       var advised = mode === 'hand' ? call('coach', {hand: session, lang: lang}) : onScenario('coach', {at: at, lang: lang});
-      advised.then(function (result) { if (answer(result)) out.innerHTML = result.html; }).catch(failed);
+      advised.then(function (result) {
+        if (answer(result)) { out.innerHTML = result.html; voice.announce(out.textContent); }
+      }).catch(failed);
     };
     deal.onclick = function () {
       call('new_hand', {players: 4, lang: lang}).then(function (result) {
@@ -364,7 +390,8 @@
         leave.hidden = false;
         saving(true);
         out.replaceChildren();
-        show(result.html);
+        show(result.html, true);
+        voice.settle(true);  // a new hand: the focus on its first card that may be played
       }).catch(failed);
     };
     function lesson() {  // the hand or the branch shown, as a lesson file
@@ -407,9 +434,12 @@
       });
     }
     reopen().then(scenarioFrame).then(function () {
+      var focused = document.activeElement;
       panel.hidden = false;
       bar.hidden = true;
       bar.after(status);
+      // "Try it live" is gone: the focus it had goes to the first of the buttons that replace it
+      if (focused === start || focused === document.body) coach.focus();
       root.dataset.llLive = 'ready';
       var waited = pending && pending.at === at && stage.querySelector('button[data-ll-card="' + pending.card + '"]');
       pending = null;

@@ -19,11 +19,15 @@ window.llReplay = window.llReplay || function (root) {
   var picker = root.querySelector('select[data-lang-picker]');
   var timer = null, at = -1, last = frames.length - 1, shownLang = root.dataset.lang;
   var GAP = 6;  // px between the page's header and the table
+  var voice = root.llVoice = window.llVoice(root, function (key) { return (words[shownLang] || {})[key] || ''; });
   function show(i) {
     i = Math.max(0, Math.min(last, i));
     if (i === at) return;
+    var stepped = at >= 0, inside = stage.contains(document.activeElement);  // not on opening, nor a language's redraw
     at = i;
     stage.replaceChildren(frames[i].content.cloneNode(true));
+    if (stepped) voice.narrate();
+    voice.settle(inside);
     slider.value = i;
     counter.textContent = counter.dataset.format.replace('{at}', i).replace('{last}', last);
     dress();

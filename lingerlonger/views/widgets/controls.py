@@ -27,7 +27,16 @@ from lingerlonger.words.i18n import error_text, translate, ui
 _log = logging.getLogger("lingerlonger.views.widgets")
 
 #: How long the computer players take over a card: (UI key, seconds).
-PACES = (("pace-relaxed", 1.6), ("pace-normal", 0.9), ("pace-quick", 0.35), ("pace-instant", 0.0))
+#: The computers' speed, seconds a card; PAUSED holds their cards until another pace is picked
+#: (WCAG 2.2.1: the reader can change the pace, and stop it).
+PAUSED = -1.0
+PACES = (
+    ("pace-relaxed", 1.6),
+    ("pace-normal", 0.9),
+    ("pace-quick", 0.35),
+    ("pace-instant", 0.0),
+    ("pace-paused", PAUSED),
+)
 
 _RED = "#c62828"
 _BLACK = "#1f2328"
@@ -80,7 +89,10 @@ def _later(delay: float, callback: Callable[[], None]) -> bool:
 
 def _after_a_card(delay: float, trick_won: bool, callback: Callable[[], None]) -> bool:
     """The next computer card ``delay`` seconds after the last one (a trick just won: a little
-    longer, to see who took it), on the event loop; False: play it at once."""
+    longer, to see who took it), on the event loop; False: play it at once. Paused: True, and
+    nothing is set (the player goes on when another pace is picked)."""
+    if delay == PAUSED:
+        return True
     return delay > 0 and _later(delay * (1.6 if trick_won else 1), callback)
 
 

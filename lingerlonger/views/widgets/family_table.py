@@ -197,6 +197,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         # "" for no chips: a menu whose value is None has nothing chosen
         self.chips = widgets.Dropdown(options=["", *CHIP_OPTIONS], value="", layout=_auto())
         self.pace = _pace_menu(delay)
+        self.pace.observe(lambda _: self._resume(), "value")
         self.start = _button(icon="play", primary=True)
         self.start.on_click(lambda _: self.start_match())
         self.settings = widgets.VBox(
@@ -366,6 +367,13 @@ class FamilyTable(_Speaks, widgets.VBox):
         match went on or was left)."""
         if self.model is model:
             self._advance(next(model.turns()))
+
+    @_guarded
+    def _resume(self) -> None:
+        """Another pace picked: the computers go on at it (from paused, or sooner or later
+        than the timer set; that timer is then stale)."""
+        if self.model is not None and self.model.waiting:
+            self._advance(self.model)
 
     def _set(self, model: TableModel) -> None:
         self.model = model

@@ -125,6 +125,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.deal = _button(icon="redo", primary=True)
         self.deal.add_class("ll-deal")  # the app's page then brings the new hand on screen (ll-app.js)
         self.pace = _pace_menu(delay)
+        self.pace.observe(lambda _: self._resume(), "value")
         self.deal.on_click(lambda _: self.ask_new_hand())
         self.confirm = _Confirm("confirm-new-hand", self.new_hand)
         self.save = _html("", "ll-save")  # "Save as lesson": a link holding the file, kept up to date
@@ -267,9 +268,9 @@ class HandPlayer(_Speaks, widgets.VBox):
         """Let the computers act until it is your turn or the hand is over: at once, or one
         card at a time on the event loop, a moment apart (a trick's end a little longer)."""
         assert self.model is not None  # once a hand is dealt
-        number = self.model.number
-        if self.model.waiting and _after_a_card(
-            self.delay, self.model.last_trick is not None, lambda: self._computer_turn(number)
+        current = self.model
+        if current.waiting and _after_a_card(
+            self.delay, current.last_trick is not None, lambda: self._computer_turn(current)
         ):
             self._render(waiting=True)
             return
@@ -277,11 +278,18 @@ class HandPlayer(_Speaks, widgets.VBox):
         self._render()
 
     @_guarded
-    def _computer_turn(self, number: int) -> None:
-        """One computer card, then the next after a pause (a stale timer does nothing)."""
-        assert self.model is not None  # a timer is set once a hand is dealt
-        if number == self.model.number and self.model.waiting:
-            self.model = next(self.model.turns())
+    def _computer_turn(self, model: HandModel) -> None:
+        """One computer card, then the next after a pause (a stale timer, set for a moment
+        that has passed, does nothing: a new hand, a card played, the pace changed)."""
+        if self.model is model and model.waiting:
+            self.model = next(model.turns())
+            self._advance()
+
+    @_guarded
+    def _resume(self) -> None:
+        """Another pace picked: the computers go on at it (from paused, or sooner or later
+        than the timer set; that timer is then stale)."""
+        if self.model is not None and self.model.waiting:
             self._advance()
 
     def play(self, action: Action) -> None:
