@@ -92,10 +92,11 @@ def two_left():
 
 def test_win_hand_is_an_exact_search_against_a_deterministic_kind():
     verdicts = by_answer(judge(two_left(), "A", TaskGoal.WIN_HAND, against="tips"))
-    # Leading 2♣ loses the trick; B must then lead its last card and is out at once.
-    assert verdicts["2♣"] == Verdict("2♣", True, 15, ())
+    # Leading 2♣ loses the trick; B must then lead its last card and is out at once: the end in
+    # the middle of a trick decides (rule 13), not the general end of a hand (rule 15).
+    assert verdicts["2♣"] == Verdict("2♣", True, 13, ())
     # Leading A♠ wins it, and A must then lead its own last card.
-    assert verdicts["A♠"] == Verdict("A♠", False, 15, ("A A♠", "B K♠", "A 2♣"))
+    assert verdicts["A♠"] == Verdict("A♠", False, 13, ("A A♠", "B K♠", "A 2♣"))
 
 
 @pytest.mark.parametrize("against", [None, "random", "expert", "nobody"])
@@ -179,3 +180,101 @@ def test_a_random_position_is_judged_the_same_twice():
     rng = random.Random(3)
     state, _ = new_hand(Rules(), 3, dealer=2, seed=rng)
     assert judge(state, state.to_act, "win-trick") == judge(state, state.to_act, "win-trick")
+
+
+# --- the rule named is the most specific one that decides the answer ------------------------
+
+
+def rules_named(verdicts):
+    return {verdict.answer: verdict.rule for verdict in verdicts}
+
+
+def test_a_first_lead_is_free_by_rule_7_and_a_later_lead_or_follow_by_rule_8():
+    first = from_position(Rules(), "ABC", dealer="B", leader="A", trump="♥", hands={"A": "A♠ 2♣", "B": "K♠ 3♣"})
+    assert rules_named(judge(first, "A", TaskGoal.LEGAL)) == {"A♠": 7, "2♣": 7}
+    assert set(rules_named(judge(clubs_led(), "B", TaskGoal.LEGAL)).values()) == {8}
+
+
+def test_every_first_lead_under_trump_lead_is_decided_by_rule_28():
+    rules = Rules.parse("standard+trump-lead")
+    state = next(
+        state
+        for seed in range(100)
+        for state in [new_hand(rules, 4, dealer=3, seed=seed)[0]]
+        if 0 < sum(card.suit == state.trump for card in state.hands[state.to_act]) < 4
+    )
+    assert set(rules_named(judge(state, state.to_act, TaskGoal.LEGAL)).values()) == {28}
+
+
+def test_a_trick_under_no_trump_is_decided_by_rule_23():
+    state = from_position(
+        Rules.parse("standard+no-trump"),
+        "ABC",
+        dealer="C",
+        leader="A",
+        trump=None,
+        hands={"A": "K♣ 7♦", "B": "3♣ A♣ 2♥", "C": "Q♣ 5♠"},
+        stock="9♦ 4♠",
+    )
+    state, _ = played(state, "A K♣")
+    assert rules_named(judge(state, "B", TaskGoal.WIN_TRICK)) == {"3♣": 23, "A♣": 23, "2♥": 8}
+    state, _ = played(state, "B A♣", "C Q♣")
+    assert set(rules_named(judge(state, "A", TaskGoal.TRICK_WINNER)).values()) == {23}
+
+
+def test_the_first_trick_of_grand_coup_is_decided_by_rule_25_and_later_ones_by_rule_9():
+    rules = Rules.parse("standard+grand-coup")
+    state = from_position(
+        rules,
+        "ABC",
+        dealer="C",
+        leader="A",
+        trump=None,
+        hands={"A": "K♣ 7♦", "B": "3♣ A♣", "C": "Q♣ 5♥"},
+        stock="9♦ 4♠",
+    )
+    state, _ = played(state, "A K♣")
+    assert rules_named(judge(state, "B", TaskGoal.WIN_TRICK)) == {"3♣": 25, "A♣": 25}
+    state, _ = played(state, "B A♣", "C Q♣")
+    assert set(rules_named(judge(state, "A", TaskGoal.TRICK_WINNER)).values()) == {25}  # B names trump next
+    state, _ = apply(state, state.choose("B ♦"))
+    state, _ = played(state, "B 3♣", "C 5♥", "A 7♦")
+    assert set(rules_named(judge(state, "A", TaskGoal.TRICK_WINNER)).values()) == {9}  # diamonds are trump now
+
+
+def test_instant_elimination_decides_who_draws_and_who_is_out_by_rule_27():
+    # B wins the trick with its last card: out at once, so nobody draws though the stock holds cards.
+    rules = Rules.parse("equal-hands+instant-elimination")
+    state = from_position(
+        rules, "ABC", dealer="C", leader="A", trump="♥", hands={"A": "K♣ 7♦", "B": "A♣", "C": "Q♣ 5♠"}, stock="9♦ 4♠"
+    )
+    assert rules_named(judge(played(state, "A K♣")[0], "B", TaskGoal.STAY_IN)) == {"A♣": 27}
+    state, events = played(state, "A K♣", "B A♣", "C Q♣")
+    drawn = judge(state, "A", TaskGoal.DRAWN, events=events)
+    assert right_answers(drawn) == () and set(rules_named(drawn).values()) == {27}
+    out = judge(state, "A", TaskGoal.OUT)
+    assert right_answers(out) == ("B",) and set(rules_named(out).values()) == {27}
+
+
+def test_the_end_in_the_middle_of_a_trick_is_decided_by_rule_13():
+    # Standard, empty stock: whoever plays a last card is out at once; A leads its last card and
+    # B, left the only holder, wins at once (the trick is abandoned, ruling 14).
+    state = from_position(Rules(), "ABC", dealer="B", leader="A", trump="♥", hands={"A": "A♣", "B": "K♣ 3♦"})
+    assert rules_named(judge(state, "A", TaskGoal.WIN_TRICK)) == {"A♣": 13}
+    assert rules_named(judge(state, "A", TaskGoal.STAY_IN)) == {"A♣": 13}
+
+
+def test_a_hand_won_or_lost_by_exhaustion_names_rule_20_either_way():
+    # Equal hands, one card in the stock: whoever wins this trick draws it and wins the hand.
+    state = from_position(
+        Rules.parse("equal-hands"),
+        "ABC",
+        dealer="B",
+        leader="A",
+        trump="♥",
+        hands={"A": "A♠ 2♣", "B": "K♠ 3♣"},
+        stock="9♦",
+    )
+    verdicts = by_answer(judge(state, "A", TaskGoal.WIN_HAND, against="tips"))
+    assert (verdicts["A♠"].right, verdicts["A♠"].rule) == (True, 20)
+    assert (verdicts["2♣"].right, verdicts["2♣"].rule) == (False, 20)

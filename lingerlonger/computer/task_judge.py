@@ -45,6 +45,8 @@ __all__ = [
     "SEARCH_BUDGET",
     "judge",
     "right_answers",
+    "Topic",
+    "deciding_rule",
 ]
 
 
@@ -78,9 +80,53 @@ DETERMINISTIC_KINDS = ("tips",)
 SEARCH_BUDGET = 200_000
 
 # The Rules reference's numbers (book/rules-reference.md).
-RULE_FOLLOW_SUIT, RULE_TRICK_WINNER, RULE_DRAW, RULE_OUT, RULE_OUT_AT_ONCE = 8, 9, 11, 12, 13
-RULE_HAND_END, RULE_EXHAUSTION, RULE_DRAW_PER_CARD, RULE_GRAND_COUP, RULE_TRUMP_LEAD = 15, 20, 22, 25, 28
+RULE_FIRST_LEAD, RULE_FOLLOW_SUIT, RULE_TRICK_WINNER, RULE_DRAW, RULE_OUT, RULE_OUT_AT_ONCE = 7, 8, 9, 11, 12, 13
+RULE_HAND_END, RULE_EXHAUSTION, RULE_DRAW_PER_CARD, RULE_NO_TRUMP = 15, 20, 22, 23
+RULE_GRAND_COUP, RULE_INSTANT_ELIMINATION, RULE_TRUMP_LEAD = 25, 27, 28
 _REFUSAL_RULES = {"follow-suit": RULE_FOLLOW_SUIT, "trump-lead": RULE_TRUMP_LEAD}
+
+
+class Topic(StrEnum):
+    """What an answer turns on, for ``deciding_rule``."""
+
+    LEAD = "lead"  # which card may be led or followed with
+    TRICK = "trick"  # who wins a trick
+    DRAW = "draw"  # who draws after it
+    OUT = "out"  # who goes out
+    MID_TRICK = "mid-trick"  # the hand ending in the middle of a trick
+    END = "end"  # how the hand ends
+
+
+def deciding_rule(state: State, topic: Topic, *, reason: EndReason | None = None, at_once: bool = False) -> int:
+    """The most specific rule that decides an answer about ``topic`` in ``state`` (the table
+    the answer is given on): a variant's rule, or a special one, before the general rule, so
+    that a learner is sent to the rule that actually changes the outcome. The one place the
+    judge chooses a rule number (``reason``: how the hand ended, for ``Topic.END``; ``at_once``:
+    a seat went out at once in the trick, for ``Topic.DRAW``)."""
+    rules = state.rules
+    if topic is Topic.LEAD:
+        if state.trump_lead_due:
+            return RULE_TRUMP_LEAD
+        return RULE_FIRST_LEAD if not state.history and not state.trick else RULE_FOLLOW_SUIT
+    if topic is Topic.TRICK:
+        if not rules.has_trump:
+            return RULE_NO_TRUMP
+        if rules.grand_coup and (state.trump is None or state.namer is not None):
+            return RULE_GRAND_COUP  # the first trick is played without trump (ruling 8)
+        return RULE_TRICK_WINNER  # random trump changes which suit is trump, not how a trick is won
+    if topic is Topic.DRAW:
+        if at_once and rules.instant_elimination:  # the winner went out at once: nobody draws (ruling 6)
+            return RULE_INSTANT_ELIMINATION
+        return RULE_DRAW_PER_CARD if rules.draw_per_card else RULE_DRAW
+    if topic is Topic.END and reason == EndReason.EXHAUSTION:
+        return RULE_EXHAUSTION
+    if topic is Topic.END:
+        return RULE_HAND_END
+    if rules.instant_elimination:  # out at once whatever the stock (ruling 6)
+        return RULE_INSTANT_ELIMINATION
+    if topic is Topic.MID_TRICK or rules.out_at_once(stock_empty=not state.stock):
+        return RULE_OUT_AT_ONCE
+    return RULE_OUT
 
 
 class TaskError(LingerError):
@@ -150,7 +196,7 @@ def _judge_cards(state: State, seat: int, goal: TaskGoal, against: str | None) -
             continue
         action = Play(seat, card)
         if goal is TaskGoal.LEGAL:
-            verdicts.append(Verdict(str(card), True, RULE_FOLLOW_SUIT))
+            verdicts.append(Verdict(str(card), True, deciding_rule(state, Topic.LEAD)))
         elif goal is TaskGoal.WIN_HAND:
             assert search is not None
             verdicts.append(_judge_win_hand(state, action, search))
@@ -170,13 +216,16 @@ def _judge_trick(state: State, seat: int, goal: TaskGoal, action: Play) -> Verdi
     refutation = _refute(state, action, seat, goal, tricks, [], [])
     answer = str(action.card)
     if refutation is None:
-        return Verdict(answer, True, RULE_OUT if goal is TaskGoal.STAY_IN else RULE_TRICK_WINNER)
+        return Verdict(answer, True, deciding_rule(state, Topic.OUT if goal is TaskGoal.STAY_IN else Topic.TRICK))
     events, line = refutation
-    rule = RULE_TRICK_WINNER
-    if goal is TaskGoal.STAY_IN:
+    if any(isinstance(event, HandEnded) and event.mid_trick for event in events):
+        topic = Topic.MID_TRICK  # the trick was abandoned (ruling 14)
+    elif goal is TaskGoal.STAY_IN:
         at_once = any(isinstance(event, Eliminated) and event.seat == seat and event.at_once for event in events)
-        rule = RULE_OUT_AT_ONCE if at_once else RULE_OUT
-    return Verdict(answer, False, rule, tuple(line))
+        topic = Topic.MID_TRICK if at_once else Topic.OUT
+    else:
+        topic = Topic.TRICK
+    return Verdict(answer, False, deciding_rule(state, topic), tuple(line))
 
 
 def _refute(
@@ -221,24 +270,25 @@ class _Search:
 
     def __init__(self, seat: int, players: dict[int, Player]) -> None:
         self.seat, self.players = seat, players
-        self.solved: dict[State, bool] = {}
+        self.solved: dict[State, State | None] = {}
         self.visited = 0
 
-    def can_win(self, state: State) -> bool:
+    def won_end(self, state: State) -> State | None:
+        """The end of a line the seat wins from ``state`` (how it ends names the rule), or None."""
         if state.is_over:
-            return state.winner == self.seat
-        known = self.solved.get(state)
-        if known is not None:
-            return known
+            return state if state.winner == self.seat else None
+        if state in self.solved:
+            return self.solved[state]
         self.visited += 1
         if self.visited > SEARCH_BUDGET:
             raise TaskError("task.search-too-large", budget=SEARCH_BUDGET)
         to_act = state.to_act
         assert to_act is not None
         if to_act == self.seat:
-            result = any(self.can_win(apply(state, action)[0]) for action in legal_actions(state))
+            ends = (self.won_end(apply(state, action)[0]) for action in legal_actions(state))
+            result = next((end for end in ends if end is not None), None)
         else:
-            result = self.can_win(apply(state, self.players[to_act].act(view(state, to_act)))[0])
+            result = self.won_end(apply(state, self.players[to_act].act(view(state, to_act)))[0])
         self.solved[state] = result
         return result
 
@@ -248,8 +298,9 @@ def _judge_win_hand(state: State, action: Play, search: _Search) -> Verdict:
     positions it solves for one card are remembered for the next)."""
     players = search.players
     after, _ = apply(state, action)
-    if search.can_win(after):
-        return Verdict(str(action.card), True, RULE_HAND_END)
+    end = search.won_end(after)
+    if end is not None:
+        return Verdict(str(action.card), True, _end_rule(end))
     # The refutation: everyone, the seat too, plays as ``against`` plays, to the end.
     line = [_text(state, action)]
     while not after.is_over:
@@ -258,8 +309,13 @@ def _judge_win_hand(state: State, action: Play, search: _Search) -> Verdict:
         reply = players[to_act].act(view(after, to_act))
         line.append(_text(after, reply))
         after, _ = apply(after, reply)
-    rule = RULE_EXHAUSTION if after.reason == EndReason.EXHAUSTION else RULE_HAND_END
-    return Verdict(str(action.card), False, rule, tuple(line))
+    return Verdict(str(action.card), False, _end_rule(after), tuple(line))
+
+
+def _end_rule(end: State) -> int:
+    """The rule that decides how the hand ``end`` came about: a trick left on the table was
+    cut short by an end in its middle (rule 13)."""
+    return deciding_rule(end, Topic.MID_TRICK if end.trick else Topic.END, reason=end.reason)
 
 
 # --- suits, seats, choices ---------------------------------------------------------------
@@ -293,7 +349,9 @@ def _judge_seats(state: State, goal: TaskGoal, events: Sequence[Event] | None) -
         if events is None:
             raise TaskError("task.no-trick")
         drew = {event.seat for event in events if isinstance(event, Drew)}
-        rule = RULE_DRAW_PER_CARD if state.rules.draw_per_card else RULE_DRAW
+        # The trick's winner went out with its card (or the trick was cut short): nobody drew.
+        at_once = bool(state.trick) or (bool(state.history) and state.history[-1].winner in state.out)
+        rule = deciding_rule(state, Topic.DRAW, at_once=at_once)
         return tuple(Verdict(name, index in drew, rule) for index, name in enumerate(state.players))
     plays = _last_trick_seats(state)
     if not plays:
@@ -302,8 +360,9 @@ def _judge_seats(state: State, goal: TaskGoal, events: Sequence[Event] | None) -
         if state.trick:  # the hand ended in the middle of a trick: nobody won it
             raise TaskError("task.no-trick")
         winner = state.history[-1].winner
-        return tuple(Verdict(state.players[index], index == winner, RULE_TRICK_WINNER) for index in plays)
-    rule = RULE_OUT_AT_ONCE if state.rules.out_at_once(stock_empty=not state.stock) else RULE_OUT
+        rule = deciding_rule(state, Topic.TRICK)
+        return tuple(Verdict(state.players[index], index == winner, rule) for index in plays)
+    rule = deciding_rule(state, Topic.OUT)
     return tuple(Verdict(name, index in plays and index in state.out, rule) for index, name in enumerate(state.players))
 
 
