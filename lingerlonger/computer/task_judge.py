@@ -83,7 +83,6 @@ SEARCH_BUDGET = 200_000
 RULE_FIRST_LEAD, RULE_FOLLOW_SUIT, RULE_TRICK_WINNER, RULE_DRAW, RULE_OUT, RULE_OUT_AT_ONCE = 7, 8, 9, 11, 12, 13
 RULE_HAND_END, RULE_EXHAUSTION, RULE_DRAW_PER_CARD, RULE_NO_TRUMP = 15, 20, 22, 23
 RULE_GRAND_COUP, RULE_INSTANT_ELIMINATION, RULE_TRUMP_LEAD = 25, 27, 28
-_REFUSAL_RULES = {"follow-suit": RULE_FOLLOW_SUIT, "trump-lead": RULE_TRUMP_LEAD}
 
 
 class Topic(StrEnum):
@@ -97,14 +96,19 @@ class Topic(StrEnum):
     END = "end"  # how the hand ends
 
 
-def deciding_rule(state: State, topic: Topic, *, reason: EndReason | None = None, at_once: bool = False) -> int:
+def deciding_rule(
+    state: State, topic: Topic, *, refusal: str | None = None, reason: EndReason | None = None, at_once: bool = False
+) -> int:
     """The most specific rule that decides an answer about ``topic`` in ``state`` (the table
     the answer is given on): a variant's rule, or a special one, before the general rule, so
     that a learner is sent to the rule that actually changes the outcome. The one place the
-    judge chooses a rule number (``reason``: how the hand ended, for ``Topic.END``; ``at_once``:
-    a seat went out at once in the trick, for ``Topic.DRAW``)."""
+    judge chooses a rule number (``refusal``: the engine's reason a card may not be played, for
+    ``Topic.LEAD``; ``reason``: how the hand ended, for ``Topic.END``; ``at_once``: a seat went
+    out at once in the trick, for ``Topic.DRAW``)."""
     rules = state.rules
     if topic is Topic.LEAD:
+        if refusal is not None:
+            return RULE_TRUMP_LEAD if refusal == "trump-lead" else RULE_FOLLOW_SUIT
         if state.trump_lead_due:
             return RULE_TRUMP_LEAD
         return RULE_FIRST_LEAD if not state.history and not state.trick else RULE_FOLLOW_SUIT
@@ -192,7 +196,7 @@ def _judge_cards(state: State, seat: int, goal: TaskGoal, against: str | None) -
     for card in state.hands[seat]:
         refusal = play_refusal(state, card)
         if refusal is not None:
-            verdicts.append(Verdict(str(card), False, _REFUSAL_RULES.get(refusal.rule, RULE_FOLLOW_SUIT)))
+            verdicts.append(Verdict(str(card), False, deciding_rule(state, Topic.LEAD, refusal=refusal.rule)))
             continue
         action = Play(seat, card)
         if goal is TaskGoal.LEGAL:
