@@ -163,11 +163,17 @@ def wait_until_quiet(page, log: PageLog, timeout_ms: int = 30_000) -> None:
     A page that sends a reader on (``<meta http-equiv="refresh">``) is waited for where it goes."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
-        if page.locator('meta[http-equiv="refresh" i]').count():
-            page.wait_for_url(functools.partial(operator.ne, page.url), wait_until="load", timeout=timeout_ms)
+        try:
+            here = page.url
+            if page.locator('meta[http-equiv="refresh" i]').count():
+                page.wait_for_url(functools.partial(operator.ne, here), wait_until="load", timeout=timeout_ms)
+                continue
+            page.wait_for_load_state("load")
+            wait_until_still(page)
+        except Exception as error:  # playwright's Error: the page went on meanwhile, wait for the next
+            if "Execution context was destroyed" not in str(error) or time.monotonic() > deadline:
+                raise
             continue
-        page.wait_for_load_state("load")
-        wait_until_still(page)
         if log.in_flight <= 0:
             return
         if time.monotonic() > deadline:

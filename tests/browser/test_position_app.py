@@ -54,7 +54,7 @@ def test_build_a_position_by_tapping_cards_save_it_and_play_on(voila_app, browse
     page.set_viewport_size(PHONE)
     open_app(page, voila_app)
     labels = page.locator(".ll-app .lm-TabBar-tabLabel")
-    assert labels.count() == 4 and labels.evaluate_all(  # on a phone, every tab's whole title
+    assert labels.count() == 5 and labels.evaluate_all(  # on a phone, every tab's whole title
         "labels => labels.every(label => label.scrollWidth <= label.clientWidth)"
     )
     page.get_by_role("tab", name="Set up a position").click()

@@ -54,8 +54,10 @@ def test_the_site_publishes_no_unused_file(book_html):
     assert (BOOK_HTML / "_static" / "ll-replay.js").is_file()
 
 
-#: What a first visit may download without the reader asking (bench/site.py: its first minute).
-FIRST_VISIT_BUDGET = 6_000_000
+#: What a first visit may download without the reader asking (bench/site.py: its first minute),
+#: as this test's server sends it, uncompressed: the Learn page joined the chapters kept for
+#: offline use (about 1 MB of HTML, 71 KB as a compressing server such as GitHub Pages sends it).
+FIRST_VISIT_BUDGET = 7_500_000
 LANDING = {"en": "book/index.html", "ru": "ru/book/index.html"}
 
 
