@@ -44,7 +44,7 @@ from lingerlonger.game.seat_view import SeatView
 from lingerlonger.game.seat_view import view as seat_view
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 
-__all__ = ["CardAdvice", "coach", "evaluate", "best_action"]
+__all__ = ["CardAdvice", "coach", "evaluate", "best_action", "candidate_actions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,8 @@ class CardAdvice:
 # --- rollouts ----------------------------------------------------------------------
 
 
-def _candidates(view: SeatView) -> list[Action]:
+def candidate_actions(view: SeatView) -> list[Action]:
+    """Every action the seat may take: its legal cards, or under grand-coup the four trumps to name."""
     if view.must_name_trump:
         return [ChooseTrump(view.seat, suit) for suit in Suit]
     return [Play(view.seat, card) for card in view.legal]
@@ -90,7 +91,7 @@ def evaluate(
     ``sensible``: sample worlds assuming the others follow suit sensibly (``inference.hand_limits``).
     """
     seat = view.seat
-    candidates = _candidates(view)
+    candidates = candidate_actions(view)
     wins = [0] * len(candidates)
     done = 0
     deadline = None if budget_s is None else time.perf_counter() + budget_s
