@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from functools import cache
 
+from lingerlonger.computer.coach import winner_after
 from lingerlonger.computer.players import make_player
 from lingerlonger.computer.review import ActionValue, Chance, Review, review_decision, review_hand, verdict
-from lingerlonger.computer.search import winner_after
 from lingerlonger.game.cards import CARDS
 from lingerlonger.game.engine import Play, State, from_position, new_hand
 from lingerlonger.game.play_loop import play_out
 from lingerlonger.game.rules import Rules
 from lingerlonger.game.seat_view import view
+
+RNG = random.Random(0)  # tips players draw nothing from it
 
 
 def position(a: str, b: str) -> State:
@@ -34,7 +37,7 @@ def exhaustive(a: str) -> dict[str, Chance]:
     unseen = [card for card in CARDS if card not in state.hands[0]]
     deals = [dataclasses.replace(state, hands=(state.hands[0], pair, ())) for pair in itertools.combinations(unseen, 2)]
     return {
-        str(card): Chance(sum(winner_after(deal, Play(0, card), None) == 0 for deal in deals), len(deals))
+        str(card): Chance(sum(winner_after(deal, Play(0, card), RNG, "tips") == 0 for deal in deals), len(deals))
         for card in view(state, 0).legal
     }
 
@@ -45,7 +48,7 @@ FACE_UP_DEALS = 40
 def face_up(state: State, card: str) -> Chance:
     """With B's hand face up (and no stock to shuffle) a card's outcome is certain: every one
     of the review's deals gives it."""
-    return Chance(FACE_UP_DEALS * (winner_after(state, state.play(f"A {card}"), None) == 0), FACE_UP_DEALS)
+    return Chance(FACE_UP_DEALS * (winner_after(state, state.play(f"A {card}"), RNG, "tips") == 0), FACE_UP_DEALS)
 
 
 def values(a: str, b: str) -> list[ActionValue]:
@@ -127,3 +130,11 @@ def test_the_summary_counts_every_verdict_and_ranks_the_costliest_moments():
     review = Review(0, (good, mistake))
     assert review.counts == {"good": 1, "inaccuracy": 0, "mistake": 1, "unlucky": 0, "close": 0}
     assert review.biggest() == (mistake,)
+
+
+def test_a_review_keeps_to_its_time_budget_with_at_least_one_deal_a_card():
+    start, _ = new_hand(Rules(), 4, dealer=3, seed=8)
+    actions = [turn.action for turn in play_out(start, [make_player("tips") for _ in range(4)])]
+    review = review_hand(start, actions, seat=0, deals=1000, budget_s=0.0)
+    assert review.moments
+    assert {value.known.deals for moment in review.moments for value in moment.values} == {1}

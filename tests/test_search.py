@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from lingerlonger.computer.coach import coach
 from lingerlonger.computer.players import PLAYER_KINDS, kind_label, make_player
 from lingerlonger.computer.search import PerfectInformationPlayer, StrongPlayer
 from lingerlonger.game.engine import State, from_position, new_hand
@@ -62,3 +63,9 @@ def test_the_lab_shows_every_card_to_a_perfect_information_player():
         Rules(), ["perfect", "tips", "tips"], hands=3, seed=2, workers=1, progress=False, kinds=kinds
     )
     assert [record.seats[0].kind for record in records] == ["perfect"] * 3
+
+
+def test_the_coach_can_judge_with_the_strong_players_rollouts():
+    advice = coach(position("A♦ 5♠"), seat=0, budget_s=None, rollouts=30, seed=2, policy="tips")
+    assert [str(card.card) for card in advice] == ["2♣", "K♦"]
+    assert all(card.rollouts == 30 and card.low <= card.win_rate <= card.high for card in advice)

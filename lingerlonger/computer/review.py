@@ -41,8 +41,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from lingerlonger.computer.inference import sample_world
-from lingerlonger.computer.search import rollout_values
+from lingerlonger.computer.coach import evaluate
 from lingerlonger.computer.statistics import wilson_interval
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State, apply
@@ -187,13 +186,21 @@ def face_up_deal(state: State, rng: random.Random) -> State:
 
 
 def review_decision(
-    state: State, played: Action, deals: int = 40, policy: str = "tips", seed: int | random.Random = 0, step: int = 0
+    state: State,
+    played: Action,
+    deals: int = 40,
+    policy: str = "tips",
+    seed: int | random.Random = 0,
+    step: int = 0,
+    budget_s: float | None = None,
 ) -> Moment:
-    """The ``Moment`` of ``played`` in ``state`` (the seat to act's decision), from ``deals`` deals each way."""
+    """The ``Moment`` of ``played`` in ``state`` (the seat to act's decision), from ``deals`` deals each way
+    (fewer if ``budget_s`` seconds run out: half for each way; None: no limit, and reproducible)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     view = seat_view(state, played.seat)
-    known = rollout_values(view, lambda: sample_world(view, rng, True), deals, None, policy, rng)
-    face_up = rollout_values(view, lambda: face_up_deal(state, rng), deals, None, policy, rng)
+    half = None if budget_s is None else budget_s / 2
+    known = evaluate(view, rng, deals, half, policy, sensible=True)
+    face_up = evaluate(view, rng, deals, half, policy, deal=lambda: face_up_deal(state, rng))
     values = [
         ActionValue(action, Chance(won, done), Chance(face_won, face_done))
         for (action, won, done), (_, face_won, face_done) in zip(known, face_up, strict=True)
@@ -211,11 +218,14 @@ def review_hand(
     policy: str = "tips",
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    budget_s: float | None = None,
 ) -> Review:
     """The review of ``seat``'s decisions in the hand played from ``start`` by ``actions``.
 
     Decisions with a single legal action are not moments. ``progress(done, total)`` is
-    called after each decision reviewed (for a progress bar). Seeded: the same call, the same review.
+    called after each decision reviewed (for a progress bar). ``budget_s``: the most seconds
+    for the whole review, shared equally by the decisions (None: no limit; then the same
+    call gives the same review).
     """
     decisions = []
     state = start
@@ -225,7 +235,8 @@ def review_hand(
         state, _ = apply(state, action)
     moments = []
     for done, (step, before, action) in enumerate(decisions, 1):
-        moments.append(review_decision(before, action, deals, policy, random.Random(f"{seed}/{step}"), step))
+        share = None if budget_s is None else budget_s / len(decisions)
+        moments.append(review_decision(before, action, deals, policy, random.Random(f"{seed}/{step}"), step, share))
         if progress is not None:
             progress(done, len(decisions))
     return Review(seat, tuple(moments))

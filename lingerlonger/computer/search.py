@@ -30,63 +30,16 @@ about k × ``worlds`` × 2 ms (``budget_s`` caps it; bench/players.py measures i
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 
-from lingerlonger.computer.coach import best_action, candidate_actions
-from lingerlonger.computer.inference import sample_world
-from lingerlonger.computer.playout import KernelPosition, playout
+from lingerlonger.computer.coach import best_action, evaluate
 from lingerlonger.computer.tips import TipsPlayer
-from lingerlonger.game.engine import Action, Play, State, apply
-from lingerlonger.game.play_loop import finish
+from lingerlonger.game.engine import Action, Play, State
 from lingerlonger.game.seat_view import SeatView
 from lingerlonger.game.seat_view import view as seat_view
 
-__all__ = ["StrongPlayer", "PerfectInformationPlayer", "rollout_values", "winner_after", "ROLLOUT_POLICIES"]
+__all__ = ["StrongPlayer", "PerfectInformationPlayer"]
 
-#: How the hand is played on after the card tried: ``tips`` players through the engine
-#: (the default: about 2 ms a hand), or a policy of the playout kernel (about 20 times faster).
-ROLLOUT_POLICIES = ("tips", "greedy", "random")
 _TIPS = TipsPlayer()
-_TIPS_SEATS = (_TIPS,) * 6
-
-
-def winner_after(state: State, action: Action, rng: random.Random, policy: str = "tips") -> int:
-    """Who wins the hand when ``action`` is played in ``state`` and the hand played on by ``policy``."""
-    after, _ = apply(state, action)
-    if after.winner is not None:
-        return after.winner
-    if policy == "tips":
-        final, _ = finish(after, _TIPS_SEATS)
-        assert final.winner is not None  # finish plays to the end
-        return final.winner
-    return playout(KernelPosition.from_state(after), rng, policy)[0]
-
-
-def rollout_values(
-    view: SeatView,
-    deal: Callable[[], State],
-    worlds: int,
-    budget_s: float | None = None,
-    policy: str = "tips",
-    rng: random.Random | None = None,
-) -> list[tuple[Action, int, int]]:
-    """(action, wins, deals) for each legal action of ``view``'s seat, over deals from ``deal()``.
-
-    Stops after ``worlds`` deals, or once ``budget_s`` seconds have passed (at least one
-    deal is always played). Without a time budget, seeded deals give the same counts.
-    """
-    rng = rng or random.Random(0)
-    candidates = candidate_actions(view)
-    wins = [0] * len(candidates)
-    done = 0
-    deadline = None if budget_s is None else time.perf_counter() + budget_s
-    while done < worlds and (deadline is None or done == 0 or time.perf_counter() < deadline):
-        world = deal()
-        for i, action in enumerate(candidates):
-            wins[i] += winner_after(world, action, rng, policy) == view.seat
-        done += 1
-    return [(action, won, done) for action, won in zip(candidates, wins, strict=True)]
 
 
 def _best_or_tips(results: list[tuple[Action, int, int]], tips: Action) -> Action:
@@ -118,9 +71,7 @@ class StrongPlayer:
 
     def values(self, view: SeatView) -> list[tuple[Action, int, int]]:
         """(action, wins, deals) for each legal action, judged on what the seat can know."""
-        return rollout_values(
-            view, lambda: sample_world(view, self.rng, True), self.worlds, self.budget_s, self.policy, self.rng
-        )
+        return evaluate(view, self.rng, self.worlds, self.budget_s, self.policy, sensible=True)
 
     def act(self, view: SeatView) -> Action:
         if not view.must_name_trump and len(view.legal) == 1:
@@ -152,4 +103,4 @@ class PerfectInformationPlayer:
         tips = _TIPS.act(view)
         if not view.must_name_trump and len(view.legal) == 1:
             return tips
-        return _best_or_tips(rollout_values(view, lambda: state, 1, None, "tips", self.rng), tips)
+        return _best_or_tips(evaluate(view, self.rng, 1, None, "tips", deal=lambda: state), tips)
