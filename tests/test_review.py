@@ -130,6 +130,7 @@ def test_the_summary_counts_every_verdict_and_ranks_the_costliest_moments():
     review = Review(0, (good, mistake))
     assert review.counts == {"good": 1, "inaccuracy": 0, "mistake": 1, "unlucky": 0, "close": 0}
     assert review.biggest() == (mistake,)
+    assert [str(value.card) for value in mistake.acceptable] == ["2♣"]  # the exercise's answer
 
 
 def test_a_review_keeps_to_its_time_budget_with_at_least_one_deal_a_card():

@@ -125,6 +125,12 @@ class Moment:
         return self.values[0]
 
     @property
+    def acceptable(self) -> tuple[ActionValue, ...]:
+        """The actions within ``INACCURACY`` of the best on what could be known: the answers of an
+        exercise made of this moment (the best card, or one within the stated margin)."""
+        return tuple(value for value in self.values if self.best.known.rate - value.known.rate < INACCURACY)
+
+    @property
     def face_up_best(self) -> ActionValue:
         return max(self.values, key=lambda value: value.face_up.rate)
 
