@@ -2,7 +2,8 @@
 
 1. Budgets: the time of one ``strong`` decision (and of one ``coach`` hint) at the first
    trick of 4-player standard hands, the worst case (every card in hand, the longest
-   rollouts), for several numbers of sampled deals, on one core; it prints the most deals
+   rollouts), for several numbers of sampled deals, in CPU seconds of one core (other
+   programs' load does not count, as in bench/engine.py); it prints the most deals
    that fit the app's 0.3 s a hint. The browser (Pyodide, the bench's phone profile) is
    slower; bench/review.py is where its figure belongs.
 2. The ladder: ``random``, ``tips``, ``expert`` and ``strong``, each in seat 1 against
@@ -11,7 +12,8 @@
    level says whether its interval lies above the level below.
 3. The yardstick: the ``perfect`` player (it sees every card; ``search``) in the same
    seat, on the same deals (same seed) as ``strong``: the paired difference of their win
-   rates is the strong player's distance to perfect information.
+   rates is the strong player's distance to perfect information. The same pairing
+   compares strong with expert on the deals both played.
 
 Usage: ``python bench/players.py [--hands 10000] [--expert-hands N] [--strong-hands N]
 [--workers 2] [--skip-budgets]``. Hand counts are parameters because the search players
@@ -46,23 +48,23 @@ def first_decisions(count: int) -> list:
 
 def budgets(positions: int) -> None:
     views = first_decisions(positions)
-    print(f"budgets: one decision at the first trick of {positions} 4-player standard hands, one core")
+    print(f"budgets: one decision at the first trick of {positions} 4-player standard hands, CPU s of one core")
     fitting = 0
-    for worlds in (5, 10, 20, 40, 80):
+    for worlds in (5, 10, 20, 40, 80, 120, 160):
         times = []
         for i, seat_view in enumerate(views):
-            start = time.perf_counter()
+            start = time.process_time()
             StrongPlayer(random.Random(i), worlds=worlds).values(seat_view)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         worst = max(times)
         fitting = worlds if worst <= APP_BUDGET_S else fitting
         print(f"  strong, {worlds:3d} deals: mean {sum(times) / len(times):.3f} s, max {worst:.3f} s")
     print(f"  the most deals within the app's {APP_BUDGET_S} s a hint here: {fitting or 'fewer than 5'}")
     times = []
     for i, seat_view in enumerate(views):
-        start = time.perf_counter()
+        start = time.process_time()
         coach(seat_view, budget_s=None, rollouts=1000, seed=i)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     print(f"  coach (random rollouts), 1,000 a card: mean {sum(times) / len(times):.3f} s, max {max(times):.3f} s")
 
 
@@ -95,9 +97,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--budget-positions", type=int, default=10)
     parser.add_argument("--skip-budgets", action="store_true")
+    parser.add_argument("--skip-ladder", action="store_true")
     args = parser.parse_args()
     if not args.skip_budgets:
         budgets(args.budget_positions)
+    if args.skip_ladder:
+        return
     counts = {"expert": args.expert_hands, "strong": args.strong_hands}
     print("the ladder: each in seat 1 against three tips players, 4-player standard")
     below = None
@@ -107,12 +112,21 @@ def main() -> None:
         if below is not None:
             print(f"           interval above the level below: {'yes' if interval[0] > below[1] else 'NO'}")
         below = interval
+    shared = min(len(records["expert"]), len(records["strong"]))
+    print_paired("strong against expert", records["expert"][:shared], records["strong"][:shared])
     perfect, _ = match("perfect", counts["strong"] or args.hands, args.workers, args.seed)
-    distance = paired_difference(records["strong"], perfect)
-    low, high = distance.interval
+    print_paired("perfect information against strong (the distance)", records["strong"], perfect)
+
+
+def print_paired(title: str, baseline, changed) -> None:
+    """The paired difference of seat 1's win rate on the same deals (``lab.paired``): far
+    more sensitive than two separate intervals, since the luck of the deal cancels out."""
+    difference = paired_difference(baseline, changed)
+    low, high = difference.interval
     print(
-        f"strong's distance to perfect information (same deals): {distance.difference:+.1%} [{low:+.1%}, {high:+.1%}]"
-        f" ({distance.gained} deals only perfect won, {distance.lost} only strong)"
+        f"{title}, {difference.hands} same deals: {difference.difference:+.1%} [{low:+.1%}, {high:+.1%}]"
+        f" ({difference.gained} deals won only by the first, {difference.lost} only by the second)",
+        flush=True,
     )
 
 

@@ -2,9 +2,10 @@
 
 Hands of 4-player standard are played by four ``tips`` players; seat 1's decisions are
 reviewed (``computer.review.review_hand``) with several numbers of deals and rollout
-policies, on one core. The issue's budget is 2 s a hand in the app (5 s in the browser,
-phone profile: Pyodide's figure is not measured here). Prints the time per hand (mean
-and max), the decisions a hand, the verdicts, and the widest interval of a played card.
+policies, timed in CPU seconds of one core (other programs' load does not count). The
+issue's budget is 2 s a hand in the app (5 s in the browser, phone profile: Pyodide's
+figure is not measured here). Prints the time per hand (mean and max), the decisions a
+hand, the verdicts, and the widest interval of a played card.
 
 Usage: ``python bench/review.py [--hands 10] [--deals 10,20,40] [--policies tips,greedy]``.
 """
@@ -45,9 +46,9 @@ def main() -> None:
         for deals in (int(count) for count in args.deals.split(",")):
             times, moments, verdicts, widest = [], 0, Counter(), 0.0
             for start, actions in played:
-                began = time.perf_counter()
+                began = time.process_time()
                 review = review_hand(start, actions, seat=0, deals=deals, policy=policy)
-                times.append(time.perf_counter() - began)
+                times.append(time.process_time() - began)
                 moments += len(review.moments)
                 verdicts.update(moment.verdict for moment in review.moments)
                 for moment in review.moments:
