@@ -115,6 +115,7 @@ def test_a_whole_hand_is_reviewed_decision_by_decision_with_a_summary():
     review = review_hand(start, actions, seat=0, deals=6, progress=lambda done, total: reported.append((done, total)))
     assert isinstance(review, Review) and review.moments
     assert [moment.played.seat for moment in review.moments] == [0] * len(review.moments)
+    assert all(moment.view.hand == moment.state.hands[0] for moment in review.moments)
     assert all(len(moment.values) > 1 for moment in review.moments)  # forced cards are no decision
     assert reported == [(done, len(review.moments)) for done in range(1, len(review.moments) + 1)]
     assert sum(review.counts.values()) == len(review.moments)

@@ -6,8 +6,9 @@ Wilson 95% interval:
 
 - ``known``: judged on what the seat could know then (the strong player's value). The
   cards the seat could not see are dealt at random consistently with its view
-  (``inference.sample_world``), the action is played and the hand played on by
-  ``policy`` (``tips`` players by default), in ``deals`` sampled deals.
+  (``inference.sample_world``, with the others following suit sensibly), the action
+  is played and the hand played on by ``policy`` (``tips`` players by default), in
+  ``deals`` sampled deals.
 - ``face_up``: the same had every hand been face up: the other hands as they really
   were, only the stock's order still unknown (it is reshuffled in each deal, the
   face-up bottom card of random-trump kept), played on the same way.
@@ -45,6 +46,7 @@ from lingerlonger.computer.coach import evaluate
 from lingerlonger.computer.statistics import wilson_interval
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State, apply
+from lingerlonger.game.seat_view import SeatView
 from lingerlonger.game.seat_view import view as seat_view
 
 __all__ = [
@@ -114,6 +116,11 @@ class Moment:
     played: Action
     values: tuple[ActionValue, ...]
     verdict: str
+
+    @property
+    def view(self) -> SeatView:
+        """What the seat knew then: show this, not ``state`` (it holds every hand, the stock too)."""
+        return seat_view(self.state, self.played.seat)
 
     @property
     def played_value(self) -> ActionValue:
