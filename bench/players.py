@@ -1,77 +1,133 @@
-"""The coach's speed and the computer players' strength, with 95% intervals.
+"""The bot ladder and the search budgets, with 95% intervals. It prints; it is not a test.
 
-1. Coach: hints for every legal card of the first player at the first trick of
-   4-player standard hands, 1,000 rollouts per card, on one core; prints the
-   time per hint and the widest interval half-width.
-2. Strength: ``tips`` against three ``random`` players, then ``expert`` against
-   three ``tips`` players, over 2,000 four-player hands each (the dealer moves
-   every hand, so the hero sits in every position equally). Prints the hero's
-   win rate with its Wilson 95% interval, against the fair 25%.
+1. Budgets: the time of one ``strong`` decision (and of one ``coach`` hint) at the first
+   trick of 4-player standard hands, the worst case (every card in hand, the longest
+   rollouts), for several numbers of sampled deals, in CPU seconds of one core (other
+   programs' load does not count, as in bench/engine.py); it prints the most deals
+   that fit the app's 0.3 s a hint. The browser (Pyodide, the bench's phone profile) is
+   slower; bench/review.py is where its figure belongs.
+2. The ladder: ``random``, ``tips``, ``expert`` and ``strong``, each in seat 1 against
+   three ``tips`` players, 4-player standard; the dealer moves every hand, so the hero
+   sits in every position equally. Each win rate has its Wilson 95% interval, and each
+   level says whether its interval lies above the level below.
+3. The yardstick: the ``perfect`` player (it sees every card; ``search``) in the same
+   seat, on the same deals (same seed) as ``strong``: the paired difference of their win
+   rates is the strong player's distance to perfect information. The same pairing
+   compares strong with expert on the deals both played.
 
-Usage: ``python bench/players.py [--hands 2000] [--workers 2] [--skip-coach]``.
-The expert match is the slow part (about a second a hand per core).
+Usage: ``python bench/players.py [--hands 10000] [--expert-hands N] [--strong-hands N]
+[--workers 2] [--skip-budgets]``. Hand counts are parameters because the search players
+are slow (about 0.3 s a hand for strong, 1 s for expert, per core): the script prints each
+match's time and the projected time of 10,000 hands.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 
 from lingerlonger.computer.coach import coach
+from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.computer.search import PerfectInformationPlayer, StrongPlayer
 from lingerlonger.game.engine import new_hand
 from lingerlonger.game.rules import Rules
-from lingerlonger.lab import format_rates, play_tournament, summarize
+from lingerlonger.game.seat_view import view
+from lingerlonger.lab import paired_difference, run_tournament, summarize
 
-MATCHES = [("tips", "random"), ("expert", "tips")]
-
-
-def coach_timing(hands: int) -> None:
-    print(f"coach: first trick of {hands} 4-player standard hands, 1,000 rollouts a card, one core")
-    widest, times = 0.0, []
-    for seed in range(hands):
-        state, _ = new_hand(Rules(), 4, dealer=3, seed=seed)
-        start = time.perf_counter()
-        advice = coach(state, budget_s=None, rollouts=1000, seed=seed)
-        times.append(time.perf_counter() - start)
-        widest = max(widest, *((a.high - a.low) / 2 for a in advice))
-    print(
-        f"  {len(advice)} cards a hint; time per hint: mean {sum(times) / len(times):.2f} s, "
-        f"max {max(times):.2f} s; widest interval ±{widest:.1%}"
-    )
+LADDER = ("random", "tips", "expert", "strong")
+KINDS = PLAYER_KINDS.with_kind("perfect", PerfectInformationPlayer)
+APP_BUDGET_S = 0.3
+FULL_HANDS = 10_000
 
 
-def strength(hero: str, opponent: str, hands: int, workers: int, seed: int) -> None:
-    kinds = [hero, opponent, opponent, opponent]
+def first_decisions(count: int) -> list:
+    """Seat 0's view at the first trick of ``count`` 4-player standard hands (seat 0 leads)."""
+    return [view(new_hand(Rules(), 4, dealer=3, seed=seed)[0], 0) for seed in range(count)]
+
+
+def budgets(positions: int) -> None:
+    views = first_decisions(positions)
+    print(f"budgets: one decision at the first trick of {positions} 4-player standard hands, CPU s of one core")
+    fitting = 0
+    for worlds in (5, 10, 20, 40, 80, 120, 160):
+        times = []
+        for i, seat_view in enumerate(views):
+            start = time.process_time()
+            StrongPlayer(random.Random(i), worlds=worlds).values(seat_view)
+            times.append(time.process_time() - start)
+        worst = max(times)
+        fitting = worlds if worst <= APP_BUDGET_S else fitting
+        print(f"  strong, {worlds:3d} deals: mean {sum(times) / len(times):.3f} s, max {worst:.3f} s")
+    print(f"  the most deals within the app's {APP_BUDGET_S} s a hint here: {fitting or 'fewer than 5'}")
+    times = []
+    for i, seat_view in enumerate(views):
+        start = time.process_time()
+        coach(seat_view, budget_s=None, rollouts=1000, seed=i)
+        times.append(time.process_time() - start)
+    print(f"  coach (random rollouts), 1,000 a card: mean {sum(times) / len(times):.3f} s, max {max(times):.3f} s")
+
+
+def match(hero: str, hands: int, workers: int | None, seed: int):
+    """The hero's records against three tips players, its win rate printed with its interval."""
     start = time.perf_counter()
-    tally = play_tournament(Rules(), kinds, hands, seed=seed, workers=workers)
+    records = run_tournament(Rules(), [hero, "tips", "tips", "tips"], hands, seed, workers, False, kinds=KINDS)
     elapsed = time.perf_counter() - start
-    hero_rate = summarize(tally, "seat")[0]
-    low, high = hero_rate.interval
-    verdict = "above" if low > 0.25 else "NOT significantly above"
-    print(
-        f"{hero} vs 3 {opponent}: {hero_rate.wins}/{hero_rate.hands} = {hero_rate.rate:.1%} "
-        f"[{low:.1%}, {high:.1%}] — {verdict} the fair 25% ({elapsed:.0f} s)"
+    rate = summarize(records, "seat")[0]
+    low, high = rate.interval
+    projected = (
+        ""
+        if hands >= FULL_HANDS
+        else f"; {FULL_HANDS:,} hands would take about {elapsed * FULL_HANDS / hands / 60:.0f} min"
     )
     print(
-        format_rates(
-            [rate for rate in summarize(tally, "seat-position") if rate.label.startswith("seat 1 ")],
-            f"  {hero} by position (1 leads first, 4 deals):",
-        )
+        f"  {hero:8s} {rate.wins:6d}/{rate.hands:<6d} = {rate.rate:6.1%}  [{low:.1%}, {high:.1%}]"
+        f"  ({elapsed:.0f} s{projected})",
+        flush=True,
     )
+    return records, (low, high)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--hands", type=int, default=FULL_HANDS, help="hands per pairing")
+    parser.add_argument("--expert-hands", type=int, default=None, help="hands for expert (default: --hands)")
+    parser.add_argument("--strong-hands", type=int, default=None, help="hands for strong and perfect")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--coach-hands", type=int, default=5)
-    parser.add_argument("--skip-coach", action="store_true")
+    parser.add_argument("--budget-positions", type=int, default=10)
+    parser.add_argument("--skip-budgets", action="store_true")
+    parser.add_argument("--skip-ladder", action="store_true")
     args = parser.parse_args()
-    if not args.skip_coach:
-        coach_timing(args.coach_hands)
-    for hero, opponent in MATCHES:
-        strength(hero, opponent, args.hands, args.workers, args.seed)
+    if not args.skip_budgets:
+        budgets(args.budget_positions)
+    if args.skip_ladder:
+        return
+    counts = {"expert": args.expert_hands, "strong": args.strong_hands}
+    print("the ladder: each in seat 1 against three tips players, 4-player standard")
+    below = None
+    records = {}
+    for hero in LADDER:
+        records[hero], interval = match(hero, counts.get(hero) or args.hands, args.workers, args.seed)
+        if below is not None:
+            print(f"           interval above the level below: {'yes' if interval[0] > below[1] else 'NO'}")
+        below = interval
+    shared = min(len(records["expert"]), len(records["strong"]))
+    print_paired("strong against expert", records["expert"][:shared], records["strong"][:shared])
+    perfect, _ = match("perfect", counts["strong"] or args.hands, args.workers, args.seed)
+    print_paired("perfect information against strong (the distance)", records["strong"], perfect)
+
+
+def print_paired(title: str, baseline, changed) -> None:
+    """The paired difference of seat 1's win rate on the same deals (``lab.paired``): far
+    more sensitive than two separate intervals, since the luck of the deal cancels out."""
+    difference = paired_difference(baseline, changed)
+    low, high = difference.interval
+    print(
+        f"{title}, {difference.hands} same deals: {difference.difference:+.1%} [{low:+.1%}, {high:+.1%}]"
+        f" ({difference.gained} deals won only by the first, {difference.lost} only by the second)",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

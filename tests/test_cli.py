@@ -735,7 +735,7 @@ def test_the_english_help_keeps_its_words_and_examples(capsys, monkeypatch):
     assert "95% interval" in text and "%%" not in text and "(default: 1000)" in text
     assert "expert,tips,random,random --hands 2000\n" in text  # an example is never wrapped
     text = help_in(capsys, monkeypatch, "en", ("simulate",))
-    assert "draw-per-card" in text and "(random, tips, expert; default: random)" in " ".join(text.split())
+    assert "draw-per-card" in text and "(random, tips, expert, strong; default: random)" in " ".join(text.split())
 
 
 def test_a_help_follows_the_language_of_the_command_line_it_is_asked_on(capsys, monkeypatch):

@@ -199,7 +199,7 @@ def test_a_kind_a_script_defines_plays_in_forked_workers():
         env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])},
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "True True ['random', 'tips', 'expert']\n"
+    assert done.stdout == "True True ['random', 'tips', 'expert', 'strong']\n"
 
 
 def test_closing_a_pooled_stream_early_ends_its_workers_and_the_interpreter_exits():

@@ -115,8 +115,8 @@ def test_a_page_adds_its_kinds_to_a_registry_of_its_own_and_the_default_never_ch
     mine = PLAYER_KINDS
     for name in ("shy", "shier"):  # as chapter 10 registers its players
         mine = mine.with_kind(name, _Shy)
-    assert dict(PLAYER_KINDS) == before and list(PLAYER_KINDS) == ["random", "tips", "expert"]
-    assert list(mine) == ["random", "tips", "expert", "shy", "shier"]
+    assert dict(PLAYER_KINDS) == before and list(PLAYER_KINDS) == ["random", "tips", "expert", "strong"]
+    assert list(mine) == ["random", "tips", "expert", "strong", "shy", "shier"]
     assert isinstance(mine.make("shy", seed=1), _Shy) and isinstance(mine, PlayerKinds)
     with pytest.raises(TypeError):
         PLAYER_KINDS["shy"] = _Shy  # a value, not a place to write to
@@ -128,10 +128,10 @@ def test_a_page_adds_its_kinds_to_a_registry_of_its_own_and_the_default_never_ch
 @pytest.mark.parametrize(
     "spec, players, code, params",
     [
-        ("tips,genius", 2, "players.unknown-kind", {"kind": "genius", "expected": "random, tips, expert"}),
+        ("tips,genius", 2, "players.unknown-kind", {"kind": "genius", "expected": "random, tips, expert, strong"}),
         ("tips,random", 3, "players.kinds-for-seats", {"kinds": 2, "seats": 3}),
         (("tips", "tips", "tips", "tips"), 3, "players.kinds-for-seats", {"kinds": 4, "seats": 3}),
-        ("", 3, "players.unknown-kind", {"kind": "", "expected": "random, tips, expert"}),
+        ("", 3, "players.unknown-kind", {"kind": "", "expected": "random, tips, expert, strong"}),
     ],
 )
 def test_parsing_seats_refuses_unknown_kinds_and_wrong_counts_with_codes(spec, players, code, params):

@@ -32,19 +32,23 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lingerlonger.computer.inference import sample_world
 from lingerlonger.computer.playout import KernelPosition, playout
 from lingerlonger.computer.statistics import wilson_interval
+from lingerlonger.computer.tips import TipsPlayer
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State, apply
+from lingerlonger.game.play_loop import finish
 from lingerlonger.game.seat_view import SeatView
 from lingerlonger.game.seat_view import view as seat_view
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 
-__all__ = ["CardAdvice", "coach", "evaluate", "best_action"]
+__all__ = ["CardAdvice", "coach", "evaluate", "winner_after", "best_action", "candidate_actions"]
+
+_TIPS_SEATS = (TipsPlayer(),) * 6  # deterministic and stateless: one serves every seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +74,25 @@ class CardAdvice:
 # --- rollouts ----------------------------------------------------------------------
 
 
-def _candidates(view: SeatView) -> list[Action]:
+def candidate_actions(view: SeatView) -> list[Action]:
+    """Every action the seat may take: its legal cards, or under grand-coup the four trumps to name."""
     if view.must_name_trump:
         return [ChooseTrump(view.seat, suit) for suit in Suit]
     return [Play(view.seat, card) for card in view.legal]
+
+
+def winner_after(state: State, action: Action, rng: random.Random, policy: str = "random") -> int:
+    """Who wins the hand when ``action`` is played in ``state`` and the hand played on by ``policy``:
+    a policy of the playout kernel ("random", "greedy"), or "tips": four ``tips`` players
+    through the engine (each on its own view; about 20 times slower than the kernel)."""
+    after, _ = apply(state, action)
+    if after.winner is not None:
+        return after.winner
+    if policy == "tips":
+        final, _ = finish(after, _TIPS_SEATS)
+        assert final.winner is not None  # finish plays to the end
+        return final.winner
+    return playout(KernelPosition.from_state(after), rng, policy)[0]
 
 
 def evaluate(
@@ -83,25 +102,24 @@ def evaluate(
     budget_s: float | None = None,
     policy: str = "random",
     sensible: bool = False,
+    deal: Callable[[], State] | None = None,
 ) -> list[tuple[Action, int, int]]:
     """(action, wins, rollouts) for each legal action, one shared sampled world per round.
 
-    ``policy``: how everyone plays after the candidate (see ``playout.playout``);
-    ``sensible``: sample worlds assuming the others follow suit sensibly (``inference.hand_limits``).
+    ``policy``: how everyone plays after the candidate (``winner_after``);
+    ``sensible``: sample worlds assuming the others follow suit sensibly (``inference.hand_limits``);
+    ``deal``: where the worlds come from instead (the review's face-up deals, a perfect-information player's one).
+    At least one world is played, however short the budget.
     """
     seat = view.seat
-    candidates = _candidates(view)
+    candidates = candidate_actions(view)
     wins = [0] * len(candidates)
     done = 0
     deadline = None if budget_s is None else time.perf_counter() + budget_s
     while done < rollouts and (deadline is None or done == 0 or time.perf_counter() < deadline):
-        world = sample_world(view, rng, sensible)
+        world = sample_world(view, rng, sensible) if deal is None else deal()
         for i, action in enumerate(candidates):
-            after, _ = apply(world, action)
-            if after.winner is not None:
-                wins[i] += after.winner == seat
-            else:
-                wins[i] += playout(KernelPosition.from_state(after), rng, policy)[0] == seat
+            wins[i] += winner_after(world, action, rng, policy) == seat
         done += 1
     return [(action, won, done) for action, won in zip(candidates, wins, strict=True)]
 
@@ -119,7 +137,8 @@ def coach(
     ``state_or_view``: an engine ``State`` (only ``view(state, seat)`` is read)
     or that seat's ``SeatView``. ``rollouts``: the most per card; ``budget_s``:
     the most seconds in all (None: no limit). ``policy``: how everyone plays
-    after the card (``playout.playout``; "random" by default). Returns [] when the
+    after the card (``winner_after``; "random" by default; "tips" is the strong
+    player's judge, ``search.StrongPlayer``). Returns [] when the
     seat has nothing to decide (not its turn, or the hand is over).
     """
     if isinstance(state_or_view, State):
@@ -135,7 +154,7 @@ def coach(
         return []
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     advice = []
-    for action, won, done in evaluate(known, rng, rollouts, budget_s, policy):
+    for action, won, done in evaluate(known, rng, rollouts, budget_s, policy, sensible=policy == "tips"):
         low, high = wilson_interval(won, done)
         card = action.card if isinstance(action, Play) else None
         suit = action.suit if isinstance(action, ChooseTrump) else None

@@ -26,16 +26,17 @@ import multiprocessing
 import os
 import random
 import signal
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import closing, suppress
 from dataclasses import dataclass
+from typing import Any
 
 from lingerlonger.computer.players import PLAYER_KINDS, PlayerKinds
 from lingerlonger.game.cards import SUIT_OF
 from lingerlonger.game.declared import Game
-from lingerlonger.game.engine import new_hand
-from lingerlonger.game.play_loop import play_out
+from lingerlonger.game.engine import State, new_hand
+from lingerlonger.game.play_loop import Player, play_out
 from lingerlonger.game.rules import Rules
 from lingerlonger.lab.records import HandRecord, SeatRecord
 from lingerlonger.lab.tally import Tally
@@ -64,7 +65,7 @@ def play_recorded_hand(
     state, _ = new_hand(rules, n, dealer, rng)
     sizes: list[tuple[int, ...]] = []
     early_tricks, early_trumps = [0] * n, [0] * n
-    for turn in play_out(state, players):
+    for turn in play_out(state, players, until=_shown_to(players)):
         state = turn.state
         if not turn.ended_trick:
             continue
@@ -89,6 +90,21 @@ def play_recorded_hand(
     )
     assert state.reason is not None  # play_out plays the hand to its end
     return HandRecord(hand, dealer, state.reason, records)
+
+
+def _shown_to(players: Sequence[Player]) -> Callable[[State], bool] | None:
+    """A pause check that shows the state to players that see every card (``sees_every_card``,
+    the bench's yardstick) before each turn, and never pauses; None when no player does."""
+    peekers: list[Any] = [player for player in players if getattr(player, "sees_every_card", False)]
+    if not peekers:
+        return None
+
+    def show(state: State) -> bool:
+        for player in peekers:
+            player.see(state)
+        return False
+
+    return show
 
 
 def chunk_size(hands: int) -> int:
