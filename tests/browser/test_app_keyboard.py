@@ -5,7 +5,7 @@ every card played, in order, in words, as the book's table does (test_keyboard.p
 from __future__ import annotations
 
 import pytest
-from conftest import ROUND_TRIP_MS, open_app
+from conftest import ROUND_TRIP_MS, open_app, wait_until_still
 from test_keyboard import FOCUSED, PLAY, in_words, tab_to
 
 from lingerlonger.views.table_html import TEXT_STYLE
@@ -29,6 +29,10 @@ NEXT_TURN = (
     " return note && Number(note.dataset.llStep) > step; }"
 )
 
+#: Is the focus on a card button before the row's last one shown?
+LAST_CARD_NOT_FOCUSED = """() => { const shown = [...document.querySelectorAll('.ll-hand-player .ll-card-row button')]
+  .filter(button => button.offsetParent); return shown.indexOf(document.activeElement) < shown.length - 1; }"""
+
 
 def test_the_play_tab_plays_a_whole_hand_with_tab_and_enter_and_says_every_card_in_order(browser_page, voila_app):
     page, log = browser_page
@@ -51,6 +55,7 @@ def test_the_play_tab_plays_a_whole_hand_with_tab_and_enter_and_says_every_card_
     pressed, step = [], -1
     for _ in range(60):  # a hand has at most 52 cards
         page.wait_for_function(NEXT_TURN, arg=[hand.element_handle(), step], timeout=ROUND_TRIP_MS)
+        wait_until_still(page)  # a button shown again is relabelled on a later frame than the note
         if hand.locator(".ll-end").count():
             break
         step = int(hand.locator(".ll-yours").get_attribute("data-ll-step"))
@@ -58,6 +63,10 @@ def test_the_play_tab_plays_a_whole_hand_with_tab_and_enter_and_says_every_card_
         # the focus stayed in the hand once a card was played: never <body>
         assert hand.evaluate("hand => hand.contains(document.activeElement)"), page.evaluate(FOCUSED)
         tab_to(page, ".ll-hand-player .ll-card-row button", most=30)
+        while page.evaluate(LAST_CARD_NOT_FOCUSED):  # the hand's last card: its button is hidden once played
+            page.keyboard.press("Tab")
+        ring = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
+        assert float(ring.removesuffix("px")) >= 2, f"the focused card's ring is {ring}: hardly seen"
         pressed.append(page.evaluate("() => document.activeElement.textContent").replace(TEXT_STYLE, "").strip())
         page.keyboard.press("Enter")
     assert hand.locator(".ll-end").count() == 1, "the hand did not end"
