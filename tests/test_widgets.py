@@ -41,7 +41,7 @@ from lingerlonger.views.widgets import (  # noqa: E402
 from lingerlonger.views.widgets import controls as kit  # noqa: E402
 from lingerlonger.views.widgets import lesson_picker as live_browser  # noqa: E402
 from lingerlonger.views.widgets import scenario_player as live_scenario  # noqa: E402
-from lingerlonger.words.i18n import catalog, error_text, translate  # noqa: E402
+from lingerlonger.words.i18n import catalog, error_text, language_tag, translate  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 LIBRARY = REPO / "scenarios"
@@ -726,3 +726,28 @@ def test_a_timer_set_before_the_pace_changed_plays_no_card_twice(monkeypatch):
     after = hand.model
     first()  # stale: nothing
     assert hand.model is after
+
+
+def said_by(hand, kind: str = "polite") -> list[str]:
+    """The lines of the hand's live region ``kind``, as drawn now."""
+    region = re.search(rf'data-ll-announce="{kind}"[^>]*>(.*?)</div>', hand.voice.value, re.S)
+    return [text_of(line) for line in re.findall(r"<p>(.*?)</p>", region[1])] if region else []
+
+
+def test_the_hand_says_each_event_once_in_order_its_cards_in_words_and_not_again_in_another_language():
+    hand = HandPlayer(delay=0, seed=7)
+    heard = said_by(hand)
+    while not hand.state.is_over:
+        assert said_by(hand, "assertive") == [text_of(hand.status.value)]  # your turn
+        hand.cards.buttons[0].click()
+        heard += said_by(hand)
+    plays = [line for line in heard if " leads " in line or " follows with " in line]
+    assert plays and not any(re.search("[♠♥♦♣]", line) for line in heard)  # cards in words
+    assert len(heard) == len(set(heard))  # each event once
+    assert said_by(hand, "assertive") == [text_of(hand.status.value)]  # the hand's end
+    hand.set_language("pt")
+    assert said_by(hand) == []  # nothing new happened: nothing said again
+    hand.deal.click()
+    dealt = said_by(hand)  # the new deal, in Portuguese
+    assert dealt and f'lang="{language_tag("pt")}"' in hand.voice.value
+    assert dealt[0] == text_of(hand.narration.value.split("<li>")[1]), dealt

@@ -10,24 +10,27 @@ catalog's own markup is kept.
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Callable, Iterable
 
 from lingerlonger.computer.coach import CardAdvice
-from lingerlonger.game.cards import Card
+from lingerlonger.game.cards import Card, parse_card
 from lingerlonger.game.errors import LingerError
 from lingerlonger.scenario import AnswerKind, Scenario, in_language
 from lingerlonger.session.hand import HandModel
 from lingerlonger.session.save_lesson import lesson_text
 from lingerlonger.session.stepping import ScenarioModel
-from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, table_html
+from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_label, table_html
 from lingerlonger.views.templating import Markup, catalog_html, render
-from lingerlonger.words.i18n import format_number, format_percent, translate, ui
+from lingerlonger.words.i18n import format_number, format_percent, language_tag, translate, ui
 from lingerlonger.words.narration import narrate, reason_text
 
 __all__ = [
     "ui_html",
     "advice_html",
     "told_html",
+    "told_aloud",
+    "announce_html",
     "what_happened_html",
     "hand_status_html",
     "hand_table_html",
@@ -82,6 +85,26 @@ def what_happened_html(lines: Iterable[str], lang: str) -> Markup:
 def told_html(hand: HandModel, lang: str) -> Markup:
     """What happened since your last card, in words (nothing before the first)."""
     return what_happened_html((narrate(event, hand.state.players, lang) for event in hand.told), lang)
+
+
+#: A card as the narration writes it ("Q♠"), said in words as static/table-voice.js says it.
+_WRITTEN_CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♠♥♦♣]\ufe0e?")
+
+
+def told_aloud(hand: HandModel, style: TableStyle) -> list[str]:
+    """What happened since your last card, as said aloud: its cards in words ("queen of
+    spades"), as their buttons are named; not in Russian, where a card's name changes with its
+    place in the sentence (the symbol is left, as table-voice.js leaves it)."""
+    lines = [narrate(event, hand.state.players, style.lang) for event in hand.told]
+    if style.lang == "ru":
+        return lines
+    return [_WRITTEN_CARD.sub(lambda card: card_label(parse_card(card[0]), style), line) for line in lines]
+
+
+def announce_html(lines: Iterable[str], urgent: str, lang: str, step: int) -> Markup:
+    """The live regions of a table drawn by a widget: ``lines`` said politely, ``urgent``
+    (your turn, the hand's end) assertively; ``step`` tells one turn's words from the next."""
+    return render("panels/announce.html", lines=list(lines), urgent=urgent, tag=language_tag(lang), step=step)
 
 
 def hand_status_html(hand: HandModel, lang: str, waiting: bool = False) -> Markup:

@@ -16,12 +16,21 @@ from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS
 from lingerlonger.game.engine import Action, State
+from lingerlonger.game.events import Event
 from lingerlonger.game.rules import VARIANTS, Rules, RulesError
 from lingerlonger.scenario.author_names import cleaned_name
 from lingerlonger.session.hand import HandModel
 from lingerlonger.session.save_lesson import hand_lesson, lesson_name
 from lingerlonger.session.stepping import Refused, advice, refusal
-from lingerlonger.views.shared_panels import advice_html, hand_status_html, hand_table_html, save_link_html, told_html
+from lingerlonger.views.shared_panels import (
+    advice_html,
+    announce_html,
+    hand_status_html,
+    hand_table_html,
+    save_link_html,
+    told_aloud,
+    told_html,
+)
 from lingerlonger.views.table_html import TableStyle
 from lingerlonger.views.widgets.controls import (
     PLAYER_CSS,
@@ -82,6 +91,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
         self.model: HandModel | None = None
         self._choices: list[Card | Suit] = []  # what each card button stands for
+        self._told_said: tuple[Event, ...] = ()  # the events the live region has said
         self._build(players, seat, Rules.parse(rules), opponents, delay)
         self.new_hand()
 
@@ -151,6 +161,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.move.add_class("ll-what-if")
         self.message = _wide_html()
         self.narration = _wide_html()
+        self.voice = _html("", "ll-voice")  # the table's live regions, [data-ll-announce]
         self.help_line = _html()
         self._relabel()
         self.children = (
@@ -160,6 +171,7 @@ class HandPlayer(_Speaks, widgets.VBox):
             self.confirm.box,
             self.settings,
             self.stage,
+            self.voice,
             self.status,
             self.message,
             self.move,
@@ -340,5 +352,17 @@ class HandPlayer(_Speaks, widgets.VBox):
         self._choices = [] if state.is_over or waiting else _choices(state, self.you)
         self.cards.show(*_labels(self._choices))
         _shown(self.move, bool(self._choices))
+        status = hand_status_html(self.model, lang, waiting)
+        self._announce(status.striptags() if state.is_over or (state.to_act == self.you and not waiting) else "")
         # Last: once the page shows this turn's note, the card buttons above are this turn's.
-        self.status.value = hand_status_html(self.model, lang, waiting)
+        self.status.value = status
+
+    def _announce(self, urgent: str) -> None:
+        """Say what happened since the table was last drawn (each play once, in order, its card
+        in words), then ``urgent``: your turn or the hand's end."""
+        assert self.model is not None  # said once a hand is dealt
+        told, said = self.model.told, self._told_said
+        lines = told_aloud(self.model, self.style_options)
+        fresh = lines[len(said) :] if told[: len(said)] == said else lines
+        self._told_said = told
+        self.voice.value = announce_html(fresh, urgent, self.lang, len(self.model.actions))

@@ -122,4 +122,23 @@
     if (!document.fullscreenElement && player) player.querySelector('.ll-present').click();
     soon();
   });
+
+  // A card played from the keyboard: its button may be hidden once played (a smaller hand), or the
+  // whole row while the computers play, and the focus would fall to <body>. It comes back to the
+  // row's first card once the row is drawn again, unless the reader has moved elsewhere since.
+  var playedFrom = null;
+  document.addEventListener('keydown', function (e) {
+    var row = (e.key === 'Enter' || e.key === ' ') && e.target.closest && e.target.closest('.ll-card-row');
+    if (row) playedFrom = row.closest('.ll-player');
+  }, true);
+  document.addEventListener('focusin', function (e) {
+    if (!e.target.closest || !e.target.closest('.ll-card-row')) playedFrom = null;
+  });
+  new MutationObserver(function () {
+    var at = document.activeElement;  // a button just hidden keeps the focus until the next frame
+    if (!playedFrom || (at && at !== document.body && at.offsetParent)) return;
+    var card = Array.prototype.find.call(playedFrom.querySelectorAll('.ll-card-row button'),
+      function (button) { return button.offsetParent; });
+    if (card) card.focus();
+  }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style']});
 })();

@@ -1,0 +1,80 @@
+"""The app's play tab with the keyboard alone (issue 27): the tab reached, a new hand dealt and
+played to its end with Tab and Enter, and the hand's live region, [data-ll-announce], naming
+every card played, in order, in words, as the book's table does (test_keyboard.py)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ROUND_TRIP_MS, open_app, wait_until_still
+from test_keyboard import FOCUSED, PLAY, in_words, tab_to
+
+from lingerlonger.views.table_html import TEXT_STYLE
+
+pytestmark = pytest.mark.browser
+
+#: Every line the hand's live regions say, as [politeness, words], in order. ipywidgets draws a
+#: region anew with each turn's words: its lines are heard as it is added.
+LISTEN = """hand => {
+  window.llHeard = [];
+  new MutationObserver(records => records.forEach(record => record.addedNodes.forEach(node => {
+    if (node.nodeType !== 1) return;
+    const regions = node.matches('[data-ll-announce]') ? [node] : [...node.querySelectorAll('[data-ll-announce]')];
+    regions.forEach(region => region.querySelectorAll('p').forEach(
+      line => window.llHeard.push([region.dataset.llAnnounce, line.textContent])));
+  }))).observe(hand, {childList: true, subtree: true});
+}"""
+#: The turn's note, drawn last (hand.py): one past ``step`` is the next turn's, its buttons drawn.
+NEXT_TURN = (
+    "([hand, step]) => { const note = hand.querySelector('.ll-yours, .ll-end');"
+    " return note && Number(note.dataset.llStep) > step; }"
+)
+
+#: Is the focus on a card button before the row's last one shown?
+LAST_CARD_NOT_FOCUSED = """() => { const shown = [...document.querySelectorAll('.ll-hand-player .ll-card-row button')]
+  .filter(button => button.offsetParent); return shown.indexOf(document.activeElement) < shown.length - 1; }"""
+
+
+def test_the_play_tab_plays_a_whole_hand_with_tab_and_enter_and_says_every_card_in_order(browser_page, voila_app):
+    page, log = browser_page
+    open_app(page, voila_app)
+    tab_to(page, "[role=tab]")
+    for _ in range(10):  # the tabs' own keys: arrows move along them, Enter opens one
+        if page.evaluate("() => document.activeElement.textContent.includes('Play a hand')"):
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    hand = page.locator(".ll-hand-player")
+    hand.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    hand.evaluate(LISTEN)
+    # the computers at once: their speed picked from its menu with the keyboard
+    tab_to(page, ".ll-hand-player select")
+    page.keyboard.press("i")  # typed, the menu picks "instant"
+    assert hand.get_by_label("Computer speed").input_value() == "instant"
+    tab_to(page, ".ll-hand-player .ll-deal")
+    page.keyboard.press("Enter")
+    pressed, step = [], -1
+    for _ in range(60):  # a hand has at most 52 cards
+        page.wait_for_function(NEXT_TURN, arg=[hand.element_handle(), step], timeout=ROUND_TRIP_MS)
+        wait_until_still(page)  # a button shown again is relabelled on a later frame than the note
+        if hand.locator(".ll-end").count():
+            break
+        step = int(hand.locator(".ll-yours").get_attribute("data-ll-step"))
+        you = hand.locator(".ll-stage .ll-viewer .ll-name").inner_text()
+        # the focus stayed in the hand once a card was played: never <body>
+        assert hand.evaluate("hand => hand.contains(document.activeElement)"), page.evaluate(FOCUSED)
+        tab_to(page, ".ll-hand-player .ll-card-row button", most=30)
+        while page.evaluate(LAST_CARD_NOT_FOCUSED):  # the hand's last card: its button is hidden once played
+            page.keyboard.press("Tab")
+        ring = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
+        assert float(ring.removesuffix("px")) >= 2, f"the focused card's ring is {ring}: hardly seen"
+        pressed.append(page.evaluate("() => document.activeElement.textContent").replace(TEXT_STYLE, "").strip())
+        page.keyboard.press("Enter")
+    assert hand.locator(".ll-end").count() == 1, "the hand did not end"
+    said = [text for kind, text in page.evaluate("window.llHeard") if kind == "polite"]
+    plays = [(play["name"], play["card"]) for play in map(PLAY.match, said) if play]
+    cards = [card for _, card in plays]
+    assert len(cards) == len(set(cards)) > len(pressed) > 0  # each card once; the computers' too
+    assert [card for name, card in plays if name == you] == [in_words(card) for card in pressed]
+    urgent = [text for kind, text in page.evaluate("window.llHeard") if kind == "assertive"]
+    assert any(text.startswith("Your turn") for text in urgent), urgent
+    log.assert_clean()
