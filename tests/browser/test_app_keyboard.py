@@ -5,8 +5,7 @@ every card played, in order, in words, as the book's table does (test_keyboard.p
 from __future__ import annotations
 
 import pytest
-from conftest import ROUND_TRIP_MS, open_app, wait_until_still
-from test_keyboard import FOCUSED, PLAY, in_words, tab_to
+from conftest import FOCUSED, PLAY, ROUND_TRIP_MS, in_words, open_app, tab_to, wait_until_still
 
 from lingerlonger.views.table_html import TEXT_STYLE
 

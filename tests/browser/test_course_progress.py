@@ -18,6 +18,7 @@ On the minimal page:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from datetime import datetime
@@ -94,8 +95,17 @@ def done_of(page) -> tuple[str, str, str]:
     return bar.get_attribute("data-done"), bar.get_attribute("data-total"), bar.inner_text().strip()
 
 
-def said(page, region: str) -> str:
-    page.wait_for_function(f"() => document.querySelector('{region}').textContent !== ''")
+def said(page, region: str, expected: str | None = None) -> str:
+    """What ``region`` says once it says something, or ``expected`` when given: a new message
+    replaces the one before it, which a read in between would take for the answer. (If it never
+    says ``expected``, the caller's assert shows what it says.)"""
+    with contextlib.suppress(Exception):  # playwright's TimeoutError: the assert says the rest
+        page.wait_for_function(
+            "([region, expected]) => { const said = document.querySelector(region).innerText.trim();"
+            " return expected === null ? said !== '' : said === expected; }",
+            arg=[region, expected],
+            timeout=10_000,
+        )
     return page.locator(region).inner_text()
 
 
@@ -152,7 +162,7 @@ def test_on_the_learn_page_progress_stays_offline_and_moves_by_file(learn_site, 
     assert page.locator("[data-ll-progress]").get_attribute("data-done") == "0"
     assert page.locator(f'[data-ll-task="{task}"]').get_attribute("data-ll-state") is None
     page.locator("[data-ll-action=import]").set_input_files(str(saved))
-    assert said(page, STATUS) == translate("progress.imported", "ru", count=int(done))
+    assert said(page, STATUS, expected := translate("progress.imported", "ru", count=int(done))) == expected
     assert page.locator(f'[data-ll-task="{task}"]').get_attribute("data-ll-state") == "done"
     assert stored(page) == before
 
@@ -161,7 +171,7 @@ def test_on_the_learn_page_progress_stays_offline_and_moves_by_file(learn_site, 
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(file), encoding="utf-8")
     page.locator("[data-ll-action=import]").set_input_files(str(tampered))
-    assert said(page, ALERT) == translate("progress.refused-checksum", "ru")
+    assert said(page, ALERT, expected := translate("progress.refused-checksum", "ru")) == expected
     assert stored(page) == before
     assert page.locator("[data-ll-progress]").get_attribute("data-done") == done
     log.assert_clean()
@@ -208,7 +218,7 @@ def test_export_reset_import_and_a_tampered_file(site, chromium, tmp_path):
     saved = tmp_path / download.value.suggested_filename
     download.value.save_as(saved)
     assert saved.name.startswith("linger-longer-progress-") and saved.suffix == ".json"
-    assert said(page, STATUS) == translate("progress.exported", "ru", name=saved.name)
+    assert said(page, STATUS, expected := translate("progress.exported", "ru", name=saved.name)) == expected
     before = stored(page)
 
     page.locator("[data-ll-action=reset]").click()
@@ -220,10 +230,10 @@ def test_export_reset_import_and_a_tampered_file(site, chromium, tmp_path):
     page.locator("[data-ll-action=reset]").click()
     page.locator("[data-ll-action=reset-yes]").click()
     assert done_of(page)[:2] == ("0", "4")
-    assert said(page, STATUS) == translate("progress.reset-done", "ru")
+    assert said(page, STATUS, expected := translate("progress.reset-done", "ru")) == expected
 
     page.locator("[data-ll-action=import]").set_input_files(str(saved))
-    assert said(page, STATUS) == translate("progress.imported", "ru", count=2)
+    assert said(page, STATUS, expected := translate("progress.imported", "ru", count=2)) == expected
     assert done_of(page)[:2] == ("2", "4")
     assert stored(page) == before
 
@@ -232,12 +242,12 @@ def test_export_reset_import_and_a_tampered_file(site, chromium, tmp_path):
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(file), encoding="utf-8")
     page.locator("[data-ll-action=import]").set_input_files(str(tampered))
-    assert said(page, ALERT) == translate("progress.refused-checksum", "ru")
+    assert said(page, ALERT, expected := translate("progress.refused-checksum", "ru")) == expected
     assert stored(page) == before and done_of(page)[:2] == ("2", "4")
     broken = tmp_path / "broken.json"
     broken.write_text(saved.read_text(encoding="utf-8")[:-20], encoding="utf-8")
     page.locator("[data-ll-action=import]").set_input_files(str(broken))
-    assert said(page, ALERT) == translate("progress.refused-json", "ru")
+    assert said(page, ALERT, expected := translate("progress.refused-json", "ru")) == expected
     assert stored(page) == before
     context.close()
 
@@ -250,14 +260,14 @@ def test_a_link_carries_the_progress_to_another_browser(site, chromium):
     page.goto(base + PAGE, wait_until="load")
     solve(page, "trump-2", 2, hints=1)
     page.locator("[data-ll-action=copy-link]").click()
-    assert said(page, STATUS) == translate("progress.link-copied", "ru")
+    assert said(page, STATUS, expected := translate("progress.link-copied", "ru")) == expected
     link = page.locator("[data-ll-link]").input_value()
     assert link.startswith(base + PAGE + "#progress=")
     assert page.evaluate("() => navigator.clipboard.readText()") == link
 
     other = chromium.new_context(**PHONE).new_page()
     other.goto(link, wait_until="load")
-    assert said(other, STATUS) == translate("progress.imported", "ru", count=1)
+    assert said(other, STATUS, expected := translate("progress.imported", "ru", count=1)) == expected
     assert done_of(other)[:2] == ("1", "4")
     assert "#" not in other.url, "the fragment is dropped once read"
     other.goto(link[:-8] + "AAAAAAAA", wait_until="load")  # a damaged link: refused, nothing changed

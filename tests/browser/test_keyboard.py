@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import LEGAL_CARD, LIVE_BOOT_MS, live_page, serve
+from conftest import LEGAL_CARD, LIVE_BOOT_MS, PLAY, in_words, live_page, serve, tab_to
 
 pytestmark = pytest.mark.browser
 
@@ -22,29 +22,6 @@ LISTEN = """() => {
     if (region) record.addedNodes.forEach(line => window.llHeard.push([region.dataset.llAnnounce, line.textContent]));
   })).observe(document.body, {childList: true, subtree: true});
 }"""
-FOCUSED = "() => { const el = document.activeElement; return el ? el.outerHTML.slice(0, 200) : ''; }"
-SYMBOLS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
-RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-#: A card played, as the narration says it.
-PLAY = re.compile(
-    r"^(?P<name>.+?) (?:leads|follows with|has no \w+ and (?:trumps with|discards)) "
-    r"(?P<card>(?:[2-9]|10|jack|queen|king|ace) of (?:spades|hearts|diamonds|clubs))\.$"
-)
-CARD_SYMBOLS = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])\ufe0e?")
-
-
-def in_words(text: str) -> str:
-    """Narration as written ("Ana leads Q♠") as it is said aloud ("Ana leads queen of spades")."""
-    return CARD_SYMBOLS.sub(lambda card: f"{RANKS.get(card[1], card[1])} of {SYMBOLS[card[2]]}", text)
-
-
-def tab_to(page, selector: str, most: int = 400) -> None:
-    """Press Tab until the focus is on ``selector`` (only Tab: no click, no focus())."""
-    for _ in range(most):
-        if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"{most} Tabs never reached {selector}; the focus is on {page.evaluate(FOCUSED)}")
 
 
 def heard(page, politeness: str | None = None) -> list[str]:
