@@ -399,6 +399,9 @@ class FamilyTable(_Speaks, widgets.VBox):
         if not shown:  # first: the page never shows the last person's buttons with the next screen
             _shown(self.move, False)
             self.cards.show([])
+        passing = person is not None and model.hidden
+        if not passing:  # first too: the pass screen never stays up over the cards it hid
+            _shown(self.pass_box, False)
         self.cut.value = cut_html(model, style)
         self.score.value = score_html(model, lang)
         self.saves.value = self._saves_html()
@@ -414,13 +417,13 @@ class FamilyTable(_Speaks, widgets.VBox):
             options=style,
             include_css=False,
         )
-        if person is not None and model.hidden:  # worded before it shows: never the last person's name
+        if passing:  # worded before it shows: never the last person's name
             name = state.players[person]
             self.pass_text.value = str(
                 render("widgets/pass_to.html", said=ui("pass-to", lang, name=name), note=ui("pass-note", lang))
             )
             self.reveal.description = self.reveal.tooltip = ui("show-cards", lang, name=name)
-        _shown(self.pass_box, person is not None and model.hidden)
+        _shown(self.pass_box, passing)
         _shown(self.next, state.is_over and not model.is_over)
         if shown and person is not None:
             self._choices = _choices(state, person)
