@@ -417,7 +417,7 @@ class FamilyTable(_Speaks, widgets.VBox):
             options=style,
             include_css=False,
         )
-        if passing:  # worded before it shows: never the last person's name
+        if person is not None and model.hidden:  # worded before it shows: never the last person's name
             name = state.players[person]
             self.pass_text.value = str(
                 render("widgets/pass_to.html", said=ui("pass-to", lang, name=name), note=ui("pass-note", lang))
