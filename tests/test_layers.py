@@ -8,6 +8,7 @@ import: at module level, inside functions, under ``TYPE_CHECKING`` and through
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -69,7 +70,9 @@ def imports_of(tree: ast.AST, name: str, is_package: bool, modules: set[str]) ->
     return {target for target in found if target in modules and target != name}
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
+    """Read once for the whole module: every test below asks the same source the same question."""
     paths = {module_name(path): path for path in PACKAGE.rglob("*.py")}
     return {
         name: imports_of(ast.parse(path.read_text(encoding="utf-8")), name, path.name == "__init__.py", set(paths))

@@ -53,6 +53,17 @@ def says(page, box, text: str) -> None:
     )
 
 
+def assert_checks(path) -> None:
+    """``lingerlonger check`` passes on the saved file, run as an author runs it."""
+    checked = subprocess.run(
+        [sys.executable, "-m", "lingerlonger", "check", str(path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
 def test_build_a_position_save_it_and_play_on_from_it(book_html, chromium, tmp_path):
     with serve(book_html) as base:
         context, page, log = live_page(chromium, base, EDITOR, **PHONE)
@@ -86,13 +97,7 @@ def test_build_a_position_save_it_and_play_on_from_it(book_html, chromium, tmp_p
         lesson, path = saved_lesson(
             page, editor.locator("[data-ll-action=position-save]"), tmp_path, label="Save position", kind="position"
         )
-        checked = subprocess.run(
-            [sys.executable, "-m", "lingerlonger", "check", str(path)],
-            capture_output=True,
-            text=True,
-            env={**os.environ, "PYTHONPATH": str(REPO)},
-        )
-        assert checked.returncode == 0, checked.stdout + checked.stderr
+        assert_checks(path)
         assert lesson.hands == {"A": parse_cards("A♥ K♣"), "B": parse_cards("2♥"), "C": ()}
         assert lesson.stock == parse_cards("Q♠ 3♣") and lesson.leader == "A" and lesson.steps == ()
 
@@ -162,13 +167,7 @@ def test_make_this_a_task_by_keyboard_downloads_a_task_that_checks(book_html, ch
             page.keyboard.press("Enter")
         path = tmp_path / downloaded.value.suggested_filename
         downloaded.value.save_as(path)
-        checked = subprocess.run(
-            [sys.executable, "-m", "lingerlonger", "check", str(path)],
-            capture_output=True,
-            text=True,
-            env={**os.environ, "PYTHONPATH": str(REPO)},
-        )
-        assert checked.returncode == 0, checked.stdout + checked.stderr
+        assert_checks(path)
         [lesson] = load(path)
         [step] = lesson.steps
         assert step.task.seat == "A" and step.task.accept  # the engine's right answers, for the author to word

@@ -35,18 +35,24 @@ def caret(box) -> int:
     return box.evaluate("box => box.selectionStart")
 
 
+def checker_with(chromium, base, text: str):
+    """The checker page on a projector's screen with ``text`` pasted, once its replay shows:
+    (context, page, log, form, box, out, player)."""
+    context, page, log = live_page(chromium, base, CHECKER, viewport={"width": 1280, "height": 720})
+    form = page.locator("[data-ll-checker]")
+    box, out = form.locator("textarea"), form.locator(".ll-checker-out")
+    box.fill(text)
+    player = out.locator(".ll-replay")
+    player.locator(".ll-counter").wait_for(state="visible", timeout=LIVE_BOOT_MS)
+    return context, page, log, form, box, out, player
+
+
 def test_edit_a_scenario_so_that_it_breaks_and_see_the_located_error(book_html, chromium, tmp_path):
     text = LESSON.read_text(encoding="utf-8")
     frames = len(replay(load(LESSON)[0]).frames)
     with serve(book_html) as base:
-        context, page, log = live_page(chromium, base, CHECKER, viewport={"width": 1280, "height": 720})
-        form = page.locator("[data-ll-checker]")
-        box, out = form.locator("textarea"), form.locator(".ll-checker-out")
-
         # A good scenario pasted: its replay, beside the text on a projector's screen.
-        box.fill(text)
-        player = out.locator(".ll-replay")
-        player.locator(".ll-counter").wait_for(state="visible", timeout=LIVE_BOOT_MS)
+        context, page, log, form, box, out, player = checker_with(chromium, base, text)
         assert player.locator(".ll-counter").inner_text() == f"step 0 of {frames - 1}"
         assert form.locator(".ll-editor-numbers").inner_text().split()[-1] == str(text.count("\n") + 1)
         text_box, replay_box = box.bounding_box(), player.bounding_box()
@@ -170,12 +176,7 @@ def test_make_this_a_task_by_keyboard_puts_a_task_in_the_text_at_the_step_shown(
     the keyboard: the box then holds a task for B there, the engine's right answer, and checks."""
     text = LESSON.read_text(encoding="utf-8")
     with serve(book_html) as base:
-        context, page, log = live_page(chromium, base, CHECKER, viewport={"width": 1280, "height": 720})
-        form = page.locator("[data-ll-checker]")
-        box, out = form.locator("textarea"), form.locator(".ll-checker-out")
-        box.fill(text)
-        player = out.locator(".ll-replay")
-        player.locator(".ll-counter").wait_for(state="visible", timeout=LIVE_BOOT_MS)
+        context, page, log, form, box, out, player = checker_with(chromium, base, text)
         player.locator("[data-go=next]").click()
         assert step_of(player) == 1
         form.locator("[data-ll-action=make-task]").focus()
