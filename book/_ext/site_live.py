@@ -15,7 +15,8 @@
 * ``live-worker.js`` (the Web Worker) and ``player.css`` (the live players' style), from
   ``lingerlonger/views/static/``;
 
-and ``ll-live.js`` beside them at the root, the page's side (``static/live.js``); the book's
+and ``ll-live.js`` beside them at the root, the page's side: the files of ``PAGE_SOURCES``
+(``static/live-*.js``, one concern each) joined in their order; the book's
 position editor's script and style (``static/position.js``, ``position.css``) beside it as
 ``ll-position.js`` and ``ll-position.css``.
 
@@ -57,6 +58,9 @@ WARM_UP = REPOSITORY / "scenarios" / "06-last-card-saves.yaml"
 #: The page's side lives at the site's root, copied with the site on the first visit (like
 #: ll-offline.js); what it starts lives in _live/, fetched when a reader asks for it.
 PAGE_SCRIPT, WORKER_SCRIPT = "ll-live.js", "live-worker.js"
+#: What ll-live.js is made of, in this order (each after those it uses): the worker's calls,
+#: a lesson as a file or a link, the live player, the scenario editor.
+PAGE_SOURCES = ("live-kit.js", "live-share.js", "live-player.js", "live-checker.js")
 #: The live players' own style (the coach's bars, a hand's banners), as the app has it.
 PLAYER_CSS = "player.css"
 #: The position editor's page side (book/set-up-a-position.md), at the root like ll-live.js.
@@ -140,14 +144,19 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
     static = REPOSITORY / "lingerlonger" / "views" / "static"
     for name in (WORKER_SCRIPT, PLAYER_CSS):
         shutil.copy(static / name, live / name)
-    shutil.copy(static / "live.js", site / PAGE_SCRIPT)
+    (site / PAGE_SCRIPT).write_text(page_script(static), encoding="utf-8")
     for name, served in EDITOR_FILES.items():
         shutil.copy(static / name, site / served)
     return [archive["file"] for archive in archives]
 
 
+def page_script(static: Path) -> str:
+    """``ll-live.js``: the files of ``PAGE_SOURCES`` joined (each its own function scope)."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in (static / name for name in PAGE_SOURCES))
+
+
 def link_pages(site: Path, pages: list[Path]) -> int:
-    """Pages with a replay, the checker or the position editor load ``live.js`` (deferred),
+    """Pages with a replay, the checker or the position editor load ``ll-live.js`` (deferred),
     the editor's page its script (after it) and style; returns how many."""
     linked = 0
     for page in pages:

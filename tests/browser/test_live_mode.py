@@ -205,7 +205,7 @@ def test_a_readers_own_scenario_is_checked_in_the_browser_and_replayed(book_html
 
 
 def test_a_stopped_worker_loses_no_lesson_and_says_a_lost_hand_in_the_readers_words(book_html, chromium):
-    """live.js stops a check that runs past 20 s with its worker (``llLiveKit.restart``, as then):
+    """live-checker.js stops a check that runs past 20 s with its worker (``llLiveKit.restart``, as then):
     the next press on the lesson opens it again in the new worker and is answered; a hand against
     the computer, which cannot be rebuilt, is said to be lost. Never "live-failed"."""
     with serve(book_html) as base:

@@ -1,6 +1,6 @@
 """Live mode: the static player's calls into the engine, running in the reader's browser.
 
-A static replay carries its scenario as YAML; the page's ``live.js`` sends it to a Web
+A static replay carries its scenario as YAML; the page's ``live-player.js`` sends it to a Web
 Worker running Pyodide (``static/live-worker.js``), which calls ``serve(name, arguments)``:
 only the endpoints of ``ENDPOINTS`` can be called, each checking its arguments. Each takes
 and returns JSON text, so the JavaScript glue stays small: it shows the HTML it gets back and
@@ -340,7 +340,7 @@ def save_lesson(args: dict) -> dict:
 
 
 def _share_words(lang: str) -> dict:
-    """What "Share link" says, by the name live.js reads it under."""
+    """What "Share link" says, by the name live-player.js reads it under."""
     return {
         "shareCopied": ui("share-copied", lang),
         "shareLink": ui("share-link", lang),
@@ -357,7 +357,7 @@ def _internal_error(name: str, args: dict) -> str:
 
 
 def _said(message: Message, args: dict, **more: bool) -> str:
-    """What ``serve`` answers for itself: the words as a box (``error``, as live.js shows a
+    """What ``serve`` answers for itself: the words as a box (``error``, as live-player.js shows a
     refusal) and as text (``refused``, as position.js does)."""
     text = error_text(message, _language(args))
     return _dumped({"error": notice_html(text), "refused": text, **more})
@@ -441,7 +441,7 @@ def _located(error: ScenarioError, lang: str, notice: str = "") -> dict:
     return {"line": line, "column": column, "located": str(located)}
 
 
-#: The editor's words, by the attribute live.js reads them from.
+#: The editor's words, by the attribute live-checker.js reads them from.
 _CHECKER_WORDS = {
     "starting": "live-starting",
     "failed": "live-failed",
@@ -458,7 +458,7 @@ def _dashed(name: str) -> str:
 
 def checker_html(lang: str | None = None) -> str:
     """The book's scenario editor: the text beside its replay (under it on a phone). The
-    page's live.js checks the text in the browser as it changes (``check_file``), marks the
+    page's live-checker.js checks the text in the browser as it changes (``check_file``), marks the
     line of a mistake and redraws the replay; nothing is sent anywhere."""
     lang = lang or ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
     words = {attribute: ui(key, lang) for attribute, key in _CHECKER_WORDS.items()}
@@ -477,7 +477,7 @@ def checker_html(lang: str | None = None) -> str:
     )
 
 
-#: Every call the page may make, by the name it sends (live.js, position.js): nothing else of
+#: Every call the page may make, by the name it sends (live-*.js, position.js): nothing else of
 #: this module, nor anything it imports, can be called from the page.
 ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
     {
