@@ -12,7 +12,8 @@
   instead of starting Python, so that even a first "Try it live" skips the slow part;
 * ``live.json``: what the worker unpacks into Pyodide's site-packages, the snapshot's name,
   and a version (the hash of the files above);
-* ``live-worker.js`` (the Web Worker) and ``player.css`` (the live players' style), from
+* ``live-worker.js`` (the Web Worker), ``player.css`` (the live players' style) and
+  ``review.css`` (a finished hand's review), from
   ``lingerlonger/views/static/``;
 
 and ``ll-live.js`` beside them at the root, the page's side: the files of ``PAGE_SOURCES``
@@ -59,10 +60,11 @@ WARM_UP = REPOSITORY / "scenarios" / "06-last-card-saves.yaml"
 #: ll-offline.js); what it starts lives in _live/, fetched when a reader asks for it.
 PAGE_SCRIPT, WORKER_SCRIPT = "ll-live.js", "live-worker.js"
 #: What ll-live.js is made of, in this order (each after those it uses): the worker's calls,
-#: a lesson as a file or a link, the live player, the scenario editor.
-PAGE_SOURCES = ("live-kit.js", "live-share.js", "live-player.js", "live-checker.js")
-#: The live players' own style (the coach's bars, a hand's banners), as the app has it.
-PLAYER_CSS = "player.css"
+#: a lesson as a file or a link, the live player, the review of a finished hand, the editor.
+PAGE_SOURCES = ("live-kit.js", "live-share.js", "live-player.js", "live-review.js", "live-checker.js")
+#: The live players' own style (the coach's bars, a hand's banners), as the app has it, and the
+#: review's (views/review_panel.py).
+PLAYER_CSS, REVIEW_CSS = "player.css", "review.css"
 #: The position editor's page side (book/set-up-a-position.md), at the root like ll-live.js.
 EDITOR_FILES = {"position.js": "ll-position.js", "position.css": "ll-position.css"}
 EDITOR_MARK = "data-ll-position-editor"
@@ -142,7 +144,7 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
     listing = {"version": digest.hexdigest()[:16], "archives": archives, "snapshot": SNAPSHOT}
     (live / "live.json").write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
     static = REPOSITORY / "lingerlonger" / "views" / "static"
-    for name in (WORKER_SCRIPT, PLAYER_CSS):
+    for name in (WORKER_SCRIPT, PLAYER_CSS, REVIEW_CSS):
         shutil.copy(static / name, live / name)
     (site / PAGE_SCRIPT).write_text(page_script(static), encoding="utf-8")
     for name, served in EDITOR_FILES.items():

@@ -42,6 +42,7 @@ from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session import HandModel, Refused, ScenarioModel, advice
 from lingerlonger.session.save_lesson import branch_lesson, hand_lesson, lesson_name, lesson_text, task_lesson
+from lingerlonger.views.live_mode import hand_review
 from lingerlonger.views.live_mode.position_editor import (
     page_site,
     position_change,
@@ -71,6 +72,9 @@ __all__ = ["ENDPOINTS", "serve", "checker_html", "MAX_LINK_CHARS", "MAX_SESSIONS
 MAX_SESSIONS = 64
 #: The computers of a new hand: the source texts' tips.
 OPPONENTS = "tips"
+#: The deals each of a review's chances is judged on (the phone's budget, bench/review.py), and
+#: the most a page may ask for.
+REVIEW_DEALS, MOST_REVIEW_DEALS = 12, 200
 #: The most characters a shared lesson's link may hold after ``#lesson=`` (the lesson's file,
 #: compressed, in base64url): a recorded hand takes about 2,000; longer links are refused
 #: unread, and a file is the way to share a longer lesson.
@@ -277,9 +281,11 @@ def what_if_branch(args: dict) -> dict:
         return _refused(tried, model.lang)
     style = TableStyle.of(model.lang)
     # The questions are the scenario's, answered on its own line (``answer``), not in a branch.
+    # ``reviewable``: a branch off the line, played to its end (a card the line plays follows it).
     return {
         "frames": [frame_html(shown, style=style, quiz=False) for shown in tried.frames[tried.at :]],
         "branch": _SESSIONS.keep(tried),
+        "reviewable": tried.branch_action is not None and tried.frames[-1].state.is_over,
     }
 
 
@@ -323,7 +329,7 @@ def hand_play(args: dict) -> dict:
         return _refused(played, lang)
     hand = played.computers_play()
     _SESSIONS.put(_number(args, "session"), hand)
-    return {"html": hand_html(hand, lang, playable=True)}
+    return {"html": hand_html(hand, lang, playable=True), "over": hand.state.is_over}
 
 
 @_call
@@ -337,6 +343,53 @@ def save_lesson(args: dict) -> dict:
     else:
         saved = branch_lesson(_session(args, "branch", ScenarioModel), lang)
     return {"text": lesson_text(saved, site=page_site(args)), "name": lesson_name(today), "words": _share_words(lang)}
+
+
+@_call
+def review(args: dict) -> dict:
+    """``{hand}`` (a finished hand against the computer) or ``{branch}`` (a what-if branch, at its
+    end), ``lang`` and ``deals``: a review of your seat begins, kept as a session (``review``),
+    nothing reviewed yet; then ``{review, lang}``, each call one decision more reviewed, the panel
+    (``html``) with the last. ``done`` of ``total`` and ``said`` (in words) for the progress bar."""
+    lang = _language(args)
+    if "review" in args:
+        job = hand_review.advance(_session(args, "review", hand_review.ReviewJob))
+        number = _number(args, "review")
+        _SESSIONS.put(number, job)
+    else:
+        deals = _whole(args, "deals", REVIEW_DEALS, low=1, high=MOST_REVIEW_DEALS)
+        seed = _NUMBERS.getrandbits(32)
+        name, kind, begin = (
+            ("hand", HandModel, hand_review.of_hand)
+            if "hand" in args
+            else ("branch", ScenarioModel, hand_review.of_branch)
+        )
+        played = _session(args, name, kind)  # outside the try: a lost session is said as lost
+        try:
+            job = begin(played, lang, deals=deals, seed=seed)
+        except ValueError:  # not over yet: the page offers a review only at a hand's end
+            raise _bad(name) from None
+        number = _SESSIONS.keep(job)
+    answer = {
+        "review": number,
+        "done": len(job.moments),
+        "total": job.total,
+        "said": ui("review-progress-count", lang, done=min(len(job.moments) + 1, job.total), total=job.total),
+    }
+    if job.finished:
+        answer["html"] = str(hand_review.panel_html(job, lang, anchor=f"ll-review-{number}"))
+    return answer
+
+
+@_call
+def review_moment(args: dict) -> dict:
+    """``{review, step, lang}``: the reviewed hand as a scenario at that step (a moment of the
+    review), kept as a session for the live player's ``frame`` and ``what_if``."""
+    job = _session(args, "review", hand_review.ReviewJob)
+    step = _whole(args, "step")
+    if step not in {moment.step for moment in job.moments}:
+        raise _bad("step")
+    return {"session": _SESSIONS.keep(hand_review.moment_model(job, step)), "at": step}
 
 
 def _share_words(lang: str) -> dict:
@@ -489,6 +542,8 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "new_hand": deal_hand,
         "hand_play": hand_play,
         "save_lesson": save_lesson,
+        "review": review,
+        "review_moment": review_moment,
         "check_file": check_file,
         "make_task": make_task,
         "position_change": position_change,

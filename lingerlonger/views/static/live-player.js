@@ -21,12 +21,14 @@
   window.llLive = function (root, shown) {
     if (root.dataset.llLive) return;
     root.dataset.llLive = 'starting';
-    if (!document.querySelector('link[data-ll-live-css]')) {  // the coach's bars, a hand's banners
-      var css = document.createElement('link');
-      css.rel = 'stylesheet';
-      css.href = new URL('_live/player.css', here).href;
-      css.dataset.llLiveCss = '';
-      document.head.append(css);
+    if (!document.querySelector('link[data-ll-live-css]')) {  // the coach's bars, a hand's banners, the review
+      ['player.css', 'review.css'].forEach(function (name) {
+        var css = document.createElement('link');
+        css.rel = 'stylesheet';
+        css.href = new URL('_live/' + name, here).href;
+        css.dataset.llLiveCss = '';
+        document.head.append(css);
+      });
     }
     var stage = root.querySelector('.ll-stage');
     var bar = root.querySelector('.ll-live-bar');
@@ -48,11 +50,18 @@
     var save = button('save-lesson', say('save-lesson'), 'ui.save-lesson');
     var shareButton = button('share', say('share'), 'ui.share');
     var branchSession = null;
+    // a finished hand or branch reviewed; a moment of it opened as a table (mode 'moment')
+    var reviewButton = button('review', say('review'), 'ui.review');
+    var reviewing = null, moment = null, fromHand = false;
+    var branchReviewable = false;
+    function reviewable(args) { reviewing = args; reviewButton.hidden = !args; }
+    function tried(result) { branchSession = result.branch; branchReviewable = result.reviewable; }
+    reviewable(null);
     var out = document.createElement('div');
     out.className = 'll-live-out';
     var shared = document.createElement('div');
     shared.className = 'll-live-share';
-    panel.append(coach, deal, save, shareButton, leave, out, shared);
+    panel.append(coach, deal, save, shareButton, reviewButton, leave, out, shared);
     function saving(on) { save.hidden = shareButton.hidden = !on; if (!on) shared.replaceChildren(); }
     saving(false);
     bar.after(panel);
@@ -143,6 +152,7 @@
         where.textContent = (index + 1) + ' / ' + frames.length;
         back.disabled = index === 0;
         next.disabled = index === frames.length - 1;
+        reviewable(next.disabled && branchReviewable ? {branch: branchSession} : null);  // its hand has ended
         var focused = document.activeElement;  // a button just disabled keeps no focus: its neighbour takes it
         if (focused && focused.disabled) (focused === next ? back : next).focus();
       }
@@ -164,6 +174,8 @@
       if (root.contains(document.activeElement) && !stage.contains(document.activeElement)
           || document.activeElement === document.body) stage.focus();
       mode = 'scenario';
+      moment = null;
+      reviewable(null);
       tell('');
       root.classList.remove('ll-live-hand');
       leave.hidden = true;
@@ -190,6 +202,13 @@
       }
       var card = e.target.closest('button[data-ll-card]');
       if (!card || mode === 'branch') return;
+      if (mode === 'moment') {  // a what-if from a moment of the review; the review stays below
+        tell('');
+        call('what_if', {session: moment.session, at: moment.at, card: card.dataset.llCard, lang: lang})
+          .then(function (result) { if (answer(result)) { tried(result); branch(result.frames, 0); } })
+          .catch(failed);
+        return;
+      }
       if (card.dataset.llWhy) return tell(card.dataset.llWhy, true);  // the rule, and nothing changes
       if (!session) {  // the engine is still starting: the card is legal, and waits for it
         pending = {card: card.dataset.llCard, at: at};
@@ -199,18 +218,20 @@
       var args = {session: session, card: card.dataset.llCard, lang: lang};
       if (mode === 'hand') {
         call('hand_play', args).then(function (result) {
-          if (answer(result)) { out.replaceChildren(); show(result.html, true); }
+          if (answer(result)) { out.replaceChildren(); show(result.html, true); reviewable(result.over ? {hand: session} : null); }
         }).catch(failed);
       } else if (mode === 'scenario') {
         args.at = at;
         onScenario('what_if', args).then(function (result) {
-          if (answer(result)) { out.replaceChildren(); branchSession = result.branch; branch(result.frames, 0); }
+          if (answer(result)) { out.replaceChildren(); tried(result); branch(result.frames, 0); }
         }).catch(failed);
       }
     });
     coach.onclick = function () {
       out.textContent = say('coach-thinking');
-      var advised = mode === 'hand' ? call('coach', {hand: session, lang: lang}) : onScenario('coach', {at: at, lang: lang});
+      var advised = mode === 'hand' ? call('coach', {hand: session, lang: lang})
+        : mode === 'moment' ? call('coach', {session: moment.session, at: moment.at, lang: lang})
+        : onScenario('coach', {at: at, lang: lang});
       advised.then(function (result) {
         if (answer(result)) { out.innerHTML = result.html; voice.announce(out.textContent); }
       }).catch(failed);
@@ -223,6 +244,8 @@
         root.classList.add('ll-live-hand');
         status.textContent = '';
         session = result.session;
+        fromHand = true;
+        reviewable(null);
         leave.hidden = false;
         saving(true);
         out.replaceChildren();
@@ -246,17 +269,44 @@
         return share(result.text, checkerPage(), result.words, shared, out);
       }).catch(failed);
     };
-    leave.onclick = function () {
-      if (mode === 'hand') return reopen().then(backToScenario).catch(failed);
+    leave.onclick = back;
+    function back() {  // to the page's scenario, opened again if a hand took its place
+      if (fromHand) return reopen().then(backToScenario).catch(failed);
       backToScenario();
+    }
+    reviewButton.onclick = function () {
+      var args = Object.assign({lang: lang}, reviewing);
+      if (kit.reviewDeals) args.deals = kit.reviewDeals;  // fewer deals, for the tests
+      reviewButton.disabled = true;
+      kit.review(out, args, {label: say('review-progress'), answer: answer, announce: voice.announce, open: openMoment})
+        .catch(failed).finally(function () { reviewButton.disabled = false; });
     };
+    // "Show this moment": the reviewed hand's table before that choice; a card tried there is a what-if.
+    function openMoment(review, step) {
+      call('review_moment', {review: review, step: step, lang: lang}).then(function (result) {
+        if (!answer(result)) return null;
+        return call('frame', {session: result.session, at: result.at, lang: lang}).then(function (shownFrame) {
+          if (!answer(shownFrame)) return;
+          mode = 'moment';
+          moment = {session: result.session, at: result.at};
+          reviewable(null);
+          saving(false);
+          leave.hidden = false;
+          tell('');
+          show(shownFrame.html);
+          status.textContent = shownFrame.hint;
+          stage.scrollIntoView({block: 'nearest'});
+          stage.focus();
+        });
+      }).catch(failed);
+    }
     root.addEventListener('ll-step', function (e) {
       at = e.detail.at;
       lang = e.detail.lang;
       pending = null;
       tell('');
       if (mode === 'scenario') arm();  // answered at once, the engine's own frame on its way
-      if (mode === 'branch') backToScenario();
+      if (mode === 'branch' || mode === 'moment') back();
       else if (mode === 'scenario' && session) scenarioFrame();
     });
     var source = window.llUnpacked(root.querySelector('script.ll-source'));
@@ -266,6 +316,7 @@
       }).then(function (result) {
         if (!answer(result)) throw new Error('refused');
         session = result.session;
+        fromHand = false;
         mode = 'scenario';
       });
     }
