@@ -42,7 +42,6 @@ from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session import HandModel, Refused, ScenarioModel, advice
 from lingerlonger.session.save_lesson import branch_lesson, hand_lesson, lesson_name, lesson_text, task_lesson
-from lingerlonger.views.live_mode import hand_review
 from lingerlonger.views.live_mode.position_editor import (
     page_site,
     position_change,
@@ -72,9 +71,10 @@ __all__ = ["ENDPOINTS", "serve", "checker_html", "MAX_LINK_CHARS", "MAX_SESSIONS
 MAX_SESSIONS = 64
 #: The computers of a new hand: the source texts' tips.
 OPPONENTS = "tips"
-#: The deals each of a review's chances is judged on (the phone's budget, bench/review.py), and
-#: the most a page may ask for.
-REVIEW_DEALS, MOST_REVIEW_DEALS = 12, 200
+#: The deals each of a review's chances is judged on, and the most a page may ask for: a whole
+#: 4-player hand takes 2 to 4 s on the bench's phone (bench/review.py; the issue's budget: 5 s).
+#: On a slower device, fewer deals: the review stops sampling at ``REVIEW_BUDGET_S`` seconds.
+REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 24, 200, 4.0
 #: The most characters a shared lesson's link may hold after ``#lesson=`` (the lesson's file,
 #: compressed, in base64url): a recorded hand takes about 2,000; longer links are refused
 #: unread, and a file is the way to share a longer lesson.
@@ -351,6 +351,8 @@ def review(args: dict) -> dict:
     end), ``lang`` and ``deals``: a review of your seat begins, kept as a session (``review``),
     nothing reviewed yet; then ``{review, lang}``, each call one decision more reviewed, the panel
     (``html``) with the last. ``done`` of ``total`` and ``said`` (in words) for the progress bar."""
+    from lingerlonger.views.live_mode import hand_review  # imported once asked: not in the snapshot (30 MB)
+
     lang = _language(args)
     if "review" in args:
         job = hand_review.advance(_session(args, "review", hand_review.ReviewJob))
@@ -366,7 +368,7 @@ def review(args: dict) -> dict:
         )
         played = _session(args, name, kind)  # outside the try: a lost session is said as lost
         try:
-            job = begin(played, lang, deals=deals, seed=seed)
+            job = begin(played, lang, deals=deals, seed=seed, budget_s=REVIEW_BUDGET_S)
         except ValueError:  # not over yet: the page offers a review only at a hand's end
             raise _bad(name) from None
         number = _SESSIONS.keep(job)
@@ -385,6 +387,8 @@ def review(args: dict) -> dict:
 def review_moment(args: dict) -> dict:
     """``{review, step, lang}``: the reviewed hand as a scenario at that step (a moment of the
     review), kept as a session for the live player's ``frame`` and ``what_if``."""
+    from lingerlonger.views.live_mode import hand_review
+
     job = _session(args, "review", hand_review.ReviewJob)
     step = _whole(args, "step")
     if step not in {moment.step for moment in job.moments}:

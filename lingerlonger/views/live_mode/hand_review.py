@@ -57,6 +57,7 @@ class ReviewJob:
     lesson: Scenario
     deals: int
     seed: int
+    budget_s: float | None = None
     moments: tuple[Moment, ...] = ()
 
     @property
@@ -72,20 +73,29 @@ class ReviewJob:
         return Review(self.seat, self.moments)
 
 
-def _job(start: State, actions: tuple[Action, ...], seat: int, lesson: Scenario, deals: int, seed: int) -> ReviewJob:
+def _job(
+    start: State,
+    actions: tuple[Action, ...],
+    seat: int,
+    lesson: Scenario,
+    deals: int,
+    seed: int,
+    budget_s: float | None,
+) -> ReviewJob:
     chosen = tuple(decisions(start, actions, seat))
-    return ReviewJob(start, actions, seat, start.players[seat], chosen, lesson, deals, seed)
+    return ReviewJob(start, actions, seat, start.players[seat], chosen, lesson, deals, seed, budget_s)
 
 
-def of_hand(hand: HandModel, lang: str, *, deals: int, seed: int) -> ReviewJob:
-    """The review of your seat in a finished hand against the computer (``ValueError`` before its end)."""
+def of_hand(hand: HandModel, lang: str, *, deals: int, seed: int, budget_s: float | None = None) -> ReviewJob:
+    """The review of your seat in a finished hand against the computer (``ValueError`` before its end),
+    ``deals`` for each chance, fewer if the whole review would take more than ``budget_s`` seconds."""
     if not hand.state.is_over or hand.start is None:
         raise ValueError("the hand is not over")
     start = dataclasses.replace(hand.start, players=hand.state.players)
-    return _job(start, hand.actions, hand.you, hand_lesson(hand, lang, date.today()), deals, seed)
+    return _job(start, hand.actions, hand.you, hand_lesson(hand, lang, date.today()), deals, seed, budget_s)
 
 
-def of_branch(model: ScenarioModel, lang: str, *, deals: int, seed: int) -> ReviewJob:
+def of_branch(model: ScenarioModel, lang: str, *, deals: int, seed: int, budget_s: float | None = None) -> ReviewJob:
     """The review of the seat that played a what-if branch's card, the branch played to its end
     (``ValueError`` for the scenario's own line, or a branch not at its end)."""
     if model.branch_action is None or not model.frames[-1].state.is_over:
@@ -93,7 +103,7 @@ def of_branch(model: ScenarioModel, lang: str, *, deals: int, seed: int) -> Revi
     start, _ = model.run.scenario.start()
     actions = tuple(action for action in map(action_of, model.frames) if action is not None)
     seat = model.branch_action[1].seat
-    return _job(start, actions, seat, branch_lesson(model, lang), deals, seed)
+    return _job(start, actions, seat, branch_lesson(model, lang), deals, seed, budget_s)
 
 
 def advance(job: ReviewJob) -> ReviewJob:
@@ -101,7 +111,8 @@ def advance(job: ReviewJob) -> ReviewJob:
     if job.finished:
         return job
     step, before, action = job.chosen[len(job.moments)]
-    moment = review_decision(before, action, job.deals, POLICY, moment_seed(job.seed, step), step)
+    share = None if job.budget_s is None else job.budget_s / job.total
+    moment = review_decision(before, action, job.deals, POLICY, moment_seed(job.seed, step), step, share)
     return dataclasses.replace(job, moments=(*job.moments, moment))
 
 
