@@ -72,7 +72,8 @@ MAX_SESSIONS = 64
 #: The computers of a new hand: the source texts' tips.
 OPPONENTS = "tips"
 #: The deals each of a review's chances is judged on, and the most a page may ask for: a whole
-#: 4-player hand takes 3 s (4.8 s at most) on the bench's phone (bench/review.py; the budget: 5 s).
+#: 4-player hand takes 3.1 s (4.4 s at most) on the bench's phone, the machine loaded (bench/review.py;
+#: the budget: 5 s).
 #: On a slower device, fewer deals: the review stops sampling at ``REVIEW_BUDGET_S`` seconds.
 REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 24, 200, 3.5
 #: The most characters a shared lesson's link may hold after ``#lesson=`` (the lesson's file,
