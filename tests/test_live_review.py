@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,3 +118,17 @@ def test_a_lost_review_says_so_in_the_readers_words():
     live._SESSIONS.clear()  # what a new worker holds
     for answer in (call("review", review=begun["review"], lang="ru"), call("review", hand=hand, lang="ru")):
         assert answer["lost"] is True and error_text(SessionLost(), "ru") in answer["error"]
+
+
+def test_the_endpoints_load_the_review_only_when_a_review_is_asked_for():
+    """The build's snapshot imports the endpoints and must stay within the 30 MB the runtime
+    starts with (book/_ext/live_snapshot.mjs): the review's modules pushed it past, so they
+    are imported at the first review."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, lingerlonger.views.live_mode.endpoints; print(sorted(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "lingerlonger.views.live_mode.endpoints" in loaded
+    assert "hand_review" not in loaded and "review_panel" not in loaded and "computer.review" not in loaded
