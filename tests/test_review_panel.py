@@ -49,6 +49,9 @@ def test_each_moment_carries_its_verdict_and_a_control_that_opens_its_step():
     tags = moments_of(html)
     assert [re.search(r'data-ll-verdict="(\w+)"', tag)[1] for tag in tags] == [m.verdict for m in review.moments]
     assert {re.search(r'data-ll-verdict="(\w+)"', tag)[1] for tag in tags} <= set(VERDICTS)
+    assert [re.search(r'data-ll-played="([^"]+)"', tag)[1] for tag in tags] == [
+        str(moment.played.card) for moment in review.moments
+    ]
     opened = re.findall(r'<button [^>]*data-ll-action="review-open" data-ll-step="(\d+)"', html)
     assert opened == [str(moment.step) for moment in review.moments]
 

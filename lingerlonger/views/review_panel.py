@@ -114,6 +114,7 @@ def _moment(moment: Moment, anchor: str, name: str, style: TableStyle) -> dict[s
     return {
         "id": f"{anchor}-{moment.step}",
         "step": moment.step,
+        "played": str(moment.played_value.card or moment.played_value.suit),
         "verdict": moment.verdict,
         "verdict_word": ui(f"review-verdict-{moment.verdict}", lang),
         "title": _title(moment, style),

@@ -1,7 +1,8 @@
 """Live mode's review of a finished hand, on a chapter of the built book (`make book` first): a
 new hand played to its end, "Review" pressed, a progress bar with a name while the worker
 reviews, then the panel with its moments, each with a verdict; axe-core finds nothing against
-WCAG 2.2 AA in it; "Show this moment", pressed from the keyboard, opens the table there."""
+WCAG 2.2 AA in it; "Show this moment", pressed from the keyboard, opens the table there, where
+another card is a what-if branch, whose end is reviewed too."""
 
 from __future__ import annotations
 
@@ -51,11 +52,22 @@ def test_a_finished_hand_is_reviewed_with_a_progress_bar_and_its_moments_open_fr
         assert wcag_violations(page, within=".ll-live-out") == []
 
         show = moments.first.locator("[data-ll-action=review-open]")
+        played = moments.first.get_attribute("data-ll-played")
         show.focus()
         page.keyboard.press("Enter")
         page.wait_for_function("() => document.activeElement.classList.contains('ll-stage')", timeout=20_000)
         player.locator(".ll-stage " + LEGAL_CARD).first.wait_for(state="visible", timeout=20_000)
         assert player.locator(".ll-live-panel [data-ll-action=back]").is_visible()
         assert panel.is_visible()  # the review stays, for the next moment
+
+        # Another card there: a what-if, played to its end, and reviewed in turn.
+        player.locator(f".ll-stage {LEGAL_CARD}:not([data-ll-card='{played}'])").first.click()
+        later = player.locator("[data-ll-what-if] [data-ll-action=branch-next]")
+        later.wait_for(state="visible", timeout=20_000)
+        while later.is_enabled():
+            later.click()
+        review.wait_for(state="visible", timeout=20_000)
+        review.click()
+        player.locator("[data-ll-review] [data-ll-moment]").first.wait_for(state="visible", timeout=60_000)
         log.assert_clean()
         context.close()
