@@ -62,7 +62,7 @@ def test_a_frame_offers_every_card_of_the_seat_to_act_the_legal_ones_marked_the_
         legal = {str(card) for card in legal_cards(state)}
         assert set(buttons) == ({str(card) for card in state.hands[state.to_act]} if legal else set()), at
         for card, (why, label) in buttons.items():
-            if card in legal:  # marked in its name, as on the screen (live.js's style)
+            if card in legal:  # marked in its name, as on the screen (live-player.js's style)
                 assert not why and label.endswith(", можно сыграть"), (at, card)
             else:  # the engine's own refusal, worded by the reader's catalog
                 refusal = play_refusal(state, parse_card(card))
@@ -279,6 +279,19 @@ def test_the_browser_gets_the_package_and_pure_python_yaml_and_nothing_else(tmp_
     assert not [name for name in names if name.endswith(".so") or "/widgets" in name or "/lab/" in name]
 
 
+def test_the_pages_script_is_its_parts_joined_each_one_concern_within_the_size_rule():
+    """ll-live.js is made of the files of PAGE_SOURCES, in order, each under the project's 600
+    lines; the kit (the worker's calls) comes first, since every other part uses it."""
+    static = REPO / "lingerlonger" / "views" / "static"
+    parts = [static / name for name in site_live.PAGE_SOURCES]
+    joined = site_live.page_script(static)
+    assert parts[0].name == "live-kit.js" and "window.llLiveKit =" in parts[0].read_text(encoding="utf-8")
+    for part in parts:
+        text = part.read_text(encoding="utf-8")
+        assert text in joined and text.count("\n") <= 600, part.name
+    assert "window.llLive = function" in joined and not (static / "live.js").exists()
+
+
 def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
     """Live mode's engine is in the whole offline copy ("Keep this book offline"), not in the
     chapters a visit prefetches."""
@@ -313,7 +326,11 @@ def test_the_worker_calls_only_the_endpoint_table_and_every_name_the_pages_send_
     assert "bridge.serve(" in worker and "bridge[" not in worker
     sent = {
         name
-        for path in (static / "live.js", static / "position.js", REPO / "book" / "_ext" / "live_snapshot.mjs")
+        for path in (
+            *(static / name for name in site_live.PAGE_SOURCES),
+            static / "position.js",
+            REPO / "book" / "_ext" / "live_snapshot.mjs",
+        )
         for name in PAGE_CALLS.findall(path.read_text(encoding="utf-8"))
     }
     assert sent == set(live.ENDPOINTS)
@@ -378,8 +395,8 @@ def test_a_bug_in_an_endpoint_says_internal_error_in_the_readers_words_and_no_tr
 
 @pytest.mark.parametrize("name", ["frame", "what_if", "coach", "answer", "hand_play", "save_lesson"])
 def test_a_call_on_a_session_the_worker_no_longer_holds_says_so_in_the_readers_words(name):
-    """A restarted worker (live.js stops a slow check with its worker) holds no session: the
-    answer says so, marked ``lost`` (live.js then opens its scenario again), never a KeyError."""
+    """A restarted worker (live-checker.js stops a slow check with its worker) holds no session: the
+    answer says so, marked ``lost`` (live-player.js then opens its scenario again), never a KeyError."""
     held = {"frame": opened, "what_if": opened, "coach": opened, "answer": opened}.get(name)
     session = held(FOLLOW)["session"] if held else call("new_hand", lang="pt")["session"]
     live._SESSIONS.clear()  # what a new worker holds
@@ -397,7 +414,7 @@ def test_a_lost_scenario_is_opened_again_from_the_page_and_the_call_answers_as_b
     before = call("what_if", session=session, at=2, card="3♦", lang="en")
     live._SESSIONS.clear()
     assert call("what_if", session=session, at=2, card="3♦", lang="en")["lost"]
-    again = call("open_replay", source=source)["session"]  # what live.js does on "lost"
+    again = call("open_replay", source=source)["session"]  # what live-player.js does on "lost"
     assert again != session and call("what_if", session=again, at=2, card="3♦", lang="en")["frames"] == before["frames"]
 
 

@@ -12,10 +12,12 @@
   instead of starting Python, so that even a first "Try it live" skips the slow part;
 * ``live.json``: what the worker unpacks into Pyodide's site-packages, the snapshot's name,
   and a version (the hash of the files above);
-* ``live-worker.js`` (the Web Worker) and ``player.css`` (the live players' style), from
+* ``live-worker.js`` (the Web Worker), ``player.css`` (the live players' style) and
+  ``review.css`` (a finished hand's review), from
   ``lingerlonger/views/static/``;
 
-and ``ll-live.js`` beside them at the root, the page's side (``static/live.js``); the book's
+and ``ll-live.js`` beside them at the root, the page's side: the files of ``PAGE_SOURCES``
+(``static/live-*.js``, one concern each) joined in their order; the book's
 position editor's script and style (``static/position.js``, ``position.css``) beside it as
 ``ll-position.js`` and ``ll-position.css``.
 
@@ -57,8 +59,12 @@ WARM_UP = REPOSITORY / "scenarios" / "06-last-card-saves.yaml"
 #: The page's side lives at the site's root, copied with the site on the first visit (like
 #: ll-offline.js); what it starts lives in _live/, fetched when a reader asks for it.
 PAGE_SCRIPT, WORKER_SCRIPT = "ll-live.js", "live-worker.js"
-#: The live players' own style (the coach's bars, a hand's banners), as the app has it.
-PLAYER_CSS = "player.css"
+#: What ll-live.js is made of, in this order (each after those it uses): the worker's calls,
+#: a lesson as a file or a link, the live player, the review of a finished hand, the editor.
+PAGE_SOURCES = ("live-kit.js", "live-share.js", "live-player.js", "live-review.js", "live-checker.js")
+#: The live players' own style (the coach's bars, a hand's banners), as the app has it, and the
+#: review's (views/review_panel.py).
+PLAYER_CSS, REVIEW_CSS = "player.css", "review.css"
 #: The position editor's page side (book/set-up-a-position.md), at the root like ll-live.js.
 EDITOR_FILES = {"position.js": "ll-position.js", "position.css": "ll-position.css"}
 EDITOR_MARK = "data-ll-position-editor"
@@ -138,16 +144,21 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
     listing = {"version": digest.hexdigest()[:16], "archives": archives, "snapshot": SNAPSHOT}
     (live / "live.json").write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
     static = REPOSITORY / "lingerlonger" / "views" / "static"
-    for name in (WORKER_SCRIPT, PLAYER_CSS):
+    for name in (WORKER_SCRIPT, PLAYER_CSS, REVIEW_CSS):
         shutil.copy(static / name, live / name)
-    shutil.copy(static / "live.js", site / PAGE_SCRIPT)
+    (site / PAGE_SCRIPT).write_text(page_script(static), encoding="utf-8")
     for name, served in EDITOR_FILES.items():
         shutil.copy(static / name, site / served)
     return [archive["file"] for archive in archives]
 
 
+def page_script(static: Path) -> str:
+    """``ll-live.js``: the files of ``PAGE_SOURCES`` joined (each its own function scope)."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in (static / name for name in PAGE_SOURCES))
+
+
 def link_pages(site: Path, pages: list[Path]) -> int:
-    """Pages with a replay, the checker or the position editor load ``live.js`` (deferred),
+    """Pages with a replay, the checker or the position editor load ``ll-live.js`` (deferred),
     the editor's page its script (after it) and style; returns how many."""
     linked = 0
     for page in pages:

@@ -8,7 +8,7 @@ without a change here:
    translations, the Markdown sources, widget scripts no page embeds, ...);
    a file is reachable when its name appears in a page, or in a file a page reaches;
 2. site_handouts: the handout pack, handouts/ (every lesson's sheet, the rules sheet);
-3. site_live: live mode's files in ``_live/`` (Pyodide, the package, live.js), linked
+3. site_live: live mode's files in ``_live/`` (Pyodide, the package, the page's live-*.js), linked
    from every page with a replay;
 4. the scenario format's JSON Schema at the root (``scenario.schema.json``): the schema
    line of every lesson saved from the site points there, so editors find it wherever

@@ -204,6 +204,8 @@ _CONTROL_WORDS = (
     "ui.new-hand",
     "ui.save-lesson",
     "ui.share",
+    "ui.review",
+    "ui.review-progress",
 )
 
 

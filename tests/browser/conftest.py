@@ -583,6 +583,25 @@ def deal_new_hand(player) -> None:
     )
 
 
+def play_live_hand(player) -> None:
+    """Play the live player's hand against the computer to its end, your first legal card each
+    time, each press waited for (the stage drawn again)."""
+    for _ in range(60):  # at most 52 cards: a hand ends long before
+        player.locator(".ll-stage .ll-table").wait_for(state="visible", timeout=20_000)
+        if player.locator(".ll-stage .ll-end").count():
+            return
+        button = player.locator(".ll-stage " + LEGAL_CARD).first
+        button.wait_for(state="visible", timeout=20_000)
+        before = player.locator(".ll-stage").inner_html()
+        button.click()
+        player.page.wait_for_function(
+            "([el, old]) => el.innerHTML !== old",
+            arg=[player.locator(".ll-stage").element_handle(), before],
+            timeout=20_000,
+        )
+    raise AssertionError("the hand did not end")
+
+
 def live_page(chromium, base: str, path: str, **options):
     """A fresh page (its own context, downloads accepted, nothing off-site) at ``path`` of the
     site; ``options`` for the context (a phone's viewport)."""

@@ -8,7 +8,18 @@ A card pressed while the engine is still starting is answered at once, on a phon
 from __future__ import annotations
 
 import pytest
-from conftest import LEGAL_CARD, LIVE_BOOT_MS, REPO, deal_new_hand, go_live, is_local, live_page, record, serve
+from conftest import (
+    LEGAL_CARD,
+    LIVE_BOOT_MS,
+    REPO,
+    deal_new_hand,
+    go_live,
+    is_local,
+    live_page,
+    play_live_hand,
+    record,
+    serve,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -35,19 +46,7 @@ def try_everything(page, player) -> None:
     assert "%" in coach.inner_text()
 
     deal_new_hand(player)
-    for _ in range(60):  # at most 52 cards: a hand ends long before
-        player.locator(".ll-stage .ll-table").wait_for(state="visible", timeout=20_000)
-        if player.locator(".ll-stage .ll-end").count():
-            break
-        button = player.locator(".ll-stage " + LEGAL_CARD).first
-        button.wait_for(state="visible", timeout=20_000)
-        before = player.locator(".ll-stage").inner_html()
-        button.click()
-        page.wait_for_function(
-            "([el, old]) => el.innerHTML !== old",
-            arg=[player.locator(".ll-stage").element_handle(), before],
-            timeout=20_000,
-        )
+    play_live_hand(player)
     assert player.locator(".ll-stage .ll-end").count() == 1
 
 
@@ -205,7 +204,7 @@ def test_a_readers_own_scenario_is_checked_in_the_browser_and_replayed(book_html
 
 
 def test_a_stopped_worker_loses_no_lesson_and_says_a_lost_hand_in_the_readers_words(book_html, chromium):
-    """live.js stops a check that runs past 20 s with its worker (``llLiveKit.restart``, as then):
+    """live-checker.js stops a check that runs past 20 s with its worker (``llLiveKit.restart``, as then):
     the next press on the lesson opens it again in the new worker and is answered; a hand against
     the computer, which cannot be rebuilt, is said to be lost. Never "live-failed"."""
     with serve(book_html) as base:

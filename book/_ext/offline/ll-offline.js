@@ -3,7 +3,7 @@
    page's language (it then keeps that language's chapters), and drives the footer's "Keep
    this book offline" (the whole site, only when pressed: its size, its progress, done).
    Opened from a file (file://, the site on a USB stick) there is no worker: the control, like
-   live mode (live.js), says that the site must be served, and how (llNeedsServer). */
+   live mode (ll-live.js), says that the site must be served, and how (llNeedsServer). */
 (function () {
   var here = document.currentScript && document.currentScript.src;
   var lang = document.documentElement.lang || 'en';

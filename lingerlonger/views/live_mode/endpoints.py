@@ -1,6 +1,6 @@
 """Live mode: the static player's calls into the engine, running in the reader's browser.
 
-A static replay carries its scenario as YAML; the page's ``live.js`` sends it to a Web
+A static replay carries its scenario as YAML; the page's ``live-player.js`` sends it to a Web
 Worker running Pyodide (``static/live-worker.js``), which calls ``serve(name, arguments)``:
 only the endpoints of ``ENDPOINTS`` can be called, each checking its arguments. Each takes
 and returns JSON text, so the JavaScript glue stays small: it shows the HTML it gets back and
@@ -71,6 +71,11 @@ __all__ = ["ENDPOINTS", "serve", "checker_html", "MAX_LINK_CHARS", "MAX_SESSIONS
 MAX_SESSIONS = 64
 #: The computers of a new hand: the source texts' tips.
 OPPONENTS = "tips"
+#: The deals each of a review's chances is judged on, and the most a page may ask for: a whole
+#: 4-player hand takes 3.1 s (4.4 s at most) on the bench's phone, the machine loaded (bench/review.py;
+#: the budget: 5 s).
+#: On a slower device, fewer deals: the review stops sampling at ``REVIEW_BUDGET_S`` seconds.
+REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 24, 200, 3.5
 #: The most characters a shared lesson's link may hold after ``#lesson=`` (the lesson's file,
 #: compressed, in base64url): a recorded hand takes about 2,000; longer links are refused
 #: unread, and a file is the way to share a longer lesson.
@@ -277,9 +282,11 @@ def what_if_branch(args: dict) -> dict:
         return _refused(tried, model.lang)
     style = TableStyle.of(model.lang)
     # The questions are the scenario's, answered on its own line (``answer``), not in a branch.
+    # ``reviewable``: a branch off the line, played to its end (a card the line plays follows it).
     return {
         "frames": [frame_html(shown, style=style, quiz=False) for shown in tried.frames[tried.at :]],
         "branch": _SESSIONS.keep(tried),
+        "reviewable": tried.branch_action is not None and tried.frames[-1].state.is_over,
     }
 
 
@@ -323,7 +330,7 @@ def hand_play(args: dict) -> dict:
         return _refused(played, lang)
     hand = played.computers_play()
     _SESSIONS.put(_number(args, "session"), hand)
-    return {"html": hand_html(hand, lang, playable=True)}
+    return {"html": hand_html(hand, lang, playable=True), "over": hand.state.is_over}
 
 
 @_call
@@ -339,8 +346,59 @@ def save_lesson(args: dict) -> dict:
     return {"text": lesson_text(saved, site=page_site(args)), "name": lesson_name(today), "words": _share_words(lang)}
 
 
+@_call
+def review(args: dict) -> dict:
+    """``{hand}`` (a finished hand against the computer) or ``{branch}`` (a what-if branch, at its
+    end), ``lang`` and ``deals``: a review of your seat begins, kept as a session (``review``),
+    nothing reviewed yet; then ``{review, lang}``, each call one decision more reviewed, the panel
+    (``html``) with the last. ``done`` of ``total`` and ``said`` (in words) for the progress bar."""
+    from lingerlonger.views.live_mode import hand_review  # imported once asked: not in the snapshot (30 MB)
+
+    lang = _language(args)
+    if "review" in args:
+        job = hand_review.advance(_session(args, "review", hand_review.ReviewJob))
+        number = _number(args, "review")
+        _SESSIONS.put(number, job)
+    else:
+        deals = _whole(args, "deals", REVIEW_DEALS, low=1, high=MOST_REVIEW_DEALS)
+        seed = _NUMBERS.getrandbits(32)
+        name, kind, begin = (
+            ("hand", HandModel, hand_review.of_hand)
+            if "hand" in args
+            else ("branch", ScenarioModel, hand_review.of_branch)
+        )
+        played = _session(args, name, kind)  # outside the try: a lost session is said as lost
+        try:
+            job = begin(played, lang, deals=deals, seed=seed, budget_s=REVIEW_BUDGET_S)
+        except ValueError:  # not over yet: the page offers a review only at a hand's end
+            raise _bad(name) from None
+        number = _SESSIONS.keep(job)
+    answer = {
+        "review": number,
+        "done": len(job.moments),
+        "total": job.total,
+        "said": ui("review-progress-count", lang, done=min(len(job.moments) + 1, job.total), total=job.total),
+    }
+    if job.finished:
+        answer["html"] = str(hand_review.panel_html(job, lang, anchor=f"ll-review-{number}"))
+    return answer
+
+
+@_call
+def review_moment(args: dict) -> dict:
+    """``{review, step, lang}``: the reviewed hand as a scenario at that step (a moment of the
+    review), kept as a session for the live player's ``frame`` and ``what_if``."""
+    from lingerlonger.views.live_mode import hand_review
+
+    job = _session(args, "review", hand_review.ReviewJob)
+    step = _whole(args, "step")
+    if step not in {moment.step for moment in job.moments}:
+        raise _bad("step")
+    return {"session": _SESSIONS.keep(hand_review.moment_model(job, step)), "at": step}
+
+
 def _share_words(lang: str) -> dict:
-    """What "Share link" says, by the name live.js reads it under."""
+    """What "Share link" says, by the name live-player.js reads it under."""
     return {
         "shareCopied": ui("share-copied", lang),
         "shareLink": ui("share-link", lang),
@@ -357,7 +415,7 @@ def _internal_error(name: str, args: dict) -> str:
 
 
 def _said(message: Message, args: dict, **more: bool) -> str:
-    """What ``serve`` answers for itself: the words as a box (``error``, as live.js shows a
+    """What ``serve`` answers for itself: the words as a box (``error``, as live-player.js shows a
     refusal) and as text (``refused``, as position.js does)."""
     text = error_text(message, _language(args))
     return _dumped({"error": notice_html(text), "refused": text, **more})
@@ -441,7 +499,7 @@ def _located(error: ScenarioError, lang: str, notice: str = "") -> dict:
     return {"line": line, "column": column, "located": str(located)}
 
 
-#: The editor's words, by the attribute live.js reads them from.
+#: The editor's words, by the attribute live-checker.js reads them from.
 _CHECKER_WORDS = {
     "starting": "live-starting",
     "failed": "live-failed",
@@ -458,7 +516,7 @@ def _dashed(name: str) -> str:
 
 def checker_html(lang: str | None = None) -> str:
     """The book's scenario editor: the text beside its replay (under it on a phone). The
-    page's live.js checks the text in the browser as it changes (``check_file``), marks the
+    page's live-checker.js checks the text in the browser as it changes (``check_file``), marks the
     line of a mistake and redraws the replay; nothing is sent anywhere."""
     lang = lang or ENVIRONMENT_LANGUAGE or SOURCE_LANGUAGE
     words = {attribute: ui(key, lang) for attribute, key in _CHECKER_WORDS.items()}
@@ -477,7 +535,7 @@ def checker_html(lang: str | None = None) -> str:
     )
 
 
-#: Every call the page may make, by the name it sends (live.js, position.js): nothing else of
+#: Every call the page may make, by the name it sends (live-*.js, position.js): nothing else of
 #: this module, nor anything it imports, can be called from the page.
 ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
     {
@@ -489,6 +547,8 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "new_hand": deal_hand,
         "hand_play": hand_play,
         "save_lesson": save_lesson,
+        "review": review,
+        "review_moment": review_moment,
         "check_file": check_file,
         "make_task": make_task,
         "position_change": position_change,

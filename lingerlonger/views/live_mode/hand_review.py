@@ -1,0 +1,126 @@
+"""Live mode's review of a finished hand, one moment at a time (the page's progress bar moves).
+
+A ``ReviewJob`` is what the worker keeps between the page's calls (``endpoints.review``): the
+hand (where it started, every action since), the reviewed seat and its decisions, and the
+moments reviewed so far. Each call reviews one decision more (``advance``); the last one gives
+the panel (``views/review_panel.py``). A moment's table, with a what-if from there, is the hand
+as a lesson (``session.save_lesson``) replayed: its frame ``step`` is the state before action
+``step``, so the live player's own ``frame`` and ``what_if`` calls show it.
+
+>>> import random
+>>> from lingerlonger.game.rules import Rules
+>>> from lingerlonger.game.seat_view import view
+>>> from lingerlonger.session import HandModel
+>>> hand = HandModel.deal(Rules(), players=3, you=0, name="Ana", opponents="tips", lang="en",
+...                       rng=random.Random(2)).computers_play()
+>>> while not hand.state.is_over:
+...     hand = hand.play(hand.state.play(f"Ana {view(hand.state, 0).legal[0]}")).computers_play()
+>>> job = of_hand(hand, "en", deals=4, seed=1)
+>>> while not job.finished:
+...     job = advance(job)
+>>> len(job.moments) == job.total, 'data-ll-review' in str(panel_html(job, "en"))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import date
+
+from lingerlonger.computer.review import Moment, Review, decisions, moment_seed, review_decision
+from lingerlonger.game.engine import Action, State
+from lingerlonger.scenario import Scenario
+from lingerlonger.scenario.replay import replay
+from lingerlonger.session import HandModel, ScenarioModel
+from lingerlonger.session.save_lesson import branch_lesson, hand_lesson
+from lingerlonger.session.stepping import action_of
+from lingerlonger.views.review_panel import review_html
+from lingerlonger.views.templating import Markup
+
+__all__ = ["ReviewJob", "of_hand", "of_branch", "advance", "panel_html", "moment_model", "POLICY"]
+
+#: The rollout players of the review: the book's tips, as the issue's strong player's default.
+POLICY = "tips"
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewJob:
+    """A review under way: ``chosen`` the seat's decisions (step, state before, action), of which
+    ``moments`` are reviewed; ``lesson`` the hand as a scenario (for a moment's table)."""
+
+    start: State
+    actions: tuple[Action, ...]
+    seat: int
+    name: str
+    chosen: tuple[tuple[int, State, Action], ...]
+    lesson: Scenario
+    deals: int
+    seed: int
+    budget_s: float | None = None
+    moments: tuple[Moment, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return len(self.chosen)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.moments) == len(self.chosen)
+
+    @property
+    def review(self) -> Review:
+        return Review(self.seat, self.moments)
+
+
+def _job(
+    start: State,
+    actions: tuple[Action, ...],
+    seat: int,
+    lesson: Scenario,
+    deals: int,
+    seed: int,
+    budget_s: float | None,
+) -> ReviewJob:
+    chosen = tuple(decisions(start, actions, seat))
+    return ReviewJob(start, actions, seat, start.players[seat], chosen, lesson, deals, seed, budget_s)
+
+
+def of_hand(hand: HandModel, lang: str, *, deals: int, seed: int, budget_s: float | None = None) -> ReviewJob:
+    """The review of your seat in a finished hand against the computer (``ValueError`` before its end),
+    ``deals`` for each chance, fewer if the whole review would take more than ``budget_s`` seconds."""
+    if not hand.state.is_over or hand.start is None:
+        raise ValueError("the hand is not over")
+    start = dataclasses.replace(hand.start, players=hand.state.players)
+    return _job(start, hand.actions, hand.you, hand_lesson(hand, lang, date.today()), deals, seed, budget_s)
+
+
+def of_branch(model: ScenarioModel, lang: str, *, deals: int, seed: int, budget_s: float | None = None) -> ReviewJob:
+    """The review of the seat that played a what-if branch's card, the branch played to its end
+    (``ValueError`` for the scenario's own line, or a branch not at its end)."""
+    if model.branch_action is None or not model.frames[-1].state.is_over:
+        raise ValueError("no what-if branch played to its end")
+    start, _ = model.run.scenario.start()
+    actions = tuple(action for action in map(action_of, model.frames) if action is not None)
+    seat = model.branch_action[1].seat
+    return _job(start, actions, seat, branch_lesson(model, lang), deals, seed, budget_s)
+
+
+def advance(job: ReviewJob) -> ReviewJob:
+    """The job with one decision more reviewed (the same moment ``review_hand`` gives for this seed)."""
+    if job.finished:
+        return job
+    step, before, action = job.chosen[len(job.moments)]
+    share = None if job.budget_s is None else job.budget_s / job.total
+    moment = review_decision(before, action, job.deals, POLICY, moment_seed(job.seed, step), step, share)
+    return dataclasses.replace(job, moments=(*job.moments, moment))
+
+
+def panel_html(job: ReviewJob, lang: str, anchor: str = "ll-review") -> Markup:
+    """The review panel of a finished job; headings from h3, under the chapter's sections."""
+    return review_html(job.review, lang, name=job.name, anchor=anchor, level=3)
+
+
+def moment_model(job: ReviewJob, step: int) -> ScenarioModel:
+    """The reviewed hand as a scenario at ``step`` (the state before that action), for a what-if."""
+    return ScenarioModel.of(replay(job.lesson)).go(step)

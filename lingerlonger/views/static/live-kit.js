@@ -1,0 +1,94 @@
+/* Live mode's page side, first part: the kit the others share (window.llLiveKit). The page's
+   calls into the project's own Python, in a Web Worker (live-worker.js, Pyodide, every file
+   from this site); nothing is fetched before the first call. book/_ext/site_live.py joins the
+   parts (its PAGE_SOURCES, this one first) into the one script the pages load, ll-live.js. */
+(function () {
+  var here = document.currentScript && document.currentScript.src;
+  var worker = null, calls = 0, waiting = {};
+  var kit = window.llLiveKit = {here: here, offline: location.protocol === 'file:'};
+
+  // Opened as a file (file://, the site on a USB stick), nothing here can start: a worker and
+  // its files need the site served. What would start it says so instead, in the page's
+  // language, with the command that serves the site (ll-offline.js's llNeedsServer).
+  if (kit.offline) {
+    kit.needsServer = function (place) { return window.llNeedsServer ? window.llNeedsServer(place, 'live') : ''; };
+    // the position editor's taps
+    kit.call = function () { return Promise.resolve({refused: kit.needsServer(null)}); };
+    kit.download = download;
+    kit.siteRoot = siteRoot;
+    return;
+  }
+
+  function call(name, args) {  // a promise of lingerlonger.views.live_mode.endpoints.<name>(args)
+    if (!worker) {
+      worker = new Worker(new URL('_live/live-worker.js', here), {type: 'module'});
+      worker.onmessage = function (e) {
+        if (e.data.boot) { window.llLiveKit.boot = e.data.boot; return; }  // "snapshot" or "plain"
+        var done = waiting[e.data.id];
+        delete waiting[e.data.id];
+        if (e.data.error !== undefined) done.reject(new Error(e.data.error)); else done.resolve(e.data.result);
+      };
+      worker.onerror = function (e) {
+        Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(e.message)); });
+        waiting = {};
+      };
+    }
+    return new Promise(function (resolve, reject) {
+      var id = ++calls;
+      waiting[id] = {resolve: resolve, reject: reject};
+      worker.postMessage({id: id, call: name, args: args});
+    });
+  }
+  // The worker stopped, with every call it had not answered: the next call starts a fresh one,
+  // which holds no session (live players open theirs again when told "lost").
+  function restart() {
+    if (worker) worker.terminate();
+    worker = null;
+    Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error('stopped')); });
+    waiting = {};
+  }
+  // for the position editor (position.js); restart for the tests
+  kit.call = call;
+  kit.download = download;
+  kit.siteRoot = siteRoot;
+  kit.restart = restart;
+  kit.started = function () { return worker !== null; };
+
+  // A call that runs longer than this is stopped with its worker (an author's file could
+  // ask for a long replay): the next call starts a fresh one.
+  var CHECK_LIMIT_MS = 20000;
+  function bounded(name, args, ms) {
+    var timer;
+    var late = new Promise(function (resolve, reject) {
+      timer = setTimeout(function () {
+        restart();
+        reject(new Error('slow'));
+      }, ms);
+    });
+    return Promise.race([call(name, args), late]).finally(function () { clearTimeout(timer); });
+  }
+
+  function button(action, text, key) {  // key: its catalog id, relabelled with the player's language
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.llAction = action;
+    b.textContent = text;
+    if (key) b.dataset.t = key;
+    return b;
+  }
+  kit.CHECK_LIMIT_MS = CHECK_LIMIT_MS;
+  kit.bounded = bounded;
+  kit.button = button;
+
+  function download(text, name) {  // the browser saves the text as a file: no server involved
+    var link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], {type: 'application/x-yaml'}));
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(link.href); }, 60000);
+  }
+  // The site's root: its copy of the format's schema is what a saved lesson points editors at.
+  function siteRoot() { return new URL('.', here).href; }
+})();

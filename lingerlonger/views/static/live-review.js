@@ -1,0 +1,50 @@
+/* Live mode's page side, part (see live-kit.js): the review of a finished hand. The worker
+   reviews one of the reader's choices per call (endpoints.review), so the progress bar moves
+   between calls; the last call brings the panel (views/review_panel.py), whose "Show this
+   moment" buttons the live player opens as a table with a what-if (live-player.js). */
+(function () {
+  var kit = window.llLiveKit;
+  if (kit.offline) return;
+
+  // place: where the progress, then the panel, go; args: {hand} or {branch}, and lang;
+  // o.label: the progress bar's name; o.answer(result): false (and said) for a refusal;
+  // o.open(review, step): a moment's button pressed; o.announce(text): said aloud.
+  // A promise, fulfilled once the panel is shown (rejected if the worker failed). Once the
+  // place is cleared (a new hand dealt meanwhile), the review stops: the worker is left free.
+  kit.review = function (place, args, o) {
+    var holder = document.createElement('div');
+    var box = document.createElement('div'), said = document.createElement('span');
+    var bar = document.createElement('progress');
+    box.className = 'll-review-progress';
+    box.dataset.llReviewProgress = '';
+    said.id = 'll-review-said-' + Math.random().toString(36).slice(2);
+    said.textContent = o.label;
+    bar.setAttribute('aria-labelledby', said.id);
+    box.append(said, bar);  // no value yet: the bar says it is busy until the first choice is known
+    holder.append(box);
+    place.replaceChildren(holder);
+    o.announce(o.label);
+    function step(result) {
+      if (!holder.isConnected || !o.answer(result)) return null;
+      if (result.html !== undefined) return shown(result);
+      bar.max = Math.max(result.total, 1);
+      bar.value = result.done;
+      said.textContent = result.said;
+      return kit.call('review', {review: result.review, lang: args.lang}).then(step);
+    }
+    function shown(result) {
+      holder.innerHTML = result.html;
+      var panel = holder.querySelector('[data-ll-review]');
+      panel.tabIndex = -1;  // the reader is taken to the review, and hears its summary
+      panel.focus({preventScroll: true});
+      panel.scrollIntoView({block: 'nearest'});
+      o.announce(holder.querySelector('[data-ll-review-summary]').textContent);
+      panel.addEventListener('click', function (e) {
+        var pressed = e.target.closest('[data-ll-action=review-open]');
+        if (pressed) o.open(result.review, +pressed.dataset.llStep);
+      });
+      return result;
+    }
+    return kit.call('review', args).then(step);
+  };
+})();

@@ -1,0 +1,102 @@
+/* Live mode's page side, part (see live-kit.js): a lesson as a file, and as a link to
+   the checker page (#lesson=...), packed and unpacked in the browser (CompressionStream). */
+(function () {
+  var kit = window.llLiveKit, here = kit.here;
+  if (kit.offline) return;
+  var LESSON = '#lesson=';
+  function streamed(bytes, transform) {  // bytes through a (De)CompressionStream, as a reader
+    return new Blob([bytes]).stream().pipeThrough(transform).getReader();
+  }
+  function packLesson(text) {  // deflate-raw, then base64url
+    var reader = streamed(new TextEncoder().encode(text), new CompressionStream('deflate-raw'));
+    var parts = [];
+    function more() {
+      return reader.read().then(function (got) {
+        if (!got.done) { parts.push(got.value); return more(); }
+        return new Blob(parts).arrayBuffer().then(function (buffer) {
+          var bytes = new Uint8Array(buffer), binary = '';
+          for (var i = 0; i < bytes.length; i += 8192)
+            binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
+          return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+        });
+      });
+    }
+    return more();
+  }
+  function unpackLesson(packed, limit) {  // a promise of {text, size}; rejects when corrupt
+    return Promise.resolve().then(function () {
+      if (!/^[A-Za-z0-9_-]+$/.test(packed)) throw new Error('not base64url');
+      var binary = atob(packed.replace(/-/g, '+').replace(/_/g, '/'));
+      var bytes = Uint8Array.from(binary, function (c) { return c.charCodeAt(0); });
+      var reader = streamed(bytes, new DecompressionStream('deflate-raw')), parts = [], size = 0;
+      function more() {
+        return reader.read().then(function (got) {
+          if (got.done || size > limit) {  // never more than the checker's limit unpacked
+            if (!got.done) reader.cancel().catch(function () {});
+            return new Blob(parts).arrayBuffer().then(function (buffer) {
+              var text = new TextDecoder('utf-8', {fatal: size <= limit}).decode(buffer.slice(0, limit));
+              if (!text.trim()) throw new Error('empty');
+              return {text: text, size: size};
+            });
+          }
+          parts.push(got.value);
+          size += got.value.length;
+          return more();
+        });
+      }
+      return more();
+    });
+  }
+  // Tags are matched on their primary subtag: a browser saying pt-BR or pt gets the site's pt-PT.
+  function primary(tag) { return String(tag).split('-')[0].toLowerCase(); }
+  // This page in each language of the site (its alternate links), and the reader's language
+  // (the first of the browser's languages the site has, else English).
+  function pagesByLanguage() {
+    var pages = {};
+    document.querySelectorAll('link[rel=alternate][hreflang]').forEach(function (link) {
+      pages[primary(link.hreflang)] = link.href;
+    });
+    pages.reader = (navigator.languages || [navigator.language]).map(primary).filter(function (lang) { return pages[lang]; })[0] || 'en';
+    return pages;
+  }
+  // The language a shared lesson opens in: with texts in several languages ({en: ..., ru: ...}),
+  // the one of the page it was shared from (madeIn); else its own (lang:, else English).
+  function lessonLanguage(text, madeIn) {
+    if (/(^[ \t]+|[{,][ \t]*)(en|pt|es|ru):[ \t]/m.test(text)) return madeIn;
+    var own = /^lang:[ \t]*["']?([a-z]{2})\b/m.exec(text);
+    return own ? own[1] : 'en';
+  }
+  function checkerPage() {  // the site's checker page, in the language of this page
+    var root = document.documentElement.dataset.content_root;
+    var base = root !== undefined ? new URL(root, location.href) : new URL('.', here);
+    return new URL('book/check-a-scenario.html', base).href;
+  }
+  // "Share link": the lesson packed into the checker page's address, copied and shown.
+  function share(text, page, words, place, status) {
+    return packLesson(text).then(function (packed) {
+      place.replaceChildren();
+      if (packed.length > +words.shareLimit) { status.textContent = words.shareTooLong; return; }
+      var url = page + LESSON + packed;
+      var label = document.createElement('label'), field = document.createElement('input');
+      label.className = 'll-share';
+      field.type = 'text';
+      field.readOnly = true;
+      field.value = url;
+      field.dataset.llShareLink = '';
+      label.append(words.shareLink + ' ', field);
+      place.append(label);
+      field.select();
+      var copied = navigator.clipboard && navigator.clipboard.writeText(url);
+      return Promise.resolve(copied).then(function () {
+        if (copied) status.textContent = words.shareCopied;
+      }, function () {});  // no clipboard here: the link stays in its field, selected
+    });
+  }
+  kit.LESSON = LESSON;
+  kit.unpackLesson = unpackLesson;
+  kit.primary = primary;
+  kit.pagesByLanguage = pagesByLanguage;
+  kit.lessonLanguage = lessonLanguage;
+  kit.checkerPage = checkerPage;
+  kit.share = share;
+})();

@@ -1,0 +1,73 @@
+"""Live mode's review of a finished hand, on a chapter of the built book (`make book` first): a
+new hand played to its end, "Review" pressed, a progress bar with a name while the worker
+reviews, then the panel with its moments, each with a verdict; axe-core finds nothing against
+WCAG 2.2 AA in it; "Show this moment", pressed from the keyboard, opens the table there, where
+another card is a what-if branch, whose end is reviewed too."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import LEGAL_CARD, deal_new_hand, go_live, is_local, play_live_hand, record, serve, wcag_violations
+
+pytestmark = pytest.mark.browser
+
+CHAPTER = "book/06-last-card.html"
+VERDICTS = {"good", "inaccuracy", "mistake", "unlucky", "close"}
+#: Each progress bar added to the page while the review is computed, and its name (aria-labelledby).
+WATCH_PROGRESS = """() => {
+  window.llProgress = [];
+  new MutationObserver(() => document.querySelectorAll('[data-ll-review-progress] progress').forEach(bar => {
+    const name = document.getElementById(bar.getAttribute('aria-labelledby'));
+    window.llProgress.push({name: name ? name.textContent : '', max: bar.max, value: bar.value});
+  })).observe(document.body, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def test_a_finished_hand_is_reviewed_with_a_progress_bar_and_its_moments_open_from_the_keyboard(book_html, chromium):
+    with serve(book_html) as base:
+        context = chromium.new_context()
+        context.route(lambda url: not is_local(url), lambda route: route.abort())
+        page = context.new_page()
+        log = record(page)
+        page.goto(base + CHAPTER, wait_until="load")
+        player = go_live(page)
+        page.evaluate("window.llLiveKit.reviewDeals = 2")  # the steps matter here, not the numbers
+        review = player.locator("[data-ll-action=review]")
+        deal_new_hand(player)
+        assert review.is_hidden()  # a hand in play has no review yet
+        play_live_hand(player)
+        review.wait_for(state="visible", timeout=20_000)
+
+        page.evaluate(WATCH_PROGRESS)
+        review.click()
+        panel = player.locator("[data-ll-review]")
+        panel.wait_for(state="visible", timeout=60_000)
+        seen = page.evaluate("window.llProgress")
+        assert seen and all(bar["name"].startswith("Reviewing the hand") for bar in seen), seen
+        moments = panel.locator("[data-ll-moment]")
+        assert moments.count() >= 1
+        assert {moments.nth(i).get_attribute("data-ll-verdict") for i in range(moments.count())} <= VERDICTS
+        assert page.evaluate("document.activeElement.hasAttribute('data-ll-review')")  # taken to the review
+        panel.locator("details summary").first.click()  # what the numbers mean, open too
+        assert wcag_violations(page, within=".ll-live-out") == []
+
+        show = moments.first.locator("[data-ll-action=review-open]")
+        played = moments.first.get_attribute("data-ll-played")
+        show.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.activeElement.classList.contains('ll-stage')", timeout=20_000)
+        player.locator(".ll-stage " + LEGAL_CARD).first.wait_for(state="visible", timeout=20_000)
+        assert player.locator(".ll-live-panel [data-ll-action=back]").is_visible()
+        assert panel.is_visible()  # the review stays, for the next moment
+
+        # Another card there: a what-if, played to its end, and reviewed in turn.
+        player.locator(f".ll-stage {LEGAL_CARD}:not([data-ll-card='{played}'])").first.click()
+        later = player.locator("[data-ll-what-if] [data-ll-action=branch-next]")
+        later.wait_for(state="visible", timeout=20_000)
+        while later.is_enabled():
+            later.click()
+        review.wait_for(state="visible", timeout=20_000)
+        review.click()
+        player.locator("[data-ll-review] [data-ll-moment]").first.wait_for(state="visible", timeout=60_000)
+        log.assert_clean()
+        context.close()

@@ -1,0 +1,134 @@
+"""Live mode's review of a finished hand (endpoints ``review`` and ``review_moment``), through
+the worker's one door, ``serve``: one choice reviewed per call, the panel with the last, a
+moment opened as a table with a what-if; a wrong argument or a lost session said in the
+reader's words."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lingerlonger.game.cards import parse_card
+from lingerlonger.views.live_mode import endpoints as live
+from lingerlonger.views.live_mode.endpoints import SessionLost
+from lingerlonger.words.i18n import error_text
+from lingerlonger.words.narration import card_name
+
+WORKED = Path(__file__).resolve().parents[1] / "scenarios" / "06-last-card-saves.yaml"
+#: A card the seat to act may play (a refused one carries its rule, ``data-ll-why``).
+LEGAL = re.compile(r'data-ll-card="([^"]+)"(?! data-ll-why)')
+DEALS = 2  # the review's numbers do not matter here, only its steps
+
+
+def call(function: str, **args) -> dict:
+    """A call as the worker makes it: through ``serve``, JSON text both ways."""
+    return json.loads(live.serve(function, json.dumps(args)))
+
+
+def played_hand(lang: str = "en", seed: int = 3) -> tuple[int, dict]:
+    """A new hand against the computer played to its end by its first legal card each time."""
+    dealt = call("new_hand", players=4, seed=seed, lang=lang)
+    shown = dealt
+    for _ in range(60):
+        if shown.get("over"):
+            return dealt["session"], shown
+        shown = call("hand_play", session=dealt["session"], card=LEGAL.search(shown["html"])[1], lang=lang)
+    raise AssertionError("the hand did not end")
+
+
+def reviewed(start: dict, lang: str) -> tuple[dict, list[dict]]:
+    """The review begun with ``start``'s arguments, then advanced to its end; every answer."""
+    answers = [call("review", **start, lang=lang, deals=DEALS)]
+    while "html" not in answers[-1]:
+        assert len(answers) < 60
+        answers.append(call("review", review=answers[-1]["review"], lang=lang))
+    return answers[-1], answers
+
+
+def test_a_finished_hand_is_reviewed_one_choice_per_call_and_the_last_call_brings_the_panel():
+    hand, last = played_hand("pt")
+    assert last["over"] is True
+    done, answers = reviewed({"hand": hand}, "pt")
+    total = answers[0]["total"]
+    assert total >= 1 and [answer["done"] for answer in answers] == list(range(total + 1))
+    assert {answer["total"] for answer in answers} == {total}
+    assert answers[0]["said"] == f"A rever a mão: escolha 1 de {total}…"  # the bar's words, the reader's
+    assert "data-ll-review" in done["html"] and done["html"].count("data-ll-moment") == total
+    assert "Mostrar este momento" in done["html"]
+    assert set(re.findall(r'data-ll-verdict="(\w+)"', done["html"])) <= {
+        "good",
+        "inaccuracy",
+        "mistake",
+        "unlucky",
+        "close",
+    }
+
+
+def test_a_moment_opens_as_a_table_with_a_what_if_and_the_branch_played_out_is_reviewed_too():
+    hand, _ = played_hand()
+    done, _ = reviewed({"hand": hand}, "en")
+    step = int(re.search(r'data-ll-action="review-open" data-ll-step="(\d+)"', done["html"])[1])
+    opened = call("review_moment", review=done["review"], step=step, lang="en")
+    assert opened["at"] == step
+    frame = call("frame", session=opened["session"], at=step, lang="en")["html"]
+    played = re.search(r" chose (.+?)\.<", done["html"][done["html"].index(f'data-ll-step="{step}"') :])[1]
+    other = next(card for card in LEGAL.findall(frame) if card_name(parse_card(card), "en") != played)
+    tried = call("what_if", session=opened["session"], at=step, card=other, lang="en")
+    assert tried["frames"] and tried["branch"] and tried["reviewable"] is True
+    branch_review, _ = reviewed({"branch": tried["branch"]}, "en")
+    assert "data-ll-review" in branch_review["html"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "name"),
+    [
+        ({"deals": 0}, "deals"),
+        ({"deals": "many"}, "deals"),
+        ({"deals": 10_000}, "deals"),
+        ({"unfinished": True}, "hand"),
+        ({"review": "a hand"}, "session"),
+    ],
+)
+def test_a_wrong_argument_is_refused_with_a_code_in_the_readers_words(arguments, name):
+    hand, _ = played_hand("es")
+    if arguments.pop("unfinished", False):
+        hand = call("new_hand", players=4, seed=1, lang="es")["session"]
+    if arguments.get("review") == "a hand":
+        arguments = {"review": hand}  # a session of another kind
+    answer = call("review", hand=hand, lang="es", **arguments)
+    refused = live.LiveRequestError("live.bad-request", name=name)
+    assert set(answer) == {"error"} and error_text(refused, "es") in answer["error"].replace("&#34;", '"')
+
+
+def test_a_step_that_is_no_moment_of_the_review_is_refused():
+    hand, _ = played_hand()
+    done, _ = reviewed({"hand": hand}, "en")
+    answer = call("review_moment", review=done["review"], step=999, lang="ru")
+    assert set(answer) == {"error"} and "step" in answer["error"]
+
+
+def test_a_lost_review_says_so_in_the_readers_words():
+    hand, _ = played_hand()
+    begun = call("review", hand=hand, lang="ru", deals=DEALS)
+    live._SESSIONS.clear()  # what a new worker holds
+    for answer in (call("review", review=begun["review"], lang="ru"), call("review", hand=hand, lang="ru")):
+        assert answer["lost"] is True and error_text(SessionLost(), "ru") in answer["error"]
+
+
+def test_the_endpoints_load_the_review_only_when_a_review_is_asked_for():
+    """The build's snapshot imports the endpoints and must stay within the 30 MB the runtime
+    starts with (book/_ext/live_snapshot.mjs): the review's modules pushed it past, so they
+    are imported at the first review."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, lingerlonger.views.live_mode.endpoints; print(sorted(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "lingerlonger.views.live_mode.endpoints" in loaded
+    assert "hand_review" not in loaded and "review_panel" not in loaded and "computer.review" not in loaded
