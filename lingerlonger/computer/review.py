@@ -60,6 +60,8 @@ __all__ = [
     "verdict",
     "review_decision",
     "review_hand",
+    "decisions",
+    "moment_seed",
     "face_up_deal",
 ]
 
@@ -240,16 +242,29 @@ def review_hand(
     for the whole review, shared equally by the decisions (None: no limit; then the same
     call gives the same review).
     """
-    decisions = []
+    chosen = decisions(start, actions, seat)
+    moments = []
+    for done, (step, before, action) in enumerate(chosen, 1):
+        share = None if budget_s is None else budget_s / len(chosen)
+        moments.append(review_decision(before, action, deals, policy, moment_seed(seed, step), step, share))
+        if progress is not None:
+            progress(done, len(chosen))
+    return Review(seat, tuple(moments))
+
+
+def decisions(start: State, actions: Sequence[Action], seat: int) -> list[tuple[int, State, Action]]:
+    """``seat``'s decisions in the hand played from ``start`` by ``actions``: (step, the state
+    before, the action), those with a single legal action left out. A caller that reviews them
+    one at a time (live mode's progress bar) gets ``review_hand``'s moments with ``moment_seed``."""
+    chosen = []
     state = start
     for step, action in enumerate(actions):
         if action.seat == seat and (isinstance(action, ChooseTrump) or len(seat_view(state, seat).legal) > 1):
-            decisions.append((step, state, action))
+            chosen.append((step, state, action))
         state, _ = apply(state, action)
-    moments = []
-    for done, (step, before, action) in enumerate(decisions, 1):
-        share = None if budget_s is None else budget_s / len(decisions)
-        moments.append(review_decision(before, action, deals, policy, random.Random(f"{seed}/{step}"), step, share))
-        if progress is not None:
-            progress(done, len(decisions))
-    return Review(seat, tuple(moments))
+    return chosen
+
+
+def moment_seed(seed: int, step: int) -> random.Random:
+    """The random draws of the moment at ``step``: the same whether reviewed alone or in a hand."""
+    return random.Random(f"{seed}/{step}")
