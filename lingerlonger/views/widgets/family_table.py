@@ -480,8 +480,8 @@ class FamilyTable(_Speaks, widgets.VBox):
             button.add_class("ll-action-review")  # [data-ll-action="review"] in the app
             button.on_click(lambda _, at=at: self._review_pressed(at))
             self.review_buttons.append(button)
-        for button, seat in zip(self.review_buttons, people, strict=False):
-            button.description = button.tooltip = ui("app-review-for", lang, name=model.names[seat])
+        for button, person in zip(self.review_buttons, people, strict=False):
+            button.description = button.tooltip = ui("app-review-for", lang, name=model.names[person])
         for at, button in enumerate(self.review_buttons):
             _shown(button, at < len(people))
         if len(self.review_people.children) != len(self.review_buttons) + 1:
@@ -511,7 +511,7 @@ class FamilyTable(_Speaks, widgets.VBox):
                 seat,
                 lambda moment: table_practice(model, number, moment, self.lang, date.today()),
             )
-            self.review_box.open()
+            self.review_box.open_review()
 
     def _review_pressed(self, at: int) -> None:
         """The review button at ``at`` (a button hidden since it was drawn does nothing)."""

@@ -361,8 +361,8 @@ class HandPlayer(_Speaks, widgets.VBox):
             self.review_box.withdraw()
             return
         self.review_box.offer(
-            (model.number, model.start),
-            model.start,
+            (model.number, len(model.actions)),
+            replace(model.start, players=model.state.players),
             model.actions,
             model.you,
             lambda moment: practice_lesson(model, moment, self.lang, date.today()),

@@ -85,11 +85,11 @@ class ReviewBox(widgets.VBox):
         self, key: Hashable, start: State, actions: Sequence[Action], seat: int, practice: Callable[[Moment], Scenario]
     ) -> None:
         """The hand over that "Review this hand" reviews: ``seat``'s decisions from ``start`` by
-        ``actions``; ``practice`` makes a moment's exercise. The same ``key`` keeps what is shown."""
-        if self._hand is not None and self._hand[0] == key:
-            return
-        self._hand = (key, start, tuple(actions), seat, practice)
-        self._open = False
+        ``actions``; ``practice`` makes a moment's exercise. The same ``key`` keeps its review and
+        what is shown (the seats may have been renamed: a language switch)."""
+        if self._hand is None or self._hand[0] != key:
+            self._open = False
+        self._hand = (key, start, tuple(actions), seat, practice)  # the seats as named now
         self._draw()
 
     def withdraw(self) -> None:
@@ -106,13 +106,13 @@ class ReviewBox(widgets.VBox):
     def flip(self) -> None:
         """The toggle: open the review (computed the first time), or close it."""
         if self._open:
-            self.close()
+            self.close_review()
             if self.on_close is not None:
                 self.on_close()
         else:
-            self.open()
+            self.open_review()
 
-    def open(self) -> None:
+    def open_review(self) -> None:
         """Show the review of the hand offered, computing it first (with the progress bar)."""
         if self._hand is None:
             return
@@ -137,7 +137,7 @@ class ReviewBox(widgets.VBox):
         self._open = True
         self._draw()
 
-    def close(self) -> None:
+    def close_review(self) -> None:
         self._open = False
         self._draw()
 
@@ -154,7 +154,9 @@ class ReviewBox(widgets.VBox):
         _shown(self.toggle, self._hand is not None and (self._open or not self._gated))
         self.toggle.description = self.toggle.tooltip = ui("app-review-hide" if self._open else "review", lang)
         shown = self._open and review is not None
-        self.panel.value = str(review_html(review, lang, style=self.style_options, level=3)) if shown else ""
+        name = self._hand[1].players[self._hand[3]] if self._hand is not None else None
+        panel = review_html(review, lang, name=name, style=self.style_options, level=3) if shown and review else ""
+        self.panel.value = str(panel)
         _shown(self.panel, shown)
         self._draw_practise(review.moments if shown and review is not None else ())
         if not shown:
