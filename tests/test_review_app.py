@@ -78,6 +78,8 @@ def test_review_appears_when_the_hand_ends_and_shows_every_decision_with_a_progr
     assert box.review is review and moments_in(box.panel.value) == verdicts
     player.deal.click()  # a new hand: nothing to review until it is over
     assert not visible(box.toggle) and not box.panel.value and box.review is None
+    # the box hides its own parts only (a layout shared with the rest of the player would hide it too)
+    assert all(map(visible, (player.stage, player.status, player.narration, player.help_line, player.cards.box)))
 
 
 def test_every_review_control_has_a_name_in_the_readers_language():
@@ -185,6 +187,7 @@ def test_each_person_opens_only_their_own_review_behind_the_pass_screen():
     assert table.model.reviewing is None and not table.review_box.panel.value and not visible(table.review_pass)
     table.next.click()
     assert not visible(table.review_people) and not table.review_box.panel.value
+    assert all(map(visible, (table.stage, table.score, table.narration, table.pass_text, table.cards.box)))
 
 
 def test_a_computers_seat_has_no_review_to_ask_for():

@@ -261,7 +261,9 @@ class FamilyTable(_Speaks, widgets.VBox):
         """A review button per person once a hand is over, the review's pass screen, the review."""
         self.review_label = _html()
         self.review_buttons: list[widgets.Button] = []
-        self.review_people = _row([self.review_label], "ll-review-people")
+        # its own layout: it hides itself (a shared one would hide every row)
+        layout = widgets.Layout(flex_flow="row wrap", align_items="center")
+        self.review_people = _row([self.review_label], "ll-review-people", layout=layout)
         self.review_pass_text = _wide_html()
         self.review_reveal = _button(icon="eye", primary=True, own_look=True)
         self.review_reveal.on_click(lambda _: self.show_review())

@@ -61,8 +61,13 @@ class ReviewBox(widgets.VBox):
         self.progress.add_class("ll-review-progress")
         self.progress_text = _html("", "ll-review-progress-text")  # a screen reader hears the count
         self.working = widgets.VBox([self.progress, self.progress_text])
-        self.panel = _wide_html("ll-review-panel")
-        self.practise = _row([], "ll-review-practise")
+        # own layouts: each hides itself (a shared one would hide every widget that shares it)
+        self.panel = widgets.HTML(layout=widgets.Layout())
+        for name in ("ll-wide", "ll-review-panel"):
+            self.panel.add_class(name)
+        self.practise = _row(
+            [], "ll-review-practise", layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+        )
         self.message = _wide_html()
         self._buttons: list[widgets.Button] = []
         self.children = (_row([self.toggle]), self.working, self.panel, self.practise, self.message)
