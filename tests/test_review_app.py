@@ -162,7 +162,9 @@ def finished_table(seed: int = 3) -> FamilyTable:
     pytest.fail("the hand did not end")
 
 
-def test_each_person_opens_only_their_own_review_behind_the_pass_screen():
+def test_each_person_opens_only_their_own_review_behind_the_pass_screen(monkeypatch):
+    focused = []  # the keyboard's focus follows: to "it is me", then to the review's own button
+    monkeypatch.setattr(ipywidgets.Button, "focus", lambda button: focused.append(button))
     table = finished_table()
     names = table.model.names
     people = table.model.reviewable
@@ -174,7 +176,9 @@ def test_each_person_opens_only_their_own_review_behind_the_pass_screen():
     assert visible(table.review_pass) and names[0] in table.review_pass_text.value
     assert table.review_reveal.description == ui("app-review-show", "en", name=names[0])
     assert not table.review_box.panel.value and not visible(table.review_box.toggle)
+    assert focused[-1] is table.review_reveal
     table.review_reveal.click()
+    assert focused[-1] is table.review_box.toggle and visible(table.review_box.toggle)
     panel = table.review_box.panel.value
     assert "data-ll-review" in panel and title(names[0]) in panel
     assert title(names[1]) not in panel

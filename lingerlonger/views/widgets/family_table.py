@@ -361,12 +361,15 @@ class FamilyTable(_Speaks, widgets.VBox):
         """``seat``'s review asked for: the pass screen first (another review shown goes)."""
         if self.model is not None:
             self._set(self.model.ask_review(seat))
+            if self.model.reviewing == seat:
+                self.review_reveal.focus()  # the keyboard's next press says "it is me"
 
     @_guarded
     def show_review(self) -> None:
         """The person asked for has the device: their review (computed the first time)."""
         if self.model is not None:
             self._set(self.model.open_review())
+            self.review_box.toggle.focus()  # the button pressed is gone: the focus goes to the review's own
 
     @_guarded
     def close_review(self) -> None:
