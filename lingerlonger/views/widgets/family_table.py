@@ -268,7 +268,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.review_reveal = _button(icon="eye", primary=True, own_look=True)
         self.review_reveal.on_click(lambda _: self.show_review())
         self.review_pass = widgets.VBox([self.review_pass_text, self.review_reveal])
-        self.review_pass.add_class("ll-pass")
+        self.review_pass.add_class("ll-review-pass")  # looks like the cards' pass screen (player.css)
         self.review_box = ReviewBox(self.style_options, gated=True)
         self.review_box.on_close = lambda: self.close_review()
 
