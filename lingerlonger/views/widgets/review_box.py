@@ -30,10 +30,13 @@ from lingerlonger.words.narration import card_name, suit_name
 __all__ = ["ReviewBox", "REVIEW_DEALS", "REVIEW_BUDGET_S"]
 
 #: Deals each way per decision: a whole 4-player hand reviews in well under the app's 2 s
-#: (bench/review.py: 40 deals, at most 0.6 s a hand on one core); ``REVIEW_BUDGET_S`` caps a long
-#: hand (six players, many decisions), its decisions then sharing the time.
+#: (bench/review.py, 20 hands: 40 deals take 0.24 s a hand on average, 0.49 s at most, on one
+#: core). ``REVIEW_BUDGET_S`` (wall-clock) caps a long hand or a busy machine, its decisions then
+#: sharing the time and sampling fewer deals (the intervals say so); it leaves room for the
+#: rollouts a budget lets finish and for drawing the panel (on a machine loaded ten times over,
+#: the review ran 0.3 s past a 1.8 s budget).
 REVIEW_DEALS = 40
-REVIEW_BUDGET_S = 1.8
+REVIEW_BUDGET_S = 1.5
 
 
 class ReviewBox(widgets.VBox):
