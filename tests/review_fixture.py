@@ -35,14 +35,15 @@ def reviewed(hand: HandModel, deals: int = DEALS) -> Review:
     return review_hand(hand.start, hand.actions, seat=hand.you, deals=deals)
 
 
-def ace_lead() -> tuple[State, list[Action]]:
-    """A leads the A♥ (a mistake: the 2♣ keeps the trick and the last card), B follows, A ends."""
+def ace_lead(high: str = "A♥") -> tuple[State, list[Action]]:
+    """A leads the A♥ (or another ``high`` heart: a mistake, the 2♣ keeps the trick and the last
+    card), B follows, A ends."""
     start = from_position(
-        Rules(), "ABC", dealer="C", leader="A", trump="♥", hands={"A": "A♥ 2♣", "B": "5♣ 6♠", "C": ""}, stock=""
+        Rules(), "ABC", dealer="C", leader="A", trump="♥", hands={"A": f"{high} 2♣", "B": "5♣ 6♠", "C": ""}, stock=""
     )
     actions, state = [], start
     while not state.is_over:
-        action = state.play("A A♥") if not actions else legal_actions(state)[0]
+        action = state.play(f"A {high}") if not actions else legal_actions(state)[0]
         actions.append(action)
         state, _ = apply(state, action)
     return start, actions

@@ -13,7 +13,7 @@ from markupsafe import escape
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
-from review_fixture import random_hand, reviewed  # noqa: E402
+from review_fixture import ace_lead, random_hand, reviewed  # noqa: E402
 
 from lingerlonger.computer.review import VERDICTS  # noqa: E402
 from lingerlonger.scenario import StepKind, loads  # noqa: E402
@@ -199,3 +199,21 @@ def test_a_computers_seat_has_no_review_to_ask_for():
     model = table.model
     assert 2 not in model.reviewable and model.ask_review(2) is model
     assert model.close_review().open_review() == model.close_review()  # nothing asked: nothing shown
+
+
+def test_a_position_set_up_after_a_hand_gets_a_review_of_its_own():
+    player = HandPlayer(delay=0, seed=7, players=3)
+    for high in ("A♥", "K♥"):  # two positions, each played in three actions, one hand's number
+        start, actions = ace_lead(high)
+        player.state = start
+        player._render()
+        assert not visible(player.review_box.toggle)
+        for action in actions:  # A's two cards (B's is the computer's)
+            if action.seat == 0:
+                player.play(action)
+        assert player.state.is_over and player.model.actions == tuple(actions)
+        if player.review_box.is_open:
+            player.review_box.toggle.click()
+        player.review_box.toggle.click()
+        [moment] = player.review_box.review.moments
+        assert moment.state == start and moment.verdict == "mistake"

@@ -361,7 +361,7 @@ class HandPlayer(_Speaks, widgets.VBox):
             self.review_box.withdraw()
             return
         self.review_box.offer(
-            (model.number, len(model.actions)),
+            (model.number, model.start, model.actions),  # a position set up (``state``) is another hand
             replace(model.start, players=model.state.players),
             model.actions,
             model.you,
