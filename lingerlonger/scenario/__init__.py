@@ -8,7 +8,8 @@
   against the computer; ``library``: the lessons that come with the package, and ``nearest``,
   the one search up the folder tree;
 - ``task_step``: a ``task:`` step read; ``task_check``: a task judged on the table, the author's
-  ``accept`` proved, and the task said as a quiz question;
+  ``accept`` proved, and the task said as a quiz question; ``review_lesson``: a hand's review made
+  into an exercise ("Practise this") and into the asks of a saved lesson;
 - ``replay``: the frames a reader steps through, every expectation checked; ``recording``: hands
   recorded as scenarios; ``starters``: templates for ``lingerlonger new``; ``safe_write``: a file
   replaced only once complete; ``scenario.schema.json``: the format for editors.

@@ -69,6 +69,8 @@ class TableModel:
     dealt: State | None = None  # the hand in play as dealt, and every action
     actions: tuple[Action, ...] = ()  # since: what "Save as lesson" writes once it is over
     played: tuple[tuple[State, tuple[Action, ...]], ...] = ()  # each hand over: (dealt, actions)
+    reviewing: int | None = None  # the person whose review of the hand over is asked for
+    review_open: bool = False  # shown: that person has said it is them
 
     @classmethod
     def start(
@@ -146,7 +148,31 @@ class TableModel:
             return None
         return self.person_to_act if self.hidden else self.holder
 
+    @property
+    def reviewable(self) -> tuple[int, ...]:
+        """The people who played in the hand just over: each may see their own review."""
+        if not self.state.is_over or not self.played:
+            return ()
+        _, actions = self.played[-1]
+        return tuple(seat for seat in sorted(self.humans) if any(action.seat == seat for action in actions))
+
     # --- what happens ------------------------------------------------------------------
+    def ask_review(self, seat: int) -> TableModel:
+        """``seat``'s review is asked for: the pass screen goes up for them (another review shown
+        is put away); a seat that did not play in the hand over is ignored."""
+        if seat not in self.reviewable:
+            return self
+        return replace(self, reviewing=seat, review_open=False)
+
+    def open_review(self) -> TableModel:
+        """The person whose review was asked for has the device: it may be shown."""
+        if self.reviewing is None:
+            return self
+        return replace(self, review_open=True, holder=self.reviewing)
+
+    def close_review(self) -> TableModel:
+        return replace(self, reviewing=None, review_open=False)
+
     def reveal(self) -> TableModel:
         """The person to act has the device: their cards are shown."""
         if self.person_to_act is None:
@@ -208,4 +234,15 @@ class TableModel:
         if not self.state.is_over or self.is_over:
             return self
         state, _ = new_hand(self.rules, self.names, next_dealer(self.state.dealer, len(self.names)), rng)
-        return replace(self, state=state, hidden=True, holder=None, last_trick=None, told=(), dealt=state, actions=())
+        return replace(
+            self,
+            state=state,
+            hidden=True,
+            holder=None,
+            last_trick=None,
+            told=(),
+            dealt=state,
+            actions=(),
+            reviewing=None,
+            review_open=False,
+        )

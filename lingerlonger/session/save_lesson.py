@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
+from lingerlonger.computer.review import Moment, Review
 from lingerlonger.computer.task_judge import TaskGoal, judge, right_answers
 from lingerlonger.game.cards import Card
 from lingerlonger.game.engine import Action, State
@@ -34,6 +35,7 @@ from lingerlonger.scenario import Scenario, Step, StepKind, in_language
 from lingerlonger.scenario.model import Task
 from lingerlonger.scenario.recording import record
 from lingerlonger.scenario.replay import replay
+from lingerlonger.scenario.review_lesson import practice_exercise, reviewed_lesson
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session.family_table import TableModel
 from lingerlonger.session.hand import HandModel
@@ -45,7 +47,9 @@ __all__ = [
     "lesson",
     "task_lesson",
     "hand_lesson",
+    "practice_lesson",
     "table_lesson",
+    "table_practice",
     "branch_lesson",
     "position_lesson",
     "lesson_text",
@@ -70,11 +74,19 @@ def lesson(
     return record(start, replayed(start, actions), title=title, deck=deck, lang=lang)
 
 
-def hand_lesson(hand: HandModel, lang: str, day: date) -> Scenario:
-    """A hand against the computer, from its deal to now, its seats as they are named now."""
+def hand_lesson(hand: HandModel, lang: str, day: date, review: Review | None = None) -> Scenario:
+    """A hand against the computer, from its deal to now, its seats as they are named now;
+    with its ``review``, an ``ask:`` before each mistake (scenario/review_lesson.py)."""
     assert hand.start is not None  # a hand is saved once dealt
     start = replace(hand.start, players=hand.state.players)
-    return lesson(start, hand.actions, lang=lang, title=translate("ui.saved-hand-title", lang, date=day.isoformat()))
+    title = translate("ui.saved-hand-title", lang, date=day.isoformat())
+    return reviewed_lesson(lesson(start, hand.actions, lang=lang, title=title), review)
+
+
+def practice_lesson(hand: HandModel, moment: Moment, lang: str, day: date) -> Scenario:
+    """ "Practise this": the exercise made of ``moment`` of the hand's review (the hand up to
+    it, then a task whose right answers are the cards within the margin of the best)."""
+    return practice_exercise(hand_lesson(hand, lang, day), moment)
 
 
 def table_lesson(table: TableModel, number: int, lang: str, day: date) -> Scenario:
@@ -86,6 +98,11 @@ def table_lesson(table: TableModel, number: int, lang: str, day: date) -> Scenar
     return lesson(
         dealt, actions, lang=lang, title=translate("ui.table-saved-title", lang, number=number, date=day.isoformat())
     )
+
+
+def table_practice(table: TableModel, number: int, moment: Moment, lang: str, day: date) -> Scenario:
+    """ "Practise this" at a family table: the exercise made of ``moment`` of hand ``number``."""
+    return practice_exercise(table_lesson(table, number, lang, day), moment)
 
 
 def branch_lesson(model: ScenarioModel, lang: str) -> Scenario:

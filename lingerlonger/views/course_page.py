@@ -94,6 +94,7 @@ class LearnTask:
     question: Text = None  # a choice task's question, said instead of the goal's sentence
     last_trick: Trick | None = None  # a trick just completed, still shown (who won it, who drew)
     review: LearnTask | None = None  # the same idea in a new deal: suits and seats permuted
+    own_view: bool = False  # drawn as the seat saw it (a hand's review: judged on what it could know)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The Voilà app in chromium, as a new user meets it: step through the worked example,
-try an illegal card, open a bad file, play a hand to its end; nothing leaves the machine.
+try an illegal card, open a bad file, play a hand to its end and review it; nothing leaves the machine.
 
 Voilà is started like `make app` does, by the ``voila_app`` fixture of
 conftest.py, on a free loopback port.
@@ -54,6 +54,15 @@ def test_play_a_hand_to_its_end(voila_app, browser_page):
     hand, _ = play_app_hand(page, voila_app)
     end = hand.locator(".ll-end")
     assert re.search(r"wins? the hand", end.inner_text())
+
+    # "Review": a button named in words, with the hook ll-app.js gives it from its class
+    review = hand.get_by_role("button", name="Review", exact=True)
+    assert review.get_attribute("data-ll-action") == "review"
+    review.click()
+    panel = hand.locator("[data-ll-review]")
+    panel.wait_for(timeout=ROUND_TRIP_MS + 2000)  # the review's own 2 s at most
+    practise = hand.locator('[data-ll-action="review-practise"]')
+    assert panel.locator("[data-ll-moment]").count() == practise.count()
 
     hand.get_by_role("button", name="New hand").click()
     end.wait_for(state="hidden", timeout=ROUND_TRIP_MS)

@@ -5,6 +5,8 @@
   ``what_if_panel`` boxes;
 - ``hand``: ``HandPlayer``, play one seat against computer players;
 - ``table``: ``FamilyTable``, pass-and-play: several people at one screen, a match;
+- ``review_box``: ``ReviewBox``, a hand's review after it ends (the hand and the table), with
+  "Practise this";
 - ``position``: ``PositionEditor``, a position set up by tapping cards, played on and saved;
 - ``browser``: ``ScenarioGallery`` and ``ScenarioBrowser``, choosing what to play;
 - ``app``: ``LingerLongerApp``, the four in tabs for the Voilà app (``book/app/app.md``).

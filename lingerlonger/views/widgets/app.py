@@ -8,6 +8,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
+from lingerlonger.scenario import Scenario
 from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle
 from lingerlonger.views.templating import render
 from lingerlonger.views.widgets.controls import (
@@ -115,13 +116,26 @@ class LingerLongerApp(widgets.VBox):
     def _on_tab(self, change) -> None:
         if change["new"] == 1 and self.hand is None:
             self.hand = HandPlayer(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
+            self.hand.review_box.on_practise = self.practise
             self.hand_tab.children = (self.hand,)
         if change["new"] == 2 and self.table is None:
             self.table = FamilyTable(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
+            self.table.review_box.on_practise = self.practise
             self.table_tab.children = (self.table,)
         if change["new"] == 3 and self.editor is None:
             self.editor = PositionEditor(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
             self.position_tab.children = (self.editor,)
-        if change["new"] == 4 and self.learn is None:
+        if change["new"] == 4:
+            self._learn()
+
+    def _learn(self) -> LearnTab:
+        """The Learn tab, made the first time it is opened or given an exercise."""
+        if self.learn is None:
             self.learn = LearnTab(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
             self.learn_tab.children = (self.learn,)
+        return self.learn
+
+    def practise(self, exercise: Scenario) -> None:
+        """ "Practise this" in a hand's review: the exercise joins the Learn tab's list, for this
+        session (the app keeps no progress once closed; the site's Learn page keeps it in the browser)."""
+        self._learn().add_exercise(exercise)

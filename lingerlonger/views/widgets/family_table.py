@@ -6,7 +6,9 @@ taps "I am Ana — show my cards"; between two people's turns the table is drawn
 hand face down, and the whole table only once the hand is over. The computers' cards come
 one at a time, a moment apart, every hand face down meanwhile. Under the table: the cut
 for the first deal, the score across hands (points and chips per seat) and "Save as
-lesson" for each hand over.
+lesson" for each hand over. Once a hand is over, each person's own review, passed privately
+like their cards: a button per person, then the pass screen, then their review
+(``review_box.ReviewBox``), shown only while they hold the device.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from lingerlonger.game.rules import Rules, RulesError
 from lingerlonger.scenario.author_names import cleaned_name, looks_like
 from lingerlonger.scenario.hand_seat_names import computer_names
 from lingerlonger.session.family_table import PERSON, TableModel
-from lingerlonger.session.save_lesson import lesson_name, table_lesson
+from lingerlonger.session.save_lesson import lesson_name, table_lesson, table_practice
 from lingerlonger.session.stepping import Refused
 from lingerlonger.views.shared_panels import save_link_html, what_happened_html
 from lingerlonger.views.table_html import TableStyle, card_html, table_html
@@ -56,6 +58,7 @@ from lingerlonger.views.widgets.controls import (
     refused_rules_text,
 )
 from lingerlonger.views.widgets.hand import MAX_NAME, _refusal_text
+from lingerlonger.views.widgets.review_box import ReviewBox
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, translate, ui
 from lingerlonger.words.narration import narrate, reason_text
 
@@ -231,6 +234,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.again = _button(icon="users", own_look=True)
         self.again.on_click(lambda _: self.ask_new_match())
         self.confirm = _Confirm("confirm-new-match", self.new_match)
+        self._build_reviews()
         self.play_area = widgets.VBox(
             [
                 self.status,
@@ -238,6 +242,9 @@ class FamilyTable(_Speaks, widgets.VBox):
                 self.stage,
                 self.move,
                 _row([self.next]),
+                self.review_people,
+                self.review_pass,
+                self.review_box,
                 self.narration,
                 self.cut,
                 self.score,
@@ -249,6 +256,21 @@ class FamilyTable(_Speaks, widgets.VBox):
         self._relabel()
         self._show_seats()
         self.children = (self.header, self.help_line, self.settings, self.message, self.play_area)
+
+    def _build_reviews(self) -> None:
+        """A review button per person once a hand is over, the review's pass screen, the review."""
+        self.review_label = _html()
+        self.review_buttons: list[widgets.Button] = []
+        # its own layout: it hides itself (a shared one would hide every row)
+        layout = widgets.Layout(flex_flow="row wrap", align_items="center")
+        self.review_people = _row([self.review_label], "ll-review-people", layout=layout)
+        self.review_pass_text = _wide_html()
+        self.review_reveal = _button(icon="eye", primary=True, own_look=True)
+        self.review_reveal.on_click(lambda _: self.show_review())
+        self.review_pass = widgets.VBox([self.review_pass_text, self.review_reveal])
+        self.review_pass.add_class("ll-review-pass")  # looks like the cards' pass screen (player.css)
+        self.review_box = ReviewBox(self.style_options, gated=True)
+        self.review_box.on_close = lambda: self.close_review()
 
     def _show_seats(self) -> None:
         for seat, row in enumerate(self.seat_rows):
@@ -285,6 +307,7 @@ class FamilyTable(_Speaks, widgets.VBox):
             if name.value == old[seat]:
                 name.value = new[seat]
         self.style_options = self.style_options.speaking(lang)
+        self.review_box.relabel(self.style_options)
         self._relabel()
         self._say_again()
         self._render()
@@ -332,6 +355,26 @@ class FamilyTable(_Speaks, widgets.VBox):
             return
         self._say("")
         self._advance(played)
+
+    @_guarded
+    def ask_review(self, seat: int) -> None:
+        """``seat``'s review asked for: the pass screen first (another review shown goes)."""
+        if self.model is not None:
+            self._set(self.model.ask_review(seat))
+            if self.model.reviewing == seat:
+                self.review_reveal.focus()  # the keyboard's next press says "it is me"
+
+    @_guarded
+    def show_review(self) -> None:
+        """The person asked for has the device: their review (computed the first time)."""
+        if self.model is not None:
+            self._set(self.model.open_review())
+            self.review_box.toggle.focus()  # the button pressed is gone: the focus goes to the review's own
+
+    @_guarded
+    def close_review(self) -> None:
+        if self.model is not None:
+            self._set(self.model.close_review())
 
     @_guarded
     def next_hand(self) -> None:
@@ -429,8 +472,56 @@ class FamilyTable(_Speaks, widgets.VBox):
             self._choices = _choices(state, person)
             self.cards.show(*_labels(self._choices))
             _shown(self.move, True)
+        self._render_reviews(model)
         # Last: once the page shows this note, everything above it is this turn's.
         self.status.value = self._status_html()
+
+    def _render_reviews(self, model: TableModel) -> None:
+        """Each person's review button once a hand is over; the pass screen of the review asked
+        for; the review itself only once that person has the device (cleared from the page else)."""
+        lang, people = self.lang, model.reviewable
+        for at in range(len(self.review_buttons), len(people)):
+            button = _button(own_look=True)
+            button.add_class("ll-action-review")  # [data-ll-action="review"] in the app
+            button.on_click(lambda _, at=at: self._review_pressed(at))
+            self.review_buttons.append(button)
+        for button, person in zip(self.review_buttons, people, strict=False):
+            button.description = button.tooltip = ui("app-review-for", lang, name=model.names[person])
+        for at, button in enumerate(self.review_buttons):
+            _shown(button, at < len(people))
+        if len(self.review_people.children) != len(self.review_buttons) + 1:
+            self.review_people.children = (self.review_label, *self.review_buttons)
+        self.review_label.value = _line_html("label", ui("app-review-reviews", lang)) if people else ""
+        _shown(self.review_people, bool(people))
+        seat = model.reviewing if model.reviewing in people else None
+        if seat is None or not model.review_open:
+            self.review_box.withdraw()  # first: a review never stays up over the next pass screen
+        if seat is not None and not model.review_open:
+            name = model.names[seat]
+            self.review_pass_text.value = str(
+                render(
+                    "widgets/pass_to.html",
+                    said=ui("app-review-pass", lang, name=name),
+                    note=ui("app-review-pass-note", lang),
+                )
+            )
+            self.review_reveal.description = self.review_reveal.tooltip = ui("app-review-show", lang, name=name)
+        _shown(self.review_pass, seat is not None and not model.review_open)
+        if seat is not None and model.review_open:
+            number, (dealt, actions) = len(model.played), model.played[-1]
+            self.review_box.offer(
+                (number, seat),
+                dealt,
+                actions,
+                seat,
+                lambda moment: table_practice(model, number, moment, self.lang, date.today()),
+            )
+            self.review_box.open_review()
+
+    def _review_pressed(self, at: int) -> None:
+        """The review button at ``at`` (a button hidden since it was drawn does nothing)."""
+        if self.model is not None and at < len(self.model.reviewable):
+            self.ask_review(self.model.reviewable[at])
 
     def _saves_html(self) -> str:
         """The save links, made again only when a hand ends or the language changes (each

@@ -1,7 +1,9 @@
 """The live hand player: an ipywidgets view of a ``player.HandModel``.
 
 You play one seat against computer players, with the coach's hints; the computers'
-cards come one at a time, a moment apart, so the reader can follow the trick.
+cards come one at a time, a moment apart, so the reader can follow the trick. Once the
+hand is over, "Review" reviews your decisions (``review_box.ReviewBox``), and "Save as
+lesson" then asks, at each mistake, for the better card.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from lingerlonger.game.events import Event
 from lingerlonger.game.rules import VARIANTS, Rules, RulesError
 from lingerlonger.scenario.author_names import cleaned_name
 from lingerlonger.session.hand import HandModel
-from lingerlonger.session.save_lesson import hand_lesson, lesson_name
+from lingerlonger.session.save_lesson import hand_lesson, lesson_name, practice_lesson
 from lingerlonger.session.stepping import Refused, advice, refusal
 from lingerlonger.views.shared_panels import (
     advice_html,
@@ -56,6 +58,7 @@ from lingerlonger.views.widgets.controls import (
     _wide_html,
     refused_rules_text,
 )
+from lingerlonger.views.widgets.review_box import ReviewBox
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, speaker, translate, ui
 
 __all__ = ["HandPlayer", "MAX_NAME"]
@@ -160,6 +163,8 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.move = widgets.VBox([_row([self.cards.box, self.hint]), self.hint_text])
         self.move.add_class("ll-what-if")
         self.message = _wide_html()
+        self.review_box = ReviewBox(self.style_options)
+        self.review_box.on_reviewed = lambda: self._show_save()
         self.narration = _wide_html()
         self.voice = _html("", "ll-voice")  # the table's live regions, [data-ll-announce]
         self.help_line = _html()
@@ -174,6 +179,7 @@ class HandPlayer(_Speaks, widgets.VBox):
             self.voice,
             self.status,
             self.message,
+            self.review_box,
             self.move,
             self.narration,
         )
@@ -204,6 +210,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         if self.model is not None:  # the seats are renamed, and the narration with them
             self.model = self.model.speaking(self.lang, lang)
         self.style_options = self.style_options.speaking(lang)
+        self.review_box.relabel(self.style_options)
         self._relabel()
         self._say_again()
         self.hint_text.value = ""  # the coach's words were in the old language: ask again
@@ -338,16 +345,35 @@ class HandPlayer(_Speaks, widgets.VBox):
     # --- drawing ----------------------------------------------------------------------
     def _save_html(self) -> str:
         """The hand so far as a lesson file, in a link that saves it (none for a start no
-        file can hold)."""
-        today, model = date.today(), self.model
+        file can hold); once reviewed, with an ``ask:`` before each of your mistakes."""
+        today, model, review = date.today(), self.model, self.review_box.review
         assert model is not None  # drawn once a hand is dealt
-        return save_link_html(lambda: hand_lesson(model, self.lang, today), lesson_name(today), self.lang)
+        return save_link_html(lambda: hand_lesson(model, self.lang, today, review), lesson_name(today), self.lang)
+
+    def _show_save(self) -> None:
+        self.save.value = self._save_html()
+
+    def _offer_review(self) -> None:
+        """ "Review" once a hand you played in is over (none while it is in play)."""
+        model = self.model
+        assert model is not None and model.start is not None  # drawn once a hand is dealt
+        if not (model.state.is_over and any(action.seat == model.you for action in model.actions)):
+            self.review_box.withdraw()
+            return
+        self.review_box.offer(
+            (model.number, model.start, model.actions),  # a position set up (``state``) is another hand
+            replace(model.start, players=model.state.players),
+            model.actions,
+            model.you,
+            lambda moment: practice_lesson(model, moment, self.lang, date.today()),
+        )
 
     def _render(self, waiting: bool = False) -> None:
         state, lang = self.state, self.lang
         assert self.model is not None and state is not None  # drawn once a hand is dealt
         self.stage.value = hand_table_html(self.model, self.style_options)
         self.narration.value = told_html(self.model, lang)
+        self._offer_review()  # before the save link, which holds the review once there is one
         self.save.value = self._save_html()
         self._choices = [] if state.is_over or waiting else _choices(state, self.you)
         self.cards.show(*_labels(self._choices))

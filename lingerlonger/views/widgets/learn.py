@@ -4,14 +4,18 @@ same verdicts the Learn page ships, so that the app and the site teach the same 
 One exercise at a time: its table and task, a button per answer (named in words, as a screen
 reader says it), hints that cost a star, the verdict with the rule that decides it and, after
 a wrong card, the table at the end of the engine's line. Class mode draws the table large and
-counts no stars. Stars are kept for the session (the site keeps them in the browser)."""
+counts no stars. Stars are kept for the session (the site keeps them in the browser), and so are
+the exercises "Practise this" adds from a hand's review (``add_exercise``): the app keeps no
+progress once it is closed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import ipywidgets as widgets
 
+from lingerlonger.scenario import Scenario
 from lingerlonger.scenario.course import read_course
 from lingerlonger.views.course_page import (
     COURSE_CSS,
@@ -19,6 +23,7 @@ from lingerlonger.views.course_page import (
     LearnUnit,
     _answer_name,
     _hints,
+    _learn_task,
     _line_frames,
     _text,
     answer_kind,
@@ -30,7 +35,7 @@ from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle, table_html
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.views.widgets.controls import _button, _html, _row, _shown, _style_html, _wide_html
-from lingerlonger.words.i18n import language_tag, translate
+from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 
 __all__ = ["LearnTab"]
 
@@ -88,6 +93,14 @@ class LearnTab(widgets.VBox):
     def set_language(self, lang: str) -> None:
         self._style = self._style.speaking(lang)
         self.go(self.at)
+
+    def add_exercise(self, exercise: Scenario) -> int:
+        """An exercise from a hand's review ("Practise this", scenario/review_lesson.py) added at
+        the end, in a unit of its own, its table drawn as the seat saw it; its number (from 0)."""
+        unit = LearnUnit("reviews", {lang: translate("learn.from-reviews", lang) for lang in LANGUAGES}, "")
+        self.tasks.append((unit, replace(_learn_task(exercise), own_view=True)))
+        self._draw()
+        return len(self.tasks) - 1
 
     def go(self, at: int) -> None:
         """Open exercise ``at`` afresh: no hint, no mistake, nothing picked."""
@@ -173,7 +186,13 @@ class LearnTab(widgets.VBox):
                 unit_title=_text(unit.title, lang),
                 stars="★" * stars + "☆" * (3 - stars) if stars else "",
                 stars_name=translate("learn.stars", lang, count=stars) if stars else "",
-                table=table_html(task.state, last_trick=task.last_trick, options=style, include_css=False),
+                table=table_html(
+                    task.state,
+                    seat=task.seat if task.own_view else None,
+                    last_trick=task.last_trick,
+                    options=style,
+                    include_css=False,
+                ),
                 say=Markup(markdown_html(_text(task.say, lang))),
                 goal=goal_sentence(task, lang),
             )

@@ -92,10 +92,20 @@
     });
   }
 
+  // A widget's button carries no attribute of ours: its class ll-action-NAME becomes
+  // data-ll-action="NAME", the hook outside checks use ("Review" after a hand: review_box.py).
+  function actionHooks() {
+    document.querySelectorAll('.ll-app [class*="ll-action-"]:not([data-ll-action])').forEach(function (element) {
+      var found = /(?:^|\s)ll-action-([\w-]+)/.exec(element.className);
+      if (found) element.setAttribute('data-ll-action', found[1]);
+    });
+  }
+
   var shown = null, pending = 0;
   function update() {
     pending = 0;
     dropUploadCount();
+    actionHooks();
     if (toShow) showHand();
     var player = presenting();
     if (player !== shown) {
