@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
+from typing import TYPE_CHECKING
 
-from lingerlonger.computer.review import Moment, Review
 from lingerlonger.computer.task_judge import TaskGoal, judge, right_answers
 from lingerlonger.game.cards import Card
 from lingerlonger.game.engine import Action, State
@@ -35,13 +35,18 @@ from lingerlonger.scenario import Scenario, Step, StepKind, in_language
 from lingerlonger.scenario.model import Task
 from lingerlonger.scenario.recording import record
 from lingerlonger.scenario.replay import replay
-from lingerlonger.scenario.review_lesson import practice_exercise, reviewed_lesson
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session.family_table import TableModel
 from lingerlonger.session.hand import HandModel
 from lingerlonger.session.position import Position
 from lingerlonger.session.stepping import ScenarioModel, action_of
 from lingerlonger.words.i18n import translate
+
+# The review (computer/review.py, scenario/review_lesson.py) is imported where a review is saved
+# or practised, not here: live mode's worker imports this module at start, and its snapshot of
+# the interpreter must stay within the memory a browser restores it into (30 MB).
+if TYPE_CHECKING:
+    from lingerlonger.computer.review import Moment, Review
 
 __all__ = [
     "lesson",
@@ -80,12 +85,19 @@ def hand_lesson(hand: HandModel, lang: str, day: date, review: Review | None = N
     assert hand.start is not None  # a hand is saved once dealt
     start = replace(hand.start, players=hand.state.players)
     title = translate("ui.saved-hand-title", lang, date=day.isoformat())
-    return reviewed_lesson(lesson(start, hand.actions, lang=lang, title=title), review)
+    saved = lesson(start, hand.actions, lang=lang, title=title)
+    if review is None:
+        return saved
+    from lingerlonger.scenario.review_lesson import reviewed_lesson
+
+    return reviewed_lesson(saved, review)
 
 
 def practice_lesson(hand: HandModel, moment: Moment, lang: str, day: date) -> Scenario:
     """ "Practise this": the exercise made of ``moment`` of the hand's review (the hand up to
     it, then a task whose right answers are the cards within the margin of the best)."""
+    from lingerlonger.scenario.review_lesson import practice_exercise
+
     return practice_exercise(hand_lesson(hand, lang, day), moment)
 
 
@@ -102,6 +114,8 @@ def table_lesson(table: TableModel, number: int, lang: str, day: date) -> Scenar
 
 def table_practice(table: TableModel, number: int, moment: Moment, lang: str, day: date) -> Scenario:
     """ "Practise this" at a family table: the exercise made of ``moment`` of hand ``number``."""
+    from lingerlonger.scenario.review_lesson import practice_exercise
+
     return practice_exercise(table_lesson(table, number, lang, day), moment)
 
 
