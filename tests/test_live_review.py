@@ -6,6 +6,7 @@ reader's words."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from lingerlonger.game.cards import parse_card
+from lingerlonger.scenario import StepKind, loads
 from lingerlonger.views.live_mode import endpoints as live
 from lingerlonger.views.live_mode.endpoints import SessionLost
 from lingerlonger.words.i18n import error_text
@@ -41,9 +43,9 @@ def played_hand(lang: str = "en", seed: int = 3) -> tuple[int, dict]:
     raise AssertionError("the hand did not end")
 
 
-def reviewed(start: dict, lang: str) -> tuple[dict, list[dict]]:
+def reviewed(start: dict, lang: str, deals: int = DEALS) -> tuple[dict, list[dict]]:
     """The review begun with ``start``'s arguments, then advanced to its end; every answer."""
-    answers = [call("review", **start, lang=lang, deals=DEALS)]
+    answers = [call("review", **start, lang=lang, deals=deals)]
     while "html" not in answers[-1]:
         assert len(answers) < 60
         answers.append(call("review", review=answers[-1]["review"], lang=lang))
@@ -82,6 +84,32 @@ def test_a_moment_opens_as_a_table_with_a_what_if_and_the_branch_played_out_is_r
     assert tried["frames"] and tried["branch"] and tried["reviewable"] is True
     branch_review, _ = reviewed({"branch": tried["branch"]}, "en")
     assert "data-ll-review" in branch_review["html"]
+
+
+def test_save_as_lesson_after_a_review_asks_for_the_better_card_before_each_mistake(monkeypatch):
+    """A finished review saved ("Save as lesson"): the hand as played, with an ``ask:`` before
+    each of the panel's mistakes, the better card its answer; an unfinished review is refused."""
+    # The same review on any machine: its deals' seed fixed, and no time budget to cut them short.
+    monkeypatch.setattr(live, "_NUMBERS", random.Random(1))
+    monkeypatch.setattr(live, "REVIEW_BUDGET_S", None)
+    hand, _ = played_hand("en", seed=6)
+    done, _ = reviewed({"hand": hand}, "en", deals=200)  # enough deals for the verdicts to separate
+    mistakes = len(re.findall(r'data-ll-moment data-ll-verdict="mistake"', done["html"]))
+    assert mistakes >= 1  # the first legal card each time: a hand with a mistake, on this seed
+    plain = call("save_lesson", hand=hand, lang="en", site="https://example.org/")
+    saved = call("save_lesson", review=done["review"], lang="en", site="https://example.org/")
+    [lesson], [hand_lesson] = loads(saved["text"]), loads(plain["text"])
+    asks = [step for step in lesson.steps if step.kind is StepKind.ASK]
+    assert len(asks) == mistakes and not [step for step in hand_lesson.steps if step.kind is StepKind.ASK]
+
+    def plays(scenario):  # the hand as played: the same cards in the same order
+        return [(step.seat, step.card, step.suit) for step in scenario.steps if step.kind is not StepKind.ASK]
+
+    assert plays(lesson) == plays(hand_lesson)
+    begun = call("review", hand=hand, lang="en", deals=DEALS)
+    refused = call("save_lesson", review=begun["review"], lang="en", site="https://example.org/")
+    wanted = error_text(live.LiveRequestError("live.bad-request", name="review"), "en")
+    assert set(refused) == {"error"} and wanted in refused["error"].replace("&#34;", '"')
 
 
 @pytest.mark.parametrize(

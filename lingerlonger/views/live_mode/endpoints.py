@@ -335,11 +335,20 @@ def hand_play(args: dict) -> dict:
 
 @_call
 def save_lesson(args: dict) -> dict:
-    """``{hand}`` (a hand against the computer) or ``{branch}`` (a what-if branch), ``lang``
+    """``{hand}`` (a hand against the computer), ``{branch}`` (a what-if branch) or ``{review}``
+    (a finished review: its hand, asking for the better card before each mistake), ``lang``
     and ``site``: the hand so far as a lesson file (``text``, offered as ``name``), and the words
     of sharing it as a link, in the reader's language."""
     lang, today = _language(args), date.today()
-    if "hand" in args:
+    if "review" in args:  # a finished review: its hand, with an ``ask:`` before each mistake
+        from lingerlonger.scenario.review_lesson import reviewed_lesson
+        from lingerlonger.views.live_mode import hand_review
+
+        job = _session(args, "review", hand_review.ReviewJob)
+        if not job.finished:
+            raise _bad("review")
+        saved = reviewed_lesson(job.lesson, job.review)
+    elif "hand" in args:
         saved = hand_lesson(_session(args, "hand", HandModel), lang, today)
     else:
         saved = branch_lesson(_session(args, "branch", ScenarioModel), lang)

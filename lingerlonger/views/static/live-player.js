@@ -54,7 +54,9 @@
     var reviewButton = button('review', say('review'), 'ui.review');
     var reviewing = null, moment = null, fromHand = false;
     var branchReviewable = false;
-    function reviewable(args) { reviewing = args; reviewButton.hidden = !args; }
+    // reviewed: the finished review of what is shown, saved with its asks ("Save as lesson")
+    var reviewed = null;
+    function reviewable(args) { reviewing = args; reviewed = null; reviewButton.hidden = !args; }
     function tried(result) { branchSession = result.branch; branchReviewable = result.reviewable; }
     reviewable(null);
     var out = document.createElement('div');
@@ -254,7 +256,8 @@
       }).catch(failed);
     };
     function lesson() {  // the hand or the branch shown, as a lesson file
-      var args = mode === 'hand' ? {hand: session, lang: lang} : {branch: branchSession, lang: lang};
+      var args = reviewed !== null ? {review: reviewed, lang: lang}
+        : mode === 'hand' ? {hand: session, lang: lang} : {branch: branchSession, lang: lang};
       args.site = siteRoot();
       return call('save_lesson', args).then(function (result) {
         if (!answer(result)) throw new Error('refused');
@@ -279,6 +282,7 @@
       if (kit.reviewDeals) args.deals = kit.reviewDeals;  // fewer deals, for the tests
       reviewButton.disabled = true;
       kit.review(out, args, {label: say('review-progress'), answer: answer, announce: voice.announce, open: openMoment})
+        .then(function (result) { if (result && reviewing) reviewed = result.review; })
         .catch(failed).finally(function () { reviewButton.disabled = false; });
     };
     // "Show this moment": the reviewed hand's table before that choice; a card tried there is a what-if.
