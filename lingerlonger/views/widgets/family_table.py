@@ -28,7 +28,7 @@ from lingerlonger.scenario.hand_seat_names import computer_names
 from lingerlonger.session.family_table import PERSON, TableModel
 from lingerlonger.session.save_lesson import lesson_name, table_lesson
 from lingerlonger.session.stepping import Refused
-from lingerlonger.views.shared_panels import save_link_html, what_happened_html
+from lingerlonger.views.shared_panels import said_aloud, save_link_html, what_happened_html
 from lingerlonger.views.table_html import TableStyle, card_html, table_html
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.views.widgets.controls import (
@@ -56,6 +56,7 @@ from lingerlonger.views.widgets.controls import (
     refused_rules_text,
 )
 from lingerlonger.views.widgets.hand import MAX_NAME, _refusal_text
+from lingerlonger.views.widgets.table_voice import TableVoice
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, translate, ui
 from lingerlonger.words.narration import narrate, reason_text
 
@@ -214,6 +215,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.score = _wide_html()
         self.saves = _wide_html()
         self.stage = _wide_html("ll-stage")
+        self.voice = TableVoice()  # what is said aloud: public events only, each hand kept private
         self.status = _wide_html()
         self.pass_text = _wide_html()
         self.reveal = _button(icon="eye", primary=True, own_look=True)
@@ -236,6 +238,7 @@ class FamilyTable(_Speaks, widgets.VBox):
                 self.status,
                 self.pass_box,
                 self.stage,
+                self.voice.box,
                 self.move,
                 _row([self.next]),
                 self.narration,
@@ -248,7 +251,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         )
         self._relabel()
         self._show_seats()
-        self.children = (self.header, self.help_line, self.settings, self.message, self.play_area)
+        self.children = (self.header, self.help_line, self.voice.toggle, self.settings, self.message, self.play_area)
 
     def _show_seats(self) -> None:
         for seat, row in enumerate(self.seat_rows):
@@ -258,6 +261,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         """Every word of the settings and buttons in the page's language."""
         say = lambda key, **values: ui(key, self.lang, **values)  # noqa: E731
         self.help_line.value = _line_html("help_line", say("table-help"))
+        self.voice.relabel(self.lang)
         self.players.description = translate(PLAYERS.title, self.lang)
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.description = say("table-seat", seat=seat + 1)
@@ -429,8 +433,15 @@ class FamilyTable(_Speaks, widgets.VBox):
             self._choices = _choices(state, person)
             self.cards.show(*_labels(self._choices))
             _shown(self.move, True)
+        status = self._status_html()
+        # Said aloud: what everyone at the table saw (never a card drawn), then the pass screen
+        # or the turn's note; a hand is told only by its table's keys, while its person holds it.
+        passed_to = state.players[person] if passing and person is not None else None
+        urgent = ui("pass-to", lang, name=passed_to) if passed_to else Markup(status).striptags()
+        lines = said_aloud(model.public_told, model.names, style)
+        self.voice.say(model.public_told, lines, urgent, lang, len(model.actions))
         # Last: once the page shows this note, everything above it is this turn's.
-        self.status.value = self._status_html()
+        self.status.value = status
 
     def _saves_html(self) -> str:
         """The save links, made again only when a hand ends or the language changes (each

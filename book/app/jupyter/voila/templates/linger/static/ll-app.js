@@ -92,10 +92,40 @@
     });
   }
 
+  // The voice of a table a widget draws (lingerlonger/views/widgets/table_voice.py): the book's
+  // (table-voice.js) on each play tab and family table, its live regions kept. Each turn the
+  // widget writes what it has to say in a hidden line (.ll-said); its lines are added to the
+  // regions once, as a screen reader hears them. The table (the .ll-stage widget, kept while its
+  // HTML is drawn anew) takes the focus, named, for the command keys.
+  function said(player) { return player.querySelector('.ll-said [data-ll-said]'); }
+  function hearTables() {
+    document.querySelectorAll('.ll-player').forEach(function (player) {
+      var feed = said(player), stage = player.querySelector('.ll-stage');
+      if (!feed || !stage || !player.querySelector('.ll-voice [data-ll-announce]')) return;
+      if (!player.llVoice) {
+        player.llVoice = window.llVoice(player, function (key) {
+          var now = said(player);
+          return key === 'ui.keys-help' && now ? now.dataset.llKeysHelp : '';
+        });
+        stage.tabIndex = 0;
+        stage.setAttribute('role', 'group');
+      }
+      player.llVoice.dress();
+      stage.setAttribute('aria-label', feed.dataset.llTableLabel);
+      stage.lang = feed.lang;
+      if (feed.dataset.llSaid === player.llHeard) return;
+      player.llHeard = feed.dataset.llSaid;
+      feed.querySelectorAll('[data-ll-kind] p').forEach(function (line) {
+        player.llVoice.announce(line.textContent, line.parentElement.dataset.llKind === 'assertive', feed.lang);
+      });
+    });
+  }
+
   var shown = null, pending = 0;
   function update() {
     pending = 0;
     dropUploadCount();
+    hearTables();
     if (toShow) showHand();
     var player = presenting();
     if (player !== shown) {
