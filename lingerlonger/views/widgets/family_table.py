@@ -185,8 +185,14 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.names = [
             widgets.Text(value=names[seat], layout=widgets.Layout(width="12rem")) for seat in range(MOST_SEATS)
         ]
+        # each menu named for a screen reader ("Who plays seat 2"), the name unseen: the row says it
         self.kinds = [
-            widgets.Dropdown(options=list(SEAT_KINDS), layout=_auto(), value=PERSON if seat < people else "tips")
+            widgets.Dropdown(
+                options=list(SEAT_KINDS),
+                layout=_auto(),
+                value=PERSON if seat < people else "tips",
+                style={"description_width": "0px"},
+            )
             for seat in range(MOST_SEATS)
         ]
         # each row its own layout: it hides itself (a shared one would hide every row)
@@ -265,6 +271,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.players.description = translate(PLAYERS.title, self.lang)
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.description = say("table-seat", seat=seat + 1)
+            kind.description = say("table-seat-kind", seat=seat + 1)
             _relabel_options(
                 kind,
                 [(say("table-person"), PERSON)]

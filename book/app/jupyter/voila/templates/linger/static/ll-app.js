@@ -121,11 +121,22 @@
     });
   }
 
+  // ipywidgets draws a slider's handle (role slider) beside its description, a label tied to
+  // nothing: a screen reader would say "slider" alone. The handle is named by its label.
+  function nameSliders() {
+    document.querySelectorAll('.ll-app .widget-slider').forEach(function (slider) {
+      var handle = slider.querySelector('.noUi-handle'), label = slider.querySelector('.widget-label');
+      var name = label && label.textContent.trim();
+      if (handle && name && handle.getAttribute('aria-label') !== name) handle.setAttribute('aria-label', name);
+    });
+  }
+
   var shown = null, pending = 0;
   function update() {
     pending = 0;
     dropUploadCount();
     hearTables();
+    nameSliders();
     if (toShow) showHand();
     var player = presenting();
     if (player !== shown) {
