@@ -24,6 +24,7 @@ from conftest import (
     shut_down_kernels,
     tab_to,
     wait_until_still,
+    wcag_violations,
 )
 
 from lingerlonger.views.table_html import TEXT_STYLE
@@ -101,6 +102,8 @@ def test_the_play_tabs_regions_stay_and_each_turn_adds_its_lines(app, hand):
     plays = [text for kind, text in heard if kind == "polite" and " leads " in text]
     assert len(plays) >= 2 and set(plays) <= set(polite)  # every turn's lines, kept in the region
     assert [kind for kind, text in heard if text.startswith("Your turn")].count("assertive") >= 3
+    for part in (".ll-hand-player .ll-keys-toggle", ".ll-hand-player .ll-stage", ".ll-hand-player .ll-voice"):
+        assert wcag_violations(page, within=part) == [], part  # the switch, the named table, its regions
     log.assert_clean()
 
 
@@ -168,6 +171,8 @@ def family(app, hand):
     table.evaluate(LISTEN)
     table.get_by_role("button", name=re.compile("Start the match")).click()
     table.locator(".ll-reveal").wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    # the words come with the screen's last messages, after its button
+    page.wait_for_function("() => window.llHeard.some(([kind]) => kind === 'assertive')", timeout=ROUND_TRIP_MS)
     wait_until_still(page)
     return table
 
@@ -180,6 +185,8 @@ def test_the_family_tables_pass_screen_says_whose_turn_and_tells_no_hand(app, fa
     tab_to(page, ".ll-family-table .ll-stage")
     assert said_after(page, "h") == ["No hand is shown here."]
     assert said_after(page, "s")[0].endswith("in the stock.")
+    for part in (".ll-family-table .ll-keys-toggle", ".ll-family-table .ll-stage", ".ll-family-table .ll-pass"):
+        assert wcag_violations(page, within=part) == [], part
     log.assert_clean()
 
 
