@@ -99,6 +99,7 @@
   // HTML is drawn anew) takes the focus, named, for the command keys.
   function said(player) { return player.querySelector('.ll-said [data-ll-said]'); }
   function hearTables() {
+    if (!window.llVoice) return;  // table-voice.js not served: the tables are silent, the rest works
     document.querySelectorAll('.ll-player').forEach(function (player) {
       var feed = said(player), stage = player.querySelector('.ll-stage');
       if (!feed || !stage || !player.querySelector('.ll-voice [data-ll-announce]')) return;
