@@ -15,6 +15,9 @@ SHELL  := /bin/bash
 BOOK_VENDOR := _static/vendor
 VOILA_DIR   := book/app/jupyter
 APP_NB      := _build/app/app.ipynb
+# A second Jupyter data dir for the app: the book's table script, where the "linger" template finds it.
+APP_DATA    := _build/app/jupyter
+APP_VOICE   := $(APP_DATA)/voila/templates/linger/static/table-voice.js
 # Where the site will be published (sitemap.xml, link previews, 404 page): by default
 # GitHub Pages of the `origin` remote when it is on GitHub, else `make serve`'s address.
 PUBLISHED_URL := $(shell git remote get-url origin 2>/dev/null | sed -nE \
@@ -107,17 +110,24 @@ $(APP_NB): book/app/app.md
 	mkdir -p $(dir $@)
 	$(PYTHON) -m jupytext --to ipynb --output $@ $<
 
+# The app's tables speak and take command keys with the book's own script (index.html.j2): its
+# template serves it from a Jupyter data dir of the build (a pip install puts it in the
+# template's folder, pyproject.toml). Voila serves no link that leads out of a template.
+$(APP_VOICE): lingerlonger/views/static/table-voice.js
+	mkdir -p $(dir $@)
+	cp $< $@
+
 # Voila cannot serve a MyST .md notebook, so it serves the converted copy.
 # book/app/jupyter is a Jupyter data + config dir: its voila.json selects the
 # "linger" template (its icons are SVG files of the template, no CDN) and culls the kernel of
 # a closed page after 5 idle minutes (a class of 30 would otherwise leave 30).
-app: $(APP_NB)
+app: $(APP_NB) $(APP_VOICE)
 	@port="$(PORT)"; \
 	if [ -z "$$port" ]; then \
 	  port=$$($(PYTHON) -c 'import socket; s = socket.socket(); s.bind(("$(HOST)", 0)); print(s.getsockname()[1])'); \
 	fi; \
 	echo "Starting the app: open http://$(HOST):$$port/ once Voila says it is running (Ctrl-C to stop)"; \
-	JUPYTER_PATH="$(CURDIR)/$(VOILA_DIR)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	JUPYTER_PATH="$(CURDIR)/$(VOILA_DIR):$(CURDIR)/$(APP_DATA)$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	JUPYTER_CONFIG_PATH="$(CURDIR)/$(VOILA_DIR)$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	  $(PYTHON) -m voila $(APP_NB) --no-browser --port=$$port --Voila.ip=$(HOST)
 

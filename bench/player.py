@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import statistics
@@ -83,9 +84,14 @@ def free_port() -> int:
 def voila(notebook: Path):
     """A Voilà server for ``notebook`` started as `make app` starts the app; yields its URL."""
     port = free_port()
+    # the book's table script, where `make app` puts it (Makefile's APP_VOICE)
+    data = notebook.parent / "jupyter"
+    voice = data / "voila" / "templates" / "linger" / "static" / "table-voice.js"
+    voice.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(REPO / "lingerlonger" / "views" / "static" / "table-voice.js", voice)
     env = dict(os.environ)
-    for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
-        env[var] = os.pathsep.join(filter(None, [str(VOILA_DIR), env.get(var)]))
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(VOILA_DIR), str(data), env.get("JUPYTER_PATH")]))
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, [str(VOILA_DIR), env.get("JUPYTER_CONFIG_PATH")]))
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
         cwd=notebook.parent,

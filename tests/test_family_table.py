@@ -11,6 +11,8 @@ none is copied from a run.
 from __future__ import annotations
 
 import base64
+import html
+import json
 import re
 from datetime import date
 from pathlib import Path
@@ -23,6 +25,7 @@ from corpora import actions_of, text_of  # noqa: E402
 
 from lingerlonger.game.declared import SetupError  # noqa: E402
 from lingerlonger.game.errors import LingerError  # noqa: E402
+from lingerlonger.game.seat_view import view  # noqa: E402
 from lingerlonger.scenario import loads  # noqa: E402
 from lingerlonger.scenario.replay import replay  # noqa: E402
 from lingerlonger.session.family_table import PERSON  # noqa: E402
@@ -379,3 +382,44 @@ def test_new_match_is_far_from_the_cards():
     [leave] = [box for box in area if table.again in getattr(box, "children", ())]
     assert area.index(leave) > area.index(table.score) > area.index(table.move)
     assert all(table.again not in getattr(box, "children", ()) for box in area[: area.index(table.score)])
+
+
+def said_now(table: FamilyTable, kind: str) -> list[str]:
+    """The lines the table has to say this turn in its live region ``kind`` (the page adds them)."""
+    region = re.search(rf'data-ll-kind="{kind}"[^>]*>(.*?)</div>', table.voice.feed.value, re.S)
+    return [text_of(line) for line in re.findall(r"<p>(.*?)</p>", region[1])] if region else []
+
+
+def test_the_table_says_each_play_aloud_and_tells_a_hand_only_to_its_person():
+    # What is said aloud is heard by everyone at the screen: the plays, in words, each once;
+    # never a card in a hand that is not public (a card drawn, a hand behind the pass screen).
+    # The hand key tells the hand of the person holding the device, and nobody's behind the screen.
+    table = started(seed=5)
+    heard: list[str] = []
+    urgent: list[str] = []
+
+    def check(table):
+        model, polite = table.model, said_now(table, "polite")
+        heard.extend(polite)
+        urgent.extend(said_now(table, "assertive"))
+        public = {card for _, card in view(model.state, 0).known}  # known to all: the trump card shown
+        secret = [
+            card_label(card)
+            for seat, hand in enumerate(model.state.hands)
+            for card in hand
+            if card != model.state.trump_card and card not in public
+        ]
+        assert not [line for line in polite + said_now(table, "assertive") for card in secret if card in line]
+        keys = json.loads(html.unescape(re.search(r'data-ll-keys="([^"]*)"', table.stage.value)[1]))
+        if visible(table.pass_box):
+            assert keys["hand"] == "No hand is shown here."
+        elif model.person_to_act is not None:
+            assert keys["hand"].startswith(f"{model.names[model.person_to_act]}'s hand: ")
+
+    play_to_the_end(table, check)
+    check(table)  # the hand's end
+    plays = [line for line in heard if re.search(" (leads|follows with|trumps with|discards) ", line)]
+    assert plays and len(plays) == len(set(plays)) and not any(re.search("[♠♥♦♣]", line) for line in plays)
+    assert len(plays) == sum(len(trick.plays) for trick in table.model.state.history)  # each play, once
+    assert any(line.startswith("Pass the device to ") for line in urgent)
+    assert any(", your turn" in line for line in urgent)

@@ -729,8 +729,8 @@ def test_a_timer_set_before_the_pace_changed_plays_no_card_twice(monkeypatch):
 
 
 def said_by(hand, kind: str = "polite") -> list[str]:
-    """The lines of the hand's live region ``kind``, as drawn now."""
-    region = re.search(rf'data-ll-announce="{kind}"[^>]*>(.*?)</div>', hand.voice.value, re.S)
+    """The lines the hand has to say this turn in its live region ``kind`` (the page adds them)."""
+    region = re.search(rf'data-ll-kind="{kind}"[^>]*>(.*?)</div>', hand.voice.feed.value, re.S)
     return [text_of(line) for line in re.findall(r"<p>(.*?)</p>", region[1])] if region else []
 
 
@@ -749,5 +749,5 @@ def test_the_hand_says_each_event_once_in_order_its_cards_in_words_and_not_again
     assert said_by(hand) == []  # nothing new happened: nothing said again
     hand.deal.click()
     dealt = said_by(hand)  # the new deal, in Portuguese
-    assert dealt and f'lang="{language_tag("pt")}"' in hand.voice.value
+    assert dealt and f'lang="{language_tag("pt")}"' in hand.voice.feed.value
     assert dealt[0] == text_of(hand.narration.value.split("<li>")[1]), dealt

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from lingerlonger.computer.coach import CardAdvice
 from lingerlonger.game.cards import Card, parse_card
 from lingerlonger.game.errors import LingerError
+from lingerlonger.game.events import Event
 from lingerlonger.scenario import AnswerKind, Scenario, in_language
 from lingerlonger.session.hand import HandModel
 from lingerlonger.session.save_lesson import lesson_text
@@ -30,6 +31,7 @@ __all__ = [
     "advice_html",
     "told_html",
     "told_aloud",
+    "said_aloud",
     "announce_html",
     "what_happened_html",
     "hand_status_html",
@@ -92,19 +94,35 @@ _WRITTEN_CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♠♥♦♣]\ufe0e?")
 
 
 def told_aloud(hand: HandModel, style: TableStyle) -> list[str]:
-    """What happened since your last card, as said aloud: its cards in words ("queen of
-    spades"), as their buttons are named; not in Russian, where a card's name changes with its
-    place in the sentence (the symbol is left, as table-voice.js leaves it)."""
-    lines = [narrate(event, hand.state.players, style.lang) for event in hand.told]
+    """What happened since your last card, as said aloud (``said_aloud``)."""
+    return said_aloud(hand.told, hand.state.players, style)
+
+
+def said_aloud(events: Iterable[Event], players: tuple[str, ...], style: TableStyle) -> list[str]:
+    """The narration of ``events`` as said aloud: its cards in words ("queen of spades"), as
+    their buttons are named; not in Russian, where a card's name changes with its place in the
+    sentence (the symbol is left, as table-voice.js leaves it)."""
+    lines = [narrate(event, players, style.lang) for event in events]
     if style.lang == "ru":
         return lines
     return [_WRITTEN_CARD.sub(lambda card: card_label(parse_card(card[0]), style), line) for line in lines]
 
 
-def announce_html(lines: Iterable[str], urgent: str, lang: str, step: int) -> Markup:
-    """The live regions of a table drawn by a widget: ``lines`` said politely, ``urgent``
-    (your turn, the hand's end) assertively; ``step`` tells one turn's words from the next."""
-    return render("panels/announce.html", lines=list(lines), urgent=urgent, tag=language_tag(lang), step=step)
+def announce_html(lines: Iterable[str], urgent: str, lang: str, *, count: int, step: int) -> Markup:
+    """What a table drawn by a widget has to say this turn, for the page to add to its live
+    regions (widgets/table_voice.py): ``lines`` said politely, ``urgent`` (your turn, the
+    hand's end) assertively; ``count`` tells one turn's words from the next, ``step`` the
+    hand's actions."""
+    return render(
+        "panels/announce.html",
+        lines=list(lines),
+        urgent=urgent,
+        tag=language_tag(lang),
+        count=count,
+        step=step,
+        keys_help=ui("keys-help", lang),
+        table_label=ui("table-focus", lang),
+    )
 
 
 def hand_status_html(hand: HandModel, lang: str, waiting: bool = False) -> Markup:

@@ -373,6 +373,8 @@ APP_MD = REPO / "book" / "app" / "app.md"
 VOILA_DIR = REPO / "book" / "app" / "jupyter"
 #: The "linger" template's icons as Voila serves them (book/app/jupyter/voila/templates/linger).
 APP_ICONS_CSS = "voila/templates/linger/static/icons.css"
+#: The app's second Jupyter data dir (`make app`'s APP_DATA), in its working directory.
+APP_VOICE = "jupyter/voila/templates/linger/static/table-voice.js"
 
 
 def wait_for_voila(url: str, proc: subprocess.Popen, log: Path, timeout: float = 60) -> None:
@@ -403,9 +405,13 @@ def running_voila(port: int, *extra_args: str):
     import jupytext
 
     jupytext.write(jupytext.read(APP_MD), notebook)
+    voice = workdir / APP_VOICE  # the book's table script, where `make app` puts it
+    voice.parent.mkdir(parents=True)
+    shutil.copyfile(REPO / "lingerlonger" / "views" / "static" / "table-voice.js", voice)
     env = dict(os.environ)
-    for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):  # as `make app` does
-        env[var] = os.pathsep.join(filter(None, [str(VOILA_DIR), env.get(var)]))
+    data = [str(VOILA_DIR), str(workdir / "jupyter"), env.get("JUPYTER_PATH")]  # as `make app` does
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, data))
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, [str(VOILA_DIR), env.get("JUPYTER_CONFIG_PATH")]))
     log = workdir / "voila.log"  # a file, not a pipe: a full pipe would block Voila
     with open(log, "w") as output:
         proc = subprocess.Popen(
@@ -509,24 +515,30 @@ def play_app_hand(page, url: str):
     hand = page.locator(".ll-hand-player")
     hand.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     hand.get_by_label("Computer speed").select_option(label="instant")
-    cards, end, mine = hand.locator(".ll-card-row button:visible"), hand.locator(".ll-end"), []
-    step = -1  # no turn seen yet (yours may be the hand's first action)
+    cards, mine = hand.locator(".ll-card-row button:visible"), []
+    step: int | None = -1  # no turn seen yet (yours may be the hand's first action)
     for _ in range(300):
-        # The turn's note is drawn after its cards: a note past the last step means the row
-        # is this turn's (reading it sooner may catch the buttons half redrawn).
-        settled = hand.locator(".ll-yours, .ll-end").first
-        page.wait_for_function(
-            "([hand, step]) => { const note = hand.querySelector('.ll-yours, .ll-end');"
-            " return note && Number(note.dataset.llStep) > step; }",
-            arg=[hand.element_handle(), step],
-            timeout=ROUND_TRIP_MS,
-        )
-        if end.is_visible():
+        step = next_turn(hand, step)
+        if step is None:
             return hand, mine
-        step = int(settled.get_attribute("data-ll-step"))
         mine.append(cards.first.inner_text().replace(TEXT_STYLE, "").strip())
         cards.first.click()
     raise AssertionError("the hand did not end in 300 turns")
+
+
+def next_turn(hand, step: int) -> int | None:
+    """Wait for the play tab's next turn after ``step`` (-1: the first); its step, or None
+    once the hand is over. The turn's note is drawn after its cards: a note past the last step
+    means the row is this turn's (reading it sooner may catch the buttons half redrawn)."""
+    hand.page.wait_for_function(
+        "([hand, step]) => { const note = hand.querySelector('.ll-yours, .ll-end');"
+        " return note && Number(note.dataset.llStep) > step; }",
+        arg=[hand.element_handle(), step],
+        timeout=ROUND_TRIP_MS,
+    )
+    if hand.locator(".ll-end").is_visible():
+        return None
+    return int(hand.locator(".ll-yours").first.get_attribute("data-ll-step"))
 
 
 #: Where the reader's hand (on the table) and its card buttons are on the screen (the app's family
@@ -744,6 +756,18 @@ CARD_SYMBOLS = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])\ufe0e?")
 def in_words(text: str) -> str:
     """Narration as written ("Ana leads Q♠") as it is said aloud ("Ana leads queen of spades")."""
     return CARD_SYMBOLS.sub(lambda card: f"{RANKS.get(card[1], card[1])} of {SYMBOLS[card[2]]}", text)
+
+
+#: Every line a widget's table says (widgets/table_voice.py), as [politeness, words], in order,
+#: from now on (``player.evaluate(LISTEN)``, then ``window.llHeard``): each line is a paragraph
+#: added to one of its live regions, which stay on the page.
+LISTEN = """player => {
+  window.llHeard = [];
+  new MutationObserver(records => records.forEach(record => record.addedNodes.forEach(node => {
+    if (node.nodeType === 1 && node.matches('[data-ll-announce] > p'))
+      window.llHeard.push([node.parentElement.dataset.llAnnounce, node.textContent]);
+  }))).observe(player, {childList: true, subtree: true});
+}"""
 
 
 def tab_to(page, selector: str, most: int = 400) -> None:

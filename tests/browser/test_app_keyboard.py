@@ -5,23 +5,12 @@ every card played, in order, in words, as the book's table does (test_keyboard.p
 from __future__ import annotations
 
 import pytest
-from conftest import FOCUSED, PLAY, ROUND_TRIP_MS, in_words, open_app, tab_to, wait_until_still
+from conftest import FOCUSED, LISTEN, PLAY, ROUND_TRIP_MS, in_words, open_app, tab_to, wait_until_still
 
 from lingerlonger.views.table_html import TEXT_STYLE
 
 pytestmark = pytest.mark.browser
 
-#: Every line the hand's live regions say, as [politeness, words], in order. ipywidgets draws a
-#: region anew with each turn's words: its lines are heard as it is added.
-LISTEN = """hand => {
-  window.llHeard = [];
-  new MutationObserver(records => records.forEach(record => record.addedNodes.forEach(node => {
-    if (node.nodeType !== 1) return;
-    const regions = node.matches('[data-ll-announce]') ? [node] : [...node.querySelectorAll('[data-ll-announce]')];
-    regions.forEach(region => region.querySelectorAll('p').forEach(
-      line => window.llHeard.push([region.dataset.llAnnounce, line.textContent])));
-  }))).observe(hand, {childList: true, subtree: true});
-}"""
 #: The turn's note, drawn last (hand.py): one past ``step`` is the next turn's, its buttons drawn.
 NEXT_TURN = (
     "([hand, step]) => { const note = hand.querySelector('.ll-yours, .ll-end');"

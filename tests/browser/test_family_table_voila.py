@@ -78,7 +78,7 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
     page.get_by_role("tab", name="Family table").click()
     table = page.locator(".ll-family-table")
     table.wait_for(state="visible", timeout=ROUND_TRIP_MS)
-    people = [table.get_by_label("Seat 1").input_value(), table.get_by_label("Seat 2").input_value()]
+    people = [table.get_by_role("textbox", name=f"Seat {seat}").input_value() for seat in (1, 2)]
     table.get_by_label("no trump").check()
     table.get_by_label("Computer speed").select_option(label="quick")  # their cards one by one
     table.evaluate(WATCH_THE_COMPUTERS)

@@ -4,7 +4,8 @@
    refusals. While the table (its .ll-stage) has the focus, single keys ask for one thing at a
    time, as Lichess's blind mode does; the answers are written with the table
    (words/table_keys.py, its data-ll-keys) in the reader's language. A box in the options turns
-   the keys off (WCAG 2.1.4), and the choice is kept. */
+   the keys off (WCAG 2.1.4), and the choice is kept. The app's play tab and family table use it
+   too (book/app/jupyter/voila/templates/linger/static/ll-app.js). */
 window.llVoice = window.llVoice || function (root, say) {
   var stage = root.querySelector('.ll-stage');
   var regions = {};
@@ -12,12 +13,13 @@ window.llVoice = window.llVoice || function (root, say) {
   var KEPT = 30;  // lines kept in a region: enough for a test or a braille display to read back
   // Each message is a line of its own: a screen reader says what is added, and the same words
   // twice (two hands in a row led with the same card) are still news.
-  function announce(text, assertive) {
+  function announce(text, assertive, lang) {
     var region = regions[assertive ? 'assertive' : 'polite'];
     text = (text || '').replace(/\s+/g, ' ').trim();
     if (!region || !text) return;
     var line = document.createElement('p');
     line.textContent = text;
+    if (lang) line.lang = lang;  // the app's: its regions outlive a change of language
     region.append(line);
     while (region.childElementCount > KEPT) region.firstElementChild.remove();
   }
@@ -53,28 +55,37 @@ window.llVoice = window.llVoice || function (root, say) {
       || stage.querySelector('button[data-ll-card]') || stage;
     next.focus({preventScroll: true});
   }
-  var toggle = root.querySelector('input[data-ll-keys-on]');
-  try {
-    var kept = localStorage.getItem('ll-keys');
-    if (toggle && kept !== null) toggle.checked = kept === '1';
-  } catch (e) { /* storage blocked */ }
-  if (toggle) toggle.addEventListener('change', function () {
-    try { localStorage.setItem('ll-keys', toggle.checked ? '1' : ''); } catch (e) { /* storage blocked */ }
-    document.dispatchEvent(new CustomEvent('ll-keys', {detail: toggle.checked}));
+  // The keys' switch, looked for when needed: the app draws it anew in another language.
+  function toggle() { return root.querySelector('input[data-ll-keys-on]'); }
+  function kept() {
+    try { return localStorage.getItem('ll-keys'); } catch (e) { return null; /* storage blocked */ }
+  }
+  function dress() {  // a switch just drawn shows the choice kept
+    var box = toggle(), choice = kept();
+    if (box && choice !== null) box.checked = choice === '1';
+  }
+  dress();
+  root.addEventListener('change', function (e) {
+    if (!e.target.matches || !e.target.matches('input[data-ll-keys-on]')) return;
+    try { localStorage.setItem('ll-keys', e.target.checked ? '1' : ''); } catch (err) { /* storage blocked */ }
+    document.dispatchEvent(new CustomEvent('ll-keys', {detail: e.target.checked}));
   });
-  document.addEventListener('ll-keys', function (e) { if (toggle) toggle.checked = e.detail; });
-  // By the key's place (e.code), so a Russian keyboard's ЧЫЕ... keys work as H, S, T do.
+  document.addEventListener('ll-keys', function (e) { var box = toggle(); if (box) box.checked = e.detail; });
+  // By the key's place (e.code), so a Russian keyboard's ЧЫЕ... keys work as H, S, T do. The
+  // table, or the app's row of cards under it (its own widget), has the focus.
   var KEYS = {KeyH: 'hand', KeyC: 'trick', KeyT: 'trump', KeyS: 'stock', KeyP: 'scores', KeyW: 'turn', KeyL: 'last-trick'};
-  stage.addEventListener('keydown', function (e) {
-    if (!toggle || !toggle.checked || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+  root.addEventListener('keydown', function (e) {
+    var box = toggle();
+    if (!box || !box.checked || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    if (!e.target.closest || !e.target.closest('.ll-stage, .ll-card-row')) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) || e.target.isContentEditable) return;
     var asked = e.key === '?' ? 'help' : KEYS[e.code];
     if (!asked) return;
     e.preventDefault();
-    if (asked === 'help') return announce(say('ui.keys-help'));
+    if (asked === 'help') return announce(say('ui.keys-help'), false, stage.lang);
     var tables = stage.querySelectorAll('.ll-table[data-ll-keys]');
     var table = tables[tables.length - 1];  // a what-if branch's table, in the stage's own
-    if (table) announce(JSON.parse(table.dataset.llKeys)[asked]);
+    if (table) announce(JSON.parse(table.dataset.llKeys)[asked], false, table.lang);
   });
-  return {announce: announce, narrate: narrate, settle: settle};
+  return {announce: announce, narrate: narrate, settle: settle, dress: dress};
 };

@@ -30,7 +30,7 @@ from lingerlonger.scenario.hand_seat_names import computer_names
 from lingerlonger.session.family_table import PERSON, TableModel
 from lingerlonger.session.save_lesson import lesson_name, table_lesson, table_practice
 from lingerlonger.session.stepping import Refused
-from lingerlonger.views.shared_panels import save_link_html, what_happened_html
+from lingerlonger.views.shared_panels import said_aloud, save_link_html, what_happened_html
 from lingerlonger.views.table_html import TableStyle, card_html, table_html
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.views.widgets.controls import (
@@ -59,6 +59,7 @@ from lingerlonger.views.widgets.controls import (
 )
 from lingerlonger.views.widgets.hand import MAX_NAME, _refusal_text
 from lingerlonger.views.widgets.review_box import ReviewBox
+from lingerlonger.views.widgets.table_voice import TableVoice
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, translate, ui
 from lingerlonger.words.narration import narrate, reason_text
 
@@ -187,8 +188,14 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.names = [
             widgets.Text(value=names[seat], layout=widgets.Layout(width="12rem")) for seat in range(MOST_SEATS)
         ]
+        # each menu named for a screen reader ("Who plays seat 2"), the name unseen: the row says it
         self.kinds = [
-            widgets.Dropdown(options=list(SEAT_KINDS), layout=_auto(), value=PERSON if seat < people else "tips")
+            widgets.Dropdown(
+                options=list(SEAT_KINDS),
+                layout=_auto(),
+                value=PERSON if seat < people else "tips",
+                style={"description_width": "0px"},
+            )
             for seat in range(MOST_SEATS)
         ]
         # each row its own layout: it hides itself (a shared one would hide every row)
@@ -217,6 +224,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.score = _wide_html()
         self.saves = _wide_html()
         self.stage = _wide_html("ll-stage")
+        self.voice = TableVoice()  # what is said aloud: public events only, each hand kept private
         self.status = _wide_html()
         self.pass_text = _wide_html()
         self.reveal = _button(icon="eye", primary=True, own_look=True)
@@ -240,6 +248,7 @@ class FamilyTable(_Speaks, widgets.VBox):
                 self.status,
                 self.pass_box,
                 self.stage,
+                self.voice.box,
                 self.move,
                 _row([self.next]),
                 self.review_people,
@@ -255,7 +264,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         )
         self._relabel()
         self._show_seats()
-        self.children = (self.header, self.help_line, self.settings, self.message, self.play_area)
+        self.children = (self.header, self.help_line, self.voice.toggle, self.settings, self.message, self.play_area)
 
     def _build_reviews(self) -> None:
         """A review button per person once a hand is over, the review's pass screen, the review."""
@@ -280,9 +289,11 @@ class FamilyTable(_Speaks, widgets.VBox):
         """Every word of the settings and buttons in the page's language."""
         say = lambda key, **values: ui(key, self.lang, **values)  # noqa: E731
         self.help_line.value = _line_html("help_line", say("table-help"))
+        self.voice.relabel(self.lang)
         self.players.description = translate(PLAYERS.title, self.lang)
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.description = say("table-seat", seat=seat + 1)
+            kind.description = say("table-seat-kind", seat=seat + 1)
             _relabel_options(
                 kind,
                 [(say("table-person"), PERSON)]
@@ -473,8 +484,15 @@ class FamilyTable(_Speaks, widgets.VBox):
             self.cards.show(*_labels(self._choices))
             _shown(self.move, True)
         self._render_reviews(model)
+        status = self._status_html()
+        # Said aloud: what everyone at the table saw (never a card drawn), then the pass screen
+        # or the turn's note; a hand is told only by its table's keys, while its person holds it.
+        passed_to = state.players[person] if passing and person is not None else None
+        urgent = ui("pass-to", lang, name=passed_to) if passed_to else Markup(status).striptags()
+        lines = said_aloud(model.public_told, model.names, style)
+        self.voice.say(model.public_told, lines, urgent, lang, len(model.actions))
         # Last: once the page shows this note, everything above it is this turn's.
-        self.status.value = self._status_html()
+        self.status.value = status
 
     def _render_reviews(self, model: TableModel) -> None:
         """Each person's review button once a hand is over; the pass screen of the review asked

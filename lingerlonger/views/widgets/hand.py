@@ -18,7 +18,6 @@ from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.declared import HAND_VARIANTS, PLAYERS
 from lingerlonger.game.engine import Action, State
-from lingerlonger.game.events import Event
 from lingerlonger.game.rules import VARIANTS, Rules, RulesError
 from lingerlonger.scenario.author_names import cleaned_name
 from lingerlonger.session.hand import HandModel
@@ -26,7 +25,6 @@ from lingerlonger.session.save_lesson import hand_lesson, lesson_name, practice_
 from lingerlonger.session.stepping import Refused, advice, refusal
 from lingerlonger.views.shared_panels import (
     advice_html,
-    announce_html,
     hand_status_html,
     hand_table_html,
     save_link_html,
@@ -59,6 +57,7 @@ from lingerlonger.views.widgets.controls import (
     refused_rules_text,
 )
 from lingerlonger.views.widgets.review_box import ReviewBox
+from lingerlonger.views.widgets.table_voice import TableVoice
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, speaker, translate, ui
 
 __all__ = ["HandPlayer", "MAX_NAME"]
@@ -94,7 +93,6 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.style_options = style or TableStyle.of(DEFAULT_LANGUAGE)
         self.model: HandModel | None = None
         self._choices: list[Card | Suit] = []  # what each card button stands for
-        self._told_said: tuple[Event, ...] = ()  # the events the live region has said
         self._build(players, seat, Rules.parse(rules), opponents, delay)
         self.new_hand()
 
@@ -166,17 +164,18 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.review_box = ReviewBox(self.style_options)
         self.review_box.on_reviewed = lambda: self._show_save()
         self.narration = _wide_html()
-        self.voice = _html("", "ll-voice")  # the table's live regions, [data-ll-announce]
+        self.voice = TableVoice()  # the table's live regions, [data-ll-announce], and its keys' switch
         self.help_line = _html()
         self._relabel()
         self.children = (
             self.header,
             self.help_line,
+            self.voice.toggle,
             _row([self.deal, self.pace, self.save, self.summary]),
             self.confirm.box,
             self.settings,
             self.stage,
-            self.voice,
+            self.voice.box,
             self.status,
             self.message,
             self.review_box,
@@ -200,6 +199,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.settings_note.value = _line_html("note", say("settings-note"))
         self.settings.titles = (say("settings"),)
         self.help_line.value = _line_html("help_line", say("play-help"))
+        self.voice.relabel(self.lang)
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang``: settings, table, narration; the hand in play goes on."""
@@ -387,8 +387,6 @@ class HandPlayer(_Speaks, widgets.VBox):
         """Say what happened since the table was last drawn (each play once, in order, its card
         in words), then ``urgent``: your turn or the hand's end."""
         assert self.model is not None  # said once a hand is dealt
-        told, said = self.model.told, self._told_said
-        lines = told_aloud(self.model, self.style_options)
-        fresh = lines[len(said) :] if told[: len(said)] == said else lines
-        self._told_said = told
-        self.voice.value = announce_html(fresh, urgent, self.lang, len(self.model.actions))
+        model = self.model
+        lines = told_aloud(model, self.style_options)
+        self.voice.say(model.told, lines, urgent, self.lang, len(model.actions))

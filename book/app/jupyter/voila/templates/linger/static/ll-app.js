@@ -101,11 +101,53 @@
     });
   }
 
+  // The voice of a table a widget draws (lingerlonger/views/widgets/table_voice.py): the book's
+  // (table-voice.js) on each play tab and family table, its live regions kept. Each turn the
+  // widget writes what it has to say in a hidden line (.ll-said); its lines are added to the
+  // regions once, as a screen reader hears them. The table (the .ll-stage widget, kept while its
+  // HTML is drawn anew) takes the focus, named, for the command keys.
+  function said(player) { return player.querySelector('.ll-said [data-ll-said]'); }
+  function hearTables() {
+    if (!window.llVoice) return;  // table-voice.js not served: the tables are silent, the rest works
+    document.querySelectorAll('.ll-player').forEach(function (player) {
+      var feed = said(player), stage = player.querySelector('.ll-stage');
+      if (!feed || !stage || !player.querySelector('.ll-voice [data-ll-announce]')) return;
+      if (!player.llVoice) {
+        player.llVoice = window.llVoice(player, function (key) {
+          var now = said(player);
+          return key === 'ui.keys-help' && now ? now.dataset.llKeysHelp : '';
+        });
+        stage.tabIndex = 0;
+        stage.setAttribute('role', 'group');
+      }
+      player.llVoice.dress();
+      stage.setAttribute('aria-label', feed.dataset.llTableLabel);
+      stage.lang = feed.lang;
+      if (feed.dataset.llSaid === player.llHeard) return;
+      player.llHeard = feed.dataset.llSaid;
+      feed.querySelectorAll('[data-ll-kind] p').forEach(function (line) {
+        player.llVoice.announce(line.textContent, line.parentElement.dataset.llKind === 'assertive', feed.lang);
+      });
+    });
+  }
+
+  // ipywidgets draws a slider's handle (role slider) beside its description, a label tied to
+  // nothing: a screen reader would say "slider" alone. The handle is named by its label.
+  function nameSliders() {
+    document.querySelectorAll('.ll-app .widget-slider').forEach(function (slider) {
+      var handle = slider.querySelector('.noUi-handle'), label = slider.querySelector('.widget-label');
+      var name = label && label.textContent.trim();
+      if (handle && name && handle.getAttribute('aria-label') !== name) handle.setAttribute('aria-label', name);
+    });
+  }
+
   var shown = null, pending = 0;
   function update() {
     pending = 0;
     dropUploadCount();
     actionHooks();
+    hearTables();
+    nameSliders();
     if (toShow) showHand();
     var player = presenting();
     if (player !== shown) {
