@@ -53,16 +53,20 @@ __all__ = ["CardAdvice", "JUDGE_POLICY", "coach", "evaluate", "winner_after", "b
 _TIPS_SEATS = (TipsPlayer(),) * 6  # deterministic and stateless: one serves every seat
 
 #: Who plays each sampled deal out for the coach: the strongest judge that fits its time
-#: budget (0.3 s a hint in the app, 1 s in the browser), measured by bench/players.py.
-#: "tips" (the strong player's rollouts, deals sampled with sensible followers) over
-#: "greedy" (the expert's) and "random" (the coach's first judge): on the bench's ladder
-#: against three tips players, playing by the "tips" judge (strong, 80 deals a card) gained
-#: +1.0 points [-0.9, +2.9] over the greedy one (expert, 500 deals) on the same deals; a
-#: rollout by random players models nobody who plays well. 80 deals cost at most 0.26 CPU s
-#: at a first trick of 4-player standard (the worst case) on the bench machine: within the
-#: app's 0.3 s. The browser (Pyodide, 2-4x slower; the phone profile's CPU 4x slower) gets
-#: fewer deals within its 1 s, 10 to 40 at a first trick: the budget cuts them short, and
-#: the panel says how many were played.
+#: budget (0.3 s a hint in the app, 1 s in the browser), measured by bench/players.py
+#: (bench/results/ladder.txt). "tips" is the strong player's judge: rollouts by tips
+#: players in deals that agree with the others' plays (``opponent_model``). "random" (the
+#: coach's first judge) models nobody who plays well. "greedy" (the expert's) is level
+#: with it as a player: against three tips players, strong minus expert was -1.0 points
+#: [-4.3, +2.3] on 507 same deals (and +1.0 [-0.9, +2.9] before the opponent model);
+#: "tips" is kept because its values are those of the tips players the tables seat
+#: (tests/test_search.py checks them against an exhaustive search).
+#: Its 80 deals a card cost 0.26 to 0.38 CPU s at a first trick of 4-player standard (the
+#: worst case; the higher figure on a loaded machine), under 0.31 s from the third trick
+#: on, so the app's 0.3 s plays about 60 to 80 deals before the budget cuts it short.
+#: The browser is not measured here: Pyodide (2-4x slower) on the phone profile (CPU 4x
+#: slower) makes its 1 s worth about 0.06 to 0.12 CPU s here, about 20 to 35 deals at a
+#: first trick, more later in the hand. The panel says how many deals were played.
 JUDGE_POLICY = "tips"
 
 
