@@ -19,7 +19,8 @@ Usage: ``python bench/players.py [--hands 10000] [--expert-hands N] [--strong-ha
 [--workers 2] [--skip-budgets] [--save lingerlonger/lab/data/ladder.json]``. ``--save``
 writes each match's counts as it ends (``lab.ladder``), so chapter 10 shows the table
 without playing a hand. Hand counts are parameters because the search players
-are slow (about 0.3 s a hand for strong, 1 s for expert, per core): the script prints each
+are slow (about 1 s a hand per core for expert and for strong on a quiet machine; 2 to 4
+times that on a loaded one): the script prints each
 match's time and the projected time of 10,000 hands.
 """
 
