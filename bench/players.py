@@ -16,8 +16,11 @@
    compares strong with expert on the deals both played.
 
 Usage: ``python bench/players.py [--hands 10000] [--expert-hands N] [--strong-hands N]
-[--workers 2] [--skip-budgets]``. Hand counts are parameters because the search players
-are slow (about 0.3 s a hand for strong, 1 s for expert, per core): the script prints each
+[--workers 2] [--skip-budgets] [--save lingerlonger/lab/data/ladder.json]``. ``--save``
+writes each match's counts as it ends (``lab.ladder``), so chapter 10 shows the table
+without playing a hand. Hand counts are parameters because the search players
+are slow (about 1 s a hand per core for expert and for strong on a quiet machine; 2 to 4
+times that on a loaded one): the script prints each
 match's time and the projected time of 10,000 hands.
 """
 
@@ -26,6 +29,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from contextlib import closing
+from datetime import UTC, datetime
 
 from lingerlonger.computer.coach import coach
 from lingerlonger.computer.players import PLAYER_KINDS
@@ -33,7 +38,8 @@ from lingerlonger.computer.search import PerfectInformationPlayer, StrongPlayer
 from lingerlonger.game.engine import new_hand
 from lingerlonger.game.rules import Rules
 from lingerlonger.game.seat_view import view
-from lingerlonger.lab import paired_difference, run_tournament, summarize
+from lingerlonger.lab import HandRecord, paired_difference, stream_tournament, summarize
+from lingerlonger.lab.ladder import Ladder, Level, Paired, save_ladder
 
 LADDER = ("random", "tips", "expert", "strong")
 KINDS = PLAYER_KINDS.with_kind("perfect", PerfectInformationPlayer)
@@ -68,23 +74,43 @@ def budgets(positions: int) -> None:
     print(f"  coach (random rollouts), 1,000 a card: mean {sum(times) / len(times):.3f} s, max {max(times):.3f} s")
 
 
-def match(hero: str, hands: int, workers: int | None, seed: int):
-    """The hero's records against three tips players, its win rate printed with its interval."""
+def match(
+    hero: str,
+    hands: int,
+    workers: int | None,
+    seed: int,
+    levels: list[Level] | None = None,
+    minutes: float | None = None,
+):
+    """The hero's records against three tips players, its win rate printed with its interval
+    (and added to ``levels``, for the saved ladder). ``minutes``: stop after the chunk that
+    ends past this time (the first hands, in order: pairings stay on the same deals)."""
     start = time.perf_counter()
-    records = run_tournament(Rules(), [hero, "tips", "tips", "tips"], hands, seed, workers, False, kinds=KINDS)
+    records: list[HandRecord] = []
+    seats = [hero, "tips", "tips", "tips"]
+    with closing(
+        stream_tournament(Rules(), seats, hands, seed, kinds=KINDS, workers=workers, keep_records=True)
+    ) as chunks:
+        for chunk in chunks:
+            records.extend(chunk.records)
+            if minutes is not None and time.perf_counter() - start > minutes * 60:
+                break
     elapsed = time.perf_counter() - start
+    cut = "" if len(records) == hands else f", stopped at the time limit of {minutes:g} min"
     rate = summarize(records, "seat")[0]
     low, high = rate.interval
     projected = (
         ""
-        if hands >= FULL_HANDS
-        else f"; {FULL_HANDS:,} hands would take about {elapsed * FULL_HANDS / hands / 60:.0f} min"
+        if len(records) >= FULL_HANDS
+        else f"; {FULL_HANDS:,} hands would take about {elapsed * FULL_HANDS / len(records) / 60:.0f} min"
     )
     print(
         f"  {hero:8s} {rate.wins:6d}/{rate.hands:<6d} = {rate.rate:6.1%}  [{low:.1%}, {high:.1%}]"
-        f"  ({elapsed:.0f} s{projected})",
+        f"  ({elapsed:.0f} s{projected}{cut})",
         flush=True,
     )
+    if levels is not None:
+        levels.append(Level(hero, rate.wins, rate.hands, round(elapsed)))
     return records, (low, high)
 
 
@@ -98,6 +124,9 @@ def main() -> None:
     parser.add_argument("--budget-positions", type=int, default=10)
     parser.add_argument("--skip-budgets", action="store_true")
     parser.add_argument("--skip-ladder", action="store_true")
+    parser.add_argument("--minutes", type=float, default=None, help="the most minutes a match may take")
+    parser.add_argument("--search-minutes", type=float, default=None, help="the same for expert and strong")
+    parser.add_argument("--save", default=None, help="write the ladder's counts to this JSON file (lab.ladder)")
     args = parser.parse_args()
     if not args.skip_budgets:
         budgets(args.budget_positions)
@@ -107,27 +136,44 @@ def main() -> None:
     print("the ladder: each in seat 1 against three tips players, 4-player standard")
     below = None
     records = {}
+    levels: list[Level] = []
+    pairs: list[Paired] = []
+
+    def save() -> None:
+        if args.save:
+            when = datetime.now(UTC).strftime("%Y-%m-%d")
+            save_ladder(Ladder(4, "standard", "tips", args.seed, when, tuple(levels), tuple(pairs)), args.save)
+
     for hero in LADDER:
-        records[hero], interval = match(hero, counts.get(hero) or args.hands, args.workers, args.seed)
+        hands = counts.get(hero) or args.hands
+        minutes = args.search_minutes if hero in counts else args.minutes
+        records[hero], interval = match(hero, hands, args.workers, args.seed, levels, minutes)
         if below is not None:
             print(f"           interval above the level below: {'yes' if interval[0] > below[1] else 'NO'}")
         below = interval
+        save()
     shared = min(len(records["expert"]), len(records["strong"]))
-    print_paired("strong against expert", records["expert"][:shared], records["strong"][:shared])
-    perfect, _ = match("perfect", counts["strong"] or args.hands, args.workers, args.seed)
-    print_paired("perfect information against strong (the distance)", records["strong"], perfect)
+    pairs.append(print_paired("strong against expert", records["expert"][:shared], records["strong"][:shared]))
+    perfect, _ = match("perfect", counts["strong"] or args.hands, args.workers, args.seed, levels, args.minutes)
+    shared = min(len(records["strong"]), len(perfect))
+    pairs.append(
+        print_paired("perfect information against strong (the distance)", records["strong"][:shared], perfect[:shared])
+    )
+    save()
 
 
-def print_paired(title: str, baseline, changed) -> None:
+def print_paired(title: str, baseline, changed) -> Paired:
     """The paired difference of seat 1's win rate on the same deals (``lab.paired``): far
     more sensitive than two separate intervals, since the luck of the deal cancels out."""
     difference = paired_difference(baseline, changed)
     low, high = difference.interval
     print(
         f"{title}, {difference.hands} same deals: {difference.difference:+.1%} [{low:+.1%}, {high:+.1%}]"
-        f" ({difference.gained} deals won only by the first, {difference.lost} only by the second)",
+        f" ({difference.gained} deals won only by the second, {difference.lost} only by the first)",
         flush=True,
     )
+    first, second = baseline[0].seats[0].kind, changed[0].seats[0].kind
+    return Paired(first, second, difference.hands, difference.gained, difference.lost)
 
 
 if __name__ == "__main__":

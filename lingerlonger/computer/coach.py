@@ -3,17 +3,18 @@
 ``coach(state_or_view, seat)`` returns one ``CardAdvice`` per legal action of
 the seat to act, best first. Each estimate comes from rollouts: deal the cards
 the seat cannot see at random, consistently with everything public
-(``inference.sample_world``), play the candidate card, then play the hand out with
-uniformly random legal cards for everyone (``lingerlonger.computer.playout``). The same
-sampled worlds serve every candidate, so their differences are not noise of
+(``inference.sample_world``), play the candidate card, then play the hand out.
+Who plays it out is the coach's judge, ``JUDGE_POLICY``: four ``tips`` players, the
+strong player's own rollouts (``search.StrongPlayer``), chosen below with the figures.
+The same sampled worlds serve every candidate, so their differences are not noise of
 the deal. ``win_rate`` is the share of rollouts the seat won; ``low``–``high``
 is its 95% Wilson interval. Rollouts stop at ``rollouts`` per card or when
 ``budget_s`` seconds have passed, whichever comes first (``budget_s=None``:
 no time limit, and then a seeded call is reproducible). About 1,000 rollouts a
 card give an interval of ±3%.
 
-The rollouts model the other players as random, so a win rate is the chance
-against random play from here on; it ranks cards, it does not promise a result.
+The rollouts model the other players as ``tips`` players, so a win rate is the chance
+against sensible play from here on; it ranks cards, it does not promise a result.
 
 The UI asks for a hint like this (a State is turned into the seat's view first,
 so the coach never reads a hidden card):
@@ -21,10 +22,10 @@ so the coach never reads a hidden card):
 >>> from lingerlonger.game.engine import new_hand
 >>> from lingerlonger.game.rules import Rules
 >>> state, _ = new_hand(Rules(), 4, dealer=3, seed=11)
->>> advice = coach(state, seat=0, budget_s=None, rollouts=200, seed=1)
+>>> advice = coach(state, seat=0, budget_s=None, rollouts=20, seed=1)
 >>> sorted(str(a.card) for a in advice) == sorted(str(c) for c in state.hands[0])
 True
->>> all(a.low <= a.win_rate <= a.high and a.rollouts == 200 for a in advice)
+>>> all(a.low <= a.win_rate <= a.high and a.rollouts == 20 for a in advice)
 True
 """
 
@@ -36,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lingerlonger.computer.inference import sample_world
+from lingerlonger.computer.opponent_model import TipsModel
 from lingerlonger.computer.playout import KernelPosition, playout
 from lingerlonger.computer.statistics import wilson_interval
 from lingerlonger.computer.tips import TipsPlayer
@@ -46,9 +48,26 @@ from lingerlonger.game.seat_view import SeatView
 from lingerlonger.game.seat_view import view as seat_view
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 
-__all__ = ["CardAdvice", "coach", "evaluate", "winner_after", "best_action", "candidate_actions"]
+__all__ = ["CardAdvice", "JUDGE_POLICY", "coach", "evaluate", "winner_after", "best_action", "candidate_actions"]
 
 _TIPS_SEATS = (TipsPlayer(),) * 6  # deterministic and stateless: one serves every seat
+
+#: Who plays each sampled deal out for the coach: the strongest judge that fits its time
+#: budget (0.3 s a hint in the app, 1 s in the browser), measured by bench/players.py
+#: (bench/results/ladder.txt). "tips" is the strong player's judge: rollouts by tips
+#: players in deals that agree with the others' plays (``opponent_model``). "random" (the
+#: coach's first judge) models nobody who plays well. "greedy" (the expert's) is level
+#: with it as a player: against three tips players, strong minus expert was -1.0 points
+#: [-4.3, +2.3] on 507 same deals (and +1.0 [-0.9, +2.9] before the opponent model);
+#: "tips" is kept because its values are those of the tips players the tables seat
+#: (tests/test_search.py checks them against an exhaustive search).
+#: Its 80 deals a card cost 0.26 to 0.38 CPU s at a first trick of 4-player standard (the
+#: worst case; the higher figure on a loaded machine), under 0.31 s from the third trick
+#: on, so the app's 0.3 s plays about 60 to 80 deals before the budget cuts it short.
+#: The browser is not measured here: Pyodide (2-4x slower) on the phone profile (CPU 4x
+#: slower) makes its 1 s worth about 0.06 to 0.12 CPU s here, about 20 to 35 deals at a
+#: first trick, more later in the hand. The panel says how many deals were played.
+JUDGE_POLICY = "tips"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,15 +149,14 @@ def coach(
     budget_s: float | None = 2.0,
     rollouts: int = 1000,
     seed: int | random.Random | None = None,
-    policy: str = "random",
+    policy: str = JUDGE_POLICY,
 ) -> list[CardAdvice]:
     """Advice for every legal action of ``seat`` (default: the seat to act), best first.
 
     ``state_or_view``: an engine ``State`` (only ``view(state, seat)`` is read)
     or that seat's ``SeatView``. ``rollouts``: the most per card; ``budget_s``:
     the most seconds in all (None: no limit). ``policy``: how everyone plays
-    after the card (``winner_after``; "random" by default; "tips" is the strong
-    player's judge, ``search.StrongPlayer``). Returns [] when the
+    after the card (``winner_after``; by default the judge, ``JUDGE_POLICY``). Returns [] when the
     seat has nothing to decide (not its turn, or the hand is over).
     """
     if isinstance(state_or_view, State):
@@ -154,7 +172,9 @@ def coach(
         return []
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     advice = []
-    for action, won, done in evaluate(known, rng, rollouts, budget_s, policy, sensible=policy == "tips"):
+    # The tips judge samples as the strong player does: worlds where the others' plays are the tips'.
+    deal = TipsModel(known, rng).deal if policy == "tips" else None
+    for action, won, done in evaluate(known, rng, rollouts, budget_s, policy, deal=deal):
         low, high = wilson_interval(won, done)
         card = action.card if isinstance(action, Play) else None
         suit = action.suit if isinstance(action, ChooseTrump) else None

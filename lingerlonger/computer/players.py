@@ -8,7 +8,8 @@
   and with how sensible players follow suit, plays the card and rolls the hand
   out; it plays the card that won most often.
 - ``strong``: determinized rollouts like the expert's, each played on by ``tips``
-  players rather than a quick policy (``search``).
+  players rather than a quick policy, in deals where the others' plays are the
+  ones the tips would have made (``search``, ``opponent_model``).
 
 >>> from lingerlonger.game.engine import new_hand
 >>> from lingerlonger.game.seat_view import view

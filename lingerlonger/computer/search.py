@@ -4,9 +4,13 @@ Both try each legal card and play the hand out from there; the difference is the
 
 - ``StrongPlayer`` (the level "strong"): determinized rollouts (PIMC). It deals the
   cards its seat cannot see at random, consistently with everything its ``SeatView``
-  shows (``inference.sample_world``, sensible followers), tries every legal card in
-  every sampled deal and plays each on to the end with four ``tips`` players, the
-  default policy. The card that won in most deals is played. The same deals serve
+  shows (``inference.sample_world``, sensible followers) and with the others' plays
+  since they last drew being the ones the tips would have made
+  (``opponent_model.TipsModel``: without it, against three tips players, the strong
+  player won no more than the tips themselves, 25.4% against 24.8% on 500 same deals,
+  while a player who sees every card won 42.2%: knowing the cards is what pays), tries
+  every legal card in every sampled deal and plays each on to the end with four
+  ``tips`` players, the default policy. The card that won in most deals is played. The same deals serve
   every card, so their differences are not noise of the deal.
 - ``PerfectInformationPlayer`` sees the whole state (the lab shows it every card
   through ``see``): it tries every legal card in the real deal and plays each on with
@@ -32,6 +36,7 @@ from __future__ import annotations
 import random
 
 from lingerlonger.computer.coach import best_action, evaluate
+from lingerlonger.computer.opponent_model import TipsModel
 from lingerlonger.computer.tips import TipsPlayer
 from lingerlonger.game.engine import Action, Play, State
 from lingerlonger.game.seat_view import SeatView
@@ -74,7 +79,8 @@ class StrongPlayer:
 
     def values(self, view: SeatView) -> list[tuple[Action, int, int]]:
         """(action, wins, deals) for each legal action, judged on what the seat can know."""
-        return evaluate(view, self.rng, self.worlds, self.budget_s, self.policy, sensible=True)
+        model = TipsModel(view, self.rng)
+        return evaluate(view, self.rng, self.worlds, self.budget_s, self.policy, deal=model.deal)
 
     def act(self, view: SeatView) -> Action:
         if not view.must_name_trump and len(view.legal) == 1:

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -55,8 +56,10 @@ __all__ = [
 
 #: The computer that plays the seats of a what-if branch the scenario no longer covers.
 BRANCH_PLAYER = "tips"
-#: The coach's time budget per question, in seconds (the brief's "about one second").
-COACH_BUDGET_S = 1.0
+#: The coach's time budget per hint, in seconds: 1 s in the browser (Pyodide, where live
+#: mode runs), 0.3 s in the app (a Python kernel), as issue 26 sets them; the judge
+#: (``coach.JUDGE_POLICY``) plays as many deals as fit.
+COACH_BUDGET_S = 1.0 if sys.platform == "emscripten" else 0.3
 
 
 def advice(state: State, seat: int | None = None) -> list[CardAdvice]:
