@@ -132,13 +132,14 @@ class PageLog:
 
 #: Resolves once the page is still: two frames drawn (what a click redraws, and what the page's
 #: scripts do on the next frame), no transition or finite animation running (a sidebar sliding in)
-#: and the scroll position the same from one frame to the next; 10 s at most.
-STILL = """async () => {
+#: and the scroll position the same from one frame to the next; 10 s at most. Given the scroll
+#: position as it is now ("x,y": a script that has just scrolled knows it), two frames suffice
+#: when nothing moves; unknown, it is read and read again two frames later.
+STILL = """async (at = null) => {
   const frame = () => new Promise(done => requestAnimationFrame(() => done()));
   const moving = () => document.getAnimations().filter(animation => animation.playState === 'running'
     && animation.effect && animation.effect.getComputedTiming().endTime !== Infinity);
   const still = async () => {
-    let at = null;
     for (;;) {
       await frame(); await frame();
       const running = moving();
