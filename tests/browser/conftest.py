@@ -586,8 +586,10 @@ def deal_new_hand(player) -> None:
 
 def live_page(chromium, base: str, path: str, **options):
     """A fresh page (its own context, downloads accepted, nothing off-site) at ``path`` of the
-    site; ``options`` for the context (a phone's viewport)."""
-    context = chromium.new_context(accept_downloads=True, **options)
+    site; ``options`` for the context (a phone's viewport). The offline worker is kept out unless
+    ``service_workers="allow"``: it would copy the page's language in the background, seconds of
+    CPU per page (what it does with live mode: test_offline.py and test_live_mode.py)."""
+    context = chromium.new_context(**{"accept_downloads": True, "service_workers": "block", **options})
     context.route(lambda url: not is_local(url), lambda route: route.abort())
     page = context.new_page()
     log = record(page)
