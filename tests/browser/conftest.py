@@ -2,7 +2,7 @@
 
 Fixtures
   chromium         one headless chromium per session
-  browser_page     (page, PageLog): a fresh page and a record of what it did;
+  browser_page     (page, PageLog): a fresh page (no offline worker) and a record of what it did;
                    PageLog.assert_clean() fails on any request that left
                    127.0.0.1, console error, uncaught exception or HTTP error
   book_html        the built book's directory, _build/html (never built here)
@@ -240,8 +240,10 @@ def chromium():
 
 @pytest.fixture
 def browser_page(chromium):
-    """A new page in its own context, and the PageLog recording it."""
-    context = chromium.new_context()
+    """A new page in its own context, and the PageLog recording it. The book's offline worker is
+    kept out, as in ``returning_reader``: it would copy the page's language in the background,
+    seconds of CPU for each test (the tests of the worker make their own: ``first_visit``)."""
+    context = chromium.new_context(service_workers="block")
     page = context.new_page()
     log = record(page)
     yield page, log
