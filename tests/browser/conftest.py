@@ -111,8 +111,20 @@ class PageLog:
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     bad_responses: list[str] = field(default_factory=list)
-    #: Requests sent and not yet answered (or failed): what `wait_until_quiet` waits for.
-    in_flight: int = 0
+    #: Requests sent and not yet answered (or failed): what `wait_until_quiet` waits for. The
+    #: requests themselves, not a count: one the page sent before this log began ends unseen.
+    waiting: set = field(default_factory=set)
+    #: (event, handler) of the page's listeners feeding this log: ``stop()`` removes them.
+    listeners: list = field(default_factory=list, repr=False)
+
+    @property
+    def in_flight(self) -> int:
+        return len(self.waiting)
+
+    def stop(self, page) -> None:
+        """Stop recording ``page`` (which goes on to another test's page: ``record`` it anew)."""
+        for event, handler in self.listeners:
+            page.remove_listener(event, handler)
 
     def external_requests(self) -> list[str]:
         return [url for url in self.requests if not is_local(url)]
@@ -203,24 +215,28 @@ def record(page) -> PageLog:
 
     def sent(request) -> None:
         log.requests.append(request.url)
-        log.in_flight += 1
+        log.waiting.add(request)
 
-    def ended(request) -> None:
-        log.in_flight -= 1
+    def ended(request) -> None:  # a function: Playwright cannot remove a built-in method's listener
+        log.waiting.discard(request)
 
-    page.on("request", sent)
-    page.on("requestfinished", ended)
-    page.on("requestfailed", ended)
-    page.on("websocket", lambda ws: log.requests.append(ws.url))
-    page.on(
-        "console",
-        lambda msg: msg.type == "error" and log.console_errors.append(f"{msg.text} at {msg.location.get('url')}"),
-    )
-    page.on("pageerror", lambda error: log.page_errors.append(str(error)))
-    page.on(
-        "response",
-        lambda response: response.status >= 400 and log.bad_responses.append(f"{response.status} {response.url}"),
-    )
+    log.listeners = [
+        ("request", sent),
+        ("requestfinished", ended),
+        ("requestfailed", ended),
+        ("websocket", lambda ws: log.requests.append(ws.url)),
+        (
+            "console",
+            lambda msg: msg.type == "error" and log.console_errors.append(f"{msg.text} at {msg.location.get('url')}"),
+        ),
+        ("pageerror", lambda error: log.page_errors.append(str(error))),
+        (
+            "response",
+            lambda response: response.status >= 400 and log.bad_responses.append(f"{response.status} {response.url}"),
+        ),
+    ]
+    for event, handler in log.listeners:
+        page.on(event, handler)
     return log
 
 
