@@ -72,6 +72,19 @@ def test_prune_keeps_what_pages_reach_and_removes_the_rest(tmp_path):
     assert not (site / "_sources").exists() and not (site / "_static" / "vendor").exists()
 
 
+def test_file_names_finds_what_the_file_name_pattern_finds():
+    """The pack seeks file names only in the runs of name characters that hold a dot (faster):
+    the same names as the pattern over the whole text, on the theme's own files and on cases at
+    a run's edges (a name ending before a hyphen, after "@", a dot run, an extension too long)."""
+    cases = [
+        'src="../_static/ll-replay.js?v=1" ll-replay-controls a.b-c.de x@2x.png ...js .x foo.toolongextension1',
+        "url(fonts/ll-icons.woff)@import 'a.css';--x:1.5rem;v1.2.3-rc.1 _static/replays/56ca.html#x",
+    ]
+    cases += [path.read_text(encoding="utf-8") for path in sorted((REPO / "book" / "_ext" / "static").iterdir())]
+    for text in cases:
+        assert site_pack.file_names(text) == set(site_pack.FILE_NAME.findall(text))
+
+
 def test_packing_a_packed_site_again_keeps_its_link_previews_and_draws_none(tmp_path, monkeypatch):
     """The tests pack copies of the built site again (a new build, a sub-path): each run drew
     every page's preview once more, after the pruning had removed them as linked by nothing."""

@@ -2,7 +2,7 @@
 
 Fixtures
   chromium         one headless chromium per session
-  browser_page     (page, PageLog): a fresh page and a record of what it did;
+  browser_page     (page, PageLog): a fresh page (no offline worker) and a record of what it did;
                    PageLog.assert_clean() fails on any request that left
                    127.0.0.1, console error, uncaught exception or HTTP error
   book_html        the built book's directory, _build/html (never built here)
@@ -111,8 +111,20 @@ class PageLog:
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     bad_responses: list[str] = field(default_factory=list)
-    #: Requests sent and not yet answered (or failed): what `wait_until_quiet` waits for.
-    in_flight: int = 0
+    #: Requests sent and not yet answered (or failed): what `wait_until_quiet` waits for. The
+    #: requests themselves, not a count: one the page sent before this log began ends unseen.
+    waiting: set = field(default_factory=set)
+    #: (event, handler) of the page's listeners feeding this log: ``stop()`` removes them.
+    listeners: list = field(default_factory=list, repr=False)
+
+    @property
+    def in_flight(self) -> int:
+        return len(self.waiting)
+
+    def stop(self, page) -> None:
+        """Stop recording ``page`` (which goes on to another test's page: ``record`` it anew)."""
+        for event, handler in self.listeners:
+            page.remove_listener(event, handler)
 
     def external_requests(self) -> list[str]:
         return [url for url in self.requests if not is_local(url)]
@@ -132,13 +144,14 @@ class PageLog:
 
 #: Resolves once the page is still: two frames drawn (what a click redraws, and what the page's
 #: scripts do on the next frame), no transition or finite animation running (a sidebar sliding in)
-#: and the scroll position the same from one frame to the next; 10 s at most.
-STILL = """async () => {
+#: and the scroll position the same from one frame to the next; 10 s at most. Given the scroll
+#: position as it is now ("x,y": a script that has just scrolled knows it), two frames suffice
+#: when nothing moves; unknown, it is read and read again two frames later.
+STILL = """async (at = null) => {
   const frame = () => new Promise(done => requestAnimationFrame(() => done()));
   const moving = () => document.getAnimations().filter(animation => animation.playState === 'running'
     && animation.effect && animation.effect.getComputedTiming().endTime !== Infinity);
   const still = async () => {
-    let at = null;
     for (;;) {
       await frame(); await frame();
       const running = moving();
@@ -202,24 +215,28 @@ def record(page) -> PageLog:
 
     def sent(request) -> None:
         log.requests.append(request.url)
-        log.in_flight += 1
+        log.waiting.add(request)
 
-    def ended(request) -> None:
-        log.in_flight -= 1
+    def ended(request) -> None:  # a function: Playwright cannot remove a built-in method's listener
+        log.waiting.discard(request)
 
-    page.on("request", sent)
-    page.on("requestfinished", ended)
-    page.on("requestfailed", ended)
-    page.on("websocket", lambda ws: log.requests.append(ws.url))
-    page.on(
-        "console",
-        lambda msg: msg.type == "error" and log.console_errors.append(f"{msg.text} at {msg.location.get('url')}"),
-    )
-    page.on("pageerror", lambda error: log.page_errors.append(str(error)))
-    page.on(
-        "response",
-        lambda response: response.status >= 400 and log.bad_responses.append(f"{response.status} {response.url}"),
-    )
+    log.listeners = [
+        ("request", sent),
+        ("requestfinished", ended),
+        ("requestfailed", ended),
+        ("websocket", lambda ws: log.requests.append(ws.url)),
+        (
+            "console",
+            lambda msg: msg.type == "error" and log.console_errors.append(f"{msg.text} at {msg.location.get('url')}"),
+        ),
+        ("pageerror", lambda error: log.page_errors.append(str(error))),
+        (
+            "response",
+            lambda response: response.status >= 400 and log.bad_responses.append(f"{response.status} {response.url}"),
+        ),
+    ]
+    for event, handler in log.listeners:
+        page.on(event, handler)
     return log
 
 
@@ -239,8 +256,10 @@ def chromium():
 
 @pytest.fixture
 def browser_page(chromium):
-    """A new page in its own context, and the PageLog recording it."""
-    context = chromium.new_context()
+    """A new page in its own context, and the PageLog recording it. The book's offline worker is
+    kept out, as in ``returning_reader``: it would copy the page's language in the background,
+    seconds of CPU for each test (the tests of the worker make their own: ``first_visit``)."""
+    context = chromium.new_context(service_workers="block")
     page = context.new_page()
     log = record(page)
     yield page, log
@@ -616,8 +635,10 @@ def play_live_hand(player) -> None:
 
 def live_page(chromium, base: str, path: str, **options):
     """A fresh page (its own context, downloads accepted, nothing off-site) at ``path`` of the
-    site; ``options`` for the context (a phone's viewport)."""
-    context = chromium.new_context(accept_downloads=True, **options)
+    site; ``options`` for the context (a phone's viewport). The offline worker is kept out unless
+    ``service_workers="allow"``: it would copy the page's language in the background, seconds of
+    CPU per page (what it does with live mode: test_offline.py and test_live_mode.py)."""
+    context = chromium.new_context(**{"accept_downloads": True, "service_workers": "block", **options})
     context.route(lambda url: not is_local(url), lambda route: route.abort())
     page = context.new_page()
     log = record(page)

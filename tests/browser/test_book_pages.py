@@ -49,9 +49,25 @@ def axe_script():
         yield folder + AXE.name
 
 
-def test_page_loads_offline_without_errors_and_is_accessible(book_site, book_page, returning_reader, axe_script):
-    page = returning_reader.new_page()
-    log = record(page)
+@pytest.fixture(scope="module")
+def reader_tab(returning_reader):
+    """One tab that goes from page to page, as a reader's does: a new tab for each page cost
+    as much CPU again as the page itself (its own renderer, every script compiled anew)."""
+    tab = returning_reader.new_page()
+    yield tab
+    tab.close()
+
+
+@pytest.fixture
+def reader_page(reader_tab):
+    """The tab, and a PageLog of what it does during this test only."""
+    log = record(reader_tab)
+    yield reader_tab, log
+    log.stop(reader_tab)
+
+
+def test_page_loads_offline_without_errors_and_is_accessible(book_site, book_page, reader_page, axe_script):
+    page, log = reader_page
     response = page.goto(book_site + book_page, wait_until="load")
     assert response is not None and response.ok, f"{book_page}: {response and response.status}"
     wait_until_quiet(page, log)
@@ -64,7 +80,6 @@ def test_page_loads_offline_without_errors_and_is_accessible(book_site, book_pag
     problems = blocking_violations(wcag, impacts=None) + blocking_violations(others)
     assert not problems, f"{book_page}:\n" + "\n".join(problems)
     log.assert_clean()
-    page.close()
 
 
 def pdf_page_count(pdf: bytes) -> int:

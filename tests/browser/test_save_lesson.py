@@ -73,10 +73,13 @@ def test_save_and_share_a_new_hand_in_live_mode(book_html, chromium, tmp_path):
             button = stage.locator(LEGAL_CARD).first
             button.wait_for(state="visible", timeout=20_000)
             mine.append(button.get_attribute("data-ll-card"))
-            before = stage.inner_html()
             button.click()
+            # The engine's answer: the card pressed is no longer one to play. (A wait for any change
+            # of the stage's markup once ended before it: the same card was read again.)
             page.wait_for_function(
-                "([el, old]) => el.innerHTML !== old", arg=[stage.element_handle(), before], timeout=20_000
+                "([el, card, legal]) => ![...el.querySelectorAll(legal)].some(b => b.dataset.llCard === card)",
+                arg=[stage.element_handle(), mine[-1], LEGAL_CARD],
+                timeout=20_000,
             )
             if stage.locator(".ll-end").count():
                 break

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import wait_until_still
+from conftest import STILL, wait_until_still
 
 pytestmark = pytest.mark.browser
 
@@ -156,6 +156,32 @@ COVERED = """() => {
 }"""
 
 
+#: Scrolls the page ``down`` steps of ``step`` px, then ``up`` steps of ``back`` px (< 0), waiting
+#: after each until the page is still (STILL: the replays near the screen load their buttons, the
+#: theme's pill shows or hides on the scroll event) and, on the way up (once every replay passed
+#: has its buttons), checking COVERED; stops at the first covered button. One call for the whole
+#: walk: a round trip per step cost more than the frames it waits for.
+WALK = f"""async ([step, down, back, up]) => {{
+  const still = {STILL};
+  const scroll = async (by) => {{
+    scrollBy({{top: by, behavior: 'instant'}});
+    await still([scrollX, scrollY].join());
+  }};
+  for (let i = 0; i < down; i++) await scroll(step);
+  // the last replays' scripts may still be on their way: the walk up checks every replay whole
+  const loading = () => document.querySelector('.ll-replay .ll-lazy[data-src]:not(.ll-lazy-failed)');
+  for (const until = performance.now() + 20000; loading() && performance.now() < until;) await still();
+  let seen = 0;
+  for (let i = 0; i < up; i++) {{
+    await scroll(back);
+    const found = ({COVERED})();
+    seen += found.seen;
+    if (found.covered.length) return {{seen, covered: found.covered, at: scrollY}};
+  }}
+  return {{seen, covered: [], at: scrollY}};
+}}"""
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("viewport", [PHONE, TALL_PHONE], ids=["360x740", "390x844"])
 def test_back_to_top_never_covers_a_replays_buttons(book_site, browser_page, tmp_path, viewport, lang):
@@ -164,19 +190,13 @@ def test_back_to_top_never_covers_a_replays_buttons(book_site, browser_page, tmp
     page, log = open_chapter(browser_page, book_site, viewport, lang, "book/07-endings.html")
     height = page.evaluate("document.scrollingElement.scrollHeight")
     step = viewport["height"] // 2
-    for _ in range(0, height, step):  # down: each replay loads its buttons as it nears
-        page.mouse.wheel(0, step)
-        wait_until_still(page)
-    seen = 0
-    for _ in range(height, -1, -step // 2):
-        page.mouse.wheel(0, -step // 2)
-        wait_until_still(page)
-        found = page.evaluate(COVERED)
-        seen += found["seen"]
-        if found["covered"]:
-            page.screenshot(path=str(tmp_path / "covered.png"))
-            raise AssertionError(f"scrolling up, at {page.evaluate('scrollY')}: {found['covered']}")
-    assert seen > 20, f"only {seen} replay buttons were seen on screen"
+    # down: each replay loads its buttons as it nears; up by half steps, from the foot to the top
+    walk = [step, len(range(0, height, step)), -step // 2, len(range(height, -1, -step // 2))]
+    found = page.evaluate(WALK, walk)
+    if found["covered"]:
+        page.screenshot(path=str(tmp_path / "covered.png"))
+        raise AssertionError(f"scrolling up, at {found['at']}: {found['covered']}")
+    assert found["seen"] > 20, f"only {found['seen']} replay buttons were seen on screen"
     log.assert_clean()
 
 
