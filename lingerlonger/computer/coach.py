@@ -37,7 +37,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lingerlonger.computer.inference import sample_world
-from lingerlonger.computer.opponent_model import TipsModel
 from lingerlonger.computer.playout import KernelPosition, playout
 from lingerlonger.computer.statistics import wilson_interval
 from lingerlonger.computer.tips import TipsPlayer
@@ -173,6 +172,10 @@ def coach(
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     advice = []
     # The tips judge samples as the strong player does: worlds where the others' plays are the tips'.
+    # Imported at the first hint, not with the coach: live mode's snapshot of the interpreter is
+    # taken after its imports and must stay within the memory a browser restores it into (30 MB).
+    from lingerlonger.computer.opponent_model import TipsModel
+
     deal = TipsModel(known, rng).deal if policy == "tips" else None
     for action, won, done in evaluate(known, rng, rollouts, budget_s, policy, deal=deal):
         low, high = wilson_interval(won, done)

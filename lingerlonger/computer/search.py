@@ -36,7 +36,6 @@ from __future__ import annotations
 import random
 
 from lingerlonger.computer.coach import best_action, evaluate
-from lingerlonger.computer.opponent_model import TipsModel
 from lingerlonger.computer.tips import TipsPlayer
 from lingerlonger.game.engine import Action, Play, State
 from lingerlonger.game.seat_view import SeatView
@@ -79,6 +78,9 @@ class StrongPlayer:
 
     def values(self, view: SeatView) -> list[tuple[Action, int, int]]:
         """(action, wins, deals) for each legal action, judged on what the seat can know."""
+        # imported at the first decision: live mode's snapshot (30 MB) holds no more than it must
+        from lingerlonger.computer.opponent_model import TipsModel
+
         model = TipsModel(view, self.rng)
         return evaluate(view, self.rng, self.worlds, self.budget_s, self.policy, deal=model.deal)
 
