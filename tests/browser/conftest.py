@@ -646,6 +646,20 @@ def live_page(chromium, base: str, path: str, **options):
     return context, page, log
 
 
+def one_app_page(chromium, voila_server, **options):
+    """For a module's fixture (``yield from``): one page of the app, (page, log), its kernel shut
+    down after it; ``options`` for the context (a viewport)."""
+    url, proc = voila_server
+    before = set(kernel_ids(proc))
+    context = chromium.new_context(**options)
+    page = context.new_page()
+    log = record(page)
+    open_app(page, url)
+    yield page, log
+    context.close()
+    shut_down_kernels(url, [kernel for kernel in kernel_ids(proc) if kernel not in before])
+
+
 def open_worked_example(page, url: str):
     """Open the app, pick the worked example (rule 16); returns its player and stage."""
     open_app(page, url)

@@ -13,19 +13,7 @@ import json
 import re
 
 import pytest
-from conftest import (
-    LISTEN,
-    ROUND_TRIP_MS,
-    in_words,
-    kernel_ids,
-    next_turn,
-    open_app,
-    record,
-    shut_down_kernels,
-    tab_to,
-    wait_until_still,
-    wcag_violations,
-)
+from conftest import LISTEN, ROUND_TRIP_MS, in_words, next_turn, one_app_page, tab_to, wait_until_still, wcag_violations
 
 from lingerlonger.views.table_html import TEXT_STYLE
 
@@ -50,15 +38,7 @@ KEPT_REGIONS = "player => [...player.querySelectorAll('[data-ll-announce]')].map
 @pytest.fixture(scope="module")
 def app(chromium, voila_server):
     """One page of the app for the module, its kernel shut down after it."""
-    url, proc = voila_server
-    before = set(kernel_ids(proc))
-    context = chromium.new_context()
-    page = context.new_page()
-    log = record(page)
-    open_app(page, url)
-    yield page, log
-    context.close()
-    shut_down_kernels(url, [kernel for kernel in kernel_ids(proc) if kernel not in before])
+    yield from one_app_page(chromium, voila_server)
 
 
 @pytest.fixture(scope="module")

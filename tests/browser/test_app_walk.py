@@ -8,7 +8,7 @@ own keys (arrows, Enter).
 from __future__ import annotations
 
 import pytest
-from conftest import FOCUSED, kernel_ids, open_app, record, shut_down_kernels, tab_to, wait_until_still
+from conftest import FOCUSED, one_app_page, tab_to, wait_until_still
 
 pytestmark = pytest.mark.browser
 
@@ -32,15 +32,7 @@ PANEL_DRAWN = """() => [...document.querySelectorAll(
 @pytest.fixture(scope="module")
 def app(chromium, voila_server):
     """One page of the app for the module, its kernel shut down after it."""
-    url, proc = voila_server
-    before = set(kernel_ids(proc))
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    log = record(page)
-    open_app(page, url)
-    yield page, log
-    context.close()
-    shut_down_kernels(url, [kernel for kernel in kernel_ids(proc) if kernel not in before])
+    yield from one_app_page(chromium, voila_server, viewport={"width": 1280, "height": 900})
 
 
 def open_tab(page, name: str) -> None:

@@ -7,7 +7,7 @@ another card is a what-if branch, whose end is reviewed too."""
 from __future__ import annotations
 
 import pytest
-from conftest import LEGAL_CARD, deal_new_hand, go_live, is_local, play_live_hand, record, serve, wcag_violations
+from conftest import LEGAL_CARD, deal_new_hand, go_live, live_page, play_live_hand, serve, wcag_violations
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +25,7 @@ WATCH_PROGRESS = """() => {
 
 def test_a_finished_hand_is_reviewed_with_a_progress_bar_and_its_moments_open_from_the_keyboard(book_html, chromium):
     with serve(book_html) as base:
-        context = chromium.new_context()
-        context.route(lambda url: not is_local(url), lambda route: route.abort())
-        page = context.new_page()
-        log = record(page)
-        page.goto(base + CHAPTER, wait_until="load")
+        context, page, log = live_page(chromium, base, CHAPTER)
         player = go_live(page)
         page.evaluate("window.llLiveKit.reviewDeals = 2")  # the steps matter here, not the numbers
         review = player.locator("[data-ll-action=review]")
