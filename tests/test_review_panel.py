@@ -10,7 +10,7 @@ import pytest
 from markupsafe import escape
 
 from lingerlonger.computer.players import make_player
-from lingerlonger.computer.review import VERDICTS, Review, review_hand
+from lingerlonger.computer.review import VERDICTS, Chance, Review, review_hand
 from lingerlonger.game.engine import from_position, new_hand
 from lingerlonger.game.play_loop import play_out
 from lingerlonger.game.rules import Rules
@@ -64,6 +64,15 @@ def test_a_mistake_names_the_card_played_the_best_card_and_every_legal_cards_two
     assert html.count('class="ll-review-bar"') == 4 and html.count('class="ll-review-range-text"') == 4
     assert re.search(r"<strong>0%</strong> <span [^>]*>\(0%–\d+%\)</span>", html)
     assert "<details" in html and "19 times in 20" in html  # what the numbers mean, folded
+
+
+def test_cards_as_good_as_the_best_are_all_named_best_the_one_played_first():
+    """A hopeless choice (every card 0%): no card is singled out as the best."""
+    moment = mistake_review().moments[0]
+    hopeless = tuple(dataclasses.replace(value, known=Chance(0, 20)) for value in moment.values)
+    html = str(review_html(Review(0, (dataclasses.replace(moment, values=hopeless, verdict="good"),)), "en"))
+    assert "Best on what A could know: ace of hearts, 2 of clubs." in html
+    assert html.count('<span class="ll-review-mark">best</span>') == 2
 
 
 def test_the_biggest_moments_link_to_their_moment():

@@ -88,10 +88,14 @@ def _title(moment: Moment, style: TableStyle) -> str:
 
 def _moment(moment: Moment, anchor: str, name: str, style: TableStyle) -> dict[str, object]:
     lang = style.lang
-    best, face_up_best = moment.best, moment.face_up_best
+    face_up_best = moment.face_up_best
+    # Every card as good as the best is named best (a hopeless hand has them all at 0%): naming
+    # one of equals would tell the reader a difference that is not there. The one played first.
+    tied = [value for value in moment.values if value.known.wins == moment.best.known.wins]
+    tied.sort(key=lambda value: value.action != moment.played)
     notes = [
         ui("review-chose", lang, name=name, card=_label(moment.played_value, style)),
-        ui("review-best", lang, name=name, card=_label(best, style)),
+        ui("review-best", lang, name=name, card=", ".join(_label(value, style) for value in tied)),
     ]
     if moment.verdict == "unlucky":
         notes.append(ui("review-face-up-best", lang, card=_label(face_up_best, style)))
@@ -105,7 +109,7 @@ def _moment(moment: Moment, anchor: str, name: str, style: TableStyle) -> dict[s
             _label(value, style),
             _face(value, style),
             value.action == moment.played,
-            value is best,
+            value in tied,
             _chance(value.known, lang),
             _chance(value.face_up, lang),
         )
