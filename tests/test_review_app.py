@@ -174,6 +174,8 @@ def test_each_person_opens_only_their_own_review_behind_the_pass_screen(monkeypa
     assert all("ll-action-review" in button._dom_classes for button in shown)
     shown[0].click()  # Ana's review: first the pass screen, and no review on the page
     assert visible(table.review_pass) and names[0] in table.review_pass_text.value
+    urgent = re.search(r'data-ll-kind="assertive"[^>]*>(.*?)</div>', table.voice.feed.value, re.S)[1]
+    assert str(escape(ui("app-review-pass", "en", name=names[0]))) in urgent  # and said aloud, at once
     assert table.review_reveal.description == ui("app-review-show", "en", name=names[0])
     assert not table.review_box.panel.value and not visible(table.review_box.toggle)
     assert focused[-1] is table.review_reveal

@@ -488,7 +488,13 @@ class FamilyTable(_Speaks, widgets.VBox):
         # Said aloud: what everyone at the table saw (never a card drawn), then the pass screen
         # or the turn's note; a hand is told only by its table's keys, while its person holds it.
         passed_to = state.players[person] if passing and person is not None else None
-        urgent = ui("pass-to", lang, name=passed_to) if passed_to else Markup(status).striptags()
+        review_for = model.reviewing if model.reviewing in model.reviewable and not model.review_open else None
+        if review_for is not None:  # a review's pass screen: said as the cards' one is
+            urgent = ui("app-review-pass", lang, name=model.names[review_for])
+        elif passed_to:
+            urgent = ui("pass-to", lang, name=passed_to)
+        else:
+            urgent = Markup(status).striptags()
         lines = said_aloud(model.public_told, model.names, style)
         self.voice.say(model.public_told, lines, urgent, lang, len(model.actions))
         # Last: once the page shows this note, everything above it is this turn's.
