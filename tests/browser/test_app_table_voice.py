@@ -42,17 +42,24 @@ def app(chromium, voila_server):
     yield from one_app_page(chromium, voila_server)
 
 
+def listened_table(page, tab: str, selector: str):
+    """The app's tab ``tab`` opened, its table (``selector``) with the computers at once, its
+    live regions marked and listened to from now on."""
+    page.get_by_role("tab", name=tab).click()
+    table = page.locator(selector)
+    table.wait_for(state="visible", timeout=ROUND_TRIP_MS)
+    table.get_by_label("Computer speed").select_option(label="instant")
+    table.evaluate(MARK_REGIONS)
+    table.evaluate(LISTEN)
+    return table
+
+
 @pytest.fixture(scope="module")
 def hand(app):
     """The play tab, its regions marked and listened to from the start, the computers at once,
     two of your cards played (a trick won: the last trick to tell)."""
     page, _ = app
-    page.get_by_role("tab", name="Play a hand").click()
-    player = page.locator(".ll-hand-player")
-    player.wait_for(state="visible", timeout=ROUND_TRIP_MS)
-    player.get_by_label("Computer speed").select_option(label="instant")
-    player.evaluate(MARK_REGIONS)
-    player.evaluate(LISTEN)
+    player = listened_table(page, "Play a hand", ".ll-hand-player")
     player.locator(".ll-deal").click()
     step = -1
     for _ in range(2):
@@ -144,12 +151,7 @@ def family(app, hand):
     """The family table's match started (two people, two computers at once), its regions marked
     and listened to from the start: the pass screen up for the first person."""
     page, _ = app
-    page.get_by_role("tab", name="Family table").click()
-    table = page.locator(".ll-family-table")
-    table.wait_for(state="visible", timeout=ROUND_TRIP_MS)
-    table.get_by_label("Computer speed").select_option(label="instant")
-    table.evaluate(MARK_REGIONS)
-    table.evaluate(LISTEN)
+    table = listened_table(page, "Family table", ".ll-family-table")
     table.get_by_role("button", name=re.compile("Start the match")).click()
     table.locator(".ll-reveal").wait_for(state="visible", timeout=ROUND_TRIP_MS)
     # the words come with the screen's last messages, after its button
