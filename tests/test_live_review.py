@@ -149,9 +149,9 @@ def test_a_lost_review_says_so_in_the_readers_words():
 
 
 def test_the_endpoints_load_the_review_only_when_a_review_is_asked_for():
-    """The build's snapshot imports the endpoints and must stay within the 30 MB the runtime
-    starts with (book/_ext/live_snapshot.mjs): the review's modules pushed it past, so they
-    are imported at the first review."""
+    """The build's snapshot imports the endpoints (book/_ext/live_snapshot.mjs), and every
+    reader downloads it: the review's modules, which a first start does not need, are
+    imported at the first review."""
     loaded = subprocess.run(
         [sys.executable, "-c", "import sys, lingerlonger.views.live_mode.endpoints; print(sorted(sys.modules))"],
         capture_output=True,

@@ -3,17 +3,16 @@
 // catalog read and one replay drawn in each language, then its memory written out. A first
 // "Try it live" restores it instead of starting Python and importing the engine, which is
 // most of a cold start.
-//   node live_snapshot.mjs PYODIDE_DIR PACKAGES_ZIP SCENARIO_YAML OUT
+// The snapshot is then restored as the worker restores it (RESTORE_MJS, live-restore.mjs, which
+// grows the runtime's memory to the snapshot's first) and asked to open a replay: a snapshot that
+// cannot be restored stops the build rather than every reader's first start.
+//   node live_snapshot.mjs PYODIDE_DIR PACKAGES_ZIP SCENARIO_YAML OUT RESTORE_MJS
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-const [runtime, packages, scenario, out] = process.argv.slice(2);
+const [runtime, packages, scenario, out, restorer] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(runtime + '/pyodide.mjs').href);
 const pyodide = await loadPyodide({ indexURL: runtime + '/', _makeSnapshot: true, env: { PYTHONHASHSEED: '0' } });
-// A browser restores a snapshot into the memory the runtime starts with (pyodide.asm.wasm
-// declares it), and refuses one that grew past it ("offset is out of bounds"): the worker then
-// starts Python the long way. So the warm-up must not grow it, and the build fails if it did.
-const startingMemory = pyodide._module.HEAP8.length;
 const sitePackages = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
 pyodide.unpackArchive(new Uint8Array(readFileSync(packages)), 'zip', { extractDir: sitePackages });
 const bridge = pyodide.pyimport('lingerlonger.views.live_mode.endpoints');
@@ -27,9 +26,17 @@ for (const lang of ['en', 'pt', 'es', 'ru']) {
 }
 bridge.destroy();
 pyodide.runPython('import gc, lingerlonger.views.live_mode.endpoints as live; live._SESSIONS.clear(); gc.collect(); import random; random.seed(0)');
-if (pyodide._module.HEAP8.length > startingMemory) {
-  console.error(`live_snapshot: the warm-up grew the interpreter's memory from ${startingMemory} to `
-    + `${pyodide._module.HEAP8.length} bytes; a browser cannot restore such a snapshot. Warm up less.`);
+const snapshot = pyodide.makeMemorySnapshot();
+writeFileSync(out, snapshot);
+
+const { restoringModule } = await import(pathToFileURL(restorer).href);
+const createModule = (await import(pathToFileURL(runtime + '/pyodide.asm.mjs').href)).default;
+const restored = await loadPyodide({
+  indexURL: runtime + '/', _loadSnapshot: snapshot, createPyodideModule: restoringModule(createModule),
+});
+const opened = JSON.parse(restored.pyimport('lingerlonger.views.live_mode.endpoints')
+  .serve('open_replay', JSON.stringify({ source, lang: 'en' })));
+if (!opened.session) {
+  console.error('live_snapshot: the restored interpreter did not open a replay: ' + JSON.stringify(opened).slice(0, 2000));
   process.exit(1);
 }
-writeFileSync(out, pyodide.makeMemorySnapshot());

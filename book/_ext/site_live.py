@@ -12,7 +12,8 @@
   instead of starting Python, so that even a first "Try it live" skips the slow part;
 * ``live.json``: what the worker unpacks into Pyodide's site-packages, the snapshot's name,
   and a version (the hash of the files above);
-* ``live-worker.js`` (the Web Worker), ``player.css`` (the live players' style) and
+* ``live-worker.js`` (the Web Worker) and ``live-restore.mjs`` (how it restores the snapshot,
+  which Node's build of it uses too), ``player.css`` (the live players' style) and
   ``review.css`` (a finished hand's review), from
   ``lingerlonger/views/static/``;
 
@@ -58,7 +59,8 @@ SNAPSHOT, SNAPSHOT_SCRIPT = "interpreter.gz", Path(__file__).with_name("live_sna
 WARM_UP = REPOSITORY / "scenarios" / "06-last-card-saves.yaml"
 #: The page's side lives at the site's root, copied with the site on the first visit (like
 #: ll-offline.js); what it starts lives in _live/, fetched when a reader asks for it.
-PAGE_SCRIPT, WORKER_SCRIPT = "ll-live.js", "live-worker.js"
+PAGE_SCRIPT, WORKER_SCRIPT, RESTORE_SCRIPT = "ll-live.js", "live-worker.js", "live-restore.mjs"
+STATIC = REPOSITORY / "lingerlonger" / "views" / "static"
 #: What ll-live.js is made of, in this order (each after those it uses): the worker's calls,
 #: a lesson as a file or a link, the live player, the review of a finished hand, the editor.
 PAGE_SOURCES = ("live-kit.js", "live-share.js", "live-player.js", "live-review.js", "live-checker.js")
@@ -102,19 +104,23 @@ def make_snapshot(runtime: Path, packages: Path, target: Path, cache: Path) -> N
     is kept in ``cache`` under the hash of what went into it: the same sources give the same
     file, and the same service-worker version, and a rebuild takes no time for it."""
     digest = hashlib.sha256()
-    for path in (packages, SNAPSHOT_SCRIPT, WARM_UP, *(runtime / name for name in PYODIDE_FILES)):
+    restorer = STATIC / RESTORE_SCRIPT
+    for path in (packages, SNAPSHOT_SCRIPT, restorer, WARM_UP, *(runtime / name for name in PYODIDE_FILES)):
         digest.update(path.read_bytes())
     kept = cache / f"interpreter-{digest.hexdigest()[:16]}.gz"
     if not kept.is_file():
         cache.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory() as temp:
             raw = Path(temp) / "interpreter"
-            subprocess.run(
-                ["node", str(SNAPSHOT_SCRIPT), str(runtime), str(packages), str(WARM_UP), str(raw)],
-                check=True,
+            made = subprocess.run(
+                ["node", str(SNAPSHOT_SCRIPT), str(runtime), str(packages), str(WARM_UP), str(raw), str(restorer)],
                 capture_output=True,
+                text=True,
                 timeout=600,
             )
+            if made.returncode:  # what Node said, not only that it failed
+                said = made.stderr[-4000:]
+                raise SystemExit(f"site_live: {SNAPSHOT_SCRIPT.name} failed ({made.returncode}):\n{said}")
             (Path(temp) / kept.name).write_bytes(gzip.compress(raw.read_bytes(), 6, mtime=0))
             for old in cache.glob("interpreter-*.gz"):
                 old.unlink()
@@ -143,12 +149,11 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
             digest.update(path.relative_to(live).as_posix().encode() + b"\0" + path.read_bytes())
     listing = {"version": digest.hexdigest()[:16], "archives": archives, "snapshot": SNAPSHOT}
     (live / "live.json").write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
-    static = REPOSITORY / "lingerlonger" / "views" / "static"
-    for name in (WORKER_SCRIPT, PLAYER_CSS, REVIEW_CSS):
-        shutil.copy(static / name, live / name)
-    (site / PAGE_SCRIPT).write_text(page_script(static), encoding="utf-8")
+    for name in (WORKER_SCRIPT, RESTORE_SCRIPT, PLAYER_CSS, REVIEW_CSS):
+        shutil.copy(STATIC / name, live / name)
+    (site / PAGE_SCRIPT).write_text(page_script(STATIC), encoding="utf-8")
     for name, served in EDITOR_FILES.items():
-        shutil.copy(static / name, site / served)
+        shutil.copy(STATIC / name, site / served)
     return [archive["file"] for archive in archives]
 
 

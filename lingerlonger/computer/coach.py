@@ -173,7 +173,7 @@ def coach(
     advice = []
     # The tips judge samples as the strong player does: worlds where the others' plays are the tips'.
     # Imported at the first hint, not with the coach: live mode's snapshot of the interpreter is
-    # taken after its imports and must stay within the memory a browser restores it into (30 MB).
+    # taken after its imports, and every reader downloads it: it holds what a first start needs.
     from lingerlonger.computer.opponent_model import TipsModel
 
     deal = TipsModel(known, rng).deal if policy == "tips" else None

@@ -78,7 +78,7 @@ class StrongPlayer:
 
     def values(self, view: SeatView) -> list[tuple[Action, int, int]]:
         """(action, wins, deals) for each legal action, judged on what the seat can know."""
-        # imported at the first decision: live mode's snapshot (30 MB) holds no more than it must
+        # imported at the first decision: live mode's snapshot holds no more than a first start needs
         from lingerlonger.computer.opponent_model import TipsModel
 
         model = TipsModel(view, self.rng)

@@ -44,7 +44,7 @@ from lingerlonger.words.i18n import translate
 
 # The review (computer/review.py, scenario/review_lesson.py) is imported where a review is saved
 # or practised, not here: live mode's worker imports this module at start, and its snapshot of
-# the interpreter must stay within the memory a browser restores it into (30 MB).
+# the interpreter, which every reader downloads, holds no more than a first start needs.
 if TYPE_CHECKING:
     from lingerlonger.computer.review import Moment, Review
 

@@ -1,6 +1,6 @@
 // The course's progress store (lingerlonger/views/static/course_progress.js), under node:
 // its file format, versions, checksum, refusals, merging and the review schedule.
-// Run by tests/test_course_progress_js.py (node --test).
+// Run by tests/test_scripts_under_node.py (node --test).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

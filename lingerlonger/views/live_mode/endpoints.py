@@ -361,7 +361,8 @@ def review(args: dict) -> dict:
     end), ``lang`` and ``deals``: a review of your seat begins, kept as a session (``review``),
     nothing reviewed yet; then ``{review, lang}``, each call one decision more reviewed, the panel
     (``html``) with the last. ``done`` of ``total`` and ``said`` (in words) for the progress bar."""
-    from lingerlonger.views.live_mode import hand_review  # imported once asked: not in the snapshot (30 MB)
+    # imported once asked: not in the snapshot every reader downloads
+    from lingerlonger.views.live_mode import hand_review
 
     lang = _language(args)
     if "review" in args:

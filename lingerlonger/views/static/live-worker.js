@@ -7,6 +7,8 @@
    Messages: {id, call, args} in; {id, result} or {id, error} out, where call names an endpoint
    of lingerlonger.views.live_mode.endpoints.ENDPOINTS (its serve() is the only door). */
 import { loadPyodide } from './pyodide/pyodide.mjs';
+import createPyodideModule from './pyodide/pyodide.asm.mjs';
+import { restoringModule } from './live-restore.mjs';
 
 const here = new URL('./', import.meta.url);
 
@@ -52,7 +54,8 @@ async function boot() {
   const options = { indexURL: new URL('pyodide/', here).href };
   let pyodide, how = snapshot ? 'snapshot' : 'plain';
   try {
-    pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
+    pyodide = await loadPyodide(snapshot
+      ? { ...options, _loadSnapshot: snapshot, createPyodideModule: restoringModule(createPyodideModule) } : options);
   } catch (error) {  // a snapshot this browser cannot restore: start Python the long way
     if (!snapshot) throw error;
     how = 'plain';

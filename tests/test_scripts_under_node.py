@@ -1,5 +1,7 @@
-"""The course's progress store in the browser (lingerlonger/views/static/course_progress.js):
-its own unit tests, tests/js/*.test.js, run by node's test runner (no npm package needed)."""
+"""The browser's scripts that run under node too, by their own unit tests in tests/js, run by
+node's test runner: the course's progress store (static/course_progress.js, *.test.js) and
+how live mode restores its snapshot (static/live-restore.mjs, *.test.mjs; it needs the npm
+Pyodide of `make assets`)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ def test_progress_store_under_node():
         if os.environ.get("CI", "").lower() in {"true", "1"}:
             pytest.fail("node is needed for tests/js (CI=true)")
         pytest.skip("node is not installed")
-    files = sorted(str(path) for path in JS_TESTS.glob("*.test.js"))
+    files = sorted(str(path) for path in (*JS_TESTS.glob("*.test.js"), *JS_TESTS.glob("*.test.mjs")))
     assert files, "no JS test file found"
     run = subprocess.run([node, "--test", *files], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
