@@ -66,6 +66,9 @@ BOOK_LANGUAGES := pt es ru
 # build_log.py drops that box alone (warnings and errors pass), so the one address to open is
 # the last thing `make book` says.
 JB_BUILD := jupyter-book build . --builder html -W -n --keep-going
+# A long simulation's numbers are the same in every language: the first build to run one keeps
+# them here and the others read them (lingerlonger/lab/kept_results.py).
+export LINGERLONGER_RESULTS := $(CURDIR)/_build/results
 JB_LOG   := $(PYTHON) book/_ext/build_log.py
 
 # The four builds share nothing but their sources, and each runs its chapters one at a time in
