@@ -51,7 +51,7 @@ def test_a_damaged_kept_file_is_computed_anew(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv(RESULTS_FOLDER, str(tmp_path / "results"))
     kept_results._sources_digest.cache_clear()
-    compute, calls = counting()
+    compute, _calls = counting()
     kept("endings", compute)
     for path in (tmp_path / "results").iterdir():
         path.write_bytes(b"\x80")  # cut short, as a build stopped while writing could not leave it
