@@ -668,7 +668,7 @@ def open_worked_example(page, url: str):
 
 def pick_worked_example(page):
     """Pick the worked example in the app's menu; returns its player and stage."""
-    picker = page.get_by_label("Scenario")
+    picker = page.get_by_label("Scenario", exact=True)
     values = picker.locator("option").evaluate_all("options => options.map(o => o.value)")
     picker.select_option(value=next(value for value in values if WORKED_TITLE in value))
     player = page.locator(".ll-player").filter(has=page.get_by_role("heading", name=WORKED_TITLE))

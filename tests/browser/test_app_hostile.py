@@ -45,7 +45,7 @@ def test_hostile_uploads_are_refused_and_the_app_still_steps(voila_app, browser_
         with page.expect_file_chooser() as chooser:
             page.get_by_role("button", name=re.compile("Open a scenario file")).click()
         chooser.value.set_files(str(path))
-        page.get_by_text(where, exact=False).wait_for(timeout=REFUSAL_MS)
+        page.locator(".ll-app").get_by_text(where, exact=False).wait_for(timeout=REFUSAL_MS)
         assert "Something went wrong" not in page.inner_text("body")
         # A refused file clears the last scenario (issue 14); the reader picks one again.
         player, _stage = pick_worked_example(page)

@@ -20,6 +20,16 @@ BAD_FILE = REPO / "tests" / "bad" / "seven-players.yaml"
 BAD_WHERE = "seven-players.yaml:5:10"  # its "# expect:" comment
 
 
+def said(page, words: str, kind: str | None = None) -> None:
+    """Wait until the app's message voice (ll-app.js) has said ``words`` (in the ``kind`` region)."""
+    regions = f"[data-ll-message-voice={kind}]" if kind else "[data-ll-message-voice]"
+    page.wait_for_function(
+        "([regions, words]) => [...document.querySelectorAll(regions)].some(r => r.textContent.includes(words))",
+        arg=[regions, words],
+        timeout=ROUND_TRIP_MS,
+    )
+
+
 def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(voila_app, browser_page):
     page, log = browser_page
     player, stage = open_worked_example(page, voila_app)
@@ -38,12 +48,15 @@ def test_step_through_the_worked_example_try_a_card_and_open_a_bad_file(voila_ap
         at = counter(player)
         click_and_wait(player, "Next", at + 1)
     player.get_by_role("button", name=re.compile("^Q♠")).click()
-    player.get_by_text("B must follow ♣: holds 3♣, so cannot play Q♠").wait_for(timeout=ROUND_TRIP_MS)
+    refused = "B must follow ♣: holds 3♣, so cannot play Q♠"
+    player.get_by_text(refused).wait_for(timeout=ROUND_TRIP_MS)
+    said(page, refused)  # the message line is drawn anew: its words are said by the page's regions
 
     with page.expect_file_chooser() as chooser:
         page.get_by_role("button", name=re.compile("Open a scenario file")).click()
     chooser.value.set_files(str(BAD_FILE))
-    page.get_by_text(BAD_WHERE, exact=False).wait_for(timeout=ROUND_TRIP_MS)
+    page.locator(".ll-app").get_by_text(BAD_WHERE, exact=False).wait_for(timeout=ROUND_TRIP_MS)
+    said(page, BAD_WHERE, "assertive")  # an error, at once
 
     page.wait_for_load_state("networkidle")
     log.assert_clean()

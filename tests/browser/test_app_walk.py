@@ -2,7 +2,7 @@
 accessibility tree (issue 27): every control a screen reader reaches has a name; Tab goes
 through each tab's controls to the page's end and never stays caught; each control Tab reaches
 shows a ring of at least 2 px. One page for the module, each tab opened with the tab bar's
-own keys (arrows, Enter).
+own keys (arrows, Enter), its content the tabpanel the tab names.
 """
 
 from __future__ import annotations
@@ -67,6 +67,12 @@ def unnamed_controls(page) -> list[str]:
 def test_each_tab_is_walked_by_tab_to_its_end_every_control_named_and_ringed(app, name):
     page, log = app
     open_tab(page, name)
+    # The open tab's content is the tabpanel its tab names and controls (ll-app.js), the only one shown.
+    panel = page.get_by_role("tabpanel", name=name, exact=True)
+    assert panel.count() == 1 and panel.is_visible()
+    tab = page.get_by_role("tab", name=name, exact=True)
+    assert tab.get_attribute("aria-controls") == panel.get_attribute("id")
+    assert page.locator("[role=tabpanel]:visible").count() == 1
     assert unnamed_controls(page) == []
     seen, faint = [], []
     for _ in range(150):  # the position editor has the most: 52 cards and its menus

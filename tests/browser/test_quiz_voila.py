@@ -51,7 +51,7 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(voila_ap
     stage.get_by_text("Monte", exact=True).wait_for(timeout=ROUND_TRIP_MS)
     for tab in ("ui.tab-scenario", "ui.tab-play"):
         page.get_by_role("tab", name=PT(tab)).wait_for(timeout=ROUND_TRIP_MS)
-    page.get_by_label(PT("ui.pick")).wait_for(timeout=ROUND_TRIP_MS)
+    page.get_by_label(PT("ui.pick"), exact=True).wait_for(timeout=ROUND_TRIP_MS)
     player.get_by_role("button", name=re.compile(rf"^\W*{PT('ui.next-short')}$")).wait_for(timeout=ROUND_TRIP_MS)
     assert re.fullmatch(PT("ui.counter", at=r"\d+", last=r"\d+"), player.locator(".ll-counter").inner_text())
     assert not player.locator(".ll-language").is_visible()  # one language menu, for the app

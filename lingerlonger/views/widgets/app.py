@@ -16,10 +16,10 @@ from lingerlonger.views.widgets.controls import (
     _guarded,
     _html,
     _message_html,
+    _message_line,
     _row,
     _shown,
     _style_html,
-    _wide_html,
 )
 from lingerlonger.views.widgets.family_table import FamilyTable
 from lingerlonger.views.widgets.hand import HandPlayer
@@ -66,7 +66,7 @@ class LingerLongerApp(widgets.VBox):
         widgets.link((self.language, "value"), (player_language, "value"))
         self.language.observe(lambda _: self._relabel(), "value")
         self.intro = _html()
-        self.message = _wide_html()
+        self.message = _message_line()
         self._relabel()
         self.children = (_row([self.intro, self.language], "ll-app-head"), self.message, self.tabs)
         if lang is not None:

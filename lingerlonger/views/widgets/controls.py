@@ -169,6 +169,13 @@ def _wide_html(*classes: str) -> widgets.HTML:
     return _html("", "ll-wide", *classes)
 
 
+def _message_line() -> widgets.HTML:
+    """A line that answers the reader (a message, an error, a verdict): the app's ll-app.js
+    says its words aloud each time they change (a region drawn anew with its words is seldom
+    read), so its templates carry no live role of their own."""
+    return _wide_html("ll-message-line")
+
+
 def _choices(state: State, seat: int) -> list[Card | Suit]:
     """What ``seat`` may press on its turn: a suit to name as trump, else its legal cards in
     the hand's order."""

@@ -47,6 +47,7 @@ from lingerlonger.views.widgets.controls import (
     _html,
     _labels,
     _line_html,
+    _message_line,
     _pace_menu,
     _relabel_options,
     _relabel_pace,
@@ -234,7 +235,7 @@ class FamilyTable(_Speaks, widgets.VBox):
         self.pass_box.add_class("ll-pass")
         self.cards = _ButtonPool(self._on_card)
         self.move = widgets.VBox([self.cards.box])  # hidden as a whole: the row's layout is shared
-        self.message = _wide_html()
+        self.message = _message_line()
         self.narration = _wide_html()
         self.next = _button(icon="redo", primary=True, own_look=True)
         self.next.on_click(lambda _: self.next_hand())

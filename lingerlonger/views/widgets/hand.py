@@ -46,6 +46,7 @@ from lingerlonger.views.widgets.controls import (
     _html,
     _labels,
     _line_html,
+    _message_line,
     _pace_menu,
     _relabel_options,
     _relabel_pace,
@@ -160,7 +161,7 @@ class HandPlayer(_Speaks, widgets.VBox):
         self.hint_text = _wide_html()
         self.move = widgets.VBox([_row([self.cards.box, self.hint]), self.hint_text])
         self.move.add_class("ll-what-if")
-        self.message = _wide_html()
+        self.message = _message_line()
         self.review_box = ReviewBox(self.style_options)
         self.review_box.on_reviewed = lambda: self._show_save()
         self.narration = _wide_html()

@@ -34,7 +34,7 @@ from lingerlonger.views.course_page import (
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle, table_html
 from lingerlonger.views.templating import Markup, render
-from lingerlonger.views.widgets.controls import _button, _html, _row, _shown, _style_html, _wide_html
+from lingerlonger.views.widgets.controls import _button, _html, _message_line, _row, _shown, _style_html, _wide_html
 from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
 
 __all__ = ["LearnTab"]
@@ -62,7 +62,7 @@ class LearnTab(widgets.VBox):
         self.check.on_click(lambda _: self._check())
         self.hint = _button()
         self.hint.on_click(lambda _: self._hint())
-        self.feedback = _wide_html()
+        self.feedback = _message_line()
         self.retry = _button(primary=True, own_look=True)
         self.retry.on_click(lambda _: self._retry())
         self.previous, self.next = _button(), _button()

@@ -21,9 +21,9 @@ from lingerlonger.views.widgets.controls import (
     _html,
     _line_html,
     _message_html,
+    _message_line,
     _relabel_options,
     _row,
-    _wide_html,
 )
 from lingerlonger.views.widgets.scenario_player import ScenarioPlayer
 from lingerlonger.words.i18n import format_number, ui
@@ -94,7 +94,7 @@ class ScenarioBrowser(widgets.VBox):
             options.append((label, key))
         self.picker = widgets.Dropdown(options=options, layout=widgets.Layout(width="auto", max_width="100%"))
         self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False, icon="folder-open", layout=_auto())
-        self.message = _wide_html()
+        self.message = _message_line()
         self.player = ScenarioPlayer(self._entries.get(self.picker.value), style=style)
         self.picker.observe(self._on_pick, "value")
         self.upload.observe(self._on_upload, "value")

@@ -36,6 +36,7 @@ from lingerlonger.views.widgets.controls import (
     _html,
     _labels,
     _line_html,
+    _message_line,
     _row,
     _shared,
     _shown,
@@ -162,7 +163,7 @@ class PositionEditor(_Speaks, widgets.VBox):
         )
         settings.add_class("ll-settings-box")
         self.places = _wide_html()
-        self.problems = _wide_html()
+        self.problems = _message_line()
         self.deck_label = _html("", "ll-deck-label")
         self.deck = {card: self._deck_button(card) for card in CARDS}
         rows = [_row([self.deck[card] for card in CARDS if card.suit is suit], "ll-deck") for suit in Suit]
@@ -172,7 +173,7 @@ class PositionEditor(_Speaks, widgets.VBox):
         self.clear = _button(icon="eraser")
         self.clear.on_click(lambda _: self.ask_clear())
         self.confirm = _Confirm("confirm-clear", self.clear_table)
-        self.message = _wide_html()
+        self.message = _message_line()
         self.setup = widgets.VBox(
             [
                 self.help_line,

@@ -23,7 +23,7 @@ from lingerlonger.game.engine import Action, State
 from lingerlonger.scenario import Scenario
 from lingerlonger.views.review_panel import review_html
 from lingerlonger.views.table_html import TableStyle
-from lingerlonger.views.widgets.controls import _button, _guarded, _html, _message_html, _row, _shown, _wide_html
+from lingerlonger.views.widgets.controls import _button, _guarded, _html, _message_html, _message_line, _row, _shown
 from lingerlonger.words.i18n import ui
 from lingerlonger.words.narration import card_name, suit_name
 
@@ -71,7 +71,7 @@ class ReviewBox(widgets.VBox):
         self.practise = _row(
             [], "ll-review-practise", layout=widgets.Layout(flex_flow="row wrap", align_items="center")
         )
-        self.message = _wide_html()
+        self.message = _message_line()
         self._buttons: list[widgets.Button] = []
         self.children = (_row([self.toggle]), self.working, self.panel, self.practise, self.message)
         self.withdraw()

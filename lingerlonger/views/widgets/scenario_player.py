@@ -47,6 +47,7 @@ from lingerlonger.views.widgets.controls import (
     _guarded,
     _later,
     _message_html,
+    _message_line,
     _relabel_options,
     _row,
     _shown,
@@ -201,7 +202,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         what_if = self.what_if = WhatIfPanel(self._on_choice)
         self.what_if_title, self.cards, self.what_if_box = what_if.title, what_if.cards, what_if.box
         self.advice = what_if.advice
-        self.message = _wide_html()
+        self.message = _message_line()
         quiz = self.quiz = QuizPanel(self._answered)
         self.quiz_text, self.quiz_answers, self.quiz_feedback, self.quiz_box = (
             quiz.text,

@@ -141,11 +141,59 @@
     });
   }
 
+  // ipywidgets' tabs are role=tab, their panels nothing: each panel becomes the tabpanel its
+  // tab controls and is named by, so a screen reader says which tab's content it is in.
+  function tabPanels() {
+    document.querySelectorAll('.ll-app .jupyter-widget-TabPanel-tabContents').forEach(function (contents) {
+      var bar = contents.parentElement.querySelector('[role=tablist]');
+      var tabs = bar ? bar.querySelectorAll('[role=tab]') : [];
+      Array.prototype.forEach.call(contents.children, function (panel, nth) {
+        var tab = tabs[nth];
+        if (!tab || !tab.id || panel.getAttribute('aria-labelledby') === tab.id) return;
+        panel.id = panel.id || 'll-panel-' + tab.id;
+        panel.setAttribute('role', 'tabpanel');
+        panel.setAttribute('aria-labelledby', tab.id);
+        tab.setAttribute('aria-controls', panel.id);
+      });
+    });
+  }
+
+  // A message line (controls.message_line: what the app answers an action, an error, the quiz's
+  // verdict, the position editor's problems) is drawn anew with each message, and a live region
+  // drawn with its words in it is seldom read. Its words are said by two regions of the page
+  // made here at the start, as a table's voice says its plays: an error at once (assertive),
+  // the rest politely; the same words again (pressed twice) are said again.
+  var messageVoice = {};
+  ['polite', 'assertive'].forEach(function (kind) {
+    var region = document.createElement('div');
+    region.className = 'll-announce';
+    region.setAttribute('aria-live', kind);
+    region.setAttribute('data-ll-message-voice', kind);
+    document.body.appendChild(region);
+    messageVoice[kind] = region;
+  });
+  function sayMessages() {
+    document.querySelectorAll('.ll-app .ll-message-line').forEach(function (line) {
+      var words = line.textContent.trim().replace(/\s+/g, ' ');
+      if (words === (line.llSaid || '')) return;
+      line.llSaid = words;
+      if (!words || !line.offsetParent) return;  // cleared, or in a tab not open
+      var region = messageVoice[line.querySelector('.ll-error, .ll-refused') ? 'assertive' : 'polite'];
+      var said = document.createElement('p');
+      said.textContent = words;
+      said.lang = (line.closest('[lang]') || document.documentElement).lang;
+      region.appendChild(said);
+      while (region.childElementCount > 3) region.removeChild(region.firstElementChild);
+    });
+  }
+
   var shown = null, pending = 0;
   function update() {
     pending = 0;
     dropUploadCount();
     actionHooks();
+    tabPanels();
+    sayMessages();
     hearTables();
     nameSliders();
     if (toShow) showHand();
