@@ -366,6 +366,18 @@ def test_trump_shows_only_the_suit_once_the_revealed_card_is_played():
 def test_trump_shows_only_the_suit_when_a_position_names_it():
     box = trump_box(worked_example())
     assert faces(box) == [] and "hearts" in box.text()
+    # its title and its suit are two words, as a screen reader reads them (Orca said "Trumphearts")
+    assert read_aloud(box) == "Trump hearts"
+
+
+def read_aloud(element: Element) -> str:
+    """An element's text as a screen reader gets it: what is aria-hidden left out."""
+    parts = [
+        child if isinstance(child, str) else read_aloud(child)
+        for child in element.children
+        if isinstance(child, str) or child.attrs.get("aria-hidden") != "true"
+    ]
+    return re.sub(r"\s+", " ", "".join(parts)).strip()
 
 
 def test_random_trump_card_shows_at_the_bottom_of_the_stock_then_in_the_drawers_hand():
