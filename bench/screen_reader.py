@@ -1,0 +1,132 @@
+"""The book with a real screen reader: Orca, listening to chromium, while a hand of live mode is
+played with Tab and Enter and the command keys are pressed. Prints what Orca said at each step
+(read from its debug log, where every utterance is written as ``SPEECH OUTPUT``), then the
+figures: of the lines the page's live regions said, how many Orca said, and how many pairs it
+said in the wrong order. The keyboard page (book/keyboard.md) reports a run of it.
+
+No sound card is needed: Xvfb is the screen, a session bus carries AT-SPI, and speech-dispatcher
+speaks through its dummy module into ALSA's null device. Debian's packages:
+``apt-get install -y --no-install-recommends orca xvfb speech-dispatcher espeak-ng dbus-x11``.
+The keys come from Playwright, straight into the browser: Orca's browse mode never sees them
+(a person presses Orca+A for focus mode first).
+
+Usage: ``python bench/screen_reader.py [--lang en]`` after ``make book``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from local_server import serve
+from player import CHROMIUM, REPO
+from playwright.sync_api import sync_playwright
+
+BOOK = REPO / "_build" / "html"
+CHAPTER = "book/06-last-card.html"
+LEGAL_CARD = ".ll-stage [data-ll-card]:not([data-ll-why])"
+KEYS = "htscwl"  # hand, trump, stock, the cards on the table, whose turn, the last trick
+#: Every line added to the page's live regions, in order (as the tests' transcript).
+LISTEN = """() => { window.llHeard = [];
+  new MutationObserver(records => records.forEach(record => {
+    const region = record.target.closest && record.target.closest('[data-ll-announce]');
+    if (region) record.addedNodes.forEach(line => window.llHeard.push(line.textContent));
+  })).observe(document.body, {childList: true, subtree: true}); }"""
+SPEECHD_CONF = 'AudioOutputMethod "alsa"\nAddModule "dummy" "sd_dummy" ""\nDefaultModule dummy\n'
+
+
+def desktop(folder: Path) -> dict[str, str]:
+    """Xvfb, a session bus with AT-SPI, speech-dispatcher and Orca; the environment to use them."""
+    env = dict(os.environ, DISPLAY=":99", HOME=str(folder))
+    subprocess.Popen(["Xvfb", ":99", "-screen", "0", "1280x900x24"], stderr=subprocess.DEVNULL)
+    time.sleep(1)
+    bus = subprocess.run(["dbus-launch", "--sh-syntax"], env=env, capture_output=True, text=True, check=True)
+    env["DBUS_SESSION_BUS_ADDRESS"] = re.search(r"DBUS_SESSION_BUS_ADDRESS='([^']+)'", bus.stdout).group(1)
+    subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=env, stderr=subprocess.DEVNULL)
+    time.sleep(1)
+    for schema, key in (("interface", "toolkit-accessibility"), ("a11y.applications", "screen-reader-enabled")):
+        subprocess.run(["gsettings", "set", f"org.gnome.desktop.{schema}", key, "true"], env=env, check=False)
+    (folder / ".asoundrc").write_text("pcm.!default { type null }\n")
+    conf = folder / ".config" / "speech-dispatcher"
+    conf.mkdir(parents=True)
+    (conf / "speechd.conf").write_text(Path("/etc/speech-dispatcher/speechd.conf").read_text() + SPEECHD_CONF)
+    subprocess.Popen(["speech-dispatcher", "-s", "-t", "0"], env=env, stderr=subprocess.DEVNULL)
+    time.sleep(2)
+    subprocess.Popen(["orca", "--replace", f"--debug-file={folder / 'orca.debug'}"], env=env, stderr=subprocess.DEVNULL)
+    time.sleep(5)
+    return env
+
+
+def said_since(log: Path, offset: int) -> list[str]:
+    with log.open("rb") as debug:
+        debug.seek(offset)
+        return re.findall(r"SPEECH OUTPUT: '(.*?)'", debug.read().decode("utf-8", "replace"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lang", default="en", choices=["en", "pt", "es", "ru"])
+    lang = parser.parse_args().lang
+    if not (BOOK / CHAPTER).is_file():
+        raise SystemExit(f"{BOOK / CHAPTER} is missing: run `make book` first")
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp)
+        env = desktop(folder)
+        log = folder / "orca.debug"
+        with serve(BOOK) as base, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM,
+                headless=False,
+                env=env,
+                args=["--no-sandbox", "--force-renderer-accessibility", "--no-first-run", "--disable-gpu"],
+            )
+            page = browser.new_page(viewport={"width": 1200, "height": 850})
+            page.goto(base + (CHAPTER if lang == "en" else f"{lang}/{CHAPTER}"), wait_until="load")
+            time.sleep(3)
+            page.evaluate(LISTEN)
+            start = log.stat().st_size
+
+            def step(name: str, action, wait: float = 1.0) -> None:
+                at = log.stat().st_size
+                action()
+                time.sleep(wait)
+                print(f"{name}: " + " | ".join(said_since(log, at)))
+
+            def tab_to(selector: str) -> None:
+                for _ in range(400):
+                    if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
+                        return
+                    page.keyboard.press("Tab")
+                raise SystemExit(f"Tab never reached {selector}")
+
+            step("Tab to Try it live", lambda: tab_to("[data-ll-action=live]"))
+            step("Enter", lambda: (page.keyboard.press("Enter"), page.wait_for_selector("[data-ll-live=ready]")), 2)
+            step("Tab to New hand", lambda: tab_to("[data-ll-action=new-hand]"))
+            step("Enter", lambda: page.keyboard.press("Enter"), 3)
+            for turn in range(1, 4):
+                step(f"Tab to a card ({turn})", lambda: tab_to(LEGAL_CARD), 0.8)
+                step("Enter", lambda: page.keyboard.press("Enter"), 4)
+                if page.locator("[data-ll-live=ready] .ll-end").count():
+                    break
+            page.evaluate("() => document.querySelector('[data-ll-live=ready] .ll-stage').focus()")
+            for key in KEYS:
+                step(f"key {key}", lambda key=key: page.keyboard.press(key), 1.5)
+            lines, spoken = page.evaluate("window.llHeard"), said_since(log, start)
+            browser.close()
+        subprocess.run(["pkill", "-f", "orca --replace"], check=False)
+        subprocess.run(["pkill", "-f", "speech-dispatcher"], check=False)
+        subprocess.run(["pkill", "-f", "Xvfb :99"], check=False)
+    heard = [spoken.index(line) for line in lines if line in spoken]
+    disorder = sum(1 for i, a in enumerate(heard) for b in heard[i + 1 :] if a > b)
+    print(f"lines the live regions said: {len(lines)}; said by Orca: {len(heard)}")
+    print(f"pairs Orca said in the wrong order: {disorder} of {len(heard) * (len(heard) - 1) // 2}")
+    print("not said:", *[line for line in lines if line not in spoken], sep="\n  ")
+
+
+if __name__ == "__main__":
+    main()
