@@ -793,16 +793,24 @@ def in_words(text: str) -> str:
     return CARD_SYMBOLS.sub(lambda card: f"{RANKS.get(card[1], card[1])} of {SYMBOLS[card[2]]}", text)
 
 
-#: Every line a widget's table says (widgets/table_voice.py), as [politeness, words], in order,
-#: from now on (``player.evaluate(LISTEN)``, then ``window.llHeard``): each line is a paragraph
-#: added to one of its live regions, which stay on the page.
+#: Every line a table says (table-voice.js), as [politeness, words], in order, from now on
+#: (``player.evaluate(LISTEN)``, then ``window.llHeard``): each moment is a paragraph added to
+#: one of its live regions, which stay on the page, each line a <span> of it.
 LISTEN = """player => {
   window.llHeard = [];
   new MutationObserver(records => records.forEach(record => record.addedNodes.forEach(node => {
     if (node.nodeType === 1 && node.matches('[data-ll-announce] > p'))
-      window.llHeard.push([node.parentElement.dataset.llAnnounce, node.textContent]);
+      node.querySelectorAll(':scope > span').forEach(line =>
+        window.llHeard.push([node.parentElement.dataset.llAnnounce, line.textContent]));
   }))).observe(player, {childList: true, subtree: true});
 }"""
+
+
+def heard_lines(page) -> list[list[str]]:
+    """``window.llHeard`` (LISTEN), once every moment being gathered has been said: a table's
+    voice adds what it says within a moment as one paragraph, at the moment's end."""
+    page.wait_for_function("() => !document.querySelector('[data-ll-waiting]')", timeout=10_000)
+    return page.evaluate("window.llHeard")
 
 
 def tab_to(page, selector: str, most: int = 400) -> None:

@@ -13,7 +13,17 @@ import json
 import re
 
 import pytest
-from conftest import LISTEN, ROUND_TRIP_MS, in_words, next_turn, one_app_page, tab_to, wait_until_still, wcag_violations
+from conftest import (
+    LISTEN,
+    ROUND_TRIP_MS,
+    heard_lines,
+    in_words,
+    next_turn,
+    one_app_page,
+    tab_to,
+    wait_until_still,
+    wcag_violations,
+)
 
 from lingerlonger.views.table_html import TEXT_STYLE
 
@@ -79,17 +89,17 @@ def said_after(page, key: str) -> list[str]:
         page.wait_for_function(f"() => window.llHeard.length > {before}", timeout=2_000)
     except Exception:  # playwright's TimeoutError: nothing was said
         return []
-    return [text for _, text in page.evaluate("window.llHeard")[before:]]
+    return [text for _, text in heard_lines(page)[before:]]
 
 
 def test_the_play_tabs_regions_stay_and_each_turn_adds_its_lines(app, hand):
     page, log = app
     assert hand.evaluate(KEPT_REGIONS) == [True, True], "a live region was drawn anew: its news is not heard"
-    heard = page.evaluate("window.llHeard")
-    polite = hand.locator("[data-ll-announce=polite] > p").all_inner_texts()
+    heard = heard_lines(page)
+    polite = hand.locator("[data-ll-announce=polite] > p > span").all_inner_texts()
     plays = [text for kind, text in heard if kind == "polite" and " leads " in text]
     assert len(plays) >= 2 and set(plays) <= set(polite)  # every turn's lines, kept in the region
-    assert [kind for kind, text in heard if text.startswith("Your turn")].count("assertive") >= 3
+    assert [kind for kind, text in heard if text.startswith("Your turn")].count("polite") >= 3  # after its plays
     for part in (".ll-hand-player .ll-keys-toggle", ".ll-hand-player .ll-stage", ".ll-hand-player .ll-voice"):
         assert wcag_violations(page, within=part) == [], part  # the switch, the named table, its regions
     log.assert_clean()
@@ -155,7 +165,9 @@ def family(app, hand):
     table.get_by_role("button", name=re.compile("Start the match")).click()
     table.locator(".ll-reveal").wait_for(state="visible", timeout=ROUND_TRIP_MS)
     # the words come with the screen's last messages, after its button
-    page.wait_for_function("() => window.llHeard.some(([kind]) => kind === 'assertive')", timeout=ROUND_TRIP_MS)
+    page.wait_for_function(
+        "() => window.llHeard.some(([, text]) => text.startsWith('Pass the device'))", timeout=ROUND_TRIP_MS
+    )
     wait_until_still(page)
     return table
 
@@ -163,8 +175,8 @@ def family(app, hand):
 def test_the_family_tables_pass_screen_says_whose_turn_and_tells_no_hand(app, family):
     page, log = app
     person = re.search(r"I am (.+) — show my cards", family.locator(".ll-reveal").inner_text())[1]
-    urgent = [text for kind, text in page.evaluate("window.llHeard") if kind == "assertive"]
-    assert urgent and urgent[-1] == f"Pass the device to {person}.", urgent
+    heard = [text for _, text in heard_lines(page)]
+    assert heard and heard[-1] == f"Pass the device to {person}.", heard  # the last word, after the deal's
     tab_to(page, ".ll-family-table .ll-stage")
     assert said_after(page, "h") == ["No hand is shown here."]
     assert said_after(page, "s")[0].endswith("in the stock.")

@@ -8,24 +8,22 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import LEGAL_CARD, LIVE_BOOT_MS, PLAY, in_words, live_page, serve, tab_to
+from conftest import LEGAL_CARD, LIVE_BOOT_MS, PLAY, heard_lines, in_words, live_page, serve, tab_to
+from conftest import LISTEN as PLAYER_LISTEN
 
 pytestmark = pytest.mark.browser
 
 CHAPTER = "book/06-last-card.html"
-#: Everything the page's live regions say from now on, as [politeness, words], in order:
-#: collected as it is added, as a screen reader hears it (a region keeps only its last lines).
-LISTEN = """() => {
-  window.llHeard = [];
-  new MutationObserver(records => records.forEach(record => {
-    const region = record.target.closest && record.target.closest('[data-ll-announce]');
-    if (region) record.addedNodes.forEach(line => window.llHeard.push([region.dataset.llAnnounce, line.textContent]));
-  })).observe(document.body, {childList: true, subtree: true});
-}"""
+#: Everything the page's live regions say from now on (conftest's LISTEN, on the whole page).
+LISTEN = f"() => ({PLAYER_LISTEN})(document.body)"
+
+
+#: What a stage says last, as table-voice.js words it: whose turn it is, or who won the hand.
+URGENT = """stage => stage.querySelector('.ll-turn-note.ll-yours, .ll-end').textContent.replace(/\\s+/g, ' ').trim()"""
 
 
 def heard(page, politeness: str | None = None) -> list[str]:
-    return [text for kind, text in page.evaluate("window.llHeard") if politeness in (None, kind)]
+    return [text for kind, text in heard_lines(page) if politeness in (None, kind)]
 
 
 def test_a_whole_hand_is_played_with_tab_and_enter_and_every_card_is_said_in_order(book_html, chromium, tmp_path):
@@ -45,7 +43,8 @@ def test_a_whole_hand_is_played_with_tab_and_enter_and_every_card_is_said_in_ord
             page.wait_for_function(
                 "stage => stage.querySelector('.ll-turn-note, .ll-end')", arg=stage.element_handle(), timeout=20_000
             )
-            shown += stage.locator(".ll-narration li").all_inner_texts()
+            shown += [in_words(line) for line in stage.locator(".ll-narration li").all_inner_texts()]
+            shown.append(stage.evaluate(URGENT))  # your turn, or who won: after the plays, politely
             if stage.locator(".ll-end").count():
                 break
             # the focus came back to the table by itself: a card, never <body>
@@ -62,14 +61,16 @@ def test_a_whole_hand_is_played_with_tab_and_enter_and_every_card_is_said_in_ord
             )
         assert stage.locator(".ll-end").count() == 1, "the hand did not end"
         said = heard(page, "polite")
-        # every line of the narration was said, in order, its cards in words
-        assert said == [in_words(line) for line in shown]
+        # every line of the narration was said, in order, its cards in words, each turn after
+        # the plays that led to it (an assertive one would make a screen reader drop them)
+        assert said == shown
+        assert heard(page, "assertive") == []
         plays = [(play["name"], play["card"]) for play in map(PLAY.match, said) if play]
         cards = [card for _, card in plays]
         assert len(cards) == len(set(cards)) > len(pressed) > 0  # each card once; the computers' too
         # the cards pressed, in the order pressed, are the ones said as yours
         assert [card for name, card in plays if name == you] == [in_words(card) for card in pressed]
-        assert any(text.startswith("Your turn") for text in heard(page, "assertive"))
+        assert said.count("Your turn: choose a card.") == len(pressed)
         page.screenshot(path=str(tmp_path / "keyboard-hand.png"))
         log.assert_clean()
         context.close()

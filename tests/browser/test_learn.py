@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-import time
 from importlib.util import module_from_spec, spec_from_file_location
 from urllib.parse import unquote, urlsplit
 
@@ -41,7 +40,6 @@ site_bench = module_from_spec(spec := spec_from_file_location("site_bench", REPO
 sys.path.insert(0, str(REPO / "bench"))  # its own imports (local_server)
 spec.loader.exec_module(site_bench)
 BUDGET = site_bench.BUDGET
-FIRST_VERDICT_MS = 300
 
 
 @pytest.fixture
@@ -92,10 +90,8 @@ def test_a_wrong_card_then_the_right_one_then_stars_in_russian_on_a_phone(learn)
     assert re.fullmatch(r"[а-яё0-9 ]+", name), name  # "дама червей": words, in Russian
     box = card.bounding_box()
     assert box["width"] >= 24 and box["height"] >= 24
-    started = time.monotonic()
     card.click()
-    task.and_(page.locator("[data-ll-verdict=wrong]")).wait_for(timeout=FIRST_VERDICT_MS * 10)
-    assert (time.monotonic() - started) * 1000 < FIRST_VERDICT_MS * 3  # a busy machine's margin; timed in JS below
+    task.and_(page.locator("[data-ll-verdict=wrong]")).wait_for(timeout=10_000)  # given in the tap: below
     feedback = task.locator("[data-ll-feedback]")
     assert translate("learn.wrong", "ru") in feedback.inner_text()
     link = feedback.locator(".ll-rule a")
@@ -139,23 +135,25 @@ def test_a_wrong_card_then_the_right_one_then_stars_in_russian_on_a_phone(learn)
     log.assert_clean()
 
 
-def test_the_first_verdict_comes_from_the_page_within_300_ms_of_the_first_tap(learn):
+def test_the_first_verdict_is_given_by_the_page_in_the_tap_itself(learn):
+    """Why the first verdict is quick (bench/learn.py times it against 300 ms): every answer's
+    verdict ships in the page, so the tap's own handler gives it, before the click returns,
+    with no request and no interpreter waited for."""
     page, _ = learn
     task_id = page.locator("[data-ll-task]:visible").get_attribute("data-ll-task")
-    answer = page.locator(f'[data-ll-task="{task_id}"] .ll-answers button').first
-    answer.focus()
-    took = page.evaluate(
-        """(id) => new Promise(done => {
+    page.locator(f'[data-ll-task="{task_id}"] .ll-answers button').first.focus()
+    requests = []
+    page.on("request", lambda request: requests.append(request))
+    verdict = page.evaluate(
+        """(id) => {
             const task = document.querySelector(`[data-ll-task="${id}"]`);
-            const started = performance.now();
-            new MutationObserver((_, observer) => {
-              if (task.dataset.llVerdict) { observer.disconnect(); done(performance.now() - started); }
-            }).observe(task, {attributes: true});
             task.querySelector('.ll-answers button').click();
-        })""",
+            return task.dataset.llVerdict;  // read in the same task as the click
+        }""",
         task_id,
     )
-    assert took < FIRST_VERDICT_MS
+    assert verdict in {"right", "wrong"}
+    assert requests == [], [request.url for request in requests]
 
 
 def test_every_answer_is_a_named_button_and_the_page_stays_within_its_weight(book_html, learn):

@@ -81,9 +81,6 @@ def test_live_mode_plays_what_if_coach_and_a_new_hand_online_and_offline(book_ht
 TRICKS = "book/04-tricks.html"  # its first replay: at step 2, Bruno must follow diamonds
 VERDICT = "[data-ll-verdict]"
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
-# When the next tap reached the page, and the milliseconds since (in the page's own clock).
-TAPPED = "() => document.addEventListener('pointerdown', e => { window.llTapped = e.timeStamp; }, {once: true})"
-SINCE_TAP = "() => performance.now() - window.llTapped"
 
 
 def a_refused_card(player, engine: bool):
@@ -135,8 +132,9 @@ def test_live_mode_marks_the_legal_cards_and_a_refused_one_says_its_rule_in_russ
 
 def test_a_pressed_card_is_answered_at_once_while_the_engine_is_still_starting(book_html, chromium, tmp_path):
     """On a phone's CPU (a quarter of this one's), with the worker held back: a refused card
-    says its rule, a legal one that it will be played, each in under a second; once the
-    engine is up, the legal card pressed is played."""
+    says its rule, a legal one that it will be played, both before the engine is there (from
+    what the frame carries; bench/live.py times it against a second); once the engine is up,
+    the legal card pressed is played."""
     with serve(book_html) as base:
         context, page, log = live_page(chromium, base, TRICKS, service_workers="block", **PHONE)
         held = []
@@ -147,21 +145,17 @@ def test_a_pressed_card_is_answered_at_once_while_the_engine_is_still_starting(b
         player.locator("[data-ll-action=live]").tap()
         verdict = player.locator(VERDICT)
         refused = a_refused_card(player, engine=False)
-        page.evaluate(TAPPED)
         refused.tap()
         verdict.wait_for(state="visible", timeout=5_000)
-        assert page.evaluate(SINCE_TAP) < 1000
         assert verdict.inner_text().startswith("Bruno must follow ♦: holds 3♦, K♦")
         legal = player.locator(".ll-stage " + LEGAL_CARD).first
         card = legal.get_attribute("data-ll-card")
-        page.evaluate(TAPPED)
         legal.tap()
         page.wait_for_function(
             "([box, card]) => box.textContent.startsWith(card + ' may be played')",
             arg=[verdict.element_handle(), card],
             timeout=5_000,
         )
-        assert page.evaluate(SINCE_TAP) < 1000
         box, bar = verdict.bounding_box(), player.locator(".ll-controls").bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], "the answer is under the step bar"
         page.screenshot(path=str(tmp_path / "live-waiting-phone.png"))

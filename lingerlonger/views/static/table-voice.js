@@ -1,7 +1,7 @@
 /* The table's voice, for a player who cannot see it or uses no mouse (shipped after replay.js,
    page_replay.REPLAY_JS). Each .ll-replay has two live regions, [data-ll-announce]: "polite"
-   says every line of the narration as the table changes, "assertive" says "your turn" and
-   refusals. While the table (its .ll-stage) has the focus, single keys ask for one thing at a
+   says every line of the narration as the table changes, then "your turn" or the hand's end
+   (sayMoment), "assertive" a refusal, or a turn with nothing said before it. While the table (its .ll-stage) has the focus, single keys ask for one thing at a
    time, as Lichess's blind mode does; the answers are written with the table
    (words/table_keys.py, its data-ll-keys) in the reader's language. A box in the options turns
    the keys off (WCAG 2.1.4), and the choice is kept. The app's play tab and family table use it
@@ -11,18 +11,53 @@ window.llVoice = window.llVoice || function (root, say) {
   var regions = {};
   root.querySelectorAll('[data-ll-announce]').forEach(function (region) { regions[region.dataset.llAnnounce] = region; });
   var KEPT = 30;  // lines kept in a region: enough for a test or a braille display to read back
-  // Each message is a line of its own: a screen reader says what is added, and the same words
-  // twice (two hands in a row led with the same card) are still news.
+  // What comes within WAIT_MS of the line before it is one moment (a trick's plays, then whose
+  // turn it is): it is added as one paragraph, each message a <span> of its own, once the
+  // moment is over. Chromium told Orca of several paragraphs added at once in no set order (it
+  // said a trick's plays backwards), and of words added to a paragraph already there by saying
+  // the whole paragraph again. A moment is at most MOMENT_MS long. The same words twice (two
+  // hands in a row led with the same card) are still news: a new paragraph.
+  var WAIT_MS = 120, MOMENT_MS = 1000, moments = {};
   function announce(text, assertive, lang) {
-    var region = regions[assertive ? 'assertive' : 'polite'];
+    var kind = assertive ? 'assertive' : 'polite';
     text = (text || '').replace(/\s+/g, ' ').trim();
-    if (!region || !text) return;
-    var line = document.createElement('p');
-    line.textContent = text;
-    if (lang) line.lang = lang;  // the app's: its regions outlive a change of language
-    region.append(line);
+    if (!regions[kind] || !text) return;
+    var moment = moments[kind];
+    if (moment && moment.lang !== (lang || '')) { addMoment(kind); moment = null; }
+    if (!moment) {
+      moment = moments[kind] = {lines: [], lang: lang || '', since: Date.now()};
+      regions[kind].dataset.llWaiting = '';  // a moment is being gathered (tests wait for its end)
+    }
+    moment.lines.push(text);
+    clearTimeout(moment.timer);
+    if (Date.now() - moment.since >= MOMENT_MS) return addMoment(kind);
+    moment.timer = setTimeout(function () { addMoment(kind); }, WAIT_MS);
+  }
+  function addMoment(kind) {  // the moment's lines, added to their region as one paragraph
+    var moment = moments[kind], region = regions[kind];
+    if (!moment) return;
+    delete moments[kind];
+    delete region.dataset.llWaiting;
+    clearTimeout(moment.timer);
+    var paragraph = document.createElement('p');
+    if (moment.lang) paragraph.lang = moment.lang;  // the app's: its regions outlive a change of language
+    moment.lines.forEach(function (text, nth) {
+      var line = document.createElement('span');
+      line.textContent = text;
+      paragraph.append(nth ? ' ' : '', line);
+    });
+    region.append(paragraph);
     while (region.childElementCount > KEPT) region.firstElementChild.remove();
   }
+  // What one moment of the table says: its lines, then (urgent) whose turn it is or who won. The
+  // urgent line follows the others politely: an assertive one, said at once, makes a screen
+  // reader drop the polite lines it has not said yet (Orca does, as ARIA allows), and those
+  // are the plays that led to the turn. Alone, it is said at once.
+  function sayMoment(lines, urgent, lang) {
+    lines.forEach(function (text) { announce(text, false, lang); });
+    if (urgent) announce(urgent, !lines.length, lang);
+  }
+
   // A card written "Q♠" in the narration is said in words, "queen of spades", as its button is
   // named; not in Russian, where a card's name changes with its place in the sentence ("с
   // дамой пик"), and the symbol, which screen readers name, is left as the narration wrote it.
@@ -39,11 +74,10 @@ window.llVoice = window.llVoice || function (root, say) {
   }
   // What a newly shown table says: the narration's lines, in order, then whose turn it is.
   function narrate(place) {
-    (place || stage).querySelectorAll('.ll-narration li').forEach(function (line) { announce(aloud(line.textContent)); });
-    var turn = (place || stage).querySelector('.ll-turn-note.ll-yours');
-    if (turn) announce(turn.textContent, true);
-    var end = (place || stage).querySelector('.ll-end');
-    if (end) announce(end.textContent, true);
+    var lines = Array.prototype.map.call((place || stage).querySelectorAll('.ll-narration li'),
+      function (line) { return aloud(line.textContent); });
+    var urgent = (place || stage).querySelector('.ll-turn-note.ll-yours, .ll-end');
+    sayMoment(lines, urgent && urgent.textContent);
   }
   // Where the focus goes once the table is drawn again: a card that may be played, else the
   // table itself, never <body> (a pressed card has just been replaced). Only when the focus was
@@ -87,5 +121,5 @@ window.llVoice = window.llVoice || function (root, say) {
     var table = tables[tables.length - 1];  // a what-if branch's table, in the stage's own
     if (table) announce(JSON.parse(table.dataset.llKeys)[asked], false, table.lang);
   });
-  return {announce: announce, narrate: narrate, settle: settle, dress: dress};
+  return {announce: announce, sayMoment: sayMoment, narrate: narrate, settle: settle, dress: dress};
 };

@@ -309,6 +309,10 @@ class PositionEditor(_Speaks, widgets.VBox):
         position, lang, style = self.position, self.lang, self.style_options
         self.places.value = places_html(position, style)
         problems = position.problems
+        # the button and the link first: once "Ready: press Play from here" is shown (and said),
+        # the button it names is already enabled (each value reaches the page as its own message)
+        self.play.disabled = bool(problems)
+        self.save.value = self._save_html(problems)
         self.problems.value = self._problems_html(problems)
         left = position.remaining
         self.deck_label.value = str(
@@ -319,8 +323,6 @@ class PositionEditor(_Speaks, widgets.VBox):
             (button.remove_class if place is None else button.add_class)("ll-placed")
             where = "" if place is None else f" — {style.word('stock') if place == STOCK else position.players[place]}"
             button.tooltip = card_label(card, style) + where
-        self.play.disabled = bool(problems)
-        self.save.value = self._save_html(problems)
 
     def _problems_html(self, problems: tuple[LingerError, ...]) -> str:
         lang = self.lang

@@ -104,8 +104,9 @@
   // The voice of a table a widget draws (lingerlonger/views/widgets/table_voice.py): the book's
   // (table-voice.js) on each play tab and family table, its live regions kept. Each turn the
   // widget writes what it has to say in a hidden line (.ll-said); its lines are added to the
-  // regions once, as a screen reader hears them. The table (the .ll-stage widget, kept while its
-  // HTML is drawn anew) takes the focus, named, for the command keys.
+  // regions once, as a screen reader hears them, its urgent line after them (sayMoment). The
+  // table (the .ll-stage widget, kept while its HTML is drawn anew) takes the focus, named, for
+  // the command keys.
   function said(player) { return player.querySelector('.ll-said [data-ll-said]'); }
   function hearTables() {
     if (!window.llVoice) return;  // table-voice.js not served: the tables are silent, the rest works
@@ -125,9 +126,11 @@
       stage.lang = feed.lang;
       if (feed.dataset.llSaid === player.llHeard) return;
       player.llHeard = feed.dataset.llSaid;
-      feed.querySelectorAll('[data-ll-kind] p').forEach(function (line) {
-        player.llVoice.announce(line.textContent, line.parentElement.dataset.llKind === 'assertive', feed.lang);
+      var lines = Array.prototype.map.call(feed.querySelectorAll('[data-ll-kind=polite] p'), function (line) {
+        return line.textContent;
       });
+      var urgent = feed.querySelector('[data-ll-kind=assertive] p');
+      player.llVoice.sayMoment(lines, urgent && urgent.textContent, feed.lang);  // the turn after its plays
     });
   }
 
