@@ -1,16 +1,17 @@
 /* The table's voice, for a player who cannot see it or uses no mouse (shipped after replay.js,
    page_replay.REPLAY_JS). Each .ll-replay has two live regions, [data-ll-announce]: "polite"
    says every line of the narration as the table changes, then "your turn" or the hand's end
-   (sayMoment), "assertive" a refusal, or a turn with nothing said before it. While the table (its .ll-stage) has the focus, single keys ask for one thing at a
-   time, as Lichess's blind mode does; the answers are written with the table
-   (words/table_keys.py, its data-ll-keys) in the reader's language. A box in the options turns
-   the keys off (WCAG 2.1.4), and the choice is kept. The app's play tab and family table use it
-   too (book/app/jupyter/voila/templates/linger/static/ll-app.js). */
+   (sayMoment); "assertive" a refusal, or a turn with nothing said before it. While the table
+   (its .ll-stage) has the focus, single keys ask for one thing at a time, as Lichess's blind
+   mode does; the answers are written with the table (words/table_keys.py, its data-ll-keys) in
+   the reader's language. A box in the options turns the keys off (WCAG 2.1.4), and the choice
+   is kept. The app's play tab and family table use it too
+   (book/app/jupyter/voila/templates/linger/static/ll-app.js). */
 window.llVoice = window.llVoice || function (root, say) {
   var stage = root.querySelector('.ll-stage');
   var regions = {};
   root.querySelectorAll('[data-ll-announce]').forEach(function (region) { regions[region.dataset.llAnnounce] = region; });
-  var KEPT = 30;  // lines kept in a region: enough for a test or a braille display to read back
+  var KEPT = 30;  // moments kept in a region: enough for a test or a braille display to read back
   // What comes within WAIT_MS of the line before it is one moment (a trick's plays, then whose
   // turn it is): it is added as one paragraph, each message a <span> of its own, once the
   // moment is over. Chromium told Orca of several paragraphs added at once in no set order (it

@@ -161,11 +161,11 @@
     });
   }
 
-  // A message line (controls.message_line: what the app answers an action, an error, the quiz's
-  // verdict, the position editor's problems) is drawn anew with each message, and a live region
-  // drawn with its words in it is seldom read. Its words are said by two regions of the page
-  // made here at the start, as a table's voice says its plays: an error at once (assertive),
-  // the rest politely; the same words again (pressed twice) are said again.
+  // A message line (controls._message_line: what the app answers an action, an error, the Learn
+  // tab's verdict, the position editor's problems) is drawn anew with each message, and a live
+  // region drawn with its words in it is seldom read. Its words are said, each time they
+  // change, by two regions of the page made here at the start, as a table's voice says its
+  // plays: an error or a refusal at once (assertive), the rest politely.
   var messageVoice = {};
   ['polite', 'assertive'].forEach(function (kind) {
     var region = document.createElement('div');
