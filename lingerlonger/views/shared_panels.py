@@ -110,8 +110,9 @@ def said_aloud(events: Iterable[Event], players: tuple[str, ...], style: TableSt
 
 def announce_html(lines: Iterable[str], urgent: str, lang: str, *, count: int, step: int) -> Markup:
     """What a table drawn by a widget has to say this turn, for the page to add to its live
-    regions (widgets/table_voice.py): ``lines`` said politely, ``urgent`` (your turn, the
-    hand's end) assertively; ``count`` tells one turn's words from the next, ``step`` the
+    regions (widgets/table_voice.py): ``lines``, then ``urgent`` (your turn, the hand's end),
+    which the page says after them (table-voice.js, sayMoment: an assertive turn made Orca drop
+    the plays before it); ``count`` tells one turn's words from the next, ``step`` the
     hand's actions."""
     return render(
         "panels/announce.html",
