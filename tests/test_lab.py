@@ -174,6 +174,29 @@ def test_a_tournament_seats_the_kinds_of_the_registry_it_is_given(workers):
         run_tournament(Rules(), seats, hands=40, workers=workers, progress=False)
 
 
+def test_a_pool_stopped_while_its_workers_start_stays_quiet():
+    """Stopped as soon as it forks (a chunk failed, a stream closed early): a worker
+    interrupted before its handler is in place must neither print a traceback nor climb
+    out of multiprocessing into the parent's code (it once ended a test runner's worker)."""
+    script = (
+        "import os\n"
+        "from lingerlonger.lab.runner import _process_pool, _stop_soon\n"
+        "for _ in range(30):\n"
+        "    pool = _process_pool(2)\n"
+        "    pool.submit(os.getpid)\n"
+        "    _stop_soon(pool)\n"
+        "print('ended')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])},
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "ended\n", "")
+
+
 def test_a_kind_a_script_defines_plays_in_forked_workers():
     """As in a notebook: the class lives in __main__, which the pool's forked workers share."""
     script = (

@@ -26,6 +26,7 @@ import multiprocessing
 import os
 import random
 import signal
+import sys
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import closing, suppress
@@ -164,16 +165,40 @@ def _stop_after_this_hand(signum, frame) -> None:
 
 def _worker_setup() -> None:
     """Ctrl-C reaches every process in the terminal's group, and only the parent should speak:
-    in a worker it ends the chunk quietly, after the hand in play."""
+    in a worker it ends the chunk quietly, after the hand in play. A Ctrl-C that came while
+    the worker was starting, held back until now, lands here too."""
     signal.signal(signal.SIGINT, _stop_after_this_hand)
+    if sys.platform != "win32":
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _process_pool(workers: int) -> ProcessPoolExecutor:
     # fork where the system has it: no re-import of __main__ (notebooks, stdin scripts), so
     # a registry holding a player class defined in a notebook unpickles in the workers
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_setup)
+    if sys.platform != "win32" and "fork" in multiprocessing.get_all_start_methods():
+        return ProcessPoolExecutor(workers, mp_context=_ForkContext(), initializer=_worker_setup)
+    return ProcessPoolExecutor(workers, initializer=_worker_setup)
+
+
+if sys.platform != "win32":
+
+    class _ForkHoldingCtrlC(multiprocessing.context.ForkProcess):
+        """A forked worker that holds Ctrl-C until its handler is in place.
+
+        A fork copies the parent's whole stack: a KeyboardInterrupt raised in the child
+        before ``_worker_setup`` can climb out of multiprocessing's start-up into the
+        parent's code (a test runner's worker, a notebook's kernel) and run on as a copy.
+        """
+
+        def start(self) -> None:
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                super().start()  # the child inherits the held signal
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+    class _ForkContext(multiprocessing.context.ForkContext):
+        Process = _ForkHoldingCtrlC
 
 
 def _stop_soon(pool: ProcessPoolExecutor) -> None:
@@ -184,8 +209,6 @@ def _stop_soon(pool: ProcessPoolExecutor) -> None:
     interrupt did not (a notebook's kernel interrupt, or a stream closed early).
     """
     for process in list((pool._processes or {}).values()):  # no public way to reach them
-        if process.pid is None:  # not started
-            continue
         if process.pid is None:  # not started
             continue
         with suppress(ProcessLookupError):
