@@ -778,6 +778,9 @@ def wcag_violations(page, within: str | None = None) -> list[str]:
 # --- the keyboard alone (tests/browser/test_keyboard.py, test_app_keyboard.py) ---
 
 FOCUSED = "() => { const el = document.activeElement; return el ? el.outerHTML.slice(0, 200) : ''; }"
+#: A live region other than the table's voice: a turn's note or a pass screen that is one would be
+#: said again (Orca reads a role=status anew each time the focus comes back into the table).
+OTHER_VOICE = "[role=status], [role=alert], [role=log], [aria-live]:not([data-ll-announce])"
 SYMBOLS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
 RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 #: A card played, as the narration says it.

@@ -5,7 +5,18 @@ every card played, in order, in words, as the book's table does (test_keyboard.p
 from __future__ import annotations
 
 import pytest
-from conftest import FOCUSED, LISTEN, PLAY, ROUND_TRIP_MS, heard_lines, in_words, open_app, tab_to, wait_until_still
+from conftest import (
+    FOCUSED,
+    LISTEN,
+    OTHER_VOICE,
+    PLAY,
+    ROUND_TRIP_MS,
+    heard_lines,
+    in_words,
+    open_app,
+    tab_to,
+    wait_until_still,
+)
 
 from lingerlonger.views.table_html import TEXT_STYLE
 
@@ -44,6 +55,7 @@ def test_the_play_tab_plays_a_whole_hand_with_tab_and_enter_and_says_every_card_
     for _ in range(60):  # a hand has at most 52 cards
         page.wait_for_function(NEXT_TURN, arg=[hand.element_handle(), step], timeout=ROUND_TRIP_MS)
         wait_until_still(page)  # a button shown again is relabelled on a later frame than the note
+        assert hand.locator(OTHER_VOICE).count() == 0  # the voice says the turn once
         if hand.locator(".ll-end").count():
             break
         step = int(hand.locator(".ll-yours").get_attribute("data-ll-step"))

@@ -14,6 +14,7 @@ import re
 
 import pytest
 from conftest import (
+    OTHER_VOICE,
     ROUND_TRIP_MS,
     VOILA_READY_MS,
     assert_hand_on_screen,
@@ -90,6 +91,7 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(voila_app, b
     passes, turns, mine, step = [], [], {name: [] for name in people}, -1
     for _ in range(300):
         page.wait_for_function(SETTLED, arg=[table.element_handle(), step], timeout=ROUND_TRIP_MS)
+        assert table.locator(OTHER_VOICE).count() == 0  # the voice says the turn or the pass once
         if end.is_visible():
             break
         assert saves.count() == 0  # the hand in play is never offered

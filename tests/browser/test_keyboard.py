@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import LEGAL_CARD, LIVE_BOOT_MS, PLAY, heard_lines, in_words, live_page, serve, tab_to
+from conftest import LEGAL_CARD, LIVE_BOOT_MS, OTHER_VOICE, PLAY, heard_lines, in_words, live_page, serve, tab_to
 from conftest import LISTEN as PLAYER_LISTEN
 
 pytestmark = pytest.mark.browser
@@ -45,6 +45,7 @@ def test_a_whole_hand_is_played_with_tab_and_enter_and_every_card_is_said_in_ord
             )
             shown += [in_words(line) for line in stage.locator(".ll-narration li").all_inner_texts()]
             shown.append(stage.evaluate(URGENT))  # your turn, or who won: after the plays, politely
+            assert stage.locator(OTHER_VOICE).count() == 0  # the voice says the turn once
             if stage.locator(".ll-end").count():
                 break
             # the focus came back to the table by itself: a card, never <body>
