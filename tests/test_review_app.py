@@ -90,9 +90,9 @@ def test_every_review_control_has_a_name_in_the_readers_language():
     assert box.toggle.description == ui("app-review-hide", "pt")
     assert box.progress.description == ui("app-review-working", "pt")
     assert ui("review-title", "pt", name=player.state.players[0]) in box.panel.value  # drawn again in pt
-    names = [button.description for button in box.practise.children]
+    names = [button.description for button in box.practise_buttons]
     assert len(names) == len(box.review.moments) and all(name.startswith("Praticar isto: ") for name in names)
-    assert all(button.tooltip == button.description for button in box.practise.children)
+    assert all(button.tooltip == button.description for button in box.practise_buttons)
 
 
 def test_practise_this_adds_the_exercise_to_the_learn_tab_once():
@@ -101,7 +101,7 @@ def test_practise_this_adds_the_exercise_to_the_learn_tab_once():
     player = played_out(app.hand)
     player.review_box.toggle.click()
     assert app.learn is None  # made when an exercise comes
-    first = player.review_box.practise.children[0]
+    first = player.review_box.practise_buttons[0]
     first.click()
     assert app.learn is not None
     _, task = app.learn.tasks[-1]
@@ -116,10 +116,29 @@ def test_practise_this_adds_the_exercise_to_the_learn_tab_once():
     assert "ll-backs" in app.learn.task_view.value
 
 
+def test_show_this_moment_opens_the_hand_there_in_the_scenario_tab_as_the_seat_saw_it():
+    app = LingerLongerApp()
+    app.tabs.selected_index = 1
+    player = played_out(app.hand)
+    box = player.review_box
+    box.toggle.click()
+    assert len(box.show_buttons) == len(box.review.moments) > 0
+    assert box.show_buttons[0].description.startswith("Show this moment: trick ")
+    assert 'data-ll-action="review-open"' not in box.panel.value  # no script answers it in a widget
+    moment = box.review.moments[-1]
+    box.show_buttons[-1].click()
+    shown = app.browser.player.model
+    assert app.tabs.selected_index == 0 and shown.at == moment.step and shown.seat == box.review.seat
+    assert shown.frame.state == moment.state  # the state the review judged
+    assert {str(choice) for choice in shown.tryable()} == {str(value.card) for value in moment.values}
+    assert "at the moment" in app.message.value
+    assert not any(button.description.startswith("Show") for button in FamilyTable().review_box.show_buttons)
+
+
 def test_a_hand_alone_keeps_what_is_practised_for_the_session():
     player = played_out(HandPlayer(delay=0, seed=7, players=4))
     player.review_box.toggle.click()
-    player.review_box.practise.children[-1].click()
+    player.review_box.practise_buttons[-1].click()
     [exercise] = player.review_box.practised
     assert exercise.steps[-1].kind == StepKind.TASK
     assert ui("app-review-kept", "en", moment="")[:20] in player.review_box.message.value

@@ -143,10 +143,12 @@ def review_html(
     anchor: str = "ll-review",
     level: int = 2,
     style: TableStyle | None = None,
+    show: bool = True,
 ) -> Markup:
     """The panel of ``review`` in ``lang``. ``name``: the reviewed seat's name (by default as the
     hand named it); ``anchor``: the prefix of the moments' ids, unique in the page; ``level``:
-    the panel's heading level (its parts take the next ones)."""
+    the panel's heading level (its parts take the next ones); ``show``: each moment's "Show this
+    moment" button (False where no script answers it: a widget draws its own)."""
     style = (style or TableStyle.of(lang)).speaking(lang)
     if name is None:
         name = review.moments[0].state.players[review.seat] if review.moments else ""
@@ -183,5 +185,5 @@ def review_html(
         column_face_up=ui("review-column-face-up", lang),
         mark_played=ui("review-mark-played", lang),
         mark_best=ui("review-mark-best", lang),
-        show=ui("review-show", lang),
+        show=ui("review-show", lang) if show else "",
     )

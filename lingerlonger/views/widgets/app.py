@@ -117,6 +117,7 @@ class LingerLongerApp(widgets.VBox):
         if change["new"] == 1 and self.hand is None:
             self.hand = HandPlayer(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
             self.hand.review_box.on_practise = self.practise
+            self.hand.review_box.on_show = self.show_moment
             self.hand_tab.children = (self.hand,)
         if change["new"] == 2 and self.table is None:
             self.table = FamilyTable(style=(self._style or DEFAULT_STYLE).speaking(self.lang))
@@ -139,3 +140,11 @@ class LingerLongerApp(widgets.VBox):
         """ "Practise this" in a hand's review: the exercise joins the Learn tab's list, for this
         session (the app keeps no progress once closed; the site's Learn page keeps it in the browser)."""
         self._learn().add_exercise(exercise)
+
+    def show_moment(self, hand: Scenario, step: int, seat: int, moment: str) -> None:
+        """ "Show this moment" in a hand's review: the hand opens at that step in the Scenario tab,
+        as the reviewed seat saw it, where a card tried is a what-if (ll-app.js takes the focus
+        to its first card)."""
+        self.browser.open_scenario(hand, step=step, seat=seat)
+        self.tabs.selected_index = 0
+        self._say(ui("app-review-opened", self.lang, tab=ui("tab-scenario", self.lang), moment=moment))

@@ -367,6 +367,7 @@ class HandPlayer(_Speaks, widgets.VBox):
             model.actions,
             model.you,
             lambda moment: practice_lesson(model, moment, self.lang, date.today()),
+            lambda: hand_lesson(model, self.lang, date.today()),
         )
 
     def _render(self, waiting: bool = False) -> None:

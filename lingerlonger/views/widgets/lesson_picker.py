@@ -86,6 +86,7 @@ class ScenarioBrowser(widgets.VBox):
         self.add_class("ll-browser")
         self._entries: dict[str, Scenario] = {}
         self._labels: dict[str, str] = {}  # each menu entry as written, with the title as written
+        self._opening: tuple[int, int | None] = (0, None)  # the step and seat the next pick opens at
         options = []
         entries, problems = scenario_library(folder or find_scenarios())
         for number, (label, scenario) in enumerate(entries):
@@ -145,10 +146,21 @@ class ScenarioBrowser(widgets.VBox):
                 self.picker.value = key
                 return
 
+    def open_scenario(self, scenario: Scenario, *, step: int = 0, seat: int | None = None) -> None:
+        """A scenario the app made (a hand of its own, a review's moment): added to the menu and
+        opened at ``step``, as ``seat`` sees it."""
+        key = f"app:{len(self._entries)}"
+        self._entries[key] = scenario
+        self._opening = (step, seat)
+        self.picker.options = [*self.picker.options, (in_language(scenario.title, self.lang), key)]
+        self.picker.value = key
+
     @_guarded
     def _on_pick(self, change) -> None:
+        step, seat = self._opening
+        self._opening = (0, None)
         if change["new"] in self._entries:
-            self.player.load(self._entries[change["new"]])
+            self.player.load(self._entries[change["new"]], step=step, seat=seat)
 
     @_guarded
     def _on_upload(self, change) -> None:

@@ -3,10 +3,13 @@
 "Review this hand" (``[data-ll-action="review"]`` in the app: ``ll-app.js`` gives a button of
 class ``ll-action-NAME`` that attribute) reviews the seat's decisions (``computer/review.py``)
 under a progress bar that moves a decision at a time, then shows the shared panel
-(``views/review_panel.py``). Under it, "Practise this" for each moment makes the exercise of
-``scenario/review_lesson.py`` and adds it to the learner's review queue: ``on_practise`` (the
-app hands it to its Learn tab) or, without one, ``practised``, kept for the session only (the
-app's Learn tab keeps no progress past the session either).
+(``views/review_panel.py``). Under it, for each moment: "Show this moment" (where the owner
+can show it, ``on_show``: the app opens the hand there in its Scenario tab, with a what-if),
+and "Practise this", which makes the exercise of ``scenario/review_lesson.py`` and adds it to
+the learner's review queue: ``on_practise`` (the app hands it to its Learn tab) or, without
+one, ``practised``, kept for the session only (the app's Learn tab keeps no progress past the
+session either). The panel's own "Show this moment" buttons are left out: no script answers
+them in a widget.
 
 A review is computed once per hand and seat (``key``) and kept; closing the panel clears its
 HTML from the page, so that at the family table nobody scrolls back to another's review.
@@ -49,10 +52,14 @@ class ReviewBox(widgets.VBox):
         self.add_class("ll-review-box")
         self.style_options = style
         self.on_practise: Callable[[Scenario], None] | None = None
+        #: "Show this moment": the whole hand as a lesson, the moment's step in it, the seat
+        #: reviewed, and the moment in words
+        self.on_show: Callable[[Scenario, int, int, str], None] | None = None
         self.on_reviewed: Callable[[], None] | None = None  # a review just computed (the save link)
         self.on_close: Callable[[], None] | None = None  # the toggle closed it (the family table's model)
         self.practised: list[Scenario] = []
         self._hand: tuple[Hashable, State, tuple[Action, ...], int, Callable[[Moment], Scenario]] | None = None
+        self._whole: Callable[[], Scenario] | None = None  # the hand offered, as a lesson
         self._reviews: dict[Hashable, Review] = {}
         self._done: set[tuple[Hashable, int]] = set()  # (hand, step) of each moment practised
         self._open = False
@@ -68,9 +75,8 @@ class ReviewBox(widgets.VBox):
         self.panel = widgets.HTML(layout=widgets.Layout())
         for name in ("ll-wide", "ll-review-panel"):
             self.panel.add_class(name)
-        self.practise = _row(
-            [], "ll-review-practise", layout=widgets.Layout(flex_flow="row wrap", align_items="center")
-        )
+        self.practise = widgets.VBox()  # a row of buttons per moment
+        self.practise.add_class("ll-review-practise")
         self.message = _message_line()
         self._buttons: list[widgets.Button] = []
         self.children = (_row([self.toggle]), self.working, self.panel, self.practise, self.message)
@@ -85,24 +91,42 @@ class ReviewBox(widgets.VBox):
         return self._open
 
     @property
+    def practise_buttons(self) -> tuple[widgets.Button, ...]:
+        """The "Practise this" buttons, one per moment of the review shown."""
+        return tuple(self._buttons)
+
+    @property
+    def show_buttons(self) -> tuple[widgets.Button, ...]:
+        """The "Show this moment" buttons (none where the owner shows no moment)."""
+        return tuple(row.children[0] for row in self.practise.children if len(row.children) == 2)
+
+    @property
     def review(self) -> Review | None:
         """The review of the hand offered, once computed."""
         return None if self._hand is None else self._reviews.get(self._hand[0])
 
     def offer(
-        self, key: Hashable, start: State, actions: Sequence[Action], seat: int, practice: Callable[[Moment], Scenario]
+        self,
+        key: Hashable,
+        start: State,
+        actions: Sequence[Action],
+        seat: int,
+        practice: Callable[[Moment], Scenario],
+        whole: Callable[[], Scenario] | None = None,
     ) -> None:
         """The hand over that "Review this hand" reviews: ``seat``'s decisions from ``start`` by
-        ``actions``; ``practice`` makes a moment's exercise. The same ``key`` keeps its review and
-        what is shown (the seats may have been renamed: a language switch)."""
+        ``actions``; ``practice`` makes a moment's exercise, ``whole`` the hand as a lesson (for
+        "Show this moment"). The same ``key`` keeps its review and what is shown (the seats may
+        have been renamed: a language switch)."""
         if self._hand is None or self._hand[0] != key:
             self._open = False
         self._hand = (key, start, tuple(actions), seat, practice)  # the seats as named now
+        self._whole = whole
         self._draw()
 
     def withdraw(self) -> None:
         """No hand to review (a hand in play, or none yet)."""
-        self._hand = None
+        self._hand = self._whole = None
         self._open = False
         self._draw()
 
@@ -163,7 +187,11 @@ class ReviewBox(widgets.VBox):
         self.toggle.description = self.toggle.tooltip = ui("app-review-hide" if self._open else "review", lang)
         shown = self._open and review is not None
         name = self._hand[1].players[self._hand[3]] if self._hand is not None else None
-        panel = review_html(review, lang, name=name, style=self.style_options, level=3) if shown and review else ""
+        panel = (
+            review_html(review, lang, name=name, style=self.style_options, level=3, show=False)
+            if shown and review
+            else ""
+        )
         self.panel.value = str(panel)
         _shown(self.panel, shown)
         self._draw_practise(review.moments if shown and review is not None else ())
@@ -171,18 +199,28 @@ class ReviewBox(widgets.VBox):
             self.message.value = ""
 
     def _draw_practise(self, moments: Sequence[Moment]) -> None:
-        """A "Practise this" button per moment, named by its trick and card in words."""
-        buttons = []
+        """Per moment, "Show this moment" (where the owner shows one) and "Practise this", each
+        named by the moment's trick and card in words."""
+        buttons, rows = [], []
         key = None if self._hand is None else self._hand[0]
+        showing = self.on_show is not None and self._whole is not None
         for moment in moments:
+            row = []
+            if showing:
+                show = _button(self._show_label(moment), icon="eye", own_look=True)
+                show.add_class("ll-action-review-show")
+                show.on_click(lambda _, moment=moment: self.show_moment(moment))
+                row.append(show)
             done = (key, moment.step) in self._done
             button = _button(self._practise_label(moment), icon="check" if done else "plus", own_look=True)
             button.add_class("ll-action-review-practise")
             button.on_click(lambda _, moment=moment: self.practise_moment(moment))
             buttons.append(button)
+            row.append(button)
+            rows.append(_row(row))
         self._buttons = buttons
-        self.practise.children = tuple(buttons)
-        _shown(self.practise, bool(buttons))
+        self.practise.children = tuple(rows)
+        _shown(self.practise, bool(rows))
 
     def _moment_label(self, moment: Moment) -> str:
         """A moment in words: "trick 3, 8 of diamonds", or the suit named as trump."""
@@ -195,6 +233,16 @@ class ReviewBox(widgets.VBox):
 
     def _practise_label(self, moment: Moment) -> str:
         return ui("app-review-practise", self.lang, moment=self._moment_label(moment))
+
+    def _show_label(self, moment: Moment) -> str:
+        return ui("app-review-open", self.lang, moment=self._moment_label(moment))
+
+    @_guarded
+    def show_moment(self, moment: Moment) -> None:
+        """Hand the whole hand, ``moment``'s step and the seat reviewed to ``on_show``."""
+        if self._hand is None or self._whole is None or self.on_show is None:
+            return
+        self.on_show(self._whole(), moment.step, self._hand[3], self._moment_label(moment))
 
     @_guarded
     def practise_moment(self, moment: Moment) -> None:

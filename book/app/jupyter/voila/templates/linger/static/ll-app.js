@@ -81,6 +81,21 @@
     else if (top < 0 || bottom > window.innerHeight) hand.scrollIntoView({block: 'start'});
   }
 
+  // "Show this moment" in a hand's review (review_box.py) opens the hand in the Scenario tab, at
+  // that moment: the focus goes to its what-if's first card once drawn, not left on a button of
+  // a tab now hidden.
+  var toMoment = false;
+  document.addEventListener('click', function (e) {
+    if (e.target.closest && e.target.closest('[data-ll-action=review-show]')) toMoment = true;
+  }, true);
+  function focusMoment() {
+    var card = Array.prototype.find.call(document.querySelectorAll('.ll-browser .ll-what-if button'),
+      function (button) { return button.offsetParent; });
+    if (!card) return;
+    toMoment = false;
+    card.focus();
+  }
+
   // ipywidgets' file button counts the files chosen, "Open a scenario file (0)" before any: the
   // app opens one file at a time and says which in its message line, so the count goes.
   function dropUploadCount() {
@@ -200,6 +215,7 @@
     hearTables();
     nameSliders();
     if (toShow) showHand();
+    if (toMoment) focusMoment();
     var player = presenting();
     if (player !== shown) {
       document.documentElement.classList.toggle('ll-presenting-page', !!player);
