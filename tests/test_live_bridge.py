@@ -419,7 +419,7 @@ def test_a_lost_scenario_is_opened_again_from_the_page_and_the_call_answers_as_b
 
 
 def test_sessions_are_numbers_at_most_a_bounded_many_the_least_recently_used_dropped(monkeypatch):
-    monkeypatch.setattr(live, "_SESSIONS", live._Sessions(limit=3))
+    monkeypatch.setattr(live, "_SESSIONS", live.Sessions(limit=3))
     first, second, third = (opened(FOLLOW)["session"] for _ in range(3))
     branch = call("what_if", session=first, at=2, card="3♦", lang="en")["branch"]  # uses first: second is oldest
     assert all(isinstance(number, int) for number in (first, second, third, branch))

@@ -90,7 +90,7 @@ def test_save_as_lesson_after_a_review_asks_for_the_better_card_before_each_mist
     """A finished review saved ("Save as lesson"): the hand as played, with an ``ask:`` before
     each of the panel's mistakes, the better card its answer; an unfinished review is refused."""
     # The same review on any machine: its deals' seed fixed, and no time budget to cut them short.
-    monkeypatch.setattr(live, "_NUMBERS", random.Random(1))
+    monkeypatch.setattr(live.sessions, "NUMBERS", random.Random(1))
     monkeypatch.setattr(live, "REVIEW_BUDGET_S", None)
     hand, _ = played_hand("en", seed=6)
     done, _ = reviewed({"hand": hand}, "en", deals=200)  # enough deals for the verdicts to separate
@@ -160,3 +160,29 @@ def test_the_endpoints_load_the_review_only_when_a_review_is_asked_for():
     ).stdout
     assert "lingerlonger.views.live_mode.endpoints" in loaded
     assert "hand_review" not in loaded and "review_panel" not in loaded and "computer.review" not in loaded
+
+
+def test_practise_this_draws_the_moment_as_a_learn_task_as_the_seat_saw_it():
+    """The exercise the page keeps in the reader's queue: a Learn task (the page judges it with
+    no interpreter), its table as the seat saw it, its id the app's, the words to say."""
+    hand, _ = played_hand("pt")
+    done, _ = reviewed({"hand": hand}, "pt")
+    steps = [int(step) for step in re.findall(r'data-ll-action="review-practise" data-ll-step="(\d+)"', done["html"])]
+    assert steps and len(steps) == done["html"].count("data-ll-moment")  # one button per moment
+    answer = call("practise", review=done["review"], step=steps[-1], lang="pt")
+    assert set(answer) == {"id", "html", "lang", "said", "refused"} and answer["lang"] == "pt"
+    assert re.fullmatch(r"review-[0-9a-f]{8}-\d+", answer["id"]) and answer["id"].endswith(f"-{steps[-1]}")
+    article = answer["html"]
+    assert article.startswith(f'<article class="ll-task" id="ll-task-{answer["id"]}" data-ll-task="{answer["id"]}"')
+    assert "data-ll-practice" in article and article.rstrip().endswith("</article>")
+    assert "ll-backs" in article  # the others' hands face down
+    data = json.loads(re.search(r'<script type="application/json" class="ll-task-data">(.+?)</script>', article)[1])
+    assert data["kind"] == "choice" and any(right for right, _ in data["verdicts"].values())
+    assert "Das suas revisões" in article and "«Das suas revisões»" in answer["said"]
+    again = call("practise", review=done["review"], step=steps[-1], lang="pt")
+    assert again["id"] == answer["id"]  # the same moment, the same exercise: kept once
+    for step, name in ((999, "step"), ("x", "step")):
+        refused = call("practise", review=done["review"], step=step, lang="en")
+        assert set(refused) == {"error"} and name in refused["error"]
+    live._SESSIONS.clear()
+    assert call("practise", review=done["review"], step=steps[-1], lang="ru")["lost"] is True

@@ -62,8 +62,16 @@ WARM_UP = REPOSITORY / "scenarios" / "06-last-card-saves.yaml"
 PAGE_SCRIPT, WORKER_SCRIPT, RESTORE_SCRIPT = "ll-live.js", "live-worker.js", "live-restore.mjs"
 STATIC = REPOSITORY / "lingerlonger" / "views" / "static"
 #: What ll-live.js is made of, in this order (each after those it uses): the worker's calls,
-#: a lesson as a file or a link, the live player, the review of a finished hand, the editor.
-PAGE_SOURCES = ("live-kit.js", "live-share.js", "live-player.js", "live-review.js", "live-checker.js")
+#: a lesson as a file or a link, the live player, the reader's own exercises and the review of
+#: a finished hand that adds to them, the editor.
+PAGE_SOURCES = (
+    "live-kit.js",
+    "live-share.js",
+    "live-player.js",
+    "practice_queue.js",
+    "live-review.js",
+    "live-checker.js",
+)
 #: The live players' own style (the coach's bars, a hand's banners), as the app has it, and the
 #: review's (views/review_panel.py).
 PLAYER_CSS, REVIEW_CSS = "player.css", "review.css"

@@ -40,6 +40,7 @@ __all__ = [
     "answer_kind",
     "course_html",
     "task_html",
+    "learn_task",
     "task_data",
     "learn_units",
     "stars_for",
@@ -206,10 +207,12 @@ def task_html(
     unit_title: str,
     rules_href: str | None = "rules-reference.html",
     review_of: str | None = None,
+    heading: str | None = None,
 ) -> Markup:
     """One exercise (or, with ``review_of``, its review copy): the position, the step's ``say:``,
     the task, the answers, the hints, and for each wrong answer the feedback the page shows (in an
-    inert ``<template>``)."""
+    inert ``<template>``). ``heading``: its title, where it is no exercise "at" of "count" (one
+    from a hand's review, ``own_view``: its table then drawn as the seat saw it)."""
     lang = style.lang
 
     def rule_link(rule: int | None) -> dict[str, object] | None:
@@ -232,12 +235,21 @@ def task_html(
         task=task,
         kind=answer_kind(task.goal),
         dom_id="ll-task-" + task.id,
-        heading=translate("learn.review", lang, at=at)
-        if review_of
-        else translate("learn.exercise", lang, at=at, count=count),
+        heading=heading
+        or (
+            translate("learn.review", lang, at=at)
+            if review_of
+            else translate("learn.exercise", lang, at=at, count=count)
+        ),
         review_of=review_of,
         unit_title=unit_title,
-        table=table_html(task.state, last_trick=task.last_trick, options=style, include_css=False),
+        table=table_html(
+            task.state,
+            seat=task.seat if task.own_view else None,
+            last_trick=task.last_trick,
+            options=style,
+            include_css=False,
+        ),
         say=Markup(markdown_html(_text(task.say, lang))),
         goal=goal_sentence(task, lang),
         answers=_answers(task, style),
@@ -310,7 +322,7 @@ def course_html(
         reviews=reviews,
         count=count,
         panel=progress_panel_html(lang),  # done out of total, Continue, review, export (course_progress.js)
-        words=_words(lang, "intro", "class-mode", "units"),
+        words=_words(lang, "intro", "class-mode", "units", "from-reviews"),
         catalog=_json(catalog),
         css=Markup(COURSE_CSS + minify_css(PROGRESS_CSS)) if include_assets else "",
         js=Markup(COURSE_JS) if include_assets else "",
@@ -328,7 +340,7 @@ def learn_units(course: Course, *, reviews: bool = True) -> tuple[LearnUnit, ...
             title=unit.title,
             chapter=unit.chapter,
             tasks=tuple(
-                _with_review(_learn_task(scenario), scenario) if reviews else _learn_task(scenario)
+                _with_review(learn_task(scenario), scenario) if reviews else learn_task(scenario)
                 for scenario in unit.exercises
             ),
         )
@@ -340,10 +352,10 @@ def _with_review(task: LearnTask, scenario: Scenario) -> LearnTask:
     """The task with its review: a permuted copy (scenario/review_copy.py), seeded by the id so
     that every build draws the same one, shown under an id of its own."""
     copy, _ = review_copy(scenario, review_seed(task.id))
-    return replace(task, review=replace(_learn_task(copy), id=f"{task.id}-review"))
+    return replace(task, review=replace(learn_task(copy), id=f"{task.id}-review"))
 
 
-def _learn_task(scenario: Scenario) -> LearnTask:
+def learn_task(scenario: Scenario) -> LearnTask:
     """The exercise's task as the replay judged it, on the table as it stands then (with the
     trick just completed still on it, for a question about that trick)."""
     run = replay(scenario)

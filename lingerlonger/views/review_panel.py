@@ -29,7 +29,7 @@ from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import format_number, format_percent, ui
 from lingerlonger.words.narration import suit_name
 
-__all__ = ["review_html", "summary_text", "BIGGEST"]
+__all__ = ["review_html", "summary_text", "moment_title", "BIGGEST"]
 
 #: How many moments the summary points to.
 BIGGEST = 3
@@ -79,7 +79,8 @@ def _face(value: ActionValue, style: TableStyle) -> Markup:
     return card_html(value.card, options=style) if value.card is not None else Markup()
 
 
-def _title(moment: Moment, style: TableStyle) -> str:
+def moment_title(moment: Moment, style: TableStyle) -> str:
+    """A moment in words: "Trick 3: 8♦", or the suit named as trump after a trick."""
     played = moment.played_value
     if played.card is None:
         return ui("review-trick-trump", style.lang, trick=len(moment.state.history), suit=_label(played, style))
@@ -121,7 +122,7 @@ def _moment(moment: Moment, anchor: str, name: str, style: TableStyle) -> dict[s
         "played": str(moment.played_value.card or moment.played_value.suit),
         "verdict": moment.verdict,
         "verdict_word": ui(f"review-verdict-{moment.verdict}", lang),
-        "title": _title(moment, style),
+        "title": moment_title(moment, style),
         "notes": notes,
         "rows": rows,
     }
@@ -144,11 +145,13 @@ def review_html(
     level: int = 2,
     style: TableStyle | None = None,
     show: bool = True,
+    practise: bool = False,
 ) -> Markup:
     """The panel of ``review`` in ``lang``. ``name``: the reviewed seat's name (by default as the
     hand named it); ``anchor``: the prefix of the moments' ids, unique in the page; ``level``:
     the panel's heading level (its parts take the next ones); ``show``: each moment's "Show this
-    moment" button (False where no script answers it: a widget draws its own)."""
+    moment" button (False where no script answers it: a widget draws its own); ``practise``:
+    each moment's "Practise this" button, for live mode's script (the app draws its own)."""
     style = (style or TableStyle.of(lang)).speaking(lang)
     if name is None:
         name = review.moments[0].state.players[review.seat] if review.moments else ""
@@ -186,4 +189,5 @@ def review_html(
         mark_played=ui("review-mark-played", lang),
         mark_best=ui("review-mark-best", lang),
         show=ui("review-show", lang) if show else "",
+        practise=ui("review-practise", lang) if practise else "",
     )

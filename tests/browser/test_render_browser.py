@@ -101,3 +101,23 @@ def test_tables_fit_and_show_their_cards(browser_page, width, height):
             assert not boxes_overlap(box, table["centre"]), "a seat covers the centre of the table"
             assert not any(boxes_overlap(box, other) for other in seats[i + 1 :]), "seats overlap"
     log.assert_clean()
+
+
+def test_a_seat_that_is_out_is_read_as_easily_as_the_others(browser_page):
+    """A seat out of the hand is told by its "out" pill (words, not a colour) and its faded
+    cards; its name and pill keep full contrast (axe-core, WCAG 2.2 AA), light page and felt."""
+    from conftest import wcag_violations
+
+    from lingerlonger.game.engine import from_position
+
+    state = from_position(
+        Rules(), "ABC", dealer="C", leader="A", trump="♥", hands={"A": "A♥ 2♣", "B": "5♣ 6♠", "C": ""}, stock=""
+    )
+    page, log = browser_page
+    tables = table_html(state, include_css=False) + table_html(state, seat="A", include_css=False)
+    page.set_content(
+        f"<!doctype html><html lang=en><title>out</title><style>{TABLE_CSS}</style><body>{tables}</body></html>"
+    )
+    assert page.locator(".ll-seat.ll-out .ll-gone").count() == 2
+    assert wcag_violations(page) == []
+    log.assert_clean()

@@ -2,9 +2,12 @@
 new hand played to its end, "Review" pressed, a progress bar with a name while the worker
 reviews, then the panel with its moments, each with a verdict; axe-core finds nothing against
 WCAG 2.2 AA in it; "Show this moment", pressed from the keyboard, opens the table there, where
-another card is a what-if branch, whose end is reviewed too."""
+another card is a what-if branch, whose end is reviewed too; "Practise this" keeps a moment as
+the reader's own exercise, which the Learn page shows under "From your reviews" and judges."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from conftest import LEGAL_CARD, deal_new_hand, go_live, live_page, play_live_hand, serve, wcag_violations
@@ -47,6 +50,18 @@ def test_a_finished_hand_is_reviewed_with_a_progress_bar_and_its_moments_open_fr
         panel.locator("details summary").first.click()  # what the numbers mean, open too
         assert wcag_violations(page, within=".ll-live-out") == []
 
+        # "Practise this" (from the keyboard): the moment is kept as the reader's own exercise,
+        # and where it went is written under the button; the Learn page shows it, below.
+        practise = moments.last.locator("[data-ll-action=review-practise]")
+        practise.focus()
+        page.keyboard.press("Enter")
+        kept = moments.last.locator(".ll-review-kept")
+        kept.wait_for(state="visible", timeout=20_000)
+        assert "“From your reviews”" in kept.inner_text() and practise.get_attribute("data-ll-kept") == "added"
+        practise.press("Enter")  # once is enough
+        page.wait_for_function("b => b.dataset.llKept === 'again'", arg=practise.element_handle(), timeout=20_000)
+        assert page.evaluate("() => llPracticeQueue.list().length") == 1
+
         show = moments.first.locator("[data-ll-action=review-open]")
         played = moments.first.get_attribute("data-ll-played")
         show.focus()
@@ -65,5 +80,23 @@ def test_a_finished_hand_is_reviewed_with_a_progress_bar_and_its_moments_open_fr
         review.wait_for(state="visible", timeout=20_000)
         review.click()
         player.locator("[data-ll-review] [data-ll-moment]").first.wait_for(state="visible", timeout=60_000)
+
+        # The Learn page, in the same browser: "From your reviews" holds the moment practised, as
+        # the seat saw it, judged by the page at once; the course's count is not changed by it.
+        learn = context.new_page()
+        learn.goto(f"{base}/book/learn.html")
+        unit = learn.locator("[data-ll-practice-unit]")
+        unit.wait_for(state="visible", timeout=20_000)
+        assert unit.locator(".ll-unit-title").inner_text() == "From your reviews"
+        count = learn.locator("[data-ll-progress-count]").inner_text()
+        unit.get_by_role("link").click()
+        task = learn.locator("[data-ll-practice]")
+        assert task.is_visible() and task.locator(".ll-backs").count() >= 1
+        verdicts = json.loads(task.locator("script.ll-task-data").text_content())["verdicts"]
+        right = next(answer for answer, (ok, _) in verdicts.items() if ok)
+        task.locator(f"[data-ll-choice='{right}']").press("Enter")
+        assert task.get_attribute("data-ll-verdict") == "right" and task.locator("[data-ll-stars]").is_visible()
+        assert learn.locator("[data-ll-progress-count]").inner_text() == count
+        assert wcag_violations(learn, within="[data-ll-learn]") == []
         log.assert_clean()
         context.close()

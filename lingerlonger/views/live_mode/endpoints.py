@@ -25,7 +25,6 @@ import json
 import logging
 import random
 import re
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import date
 from functools import partial
@@ -42,6 +41,7 @@ from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session import HandModel, Refused, ScenarioModel, advice
 from lingerlonger.session.save_lesson import branch_lesson, hand_lesson, lesson_name, lesson_text, task_lesson
+from lingerlonger.views.live_mode import sessions
 from lingerlonger.views.live_mode.position_editor import (
     page_site,
     position_change,
@@ -49,6 +49,7 @@ from lingerlonger.views.live_mode.position_editor import (
     position_save,
     position_task,
 )
+from lingerlonger.views.live_mode.sessions import MAX_SESSIONS, LiveRequestError, SessionLost, Sessions
 from lingerlonger.views.page_replay import frame_html, gallery_html, notice_html, replay_html
 from lingerlonger.views.shared_panels import advice_html, answers_html, hand_html
 from lingerlonger.views.table_html import TableStyle
@@ -65,10 +66,6 @@ from lingerlonger.words.i18n import (
 
 __all__ = ["ENDPOINTS", "serve", "checker_html", "MAX_LINK_CHARS", "MAX_SESSIONS", "LiveRequestError", "SessionLost"]
 
-#: The most sessions (scenarios opened, hands dealt, what-if branches) a worker keeps: a page
-#: holds a few players, each opening a session a press or so; past this, the oldest is dropped
-#: (a call on it is answered "session lost", as after a restarted worker).
-MAX_SESSIONS = 64
 #: The computers of a new hand: the source texts' tips.
 OPPONENTS = "tips"
 #: The deals each of a review's chances is judged on, and the most a page may ask for: a whole
@@ -84,67 +81,7 @@ MAX_LINK_CHARS = 65_536
 _log = logging.getLogger("lingerlonger.views.live_mode")
 
 
-class LiveRequestError(LingerError):
-    """A call the page made wrongly (no such endpoint, an argument missing or of the wrong
-    kind): said in the reader's words, never a traceback."""
-
-
-class SessionLost(LingerError):
-    """A session this worker no longer holds: the worker was restarted (a slow check is
-    stopped with it), or the session was the oldest of ``MAX_SESSIONS``. The page reopens a
-    scenario by itself (``lost`` in the answer); a hand or a branch is gone, and it says so."""
-
-    def __init__(self) -> None:
-        super().__init__("live.session-lost")
-
-
-class _Sessions:
-    """What a page has opened, by number (one key type), the most recently used last; at most
-    ``MAX_SESSIONS``, the least recently used dropped first.
-
-    A number is drawn at random (below 2**53, exact in JavaScript), not counted: a worker
-    started again would count from where the build's snapshot stopped, and a page holding an
-    old worker's number would be given another player's session on the page instead of "session lost"."""
-
-    def __init__(self, limit: int = MAX_SESSIONS) -> None:
-        self.limit = limit
-        self._kept: OrderedDict[int, Any] = OrderedDict()
-
-    def keep(self, value: Any) -> int:
-        number = 0
-        while number == 0 or number in self._kept:
-            number = _NUMBERS.getrandbits(53)
-        self._kept[number] = value
-        while len(self._kept) > self.limit:
-            self._kept.popitem(last=False)
-        return number
-
-    def get(self, number: int, kind: type) -> Any:
-        """Session ``number``, which must be a ``kind``; ``SessionLost`` when not held."""
-        value = self._kept.get(number)
-        if value is None:
-            raise SessionLost()
-        if not isinstance(value, kind):
-            raise LiveRequestError("live.bad-request", name="session")
-        self._kept.move_to_end(number)
-        return value
-
-    def put(self, number: int, value: Any) -> None:
-        self._kept[number] = value
-        self._kept.move_to_end(number)
-
-    def clear(self) -> None:
-        self._kept.clear()
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-    def __contains__(self, number: object) -> bool:
-        return number in self._kept
-
-
-_NUMBERS = random.SystemRandom()
-_SESSIONS = _Sessions()
+_SESSIONS = Sessions()
 
 
 def _call(function: Callable[[dict], dict]) -> Callable[[str], str]:
@@ -371,7 +308,7 @@ def review(args: dict) -> dict:
         _SESSIONS.put(number, job)
     else:
         deals = _whole(args, "deals", REVIEW_DEALS, low=1, high=MOST_REVIEW_DEALS)
-        seed = _NUMBERS.getrandbits(32)
+        seed = sessions.NUMBERS.getrandbits(32)
         name, kind, begin = (
             ("hand", HandModel, hand_review.of_hand)
             if "hand" in args
@@ -405,6 +342,22 @@ def review_moment(args: dict) -> dict:
     if step not in {moment.step for moment in job.moments}:
         raise _bad("step")
     return {"session": _SESSIONS.keep(hand_review.moment_model(job, step)), "at": step}
+
+
+@_call
+def practise(args: dict) -> dict:
+    """``{review, step, lang}``: "Practise this" for a moment of a finished review: the exercise
+    as the Learn page draws it (``id``, ``html``), which the page keeps in the reader's queue,
+    and what to say once it is kept (``said``) or if this browser keeps nothing (``refused``)."""
+    from lingerlonger.views.live_mode import hand_review
+
+    job, lang = _session(args, "review", hand_review.ReviewJob), _language(args)
+    step = _whole(args, "step")
+    if step not in {moment.step for moment in job.moments}:
+        raise _bad("step")
+    task_id, moment, html = hand_review.practice_html(job, step, lang)
+    said, refused = ui("review-practised", lang, moment=moment), ui("review-practise-refused", lang)
+    return {"id": task_id, "html": str(html), "lang": lang, "said": said, "refused": refused}
 
 
 def _share_words(lang: str) -> dict:
@@ -559,6 +512,7 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "save_lesson": save_lesson,
         "review": review,
         "review_moment": review_moment,
+        "practise": practise,
         "check_file": check_file,
         "make_task": make_task,
         "position_change": position_change,

@@ -35,10 +35,12 @@ from lingerlonger.scenario.replay import replay
 from lingerlonger.session import HandModel, ScenarioModel
 from lingerlonger.session.save_lesson import branch_lesson, hand_lesson
 from lingerlonger.session.stepping import action_of
-from lingerlonger.views.review_panel import review_html
+from lingerlonger.views.review_panel import moment_title, review_html
+from lingerlonger.views.table_html import TableStyle
 from lingerlonger.views.templating import Markup
+from lingerlonger.words.i18n import translate
 
-__all__ = ["ReviewJob", "of_hand", "of_branch", "advance", "panel_html", "moment_model", "POLICY"]
+__all__ = ["ReviewJob", "of_hand", "of_branch", "advance", "panel_html", "moment_model", "practice_html", "POLICY"]
 
 #: The rollout players of the review: the book's tips, as the issue's strong player's default.
 POLICY = "tips"
@@ -118,9 +120,24 @@ def advance(job: ReviewJob) -> ReviewJob:
 
 def panel_html(job: ReviewJob, lang: str, anchor: str = "ll-review") -> Markup:
     """The review panel of a finished job; headings from h3, under the chapter's sections."""
-    return review_html(job.review, lang, name=job.name, anchor=anchor, level=3)
+    return review_html(job.review, lang, name=job.name, anchor=anchor, level=3, practise=True)
 
 
 def moment_model(job: ReviewJob, step: int) -> ScenarioModel:
     """The reviewed hand as a scenario at ``step`` (the state before that action), for a what-if."""
     return ScenarioModel.of(replay(job.lesson)).go(step)
+
+
+def practice_html(job: ReviewJob, step: int, lang: str) -> tuple[str, str, Markup]:
+    """ "Practise this" for the moment at ``step``: the exercise's id, the moment in words, and the
+    exercise as the Learn page draws a task (``course_page.task_html``), its table as the seat
+    saw it, for the page to keep in the reader's queue (static/practice_queue.js)."""
+    from lingerlonger.scenario.review_lesson import practice_exercise
+    from lingerlonger.views.course_page import learn_task, task_html
+
+    moment = next(moment for moment in job.moments if moment.step == step)
+    task = dataclasses.replace(learn_task(practice_exercise(job.lesson, moment)), own_view=True)
+    style = TableStyle.of(lang).speaking(lang)
+    said = moment_title(moment, style)
+    heading = translate("learn.from-reviews", lang)
+    return task.id, said, task_html(task, style=style, at=1, count=1, unit_title=said, heading=heading)

@@ -9,9 +9,12 @@ window.llLearn = window.llLearn || function (root) {
   if (root.dataset.llReady) return;
   root.dataset.llReady = '1';
   root.classList.add('ll-learn-js');
+  if (window.llPracticeQueue) window.llPracticeQueue.fill(root);  // the reader's own, from their reviews
   var words = JSON.parse(root.querySelector('script.ll-learn-words').textContent);
   var tasks = Array.prototype.slice.call(root.querySelectorAll('[data-ll-task]'));
-  var course = tasks.filter(function (task) { return !task.dataset.llReviewOf; });  // reviews: copies, not counted
+  var course = tasks.filter(function (task) {  // reviews (copies) and the reader's own exercises: not counted
+    return !task.dataset.llReviewOf && !('llPractice' in task.dataset);
+  });
   var live = root.querySelector('[data-ll-live]');
   var classMode = root.querySelector('[data-ll-class-mode]');
   var api = window.llCourseProgress;

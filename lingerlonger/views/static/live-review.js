@@ -1,7 +1,8 @@
 /* Live mode's page side, part (see live-kit.js): the review of a finished hand. The worker
    reviews one of the reader's choices per call (endpoints.review), so the progress bar moves
    between calls; the last call brings the panel (views/review_panel.py), whose "Show this
-   moment" buttons the live player opens as a table with a what-if (live-player.js). */
+   moment" buttons the live player opens as a table with a what-if (live-player.js), and whose
+   "Practise this" buttons keep the moment as an exercise of the reader's (practice_queue.js). */
 (function () {
   var kit = window.llLiveKit;
   if (kit.offline) return;
@@ -42,8 +43,26 @@
       panel.addEventListener('click', function (e) {
         var pressed = e.target.closest('[data-ll-action=review-open]');
         if (pressed) o.open(result.review, +pressed.dataset.llStep);
+        var practise = e.target.closest('[data-ll-action=review-practise]');
+        if (practise) keep(result.review, practise);
       });
       return result;
+    }
+    // "Practise this": the worker draws the moment as a Learn task, which this browser keeps in
+    // the reader's queue (practice_queue.js); the Learn page shows it under "From your reviews".
+    // What happened is written under the button and said.
+    function keep(review, button) {
+      return kit.call('practise', {review: review, step: +button.dataset.llStep, lang: args.lang})
+        .then(function (answer) {
+          if (!o.answer(answer)) return;
+          var queue = window.llPracticeQueue, kept = queue ? queue.add(answer) : 'refused';
+          var note = button.parentNode.querySelector('.ll-review-kept') || document.createElement('span');
+          note.className = 'll-review-kept';
+          note.textContent = kept === 'refused' ? answer.refused : answer.said;
+          button.after(note);
+          button.dataset.llKept = kept;
+          o.announce(note.textContent);
+        });
     }
     return kit.call('review', args).then(step);
   };

@@ -23,11 +23,11 @@ from lingerlonger.views.course_page import (
     LearnUnit,
     _answer_name,
     _hints,
-    _learn_task,
     _line_frames,
     _text,
     answer_kind,
     goal_sentence,
+    learn_task,
     learn_units,
     stars_for,
 )
@@ -98,7 +98,7 @@ class LearnTab(widgets.VBox):
         """An exercise from a hand's review ("Practise this", scenario/review_lesson.py) added at
         the end, in a unit of its own, its table drawn as the seat saw it; its number (from 0)."""
         unit = LearnUnit("reviews", {lang: translate("learn.from-reviews", lang) for lang in LANGUAGES}, "")
-        self.tasks.append((unit, replace(_learn_task(exercise), own_view=True)))
+        self.tasks.append((unit, replace(learn_task(exercise), own_view=True)))
         self._draw()
         return len(self.tasks) - 1
 
