@@ -10,7 +10,12 @@ speaks through its dummy module into ALSA's null device. Debian's packages:
 The keys come from Playwright, straight into the browser: Orca's browse mode never sees them
 (a person presses Orca+A for focus mode first).
 
-Usage: ``python bench/screen_reader.py [--lang en]`` after ``make book``.
+With ``--app``, the same in the Voilà app (started here, as `make app` starts it): its *Play a
+hand* tab reached with Tab and the arrow keys, a hand dealt and played with Tab and Enter, the
+command keys, then the hand's review and "Show this moment".
+
+Usage: ``python bench/screen_reader.py [--lang en] [--app]`` after ``make book`` (the book) or
+as it is (the app).
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ import tempfile
 import time
 from pathlib import Path
 
+import jupytext
 from local_server import serve
-from player import CHROMIUM, REPO
+from player import CHROMIUM, REPO, voila
 from playwright.sync_api import sync_playwright
 
 BOOK = REPO / "_build" / "html"
@@ -37,9 +43,14 @@ KEYS = "htscwl"  # hand, trump, stock, the cards on the table, whose turn, the l
 #: a paragraph, each of its lines a <span>).
 LISTEN = """() => { window.llHeard = [];
   new MutationObserver(records => records.forEach(record => record.addedNodes.forEach(node => {
+    const heard = line => { window.llHeard.push(line); window.llHeardAt.push(Date.now()); };  // ms since the epoch
     if (node.nodeType === 1 && node.matches('[data-ll-announce] > p'))
-      node.querySelectorAll(':scope > span').forEach(line => window.llHeard.push(line.textContent));
-  }))).observe(document.body, {childList: true, subtree: true}); }"""
+      node.querySelectorAll(':scope > span').forEach(line => heard(line.textContent));
+    else if (node.nodeType === 1 && node.matches('[data-ll-message-voice] > p')) heard(node.textContent);  // the app's
+  }))).observe(document.body, {childList: true, subtree: true}); window.llHeardAt = []; }"""
+#: The app's hand: the Play tab's player, and a card of its row shown (a played one is hidden).
+APP_HAND = ".ll-hand-player"
+APP_CARD = ".ll-hand-player .ll-card-row button"
 SPEECHD_CONF = 'AudioOutputMethod "alsa"\nAddModule "dummy" "sd_dummy" ""\nDefaultModule dummy\n'
 
 
@@ -66,24 +77,81 @@ def desktop(folder: Path) -> dict[str, str]:
 
 
 def said_since(log: Path, offset: int) -> list[str]:
+    return [words for _, words in said_when(log, offset)]
+
+
+def said_when(log: Path, offset: int) -> list[tuple[float, str]]:
+    """What Orca said since ``offset`` of its log, each with its time of day (UTC seconds)."""
     with log.open("rb") as debug:
         debug.seek(offset)
         text = debug.read().decode("utf-8", "replace")
-    # SPEECH OUTPUT: 'words'{'voice': ...}: the words may hold quotes ("Carla's"), so up to the last one
-    return re.findall(r"SPEECH OUTPUT: '(.*)'(?:\{.*\})?$", text, re.M)
+    # HH:MM:SS.micro - SPEECH OUTPUT: 'words'{'voice': ...}: the words may hold quotes ("Carla's")
+    found = re.findall(r"^(\d\d):(\d\d):(\d\d\.\d+) - SPEECH OUTPUT: '(.*)'(?:\{.*\})?$", text, re.M)
+    return [(int(h) * 3600 + int(m) * 60 + float(sec), words) for h, m, sec, words in found]
+
+
+def book_hand(page, step, tab_to) -> None:
+    """Live mode on a chapter: Try it live, New hand, three turns, then the table's keys."""
+    step("Tab to Try it live", lambda: tab_to("[data-ll-action=live]"))
+    step("Enter", lambda: (page.keyboard.press("Enter"), page.wait_for_selector("[data-ll-live=ready]")), 2)
+    step("Tab to New hand", lambda: tab_to("[data-ll-action=new-hand]"))
+    step("Enter", lambda: page.keyboard.press("Enter"), 3)
+    for turn in range(1, 4):
+        step(f"Tab to a card ({turn})", lambda: tab_to(LEGAL_CARD), 0.8)
+        step("Enter", lambda: page.keyboard.press("Enter"), 4)
+        if page.locator("[data-ll-live=ready] .ll-end").count():
+            break
+    page.evaluate("() => document.querySelector('[data-ll-live=ready] .ll-stage').focus()")
+    for key in KEYS:
+        step(f"key {key}", lambda key=key: page.keyboard.press(key), 1.5)
+
+
+def app_hand(page, step, tab_to) -> None:
+    """The app's Play tab: reached by the tabs' keys, a hand played to its end (the computers at
+    once), the table's keys, then Review and Show this moment."""
+    page.wait_for_selector("[role=tab]", timeout=60_000)
+    step("Tab to the tabs", lambda: tab_to("[role=tab]"))
+    for _ in range(5):
+        if "Play a hand" in page.evaluate("() => document.activeElement.textContent"):
+            break
+        step("ArrowRight", lambda: page.keyboard.press("ArrowRight"), 0.5)
+    step("Enter", lambda: (page.keyboard.press("Enter"), page.wait_for_selector(APP_HAND)), 2)
+    step("Tab to the computers' speed", lambda: tab_to(f"{APP_HAND} select"))
+    step("i (instant)", lambda: page.keyboard.press("i"), 0.5)
+    step("Tab to New hand", lambda: tab_to(f"{APP_HAND} .ll-deal"))
+    step("Enter", lambda: page.keyboard.press("Enter"), 3)
+    for turn in range(1, 60):
+        if page.locator(f"{APP_HAND} .ll-end").count():
+            break
+        step(f"Tab to a card ({turn})", lambda: tab_to(APP_CARD), 0.5)
+        step("Enter", lambda: page.keyboard.press("Enter"), 2.5)
+        if turn == 2:
+            page.evaluate(f"() => document.querySelector('{APP_HAND} .ll-stage').focus()")
+            for key in KEYS:
+                step(f"key {key}", lambda key=key: page.keyboard.press(key), 1.5)
+    step("Tab to Review", lambda: tab_to("[data-ll-action=review]"))
+    step("Enter", lambda: (page.keyboard.press("Enter"), page.wait_for_selector(f"{APP_HAND} [data-ll-review]")), 3)
+    step("Tab to Show this moment", lambda: tab_to("[data-ll-action=review-show]"))
+    step("Enter", lambda: page.keyboard.press("Enter"), 3)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", default="en", choices=["en", "pt", "es", "ru"])
-    lang = parser.parse_args().lang
-    if not (BOOK / CHAPTER).is_file():
+    parser.add_argument("--app", action="store_true", help="the Voilà app's Play tab, not the book")
+    options = parser.parse_args()
+    lang = options.lang
+    if not options.app and not (BOOK / CHAPTER).is_file():
         raise SystemExit(f"{BOOK / CHAPTER} is missing: run `make book` first")
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         env = desktop(folder)
         log = folder / "orca.debug"
-        with serve(BOOK) as base, sync_playwright() as playwright:
+        notebook = folder / "_build" / "app" / "app.ipynb"  # where `make app` puts it
+        notebook.parent.mkdir(parents=True)
+        jupytext.write(jupytext.read(REPO / "book" / "app" / "app.md"), notebook)
+        site = voila(notebook) if options.app else serve(BOOK)
+        with site as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM,
                 headless=False,
@@ -91,16 +159,28 @@ def main() -> None:
                 args=["--no-sandbox", "--force-renderer-accessibility", "--no-first-run", "--disable-gpu"],
             )
             page = browser.new_page(viewport={"width": 1200, "height": 850})
-            page.goto(base + (CHAPTER if lang == "en" else f"{lang}/{CHAPTER}"), wait_until="load")
+            if options.app:
+                page.goto(base.rstrip("/") + (f"/?lang={lang}" if lang != "en" else "/"), wait_until="load")
+            else:
+                page.goto(base + (CHAPTER if lang == "en" else f"{lang}/{CHAPTER}"), wait_until="load")
             time.sleep(3)
             page.evaluate(LISTEN)
             start = log.stat().st_size
 
             def step(name: str, action, wait: float = 1.0) -> None:
-                at = log.stat().st_size
+                """Do ``action``; then what Orca said within ``wait`` seconds, and for a command
+                key, how long the page took to say its answer and Orca to speak it."""
+                at, start = log.stat().st_size, time.time()
                 action()
                 time.sleep(wait)
-                print(f"{name}: " + " | ".join(said_since(log, at)))
+                said = said_when(log, at)
+                print(f"{name}: " + " | ".join(words for _, words in said))
+                if name.startswith("key "):
+                    heard = page.evaluate("[window.llHeard, window.llHeardAt]")
+                    answers = [(t / 1000, line) for line, t in zip(*heard, strict=True) if t / 1000 >= start]
+                    keys.append((name, start, answers[0] if answers else None))
+
+            keys: list[tuple[str, float, tuple[float, str] | None]] = []  # each key, when, its answer
 
             def tab_to(selector: str) -> None:
                 for _ in range(400):
@@ -109,19 +189,18 @@ def main() -> None:
                     page.keyboard.press("Tab")
                 raise SystemExit(f"Tab never reached {selector}")
 
-            step("Tab to Try it live", lambda: tab_to("[data-ll-action=live]"))
-            step("Enter", lambda: (page.keyboard.press("Enter"), page.wait_for_selector("[data-ll-live=ready]")), 2)
-            step("Tab to New hand", lambda: tab_to("[data-ll-action=new-hand]"))
-            step("Enter", lambda: page.keyboard.press("Enter"), 3)
-            for turn in range(1, 4):
-                step(f"Tab to a card ({turn})", lambda: tab_to(LEGAL_CARD), 0.8)
-                step("Enter", lambda: page.keyboard.press("Enter"), 4)
-                if page.locator("[data-ll-live=ready] .ll-end").count():
-                    break
-            page.evaluate("() => document.querySelector('[data-ll-live=ready] .ll-stage').focus()")
-            for key in KEYS:
-                step(f"key {key}", lambda key=key: page.keyboard.press(key), 1.5)
+            (app_hand if options.app else book_hand)(page, step, tab_to)
             time.sleep(6)  # Orca's last words, said after the last key's wait
+            # Orca writes its log late (a line may come after the next key): the times are read at
+            # the end, each answer found in what Orca said after its key was pressed.
+            spoken_at = said_when(log, start)
+            for name, pressed, answer in keys:
+                if answer is None:
+                    print(f"{name}: the page said nothing")
+                    continue
+                heard_at = next((t for t, words in spoken_at if t >= pressed % 86400 and answer[1] in words), None)
+                orca = "not said" if heard_at is None else f"{(heard_at - pressed % 86400) * 1000:.0f} ms"
+                print(f"{name}: said by the page after {(answer[0] - pressed) * 1000:.0f} ms, by Orca after {orca}")
             lines, spoken = page.evaluate("window.llHeard"), said_since(log, start)
             browser.close()
         KEPT_LOG.parent.mkdir(parents=True, exist_ok=True)

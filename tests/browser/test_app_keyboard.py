@@ -71,6 +71,7 @@ def test_the_play_tab_plays_a_whole_hand_with_tab_and_enter_and_says_every_card_
         page.keyboard.press("Enter")
     assert hand.locator(".ll-end").count() == 1, "the hand did not end"
     said = [text for kind, text in heard_lines(page) if kind == "polite"]
+    assert len([line for line in said if " wins the hand" in line]) == 1, said[-3:]  # who won, said once
     plays = [(play["name"], play["card"]) for play in map(PLAY.match, said) if play]
     cards = [card for _, card in plays]
     assert len(cards) == len(set(cards)) > len(pressed) > 0  # each card once; the computers' too

@@ -53,9 +53,14 @@ window.llVoice = window.llVoice || function (root, say) {
   // What one moment of the table says: its lines, then (urgent) whose turn it is or who won. The
   // urgent line follows the others politely: an assertive one, said at once, makes a screen
   // reader drop the polite lines it has not said yet (Orca does, as ARIA allows), and those
-  // are the plays that led to the turn. Alone, it is said at once.
+  // are the plays that led to the turn. Alone, it is said at once. The hand's end opens with the
+  // narration's last line (who won, and why): that part is not said twice.
+  function squash(text) { return (text || '').replace(/\s+/g, ' ').trim(); }
   function sayMoment(lines, urgent, lang) {
     lines.forEach(function (text) { announce(text, false, lang); });
+    var last = squash(lines[lines.length - 1]);
+    urgent = squash(urgent);
+    if (last && urgent.indexOf(last) === 0) urgent = urgent.slice(last.length).trim();
     if (urgent) announce(urgent, !lines.length, lang);
   }
 
