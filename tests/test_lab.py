@@ -174,6 +174,19 @@ def test_a_tournament_seats_the_kinds_of_the_registry_it_is_given(workers):
         run_tournament(Rules(), seats, hands=40, workers=workers, progress=False)
 
 
+def run_script(script: str) -> subprocess.CompletedProcess:
+    """``script`` run by a Python of its own, as a reader's script or notebook runs (its classes
+    in ``__main__``, which forked workers share), this checkout's package on its path."""
+    return subprocess.run(
+        [sys.executable, "-"],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])},
+    )
+
+
 def test_a_pool_stopped_while_its_workers_start_stays_quiet():
     """Stopped as soon as it forks (a chunk failed, a stream closed early): a worker
     interrupted before its handler is in place must neither print a traceback nor climb
@@ -187,13 +200,7 @@ def test_a_pool_stopped_while_its_workers_start_stays_quiet():
         "    _stop_soon(pool)\n"
         "print('ended')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])},
-    )
+    done = run_script(script)
     assert (done.returncode, done.stdout, done.stderr) == (0, "ended\n", "")
 
 
@@ -213,14 +220,7 @@ def test_a_kind_a_script_defines_plays_in_forked_workers():
         "print(play('shy', 2, kinds) == play('shy', 1, kinds), play('shy', 1, kinds) != play('tips', 1),\n"
         "      list(PLAYER_KINDS))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-"],
-        input=script,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])},
-    )
+    done = run_script(script)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "True True ['random', 'tips', 'expert', 'strong']\n"
 
@@ -238,13 +238,7 @@ def test_closing_a_pooled_stream_early_ends_its_workers_and_the_interpreter_exit
         "    chunks.close()\n"
         "    print(first.start, len(first.records), multiprocessing.active_children())\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(Path(lingerlonger.__file__).parents[1])},
-    )
+    done = run_script(script)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["0 100 []"] * 5 and "Traceback" not in done.stderr
 

@@ -40,6 +40,7 @@ __all__ = [
     "answer_kind",
     "course_html",
     "task_html",
+    "task_table",
     "learn_task",
     "task_data",
     "learn_units",
@@ -198,6 +199,13 @@ def task_data(task: LearnTask) -> dict[str, object]:
     }
 
 
+def task_table(task: LearnTask, style: TableStyle) -> Markup:
+    """The exercise's table: every hand face up, or (``own_view``, a moment of a hand's review)
+    as the seat saw it, judged on what it could know."""
+    seat = task.seat if task.own_view else None
+    return table_html(task.state, seat=seat, last_trick=task.last_trick, options=style, include_css=False)
+
+
 def task_html(
     task: LearnTask,
     *,
@@ -243,13 +251,7 @@ def task_html(
         ),
         review_of=review_of,
         unit_title=unit_title,
-        table=table_html(
-            task.state,
-            seat=task.seat if task.own_view else None,
-            last_trick=task.last_trick,
-            options=style,
-            include_css=False,
-        ),
+        table=task_table(task, style),
         say=Markup(markdown_html(_text(task.say, lang))),
         goal=goal_sentence(task, lang),
         answers=_answers(task, style),

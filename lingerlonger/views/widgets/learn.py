@@ -30,9 +30,10 @@ from lingerlonger.views.course_page import (
     learn_task,
     learn_units,
     stars_for,
+    task_table,
 )
 from lingerlonger.views.markdown import markdown_html
-from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle, table_html
+from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.views.widgets.controls import _button, _html, _message_line, _row, _shown, _style_html, _wide_html
 from lingerlonger.words.i18n import LANGUAGES, language_tag, translate
@@ -186,13 +187,7 @@ class LearnTab(widgets.VBox):
                 unit_title=_text(unit.title, lang),
                 stars="★" * stars + "☆" * (3 - stars) if stars else "",
                 stars_name=translate("learn.stars", lang, count=stars) if stars else "",
-                table=table_html(
-                    task.state,
-                    seat=task.seat if task.own_view else None,
-                    last_trick=task.last_trick,
-                    options=style,
-                    include_css=False,
-                ),
+                table=task_table(task, style),
                 say=Markup(markdown_html(_text(task.say, lang))),
                 goal=goal_sentence(task, lang),
             )
