@@ -130,7 +130,11 @@ def test_show_this_moment_opens_the_hand_there_in_the_scenario_tab_as_the_seat_s
     shown = app.browser.player.model
     assert app.tabs.selected_index == 0 and shown.at == moment.step and shown.seat == box.review.seat
     assert shown.frame.state == moment.state  # the state the review judged
-    assert {str(choice) for choice in shown.tryable()} == {str(value.card) for value in moment.values}
+    # every card of the hand may be tried (one the rules refuse is answered with its rule), the
+    # ones the review weighed (the legal ones) among them
+    tryable = {str(choice) for choice in shown.tryable()}
+    assert tryable == {str(card) for card in moment.state.hands[box.review.seat]}
+    assert {str(value.card) for value in moment.values} <= tryable
     assert "at the moment" in app.message.value
     assert not any(button.description.startswith("Show") for button in FamilyTable().review_box.show_buttons)
 
