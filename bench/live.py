@@ -96,7 +96,7 @@ def write_site(folder: Path) -> Path:
     pages = {
         "index.html": replay_html(replay(load(LESSON)[0])),
         "refusals.html": replay_html(replay(load(REFUSALS)[0])),
-        "checker.html": checker_html("en") + replay_assets(),
+        "checker.html": checker_html("en") + str(replay_assets()),  # str: Markup would escape the page
     }
     for name, page in pages.items():
         (folder / name).write_text(

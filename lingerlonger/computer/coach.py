@@ -63,9 +63,9 @@ _TIPS_SEATS = (TipsPlayer(),) * 6  # deterministic and stateless: one serves eve
 #: Its 80 deals a card cost 0.26 to 0.38 CPU s at a first trick of 4-player standard (the
 #: worst case; the higher figure on a loaded machine), under 0.31 s from the third trick
 #: on, so the app's 0.3 s plays about 60 to 80 deals before the budget cuts it short.
-#: The browser is not measured here: Pyodide (2-4x slower) on the phone profile (CPU 4x
-#: slower) makes its 1 s worth about 0.06 to 0.12 CPU s here, about 20 to 35 deals at a
-#: first trick, more later in the hand. The panel says how many deals were played.
+#: In the browser (bench/live.py), the hint at a first trick of 4-player standard, its deals
+#: given 0.85 s of the 1 s (``session.COACH_BUDGET_S``), took 0.89 s on a desktop and 0.94 s on
+#: the phone profile (CPU 4x slower), 269 deals a card there. The panel says how many were played.
 JUDGE_POLICY = "tips"
 
 

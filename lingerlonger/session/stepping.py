@@ -58,8 +58,11 @@ __all__ = [
 BRANCH_PLAYER = "tips"
 #: The coach's time budget per hint, in seconds: 1 s in the browser (Pyodide, where live
 #: mode runs), 0.3 s in the app (a Python kernel), as issue 26 sets them; the judge
-#: (``coach.JUDGE_POLICY``) plays as many deals as fit.
-COACH_BUDGET_S = 1.0 if sys.platform == "emscripten" else 0.3
+#: (``coach.JUDGE_POLICY``) plays as many deals as fit. In the browser the worker's message
+#: and the panel's drawing come on top (about 0.1 s: with the whole second for its deals, the
+#: hint took 1.03 s on a desktop and 1.13 s on the phone profile, bench/live.py), so its deals
+#: get 0.85 s of it.
+COACH_BUDGET_S = 0.85 if sys.platform == "emscripten" else 0.3
 
 
 def advice(state: State, seat: int | None = None) -> list[CardAdvice]:
