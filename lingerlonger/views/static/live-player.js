@@ -281,7 +281,8 @@
       var args = Object.assign({lang: lang}, reviewing);
       if (kit.reviewDeals) args.deals = kit.reviewDeals;  // fewer deals, for the tests
       reviewButton.disabled = true;
-      kit.review(out, args, {label: say('review-progress'), answer: answer, announce: voice.announce, open: openMoment})
+      kit.review(out, args, {label: say('review-progress'), answer: answer, announce: voice.announce, open: openMoment,
+                             failed: failed})
         .then(function (result) { if (result && reviewing) reviewed = result.review; })
         .catch(failed).finally(function () { reviewButton.disabled = false; });
     };

@@ -9,7 +9,8 @@
 
   // place: where the progress, then the panel, go; args: {hand} or {branch}, and lang;
   // o.label: the progress bar's name; o.answer(result): false (and said) for a refusal;
-  // o.open(review, step): a moment's button pressed; o.announce(text): said aloud.
+  // o.open(review, step): a moment's button pressed; o.announce(text): said aloud;
+  // o.failed(error): a call the worker could not answer (after the panel is shown).
   // A promise, fulfilled once the panel is shown (rejected if the worker failed). Once the
   // place is cleared (a new hand dealt meanwhile), the review stops: the worker is left free.
   kit.review = function (place, args, o) {
@@ -62,7 +63,7 @@
           button.after(note);
           button.dataset.llKept = kept;
           o.announce(note.textContent);
-        });
+        }).catch(o.failed);
     }
     return kit.call('review', args).then(step);
   };
