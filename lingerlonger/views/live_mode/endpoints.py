@@ -166,6 +166,14 @@ def _model(args: dict) -> ScenarioModel:
     return model
 
 
+def _moment_step(args: dict, job: Any) -> int:
+    """Argument ``step``: the step of one of the review ``job``'s moments."""
+    step = _whole(args, "step")
+    if step not in {moment.step for moment in job.moments}:
+        raise _bad("step")
+    return step
+
+
 def _refused(refused: Refused, lang: str) -> dict:
     return {"error": notice_html(refused.text(lang))}
 
@@ -338,9 +346,7 @@ def review_moment(args: dict) -> dict:
     from lingerlonger.views.live_mode import hand_review
 
     job = _session(args, "review", hand_review.ReviewJob)
-    step = _whole(args, "step")
-    if step not in {moment.step for moment in job.moments}:
-        raise _bad("step")
+    step = _moment_step(args, job)
     return {"session": _SESSIONS.keep(hand_review.moment_model(job, step)), "at": step}
 
 
@@ -352,9 +358,7 @@ def practise(args: dict) -> dict:
     from lingerlonger.views.live_mode import hand_review
 
     job, lang = _session(args, "review", hand_review.ReviewJob), _language(args)
-    step = _whole(args, "step")
-    if step not in {moment.step for moment in job.moments}:
-        raise _bad("step")
+    step = _moment_step(args, job)
     task_id, moment, html = hand_review.practice_html(job, step, lang)
     said, refused = ui("review-practised", lang, moment=moment), ui("review-practise-refused", lang)
     return {"id": task_id, "html": str(html), "lang": lang, "said": said, "refused": refused}

@@ -19,9 +19,10 @@ window.llVoice = window.llVoice || function (root, say) {
   // the whole paragraph again. A moment is at most MOMENT_MS long. The same words twice (two
   // hands in a row led with the same card) are still news: a new paragraph.
   var WAIT_MS = 120, MOMENT_MS = 1000, moments = {};
+  function squash(text) { return (text || '').replace(/\s+/g, ' ').trim(); }  // as a screen reader reads it
   function announce(text, assertive, lang) {
     var kind = assertive ? 'assertive' : 'polite';
-    text = (text || '').replace(/\s+/g, ' ').trim();
+    text = squash(text);
     if (!regions[kind] || !text) return;
     var moment = moments[kind];
     if (moment && moment.lang !== (lang || '')) { addMoment(kind); moment = null; }
@@ -55,7 +56,6 @@ window.llVoice = window.llVoice || function (root, say) {
   // reader drop the polite lines it has not said yet (Orca does, as ARIA allows), and those
   // are the plays that led to the turn. Alone, it is said at once. The hand's end opens with the
   // narration's last line (who won, and why): that part is not said twice.
-  function squash(text) { return (text || '').replace(/\s+/g, ' ').trim(); }
   function sayMoment(lines, urgent, lang) {
     lines.forEach(function (text) { announce(text, false, lang); });
     var last = squash(lines[lines.length - 1]);
