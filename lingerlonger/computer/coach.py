@@ -35,21 +35,19 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
-from lingerlonger.computer.inference import sample_world
+from lingerlonger.computer.inference import WorldSampler
 from lingerlonger.computer.playout import KernelPosition, playout
 from lingerlonger.computer.statistics import wilson_interval
-from lingerlonger.computer.tips import TipsPlayer
+from lingerlonger.computer.tips_playout import tips_winner
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State, apply
-from lingerlonger.game.play_loop import finish
 from lingerlonger.game.seat_view import SeatView
 from lingerlonger.game.seat_view import view as seat_view
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 
 __all__ = ["CardAdvice", "JUDGE_POLICY", "coach", "evaluate", "winner_after", "best_action", "candidate_actions"]
-
-_TIPS_SEATS = (TipsPlayer(),) * 6  # deterministic and stateless: one serves every seat
 
 #: Who plays each sampled deal out for the coach: the strongest judge that fits its time
 #: budget (0.3 s a hint in the app, 1 s in the browser), measured by bench/players.py
@@ -60,12 +58,11 @@ _TIPS_SEATS = (TipsPlayer(),) * 6  # deterministic and stateless: one serves eve
 #: [-4.3, +2.3] on 507 same deals (and +1.0 [-0.9, +2.9] before the opponent model);
 #: "tips" is kept because its values are those of the tips players the tables seat
 #: (tests/test_search.py checks them against an exhaustive search).
-#: Its 80 deals a card cost 0.26 to 0.38 CPU s at a first trick of 4-player standard (the
-#: worst case; the higher figure on a loaded machine), under 0.31 s from the third trick
-#: on, so the app's 0.3 s plays about 60 to 80 deals before the budget cuts it short.
-#: In the browser (bench/live.py), the hint at a first trick of 4-player standard, its deals
-#: given 0.85 s of the 1 s (``session.COACH_BUDGET_S``), took 0.89 s on a desktop and 0.94 s on
-#: the phone profile (CPU 4x slower), 269 deals a card there. The panel says how many were played.
+#: Its 1,000 deals a card cost 0.48 to 0.58 CPU s at a first trick of 4-player standard (the
+#: worst case; bench/players.py), so the app's 0.3 s plays about 500 deals before the budget
+#: cuts it short (80 before the tips rollouts moved onto the kernel's lists, ``tips_playout``).
+#: In the browser (bench/live.py), the hint's deals get 0.85 s of the 1 s
+#: (``session.COACH_BUDGET_S``); the panel says how many were played.
 JUDGE_POLICY = "tips"
 
 
@@ -101,15 +98,14 @@ def candidate_actions(view: SeatView) -> list[Action]:
 
 def winner_after(state: State, action: Action, rng: random.Random, policy: str = "random") -> int:
     """Who wins the hand when ``action`` is played in ``state`` and the hand played on by ``policy``:
-    a policy of the playout kernel ("random", "greedy"), or "tips": four ``tips`` players
-    through the engine (each on its own view; about 20 times slower than the kernel)."""
+    a policy of the playout kernel ("random", "greedy"), or "tips": four ``tips`` players, each
+    deciding on what its seat could know (``tips_playout``: the engine's play, card for card, on
+    the kernel's lists: 8 to 10 times faster than through the engine, 3 times slower than greedy)."""
     after, _ = apply(state, action)
     if after.winner is not None:
         return after.winner
     if policy == "tips":
-        final, _ = finish(after, _TIPS_SEATS)
-        assert final.winner is not None  # finish plays to the end
-        return final.winner
+        return tips_winner(after)
     return playout(KernelPosition.from_state(after), rng, policy)[0]
 
 
@@ -134,8 +130,10 @@ def evaluate(
     wins = [0] * len(candidates)
     done = 0
     deadline = None if budget_s is None else time.perf_counter() + budget_s
+    if deal is None:
+        deal = partial(WorldSampler(view, sensible).sample, rng)
     while done < rollouts and (deadline is None or done == 0 or time.perf_counter() < deadline):
-        world = sample_world(view, rng, sensible) if deal is None else deal()
+        world = deal()
         for i, action in enumerate(candidates):
             wins[i] += winner_after(world, action, rng, policy) == seat
         done += 1

@@ -26,7 +26,7 @@ from lingerlonger.game.cards import CARDS, SUIT_OF, Card
 from lingerlonger.game.engine import State
 from lingerlonger.game.seat_view import SeatView
 
-__all__ = ["sample_world", "hand_limits", "void_caps", "draws_per_trick", "Limits"]
+__all__ = ["sample_world", "WorldSampler", "hand_limits", "void_caps", "draws_per_trick", "Limits"]
 
 
 def draws_per_trick(view: SeatView) -> list[int]:
@@ -149,95 +149,118 @@ def sample_world(view: SeatView, rng: random.Random, sensible: bool = False) -> 
     after a few shuffles (limits competing for few cards) the limits are
     dropped rather than refuse a hint. Under a position set up mid-way, cards missing
     from it are out of play but the view cannot say which: any may be left out.
+    A searching player samples many worlds of one view: ``WorldSampler`` does the view's
+    part once.
     """
-    n, seat = len(view.players), view.seat
-    known = {card: holder for holder, card in view.known}
-    seen = set(view.hand) | set(known)
-    seen.update(card for trick in view.history for _, card in trick.plays)
-    seen.update(card for _, card in view.current_plays)
-    if view.stock_bottom is not None:
-        seen.add(view.stock_bottom)
-    unseen = [card for card in CARDS if card not in seen]
-    slots = [0 if other == seat else view.hand_sizes[other] for other in range(n)]
-    for holder in known.values():
-        slots[holder] -= 1
-    stock_slots = view.stock_size - (view.stock_bottom is not None)
-    if min(slots) < 0 or stock_slots < 0 or sum(slots) + stock_slots > len(unseen):
-        raise ValueError("this view is inconsistent: more hidden places than unseen cards")
-    limits = hand_limits(view, sensible)
-    for card, holder in known.items():
-        limits[holder] = {
-            (low, high): max(0, cap - (low <= card < high)) for (low, high), cap in limits[holder].items()
+    return WorldSampler(view, sensible).sample(rng)
+
+
+class WorldSampler:
+    """``sample_world`` for one view, many times: what depends on the view alone (the unseen
+    cards, the hidden places, the limits and which cards each limit covers) is worked out
+    once, so each world costs a shuffle and a deal. The same ``rng`` gives the same worlds
+    as ``sample_world``."""
+
+    def __init__(self, view: SeatView, sensible: bool = False) -> None:
+        n, seat = len(view.players), view.seat
+        known = {card: holder for holder, card in view.known}
+        seen = set(view.hand) | set(known)
+        seen.update(card for trick in view.history for _, card in trick.plays)
+        seen.update(card for _, card in view.current_plays)
+        if view.stock_bottom is not None:
+            seen.add(view.stock_bottom)
+        unseen = [card for card in CARDS if card not in seen]
+        slots = [0 if other == seat else view.hand_sizes[other] for other in range(n)]
+        for holder in known.values():
+            slots[holder] -= 1
+        stock_slots = view.stock_size - (view.stock_bottom is not None)
+        if min(slots) < 0 or stock_slots < 0 or sum(slots) + stock_slots > len(unseen):
+            raise ValueError("this view is inconsistent: more hidden places than unseen cards")
+        limits = hand_limits(view, sensible)
+        for card, holder in known.items():
+            limits[holder] = {
+                (low, high): max(0, cap - (low <= card < high)) for (low, high), cap in limits[holder].items()
+            }
+        # Per limited seat, the limits covering each unseen card; the seat with the fewest cards
+        # it may hold is filled first (the count does not depend on the shuffle).
+        covering = {
+            holder: {card: [span for span in limits[holder] if span[0] <= card < span[1]] for card in unseen}
+            for holder in range(n)
+            if slots[holder] and limits[holder]
         }
-    constrained = [other for other in range(n) if slots[other] and limits[other]]
-    hands = None
-    for _ in range(20):
-        hands = _deal_hidden(unseen, slots, limits, constrained, rng)
-        if hands is not None:
-            break
-    if hands is None:
-        hands = _deal_hidden(unseen, slots, limits, [], rng)
-        assert hands is not None  # with no seat constrained, a deal always succeeds
-    pool = hands.pop()
-    for card, holder in known.items():
-        hands[holder].append(card)
-    hands[seat] = list(view.hand)
-    stock = pool[:stock_slots] + ([view.stock_bottom] if view.stock_bottom is not None else [])
-    won: list[tuple[Card, ...]] = [()] * n
-    for trick in view.history:
-        won[trick.winner] += tuple(card for _, card in trick.plays)
-    grand_coup_naming = view.rules.grand_coup and view.trump is None and view.history and view.to_act is not None
-    return State(
-        rules=view.rules,
-        players=view.players,
-        dealer=view.dealer,
-        hands=tuple(tuple(hand) for hand in hands),
-        stock=tuple(stock),
-        trump=view.trump,
-        trump_card=view.trump_card,
-        leader=view.leader,
-        order=_active_order(view),
-        trick=tuple(card for _, card in view.current_plays),
-        won=tuple(won),
-        tricks_won=view.tricks_won,
-        out=view.out,
-        history=view.history,
-        trump_lead_due=view.trump_lead_due,
-        namer=view.to_act if grand_coup_naming else None,
-    )
+        self._constrained = sorted(
+            covering,
+            key=lambda holder: sum(all(limits[holder][span] for span in covering[holder][card]) for card in unseen),
+        )
+        self._view, self._known, self._unseen, self._slots = view, known, unseen, slots
+        self._stock_slots, self._limits, self._covering = stock_slots, limits, covering
+        won: list[tuple[Card, ...]] = [()] * n
+        for trick in view.history:
+            won[trick.winner] += tuple(card for _, card in trick.plays)
+        self._won, self._order = tuple(won), _active_order(view)
+        self._trick = tuple(card for _, card in view.current_plays)
+        naming = view.rules.grand_coup and view.trump is None and view.history and view.to_act is not None
+        self._namer = view.to_act if naming else None
 
+    def sample(self, rng: random.Random) -> State:
+        """One world, dealt at random within the limits (without them after 20 failed shuffles)."""
+        view = self._view
+        hands = None
+        for _ in range(20):
+            hands = self._deal(rng, self._constrained)
+            if hands is not None:
+                break
+        if hands is None:
+            hands = self._deal(rng, [])
+            assert hands is not None  # with no seat constrained, a deal always succeeds
+        pool = hands.pop()
+        for card, holder in self._known.items():
+            hands[holder].append(card)
+        hands[view.seat] = list(view.hand)
+        stock = pool[: self._stock_slots] + ([view.stock_bottom] if view.stock_bottom is not None else [])
+        return State(
+            rules=view.rules,
+            players=view.players,
+            dealer=view.dealer,
+            hands=tuple(tuple(hand) for hand in hands),
+            stock=tuple(stock),
+            trump=view.trump,
+            trump_card=view.trump_card,
+            leader=view.leader,
+            order=self._order,
+            trick=self._trick,
+            won=self._won,
+            tricks_won=view.tricks_won,
+            out=view.out,
+            history=view.history,
+            trump_lead_due=view.trump_lead_due,
+            namer=self._namer,
+        )
 
-def _deal_hidden(
-    unseen: list[Card], slots: list[int], limits: Limits, constrained: list[int], rng: random.Random
-) -> list[list[Card]] | None:
-    """Hands for the hidden slots plus, last, the shuffled rest (None if a limit cannot be met)."""
-    pool = unseen[:]
-    rng.shuffle(pool)
-    hands: list[list[Card]] = [[] for _ in slots]
-
-    def spans(holder: int, card: Card) -> list[tuple[int, int]]:
-        return [(low, high) for low, high in limits[holder] if low <= card < high]
-
-    def allowed(holder: int) -> int:
-        return sum(all(limits[holder][span] for span in spans(holder, card)) for card in pool)
-
-    for holder in sorted(constrained, key=allowed):
-        room = dict(limits[holder])
-        rest = []
-        for card in pool:
-            covering = spans(holder, card)
-            if len(hands[holder]) < slots[holder] and all(room[span] > 0 for span in covering):
-                hands[holder].append(card)
-                for span in covering:
-                    room[span] -= 1
-            else:
-                rest.append(card)
-        if len(hands[holder]) < slots[holder]:
-            return None
-        pool = rest
-    for holder, size in enumerate(slots):
-        missing = size - len(hands[holder])
-        hands[holder] += pool[:missing]
-        pool = pool[missing:]
-    hands.append(pool)
-    return hands
+    def _deal(self, rng: random.Random, constrained: list[int]) -> list[list[Card]] | None:
+        """Hands for the hidden slots plus, last, the shuffled rest (None if a limit cannot be met)."""
+        slots = self._slots
+        pool = self._unseen[:]
+        rng.shuffle(pool)
+        hands: list[list[Card]] = [[] for _ in slots]
+        for holder in constrained:
+            room = dict(self._limits[holder])
+            covering = self._covering[holder]
+            mine, wanted, rest = hands[holder], slots[holder], []
+            for card in pool:
+                spans = covering[card]
+                if len(mine) < wanted and all(room[span] > 0 for span in spans):
+                    mine.append(card)
+                    for span in spans:
+                        room[span] -= 1
+                else:
+                    rest.append(card)
+            if len(mine) < wanted:
+                return None
+            pool = rest
+        for holder, size in enumerate(slots):
+            missing = size - len(hands[holder])
+            hands[holder] += pool[:missing]
+            pool = pool[missing:]
+        hands.append(pool)
+        return hands

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from lingerlonger.computer.inference import draws_per_trick, sample_world
+from lingerlonger.computer.inference import WorldSampler, draws_per_trick
 from lingerlonger.computer.tips import _Table, _tips_follow, _tips_lead
 from lingerlonger.game.cards import SUIT_OF, Card
 from lingerlonger.game.engine import State
@@ -52,6 +52,7 @@ class TipsModel:
 
     def __init__(self, view: SeatView, rng: random.Random, sensible: bool = True, attempts: int = 12) -> None:
         self.view, self.rng, self.sensible, self.attempts = view, rng, sensible, attempts
+        self.sampler = WorldSampler(view, sensible)
         self.checks = [] if view.rules.grand_coup else _checks(view)
 
     def disagreements(self, world: State) -> int:
@@ -71,9 +72,8 @@ class TipsModel:
             if len(legal) < 2:
                 wrong += check.card not in legal
                 continue
-            table.view = replace(past, hand=hand, legal=legal)
+            table.hand = hand  # the table reads the hand only through this (the legal cards are given)
             chosen = _tips_follow(list(legal), table) if past.current_plays else _tips_lead(list(legal), table)
-            table.view = past
             wrong += chosen != check.card
         return wrong
 
@@ -81,7 +81,7 @@ class TipsModel:
         """A world that agrees with every checked play, else the one that agrees with most."""
         best, fewest = None, -1
         for _ in range(self.attempts if self.checks else 1):
-            world = sample_world(self.view, self.rng, self.sensible)
+            world = self.sampler.sample(self.rng)
             wrong = self.disagreements(world) if self.checks else 0
             if best is None or wrong < fewest:
                 best, fewest = world, wrong

@@ -18,9 +18,11 @@ Both try each legal card and play the hand out from there; the difference is the
   people never meet it.
 
 ``tips`` players are deterministic, so in one deal a card's rollout is a fact, not a
-draw; the randomness is all in the deals. A rollout through the engine costs about
-2 ms on the bench machine, so a decision with ``worlds`` deals and k legal cards costs
-about k × ``worlds`` × 2 ms (``budget_s`` caps it; bench/players.py measures it).
+draw; the randomness is all in the deals. A rollout (``tips_playout``, the engine's tips
+card for card on plain lists) costs about 0.1 ms on the bench machine, and a world that
+agrees with the others' plays a few samples (``opponent_model``): a decision with
+``worlds`` deals costs about ``worlds`` × 0.45 ms at a first trick (``budget_s`` caps
+it; bench/players.py measures it).
 
 >>> from lingerlonger.game.engine import new_hand
 >>> from lingerlonger.game.seat_view import view
@@ -55,9 +57,10 @@ def _best_or_tips(results: list[tuple[Action, int, int]], tips: Action) -> Actio
 class StrongPlayer:
     """Determinized rollouts over the unseen cards, ``tips`` players after the card tried.
 
-    ``worlds``: sampled deals per decision (80: at most 0.26 CPU s at a first trick of
-    4-player standard, within the app's 0.3 s a hint; more deals play better: on 400 same
-    deals against three tips players, 40 gained 1.2 points over the tips, 80 gained 3.5);
+    ``worlds``: sampled deals per decision (320: at most 0.15 CPU s at a first trick of
+    4-player standard, within the app's 0.3 s a hint, about 0.5 s a whole hand; more deals
+    play better: on the same 1,000 deals against three tips players, 80 gained 1.9 points
+    [-0.5, +4.3] over the tips, 320 gained 4.2 [+1.8, +6.6]);
     ``budget_s``: the most seconds a decision may take (None: no limit, and then the same
     seed gives the same play).
     """
@@ -67,7 +70,7 @@ class StrongPlayer:
     def __init__(
         self,
         seed: int | random.Random | None = None,
-        worlds: int = 80,
+        worlds: int = 320,
         budget_s: float | None = None,
         policy: str = "tips",
     ) -> None:

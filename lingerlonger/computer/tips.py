@@ -26,6 +26,7 @@ class _Table:
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
+        self.hand = view.hand  # the opponent model puts each sampled world's hand here
         self.trump = view.trump
         active = [seat for seat, size in enumerate(view.hand_sizes) if size]
         # "Large" while every active player can still draw once more.
@@ -41,7 +42,7 @@ class _Table:
     def is_boss(self, card: Card) -> bool:
         """No card still unseen by this seat can beat it within its suit."""
         suit = SUIT_OF[card]
-        return all(higher in self.played or higher in self.view.hand for higher in range(card + 1, suit * 13 + 13))
+        return all(higher in self.played or higher in self.hand for higher in range(card + 1, suit * 13 + 13))
 
     def void_suits(self) -> set[Suit]:
         """Suits some active opponent has shown it holds none of."""

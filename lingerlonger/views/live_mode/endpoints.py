@@ -69,10 +69,10 @@ __all__ = ["ENDPOINTS", "serve", "checker_html", "MAX_LINK_CHARS", "MAX_SESSIONS
 #: The computers of a new hand: the source texts' tips.
 OPPONENTS = "tips"
 #: The deals each of a review's chances is judged on, and the most a page may ask for: a whole
-#: 4-player hand takes 3.1 s (4.4 s at most) on the bench's phone, the machine loaded (bench/review.py;
-#: the budget: 5 s).
+#: 4-player hand takes 0.9 s (1.7 s at most, 6 hands) on the bench's phone (bench/review.py; the
+#: budget: 5 s); 320 deals give an interval of about ±5 points.
 #: On a slower device, fewer deals: the review stops sampling at ``REVIEW_BUDGET_S`` seconds.
-REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 24, 200, 3.5
+REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 320, 1000, 3.5
 #: The most characters a shared lesson's link may hold after ``#lesson=`` (the lesson's file,
 #: compressed, in base64url): a recorded hand takes about 2,000; longer links are refused
 #: unread, and a file is the way to share a longer lesson.

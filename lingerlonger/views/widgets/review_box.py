@@ -32,13 +32,13 @@ from lingerlonger.words.narration import card_name, suit_name
 
 __all__ = ["ReviewBox", "REVIEW_DEALS", "REVIEW_BUDGET_S"]
 
-#: Deals each way per decision: a whole 4-player hand reviews in well under the app's 2 s
-#: (bench/review.py, 20 hands: 40 deals take 0.24 s a hand on average, 0.49 s at most, on one
-#: core). ``REVIEW_BUDGET_S`` (wall-clock) caps a long hand or a busy machine, its decisions then
-#: sharing the time and sampling fewer deals (the intervals say so); it leaves room for the
+#: Deals each way per decision: a whole 4-player hand reviews well within the app's 2 s
+#: (bench/review.py, 10 hands: 320 deals take 0.35 s a hand on average, 0.97 s at most, on one
+#: core; about ±5 points a chance). ``REVIEW_BUDGET_S`` (wall-clock) caps a long hand or a busy
+#: machine, its decisions then sharing the time and sampling fewer deals (the intervals say so); it leaves room for the
 #: rollouts a budget lets finish and for drawing the panel (on a machine loaded ten times over,
 #: the review ran 0.3 s past a 1.8 s budget).
-REVIEW_DEALS = 40
+REVIEW_DEALS = 320
 REVIEW_BUDGET_S = 1.5
 
 
