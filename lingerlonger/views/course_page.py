@@ -259,7 +259,7 @@ def task_html(
         right=_text(task.right, lang),
         wrong_say=_text(task.wrong, lang),
         wrong=wrong,
-        words=_words(lang, "hint", "check", "retry", "next", "line"),
+        words=_words(lang, "hint", "check", "retry", "next", "line", "practice-remove"),
         decided_by=translate("learn.decided-by", lang, rule="\0").split("\0", 1),  # around the link
         data=_json(task_data(task)),
     )
@@ -315,6 +315,7 @@ def course_html(
         "right": translate("learn.right", lang),
         "wrong": translate("learn.wrong", lang),
         "all_done": translate("learn.all-done", lang),
+        "removed": translate("learn.practice-removed", lang, moment="{moment}"),
     }
     return render(
         "course/page.html",

@@ -12,6 +12,7 @@ import json
 import pytest
 from conftest import LEGAL_CARD, deal_new_hand, go_live, live_page, play_live_hand, serve, wcag_violations
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -104,5 +105,25 @@ def test_a_finished_hand_is_reviewed_with_a_progress_bar_and_its_moments_open_fr
         assert task.get_attribute("data-ll-verdict") == "right" and task.locator("[data-ll-stars]").is_visible()
         assert learn.locator("[data-ll-progress-count]").inner_text() == count
         assert wcag_violations(learn, within="[data-ll-learn]") == []
+
+        # The reader takes it away again, from the keyboard; "Start again from zero" empties the
+        # queue too (the exercise put back first).
+        kept = learn.evaluate("localStorage.getItem('ll-practice')")
+        moment = task.locator(".ll-task-unit").inner_text().strip(" ·")
+        task.locator("[data-ll-action=practice-remove]").press("Enter")
+        assert task.count() == 0 and unit.is_hidden()
+        assert learn.evaluate("window.llPracticeQueue.list().length") == 0
+        said = learn.locator("[data-ll-learn] [data-ll-live]")
+        expect(said).to_have_text(f"Removed from your exercises: {moment}.")
+        assert learn.evaluate("document.activeElement.matches('.ll-task:not([hidden]) .ll-task-title')")
+        shown = learn.locator(".ll-task:not([hidden])")  # where the course stands, not a review's copy
+        assert shown.get_attribute("data-ll-review-of") is None and shown.get_attribute("data-ll-practice") is None
+        learn.evaluate("kept => localStorage.setItem('ll-practice', kept)", kept)
+        learn.reload()
+        unit.wait_for(state="visible")
+        learn.locator("[data-ll-action=reset]").click()
+        learn.locator("[data-ll-action=reset-yes]").click()
+        assert task.count() == 0 and unit.is_hidden()
+        assert learn.evaluate("localStorage.getItem('ll-practice')") is None
         log.assert_clean()
         context.close()

@@ -1,6 +1,6 @@
 // The reader's own exercises (lingerlonger/views/static/practice_queue.js), under node: kept,
 // kept once, refused when not one or when the browser keeps nothing, the oldest dropped first
-// (by count, and when the storage is full), damaged storage read as empty.
+// (by count, and when the storage is full), damaged storage read as empty, cleared.
 // Run by tests/test_scripts_under_node.py (node --test).
 'use strict';
 const test = require('node:test');
@@ -15,6 +15,7 @@ function memory(room = Infinity) {
       if (String(value).length > room) throw new Error('QuotaExceededError');
       kept.set(key, String(value));
     },
+    removeItem: (key) => kept.delete(key),
     kept,
   };
 }
@@ -33,6 +34,20 @@ test('an exercise is kept once, in order, and removed', () => {
   assert.equal(queue.list()[0].lang, 'pt');
   queue.remove('review-0000abcd-1');
   assert.deepEqual(queue.list().map((item) => item.id), ['review-0000abcd-2']);
+});
+
+test('clear() empties the queue ("Start again from zero"), and clearing nothing is no error', () => {
+  const storage = memory();
+  queue.useStorage(storage);
+  queue.add(exercise(1));
+  queue.add(exercise(2));
+  queue.clear();
+  assert.deepEqual(queue.list(), []);
+  assert.equal(storage.kept.has(queue.KEY), false);
+  queue.clear();
+  queue.useStorage(null);
+  queue.clear();
+  assert.deepEqual(queue.list(), []);
 });
 
 test('what is not an exercise is refused and changes nothing', () => {

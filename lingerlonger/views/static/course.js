@@ -52,6 +52,12 @@ window.llLearn = window.llLearn || function (root) {
     return -1;
   }
   function kept() {  // what the store holds (an import, a reset, another tab)
+    var queue = window.llPracticeQueue;
+    if (queue) {  // a reset empties the reader's own exercises too
+      var held = queue.list().map(function (item) { return item.id; });
+      tasks.filter(function (task) { return 'llPractice' in task.dataset && held.indexOf(task.dataset.llTask) < 0; })
+        .forEach(function (task) { drop(task, false); });
+    }
     tasks.forEach(function (task) {
       var id = task.dataset.llTask, held = store.state(keptAs(task));
       stars[id] = (held && held.stars) || 0;
@@ -59,6 +65,23 @@ window.llLearn = window.llLearn || function (root) {
     });
   }
   function indexOf(id) { return ids.indexOf(id); }
+  function drop(task, focus) {  // one of the reader's own exercises, taken off the page
+    var i = tasks.indexOf(task), id = task.dataset.llTask;
+    if (i < 0) return;
+    tasks.splice(i, 1);
+    ids.splice(i, 1);
+    delete stars[id];
+    var link = root.querySelector('[data-ll-goto="' + CSS.escape(id) + '"]');
+    if (link) link.parentNode.remove();
+    task.remove();
+    window.llPracticeQueue.number(root);
+    if (at > i) at -= 1;
+    if (at !== i) return;
+    // the next of the reader's own exercises, else the one before, else where the course stands
+    function own(j) { return j >= 0 && j < tasks.length && 'llPractice' in tasks[j].dataset; }
+    var open = firstOpen();
+    show(own(i) ? i : own(i - 1) ? i - 1 : open >= 0 ? indexOf(course[open].dataset.llTask) : 0, focus);
+  }
   function show(i, focus) {
     i = Math.max(0, Math.min(tasks.length - 1, i));
     at = i;
@@ -180,6 +203,11 @@ window.llLearn = window.llLearn || function (root) {
         hintButton.disabled = hints >= hintItems.length;
       } else if (action === 'check') {
         check();
+      } else if (action === 'practice-remove') {
+        window.llPracticeQueue.remove(task.dataset.llTask);
+        var moment = task.querySelector('.ll-task-unit');
+        drop(task, true);
+        say(words.removed.replace('{moment}', moment ? moment.textContent.replace(/^[\s\u00b7]+/, '') : ''));
       } else if (button.closest('.ll-answers')) {
         judge(button);
       }

@@ -158,6 +158,7 @@
       action('reset').focus();
     });
     action('reset-yes').addEventListener('click', function () {
+      if (window.llPracticeQueue) window.llPracticeQueue.clear();  // the exercises from the reviews too
       progress.reset();
       ask.hidden = true;
       action('reset').focus();

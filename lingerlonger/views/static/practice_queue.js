@@ -8,7 +8,9 @@
        (this browser keeps nothing, or the exercise is not one: nothing changes then)
      llPracticeQueue.list()                 -> the exercises kept, oldest first
      llPracticeQueue.remove(id)
+     llPracticeQueue.clear()                (the progress panel's "Start again from zero")
      llPracticeQueue.fill(root)             -> how many were drawn into the Learn page ``root``
+     llPracticeQueue.number(root)           numbers the unit's links again (after one is taken away)
      llPracticeQueue.useStorage(storage)    a storage of the test's own (getItem, setItem)
    An exercise is the HTML of one task as the worker drew it (views/course_page.py, task_html),
    so the Learn page shows and judges it with no interpreter, offline too. The store:
@@ -76,6 +78,11 @@
     write(list().filter(function (item) { return item.id !== id; }));
   }
 
+  function clear() {
+    var kept = storage();
+    try { if (kept) kept.removeItem(KEY); } catch (e) { /* a browser that keeps nothing holds nothing */ }
+  }
+
   // The task as the worker drew it, made inert before it joins the page: only our markup's
   // elements and attributes (no script runs from innerHTML; an on* attribute would).
   function task(item, document) {
@@ -108,16 +115,28 @@
       var link = document.createElement('a'), entry = document.createElement('li');
       link.href = '#ll-task-' + item.id;
       link.dataset.llGoto = item.id;
-      link.textContent = String(count);
       var moment = article.querySelector('.ll-task-unit');  // " · Trick 3: 8♦"
-      link.setAttribute('aria-label', count + ': ' + (moment ? moment.textContent.replace(/^[\s\u00b7]+/, '') : ''));
+      link.dataset.llMoment = moment ? moment.textContent.replace(/^[\s\u00b7]+/, '') : '';
       entry.appendChild(link);
       links.appendChild(entry);
     });
-    unit.hidden = count === 0;
-    return count;
+    return number(root);
   }
 
-  return {add: add, list: list, remove: remove, fill: fill, useStorage: useStorage, MAX_ITEMS: MAX_ITEMS,
+  // Each link's number is its place in the unit: "2: Trick 3: 8♦" (the unit hidden while empty).
+  function number(root) {
+    var unit = root.querySelector('[data-ll-practice-unit]');
+    if (!unit) return 0;
+    var links = unit.querySelectorAll('[data-ll-goto]');
+    Array.prototype.forEach.call(links, function (link, at) {
+      link.textContent = String(at + 1);
+      link.setAttribute('aria-label', (at + 1) + ': ' + link.dataset.llMoment);
+    });
+    unit.hidden = links.length === 0;
+    return links.length;
+  }
+
+  return {add: add, list: list, remove: remove, clear: clear, fill: fill, number: number, useStorage: useStorage,
+          MAX_ITEMS: MAX_ITEMS,
           MAX_HTML: MAX_HTML, KEY: KEY};
 });
