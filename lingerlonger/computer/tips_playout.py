@@ -23,7 +23,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 
 from lingerlonger.computer.playout import NO_TRUMP, ROTATIONS, STRENGTH, KernelPosition
-from lingerlonger.computer.tips import HIGH_TRUMP_RANK
+from lingerlonger.computer.tips import HIGH_TRUMP_RANK, _highest, _lowest
 from lingerlonger.game.cards import CARDS
 from lingerlonger.game.engine import State
 
@@ -31,14 +31,6 @@ __all__ = ["tips_winner", "tips_plays"]
 
 _HIGH = HIGH_TRUMP_RANK - 2  # the same rank as a card's index within its suit (2 is 0)
 _SUIT_START = tuple(range(0, len(CARDS) + 1, 13))  # where each suit's cards start, and the end
-
-
-def _lowest(cards: list[int]) -> int:
-    return min(cards, key=lambda card: (card % 13, card))
-
-
-def _highest(cards: list[int]) -> int:
-    return max(cards, key=lambda card: (card % 13, -card))
 
 
 class _Hand:
