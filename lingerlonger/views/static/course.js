@@ -205,9 +205,10 @@ window.llLearn = window.llLearn || function (root) {
         check();
       } else if (action === 'practice-remove') {
         window.llPracticeQueue.remove(task.dataset.llTask);
-        var moment = task.querySelector('.ll-task-unit');
+        var link = root.querySelector('[data-ll-goto="' + CSS.escape(task.dataset.llTask) + '"]');
+        var moment = link ? link.dataset.llMoment : '';  // as practice_queue.fill read it off the task
         drop(task, true);
-        say(words.removed.replace('{moment}', moment ? moment.textContent.replace(/^[\s\u00b7]+/, '') : ''));
+        say(words.removed.replace('{moment}', moment));
       } else if (button.closest('.ll-answers')) {
         judge(button);
       }
