@@ -18,7 +18,9 @@
 Usage: ``python bench/players.py [--hands 10000] [--expert-hands N] [--strong-hands N]
 [--workers 2] [--skip-budgets] [--save lingerlonger/lab/data/ladder.json]``. ``--save``
 writes each match's counts as it ends (``lab.ladder``), so chapter 10 shows the table
-without playing a hand. Hand counts are parameters because the search players
+without playing a hand. ``--extend SAVED.json --hands 20000`` plays only the hands after
+the saved ones and adds them in: every hand is played from its number and the seed, so
+the sums are the counts one run of 20,000 would give. Hand counts are parameters because the search players
 are slow (about 1 s a hand per core for expert and for strong on a quiet machine; 2 to 4
 times that on a loaded one): the script prints each
 match's time and the projected time of 10,000 hands.
@@ -39,7 +41,8 @@ from lingerlonger.game.engine import new_hand
 from lingerlonger.game.rules import Rules
 from lingerlonger.game.seat_view import view
 from lingerlonger.lab import HandRecord, paired_difference, stream_tournament, summarize
-from lingerlonger.lab.ladder import Ladder, Level, Paired, save_ladder
+from lingerlonger.lab.ladder import Ladder, Level, Paired, ladder_results, save_ladder
+from lingerlonger.lab.paired import PairedDifference
 
 LADDER = ("random", "tips", "expert", "strong")
 KINDS = PLAYER_KINDS.with_kind("perfect", PerfectInformationPlayer)
@@ -82,36 +85,46 @@ def match(
     seed: int,
     levels: list[Level] | None = None,
     minutes: float | None = None,
+    earlier: Level | None = None,
 ):
     """The hero's records against three tips players, its win rate printed with its interval
     (and added to ``levels``, for the saved ladder). ``minutes``: stop after the chunk that
-    ends past this time (the first hands, in order: pairings stay on the same deals)."""
+    ends past this time (the first hands, in order: pairings stay on the same deals).
+    ``earlier``: this level's counts from a saved ladder; play on from the hand after its
+    last, up to ``hands`` in all, and print (and save) the sum: the same counts as one run."""
     start = time.perf_counter()
     records: list[HandRecord] = []
     seats = [hero, "tips", "tips", "tips"]
+    first = earlier.hands if earlier else 0
     with closing(
-        stream_tournament(Rules(), seats, hands, seed, kinds=KINDS, workers=workers, keep_records=True)
+        stream_tournament(
+            Rules(), seats, hands - first, seed, kinds=KINDS, workers=workers, keep_records=True, first=first
+        )
     ) as chunks:
         for chunk in chunks:
             records.extend(chunk.records)
             if minutes is not None and time.perf_counter() - start > minutes * 60:
                 break
     elapsed = time.perf_counter() - start
-    cut = "" if len(records) == hands else f", stopped at the time limit of {minutes:g} min"
-    rate = summarize(records, "seat")[0]
-    low, high = rate.interval
+    cut = "" if first + len(records) == hands else f", stopped at the time limit of {minutes:g} min"
+    played = summarize(records, "seat")[0]
+    level = Level(hero, played.wins, played.hands, round(elapsed))
+    if earlier:
+        level = Level(hero, earlier.wins + level.wins, earlier.hands + level.hands, earlier.seconds + level.seconds)
+    low, high = level.interval
     projected = (
         ""
         if len(records) >= FULL_HANDS
         else f"; {FULL_HANDS:,} hands would take about {elapsed * FULL_HANDS / len(records) / 60:.0f} min"
     )
+    extended = f", hands {first:,} on added to the saved {first:,}" if earlier else ""
     print(
-        f"  {hero:8s} {rate.wins:6d}/{rate.hands:<6d} = {rate.rate:6.1%}  [{low:.1%}, {high:.1%}]"
-        f"  ({elapsed:.0f} s{projected}{cut})",
+        f"  {hero:8s} {level.wins:6d}/{level.hands:<6d} = {level.wins / level.hands:6.1%}  [{low:.1%}, {high:.1%}]"
+        f"  ({elapsed:.0f} s{projected}{cut}{extended})",
         flush=True,
     )
     if levels is not None:
-        levels.append(Level(hero, rate.wins, rate.hands, round(elapsed)))
+        levels.append(level)
     return records, (low, high)
 
 
@@ -128,12 +141,20 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=None, help="the most minutes a match may take")
     parser.add_argument("--search-minutes", type=float, default=None, help="the same for expert and strong")
     parser.add_argument("--save", default=None, help="write the ladder's counts to this JSON file (lab.ladder)")
+    parser.add_argument(
+        "--extend",
+        default=None,
+        help="a saved ladder (same seed) to play on from: each level plays only the hands after its saved ones",
+    )
     args = parser.parse_args()
     if not args.skip_budgets:
         budgets(args.budget_positions)
     if args.skip_ladder:
         return
     counts = {"expert": args.expert_hands, "strong": args.strong_hands}
+    saved = extended_from(args.extend, args.seed)
+    earlier = {level.kind: level for level in saved.levels} if saved else {}
+    earlier_pairs = {(pair.baseline, pair.changed): pair for pair in saved.paired} if saved else {}
     print("the ladder: each in seat 1 against three tips players, 4-player standard")
     below = None
     records = {}
@@ -148,25 +169,58 @@ def main() -> None:
     for hero in LADDER:
         hands = counts.get(hero) or args.hands
         minutes = args.search_minutes if hero in counts else args.minutes
-        records[hero], interval = match(hero, hands, args.workers, args.seed, levels, minutes)
+        records[hero], interval = match(hero, hands, args.workers, args.seed, levels, minutes, earlier.get(hero))
         if below is not None:
             print(f"           interval above the level below: {'yes' if interval[0] > below[1] else 'NO'}")
         below = interval
         save()
     shared = min(len(records["expert"]), len(records["strong"]))
-    pairs.append(print_paired("strong against expert", records["expert"][:shared], records["strong"][:shared]))
-    perfect, _ = match("perfect", counts["strong"] or args.hands, args.workers, args.seed, levels, args.minutes)
+    pairs.append(
+        print_paired(
+            "strong against expert",
+            records["expert"][:shared],
+            records["strong"][:shared],
+            earlier_pairs.get(("expert", "strong")),
+        )
+    )
+    hands = counts["strong"] or args.hands
+    perfect, _ = match("perfect", hands, args.workers, args.seed, levels, args.minutes, earlier.get("perfect"))
     shared = min(len(records["strong"]), len(perfect))
     pairs.append(
-        print_paired("perfect information against strong (the distance)", records["strong"][:shared], perfect[:shared])
+        print_paired(
+            "perfect information against strong (the distance)",
+            records["strong"][:shared],
+            perfect[:shared],
+            earlier_pairs.get(("strong", "perfect")),
+        )
     )
     save()
 
 
-def print_paired(title: str, baseline, changed) -> Paired:
+def extended_from(path: str | None, seed: int) -> Ladder | None:
+    """The saved ladder to play on from, refused unless its hands are this run's first ones:
+    the same seed, and every pairing on the same deals as its two levels."""
+    if path is None:
+        return None
+    saved = ladder_results(path)
+    hands = {level.kind: level.hands for level in saved.levels}
+    if saved.seed != seed:
+        raise SystemExit(f"{path} was played with seed {saved.seed}, not {seed}: nothing to extend")
+    for pair in saved.paired:
+        if not pair.hands == hands.get(pair.baseline) == hands.get(pair.changed):
+            raise SystemExit(f"{path}: {pair.changed} against {pair.baseline} is not on all their hands")
+    return saved
+
+
+def print_paired(title: str, baseline, changed, earlier: Paired | None = None) -> Paired:
     """The paired difference of seat 1's win rate on the same deals (``lab.paired``): far
-    more sensitive than two separate intervals, since the luck of the deal cancels out."""
+    more sensitive than two separate intervals, since the luck of the deal cancels out.
+    ``earlier``: the saved counts of the hands before these, added in."""
     difference = paired_difference(baseline, changed)
+    if earlier:
+        difference = PairedDifference(
+            earlier.hands + difference.hands, earlier.gained + difference.gained, earlier.lost + difference.lost
+        )
     low, high = difference.interval
     print(
         f"{title}, {difference.hands} same deals: {difference.difference:+.1%} [{low:+.1%}, {high:+.1%}]"

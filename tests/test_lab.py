@@ -98,6 +98,24 @@ def test_no_more_than_in_flight_chunks_are_out_at_once():
     assert starts == sorted(starts) and executor.submitted == yielded == len(starts) > 3
 
 
+def test_a_tournament_from_a_later_first_hand_plays_exactly_the_rest_of_a_longer_one():
+    """What ``bench/players.py --extend`` relies on: hands 30 to 69 played alone are the same
+    hands as in a tournament of 70, whatever the chunks."""
+
+    def records(hands, first=0):
+        chunks = stream_tournament(Rules(), KINDS, hands, seed=5, workers=1, keep_records=True, first=first)
+        return [record for chunk in chunks for record in chunk.records]
+
+    whole, rest = records(70), records(40, first=30)
+    assert [chunk.start for chunk in stream_tournament(Rules(), KINDS, 40, seed=5, workers=1, first=30)] == [
+        30,
+        40,
+        50,
+        60,
+    ]
+    assert rest == whole[30:] and len(rest) == 40
+
+
 def test_closing_the_stream_early_cancels_what_is_out():
     with ThreadPoolExecutor(2) as executor:
         chunks = stream_tournament(Rules(), KINDS, 2000, executor=executor, in_flight=4)

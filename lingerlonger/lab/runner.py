@@ -228,9 +228,12 @@ def stream_tournament(
     in_flight: int | None = None,
     keep_records: bool = False,
     progress: bool = False,
+    first: int = 0,
 ) -> Generator[Chunk, None, None]:
     """The tournament's chunks, in hand order, played on ``executor``; ``seats`` names each
-    seat's player kind in the registry ``kinds``.
+    seat's player kind in the registry ``kinds``. ``first``: the number of the first hand
+    (every hand is dealt and played from its number and the seed alone, so hands 10,000 on
+    of a longer tournament extend an earlier one of 10,000 exactly).
 
     Without an executor: ``workers`` processes (default: every core; 1 plays in this
     process). At most ``in_flight`` chunks (default: four per worker) are out or waiting
@@ -243,7 +246,17 @@ def stream_tournament(
     size = chunk_size(hands)
     workers = max(1, min(workers or os.cpu_count() or 1, -(-hands // size)))
     return _chunks(
-        rules, seats, kinds, hands, seed, size, executor, workers, in_flight or 4 * workers, keep_records, progress
+        rules,
+        seats,
+        kinds,
+        range(first, first + hands),
+        seed,
+        size,
+        executor,
+        workers,
+        in_flight or 4 * workers,
+        keep_records,
+        progress,
     )
 
 
@@ -255,7 +268,7 @@ def _chunks(
     rules: Rules,
     seats: tuple[str, ...],
     kinds: PlayerKinds,
-    hands: int,
+    hands: range,
     seed: int,
     size: int,
     executor: Executor | None,
@@ -269,18 +282,18 @@ def _chunks(
         executor = InlineExecutor() if workers == 1 else _process_pool(workers)
     from tqdm.auto import tqdm
 
-    bar = tqdm(total=hands, disable=not progress, desc="tournament", bar_format=PROGRESS_FORMAT)
-    starts = iter(range(0, hands, size))
+    bar = tqdm(total=len(hands), disable=not progress, desc="tournament", bar_format=PROGRESS_FORMAT)
+    starts = iter(range(hands.start, hands.stop, size))
     out: set[Future] = set()
     waiting: dict[int, Chunk] = {}  # finished before an earlier chunk
-    next_start = 0
+    next_start = hands.start
     finished = False
     try:
-        while next_start < hands:
+        while next_start < hands.stop:
             while len(out) + len(waiting) < in_flight and (start := next(starts, None)) is not None:
                 out.add(
                     executor.submit(
-                        play_chunk, rules, seats, seed, start, min(start + size, hands), keep_records, kinds
+                        play_chunk, rules, seats, seed, start, min(start + size, hands.stop), keep_records, kinds
                     )
                 )
             done, _ = wait(out, return_when=FIRST_COMPLETED)
