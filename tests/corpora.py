@@ -209,3 +209,14 @@ def text_of(markup: str) -> str:
     """An HTML widget's text, without its tags, its characters unescaped (``&#39;`` or
     ``&#x27;`` alike: ``'``)."""
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def deals_to(rules, players: int) -> bool:
+    """Whether these rules can deal to this many players (random rule sets often cannot)."""
+    from lingerlonger.game.declared import Game, SetupError
+
+    try:
+        Game.of(rules, players)
+    except SetupError:
+        return False
+    return True

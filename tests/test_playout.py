@@ -12,6 +12,7 @@ import itertools
 import random
 
 import pytest
+from corpora import deals_to
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,7 @@ from lingerlonger.computer.playout import (
     traced_playout,
 )
 from lingerlonger.game.cards import Card, Suit
-from lingerlonger.game.declared import HAND_RULE_SETS, Game, SetupError
+from lingerlonger.game.declared import HAND_RULE_SETS, Game
 from lingerlonger.game.engine import ChooseTrump, Play, apply, deal, legal_actions, new_hand, trick_winner
 from lingerlonger.game.events import Drew, Eliminated, TrickWon
 from lingerlonger.game.rules import Rules
@@ -38,15 +39,6 @@ def _choose(actions, draw):
     if isinstance(actions[0], Play):
         actions = sorted(actions, key=lambda action: action.card)
     return actions[0] if len(actions) == 1 else actions[int(draw() * len(actions))]
-
-
-def _deals(rules: Rules, players: int) -> bool:
-    """Whether these rules can deal to this many players."""
-    try:
-        Game.of(rules, players)
-    except SetupError:
-        return False
-    return True
 
 
 def engine_playout(state, rng: random.Random):
@@ -97,7 +89,7 @@ def _random_start(rules: Rules, players: int, seed: int, steps: int):
     steps=st.integers(0, 12),
 )
 def test_kernel_plays_exactly_like_the_engine(rules, players, seed, steps):
-    assume(_deals(rules, players))
+    assume(deals_to(rules, players))
     state = _random_start(rules, players, seed, steps)
     assume(not state.is_over)  # a vacuous example is discarded, never counted as a pass
     expected = engine_playout(state, random.Random(seed + 1))
@@ -107,7 +99,7 @@ def test_kernel_plays_exactly_like_the_engine(rules, players, seed, steps):
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda rules: rules.spec)
 def test_every_rule_set_from_the_deal(rules):
     for players, seed in itertools.product(range(3, 7), range(3)):
-        if not _deals(rules, players):
+        if not deals_to(rules, players):
             continue
         state, _ = new_hand(rules, players, dealer=seed % players, seed=seed)
         expected = engine_playout(state, random.Random(seed))
@@ -163,7 +155,7 @@ def test_the_differential_deals_reach_every_end_reason():
     tables = [(rules, players) for rules, players in itertools.product(ALL_RULES, range(3, 7))]
     tables.append((Rules.parse("equal-hands", hand_size=13), 4))
     for rules, players in tables:
-        if not _deals(rules, players):
+        if not deals_to(rules, players):
             continue
         for seed in range(3):
             state, _ = new_hand(rules, players, dealer=0, seed=seed)
@@ -175,7 +167,7 @@ def test_the_differential_deals_reach_every_end_reason():
 def test_greedy_playouts_only_play_legal_cards():
     """The greedy policy chooses differently, never illegally: the engine accepts its every play."""
     for rules, players, seed in itertools.product(ALL_RULES[::2], (3, 4, 6), range(2)):
-        if not _deals(rules, players):
+        if not deals_to(rules, players):
             continue
         state = _random_start(rules, players, seed, steps=seed * 5)
         if state.is_over:
@@ -205,7 +197,7 @@ def test_an_unknown_policy_is_refused():
 def test_the_fast_deal_matches_the_engine_deal(rules):
     rng = random.Random(rules.spec)
     for players in range(3, 7):
-        if not _deals(rules, players):
+        if not deals_to(rules, players):
             continue
         deck = list(range(52))
         rng.shuffle(deck)

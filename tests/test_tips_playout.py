@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from corpora import deals_to
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +16,7 @@ from lingerlonger.computer.coach import winner_after
 from lingerlonger.computer.tips import TipsPlayer
 from lingerlonger.computer.tips_playout import tips_plays, tips_winner
 from lingerlonger.game.cards import CARDS, Suit
-from lingerlonger.game.declared import HAND_RULE_SETS, Game, SetupError
+from lingerlonger.game.declared import HAND_RULE_SETS, Game
 from lingerlonger.game.engine import ChooseTrump, Play, State, apply, from_position, legal_actions, new_hand
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.play_loop import play_out
@@ -35,14 +36,6 @@ def through_the_engine(state: State) -> tuple[int | None, list[tuple[int, int]]]
     return winner, plays
 
 
-def _deals(rules: Rules, players: int) -> bool:
-    try:
-        Game.of(rules, players)
-    except SetupError:
-        return False
-    return True
-
-
 def _advanced(state: State, rng: random.Random, steps: int) -> State:
     """``steps`` random legal actions on, so that rollouts also start mid-hand and mid-trick."""
     for _ in range(steps):
@@ -60,7 +53,7 @@ def _advanced(state: State, rng: random.Random, steps: int) -> State:
     steps=st.integers(0, 30),
 )
 def test_from_a_deal_or_mid_hand_every_play_is_the_engines(rules, players, seed, steps):
-    assume(_deals(rules, players))
+    assume(deals_to(rules, players))
     rng = random.Random(seed)
     state = _advanced(new_hand(rules, players, dealer=seed % players, seed=rng)[0], rng, steps)
     assume(not state.is_over)  # a vacuous example is discarded, never counted as a pass
@@ -72,7 +65,7 @@ def test_from_a_deal_or_mid_hand_every_play_is_the_engines(rules, players, seed,
 def test_from_a_position_set_up_mid_way_every_play_is_the_engines(rules, players, seed):
     """Hands of any size and a short or empty stock: the draws each seat infers are then often
     an upper bound (``inference.draws_per_trick``), and the voids it believes follow them."""
-    assume(_deals(rules, players))
+    assume(deals_to(rules, players))
     rng = random.Random(seed)
     names = Game.of(rules, players).seats
     deck = list(CARDS)
@@ -103,7 +96,7 @@ def test_from_a_position_set_up_mid_way_every_play_is_the_engines(rules, players
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda rules: rules.spec)
 def test_every_rule_set_from_the_deal(rules):
     for players in range(3, 7):
-        if _deals(rules, players):
+        if deals_to(rules, players):
             state, _ = new_hand(rules, players, dealer=players - 1, seed=players)
             assert tips_winner(state) == through_the_engine(state)[0]
 
