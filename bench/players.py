@@ -20,10 +20,11 @@ Usage: ``python bench/players.py [--hands 10000] [--expert-hands N] [--strong-ha
 writes each match's counts as it ends (``lab.ladder``), so chapter 10 shows the table
 without playing a hand. ``--extend SAVED.json --hands 20000`` plays only the hands after
 the saved ones and adds them in: every hand is played from its number and the seed, so
-the sums are the counts one run of 20,000 would give. Hand counts are parameters because the search players
-are slow (about 1 s a hand per core for expert and for strong on a quiet machine; 2 to 4
-times that on a loaded one): the script prints each
-match's time and the projected time of 10,000 hands.
+the sums are the counts one run of 20,000 would give. A level that already has its
+hands is kept as saved (nothing played), and so is a pairing with such a level. Hand
+counts are parameters because the search players are slow (about 0.5 s a hand per core
+for expert and for strong on a quiet machine; 2 to 4 times that on a loaded one): the
+script prints each match's time and the projected time of 10,000 hands.
 """
 
 from __future__ import annotations
@@ -91,7 +92,18 @@ def match(
     (and added to ``levels``, for the saved ladder). ``minutes``: stop after the chunk that
     ends past this time (the first hands, in order: pairings stay on the same deals).
     ``earlier``: this level's counts from a saved ladder; play on from the hand after its
-    last, up to ``hands`` in all, and print (and save) the sum: the same counts as one run."""
+    last, up to ``hands`` in all, and print (and save) the sum: the same counts as one run.
+    A saved level that already has ``hands`` is kept as saved and plays nothing."""
+    if earlier and earlier.hands >= hands:
+        low, high = earlier.interval
+        print(
+            f"  {hero:8s} {earlier.wins:6d}/{earlier.hands:<6d} = {earlier.wins / earlier.hands:6.1%}"
+            f"  [{low:.1%}, {high:.1%}]  (saved, not played again)",
+            flush=True,
+        )
+        if levels is not None:
+            levels.append(earlier)
+        return [], (low, high)
     start = time.perf_counter()
     records: list[HandRecord] = []
     seats = [hero, "tips", "tips", "tips"]
@@ -174,32 +186,48 @@ def main() -> None:
             print(f"           interval above the level below: {'yes' if interval[0] > below[1] else 'NO'}")
         below = interval
         save()
-    shared = min(len(records["expert"]), len(records["strong"]))
-    pairs.append(
-        print_paired(
-            "strong against expert",
-            records["expert"][:shared],
-            records["strong"][:shared],
-            earlier_pairs.get(("expert", "strong")),
-        )
-    )
     hands = counts["strong"] or args.hands
-    perfect, _ = match("perfect", hands, args.workers, args.seed, levels, args.minutes, earlier.get("perfect"))
-    shared = min(len(records["strong"]), len(perfect))
-    pairs.append(
-        print_paired(
-            "perfect information against strong (the distance)",
-            records["strong"][:shared],
-            perfect[:shared],
-            earlier_pairs.get(("strong", "perfect")),
-        )
+    records["perfect"], _ = match(
+        "perfect", hands, args.workers, args.seed, levels, args.minutes, earlier.get("perfect")
     )
+    titles = {
+        ("expert", "strong"): "strong against expert",
+        ("strong", "perfect"): "perfect information against strong (the distance)",
+    }
+    for (baseline, changed), title in titles.items():
+        pair = paired_on(title, records[baseline], records[changed], earlier_pairs.get((baseline, changed)))
+        if pair:
+            pairs.append(pair)
     save()
+
+
+def paired_on(
+    title: str, baseline: list[HandRecord], changed: list[HandRecord], earlier: Paired | None
+) -> Paired | None:
+    """The pairing of two levels on the hands both played in this run that follow the saved
+    pairing's (``earlier``: hands 0 to its ``hands`` - 1), each hand matched by its number,
+    added to the saved counts. A level not played again (kept as saved) adds no hand: the
+    saved pairing is kept as it was, and said to be."""
+    start = earlier.hands if earlier else 0
+    before, after = ({record.hand: record for record in records} for records in (baseline, changed))
+    hands = []
+    while start + len(hands) in before and start + len(hands) in after:
+        hands.append(start + len(hands))
+    if hands:
+        return print_paired(title, [before[hand] for hand in hands], [after[hand] for hand in hands], earlier)
+    if earlier:
+        low, high = earlier.difference.interval
+        print(
+            f"{title}, {earlier.hands} same deals: {earlier.difference.difference:+.1%} [{low:+.1%}, {high:+.1%}]"
+            " (saved, not played again: one of the two levels was not)",
+            flush=True,
+        )
+    return earlier
 
 
 def extended_from(path: str | None, seed: int) -> Ladder | None:
     """The saved ladder to play on from, refused unless its hands are this run's first ones:
-    the same seed, and every pairing on the same deals as its two levels."""
+    the same seed, and every pairing on its two levels' first hands (at most all of them)."""
     if path is None:
         return None
     saved = ladder_results(path)
@@ -207,8 +235,8 @@ def extended_from(path: str | None, seed: int) -> Ladder | None:
     if saved.seed != seed:
         raise SystemExit(f"{path} was played with seed {saved.seed}, not {seed}: nothing to extend")
     for pair in saved.paired:
-        if not pair.hands == hands.get(pair.baseline) == hands.get(pair.changed):
-            raise SystemExit(f"{path}: {pair.changed} against {pair.baseline} is not on all their hands")
+        if pair.hands > min(hands.get(pair.baseline, 0), hands.get(pair.changed, 0)):
+            raise SystemExit(f"{path}: {pair.changed} against {pair.baseline} is on more hands than they played")
     return saved
 
 

@@ -42,6 +42,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -545,13 +546,33 @@ def play_app_hand(page, url: str):
     raise AssertionError("the hand did not end in 300 turns")
 
 
+def new_hand_in_play_tab(hand, press: Callable[[], None]) -> None:
+    """``press`` the play tab's "New hand" and wait until the page has taken the new hand's
+    first words (ll-app.js): until then the note and the cards shown are the hand before's, and
+    a turn read from them is stale (its card pressed would be played in the new hand)."""
+    said = "hand => Number(hand.querySelector('.ll-said [data-ll-said]')?.dataset.llSaid ?? 0)"
+    before = hand.evaluate(said)
+    press()
+    hand.page.wait_for_function(
+        f"""([hand, before]) => ({said})(hand) > before
+          && hand.llHeard === hand.querySelector('.ll-said [data-ll-said]').dataset.llSaid""",
+        arg=[hand.element_handle(), before],
+        timeout=ROUND_TRIP_MS,
+    )
+
+
 def next_turn(hand, step: int) -> int | None:
     """Wait for the play tab's next turn after ``step`` (-1: the first); its step, or None
     once the hand is over. The turn's note is drawn after its cards: a note past the last step
-    means the row is this turn's (reading it sooner may catch the buttons half redrawn)."""
+    means the row is this turn's (reading it sooner may catch the buttons half redrawn). Where
+    the table has a voice, the turn is also the one its words were written for (the hidden
+    line's step) and the page has taken them (ll-app.js, hearTables): the moment is being said."""
     hand.page.wait_for_function(
-        "([hand, step]) => { const note = hand.querySelector('.ll-yours, .ll-end');"
-        " return note && Number(note.dataset.llStep) > step; }",
+        """([hand, step]) => {
+          const note = hand.querySelector('.ll-yours, .ll-end'), feed = hand.querySelector('.ll-said [data-ll-said]');
+          if (!note || Number(note.dataset.llStep) <= step) return false;
+          return !feed || (feed.dataset.llStep === note.dataset.llStep && hand.llHeard === feed.dataset.llSaid);
+        }""",
         arg=[hand.element_handle(), step],
         timeout=ROUND_TRIP_MS,
     )

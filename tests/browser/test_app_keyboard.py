@@ -13,6 +13,8 @@ from conftest import (
     ROUND_TRIP_MS,
     heard_lines,
     in_words,
+    new_hand_in_play_tab,
+    next_turn,
     open_app,
     tab_to,
     wait_until_still,
@@ -21,12 +23,6 @@ from conftest import (
 from lingerlonger.views.table_html import TEXT_STYLE
 
 pytestmark = pytest.mark.browser
-
-#: The turn's note, drawn last (hand.py): one past ``step`` is the next turn's, its buttons drawn.
-NEXT_TURN = (
-    "([hand, step]) => { const note = hand.querySelector('.ll-yours, .ll-end');"
-    " return note && Number(note.dataset.llStep) > step; }"
-)
 
 #: Is the focus on a card button before the row's last one shown?
 LAST_CARD_NOT_FOCUSED = """() => { const shown = [...document.querySelectorAll('.ll-hand-player .ll-card-row button')]
@@ -50,15 +46,15 @@ def test_the_play_tab_plays_a_whole_hand_with_tab_and_enter_and_says_every_card_
     page.keyboard.press("i")  # typed, the menu picks "instant"
     assert hand.get_by_label("Computer speed").input_value() == "instant"
     tab_to(page, ".ll-hand-player .ll-deal")
-    page.keyboard.press("Enter")
-    pressed, step = [], -1
+    new_hand_in_play_tab(hand, lambda: page.keyboard.press("Enter"))
+    pressed: list[str] = []
+    step: int | None = -1
     for _ in range(60):  # a hand has at most 52 cards
-        page.wait_for_function(NEXT_TURN, arg=[hand.element_handle(), step], timeout=ROUND_TRIP_MS)
+        step = next_turn(hand, step)
         wait_until_still(page)  # a button shown again is relabelled on a later frame than the note
         assert hand.locator(OTHER_VOICE).count() == 0  # the voice says the turn once
-        if hand.locator(".ll-end").count():
+        if step is None:
             break
-        step = int(hand.locator(".ll-yours").get_attribute("data-ll-step"))
         you = hand.locator(".ll-stage .ll-viewer .ll-name").inner_text()
         # the focus stayed in the hand once a card was played: never <body>
         assert hand.evaluate("hand => hand.contains(document.activeElement)"), page.evaluate(FOCUSED)

@@ -18,6 +18,7 @@ from conftest import (
     ROUND_TRIP_MS,
     heard_lines,
     in_words,
+    new_hand_in_play_tab,
     next_turn,
     one_app_page,
     tab_to,
@@ -70,7 +71,7 @@ def hand(app):
     two of your cards played (a trick won: the last trick to tell)."""
     page, _ = app
     player = listened_table(page, "Play a hand", ".ll-hand-player")
-    player.locator(".ll-deal").click()
+    new_hand_in_play_tab(player, player.locator(".ll-deal").click)
     step = -1
     for _ in range(2):
         step = next_turn(player, step)
