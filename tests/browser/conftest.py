@@ -497,6 +497,10 @@ def shut_down_kernels(url: str, kernels: list[str]) -> None:
                 raise
 
 
+#: The kernels being shut down after each test (voila_app), waited for at the session's end.
+_SHUTTING: list[threading.Thread] = []
+
+
 @pytest.fixture(scope="session")
 def voila_server():
     """One Voila for the whole session (each xdist worker has its own): starting it costs
@@ -504,6 +508,8 @@ def voila_server():
     app_available(unavailable)
     with running_voila(any_free_port()) as server:
         yield server
+        for shutting in _SHUTTING:  # before Voila stops: else their requests meet a closed server
+            shutting.join(timeout=60)
 
 
 @pytest.fixture
@@ -513,7 +519,9 @@ def voila_app(voila_server):
         pytest.fail(f"voila exited with {proc.returncode} during an earlier test")
     yield url
     # The kernels' own shutdown takes a second or so: the next test need not wait for it.
-    threading.Thread(target=shut_down_kernels, args=(url, kernel_ids(proc)), daemon=True).start()
+    shutting = threading.Thread(target=shut_down_kernels, args=(url, kernel_ids(proc)), daemon=True)
+    shutting.start()
+    _SHUTTING.append(shutting)
 
 
 # --- the app's pages, as the app's tests drive them --------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import VOILA_READY_MS, assert_hand_on_screen, eventually
+from conftest import VOILA_READY_MS, assert_hand_on_screen, eventually, new_hand_in_play_tab
 
 from lingerlonger.words.i18n import ui
 
@@ -95,7 +95,7 @@ def test_a_new_hand_brings_your_cards_on_a_projector_screen(voila_app, browser_p
     hand.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     hand.get_by_label(ui("pace", "ru")).select_option(label=ui("pace-instant", "ru"))
     page.locator(".ll-app").evaluate("app => app.scrollIntoView({block: 'start'})")  # "New hand" is at the top
-    hand.get_by_role("button", name=re.compile(re.escape(ui("new-hand", "ru")))).click()
+    new_hand_in_play_tab(hand, hand.get_by_role("button", name=re.compile(re.escape(ui("new-hand", "ru")))).click)
     assert_hand_on_screen(page, hand, "1280×720 ru, a new hand")
     page.screenshot(path=str(tmp_path / "app-new-hand-ru.png"))
     log.assert_clean()
