@@ -195,14 +195,16 @@ def main() -> None:
         ("strong", "perfect"): "perfect information against strong (the distance)",
     }
     for (baseline, changed), title in titles.items():
-        pair = paired_on(title, records[baseline], records[changed], earlier_pairs.get((baseline, changed)))
+        pair = paired_on(
+            (baseline, changed), title, records[baseline], records[changed], earlier_pairs.get((baseline, changed))
+        )
         if pair:
             pairs.append(pair)
     save()
 
 
 def paired_on(
-    title: str, baseline: list[HandRecord], changed: list[HandRecord], earlier: Paired | None
+    kinds: tuple[str, str], title: str, baseline: list[HandRecord], changed: list[HandRecord], earlier: Paired | None
 ) -> Paired | None:
     """The pairing of two levels on the hands both played in this run that follow the saved
     pairing's (``earlier``: hands 0 to its ``hands`` - 1), each hand matched by its number,
@@ -210,19 +212,13 @@ def paired_on(
     saved pairing is kept as it was, and said to be."""
     start = earlier.hands if earlier else 0
     before, after = ({record.hand: record for record in records} for records in (baseline, changed))
-    hands = []
+    hands: list[int] = []
     while start + len(hands) in before and start + len(hands) in after:
         hands.append(start + len(hands))
-    if hands:
-        return print_paired(title, [before[hand] for hand in hands], [after[hand] for hand in hands], earlier)
-    if earlier:
-        low, high = earlier.difference.interval
-        print(
-            f"{title}, {earlier.hands} same deals: {earlier.difference.difference:+.1%} [{low:+.1%}, {high:+.1%}]"
-            " (saved, not played again: one of the two levels was not)",
-            flush=True,
-        )
-    return earlier
+    if not hands and not earlier:
+        return None
+    kept = "" if hands else " (saved, not played again: one of the two levels was not)"
+    return print_paired(kinds, title + kept, [before[h] for h in hands], [after[h] for h in hands], earlier)
 
 
 def extended_from(path: str | None, seed: int) -> Ladder | None:
@@ -240,7 +236,7 @@ def extended_from(path: str | None, seed: int) -> Ladder | None:
     return saved
 
 
-def print_paired(title: str, baseline, changed, earlier: Paired | None = None) -> Paired:
+def print_paired(kinds: tuple[str, str], title: str, baseline, changed, earlier: Paired | None = None) -> Paired:
     """The paired difference of seat 1's win rate on the same deals (``lab.paired``): far
     more sensitive than two separate intervals, since the luck of the deal cancels out.
     ``earlier``: the saved counts of the hands before these, added in."""
@@ -255,8 +251,7 @@ def print_paired(title: str, baseline, changed, earlier: Paired | None = None) -
         f" ({difference.gained} deals won only by the second, {difference.lost} only by the first)",
         flush=True,
     )
-    first, second = baseline[0].seats[0].kind, changed[0].seats[0].kind
-    return Paired(first, second, difference.hands, difference.gained, difference.lost)
+    return Paired(*kinds, difference.hands, difference.gained, difference.lost)
 
 
 if __name__ == "__main__":
