@@ -329,8 +329,11 @@ ALIKE = """async ([one, two]) => {
     const svg = [...button.querySelectorAll('svg')].find(icon => icon.getClientRects().length);
     const image = new Image(), canvas = document.createElement('canvas');
     canvas.width = canvas.height = 32;
-    image.src = 'data:image/svg+xml,' + encodeURIComponent(new XMLSerializer().serializeToString(svg)
-      .replace('<svg', '<svg xmlns="http://www.w3.org/2000/svg"'));
+    // Chromium 150's serializer names the SVG namespace itself, older ones did not: a second
+    // xmlns would be an XML error (the image then cannot be decoded).
+    const text = new XMLSerializer().serializeToString(svg);
+    image.src = 'data:image/svg+xml,' + encodeURIComponent(
+      text.slice(0, text.indexOf('>')).includes(' xmlns=') ? text : text.replace('<svg', '<svg xmlns="http://www.w3.org/2000/svg"'));
     await image.decode();
     const context = canvas.getContext('2d');
     context.drawImage(image, 0, 0, 32, 32);
