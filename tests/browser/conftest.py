@@ -15,10 +15,10 @@ Fixtures
                    the kernels of the test's pages are shut down after it
   unavailable      unavailable(reason): fail in CI, skip elsewhere
 Helpers: first_visit (a new browser's first visit to the served site, its offline worker at
-work), live_page, go_live, saved_lesson (a page of the built site, its live mode, a
-lesson it downloads); open_app, play_app_hand, assert_hand_on_screen and the like (the Voila app);
-AXE, blocking_violations (axe-core's serious and critical findings on a page) and
-wcag_violations (axe-core's WCAG 2.2 AA verdict on a page as it is now).
+work), take_new_worker (a new build's worker has taken over), live_page, go_live, saved_lesson (a
+page of the built site, its live mode, a lesson it downloads); open_app, play_app_hand,
+assert_hand_on_screen and the like (the Voila app); AXE, blocking_violations (axe-core's
+serious and critical findings on a page) and wcag_violations (axe-core's WCAG 2.2 AA verdict on a page as it is now).
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
 elsewhere it is skipped with the reason.
@@ -772,6 +772,33 @@ def first_visit(chromium, url: str, **options):
     assert page.evaluate(READY).endswith("/sw.js")
     page.wait_for_selector(KEPT, state="attached", timeout=60_000)
     return context, page, log
+
+
+#: Asks the site for its worker again and waits (a minute at most) until a new build's worker has
+#: carried the old copy over, is active and controls the page: its state, or "none" when the site
+#: has no new worker. A page reloaded while the new worker installs or activates could wait for it
+#: past a navigation's timeout on a busy machine (seen once in 3,570 tests).
+NEW_WORKER = """() => Promise.race([
+  navigator.serviceWorker.getRegistration().then(async registration => {
+    await registration.update();
+    const worker = registration.installing || registration.waiting;
+    if (!worker) return 'none';
+    await new Promise(done => {
+      const settled = () => ['activated', 'redundant'].includes(worker.state) && done();
+      worker.addEventListener('statechange', settled);
+      settled();
+    });
+    if (worker.state === 'activated' && navigator.serviceWorker.controller !== worker)
+      await new Promise(done => navigator.serviceWorker.addEventListener('controllerchange', done, {once: true}));
+    return worker.state;
+  }),
+  new Promise(done => setTimeout(() => done('still installing after a minute'), 60000))])"""
+
+
+def take_new_worker(page) -> None:
+    """The page's site was built again: wait until its new worker has taken over (NEW_WORKER)."""
+    state = page.evaluate(NEW_WORKER)
+    assert state == "activated", f"the new build's worker: {state}"
 
 
 #: Waits (10 s at most) for the page's finite animations to end: the deal in

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
-from conftest import REPO, first_visit, serve, unavailable
+from conftest import REPO, first_visit, serve, take_new_worker, unavailable
 from markupsafe import Markup
 
 from lingerlonger.views.course_progress import (
@@ -194,13 +194,8 @@ def test_a_reload_with_the_network_cut_and_a_new_build_keep_the_progress(site, c
     context.set_offline(False)
 
     build_site(folder, ["deal-1", "deal-3", "trump-1", "trump-2", "follow-1"])  # deal-2 gone, two new
-    page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    for _ in range(60):
-        page.reload(wait_until="load")
-        if page.locator("[data-ll-progress]").get_attribute("data-total") == "5":
-            break
-        page.wait_for_timeout(500)
+    take_new_worker(page)
+    page.reload(wait_until="load")
     assert done_of(page) == ("2", "5", "Сделано 2 из 5")
     log.assert_clean()
     context.close()

@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import REPO, counter, counting, first_visit, go_live, record, serve
+from conftest import REPO, counter, counting, first_visit, go_live, record, serve, take_new_worker
 
 from lingerlonger.words.i18n import template, translate
 
@@ -135,11 +135,7 @@ def test_a_new_build_replaces_the_offline_copy_downloading_only_what_changed(boo
         new = "ll-site-" + re.search(r"var VERSION = '(\w+)'", (site / "sw.js").read_text()).group(1)
         assert new != old
         handler.sent.clear()
-        page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
-        for _ in range(120):  # the new worker carries the copy over, then drops the old one
-            if page.evaluate(CACHES) == [new]:
-                break
-            page.wait_for_timeout(500)
+        take_new_worker(page)  # it carried the copy over, then dropped the old one
         assert page.evaluate(CACHES) == [new]
         assert {path for path, _ in handler.sent} == {"sw.js", "book/03-trump.html"}, sorted(
             path for path, _ in handler.sent
