@@ -176,9 +176,12 @@ clean:
 # CI installs requirements.lock (every version pinned, every file hashed), so that
 # a new release upstream cannot break it overnight. Refresh it on purpose, then run
 # the tests: `make lock` keeps the pins that still fit, `make lock UPGRADE=1` takes
-# the newest that requirements.txt allows. Needs uv (pip install uv).
+# the newest that requirements.txt allows. Needs uv (pip install uv). CI installs the
+# lock with uv (ten times pip's speed): .ci/installer.lock pins the uv that made it.
 LOCK_PYTHON := 3.11
 lock:
 	$(PYTHON) -m uv pip compile requirements.txt --generate-hashes $(if $(UPGRADE),--upgrade) \
 	  --python-version $(LOCK_PYTHON) --python-platform x86_64-unknown-linux-gnu \
 	  --no-emit-package lingerlonger --custom-compile-command "make lock" -o requirements.lock
+	$(PYTHON) -m uv --version | sed -E 's/^uv ([^ ]+).*/uv==\1/' | $(PYTHON) -m uv pip compile - --generate-hashes \
+	  --python-version $(LOCK_PYTHON) --custom-compile-command "make lock" -q -o .ci/installer.lock

@@ -188,6 +188,19 @@ def test_the_lock_pins_everything_with_hashes_and_within_the_bounds():
     assert "lingerlonger" not in pinned and "-e " not in text  # CI installs it with --no-deps
 
 
+def test_ci_installs_the_lock_with_a_pinned_hashed_uv():
+    """.ci/run installs uv from .ci/installer.lock (one pin, its files hashed), then the lock with it,
+    hashes required: the speed of uv, not a looser install."""
+    installer = (REPO / ".ci" / "installer.lock").read_text(encoding="utf-8")
+    assert re.findall(r"^([\w.-]+)==\S+ \\$", installer, re.M) == ["uv"], installer
+    assert installer.count("--hash=sha256:") >= 1
+    run = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install --progress-bar off --require-hashes -r .ci/installer.lock" in run
+    uv_install = re.search(r"^python -m uv pip install .*?(?<!\\)$", run, re.M | re.S)
+    assert uv_install and "--require-hashes -r requirements.lock" in uv_install.group(0), uv_install
+    assert run.index(".ci/installer.lock") < run.index("-r requirements.lock")
+
+
 # --- the command line: --version, and check with no path -------------------------------
 
 
