@@ -198,6 +198,8 @@ def test_ci_installs_the_lock_with_a_pinned_hashed_uv():
     assert "pip install --progress-bar off --require-hashes -r .ci/installer.lock" in run
     uv_install = re.search(r"^python -m uv pip install .*?(?<!\\)$", run, re.M | re.S)
     assert uv_install and "--require-hashes -r requirements.lock" in uv_install.group(0), uv_install
+    # compiled as pip compiles: with PYTHONDONTWRITEBYTECODE, no process would keep what it compiled
+    assert "--compile-bytecode" in uv_install.group(0) and "python -m compileall -q lingerlonger" in run
     assert run.index(".ci/installer.lock") < run.index("-r requirements.lock")
 
 
