@@ -133,14 +133,6 @@ def preview_path(site: Path, title: str) -> Path:
     return site / PREVIEWS / (hashlib.sha1(title.encode()).hexdigest()[:12] + ".png")
 
 
-def preview_for(site: Path, title: str) -> Path:
-    """The picture for ``title`` (drawn only if no page, nor an earlier run, drew it yet)."""
-    path = preview_path(site, title)
-    if not path.is_file():
-        draw_preview(title, path)
-    return path
-
-
 def previews_of(site: Path, pages: list[Path]) -> list[Path]:
     """The pictures ``add_meta`` gives these pages: what a run over an already packed site keeps
     rather than drawing every one again (no page links them but through a ``<meta>``)."""
@@ -186,16 +178,15 @@ def draw_previews(site: Path, titles: set[str]) -> None:
 
 def add_meta(site: Path, pages: list[Path], base_url: str) -> None:
     """Every page's description and preview tags (replacing those of an earlier run)."""
-    texts = (OLD_META.sub("", page.read_text(encoding="utf-8")) for page in pages)
-    draw_previews(site, {describe(text)[0] for text in texts if _has_meta(text)})
-    for page in pages:
-        text = page.read_text(encoding="utf-8")
-        text = OLD_META.sub("", text)
-        if not _has_meta(text):  # the redirecting root
+    cleaned = [(page, OLD_META.sub("", page.read_text(encoding="utf-8"))) for page in pages]
+    described = {page: describe(text) for page, text in cleaned if _has_meta(text)}
+    draw_previews(site, {title for title, _ in described.values()})
+    for page, text in cleaned:
+        if page not in described:  # the redirecting root
             page.write_text(text, encoding="utf-8")
             continue
-        title, description = describe(text)
-        image = preview_for(site, title).relative_to(site).as_posix()
+        title, description = described[page]
+        image = preview_path(site, title).relative_to(site).as_posix()
         url = base_url + page.relative_to(site).as_posix()
         tags = meta_tags(title, description, url, base_url + image)
         page.write_text(text.replace("<head>", "<head>" + tags, 1), encoding="utf-8")

@@ -18,7 +18,8 @@ Helpers: first_visit (a new browser's first visit to the served site, its offlin
 work), take_new_worker (a new build's worker has taken over), live_page, go_live, saved_lesson (a
 page of the built site, its live mode, a lesson it downloads); open_app, play_app_hand,
 assert_hand_on_screen and the like (the Voila app); AXE, blocking_violations (axe-core's
-serious and critical findings on a page) and wcag_violations (axe-core's WCAG 2.2 AA verdict on a page as it is now).
+serious and critical findings on a page) and wcag_violations (axe-core's WCAG 2.2 AA verdict
+on a page as it is now).
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
 elsewhere it is skipped with the reason.
