@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tomllib
 import zipfile
 from importlib.metadata import packages_distributions
@@ -261,13 +262,23 @@ def copy_tracked_files(target: Path) -> None:
 
 
 @pytest.mark.slow
+def see_these_packages(venv: Path) -> None:
+    """Let `venv` import what this Python has installed, after its own packages. Plain folder
+    lines: the .pth files in those folders (this checkout's editable install) are not run."""
+    scheme = {"base": str(venv), "platbase": str(venv)}
+    folders = dict.fromkeys(sysconfig.get_path(kind) for kind in ("purelib", "platlib"))
+    own = Path(sysconfig.get_path("purelib", scheme="venv", vars=scheme))
+    (own / "these-tests-packages.pth").write_text("".join(f"{folder}\n" for folder in folders), encoding="utf-8")
+
+
 def test_a_wheel_from_the_tracked_files_alone_installs_with_the_app_and_checks_its_lessons(tmp_path):
     """Offline on purpose: the wheel is built with the setuptools installed here (no build
-    isolation), and the venv sees this Python's packages (--system-site-packages) so that
-    `pip install --no-index "...whl[app]"` finds Voila and ipywidgets without an index: pip still
-    resolves every requirement of [app] and fails on one that is missing or out of bounds.
-    The venv has no pip of its own (ensurepip would bring an old setuptools): this pip
-    installs into it (--python)."""
+    isolation), and the venv sees the packages of the Python running the tests (a .pth file
+    naming its package folders) so that `pip install --no-index "...whl[app]"` finds Voila and
+    ipywidgets without an index: pip still resolves every requirement of [app] and fails on one
+    that is missing or out of bounds. Not --system-site-packages: from a venv that would be the
+    base Python's packages, which may hold none of them. The venv has no pip of its own
+    (ensurepip would bring an old setuptools): this pip installs into it (--python)."""
     env = {
         key: value
         for key, value in os.environ.items()
@@ -306,7 +317,8 @@ def test_a_wheel_from_the_tracked_files_alone_installs_with_the_app_and_checks_i
     assert {"index.html.j2", "static/icons.css", "static/icons/play.svg"} <= template
     assert not [name for name in names if name.lower().endswith(FONT_SUFFIXES) or "fontawesome" in name.lower()]
 
-    _run(sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", venv, cwd=elsewhere, env=env)
+    _run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=elsewhere, env=env)
+    see_these_packages(venv)
     python = venv / "bin/python"
     install = (sys.executable, "-m", "pip", "--python", python, "install", "--no-index")
     _run(*install, f"{wheel}[app]", cwd=elsewhere, env=env)
