@@ -866,10 +866,20 @@ LISTEN = """player => {
 }"""
 
 
+#: Every table has said what it has to say: no moment is being gathered (a table's voice adds
+#: what it says within a moment as one paragraph, at the moment's end), and each app table with
+#: a voice has taken the words its kernel last sent (ll-app.js, hearTables; the book's tables
+#: have no such line).
+ALL_SAID = """() => !document.querySelector('[data-ll-waiting]')
+  && [...document.querySelectorAll('.ll-player')].every(player => {
+    const feed = player.querySelector('.ll-said [data-ll-said]');
+    return !player.llVoice || !feed || player.llHeard === feed.dataset.llSaid;
+  })"""
+
+
 def heard_lines(page) -> list[list[str]]:
-    """``window.llHeard`` (LISTEN), once every moment being gathered has been said: a table's
-    voice adds what it says within a moment as one paragraph, at the moment's end."""
-    page.wait_for_function("() => !document.querySelector('[data-ll-waiting]')", timeout=10_000)
+    """``window.llHeard`` (LISTEN), once every table has said what it has to say (ALL_SAID)."""
+    page.wait_for_function(ALL_SAID, timeout=10_000)
     return page.evaluate("window.llHeard")
 
 

@@ -41,7 +41,6 @@ KEYS = {
     "w": ("turn", r"^.+ (to lead|to play|wins the trick|wins the hand)\b"),
     "l": ("last-trick", r"^(Last trick, won by .+: .+ played .+|No trick has been won yet)\.$"),
 }
-HEARD = "() => window.llHeard.length"
 #: The table's live regions, marked once: a region drawn anew would have lost its mark.
 MARK_REGIONS = "player => player.querySelectorAll('[data-ll-announce]').forEach(region => { region.llKept = true; })"
 KEPT_REGIONS = "player => [...player.querySelectorAll('[data-ll-announce]')].map(region => region.llKept === true)"
@@ -83,8 +82,10 @@ def hand(app):
 
 
 def said_after(page, key: str) -> list[str]:
-    """The lines the table says once ``key`` is pressed (none: after a moment, nothing)."""
-    before = page.evaluate(HEARD)
+    """The lines the table says once ``key`` is pressed (none: after a moment, nothing). Counted
+    from when everything said before is heard: a moment still being gathered, or words the
+    kernel sent and the page has not taken yet, would be said after the key and counted as its."""
+    before = len(heard_lines(page))
     page.keyboard.press(key)
     try:
         page.wait_for_function(f"() => window.llHeard.length > {before}", timeout=2_000)
@@ -191,7 +192,7 @@ def test_the_family_table_tells_a_hand_to_its_person_and_says_their_play(app, fa
     person = re.search(r"I am (.+) — show my cards", family.locator(".ll-reveal").inner_text())[1]
     tab_to(page, ".ll-family-table .ll-reveal")
     page.keyboard.press("Enter")
-    family.locator(".ll-yours").wait_for(timeout=ROUND_TRIP_MS)
+    assert next_turn(family, -1) is not None  # the person's turn shown, and its words taken by the page
     wait_until_still(page)
     tab_to(page, ".ll-family-table .ll-stage")
     said = said_after(page, "h")
