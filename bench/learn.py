@@ -6,6 +6,8 @@ every run is a first visit. As soon as the page has loaded, the first answer of 
 exercise is tapped (a real tap, Playwright's mouse), and the time from the tap's event to the
 exercise's ``data-ll-verdict`` is measured in the page (``performance.now``): the verdicts are
 shipped in the page, so no interpreter is waited for. Target: 300 ms (issue 25), every run.
+Each run also prints the time to the page's ``load`` event and how many elements the page holds
+(the exercises not on screen wait in inert templates: 12,000 elements to style, drawn at once).
 
 Then the weight: each file the page fetches until the network is idle, at its gzip size
 (bench/site.py's measure, level 6), against the site's budget of 350 KB a page; the heaviest
@@ -55,11 +57,12 @@ def learn_page(lang: str) -> str:
     return "book/learn.html" if lang == "en" else f"{lang}/book/learn.html"
 
 
-def first_verdicts(site: Path, name: str, runs: int) -> list[float]:
-    """Milliseconds from the first tap to its verdict, one per run (a new browser each)."""
+def first_verdicts(site: Path, name: str, runs: int) -> tuple[list[float], list[float], int]:
+    """Milliseconds from the first tap to its verdict, one per run (a new browser each); the
+    milliseconds to the ``load`` event of each; the elements in the page."""
     from playwright.sync_api import sync_playwright
 
-    times = []
+    times, loads, elements = [], [], 0
     with serve(site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         for _ in range(runs):
@@ -67,12 +70,14 @@ def first_verdicts(site: Path, name: str, runs: int) -> list[float]:
             page = context.new_page()
             page.add_init_script(WATCH)
             page.goto(base + name, wait_until="load")
+            loads.append(page.evaluate("() => performance.getEntriesByType('navigation')[0].loadEventEnd"))
+            elements = page.evaluate("() => document.getElementsByTagName('*').length")
             page.locator(FIRST_ANSWER).first.click()
             page.wait_for_function("() => window.llBench.verdict !== undefined", timeout=10_000)
             times.append(page.evaluate("() => window.llBench.verdict - window.llBench.tap"))
             context.close()
         browser.close()
-    return times
+    return times, loads, elements
 
 
 def weight(site: Path, name: str) -> dict[Path, int]:
@@ -102,7 +107,12 @@ def main() -> None:
     if not (site / name).is_file():
         sys.exit(f"{site / name} is not built: run `make book` first")
 
-    times = first_verdicts(site, name, args.runs)
+    times, loads, elements = first_verdicts(site, name, args.runs)
+    print(
+        f"{name}: {elements} elements; loaded in {statistics.median(loads):.0f} ms (median; each: "
+        + ", ".join(f"{took:.0f}" for took in loads)
+        + ")"
+    )
     print(f"{name}: first tap after load -> verdict, {len(times)} first visits on a 360x740 screen")
     print("  ms: " + ", ".join(f"{took:.0f}" for took in times))
     print(

@@ -216,11 +216,14 @@ def task_html(
     rules_href: str | None = "rules-reference.html",
     review_of: str | None = None,
     heading: str | None = None,
+    lazy: bool = False,
 ) -> Markup:
     """One exercise (or, with ``review_of``, its review copy): the position, the step's ``say:``,
     the task, the answers, the hints, and for each wrong answer the feedback the page shows (in an
     inert ``<template>``). ``heading``: its title, where it is no exercise "at" of "count" (one
-    from a hand's review, ``own_view``: its table then drawn as the seat saw it)."""
+    from a hand's review, ``own_view``: its table then drawn as the seat saw it). ``lazy``: all
+    but the title in an inert ``<template>`` that course.js draws when the exercise first shows
+    (the Learn page holds a hundred: 12,000 elements to style and lay out on a phone, otherwise)."""
     lang = style.lang
 
     def rule_link(rule: int | None) -> dict[str, object] | None:
@@ -250,6 +253,7 @@ def task_html(
             else translate("learn.exercise", lang, at=at, count=count)
         ),
         review_of=review_of,
+        lazy=lazy,
         unit_title=unit_title,
         table=task_table(task, style),
         say=Markup(markdown_html(_text(task.say, lang))),
@@ -293,7 +297,12 @@ def course_html(
         for task in unit.tasks:
             at += 1
             tasks.append(
-                (task, task_html(task, style=style, at=at, count=count, unit_title=title, rules_href=rules_href))
+                (
+                    task,
+                    task_html(
+                        task, style=style, at=at, count=count, unit_title=title, rules_href=rules_href, lazy=True
+                    ),
+                )
             )
             tasks_at.append((task, at, translate("learn.exercise", lang, at=at, count=count)))
             if task.review is not None:  # course_progress.js opens it when the task is due for review
@@ -306,6 +315,7 @@ def course_html(
                         unit_title=title,
                         rules_href=rules_href,
                         review_of=task.id,
+                        lazy=True,
                     )
                 )
         drawn.append({"unit": unit, "title": title, "tasks": tasks, "tasks_at": tasks_at})
@@ -325,7 +335,7 @@ def course_html(
         reviews=reviews,
         count=count,
         panel=progress_panel_html(lang),  # done out of total, Continue, review, export (course_progress.js)
-        words=_words(lang, "intro", "class-mode", "units", "from-reviews"),
+        words=_words(lang, "intro", "class-mode", "units", "from-reviews", "needs-script"),
         catalog=_json(catalog),
         css=Markup(COURSE_CSS + minify_css(PROGRESS_CSS)) if include_assets else "",
         js=Markup(COURSE_JS) if include_assets else "",

@@ -555,6 +555,15 @@ def play_app_hand(page, url: str):
     raise AssertionError("the hand did not end in 300 turns")
 
 
+#: The page has taken the words an app table's kernel last sent: ll-app.js (hearTables) sets the
+#: player's ``llHeard`` to its hidden line's ``data-ll-said`` once it has said them. True for a
+#: table with no such line (the book's).
+TOOK_LAST_WORDS = """player => {
+  const feed = player.querySelector('.ll-said [data-ll-said]');
+  return !feed || player.llHeard === feed.dataset.llSaid;
+}"""
+
+
 def new_hand_in_play_tab(hand, press: Callable[[], None]) -> None:
     """``press`` the play tab's "New hand" and wait until the page has taken the new hand's
     first words (ll-app.js): until then the note and the cards shown are the hand before's, and
@@ -563,8 +572,7 @@ def new_hand_in_play_tab(hand, press: Callable[[], None]) -> None:
     before = hand.evaluate(said)
     press()
     hand.page.wait_for_function(
-        f"""([hand, before]) => ({said})(hand) > before
-          && hand.llHeard === hand.querySelector('.ll-said [data-ll-said]').dataset.llSaid""",
+        f"""([hand, before]) => ({said})(hand) > before && ({TOOK_LAST_WORDS})(hand)""",
         arg=[hand.element_handle(), before],
         timeout=ROUND_TRIP_MS,
     )
@@ -577,11 +585,11 @@ def next_turn(hand, step: int) -> int | None:
     the table has a voice, the turn is also the one its words were written for (the hidden
     line's step) and the page has taken them (ll-app.js, hearTables): the moment is being said."""
     hand.page.wait_for_function(
-        """([hand, step]) => {
+        f"""([hand, step]) => {{
           const note = hand.querySelector('.ll-yours, .ll-end'), feed = hand.querySelector('.ll-said [data-ll-said]');
           if (!note || Number(note.dataset.llStep) <= step) return false;
-          return !feed || (feed.dataset.llStep === note.dataset.llStep && hand.llHeard === feed.dataset.llSaid);
-        }""",
+          return !feed || (feed.dataset.llStep === note.dataset.llStep && ({TOOK_LAST_WORDS})(hand));
+        }}""",
         arg=[hand.element_handle(), step],
         timeout=ROUND_TRIP_MS,
     )
@@ -870,11 +878,8 @@ LISTEN = """player => {
 #: what it says within a moment as one paragraph, at the moment's end), and each app table with
 #: a voice has taken the words its kernel last sent (ll-app.js, hearTables; the book's tables
 #: have no such line).
-ALL_SAID = """() => !document.querySelector('[data-ll-waiting]')
-  && [...document.querySelectorAll('.ll-player')].every(player => {
-    const feed = player.querySelector('.ll-said [data-ll-said]');
-    return !player.llVoice || !feed || player.llHeard === feed.dataset.llSaid;
-  })"""
+ALL_SAID = f"""() => !document.querySelector('[data-ll-waiting]')
+  && [...document.querySelectorAll('.ll-player')].every(player => !player.llVoice || ({TOOK_LAST_WORDS})(player))"""
 
 
 def heard_lines(page) -> list[list[str]]:

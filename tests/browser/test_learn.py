@@ -4,7 +4,8 @@ linked, Retry; then the right card, its verdict at once (from the page: no inter
 stars; the whole page within the site's weight budget (bench/site.py: 350 KB gzip a page).
 
 The hooks outside checks use (the page's root ``[data-ll-learn]``):
-- an exercise is ``[data-ll-task="ID"]``, its answer kind in ``data-ll-kind``;
+- an exercise is ``[data-ll-task="ID"]``, its answer kind in ``data-ll-kind``; until it first
+  shows, all but its title waits in its ``template[data-ll-task-body]`` (not in the document);
 - its answers are buttons: ``[data-ll-card="Q♥"]`` (every card of the seat's hand, the ones not
   allowed too), ``[data-ll-suit="♠"]`` (name-trump), ``[data-ll-seat="Ana"]`` (who won the trick;
   for who went out or drew, toggles with ``aria-pressed`` and ``[data-ll-action="check"]``),
@@ -54,21 +55,32 @@ def learn(book_html, book_site, chromium):
     context.close()
 
 
+#: An exercise's body, where it is (in the page once shown, until then in its inert template).
+BODY = "task => (task.querySelector(':scope > template[data-ll-task-body]') || {content: task}).content"
+
+
 def first_card_task_with_a_line(page) -> tuple[str, str, str]:
     """The first exercise answered with a card in which a card allowed loses: (id, a wrong card
     that the engine refutes with a line, a right card)."""
-    for task in page.locator("[data-ll-task][data-ll-kind=card]:not([data-ll-review-of])").all():
-        verdicts = json.loads(task.locator("script.ll-task-data").text_content())["verdicts"]
-        wrong = [card for card, (right, _) in verdicts.items() if not right]
-        refuted = [
-            card
-            for card in wrong
-            if "data-ll-line-frame" in task.locator(f'template[data-ll-why="{card}"]').inner_html()
-        ]
-        right = [card for card, (ok, _) in verdicts.items() if ok]
-        if refuted and right:
-            return task.get_attribute("data-ll-task"), refuted[0], right[0]
-    pytest.fail("no exercise with a wrong card that the engine refutes")
+    found = page.evaluate(
+        f"""() => {{
+            const body = {BODY};
+            const tasks = document.querySelectorAll('[data-ll-task][data-ll-kind=card]:not([data-ll-review-of])');
+            for (const task of tasks) {{
+                const part = body(task);
+                const verdicts = JSON.parse(part.querySelector('script.ll-task-data').textContent).verdicts;
+                const answers = Object.entries(verdicts);
+                const refuted = answers.filter(([card, [ok]]) => !ok && part.querySelector(
+                    `template[data-ll-why="${{card}}"]`).content.querySelector('template[data-ll-line-frame]'));
+                const right = answers.filter(([, [ok]]) => ok);
+                if (refuted.length && right.length) return [task.dataset.llTask, refuted[0][0], right[0][0]];
+            }}
+            return null;
+        }}"""
+    )
+    if found is None:
+        pytest.fail("no exercise with a wrong card that the engine refutes")
+    return tuple(found)
 
 
 def test_a_wrong_card_then_the_right_one_then_stars_in_russian_on_a_phone(learn):
@@ -158,12 +170,17 @@ def test_the_first_verdict_is_given_by_the_page_in_the_tap_itself(learn):
 
 def test_every_answer_is_a_named_button_and_the_page_stays_within_its_weight(book_html, learn):
     page, _ = learn
-    unnamed = page.evaluate(
-        """() => [...document.querySelectorAll('[data-ll-task] .ll-answers > *')]
-            .filter(el => el.tagName !== 'BUTTON' || !(el.getAttribute('aria-label') || el.textContent.trim()))
-            .map(el => el.outerHTML.slice(0, 80))"""
+    answers, unnamed = page.evaluate(
+        f"""() => {{
+            const body = {BODY};
+            const answers = [...document.querySelectorAll('[data-ll-task]')]
+                .flatMap(task => [...body(task).querySelectorAll('.ll-answers > *')]);
+            return [answers.length, answers
+                .filter(el => el.tagName !== 'BUTTON' || !(el.getAttribute('aria-label') || el.textContent.trim()))
+                .map(el => el.outerHTML.slice(0, 80))];
+        }}"""
     )
-    assert unnamed == []
+    assert answers > 100 and unnamed == []  # every exercise's, drawn or not yet
     assert TEXT_STYLE  # the suits in buttons are drawn as text, not emoji (table_html)
     fetched = page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
     files = {book_html / PAGE} | {
@@ -187,3 +204,83 @@ def test_class_mode_shows_the_task_large_and_counts_no_stars(learn):
     assert task.get_attribute("data-ll-verdict") == "right"
     assert task.get_attribute("data-ll-state") is None and not task.locator("[data-ll-stars]").is_visible()
     log.assert_clean()
+
+
+def test_only_the_exercise_on_screen_is_drawn_and_class_mode_reaches_the_next(learn):
+    """A hundred exercises and review copies wait in inert templates (12,000 elements to style
+    on a phone, drawn all at once before): one is drawn when it first shows, large in class mode."""
+    page, log = learn
+    drawn = "() => document.querySelectorAll('[data-ll-task] .ll-answers').length"
+    waiting = page.locator("[data-ll-task] > template[data-ll-task-body]").count()
+    assert page.evaluate(drawn) == 1 and waiting >= 80
+    assert page.evaluate("document.getElementsByTagName('*').length") < 3000
+    shown = page.locator("[data-ll-task]:visible").get_attribute("data-ll-task")
+    other = next(
+        link.get_attribute("data-ll-goto")
+        for link in page.locator("[data-ll-goto]").all()
+        if link.get_attribute("data-ll-goto") != shown
+    )
+    page.locator("[data-ll-class-mode]").check()  # the units' list is put away: the address leads
+    page.evaluate("id => { location.hash = 'll-task-' + id; }", other)
+    task = page.locator(f'[data-ll-task="{other}"]')
+    task.wait_for(state="visible")
+    assert page.evaluate(drawn) == 2
+    assert "ll-large" in task.locator(".ll-table").first.get_attribute("class")
+    assert page.evaluate("document.activeElement.classList.contains('ll-task-title')")
+    log.assert_clean()
+
+
+def test_without_script_the_page_says_the_exercises_need_it(book_html, book_site, chromium):
+    context = chromium.new_context(java_script_enabled=False, **PHONE)
+    page = context.new_page()
+    page.goto(book_site + PAGE, wait_until="load")
+    note = page.locator("[data-ll-learn] .ll-learn-needs-script")
+    assert note.is_visible() and note.inner_text() == translate("learn.needs-script", "ru")
+    assert page.locator(".ll-answers").count() == 0 and page.locator(".ll-task:visible").count() == 0
+    assert page.locator(".ll-learn-units").is_visible()  # the course's outline
+    context.close()
+
+
+def test_a_tampered_exercise_kept_in_the_browser_runs_nothing(learn):
+    """The reader's own exercises come from localStorage as HTML: what anything on the site may
+    have written there is disarmed, the feedback's templates and the task's own element too.
+    (Its picture's 404 is in the page's log: not asserted clean.)"""
+    page, _ = learn
+    task_id, wrong, _ = first_card_task_with_a_line(page)
+    page.locator(f'[data-ll-goto="{task_id}"]').click()
+    tampered = page.evaluate(
+        """([id, wrong]) => {
+            const copy = document.querySelector(`[data-ll-task="${id}"]`).cloneNode(true);
+            copy.id = 'll-task-review-0123abcd-1';
+            copy.dataset.llTask = 'review-0123abcd-1';
+            copy.setAttribute('data-ll-practice', '');
+            copy.setAttribute('onmouseover', 'window.llRan = (window.llRan || 0) + 1');
+            const why = copy.querySelector(`template[data-ll-why="${wrong}"]`).content;
+            const image = document.createElement('img');
+            image.src = 'no-such-picture.png';
+            image.setAttribute('onerror', 'window.llRan = (window.llRan || 0) + 1');
+            const link = document.createElement('a');
+            link.href = ' javascript:window.llRan = 1';
+            link.className = 'll-tampered';
+            link.textContent = 'x';
+            const frame = document.createElement('iframe');
+            frame.srcdoc = '<script>parent.llRan = 1<\\/script>';
+            why.append(image, link, frame);
+            return copy.outerHTML;
+        }""",
+        [task_id, wrong],
+    )
+    item = {"id": "review-0123abcd-1", "lang": "ru", "html": tampered, "day": 20000}
+    page.evaluate("item => localStorage.setItem('ll-practice', JSON.stringify({v: 1, items: [item]}))", item)
+    page.reload(wait_until="load")
+    page.locator("[data-ll-practice-unit] [data-ll-goto]").click()
+    task = page.locator("[data-ll-practice]")
+    task.hover()
+    task.locator(f'button[data-ll-card="{wrong}"]').click()
+    task.and_(page.locator("[data-ll-verdict=wrong]")).wait_for(timeout=10_000)
+    page.wait_for_function("() => [...document.querySelectorAll('[data-ll-practice] img')].every(i => i.complete)")
+    page.locator("[data-ll-practice] .ll-tampered").click()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.llRan") is None
+    assert page.locator("[data-ll-practice] iframe").count() == 0
+    assert page.evaluate("document.querySelector('[data-ll-practice] .ll-tampered').hasAttribute('href')") is False

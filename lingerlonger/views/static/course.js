@@ -4,7 +4,8 @@
    (window.llCourseProgress: its store, and its panel, whose Continue opens a task here); without
    it, for the visit only. Each task done is also told to the page: an 'll-task-done' event on the
    root ({task, stars, hints, mistakes}). Class mode counts no stars. Addresses: #TASK-ID (the
-   panel's Continue from another page), #ll-task-TASK-ID, #ll-chapter-CHAPTER (a chapter's link). */
+   panel's Continue from another page), #ll-task-TASK-ID, #ll-chapter-CHAPTER (a chapter's link).
+   An exercise's body may come in an inert template (course/task.html, lazy): drawn when it first shows. */
 window.llLearn = window.llLearn || function (root) {
   if (root.dataset.llReady) return;
   root.dataset.llReady = '1';
@@ -82,9 +83,18 @@ window.llLearn = window.llLearn || function (root) {
     var open = firstOpen();
     show(own(i) ? i : own(i - 1) ? i - 1 : open >= 0 ? indexOf(course[open].dataset.llTask) : 0, focus);
   }
+  function ready(task) {  // an exercise is drawn (from its inert template) and set up when it first shows
+    if (task.llSetUp) return;
+    task.llSetUp = true;
+    var body = task.querySelector(':scope > template[data-ll-task-body]');
+    if (body) task.replaceChild(body.content, body);
+    task.querySelectorAll('.ll-table').forEach(function (t) { t.classList.toggle('ll-large', classMode.checked); });
+    setup(task);
+  }
   function show(i, focus) {
     i = Math.max(0, Math.min(tasks.length - 1, i));
     at = i;
+    ready(tasks[i]);
     tasks.forEach(function (task, j) { task.hidden = j !== i; });
     root.querySelectorAll('[data-ll-goto]').forEach(function (link) {
       if (link.dataset.llGoto === tasks[i].dataset.llTask) link.setAttribute('aria-current', 'step');
@@ -215,7 +225,6 @@ window.llLearn = window.llLearn || function (root) {
     });
   }
 
-  tasks.forEach(setup);
   if (store) {
     kept();
     store.subscribe(kept);

@@ -83,20 +83,41 @@
     try { if (kept) kept.removeItem(KEY); } catch (e) { /* a browser that keeps nothing holds nothing */ }
   }
 
-  // The task as the worker drew it, made inert before it joins the page: only our markup's
-  // elements and attributes (no script runs from innerHTML; an on* attribute would).
+  // What could run or load something taken out of a part of a task (the store is only text, and
+  // anything on this site can write it): scripts but the JSON of verdicts, frames, objects,
+  // styles and base or meta elements; on* attributes, srcdoc, and addresses that are script
+  // (javascript:, vbscript:) or data. No script runs from innerHTML; an on* attribute would. The
+  // task's own element too, and into its inert templates, whose content a selector does not
+  // reach: a wrong answer's feedback is drawn from one.
+  var REMOVED = /^(SCRIPT|IFRAME|FRAME|FRAMESET|OBJECT|EMBED|BASE|META|LINK|STYLE)$/;
+  var ADDRESS = /^(href|src|action|formaction|xlink:href|data|poster|background)$/i;
+  var UNSAFE = /^(javascript|vbscript|data):/i;
+  function disarm(part) {
+    var elements = Array.prototype.slice.call(part.querySelectorAll('*'));
+    if (part.nodeType === 1) elements.unshift(part);
+    elements.forEach(function (element) {
+      if (REMOVED.test(element.tagName.toUpperCase()) && !(element.tagName === 'SCRIPT' && element.type === 'application/json')) {
+        element.remove();
+        return;
+      }
+      Array.prototype.slice.call(element.attributes).forEach(function (attribute) {
+        var name = attribute.name, address = attribute.value.replace(/[\u0000-\u0020]/g, '');
+        if (/^on/i.test(name) || /^srcdoc$/i.test(name) || (ADDRESS.test(name) && UNSAFE.test(address))) {
+          element.removeAttribute(name);
+        }
+      });
+      if (element.tagName === 'TEMPLATE') disarm(element.content);
+    });
+  }
+
+  // The task as the worker drew it, made inert before it joins the page.
   function task(item, document) {
     var box = document.createElement('template');
     box.innerHTML = item.html;
     var article = box.content.firstElementChild;
     if (!article || box.content.children.length !== 1 || !article.matches('article.ll-task[data-ll-practice]')
         || article.dataset.llTask !== item.id) return null;
-    article.querySelectorAll('*').forEach(function (element) {
-      if (element.tagName === 'SCRIPT' && element.type !== 'application/json') element.remove();
-      Array.prototype.slice.call(element.attributes).forEach(function (attribute) {
-        if (/^on/i.test(attribute.name)) element.removeAttribute(attribute.name);
-      });
-    });
+    disarm(article);
     article.lang = item.lang;
     return article;
   }
