@@ -83,12 +83,16 @@ window.llLearn = window.llLearn || function (root) {
     var open = firstOpen();
     show(own(i) ? i : own(i - 1) ? i - 1 : open >= 0 ? indexOf(course[open].dataset.llTask) : 0, focus);
   }
+  function sizeTables(part) {  // class mode's tables are large: the ones drawn later too
+    var large = root.classList.contains('ll-class-mode');
+    part.querySelectorAll('.ll-table').forEach(function (t) { t.classList.toggle('ll-large', large); });
+  }
   function ready(task) {  // an exercise is drawn (from its inert template) and set up when it first shows
     if (task.llSetUp) return;
     task.llSetUp = true;
     var body = task.querySelector(':scope > template[data-ll-task-body]');
     if (body) task.replaceChild(body.content, body);
-    task.querySelectorAll('.ll-table').forEach(function (t) { t.classList.toggle('ll-large', classMode.checked); });
+    sizeTables(task);
     setup(task);
   }
   function show(i, focus) {
@@ -126,9 +130,7 @@ window.llLearn = window.llLearn || function (root) {
       var k = 0;
       function step() {
         stage.replaceChildren(frames[k].content.cloneNode(true));
-        stage.querySelectorAll('.ll-table').forEach(function (t) {
-          t.classList.toggle('ll-large', root.classList.contains('ll-class-mode'));
-        });
+        sizeTables(stage);
         k += 1;
         timer = k < frames.length ? setTimeout(step, STEP_MS) : null;
       }
@@ -241,7 +243,7 @@ window.llLearn = window.llLearn || function (root) {
   });
   classMode.addEventListener('change', function () {
     root.classList.toggle('ll-class-mode', classMode.checked);
-    root.querySelectorAll('.ll-table').forEach(function (t) { t.classList.toggle('ll-large', classMode.checked); });
+    sizeTables(root);
   });
   function fromAddress() {  // #TASK, #ll-task-TASK or a chapter's #ll-chapter-CHAPTER
     var wanted = decodeURIComponent(location.hash.slice(1)).replace(/^ll-task-/, '');
