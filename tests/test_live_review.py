@@ -162,23 +162,38 @@ def test_the_endpoints_load_the_review_only_when_a_review_is_asked_for():
     assert "hand_review" not in loaded and "review_panel" not in loaded and "computer.review" not in loaded
 
 
-def test_practise_this_draws_the_moment_as_a_learn_task_as_the_seat_saw_it():
-    """The exercise the page keeps in the reader's queue: a Learn task (the page judges it with
-    no interpreter), its table as the seat saw it, its id the app's, the words to say."""
+def test_practise_this_keeps_the_moment_as_data_and_the_worker_draws_it_as_a_learn_task():
+    """The exercise the page keeps in the reader's progress is data: its id, the moment in words
+    and a scenario file's text, no markup. The worker reads that text like any scenario file and
+    draws it as a Learn task (the page judges it with no further call), its table as the seat saw
+    it; a text that is not that exercise is refused in the reader's words, never drawn."""
     hand, _ = played_hand("pt")
     done, _ = reviewed({"hand": hand}, "pt")
     steps = [int(step) for step in re.findall(r'data-ll-action="review-practise" data-ll-step="(\d+)"', done["html"])]
     assert steps and len(steps) == done["html"].count("data-ll-moment")  # one button per moment
     answer = call("practise", review=done["review"], step=steps[-1], lang="pt")
-    assert set(answer) == {"id", "html", "lang", "said", "refused"} and answer["lang"] == "pt"
+    assert set(answer) == {"id", "moment", "lesson", "lang", "said", "refused"} and answer["lang"] == "pt"
     assert re.fullmatch(r"review-[0-9a-f]{8}-\d+", answer["id"]) and answer["id"].endswith(f"-{steps[-1]}")
-    article = answer["html"]
+    assert "<" not in answer["lesson"] and "<" not in answer["moment"]  # data: no markup kept
+    assert f"id: {answer['id']}" in answer["lesson"] and "«Das suas revisões»" in answer["said"]
+    drawn = call("practice_task", id=answer["id"], lesson=answer["lesson"], moment=answer["moment"], lang="pt")
+    article = drawn["html"]
     assert article.startswith(f'<article class="ll-task" id="ll-task-{answer["id"]}" data-ll-task="{answer["id"]}"')
     assert "data-ll-practice" in article and article.rstrip().endswith("</article>")
     assert "ll-backs" in article  # the others' hands face down
     data = json.loads(re.search(r'<script type="application/json" class="ll-task-data">(.+?)</script>', article)[1])
     assert data["kind"] == "choice" and any(right for right, _ in data["verdicts"].values())
-    assert "Das suas revisões" in article and "«Das suas revisões»" in answer["said"]
+    assert "Das suas revisões" in article and answer["moment"] in article
+    named = call("practice_task", id=answer["id"], lesson=answer["lesson"], moment="<img src=x onerror=1>", lang="pt")
+    assert "<img" not in named["html"] and "&lt;img src=x onerror=1&gt;" in named["html"]  # a name is text
+    for lesson, task_id in (
+        ("title: [", answer["id"]),  # not YAML
+        (answer["lesson"], "review-00000000-1"),  # another exercise's id
+        (answer["lesson"] + answer["lesson"], answer["id"]),  # two scenarios
+        (answer["lesson"].replace("goal: choice", "goal: nonsense"), answer["id"]),  # not a valid task
+    ):
+        refused = call("practice_task", id=task_id, lesson=lesson, moment="x", lang="ru")
+        assert set(refused) == {"error"} and "ll-task" not in refused["error"]
     again = call("practise", review=done["review"], step=steps[-1], lang="pt")
     assert again["id"] == answer["id"]  # the same moment, the same exercise: kept once
     for step, name in ((999, "step"), ("x", "step")):

@@ -24,9 +24,10 @@ position editor's script and style (``static/position.js``, ``position.css``) be
 
 Nothing here is fetched until a reader presses "Try it live" (or "Keep this book offline",
 site_offline.py): the service worker keeps ``_live/`` out of the chapters it prefetches and
-caches each file when it is first asked for. Pages with a replay, the scenario checker or the
-position editor link ``ll-live.js`` (the editor's page its own two files too); it is small
-and starts nothing by itself, and it is kept for offline use with the page that loads it.
+caches each file when it is first asked for. Pages with a replay, the scenario checker, the
+position editor or the Learn page (its reader's own exercises) link ``ll-live.js`` (the
+editor's page its own two files too); it is small and starts nothing by itself, and it is kept
+for offline use with the page that loads it.
 """
 
 from __future__ import annotations
@@ -62,12 +63,13 @@ WARM_UP = REPOSITORY / "scenarios" / "06-last-card-saves.yaml"
 PAGE_SCRIPT, WORKER_SCRIPT, RESTORE_SCRIPT = "ll-live.js", "live-worker.js", "live-restore.mjs"
 STATIC = REPOSITORY / "lingerlonger" / "views" / "static"
 #: What ll-live.js is made of, in this order (each after those it uses): the worker's calls,
-#: a lesson as a file or a link, the live player, the reader's own exercises and the review of
-#: a finished hand that adds to them, the editor.
+#: a lesson as a file or a link, the live player, the progress store that keeps the reader's own
+#: exercises, those exercises and the review of a finished hand that adds to them, the editor.
 PAGE_SOURCES = (
     "live-kit.js",
     "live-share.js",
     "live-player.js",
+    "course_progress.js",
     "practice_queue.js",
     "live-review.js",
     "live-checker.js",
@@ -78,6 +80,8 @@ PLAYER_CSS, REVIEW_CSS = "player.css", "review.css"
 #: The position editor's page side (book/set-up-a-position.md), at the root like ll-live.js.
 EDITOR_FILES = {"position.js": "ll-position.js", "position.css": "ll-position.css"}
 EDITOR_MARK = "data-ll-position-editor"
+#: The Learn page's root: its reader's own exercises are drawn by the worker.
+LEARN_MARK = re.compile(r"\sdata-ll-learn[\s>]")
 LIVE_START, LIVE_END = "<!--ll-live-->", "<!--/ll-live-->"
 OLD_TAGS = re.compile(re.escape(LIVE_START) + ".*?" + re.escape(LIVE_END), re.S)
 #: A fixed date for every zip entry: the same sources give the same bytes, and the same
@@ -171,13 +175,14 @@ def page_script(static: Path) -> str:
 
 
 def link_pages(site: Path, pages: list[Path]) -> int:
-    """Pages with a replay, the checker or the position editor load ``ll-live.js`` (deferred),
+    """Pages with a replay, the checker, the position editor or the Learn page load ``ll-live.js`` (deferred),
     the editor's page its script (after it) and style; returns how many."""
     linked = 0
     for page in pages:
         text = OLD_TAGS.sub("", page.read_text(encoding="utf-8"))
         editor = EDITOR_MARK in text
-        if 'class="ll-replay"' not in text and "data-ll-checker" not in text and not editor:
+        learn = LEARN_MARK.search(text) is not None  # the reader's own exercises are drawn by the worker
+        if 'class="ll-replay"' not in text and "data-ll-checker" not in text and not editor and not learn:
             continue
         root = "../" * (len(page.relative_to(site).parts) - 1)
         script, style = EDITOR_FILES["position.js"], EDITOR_FILES["position.css"]

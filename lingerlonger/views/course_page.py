@@ -326,6 +326,10 @@ def course_html(
         "wrong": translate("learn.wrong", lang),
         "all_done": translate("learn.all-done", lang),
         "removed": translate("learn.practice-removed", lang, moment="{moment}"),
+        "from_reviews": translate("learn.from-reviews", lang),
+        "practice_waiting": translate("learn.practice-waiting", lang),
+        "practice_unreadable": translate("learn.practice-unreadable", lang),
+        "practice_remove": translate("learn.practice-remove", lang),
     }
     return render(
         "course/page.html",

@@ -109,6 +109,18 @@ def said(page, region: str, expected: str | None = None) -> str:
     return page.locator(region).inner_text()
 
 
+def asked_and_loaded(page, *changes: str) -> None:
+    """A file or a link read: the panel asks first, saying what would change (``changes``, in
+    order), with "Don't load" focused, and nothing is written until the reader says yes."""
+    ask = page.locator("[data-ll-import-ask]")
+    ask.wait_for(state="visible", timeout=10_000)
+    assert page.evaluate("() => document.activeElement.dataset.llAction") == "import-no"
+    assert ask.locator("[data-ll-import-changes] li").all_inner_texts() == list(changes)
+    page.locator("[data-ll-action=import-yes]").click()
+    assert ask.is_hidden()
+    assert page.evaluate("() => document.activeElement.dataset.llAction") == "import-undo"
+
+
 def stored(page) -> str | None:
     return page.evaluate("() => localStorage.getItem('ll-course-progress')")
 
@@ -162,6 +174,7 @@ def test_on_the_learn_page_progress_stays_offline_and_moves_by_file(learn_site, 
     assert page.locator("[data-ll-progress]").get_attribute("data-done") == "0"
     assert page.locator(f'[data-ll-task="{task}"]').get_attribute("data-ll-state") is None
     page.locator("[data-ll-action=import]").set_input_files(str(saved))
+    asked_and_loaded(page, translate("progress.import-done", "ru", count=int(done)))
     assert said(page, STATUS, expected := translate("progress.imported", "ru", count=int(done))) == expected
     assert page.locator(f'[data-ll-task="{task}"]').get_attribute("data-ll-state") == "done"
     assert stored(page) == before
@@ -228,9 +241,13 @@ def test_export_reset_import_and_a_tampered_file(site, chromium, tmp_path):
     assert said(page, STATUS, expected := translate("progress.reset-done", "ru")) == expected
 
     page.locator("[data-ll-action=import]").set_input_files(str(saved))
+    asked_and_loaded(page, "ещё 2 сделанных упражнения")
     assert said(page, STATUS, expected := translate("progress.imported", "ru", count=2)) == expected
     assert done_of(page)[:2] == ("2", "4")
     assert stored(page) == before
+    page.locator("[data-ll-action=import]").set_input_files(str(saved))  # again: nothing to load, nothing asked
+    assert said(page, STATUS, expected := translate("progress.import-nothing", "ru")) == expected
+    assert page.locator("[data-ll-import-ask]").is_hidden()
 
     file = json.loads(saved.read_text(encoding="utf-8"))
     file["data"]["tasks"]["deal-2"]["s"] = 3  # more stars than earned: the checksum no longer matches
@@ -262,6 +279,7 @@ def test_a_link_carries_the_progress_to_another_browser(site, chromium):
 
     other = chromium.new_context(**PHONE).new_page()
     other.goto(link, wait_until="load")
+    asked_and_loaded(other, "ещё 1 сделанное упражнение")
     assert said(other, STATUS, expected := translate("progress.imported", "ru", count=1)) == expected
     assert done_of(other)[:2] == ("1", "4")
     assert "#" not in other.url, "the fragment is dropped once read"
@@ -334,6 +352,9 @@ def test_axe_finds_no_wcag_22_aa_violation_in_the_panel_light_or_dark_with_its_q
         page.locator("[data-ll-action=reset]").click()
         page.evaluate("() => { location.hash = 'progress=AAAA'; }")
         said(page, ALERT)
+        link = page.evaluate("() => llCourseProgress.open({order: []}).link('x')").split("#")[1]
+        page.evaluate("([link]) => { localStorage.clear(); location.hash = link; }", [link])
+        page.locator("[data-ll-import-ask]").wait_for(state="visible")  # the import's question open too
         page.add_script_tag(path=str(AXE))
         results = page.evaluate(
             "() => axe.run('[data-ll-progress-panel]', {runOnly: {type: 'tag', values: "
@@ -341,3 +362,47 @@ def test_axe_finds_no_wcag_22_aa_violation_in_the_panel_light_or_dark_with_its_q
         )
         assert [(v["id"], [node["target"] for node in v["nodes"]]) for v in results["violations"]] == [], scheme
         context.close()
+
+
+def test_a_forged_link_waits_for_the_readers_yes_and_can_be_undone(site, chromium):
+    """Issue 39: a link's checksum is no secret. A forged link that would mark every exercise
+    done (and drop the review schedule) says so and changes nothing until the reader says yes;
+    "Don't load" (or Escape) leaves everything as it was, and Undo after a yes puts it back."""
+    _, base = site
+    context = chromium.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(base + PAGE, wait_until="load")
+    solve(page, "deal-1", 1, mistakes=2)  # due for review tomorrow
+    before = stored(page)
+    day = page.evaluate("() => llCourseProgress.today(Date.now()) + 1")
+    data = {"tasks": {id_: {"s": 3, "m": 0, "h": 0, "n": 1, "t": day} for id_ in ORDER}, "last": None, "own": []}
+    forged = page.evaluate(
+        "data => '#progress=' + llCourseProgress.base64url(JSON.stringify({format: llCourseProgress.FORMAT,"
+        " v: llCourseProgress.VERSION, data, sum: llCourseProgress.checksum(data)}))",
+        data,
+    )
+    for answer in ("import-no", "Escape"):
+        page.goto(base + PAGE + forged, wait_until="load")
+        ask = page.locator("[data-ll-import-ask]")
+        ask.wait_for(state="visible")
+        assert ask.locator("li").all_inner_texts() == [
+            "ещё 3 сделанных упражнения",
+            "больше звёзд в 1 упражнении",
+            "новые дни повторения для 1 упражнения",
+        ]
+        assert stored(page) == before and done_of(page)[:2] == ("1", "4"), "nothing written before the yes"
+        if answer == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.locator("[data-ll-action=import-no]").click()
+        assert said(page, STATUS, expected := translate("progress.import-declined", "ru")) == expected
+        assert stored(page) == before and "#" not in page.url
+    page.goto(base + PAGE + forged, wait_until="load")
+    changes = ("ещё 3 сделанных упражнения", "больше звёзд в 1 упражнении", "новые дни повторения для 1 упражнения")
+    asked_and_loaded(page, *changes)
+    assert done_of(page)[:2] == ("4", "4")
+    page.keyboard.press("Enter")  # Undo has the focus
+    assert said(page, STATUS, expected := translate("progress.undone", "ru")) == expected
+    assert stored(page) == before and done_of(page)[:2] == ("1", "4")
+    assert page.locator("[data-ll-action=import-undo]").is_hidden()
+    context.close()

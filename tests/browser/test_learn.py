@@ -241,46 +241,90 @@ def test_without_script_the_page_says_the_exercises_need_it(book_html, book_site
     context.close()
 
 
-def test_a_tampered_exercise_kept_in_the_browser_runs_nothing(learn):
-    """The reader's own exercises come from localStorage as HTML: what anything on the site may
-    have written there is disarmed, the feedback's templates and the task's own element too.
-    (Its picture's 404 is in the page's log: not asserted clean.)"""
+def practice_lesson(lang: str) -> tuple[str, str, str]:
+    """A "Practise this" exercise as the worker gives it to the page: (id, moment, lesson text)."""
+    import random
+
+    from lingerlonger.game.rules import Rules
+    from lingerlonger.game.seat_view import view
+    from lingerlonger.session import HandModel
+    from lingerlonger.views.live_mode import hand_review
+
+    hand = HandModel.deal(Rules(), players=3, you=0, name="Ana", opponents="tips", lang=lang, rng=random.Random(2))
+    hand = hand.computers_play()
+    while not hand.state.is_over:
+        hand = hand.play(hand.state.play(f"Ana {view(hand.state, 0).legal[0]}")).computers_play()
+    job = hand_review.of_hand(hand, lang, deals=4, seed=1)
+    while not job.finished:
+        job = hand_review.advance(job)
+    return hand_review.practice_lesson(job, job.moments[-1].step, lang)
+
+
+#: What anything on the site could write into the reader's store: markup in every text field.
+RAN = "window.llRan = (window.llRan || 0) + 1"
+HOSTILE = (
+    f'<img src="no-such.png" onerror="{RAN}"><a class="ll-tampered" href="javascript:{RAN}">x</a>'
+    f'<svg><a class="ll-tampered"><set attributeName="href" to="javascript:{RAN}"/><text y="9">y</text></a></svg>'
+    f'<div style="position:fixed;inset:0"><a class="ll-tampered" href="javascript:{RAN}">z</a></div>'
+)
+
+
+def test_the_readers_own_exercises_are_data_and_markup_in_them_is_only_text(learn):
+    """Issue 39: the reader's own exercises are kept as data (the scenario's text, its name), with
+    the progress, and drawn by live mode's worker with the course's own template; markup in any
+    of their texts (the author's words, the name, a lesson that is no scenario) is shown as text
+    and runs nothing, loads nothing. The exercises of the old store, kept as markup, are dropped
+    unread. They survive a reload, and travel in the progress file."""
     page, _ = learn
-    task_id, wrong, _ = first_card_task_with_a_line(page)
-    page.locator(f'[data-ll-goto="{task_id}"]').click()
-    tampered = page.evaluate(
-        """([id, wrong]) => {
-            const copy = document.querySelector(`[data-ll-task="${id}"]`).cloneNode(true);
-            copy.id = 'll-task-review-0123abcd-1';
-            copy.dataset.llTask = 'review-0123abcd-1';
-            copy.setAttribute('data-ll-practice', '');
-            copy.setAttribute('onmouseover', 'window.llRan = (window.llRan || 0) + 1');
-            const why = copy.querySelector(`template[data-ll-why="${wrong}"]`).content;
-            const image = document.createElement('img');
-            image.src = 'no-such-picture.png';
-            image.setAttribute('onerror', 'window.llRan = (window.llRan || 0) + 1');
-            const link = document.createElement('a');
-            link.href = ' javascript:window.llRan = 1';
-            link.className = 'll-tampered';
-            link.textContent = 'x';
-            const frame = document.createElement('iframe');
-            frame.srcdoc = '<script>parent.llRan = 1<\\/script>';
-            why.append(image, link, frame);
-            return copy.outerHTML;
+    task_id, moment, lesson = practice_lesson("ru")
+    say = re.search(r"^  say:\n    ru: .*$", lesson, re.M)
+    assert say, lesson[-600:]
+    hostile = lesson.replace(say[0], "  say:\n    ru: " + json.dumps("Ход: " + HOSTILE, ensure_ascii=False))
+    old = {"id": "review-0123abcd-9", "lang": "ru", "html": f'<article onmouseover="{RAN}">', "day": 20000}
+    page.evaluate("old => localStorage.setItem('ll-practice', JSON.stringify({v: 1, items: [old]}))", old)
+    kept = page.evaluate(
+        """([id, moment, lesson, hostile]) => {
+            const store = llCourseProgress.open({order: []});
+            return [store.keepOwn({id, lang: 'ru', moment, lesson: hostile, day: 20000}),
+                    store.keepOwn({id: 'review-0123abcd-2', lang: 'ru', moment: 'Взятка 1: ' + arguments[0][4],
+                                   lesson: arguments[0][4], day: 20001})];
         }""",
-        [task_id, wrong],
+        [task_id, moment, lesson, hostile, HOSTILE],
     )
-    item = {"id": "review-0123abcd-1", "lang": "ru", "html": tampered, "day": 20000}
-    page.evaluate("item => localStorage.setItem('ll-practice', JSON.stringify({v: 1, items: [item]}))", item)
+    assert kept == ["added", "added"]
     page.reload(wait_until="load")
-    page.locator("[data-ll-practice-unit] [data-ll-goto]").click()
-    task = page.locator("[data-ll-practice]")
+    assert page.evaluate("localStorage.getItem('ll-practice')") is None, "the old markup is dropped unread"
+    links = page.locator("[data-ll-practice-unit] [data-ll-goto]")
+    assert links.count() == 2 and links.nth(1).get_attribute("aria-label") == "2: Взятка 1: " + HOSTILE
+
+    links.first.click()
+    task = page.locator(f'[data-ll-task="{task_id}"]')
+    task.locator(".ll-answers").wait_for(state="visible", timeout=60_000)  # drawn by the worker
+    assert "Ход: " + HOSTILE in task.locator(".ll-say").first.inner_text()
+    for drawn in (task, page.locator('[data-ll-task="review-0123abcd-2"]')):
+        assert drawn.locator("img, svg set, [style], .ll-tampered, iframe").count() == 0
     task.hover()
-    task.locator(f'button[data-ll-card="{wrong}"]').click()
-    task.and_(page.locator("[data-ll-verdict=wrong]")).wait_for(timeout=10_000)
-    page.wait_for_function("() => [...document.querySelectorAll('[data-ll-practice] img')].every(i => i.complete)")
-    page.locator("[data-ll-practice] .ll-tampered").click()
+    verdicts = json.loads(task.locator("script.ll-task-data").text_content())["verdicts"]
+    right = next(answer for answer, (ok, _) in verdicts.items() if ok)
+    task.locator(f"[data-ll-choice='{right}']").click()
+    assert task.get_attribute("data-ll-verdict") == "right"
+
+    links.nth(1).click()  # a lesson that is no scenario: said so, shown as text, removable
+    other = page.locator('[data-ll-task="review-0123abcd-2"]')
+    unreadable = translate("learn.practice-unreadable", "ru")
+    other.get_by_text(unreadable).wait_for(timeout=60_000)
+    assert HOSTILE in other.locator(".ll-task-unit").inner_text()
     page.wait_for_timeout(300)
     assert page.evaluate("window.llRan") is None
-    assert page.locator("[data-ll-practice] iframe").count() == 0
-    assert page.evaluate("document.querySelector('[data-ll-practice] .ll-tampered').hasAttribute('href')") is False
+    other.locator("[data-ll-action=practice-remove]").click()
+    assert other.count() == 0 and links.count() == 1
+
+    # with the progress: a reload keeps it, the file carries it (reset, then the file loaded)
+    page.reload(wait_until="load")
+    assert links.count() == 1
+    file = page.evaluate("() => llCourseProgress.open({order: []}).exportText()")
+    page.evaluate("() => llCourseProgress.open({order: []}).reset()")
+    assert page.evaluate("() => llPracticeQueue.list().length") == 0
+    assert page.evaluate("file => llCourseProgress.open({order: []}).importText(file)", file) == 0
+    assert page.evaluate("() => llPracticeQueue.list().map(item => item.id)") == [task_id]
+    assert page.evaluate("window.llRan") is None

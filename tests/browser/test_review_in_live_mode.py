@@ -98,6 +98,9 @@ def test_a_finished_hand_is_reviewed_with_a_progress_bar_and_its_moments_open_fr
         count = learn.locator("[data-ll-progress-count]").inner_text()
         unit.get_by_role("link").click()
         task = learn.locator("[data-ll-practice]")
+        # kept as data, drawn by the worker with the course's template when it first shows
+        task.locator(".ll-answers").wait_for(state="visible", timeout=60_000)
+        assert learn.evaluate("document.activeElement.matches('[data-ll-practice] .ll-task-title')")
         # as the seat saw it: the others' cards face down, unless the others held none then (each
         # had played its last card to the trick before the seat's turn)
         others_holding = task.locator(".ll-felt > [role=group]:not(:has(.ll-turn)) .ll-hand > *").count()
@@ -111,7 +114,8 @@ def test_a_finished_hand_is_reviewed_with_a_progress_bar_and_its_moments_open_fr
 
         # The reader takes it away again, from the keyboard; "Start again from zero" empties the
         # queue too (the exercise put back first).
-        kept = learn.evaluate("localStorage.getItem('ll-practice')")
+        kept = learn.evaluate("localStorage.getItem('ll-course-progress')")
+        assert "<" not in json.dumps(json.loads(kept)["data"]["own"])  # data, never markup
         moment = task.locator(".ll-task-unit").inner_text().strip(" ·")
         task.locator("[data-ll-action=practice-remove]").press("Enter")
         assert task.count() == 0 and unit.is_hidden()
@@ -121,12 +125,12 @@ def test_a_finished_hand_is_reviewed_with_a_progress_bar_and_its_moments_open_fr
         assert learn.evaluate("document.activeElement.matches('.ll-task:not([hidden]) .ll-task-title')")
         shown = learn.locator(".ll-task:not([hidden])")  # where the course stands, not a review's copy
         assert shown.get_attribute("data-ll-review-of") is None and shown.get_attribute("data-ll-practice") is None
-        learn.evaluate("kept => localStorage.setItem('ll-practice', kept)", kept)
+        learn.evaluate("kept => localStorage.setItem('ll-course-progress', kept)", kept)
         learn.reload()
         unit.wait_for(state="visible")
         learn.locator("[data-ll-action=reset]").click()
         learn.locator("[data-ll-action=reset-yes]").click()
         assert task.count() == 0 and unit.is_hidden()
-        assert learn.evaluate("localStorage.getItem('ll-practice')") is None
+        assert learn.evaluate("window.llPracticeQueue.list().length") == 0
         log.assert_clean()
         context.close()

@@ -155,7 +155,7 @@ for (const [code, change] of [
   ['json', (file) => JSON.stringify(file).slice(0, -3)],
   ['format', (file) => JSON.stringify({...file, format: 'something-else'})],
   ['format', () => '[1, 2, 3]'],
-  ['version', (file) => JSON.stringify({...file, v: 2})],
+  ['version', (file) => JSON.stringify({...file, v: progressModule.VERSION + 1})],
   ['version', (file) => JSON.stringify({...file, v: '1'})],
   ['checksum', (file) => { file.data.tasks['deal-1'].s = 3; return JSON.stringify(file); }],
   ['checksum', (file) => { delete file.sum; return JSON.stringify(file); }],
@@ -215,4 +215,129 @@ test('subscribers hear every change', () => {
   progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0});
   progress.reset();
   assert.equal(heard, 2);
+});
+
+// ---- hostile input: outside keys, forged links, the reader's yes ------------------------------
+
+const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype);  // constructor, toString, __proto__...
+
+function signed(data, v = progressModule.VERSION) {
+  return JSON.stringify({format: progressModule.FORMAT, v, data, sum: progressModule.checksum(data)});
+}
+
+test('task ids named like Object.prototype are ids like any other, in the store and in a file', () => {
+  const ids = PROTO_NAMES.filter((name) => /^[A-Za-z0-9]/.test(name));
+  assert.ok(ids.includes('constructor') && ids.includes('toString') && ids.includes('hasOwnProperty'));
+  const {progress, storage, clock} = fresh([...ids, 'deal-1']);
+  assert.equal(progress.state('constructor'), null);
+  assert.deepEqual(progress.count(), {done: 0, total: ids.length + 1});
+  for (const id of ids) progress.record(id, {stars: 2, mistakes: 1, hints: 0});
+  const again = progressModule.open({order: [...ids, 'deal-1'], storage, now: () => clock.at});
+  assert.equal(again.damaged, false, 'the store reads itself back');
+  assert.deepEqual(again.count(), {done: ids.length, total: ids.length + 1});
+  assert.equal(again.state('toString').stars, 2);
+  assert.equal(again.next(), 'deal-1');
+  const other = fresh([...ids, 'deal-1']);
+  assert.equal(other.progress.importText(progress.exportText()), ids.length);  // no uncaught error
+  assert.equal(other.progress.state('valueOf').mistakes, 1);
+  assert.equal(other.progress.state('valueOf').box, 0);
+  other.clock.at += DAY;
+  assert.equal(other.progress.due().length, ids.length);
+});
+
+test('a file whose keys are __proto__ or a prototype name changes no object and is refused or read as data', () => {
+  const {progress, storage} = fresh();
+  progress.record('deal-1', {stars: 1, mistakes: 2, hints: 0});
+  const before = storage.getItem(progressModule.STORAGE_KEY);
+  const record = {s: 3, m: 0, h: 0, n: 1, t: 1};
+  const forged = '{"tasks": {"__proto__": {"s": 3, "m": 0, "h": 0, "n": 1, "t": 1}}, "last": null, "own": []}';
+  const parsed = JSON.parse(forged);
+  assert.throws(() => progress.importText(signed(parsed)), progressModule.ProgressError);  // not an id
+  assert.equal(storage.getItem(progressModule.STORAGE_KEY), before);
+  assert.equal({}.s, undefined, 'no prototype was touched');
+  for (const bad of [{tasks: {constructor: 1}, last: null, own: []}, {tasks: {}, last: null, own: [{__proto__: record}]},
+    {tasks: {}, last: null, own: 'x'}, {tasks: {}, last: 'toString', own: [], x: 1}]) {
+    assert.throws(() => progress.importText(signed(bad)), progressModule.ProgressError);
+  }
+  assert.equal(storage.getItem(progressModule.STORAGE_KEY), before);
+});
+
+test('a link or a file says what it would change and changes nothing until applied; undo puts it back', () => {
+  const mine = fresh();
+  mine.progress.record('deal-1', {stars: 1, mistakes: 2, hints: 0});  // due for review tomorrow
+  const before = mine.storage.getItem(progressModule.STORAGE_KEY);
+  // a forged link: every task done with three stars, checksum computed by anyone
+  const tasks = {};
+  for (const id of ORDER) tasks[id] = {s: 3, m: 0, h: 0, n: 1, t: progressModule.today(START) + 1};
+  const link = '#progress=' + progressModule.base64url(signed({tasks, last: null, own: []}));
+  const change = mine.progress.previewLink(link);
+  assert.deepEqual([change.done, change.stars, change.review, change.own], [4, 1, 1, 0]);
+  assert.equal(mine.storage.getItem(progressModule.STORAGE_KEY), before, 'nothing written by a preview');
+  assert.deepEqual(mine.progress.count(), {done: 1, total: 5});
+  const kept = change.apply();
+  assert.deepEqual(mine.progress.count(), {done: 5, total: 5});
+  assert.deepEqual(mine.progress.due(), []);  // the forged record dropped the review
+  mine.progress.restore(kept);
+  assert.equal(mine.storage.getItem(progressModule.STORAGE_KEY), before, 'undo puts back what was kept');
+  assert.deepEqual(mine.progress.previewLink('#top'), null);
+  const same = mine.progress.preview(mine.progress.exportText());
+  assert.deepEqual([same.changed, same.own], [0, 0]);
+});
+
+test('a version 1 file (before own exercises) is read and brought up to this version', () => {
+  const data = {tasks: {'deal-1': {s: 2, m: 1, h: 0, n: 1, t: 5, b: 0, r: 6}}, last: 'deal-1'};
+  const {progress} = fresh();
+  assert.equal(progress.importText(signed(data, 1)), 1);
+  assert.equal(progress.state('deal-1').stars, 2);
+  assert.equal(JSON.parse(progress.exportText()).v, progressModule.VERSION);
+  assert.deepEqual(progress.own(), []);
+});
+
+function ownExercise(n, extra = {}) {
+  return {id: `review-0000abcd-${n}`, lang: 'ru', moment: `Взятка ${n}: туз пик`,
+    lesson: `title: t\nplayers: [Ana, Bruno]\n# ${n}\n`, day: 20000 + n, ...extra};
+}
+
+test('own exercises travel in the file, not in the link, and a file adds only those missing', () => {
+  const phone = fresh(), laptop = fresh();
+  assert.equal(phone.progress.keepOwn(ownExercise(1)), 'added');
+  assert.equal(phone.progress.keepOwn(ownExercise(1)), 'again');
+  assert.equal(phone.progress.keepOwn(ownExercise(2)), 'added');
+  laptop.progress.keepOwn(ownExercise(2));
+  const change = laptop.progress.preview(phone.progress.exportText());
+  assert.equal(change.own, 1);
+  change.apply();
+  assert.deepEqual(laptop.progress.own().map((item) => item.id), ['review-0000abcd-1', 'review-0000abcd-2']);
+  const link = phone.progress.link('https://example.org/learn.html');
+  assert.deepEqual(JSON.parse(progressModule.linkText(new URL(link).hash)).data.own, []);
+  phone.progress.dropOwn('review-0000abcd-1');
+  assert.deepEqual(phone.progress.own().map((item) => item.id), ['review-0000abcd-2']);
+  phone.progress.reset();
+  assert.deepEqual(phone.progress.own(), []);
+});
+
+test('an own exercise is data: markup-free fields of the right shape, or it is refused', () => {
+  const {progress, storage} = fresh();
+  for (const bad of [
+    ownExercise(1, {html: '<article>'}),  // the old markup: an unknown key
+    ownExercise(1, {id: 'constructor'}), ownExercise(1, {id: '__proto__'}), ownExercise(1, {id: 'review-<b>-1'}),
+    ownExercise(1, {lang: 'constructor'}), ownExercise(1, {moment: 'a\u001b[31m'}), ownExercise(1, {moment: 7}),
+    ownExercise(1, {lesson: 'x'.repeat(progressModule.MAX_LESSON + 1)}), ownExercise(1, {day: -1}),
+  ]) {
+    assert.equal(progress.keepOwn(bad), 'refused', JSON.stringify(bad).slice(0, 80));
+  }
+  assert.equal(storage.getItem(progressModule.STORAGE_KEY), null);
+  const many = [];
+  for (let n = 0; n <= progressModule.MAX_OWN; n += 1) many.push(ownExercise(n));
+  assert.throws(() => progress.importText(signed({tasks: {}, last: null, own: many})), progressModule.ProgressError);
+  const twice = [ownExercise(1), ownExercise(1)];
+  assert.throws(() => progress.importText(signed({tasks: {}, last: null, own: twice})), progressModule.ProgressError);
+});
+
+test('a malformed link fragment is a refusal, never an uncaught error', () => {
+  const {progress} = fresh();
+  for (const hash of ['#progress=%', '#progress=%E0%A4%A', '#progress=====', '#progress=' + '\u00ff'.repeat(3),
+    '#progress=' + progressModule.base64url('{"format":"linger-longer-progress","v":2,"data":{"tasks":{"toString":{}}}}')]) {
+    assert.throws(() => progress.previewLink(hash), progressModule.ProgressError, hash);
+  }
 });

@@ -11,7 +11,8 @@
   var SILENT_MS = 60000;  // saving with no news for this long: the worker was stopped
 
   function folder() {  // the site's folder on this computer, as a shell wants it
-    var path = decodeURIComponent(new URL('.', here || location.href).pathname);
+    var path = new URL('.', here || location.href).pathname;
+    try { path = decodeURIComponent(path); } catch (malformed) { /* shown as the address has it */ }
     if (/^\/[A-Za-z]:\//.test(path)) path = path.slice(1);  // file:///C:/... on Windows
     path = path.replace(/(.)\/$/, '$1');
     return /[^\w\/.:\\-]/.test(path) ? '"' + path + '"' : path;

@@ -19,14 +19,16 @@ var CHAPTERS = __CHAPTERS__;
 var WHOLE = new URL('.ll-whole-book', ROOT).href;
 var HASH = 'X-LL-Hash';
 var PARALLEL = 4;
-var BY_NAME = {};
+// Without a prototype: a request's path is outside input ('/constructor' is no file of the site).
+var BY_NAME = Object.create(null);
 FILES.forEach(function (file) { BY_NAME[file[0]] = file; });
 
 function address(name) { return new URL(name, ROOT).href; }
 function nameOf(url) {  // the site's file a URL stands for ('' when none): ru/ is ru/index.html
   var parts = new URL(url);
   if (parts.origin !== ROOT.origin || parts.pathname.indexOf(ROOT.pathname) !== 0) return '';
-  var name = decodeURIComponent(parts.pathname.slice(ROOT.pathname.length));
+  var name;
+  try { name = decodeURIComponent(parts.pathname.slice(ROOT.pathname.length)); } catch (malformed) { return ''; }
   if (name === '' || name.slice(-1) === '/') name += 'index.html';
   return BY_NAME[name] ? name : '';
 }

@@ -77,6 +77,8 @@ REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 320, 1000, 3.5
 #: compressed, in base64url): a recorded hand takes about 2,000; longer links are refused
 #: unread, and a file is the way to share a longer lesson.
 MAX_LINK_CHARS = 65_536
+#: The longest name of an exercise of the reader's own ("Trick 3: 8♦"), as the page keeps it.
+MAX_MOMENT_CHARS = 200
 
 _log = logging.getLogger("lingerlonger.views.live_mode")
 
@@ -353,15 +355,27 @@ def review_moment(args: dict) -> dict:
 @_call
 def practise(args: dict) -> dict:
     """``{review, step, lang}``: "Practise this" for a moment of a finished review: the exercise
-    as the Learn page draws it (``id``, ``html``), which the page keeps in the reader's queue,
-    and what to say once it is kept (``said``) or if this browser keeps nothing (``refused``)."""
+    as data (``id``, ``moment`` in words, ``lesson``: a scenario file's text), which the page keeps
+    in the reader's progress, and what to say once it is kept (``said``) or if this browser keeps
+    nothing (``refused``)."""
     from lingerlonger.views.live_mode import hand_review
 
     job, lang = _session(args, "review", hand_review.ReviewJob), _language(args)
     step = _moment_step(args, job)
-    task_id, moment, html = hand_review.practice_html(job, step, lang)
+    task_id, moment, lesson = hand_review.practice_lesson(job, step, lang)
     said, refused = ui("review-practised", lang, moment=moment), ui("review-practise-refused", lang)
-    return {"id": task_id, "html": str(html), "lang": lang, "said": said, "refused": refused}
+    return {"id": task_id, "moment": moment, "lesson": lesson, "lang": lang, "said": said, "refused": refused}
+
+
+@_call
+def practice_task(args: dict) -> dict:
+    """``{id, lesson, moment, lang}``: one of the reader's own exercises, kept by the page as data,
+    read like any scenario file and drawn as the Learn page draws a task (``html``)."""
+    from lingerlonger.views.live_mode import hand_review
+
+    moment = _text(args, "moment")[:MAX_MOMENT_CHARS]
+    html = hand_review.practice_task_html(_text(args, "lesson"), _text(args, "id"), moment, _language(args))
+    return {"html": str(html)}
 
 
 def _share_words(lang: str) -> dict:
@@ -517,6 +531,7 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "review": review,
         "review_moment": review_moment,
         "practise": practise,
+        "practice_task": practice_task,
         "check_file": check_file,
         "make_task": make_task,
         "position_change": position_change,

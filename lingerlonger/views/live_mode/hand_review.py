@@ -35,12 +35,23 @@ from lingerlonger.scenario.replay import replay
 from lingerlonger.session import HandModel, ScenarioModel
 from lingerlonger.session.save_lesson import branch_lesson, hand_lesson
 from lingerlonger.session.stepping import action_of
+from lingerlonger.views.live_mode.sessions import LiveRequestError
 from lingerlonger.views.review_panel import moment_title, review_html
 from lingerlonger.views.table_html import TableStyle
 from lingerlonger.views.templating import Markup
 from lingerlonger.words.i18n import translate
 
-__all__ = ["ReviewJob", "of_hand", "of_branch", "advance", "panel_html", "moment_model", "practice_html", "POLICY"]
+__all__ = [
+    "ReviewJob",
+    "of_hand",
+    "of_branch",
+    "advance",
+    "panel_html",
+    "moment_model",
+    "practice_lesson",
+    "practice_task_html",
+    "POLICY",
+]
 
 #: The rollout players of the review: the book's tips, as the issue's strong player's default.
 POLICY = "tips"
@@ -128,16 +139,33 @@ def moment_model(job: ReviewJob, step: int) -> ScenarioModel:
     return ScenarioModel.of(replay(job.lesson)).go(step)
 
 
-def practice_html(job: ReviewJob, step: int, lang: str) -> tuple[str, str, Markup]:
+def practice_lesson(job: ReviewJob, step: int, lang: str) -> tuple[str, str, str]:
     """ "Practise this" for the moment at ``step``: the exercise's id, the moment in words, and the
-    exercise as the Learn page draws a task (``course_page.task_html``), its table as the seat
-    saw it, for the page to keep in the reader's queue (static/practice_queue.js)."""
+    exercise as a scenario file's text (format 1), which the page keeps as data in the reader's
+    progress (static/course_progress.js) and has drawn by ``practice_task_html`` when it shows."""
     from lingerlonger.scenario.review_lesson import practice_exercise
-    from lingerlonger.views.course_page import learn_task, task_html
+    from lingerlonger.scenario.writer import dump_scenario
 
     moment = next(moment for moment in job.moments if moment.step == step)
-    task = dataclasses.replace(learn_task(practice_exercise(job.lesson, moment)), own_view=True)
+    exercise = practice_exercise(job.lesson, moment)
+    task = exercise.steps[-1].task
+    assert task is not None  # practice_exercise ends on the task
+    return task.id, moment_title(moment, TableStyle.of(lang).speaking(lang)), dump_scenario(exercise)
+
+
+def practice_task_html(lesson: str, task_id: str, moment: str, lang: str) -> Markup:
+    """One of the reader's own exercises, kept by the page as data (``practice_lesson``'s text),
+    read like any scenario file (a ``ScenarioError`` when it cannot be) and drawn as the Learn page
+    draws a task (``course_page.task_html``), its table as the seat saw it. Its task must be the
+    one the page keeps it under, ``task_id``."""
+    from lingerlonger.scenario.format1 import read_upload
+    from lingerlonger.views.course_page import learn_task, task_html
+
+    scenarios = read_upload(lesson.encode("utf-8"), "practice.yaml")
+    last = scenarios[0].steps[-1] if scenarios[0].steps else None
+    if len(scenarios) != 1 or last is None or last.task is None or last.task.id != task_id:
+        raise LiveRequestError("live.bad-request", name="id")
+    task = dataclasses.replace(learn_task(scenarios[0]), own_view=True)
     style = TableStyle.of(lang).speaking(lang)
-    said = moment_title(moment, style)
     heading = translate("learn.from-reviews", lang)
-    return task.id, said, task_html(task, style=style, at=1, count=1, unit_title=said, heading=heading)
+    return task_html(task, style=style, at=1, count=1, unit_title=moment, heading=heading)

@@ -5,13 +5,19 @@
    it, for the visit only. Each task done is also told to the page: an 'll-task-done' event on the
    root ({task, stars, hints, mistakes}). Class mode counts no stars. Addresses: #TASK-ID (the
    panel's Continue from another page), #ll-task-TASK-ID, #ll-chapter-CHAPTER (a chapter's link).
-   An exercise's body may come in an inert template (course/task.html, lazy): drawn when it first shows. */
+   An exercise's body may come in an inert template (course/task.html, lazy): drawn when it first shows.
+   The reader's own exercises (practice_queue.js) are data: live mode's worker draws each with the
+   same template when it first shows (llLiveKit, from ll-live.js), or says it cannot be read.
+   Every id, answer or address read from outside is looked up as an own key, never as a property
+   an object inherits; a malformed address leaves the page as it would be with none. */
 window.llLearn = window.llLearn || function (root) {
   if (root.dataset.llReady) return;
   root.dataset.llReady = '1';
   root.classList.add('ll-learn-js');
-  if (window.llPracticeQueue) window.llPracticeQueue.fill(root);  // the reader's own, from their reviews
   var words = JSON.parse(root.querySelector('script.ll-learn-words').textContent);
+  if (window.llPracticeQueue) {  // the reader's own, from their reviews: waiting to be drawn
+    window.llPracticeQueue.fill(root, {heading: words.from_reviews, waiting: words.practice_waiting});
+  }
   var tasks = Array.prototype.slice.call(root.querySelectorAll('[data-ll-task]'));
   var course = tasks.filter(function (task) {  // reviews (copies) and the reader's own exercises: not counted
     return !task.dataset.llReviewOf && !('llPractice' in task.dataset);
@@ -25,7 +31,9 @@ window.llLearn = window.llLearn || function (root) {
   function keptAs(task) { return task.dataset.llReviewOf || task.dataset.llTask; }  // a review counts for its task
   var STEP_MS = matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 900;
   var at = -1;
-  var stars = {};  // task id -> stars of this browser's best answer
+  var stars = Object.create(null);  // task id -> stars of this browser's best answer
+  function own(object, key) { return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined; }
+  function gotoLink(id) { return root.querySelector('[data-ll-goto="' + CSS.escape(id) + '"]'); }
 
   function say(text) {  // the live region: emptied first, so the same words twice are read twice
     live.textContent = '';
@@ -39,13 +47,13 @@ window.llLearn = window.llLearn || function (root) {
     mark.setAttribute('aria-label', words.stars[n]);
     mark.setAttribute('role', 'img');
     mark.hidden = false;
-    var link = root.querySelector('[data-ll-goto="' + task.dataset.llTask + '"]');
+    var link = gotoLink(task.dataset.llTask);
     if (link) link.parentNode.dataset.llState = 'done';
   }
   function clearStars(task) {
     delete task.dataset.llState;
     task.querySelector('[data-ll-stars]').hidden = true;
-    var link = root.querySelector('[data-ll-goto="' + task.dataset.llTask + '"]');
+    var link = gotoLink(task.dataset.llTask);
     if (link) delete link.parentNode.dataset.llState;
   }
   function firstOpen() {
@@ -72,7 +80,7 @@ window.llLearn = window.llLearn || function (root) {
     tasks.splice(i, 1);
     ids.splice(i, 1);
     delete stars[id];
-    var link = root.querySelector('[data-ll-goto="' + CSS.escape(id) + '"]');
+    var link = gotoLink(id);
     if (link) link.parentNode.remove();
     task.remove();
     window.llPracticeQueue.number(root);
@@ -90,10 +98,53 @@ window.llLearn = window.llLearn || function (root) {
   function ready(task) {  // an exercise is drawn (from its inert template) and set up when it first shows
     if (task.llSetUp) return;
     task.llSetUp = true;
+    if (task.llOwn) return drawOwn(task);
     var body = task.querySelector(':scope > template[data-ll-task-body]');
     if (body) task.replaceChild(body.content, body);
     sizeTables(task);
     setup(task);
+  }
+  /* One of the reader's own exercises: drawn by live mode's worker from the data kept (the
+     worker reads it like any scenario file and draws it with the course's template), then set up
+     like any other; what cannot be read says so, and can be removed. Opened as a file, the note
+     says how to serve the site. */
+  function withKit(then) {  // ll-live.js is deferred after this script: its kit comes by the page's load
+    if (window.llLiveKit || document.readyState === 'complete') then(window.llLiveKit);
+    else window.addEventListener('load', function () { then(window.llLiveKit); }, {once: true});
+  }
+  function drawOwn(task) { withKit(function (kit) { drawOwnWith(kit, task); }); }
+  function drawOwnWith(kit, task) {
+    var item = task.llOwn, waiting = task.querySelector('.ll-task-waiting');
+    function unreadable() {
+      if (!task.isConnected) return;
+      waiting.textContent = words.practice_unreadable;
+      var remove = document.createElement('button');
+      remove.type = 'button';
+      remove.dataset.llAction = 'practice-remove';
+      remove.textContent = words.practice_remove;
+      waiting.after(remove);
+    }
+    if (!kit) return unreadable();
+    if (kit.offline) {
+      waiting.textContent = '';
+      return kit.needsServer(waiting);
+    }
+    kit.call('practice_task', {id: item.id, lesson: item.lesson, moment: item.moment, lang: item.lang})
+      .then(function (answer) {
+        if (!task.isConnected) return;
+        if (!answer || typeof answer.html !== 'string') return unreadable();
+        var box = document.createElement('template');
+        box.innerHTML = answer.html;  // the worker's own template (course/task.html), drawn from data
+        var drawn = box.content.firstElementChild;
+        if (!drawn || drawn.dataset.llTask !== item.id) return unreadable();
+        var focused = task.contains(document.activeElement);
+        task.dataset.llKind = drawn.dataset.llKind;
+        task.replaceChildren.apply(task, Array.prototype.slice.call(drawn.childNodes));
+        sizeTables(task);
+        setup(task);
+        if (stars[item.id]) showStars(task, stars[item.id]);
+        if (focused) task.querySelector('.ll-task-title').focus();
+      }, unreadable);
   }
   function show(i, focus) {
     i = Math.max(0, Math.min(tasks.length - 1, i));
@@ -155,7 +206,7 @@ window.llLearn = window.llLearn || function (root) {
         var counted = hints + mistakes;
         var n = counted === 0 ? 3 : counted === 1 ? 2 : 1;
         if (!root.classList.contains('ll-class-mode')) {
-          var best = Math.max(n, stars[task.dataset.llTask] || 0);
+          var best = Math.max(n, own(stars, task.dataset.llTask) || 0);
           stars[task.dataset.llTask] = best;
           showStars(task, best);
           if (store) store.record(keptAs(task), {stars: n, mistakes: mistakes, hints: hints});
@@ -179,7 +230,7 @@ window.llLearn = window.llLearn || function (root) {
       }
       tapped = button;
       var answer = answerOf(button);
-      var said = data.verdicts[answer];
+      var said = own(data.verdicts, answer);
       var right = !!(said && said[0]);
       verdict(right, nameOf(button), right ? task.querySelector('template[data-ll-said=right]')
         : task.querySelector('template[data-ll-why="' + CSS.escape(answer) + '"]'));
@@ -189,7 +240,8 @@ window.llLearn = window.llLearn || function (root) {
       answers.forEach(function (b) {
         var picked = b.getAttribute('aria-pressed') === 'true';
         if (picked) chosen.push(nameOf(b));
-        if (picked !== !!data.verdicts[answerOf(b)][0] && !wrongOne) wrongOne = b;
+        var said = own(data.verdicts, answerOf(b));
+        if (picked !== !!(said && said[0]) && !wrongOne) wrongOne = b;
       });
       tapped = task.querySelector('[data-ll-action=check]');
       verdict(!wrongOne, chosen.join(', ') || '\u2014', wrongOne ? task.querySelector(
@@ -215,12 +267,6 @@ window.llLearn = window.llLearn || function (root) {
         hintButton.disabled = hints >= hintItems.length;
       } else if (action === 'check') {
         check();
-      } else if (action === 'practice-remove') {
-        window.llPracticeQueue.remove(task.dataset.llTask);
-        var link = root.querySelector('[data-ll-goto="' + CSS.escape(task.dataset.llTask) + '"]');
-        var moment = link ? link.dataset.llMoment : '';  // as practice_queue.fill read it off the task
-        drop(task, true);
-        say(words.removed.replace('{moment}', moment));
       } else if (button.closest('.ll-answers')) {
         judge(button);
       }
@@ -234,6 +280,16 @@ window.llLearn = window.llLearn || function (root) {
     if (panel && api.panel) api.panel(panel, store, {go: function (id) { show(indexOf(id), true); }});
   }
   root.addEventListener('click', function (event) {
+    var remove = event.target.closest('[data-ll-action=practice-remove]');
+    var task = remove && remove.closest('[data-ll-practice]');
+    if (task) {  // one of the reader's own exercises, drawn or not (one that cannot be read too)
+      window.llPracticeQueue.remove(task.dataset.llTask);
+      var named = gotoLink(task.dataset.llTask);
+      var moment = named ? named.dataset.llMoment : '';
+      drop(task, true);
+      say(words.removed.replace('{moment}', moment));
+      return;
+    }
     var link = event.target.closest('[data-ll-goto]');
     if (link) {
       event.preventDefault();
@@ -245,8 +301,10 @@ window.llLearn = window.llLearn || function (root) {
     root.classList.toggle('ll-class-mode', classMode.checked);
     sizeTables(root);
   });
-  function fromAddress() {  // #TASK, #ll-task-TASK or a chapter's #ll-chapter-CHAPTER
-    var wanted = decodeURIComponent(location.hash.slice(1)).replace(/^ll-task-/, '');
+  function fromAddress() {  // #TASK, #ll-task-TASK or a chapter's #ll-chapter-CHAPTER (else -1)
+    var wanted;
+    try { wanted = decodeURIComponent(location.hash.slice(1)); } catch (malformed) { return -1; }
+    wanted = wanted.replace(/^ll-task-/, '');
     var chapter = wanted.match(/^ll-chapter-(.+)$/);
     if (chapter) {
       var unit = root.querySelector('[data-ll-chapter="' + CSS.escape(chapter[1]) + '"] [data-ll-goto]');

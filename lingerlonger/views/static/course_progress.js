@@ -11,8 +11,16 @@
      progress.count()        -> {done, total} over this build's tasks
      progress.next()         -> the next undone task after the last one solved (wrapping), or null
      progress.due()          -> the ids due for review today, in course order
-     progress.exportText()   -> the file's text;  progress.importText(text) -> tasks added or updated
-     progress.link(address)  -> address#progress=...;  progress.importLink(hash) -> as importText
+     progress.exportText()   -> the file's text;  progress.link(address) -> address#progress=...
+     progress.preview(text)  -> what loading a file's text would change, without changing it:
+       {done, stars, review, own, changed, apply()}, apply() writing it and returning the text
+       of what was kept before, for restore(); progress.previewLink(hash): the same for a
+       link's fragment, or null when it carries none
+     progress.restore(text)  puts back what preview's apply() returned (the reader's Undo)
+     progress.importText(text), progress.importLink(hash) -> preview(...).apply() at once, and
+       how many exercises it added or updated (the tests' and other pages' shortcut)
+     progress.own()          -> the reader's own exercises (practice_queue.js keeps them here)
+     progress.keepOwn(item) -> 'added' | 'again' | 'refused';  progress.dropOwn(id)
      progress.reset();  progress.subscribe(fn) -> fn() after every change (this tab or another);
        it returns a function that unsubscribes
      progress.kept           false when the browser refuses storage (kept for this visit only)
@@ -20,22 +28,34 @@
    A refused file or link throws a ProgressError whose .code names the catalog message
    (progress.refused-CODE) and leaves the stored progress as it was.
 
-   The file: {"format": "linger-longer-progress", "v": 1, "data": {...}, "sum": "xxxxxxxx"}, sum
+   The file: {"format": "linger-longer-progress", "v": 2, "data": {...}, "sum": "xxxxxxxx"}, sum
    the FNV-1a hash of the canonical JSON of data (keys sorted): it catches a damaged or edited
-   file, it is no secret. data: {"tasks": {id: record}, "last": id or null}, a record
-   {s: best stars, m: mistakes and h: hints of the last solve, n: solves, t: its day,
-   b: review box and r: the day it is due (both or neither)}. Days are local day numbers. */
+   file, it is no secret (anyone can compute it), so a file or a link is never taken without
+   the reader's yes (course_progress_panel.js asks, saying what would change). data:
+   {"tasks": {id: record}, "last": id or null, "own": [exercise]}, a record {s: best stars,
+   m: mistakes and h: hints of the last solve, n: solves, t: its day, b: review box and r: the
+   day it is due (both or neither)}; an exercise of the reader's own {id, lang, moment: its
+   name in words, lesson: the scenario file's text (format 1) of the position and its task,
+   day}: data, never markup, drawn by the live worker with the course's own templates and
+   validated there like any scenario. Days are local day numbers. A link carries no own
+   exercises (too long for an address); a file carries them.
+   Keys read from a file, a link or the store (task ids) index only objects without a
+   prototype, so that "constructor" or "__proto__" is an id like any other. */
 (function (global, factory) {
   if (typeof module === 'object' && module.exports) module.exports = factory(global);
-  else global.llCourseProgress = factory(global);
+  else global.llCourseProgress = global.llCourseProgress || factory(global);  // two scripts carry it: one store
 })(typeof self !== 'undefined' ? self : this, function (global) {
   'use strict';
   var FORMAT = 'linger-longer-progress';
-  var VERSION = 1;
+  var VERSION = 2;
   var STORAGE_KEY = 'll-course-progress';
   var LINK_KEY = 'progress';
-  var MAX_TASKS = 5000, MAX_COUNT = 1e6, MAX_TEXT = 1e6;
+  var MAX_TASKS = 5000, MAX_COUNT = 1e6, MAX_TEXT = 4e6;
   var TASK_ID = /^[A-Za-z0-9][\w.:\/-]{0,119}$/;
+  /* The reader's own exercises: at most MAX_OWN (the oldest go first), each lesson at most
+     MAX_LESSON characters, its name at most MAX_MOMENT. */
+  var OWN_ID = /^review-[0-9a-f]{8}-\d{1,4}$/, LANG = /^[a-z]{2}$/;
+  var MAX_OWN = 40, MAX_LESSON = 60000, MAX_MOMENT = 200;
   var DAY = 86400000;
   /* Review, Leitner boxes: a task in box n comes back REVIEW_DAYS[n] days after its last solve.
      Solved with a mistake or a hint (under three stars), it goes to box 0: back the next day.
@@ -45,7 +65,15 @@
   var REVIEW_DAYS = [1, 3, 7, 14, 30, 60];
   /* A format older than VERSION is brought up to it here, step by step: MIGRATIONS[n](data of
      version n) -> data of version n + 1. None yet. */
-  var MIGRATIONS = {};
+  var MIGRATIONS = [
+    null,
+    function (data) {  // 1 -> 2: the reader's own exercises join the progress (none yet)
+      var copy = {};
+      if (plain(data)) Object.keys(data).forEach(function (key) { copy[key] = data[key]; });
+      copy.own = [];
+      return copy;
+    }
+  ];
   /* Whoever listens to any store of this page hears every change: the page's store and the
      panel's may be two objects over one localStorage. */
   var listeners = [];
@@ -112,16 +140,39 @@
     return !has(record, 'b') || (isCount(record.b, REVIEW_DAYS.length - 1) && isCount(record.r, 1e7));
   }
 
+  function text(value, most) {  // words for textContent: no control characters but a newline
+    return typeof value === 'string' && value.length <= most && !/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(value);
+  }
+
+  function validOwn(item) {  // one of the reader's own exercises: exactly these keys, as data
+    if (!plain(item)) return false;
+    var keys = Object.keys(item).sort().join(',');
+    return keys === 'day,id,lang,lesson,moment' && typeof item.id === 'string' && OWN_ID.test(item.id)
+      && typeof item.lang === 'string' && LANG.test(item.lang) && text(item.moment, MAX_MOMENT)
+      && typeof item.lesson === 'string' && item.lesson.length <= MAX_LESSON && isCount(item.day, 1e7);
+  }
+
   function validData(data) {  // the shape of version VERSION's data, strictly: nothing unknown
     if (!plain(data) || !plain(data.tasks)) return false;
-    if (Object.keys(data).some(function (key) { return key !== 'tasks' && key !== 'last'; })) return false;
+    if (Object.keys(data).some(function (key) { return key !== 'tasks' && key !== 'last' && key !== 'own'; })) return false;
     var ids = Object.keys(data.tasks);
     if (ids.length > MAX_TASKS) return false;
     if (!ids.every(function (id) { return TASK_ID.test(id) && validRecord(data.tasks[id]); })) return false;
+    if (!Array.isArray(data.own) || data.own.length > MAX_OWN || !data.own.every(validOwn)) return false;
+    var seen = dict();
+    if (data.own.some(function (item) { var again = has(seen, item.id); seen[item.id] = 1; return again; })) return false;
     return data.last === undefined || data.last === null || (typeof data.last === 'string' && TASK_ID.test(data.last));
   }
 
-  function empty() { return {tasks: {}, last: null}; }
+  function dict(from) {  // an object without a prototype: outside keys are only keys in it
+    var made = Object.create(null);
+    if (from) Object.keys(from).forEach(function (key) { made[key] = from[key]; });
+    return made;
+  }
+
+  function held(tasks, id) { return has(tasks, id) ? tasks[id] : undefined; }
+
+  function empty() { return {tasks: dict(), last: null, own: []}; }
 
   function wrap(data) {  // the file's (and the store's) text for ``data``
     return JSON.stringify({format: FORMAT, v: VERSION, data: data, sum: checksum(data)});
@@ -143,7 +194,7 @@
       try { data = MIGRATIONS[v](data); } catch (error) { throw new ProgressError('shape'); }
     }
     if (!validData(data)) throw new ProgressError('shape');
-    return {tasks: data.tasks, last: data.last === undefined ? null : data.last};
+    return {tasks: dict(data.tasks), last: data.last === undefined ? null : data.last, own: data.own};
   }
 
   /* A record after a solve on ``day``: the best stars, the last solve's mistakes and hints,
@@ -173,18 +224,29 @@
 
   /* ``incoming`` added to ``data``: tasks only one side has are kept, and for a task both have,
      the record solved later (more solves on the same day), with the best stars of the two. */
+  /* ``incoming`` added to ``data``: tasks only one side has are kept, and for a task both have,
+     the record solved later (more solves on the same day), with the best stars of the two; the
+     own exercises of both (the newest MAX_OWN). ``changed`` counts the tasks added or updated;
+     ``done``, ``stars``, ``review`` and ``own`` say what it changes, for the reader's yes:
+     tasks newly done, stars raised, review days changed, own exercises added. */
   function merged(data, incoming) {
-    var tasks = {}, changed = 0;
-    Object.keys(data.tasks).forEach(function (id) { tasks[id] = data.tasks[id]; });
+    var tasks = dict(data.tasks), changed = 0, done = 0, stars = 0, review = 0;
     Object.keys(incoming.tasks).forEach(function (id) {
-      var mine = tasks[id], theirs = incoming.tasks[id];
+      var mine = held(tasks, id), theirs = incoming.tasks[id];
       var pick = !mine || theirs.t > mine.t || (theirs.t === mine.t && theirs.n > mine.n) ? theirs : mine;
-      var record = JSON.parse(JSON.stringify(pick));
-      if (mine) record.s = Math.max(mine.s, theirs.s);
-      if (canonical(record) !== canonical(mine)) changed += 1;
-      tasks[id] = record;
+      var kept = JSON.parse(JSON.stringify(pick));
+      if (mine) kept.s = Math.max(mine.s, theirs.s);
+      if (canonical(kept) !== canonical(mine)) changed += 1;
+      if (!mine) done += 1;
+      else if (kept.s > mine.s) stars += 1;
+      if (mine && (kept.b !== mine.b || kept.r !== mine.r)) review += 1;
+      tasks[id] = kept;
     });
-    return {data: {tasks: tasks, last: incoming.last || data.last}, changed: changed};
+    var own = data.own.slice(), ids = own.map(function (item) { return item.id; });
+    var added = (incoming.own || []).filter(function (item) { return ids.indexOf(item.id) < 0; });
+    own = own.concat(added).sort(function (a, b) { return a.day - b.day; }).slice(-MAX_OWN);
+    return {data: {tasks: tasks, last: incoming.last || data.last, own: own}, changed: changed,
+            done: done, stars: stars, review: review, own: added.length};
   }
 
   function base64url(text) {
@@ -271,14 +333,14 @@
         hints: Math.max(0, Math.round(result.hints || 0))
       };
       var data = read();
-      data.tasks[id] = solved(data.tasks[id], clean, day());
+      data.tasks[id] = solved(held(data.tasks, id), clean, day());
       data.last = id;
       write(data);
       return store.state(id);
     };
 
     store.state = function (id) {
-      var record = read().tasks[id];
+      var record = held(read().tasks, id);
       if (!record) return null;
       var inReview = has(record, 'b');
       return {
@@ -309,19 +371,66 @@
 
     store.exportText = function () { return wrap(read()); };
 
-    store.importText = function (text) {
-      var result = merged(read(), unwrap(text));  // throws before anything is written
-      write(result.data);
-      return result.changed;
+    /* What loading ``text`` would change (a ProgressError, before anything is written, when it
+       cannot be loaded), and apply(), which writes it and returns the text kept before. */
+    store.preview = function (text) {
+      var result = merged(read(), unwrap(text));
+      return {
+        changed: result.changed, done: result.done, stars: result.stars, review: result.review, own: result.own,
+        apply: function () {
+          var before = wrap(read());
+          write(merged(read(), unwrap(text)).data);  // what is stored now: another tab may have moved on
+          return before;
+        }
+      };
     };
 
-    store.link = function (address) {
-      return String(address).split('#')[0] + '#' + LINK_KEY + '=' + base64url(store.exportText());
+    store.restore = function (text) { write(unwrap(text)); };
+
+    store.importText = function (text) {
+      var change = store.preview(text);
+      change.apply();
+      return change.changed;
+    };
+
+    store.link = function (address) {  // the tasks, not the own exercises (an address is short)
+      var data = read();
+      data.own = [];
+      return String(address).split('#')[0] + '#' + LINK_KEY + '=' + base64url(wrap(data));
+    };
+
+    store.previewLink = function (hash) {
+      var text = linkText(hash);
+      return text === null ? null : store.preview(text);
     };
 
     store.importLink = function (hash) {
       var text = linkText(hash);
       return text === null ? null : store.importText(text);
+    };
+
+    store.own = function () { return read().own.slice(); };
+
+    store.keepOwn = function (item) {
+      var data = read();
+      if (!validOwn(item)) return 'refused';
+      if (data.own.some(function (kept) { return kept.id === item.id; })) return 'again';
+      data.own = data.own.concat([item]).slice(-MAX_OWN);
+      try {  // full: the oldest make room, never the one just added
+        for (;;) {
+          try { storage.setItem(STORAGE_KEY, wrap(data)); break; } catch (full) {
+            if (data.own.length < 2) return 'refused';
+            data.own = data.own.slice(1);
+          }
+        }
+      } finally { tell(); }
+      return store.kept ? 'added' : 'refused';
+    };
+
+    store.dropOwn = function (id) {
+      var data = read();
+      data.own = data.own.filter(function (item) { return item.id !== id; });
+      write(data);
     };
 
     store.reset = function () { write(empty()); };
@@ -338,6 +447,7 @@
   return {
     open: open, ProgressError: ProgressError, checksum: checksum, canonical: canonical, wrap: wrap,
     unwrap: unwrap, solved: solved, merged: merged, today: today, linkText: linkText, base64url: base64url,
-    FORMAT: FORMAT, VERSION: VERSION, STORAGE_KEY: STORAGE_KEY, REVIEW_DAYS: REVIEW_DAYS
+    validOwn: validOwn, FORMAT: FORMAT, VERSION: VERSION, STORAGE_KEY: STORAGE_KEY, REVIEW_DAYS: REVIEW_DAYS,
+    MAX_OWN: MAX_OWN, MAX_LESSON: MAX_LESSON
   };
 });

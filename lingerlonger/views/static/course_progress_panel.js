@@ -12,8 +12,10 @@
 
    Every message goes to the panel's live regions, in the panel's language (its words are the
    catalog's progress.* messages, in a JSON script inside the panel): polite for what was done,
-   assertive (role=alert) for a refusal. A link's progress (#progress=...) is added on load,
-   then the fragment is dropped from the address. */
+   assertive (role=alert) for a refusal. A file's or a link's progress (#progress=..., read on
+   load, then dropped from the address) is never taken without asking: the panel says what it
+   would add (exercises done, stars, review days, exercises from reviews) and waits for the
+   reader's yes; once loaded, Undo puts back what was kept before. */
 (function () {
   'use strict';
   var api = window.llCourseProgress;
@@ -34,7 +36,7 @@
     var lang = root.getAttribute('lang') || 'en';
     return function (key, values) {
       values = values || {};
-      var text = words[key];
+      var text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key;
       if (text && typeof text === 'object') text = text[pluralCategory(values.count, lang)] || text.other || text.many;
       return String(text).replace(/\{(\w+)\}/g, function (whole, name) {
         return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
@@ -58,6 +60,9 @@
     var allDone = part('[data-ll-all-done]'), reviewNone = part('[data-ll-review-none]');
     var ask = part('[data-ll-reset-ask]'), linkBox = part('[data-ll-link-box]'), linkField = part('[data-ll-link]');
     var fileInput = action('import');
+    var importAsk = part('[data-ll-import-ask]'), changes = part('[data-ll-import-changes]');
+    var undoButton = action('import-undo');
+    var pending = null, before = null;  // the change asked about; what was kept before the last load
 
     function tell(text, urgent) {  // emptied first, so that the same words said twice are said again
       var region = urgent ? alert : status;
@@ -129,7 +134,7 @@
       if (file.size > 1e6) return refused(new api.ProgressError('too-large'));
       file.text().then(function (text) {
         try {
-          tell(say('progress.imported', {count: progress.importText(text)}));
+          asked(progress.preview(text), fileInput);
         } catch (error) {
           refused(error);
         }
@@ -158,8 +163,8 @@
       action('reset').focus();
     });
     action('reset-yes').addEventListener('click', function () {
-      if (window.llPracticeQueue) window.llPracticeQueue.clear();  // the exercises from the reviews too
-      progress.reset();
+      progress.reset();  // the exercises from the reviews too: they are kept with the progress
+      undoButton.hidden = true;
       ask.hidden = true;
       action('reset').focus();
       tell(say('progress.reset-done'));
@@ -172,14 +177,59 @@
     refresh();
     if (progress.damaged) tell(say('progress.damaged'), true);
     else if (!progress.kept) tell(say('progress.not-kept'), true);
+    /* A file's or a link's progress, once read: what it would add, and the reader's yes or no
+       (the safe answer focused first, as for a reset). ``from``: where focus goes back. */
+    function asked(change, from) {
+      if (change.changed === 0 && change.own === 0) return tell(say('progress.import-nothing'));
+      pending = {change: change, from: from};
+      changes.replaceChildren();
+      [['progress.import-done', change.done], ['progress.import-stars', change.stars],
+        ['progress.import-review', change.review], ['progress.import-own', change.own]].forEach(function (line) {
+        if (!line[1]) return;
+        var item = document.createElement('li');
+        item.textContent = say(line[0], {count: line[1]});
+        changes.appendChild(item);
+      });
+      importAsk.hidden = false;
+      action('import-no').focus();
+      tell(part('#ll-progress-import-ask').textContent + ' ' + changes.textContent);
+    }
+    function answered(yes) {
+      var asking = pending;
+      pending = null;
+      importAsk.hidden = true;
+      if (!asking) return;
+      if (!yes) {
+        tell(say('progress.import-declined'));
+        (asking.from || action('export')).focus();
+        return;
+      }
+      before = asking.change.apply();
+      undoButton.hidden = false;
+      undoButton.focus();
+      tell(say('progress.imported', {count: asking.change.changed + asking.change.own}));
+    }
+    action('import-yes').addEventListener('click', function () { answered(true); });
+    action('import-no').addEventListener('click', function () { answered(false); });
+    importAsk.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape') answered(false);
+    });
+    undoButton.addEventListener('click', function () {
+      if (before !== null) progress.restore(before);
+      before = null;
+      undoButton.hidden = true;
+      action('import').focus();
+      tell(say('progress.undone'));
+    });
     function fromLink() {  // a link's progress, on load or pasted into the open page's address
       if (!/(?:^#|&)progress=/.test(window.location.hash)) return;
+      var hash = window.location.hash;
+      history.replaceState(null, '', window.location.pathname + window.location.search);
       try {
-        tell(say('progress.imported', {count: progress.importLink(window.location.hash)}));
+        asked(progress.previewLink(hash), null);
       } catch (error) {
         refused(error);
       }
-      history.replaceState(null, '', window.location.pathname + window.location.search);
     }
     window.addEventListener('hashchange', fromLink);
     fromLink();

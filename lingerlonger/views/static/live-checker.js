@@ -170,6 +170,7 @@
     function opened() {
       if (location.hash.indexOf(LESSON) !== 0) return;
       var parts = location.hash.slice(LESSON.length).split('&lang='), packed = parts[0];
+      if (parts[1] !== undefined && !/^[a-z]{2}$/.test(parts[1])) parts.length = 1;  // not a language: left out
       var pages = pagesByLanguage(), shownIn = primary(document.documentElement.lang);
       version++;  // a check under way is for the text before
       place.replaceChildren();
@@ -184,7 +185,7 @@
           return;
         }
         var readIn = JSON.parse(words.readIn || '{}');
-        if (pages.reader !== shownIn && readIn[pages.reader]) {
+        if (pages.reader !== shownIn && Object.prototype.hasOwnProperty.call(readIn, pages.reader)) {
           var other = document.createElement('a');
           other.href = pages[pages.reader] + LESSON + packed + '&lang=' + pages.reader;
           other.lang = other.hreflang = pages.reader;

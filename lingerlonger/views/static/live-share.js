@@ -51,12 +51,15 @@
   function primary(tag) { return String(tag).split('-')[0].toLowerCase(); }
   // This page in each language of the site (its alternate links), and the reader's language
   // (the first of the browser's languages the site has, else English).
+  // Without a prototype: a language read from an address ('constructor', '__proto__') is no page.
   function pagesByLanguage() {
-    var pages = {};
+    var pages = Object.create(null);
     document.querySelectorAll('link[rel=alternate][hreflang]').forEach(function (link) {
       pages[primary(link.hreflang)] = link.href;
     });
-    pages.reader = (navigator.languages || [navigator.language]).map(primary).filter(function (lang) { return pages[lang]; })[0] || 'en';
+    pages.reader = (navigator.languages || [navigator.language]).map(primary).filter(function (lang) {
+      return lang !== 'reader' && pages[lang];
+    })[0] || 'en';
     return pages;
   }
   // The language a shared lesson opens in: with texts in several languages ({en: ..., ru: ...}),

@@ -1,146 +1,101 @@
 /* The learner's own exercises: each moment of a hand's review that they chose to practise
-   ("Practise this" in live mode, live-review.js), kept in this browser only (localStorage, no
-   account, nothing sent anywhere) and shown on the Learn page under "From your reviews"
-   (course.js fills them in before it binds the page's exercises).
+   ("Practise this" in live mode, live-review.js), kept in this browser only, with the course's
+   progress (course_progress.js: the same store, the same file), and shown on the Learn page under
+   "From your reviews".
 
-   The API (window.llPracticeQueue in a page, module.exports under node):
-     llPracticeQueue.add({id, lang, html})  -> 'added', 'again' (already kept) or 'refused'
-       (this browser keeps nothing, or the exercise is not one: nothing changes then)
+   An exercise is data, never markup: its id, its language, its name in words (the moment, "Trick
+   3: 8♦") and the scenario file's text of its position and task (format 1). The Learn page asks
+   live mode's worker to draw it (endpoints.practice_task): the worker reads the text like any
+   scenario file, proves the task, and draws it with the course's own template; what cannot be read
+   is said so, and can be taken away. Nothing drawn is ever stored.
+
+   The API (window.llPracticeQueue in a page, module.exports under node; it needs
+   llCourseProgress, loaded before it):
+     llPracticeQueue.add({id, lang, moment, lesson}) -> 'added', 'again' (already kept) or
+       'refused' (this browser keeps nothing, or it is not one: nothing changes then)
      llPracticeQueue.list()                 -> the exercises kept, oldest first
      llPracticeQueue.remove(id)
-     llPracticeQueue.clear()                (the progress panel's "Start again from zero")
-     llPracticeQueue.fill(root)             -> how many were drawn into the Learn page ``root``
+     llPracticeQueue.fill(root, words)      -> how many were listed on the Learn page ``root``:
+       each a link in the "From your reviews" unit and an exercise waiting to be drawn
      llPracticeQueue.number(root)           numbers the unit's links again (after one is taken away)
-     llPracticeQueue.useStorage(storage)    a storage of the test's own (getItem, setItem)
-   An exercise is the HTML of one task as the worker drew it (views/course_page.py, task_html),
-   so the Learn page shows and judges it with no interpreter, offline too. The store:
-   {"v": 1, "items": [{id, lang, html, day}]}, at most MAX_ITEMS (the oldest go first), each
-   at most MAX_HTML characters; what cannot be read is set aside as empty. */
+     llPracticeQueue.useStorage(storage)    a storage of the test's own (getItem, setItem) */
 (function (global, factory) {
-  if (typeof module === 'object' && module.exports) module.exports = factory(global);
-  else global.llPracticeQueue = factory(global);
-})(typeof self !== 'undefined' ? self : this, function (global) {
+  if (typeof module === 'object' && module.exports) module.exports = factory(require('./course_progress.js'));
+  else global.llPracticeQueue = global.llPracticeQueue || factory(global.llCourseProgress);
+})(typeof self !== 'undefined' ? self : this, function (progress) {
   'use strict';
-  var KEY = 'll-practice', VERSION = 1, MAX_ITEMS = 40, MAX_HTML = 400000;
-  var TASK_ID = /^review-[0-9a-f]{8}-\d{1,4}$/, LANG = /^[a-z]{2}$/;
+  var OLD_KEY = 'll-practice';  // before: the exercises as markup, dropped unread
 
   var given;  // useStorage(): a test's own (null: a browser that keeps nothing)
-  function storage() {
-    if (given !== undefined) return given;
-    try { return global.localStorage || null; } catch (e) { return null; }  // a refused storage throws
+  function store() {
+    var options = {order: []};
+    if (given !== undefined) options.storage = given || {getItem: function () { return null; },
+      setItem: function () { throw new Error('refused'); }, removeItem: function () {}};
+    var opened = progress.open(options);
+    if (given === null) opened.kept = false;
+    return opened;
   }
   function useStorage(storage) { given = storage; }
 
-  function valid(item) {
-    return !!item && typeof item === 'object' && TASK_ID.test(item.id) && LANG.test(item.lang)
-      && typeof item.html === 'string' && item.html.length <= MAX_HTML && typeof item.day === 'number';
-  }
-
-  function list() {
-    var kept = storage(), text = null;
-    try { text = kept && kept.getItem(KEY); } catch (e) { return []; }
-    if (!text) return [];
-    try {
-      var data = JSON.parse(text);
-      if (!data || data.v !== VERSION || !Array.isArray(data.items)) return [];
-      return data.items.filter(valid).slice(-MAX_ITEMS);
-    } catch (e) {
-      return [];
-    }
-  }
-
-  function write(items) {  // false when the browser refuses it (no storage, or full)
-    var kept = storage();
-    if (!kept) return false;
-    try {
-      kept.setItem(KEY, JSON.stringify({v: VERSION, items: items}));
-      return true;
-    } catch (e) {
-      return false;
-    }
-  }
+  function list() { return store().own(); }
 
   function add(exercise) {
-    var item = {id: exercise.id, lang: exercise.lang, html: exercise.html, day: Math.floor(Date.now() / 86400000)};
-    if (!valid(item)) return 'refused';
-    var items = list();
-    if (items.some(function (kept) { return kept.id === item.id; })) return 'again';
-    items.push(item);
-    items = items.slice(-MAX_ITEMS);
-    while (!write(items)) {  // full: the oldest make room, never the one just added
-      if (items.length < 2) return 'refused';
-      items.shift();
-    }
-    return 'added';
+    var item = {id: exercise.id, lang: exercise.lang, moment: exercise.moment, lesson: exercise.lesson,
+      day: Math.floor(Date.now() / 86400000)};
+    if (!progress.validOwn(item)) return 'refused';
+    var kept = store();
+    return kept.kept ? kept.keepOwn(item) : 'refused';
   }
 
-  function remove(id) {
-    write(list().filter(function (item) { return item.id !== id; }));
+  function remove(id) { store().dropOwn(id); }
+
+  function dropOld() {
+    try { if (global.localStorage) global.localStorage.removeItem(OLD_KEY); } catch (e) { /* keeps nothing */ }
   }
 
-  function clear() {
-    var kept = storage();
-    try { if (kept) kept.removeItem(KEY); } catch (e) { /* a browser that keeps nothing holds nothing */ }
-  }
-
-  // What could run or load something taken out of a part of a task (the store is only text, and
-  // anything on this site can write it): scripts but the JSON of verdicts, frames, objects,
-  // styles and base or meta elements; on* attributes, srcdoc, and addresses that are script
-  // (javascript:, vbscript:) or data. No script runs from innerHTML; an on* attribute would. The
-  // task's own element too, and into its inert templates, whose content a selector does not
-  // reach: a wrong answer's feedback is drawn from one.
-  var REMOVED = /^(SCRIPT|IFRAME|FRAME|FRAMESET|OBJECT|EMBED|BASE|META|LINK|STYLE)$/;
-  var ADDRESS = /^(href|src|action|formaction|xlink:href|data|poster|background)$/i;
-  var UNSAFE = /^(javascript|vbscript|data):/i;
-  function disarm(part) {
-    var elements = Array.prototype.slice.call(part.querySelectorAll('*'));
-    if (part.nodeType === 1) elements.unshift(part);
-    elements.forEach(function (element) {
-      if (REMOVED.test(element.tagName.toUpperCase()) && !(element.tagName === 'SCRIPT' && element.type === 'application/json')) {
-        element.remove();
-        return;
-      }
-      Array.prototype.slice.call(element.attributes).forEach(function (attribute) {
-        var name = attribute.name, address = attribute.value.replace(/[\u0000-\u0020]/g, '');
-        if (/^on/i.test(name) || /^srcdoc$/i.test(name) || (ADDRESS.test(name) && UNSAFE.test(address))) {
-          element.removeAttribute(name);
-        }
-      });
-      if (element.tagName === 'TEMPLATE') disarm(element.content);
-    });
-  }
-
-  // The task as the worker drew it, made inert before it joins the page.
-  function task(item, document) {
-    var box = document.createElement('template');
-    box.innerHTML = item.html;
-    var article = box.content.firstElementChild;
-    if (!article || box.content.children.length !== 1 || !article.matches('article.ll-task[data-ll-practice]')
-        || article.dataset.llTask !== item.id) return null;
-    disarm(article);
-    article.lang = item.lang;
-    return article;
-  }
-
-  // The Learn page's "From your reviews": each exercise kept, after the course's, and a link to
-  // it in the units' list (its unit stays hidden while there is none).
-  function fill(root) {
+  // The Learn page's "From your reviews": each exercise kept, as an article that waits to be drawn
+  // (its title, its name in words: text, never markup), and a link to it in the units' list (its
+  // unit stays hidden while there is none). ``words.heading``: the title's words ("From your
+  // reviews"); ``words.waiting``: what the article says until it is drawn.
+  function fill(root, words) {
     var place = root.querySelector('[data-ll-practice-tasks]'), unit = root.querySelector('[data-ll-practice-unit]');
     if (!place || !unit) return 0;
-    var links = unit.querySelector('ol'), document = root.ownerDocument, count = 0;
+    var links = unit.querySelector('ol'), document = root.ownerDocument;
     list().forEach(function (item) {
-      var article = task(item, document);
-      if (!article) return;
-      count += 1;
+      var dom = 'll-task-' + item.id, article = document.createElement('article');
+      article.className = 'll-task';
+      article.id = dom;
+      article.lang = item.lang;
+      article.dataset.llTask = item.id;
+      article.dataset.llKind = 'choice';
+      article.setAttribute('data-ll-practice', '');
+      article.setAttribute('aria-labelledby', dom + '-title');
+      article.llOwn = item;  // what the worker draws it from
+      var title = document.createElement('h3'), unitName = document.createElement('span');
+      title.id = dom + '-title';
+      title.className = 'll-task-title';
+      title.tabIndex = -1;
+      unitName.className = 'll-task-unit';
+      unitName.textContent = ' \u00b7 ' + item.moment;
+      var stars = document.createElement('span');
+      stars.className = 'll-task-stars';
+      stars.dataset.llStars = '';
+      stars.hidden = true;
+      title.append(words.heading, unitName, stars);
+      var waiting = document.createElement('p');
+      waiting.className = 'll-task-waiting';
+      waiting.setAttribute('role', 'status');
+      waiting.textContent = words.waiting;
+      article.append(title, waiting);
       place.appendChild(article);
       var link = document.createElement('a'), entry = document.createElement('li');
-      link.href = '#ll-task-' + item.id;
+      link.href = '#' + dom;
       link.dataset.llGoto = item.id;
-      var moment = article.querySelector('.ll-task-unit');  // " · Trick 3: 8♦"
-      link.dataset.llMoment = moment ? moment.textContent.replace(/^[\s\u00b7]+/, '') : '';
+      link.dataset.llMoment = item.moment;
       entry.appendChild(link);
       links.appendChild(entry);
     });
+    dropOld();
     return number(root);
   }
 
@@ -157,7 +112,6 @@
     return links.length;
   }
 
-  return {add: add, list: list, remove: remove, clear: clear, fill: fill, number: number, useStorage: useStorage,
-          MAX_ITEMS: MAX_ITEMS,
-          MAX_HTML: MAX_HTML, KEY: KEY};
+  return {add: add, list: list, remove: remove, fill: fill, number: number, useStorage: useStorage,
+          MAX_ITEMS: progress.MAX_OWN, MAX_LESSON: progress.MAX_LESSON, OLD_KEY: OLD_KEY};
 });

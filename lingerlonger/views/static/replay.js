@@ -7,7 +7,7 @@ window.llReplay = window.llReplay || function (root) {
   var stage = root.querySelector('.ll-stage');
   var bar = root.querySelector('.ll-controls');
   var frames = root.querySelectorAll('template[data-frame]');
-  var byLang = {};
+  var byLang = Object.create(null);  // keys: the languages of this replay's own catalog only
   byLang[root.dataset.lang] = frames;
   var words = JSON.parse(root.querySelector('script.ll-catalog').textContent);
   var slider = root.querySelector('input[type=range]');
@@ -179,8 +179,8 @@ window.llReplay = window.llReplay || function (root) {
     dress();
   });
   var wanted = root.dataset.lang;
-  function speak(lang) {
-    if (!words[lang]) return;
+  function speak(lang) {  // a language this replay has (one kept or asked for may be anything)
+    if (typeof lang !== 'string' || !Object.prototype.hasOwnProperty.call(words, lang)) return;
     wanted = lang;  // a later pick wins over an earlier one still unpacking
     unpack(lang, function (unpacked) { if (wanted === lang && unpacked !== frames) relabel(lang, unpacked); });
   }
@@ -334,7 +334,8 @@ window.llLoadReplay = window.llLoadReplay || function (root) {
     script.setAttribute('src', lazy.dataset.src);
     script.onload = function () {
       var parts = document.createElement('template');
-      parts.innerHTML = (window.llReplayParts || {})[key];
+      var made = window.llReplayParts || {};  // the replay's own file registered its markup
+      parts.innerHTML = Object.prototype.hasOwnProperty.call(made, key) ? made[key] : '';
       lazy.replaceWith(parts.content);
       window.llReplay(root);
     };
@@ -353,8 +354,11 @@ window.llLangKey = function () { return 'll-lang:' + (document.documentElement.l
 
 window.llReplayAll = function () {
   // ?lang=ru in the address picks the players' language, as their menu does (and is kept).
+  // Only what looks like a language is kept; each replay then speaks it only if it has it.
   var asked = new URLSearchParams(location.search).get('lang');
-  if (asked) try { localStorage.setItem(window.llLangKey(), asked); } catch (e) { /* storage blocked */ }
+  if (asked && /^[a-z]{2}$/.test(asked)) {
+    try { localStorage.setItem(window.llLangKey(), asked); } catch (e) { /* storage blocked */ }
+  }
   document.querySelectorAll('.ll-replay:not([data-ll-ready])').forEach(window.llLoadReplay);
 };
 // "Show the answer" (a question's [data-ll-reveal] button): the button gives way to the answer

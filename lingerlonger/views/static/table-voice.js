@@ -119,7 +119,7 @@ window.llVoice = window.llVoice || function (root, say) {
     if (!box || !box.checked || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
     if (!e.target.closest || !e.target.closest('.ll-stage, .ll-card-row')) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) || e.target.isContentEditable) return;
-    var asked = e.key === '?' ? 'help' : KEYS[e.code];
+    var asked = e.key === '?' ? 'help' : Object.prototype.hasOwnProperty.call(KEYS, e.code) ? KEYS[e.code] : null;
     if (!asked) return;
     e.preventDefault();
     if (asked === 'help') return announce(say('ui.keys-help'), false, stage.lang);
