@@ -283,10 +283,10 @@ window.llLearn = window.llLearn || function (root) {
     var remove = event.target.closest('[data-ll-action=practice-remove]');
     var task = remove && remove.closest('[data-ll-practice]');
     if (task) {  // one of the reader's own exercises, drawn or not (one that cannot be read too)
-      window.llPracticeQueue.remove(task.dataset.llTask);
-      var named = gotoLink(task.dataset.llTask);
+      var id = task.dataset.llTask, named = gotoLink(id);
       var moment = named ? named.dataset.llMoment : '';
-      drop(task, true);
+      drop(task, true);  // first: the store's news (kept) then finds nothing more to take away
+      window.llPracticeQueue.remove(id);
       say(words.removed.replace('{moment}', moment));
       return;
     }

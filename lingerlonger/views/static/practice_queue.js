@@ -20,9 +20,9 @@
      llPracticeQueue.number(root)           numbers the unit's links again (after one is taken away)
      llPracticeQueue.useStorage(storage)    a storage of the test's own (getItem, setItem) */
 (function (global, factory) {
-  if (typeof module === 'object' && module.exports) module.exports = factory(require('./course_progress.js'));
-  else global.llPracticeQueue = global.llPracticeQueue || factory(global.llCourseProgress);
-})(typeof self !== 'undefined' ? self : this, function (progress) {
+  if (typeof module === 'object' && module.exports) module.exports = factory(global, require('./course_progress.js'));
+  else global.llPracticeQueue = global.llPracticeQueue || factory(global, global.llCourseProgress);
+})(typeof self !== 'undefined' ? self : this, function (global, progress) {
   'use strict';
   var OLD_KEY = 'll-practice';  // before: the exercises as markup, dropped unread
 
