@@ -271,7 +271,6 @@ HOSTILE = (
 HOSTILE_NAME = f'<img src="no-such.png" onerror="{RAN}">'
 
 
-
 def test_the_readers_own_exercises_are_data_and_markup_in_them_is_only_text(learn):
     """Issue 39: the reader's own exercises are kept as data (the scenario's text, its name), with
     the progress, and drawn by live mode's worker with the course's own template; markup in any
