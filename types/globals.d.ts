@@ -190,3 +190,7 @@ interface Window {
 /** The UMD head of course_progress.js and practice_queue.js, under node. */
 declare var module: { exports: unknown } | undefined;
 declare function require(name: './course_progress.js'): CourseProgressApi;
+
+/** sphinx-copybutton's globals (copybutton.js), which ll-theme.js translates: absent elsewhere. */
+declare var messages: { [locale: string]: { [key: string]: string } } | undefined;
+declare var locale: string | undefined;
