@@ -40,7 +40,7 @@ help:
 	@echo "make serve   - serve the built book on http://localhost:8000/"
 	@echo "make publish - push _build/html to the gh-pages branch of REMOTE (default origin)"
 	@echo "make app     - serve the Voila app on $(HOST) (PORT=... to choose the port)"
-	@echo "make lint    - ruff (lint and format) and mypy (types): make test runs it first"
+	@echo "make lint    - ruff (lint and format), mypy (types), ESLint and tsc on the scripts: make test runs it first"
 	@echo "make test    - make lint, then the test suite (browser tests need 'make book' first)"
 	@echo "make bench   - run bench/*.py, a copy of each output in bench/out/"
 	@echo "make demo    - lingerlonger demo"
@@ -134,11 +134,18 @@ app: $(APP_NB) $(APP_VOICE)
 	JUPYTER_CONFIG_PATH="$(CURDIR)/$(VOILA_DIR)$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	  $(PYTHON) -m voila $(APP_NB) --no-browser --port=$$port --Voila.ip=$(HOST)
 
-# The checks a reviewer would make first: lint, formatting and types (pyproject.toml says which).
+# The checks a reviewer would make first: lint, formatting and types (pyproject.toml says which),
+# then the scripts' (eslint.config.mjs, tsconfig.json), with the tools of package-lock.json that `make assets`
+# installed: nothing is fetched here.
+NODE_BIN := node_modules/.bin
 lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m mypy
+	@test -x $(NODE_BIN)/eslint -a -x $(NODE_BIN)/tsc || { echo "make lint: no $(NODE_BIN)/eslint or tsc: run 'make assets' first (npm ci, from package-lock.json)" >&2; exit 1; }
+	@test ! package-lock.json -nt node_modules/.package-lock.json || { echo "make lint: node_modules is older than package-lock.json: run 'make assets' first" >&2; exit 1; }
+	$(NODE_BIN)/eslint .
+	$(NODE_BIN)/tsc -p tsconfig.json
 
 # On TEST_WORKERS processes (pytest-xdist; each has its own chromium, served book and Voila),
 # idle ones taking tests from busy ones (worksteal: a few tests take a minute). The 25 slowest

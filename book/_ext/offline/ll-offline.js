@@ -15,7 +15,7 @@
     try { path = decodeURIComponent(path); } catch (malformed) { /* shown as the address has it */ }
     if (/^\/[A-Za-z]:\//.test(path)) path = path.slice(1);  // file:///C:/... on Windows
     path = path.replace(/(.)\/$/, '$1');
-    return /[^\w\/.:\\-]/.test(path) ? '"' + path + '"' : path;
+    return /[^\w/.:\\-]/.test(path) ? '"' + path + '"' : path;
   }
   // A note after `place` (once), in the page's language: what needs a server (why: 'live' or
   // 'keep'), then the command that serves the site. Returns its text.

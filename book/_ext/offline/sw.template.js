@@ -152,7 +152,8 @@ self.addEventListener('message', function (event) {
     if (asked.visit) {  // the whole book's size; the page and what it loaded before this worker
       // took over; then its language's chapters
       var loaded = asked.visit.map(nameOf).filter(Boolean);
-      var pack = (CHAPTERS[asked.lang] || []).map(function (at) { return FILES[at][0]; });
+      var chapters = Object.prototype.hasOwnProperty.call(CHAPTERS, asked.lang) ? CHAPTERS[asked.lang] : [];  // a key from the page
+      var pack = chapters.map(function (at) { return FILES[at][0]; });
       return cache.match(WHOLE).then(function (whole) {
         tell({bytes: wholeBytes(), whole: !!whole});
         return keepAll(cache, loaded);

@@ -8,9 +8,11 @@
   /* A toggle says whether its panel is open (aria-expanded) and which element that is
      (aria-controls); the dialog is named as its button is; closing it gives focus back to the
      button (the theme blurs the button on a click, so it would hand focus to <body>). */
+  /** @param {HTMLElement | null} toggle @param {HTMLElement | null} sidebar @param {HTMLDialogElement | null} dialog
+      @param {boolean} hidesInPlace */
   function announce(toggle, sidebar, dialog, hidesInPlace) {
     if (!toggle || !sidebar || !dialog) return;
-    dialog.setAttribute("aria-label", toggle.getAttribute("aria-label"));
+    dialog.setAttribute("aria-label", /** @type {string} */ (toggle.getAttribute("aria-label")));
     const update = () => {
       const inPlace = hidesInPlace && wide.matches && !dialog.open;
       toggle.setAttribute("aria-controls", inPlace ? sidebar.id : dialog.id);
@@ -28,7 +30,7 @@
     // A press of Enter or Space (a click of detail 0) keeps the focus where the reader is; seen
     // from the document, as the theme stops the click at the button on a wide screen.
     document.addEventListener("click", (event) => {
-      if (event.detail === 0 && toggle.contains(event.target)) refocus();
+      if (event.detail === 0 && toggle.contains(/** @type {Node | null} */ (event.target))) refocus();
     }, true);
     update();
   }
@@ -57,9 +59,11 @@
      global `messages` of copybutton.js, for its `locale`) become the page's own, from the
      sidebar's catalog (templates/layout.html). This runs before it adds them (DOMContentLoaded). */
   const copyWords = document.getElementById("ll-copy-words");
+  /** @type {{before: {[key: string]: string}, own: {[key: string]: string}} | null} */
   let copied = null;  // the words copybutton drew its icons' <title>s with, and the page's
   if (copyWords && typeof messages === "object" && typeof locale === "string" && messages[locale]) {
-    const own = JSON.parse(copyWords.textContent);
+    const own = JSON.parse(/** @type {string} */ (copyWords.textContent));
+
     copied = { before: Object.assign({}, messages[locale]), own };
     Object.assign(messages[locale], own);
   }
@@ -82,9 +86,10 @@
 
   function start() {
     announce(document.querySelector(".primary-toggle"), document.getElementById("pst-primary-sidebar"),
-      document.getElementById("pst-primary-sidebar-modal"), true);
+      /** @type {HTMLDialogElement | null} */ (document.getElementById("pst-primary-sidebar-modal")), true);
     announce(document.querySelector(".secondary-toggle"), document.getElementById("pst-secondary-sidebar"),
-      document.getElementById("pst-secondary-sidebar-modal"), false);
+      /** @type {HTMLDialogElement | null} */ (document.getElementById("pst-secondary-sidebar-modal")), false);
+
     keepPillOffReplays();
   }
   // copybutton adds its buttons at DOMContentLoaded, which comes after this deferred script.

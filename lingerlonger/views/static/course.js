@@ -134,6 +134,7 @@ window.llLearn = window.llLearn || function (root) {
         if (!task.isConnected) return;
         if (!answer || typeof answer.html !== 'string') return unreadable();
         var box = document.createElement('template');
+        // eslint-disable-next-line no-unsanitized/property -- the worker's answer: course/task.html, the package's own template, drawn from data
         box.innerHTML = answer.html;  // the worker's own template (course/task.html), drawn from data
         var drawn = box.content.firstElementChild;
         if (!drawn || drawn.dataset.llTask !== item.id) return unreadable();

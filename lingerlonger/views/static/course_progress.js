@@ -41,17 +41,17 @@
    exercises (too long for an address); a file carries them.
    Keys read from a file, a link or the store (task ids) index only objects without a
    prototype, so that "constructor" or "__proto__" is an id like any other. */
-(function (global, factory) {
+(/** @param {Window} global @param {(global: Window) => CourseProgressApi} factory */ function (global, factory) {
   if (typeof module === 'object' && module.exports) module.exports = factory(global);
   else global.llCourseProgress = global.llCourseProgress || factory(global);  // two scripts carry it: one store
-})(typeof self !== 'undefined' ? self : this, function (global) {
+})(typeof self !== 'undefined' ? self : /** @type {Window} */ (/** @type {unknown} */ (this)), function (global) {
   'use strict';
   var FORMAT = 'linger-longer-progress';
   var VERSION = 2;
   var STORAGE_KEY = 'll-course-progress';
   var LINK_KEY = 'progress';
   var MAX_TASKS = 5000, MAX_COUNT = 1e6, MAX_TEXT = 4e6;
-  var TASK_ID = /^[A-Za-z0-9][\w.:\/-]{0,119}$/;
+  var TASK_ID = /^[A-Za-z0-9][\w.:/-]{0,119}$/;
   /* The reader's own exercises: at most MAX_OWN (the oldest go first), each lesson at most
      MAX_LESSON characters, its name at most MAX_MOMENT. */
   var OWN_ID = /^review-[0-9a-f]{8}-\d{1,4}$/, LANG = /^[a-z]{2}$/;
@@ -67,7 +67,9 @@
      version n) -> data of version n + 1. None yet. */
   var MIGRATIONS = [
     null,
+    /** @param {any} data */
     function (data) {  // 1 -> 2: the reader's own exercises join the progress (none yet)
+      /** @type {{[key: string]: unknown}} */
       var copy = {};
       if (plain(data)) Object.keys(data).forEach(function (key) { copy[key] = data[key]; });
       copy.own = [];
@@ -76,6 +78,7 @@
   ];
   /* Whoever listens to any store of this page hears every change: the page's store and the
      panel's may be two objects over one localStorage. */
+  /** @type {(() => void)[]} */
   var listeners = [];
   function tell() { listeners.forEach(function (listener) { listener(); }); }
   if (global.addEventListener) {  // another tab changed it: heard late, but heard
@@ -84,6 +87,7 @@
     });
   }
 
+  /** @constructor @param {string} code @this {Error & ProgressErrorCode} */
   function ProgressError(code) {
     this.name = 'ProgressError';
     this.code = code;  // json | format | version | checksum | shape | too-large
@@ -92,11 +96,13 @@
   ProgressError.prototype = Object.create(Error.prototype);
   ProgressError.prototype.constructor = ProgressError;
 
+  /** @param {number} now @returns {number} */
   function today(now) {  // the local day number of the time now (ms)
     var at = new Date(now);
     return Math.floor((at.getTime() - at.getTimezoneOffset() * 60000) / DAY);
   }
 
+  /** @param {any} value @returns {string} */
   function canonical(value) {  // JSON with the keys of every object sorted: the same data, the same text
     if (Array.isArray(value)) return '[' + value.map(canonical).join(',') + ']';
     if (value && typeof value === 'object') {
@@ -107,8 +113,10 @@
     return JSON.stringify(value);
   }
 
+  /** @param {string} text */
   function utf8(text) { return new TextEncoder().encode(text); }
 
+  /** @param {unknown} data */
   function checksum(data) {  // FNV-1a, 32 bits, of the canonical JSON's UTF-8: 8 hex digits
     var bytes = utf8(canonical(data)), hash = 0x811c9dc5;
     for (var i = 0; i < bytes.length; i++) {
@@ -118,16 +126,20 @@
     return ('0000000' + hash.toString(16)).slice(-8);
   }
 
+  /** @param {unknown} value @param {number} most @returns {value is number} */
   function isCount(value, most) {
     return typeof value === 'number' && value % 1 === 0 && value >= 0 && value <= most;
   }
 
+  /** @param {object} object @param {PropertyKey} key */
   function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
 
+  /** @param {unknown} value @returns {value is {[key: string]: any}} */
   function plain(value) {
     return !!value && typeof value === 'object' && !Array.isArray(value);
   }
 
+  /** @param {unknown} record @returns {record is ProgressRecord} */
   function validRecord(record) {
     if (!plain(record)) return false;
     var keys = Object.keys(record);
@@ -140,10 +152,13 @@
     return !has(record, 'b') || (isCount(record.b, REVIEW_DAYS.length - 1) && isCount(record.r, 1e7));
   }
 
+  /** @param {unknown} value @param {number} most @returns {value is string} */
   function text(value, most) {  // words for textContent: no control characters but a newline
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
     return typeof value === 'string' && value.length <= most && !/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(value);
   }
 
+  /** @param {unknown} item @returns {item is OwnExercise} */
   function validOwn(item) {  // one of the reader's own exercises: exactly these keys, as data
     if (!plain(item)) return false;
     var keys = Object.keys(item).sort().join(',');
@@ -152,6 +167,7 @@
       && typeof item.lesson === 'string' && item.lesson.length <= MAX_LESSON && isCount(item.day, 1e7);
   }
 
+  /** @param {unknown} data @returns {data is ProgressData} */
   function validData(data) {  // the shape of version VERSION's data, strictly: nothing unknown
     if (!plain(data) || !plain(data.tasks)) return false;
     if (Object.keys(data).some(function (key) { return key !== 'tasks' && key !== 'last' && key !== 'own'; })) return false;
@@ -160,26 +176,31 @@
     if (!ids.every(function (id) { return TASK_ID.test(id) && validRecord(data.tasks[id]); })) return false;
     if (!Array.isArray(data.own) || data.own.length > MAX_OWN || !data.own.every(validOwn)) return false;
     var seen = dict();
-    if (data.own.some(function (item) { var again = has(seen, item.id); seen[item.id] = 1; return again; })) return false;
+    if (data.own.some(/** @param {OwnExercise} item */ function (item) { var again = has(seen, item.id); seen[item.id] = 1; return again; })) return false;
     return data.last === undefined || data.last === null || (typeof data.last === 'string' && TASK_ID.test(data.last));
   }
 
+  /** @template T @param {{[key: string]: T}} [from] @returns {{[key: string]: T}} */
   function dict(from) {  // an object without a prototype: outside keys are only keys in it
     var made = Object.create(null);
     if (from) Object.keys(from).forEach(function (key) { made[key] = from[key]; });
     return made;
   }
 
+  /** @param {{[id: string]: ProgressRecord}} tasks @param {string} id */
   function held(tasks, id) { return has(tasks, id) ? tasks[id] : undefined; }
 
+  /** @returns {ProgressData} */
   function empty() { return {tasks: dict(), last: null, own: []}; }
 
+  /** @param {ProgressData} data */
   function wrap(data) {  // the file's (and the store's) text for ``data``
     return JSON.stringify({format: FORMAT, v: VERSION, data: data, sum: checksum(data)});
   }
 
   /* The data a file's text carries, or a ProgressError: not JSON, not ours, a version this
      build does not know, a checksum that does not match, or a wrong shape. */
+  /** @param {unknown} text @returns {ProgressData} */
   function unwrap(text) {
     if (typeof text !== 'string' || text.length > MAX_TEXT) throw new ProgressError('too-large');
     var file;
@@ -191,7 +212,7 @@
     }
     var data = file.data;
     for (var v = file.v; v < VERSION; v++) {
-      try { data = MIGRATIONS[v](data); } catch (error) { throw new ProgressError('shape'); }
+      try { data = /** @type {(data: unknown) => unknown} */ (MIGRATIONS[v])(data); } catch (error) { throw new ProgressError('shape'); }
     }
     if (!validData(data)) throw new ProgressError('shape');
     return {tasks: dict(data.tasks), last: data.last === undefined ? null : data.last, own: data.own};
@@ -199,8 +220,11 @@
 
   /* A record after a solve on ``day``: the best stars, the last solve's mistakes and hints,
      and the review schedule (REVIEW_DAYS). */
+  /** @param {ProgressRecord | undefined} old @param {Required<SolveResult>} result @param {number} day
+      @returns {ProgressRecord} */
   function solved(old, result, day) {
     var clean = result.mistakes === 0 && result.hints === 0;
+    /** @type {ProgressRecord} */
     var record = {s: result.stars, m: result.mistakes, h: result.hints, n: 1, t: day};
     if (old) {
       record.s = Math.max(old.s, result.stars);
@@ -210,7 +234,7 @@
     if (!clean) {
       record.b = 0;
       record.r = day + REVIEW_DAYS[0];
-    } else if (has(record, 'b') && record.r <= day) {
+    } else if (record.b !== undefined && record.r !== undefined && record.r <= day) {
       if (record.b + 1 < REVIEW_DAYS.length) {
         record.b += 1;
         record.r = day + REVIEW_DAYS[record.b];
@@ -229,6 +253,7 @@
      own exercises of both (the newest MAX_OWN). ``changed`` counts the tasks added or updated;
      ``done``, ``stars``, ``review`` and ``own`` say what it changes, for the reader's yes:
      tasks newly done, stars raised, review days changed, own exercises added. */
+  /** @param {ProgressData} data @param {ProgressData} incoming @returns {MergeResult} */
   function merged(data, incoming) {
     var tasks = dict(data.tasks), changed = 0, done = 0, stars = 0, review = 0;
     Object.keys(incoming.tasks).forEach(function (id) {
@@ -249,12 +274,14 @@
             done: done, stars: stars, review: review, own: added.length};
   }
 
+  /** @param {string} text */
   function base64url(text) {
     var bytes = utf8(text), binary = '';
     for (var i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
     return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   }
 
+  /** @param {string} code */
   function fromBase64url(code) {
     if (!/^[A-Za-z0-9_-]*$/.test(code)) throw new ProgressError('json');
     var binary;
@@ -265,12 +292,15 @@
   }
 
   /* The progress carried by a page's fragment (``#progress=...``), or null when it carries none. */
+  /** @param {string | null | undefined} hash */
   function linkText(hash) {
     var match = /(?:^#?|&)progress=([^&]*)/.exec(hash || '');
     return match ? fromBase64url(match[1]) : null;
   }
 
+  /** @returns {ProgressStorage} */
   function memoryStorage() {
+    /** @type {{[key: string]: string}} */
     var kept = {};
     return {
       getItem: function (key) { return has(kept, key) ? kept[key] : null; },
@@ -280,6 +310,7 @@
   }
 
   /* localStorage when the browser lets us write it (not in some private modes, nor when full). */
+  /** @returns {ProgressStorage | null} */
   function browserStorage() {
     try {
       var storage = global.localStorage, probe = STORAGE_KEY + '.probe';
@@ -291,13 +322,14 @@
     }
   }
 
+  /** @param {ProgressOptions} [options] @returns {ProgressStore} */
   function open(options) {
     options = options || {};
     var order = (options.order || []).slice();
     var found = options.storage || browserStorage();
     var storage = found || memoryStorage();
     var now = options.now || function () { return Date.now(); };
-    var store = {kept: !!found, damaged: false, order: order, REVIEW_DAYS: REVIEW_DAYS};
+    var store = /** @type {ProgressStore} */ ({kept: !!found, damaged: false, order: order, REVIEW_DAYS: REVIEW_DAYS});
 
     function read() {
       var text = storage.getItem(STORAGE_KEY);
@@ -312,6 +344,7 @@
       }
     }
 
+    /** @param {ProgressData} data */
     function write(data) {
       try {
         storage.setItem(STORAGE_KEY, wrap(data));
@@ -342,11 +375,11 @@
     store.state = function (id) {
       var record = held(read().tasks, id);
       if (!record) return null;
-      var inReview = has(record, 'b');
+      var inReview = has(record, 'b'), box = /** @type {number} */ (record.b), due = /** @type {number} */ (record.r);
       return {
         stars: record.s, mistakes: record.m, hints: record.h, attempts: record.n, day: record.t,
-        box: inReview ? record.b : null, due: inReview ? record.r : null,
-        dueToday: inReview && record.r <= day()
+        box: inReview ? box : null, due: inReview ? due : null,
+        dueToday: inReview && due <= day()
       };
     };
 
@@ -356,7 +389,7 @@
     };
 
     store.next = function () {
-      var data = read(), start = order.indexOf(data.last) + 1;
+      var data = read(), start = order.indexOf(/** @type {string} */ (data.last)) + 1;
       for (var i = 0; i < order.length; i++) {
         var id = order[(start + i) % order.length];
         if (!has(data.tasks, id)) return id;
@@ -366,7 +399,10 @@
 
     store.due = function () {
       var tasks = read().tasks, on = day();
-      return order.filter(function (id) { return has(tasks, id) && has(tasks[id], 'r') && tasks[id].r <= on; });
+      return order.filter(function (id) {
+        return has(tasks, id) && has(tasks[id], 'r') && /** @type {number} */ (tasks[id].r) <= on;
+      });
+
     };
 
     store.exportText = function () { return wrap(read()); };
@@ -444,10 +480,13 @@
     return store;
   }
 
-  return {
+  /** @type {CourseProgressApi} */
+  var api = {
     open: open, ProgressError: ProgressError, checksum: checksum, canonical: canonical, wrap: wrap,
     unwrap: unwrap, solved: solved, merged: merged, today: today, linkText: linkText, base64url: base64url,
     validOwn: validOwn, FORMAT: FORMAT, VERSION: VERSION, STORAGE_KEY: STORAGE_KEY, REVIEW_DAYS: REVIEW_DAYS,
     MAX_OWN: MAX_OWN, MAX_LESSON: MAX_LESSON
   };
+  return api;
 });
+

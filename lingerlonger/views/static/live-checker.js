@@ -95,6 +95,7 @@
     var version = 0, busy = false, again = false, pause = null, step = 0;
     out.addEventListener('ll-step', function (e) { step = e.detail.at; }, true);  // the replay's own event
     function showing(result) {
+      // eslint-disable-next-line no-unsanitized/property -- the worker's answer: check_file's error, the package's own autoescaped template
       problem.innerHTML = result.error || result.located || '';
       lines.mark(result.line, result.column);
       if (result.error) {
@@ -111,6 +112,7 @@
         status.textContent = result.message;
         shown.classList.remove('ll-editor-stale');
         shown.inert = false;
+        // eslint-disable-next-line no-unsanitized/property -- the worker's answer: check_file's replay, the package's own templates
         shown.innerHTML = result.html;
       }
       out.replaceChildren.apply(out, [problem, shown].filter(function (part) { return part.childElementCount; }));
@@ -147,6 +149,7 @@
       if (!text.value.trim()) return;
       bounded('make_task', {text: text.value, name: name, lang: words.lang, at: step}, CHECK_LIMIT_MS)
         .then(function (result) {
+          // eslint-disable-next-line no-unsanitized/property -- the worker's answer: make_task's error, the package's own autoescaped template
           if (result.error) { problem.innerHTML = result.error; out.prepend(problem); return; }
           edited(result.text, name, 0);
         })

@@ -3,15 +3,18 @@
    from this site); nothing is fetched before the first call. book/_ext/site_live.py joins the
    parts (its PAGE_SOURCES, this one first) into the one script the pages load, ll-live.js. */
 (function () {
-  var here = document.currentScript && document.currentScript.src;
-  var worker = null, calls = 0, waiting = {};
-  var kit = window.llLiveKit = {here: here, offline: location.protocol === 'file:'};
+  var here = document.currentScript && /** @type {HTMLScriptElement} */ (document.currentScript).src;
+  /** @type {Worker | null} */
+  var worker = null, calls = 0;
+  /** @type {{[id: string]: {resolve: (result: LiveAnswer) => void, reject: (error: Error) => void}}} */
+  var waiting = {};
+  var kit = window.llLiveKit = /** @type {LiveKit} */ ({here: here, offline: location.protocol === 'file:'});
 
   // Opened as a file (file://, the site on a USB stick), nothing here can start: a worker and
   // its files need the site served. What would start it says so instead, in the page's
   // language, with the command that serves the site (ll-offline.js's llNeedsServer).
   if (kit.offline) {
-    kit.needsServer = function (place) { return window.llNeedsServer ? window.llNeedsServer(place, 'live') : ''; };
+    kit.needsServer = /** @param {Element | null} place */ function (place) { return window.llNeedsServer ? window.llNeedsServer(place, 'live') : ''; };
     // the position editor's taps
     kit.call = function () { return Promise.resolve({refused: kit.needsServer(null)}); };
     kit.download = download;
@@ -19,10 +22,12 @@
     return;
   }
 
+  /** @param {string} name @param {object} [args] @returns {Promise<LiveAnswer>} */
   function call(name, args) {  // a promise of lingerlonger.views.live_mode.endpoints.<name>(args)
     if (!worker) {
-      worker = new Worker(new URL('_live/live-worker.js', here), {type: 'module'});
-      worker.onmessage = function (e) {
+      worker = new Worker(new URL('_live/live-worker.js', /** @type {string} */ (here)), {type: 'module'});
+
+      worker.onmessage = /** @param {MessageEvent} e */ function (e) {
         if (e.data.boot) { window.llLiveKit.boot = e.data.boot; return; }  // "snapshot" or "plain"
         var done = waiting[e.data.id];
         delete waiting[e.data.id];
@@ -36,7 +41,7 @@
     return new Promise(function (resolve, reject) {
       var id = ++calls;
       waiting[id] = {resolve: resolve, reject: reject};
-      worker.postMessage({id: id, call: name, args: args});
+      /** @type {Worker} */ (worker).postMessage({id: id, call: name, args: args});
     });
   }
   // The worker stopped, with every call it had not answered: the next call starts a fresh one,
@@ -57,7 +62,9 @@
   // A call that runs longer than this is stopped with its worker (an author's file could
   // ask for a long replay): the next call starts a fresh one.
   var CHECK_LIMIT_MS = 20000;
+  /** @param {string} name @param {object} args @param {number} ms @returns {Promise<LiveAnswer>} */
   function bounded(name, args, ms) {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
     var timer;
     var late = new Promise(function (resolve, reject) {
       timer = setTimeout(function () {
@@ -68,6 +75,7 @@
     return Promise.race([call(name, args), late]).finally(function () { clearTimeout(timer); });
   }
 
+  /** @param {string} action @param {string} text @param {string} [key] */
   function button(action, text, key) {  // key: its catalog id, relabelled with the player's language
     var b = document.createElement('button');
     b.type = 'button';
@@ -80,6 +88,7 @@
   kit.bounded = bounded;
   kit.button = button;
 
+  /** @param {string} text @param {string} name */
   function download(text, name) {  // the browser saves the text as a file: no server involved
     var link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([text], {type: 'application/x-yaml'}));
@@ -90,5 +99,6 @@
     setTimeout(function () { URL.revokeObjectURL(link.href); }, 60000);
   }
   // The site's root: its copy of the format's schema is what a saved lesson points editors at.
-  function siteRoot() { return new URL('.', here).href; }
+  function siteRoot() { return new URL('.', /** @type {string} */ (here)).href; }
+
 })();

@@ -109,6 +109,7 @@
     // scenario's frame, which the replay said as it stepped).
     function show(markup, narrated) {
       var inside = stage.contains(document.activeElement);
+      // eslint-disable-next-line no-unsanitized/property -- markup: a frame of the worker's answers, the package's own templates
       stage.innerHTML = markup;
       if (narrated) voice.narrate();
       voice.settle(inside);
@@ -120,6 +121,7 @@
       status.dataset.error = String(error && error.message || error);
     }
     function answer(result) {  // a refusal comes back as {error: html}, in the reader's language
+      // eslint-disable-next-line no-unsanitized/property -- the worker's answer: a refusal, the package's own autoescaped template
       if (result.error) { out.innerHTML = result.error; voice.announce(out.textContent, true); return false; }
       return true;
     }
@@ -149,6 +151,7 @@
       function go(i) {
         index = Math.max(0, Math.min(frames.length - 1, i));
         var frame = box.querySelector('.ll-branch-frame');
+        // eslint-disable-next-line no-unsanitized/property -- a what-if frame of the worker's answer, the package's own templates
         frame.innerHTML = frames[index];
         voice.narrate(frame);
         where.textContent = (index + 1) + ' / ' + frames.length;
@@ -194,6 +197,7 @@
             var box = stage.querySelector('.ll-live-quiz-box');
             if (!box || !answer(result)) return;
             var inside = stage.contains(document.activeElement);
+            // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the quiz, the package's own templates
             box.innerHTML = result.quiz;
             var right = box.querySelector('.ll-quiz-right'), wrong = box.querySelector('.ll-quiz-feedback');
             if (right) voice.announce(right.textContent);
@@ -235,6 +239,7 @@
         : mode === 'moment' ? call('coach', {session: moment.session, at: moment.at, lang: lang})
         : onScenario('coach', {at: at, lang: lang});
       advised.then(function (result) {
+        // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the coach, the package's own templates
         if (answer(result)) { out.innerHTML = result.html; voice.announce(out.textContent); }
       }).catch(failed);
     };

@@ -35,6 +35,7 @@
       return kit.call('review', {review: result.review, lang: args.lang}).then(step);
     }
     function shown(result) {
+      // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the review panel, views/review_panel.py's own template
       holder.innerHTML = result.html;
       var panel = holder.querySelector('[data-ll-review]');
       panel.tabIndex = -1;  // the reader is taken to the review, and hears its summary

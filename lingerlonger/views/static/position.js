@@ -70,13 +70,16 @@
       var old = body(), key = focusKey(old), open = {};
       old.querySelectorAll('details[data-ll-fold]').forEach(function (fold) { open[fold.dataset.llFold] = fold.open; });
       var made = document.createElement('template');
+      // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the editor's body, position_editor.py's own template
       made.innerHTML = result.html;
       var fresh = made.content.firstElementChild;
       fresh.querySelectorAll('details[data-ll-fold]').forEach(function (fold) {
         if (open[fold.dataset.llFold]) fold.open = true;
       });
       old.replaceWith(fresh);
+      // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the editor's problems, position_editor.py's own template
       made.innerHTML = result.problems;  // the status box is rewritten only when it says something new
+      // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the editor's problems, position_editor.py's own template
       if (made.content.textContent !== problems.textContent) problems.innerHTML = result.problems;
       action('play').disabled = action('save').disabled = action('task').disabled = !result.ok;
       refocus(key, fresh);
@@ -112,6 +115,7 @@
     };
 
     function play(result) {  // the position's replay, taken live at once
+      // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the position's replay, the package's own templates
       out.innerHTML = result.replay;
       setup.hidden = true;
       playing.hidden = false;

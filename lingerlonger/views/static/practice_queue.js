@@ -19,15 +19,17 @@
        each a link in the "From your reviews" unit and an exercise waiting to be drawn
      llPracticeQueue.number(root)           numbers the unit's links again (after one is taken away)
      llPracticeQueue.useStorage(storage)    a storage of the test's own (getItem, setItem) */
-(function (global, factory) {
+(/** @param {Window} global @param {(global: Window, progress: CourseProgressApi) => PracticeQueueApi} factory */ function (global, factory) {
   if (typeof module === 'object' && module.exports) module.exports = factory(global, require('./course_progress.js'));
   else global.llPracticeQueue = global.llPracticeQueue || factory(global, global.llCourseProgress);
-})(typeof self !== 'undefined' ? self : this, function (global, progress) {
+})(typeof self !== 'undefined' ? self : /** @type {Window} */ (/** @type {unknown} */ (this)), function (global, progress) {
   'use strict';
   var OLD_KEY = 'll-practice';  // before: the exercises as markup, dropped unread
 
+  /** @type {ProgressStorage | null | undefined} */
   var given;  // useStorage(): a test's own (null: a browser that keeps nothing)
   function store() {
+    /** @type {ProgressOptions} */
     var options = {order: []};
     if (given !== undefined) options.storage = given || {getItem: function () { return null; },
       setItem: function () { throw new Error('refused'); }, removeItem: function () {}};
@@ -35,10 +37,12 @@
     if (given === null) opened.kept = false;
     return opened;
   }
+  /** @param {ProgressStorage | null | undefined} storage */
   function useStorage(storage) { given = storage; }
 
   function list() { return store().own(); }
 
+  /** @param {{id: string, lang: string, moment: string, lesson: string}} exercise @returns {'added' | 'again' | 'refused'} */
   function add(exercise) {
     var item = {id: exercise.id, lang: exercise.lang, moment: exercise.moment, lesson: exercise.lesson,
       day: Math.floor(Date.now() / 86400000)};
@@ -47,6 +51,7 @@
     return kept.kept ? kept.keepOwn(item) : 'refused';
   }
 
+  /** @param {string} id */
   function remove(id) { store().dropOwn(id); }
 
   function dropOld() {
@@ -57,10 +62,13 @@
   // (its title, its name in words: text, never markup), and a link to it in the units' list (its
   // unit stays hidden while there is none). ``words.heading``: the title's words ("From your
   // reviews"); ``words.waiting``: what the article says until it is drawn.
+  /** @param {ParentNode & Node} root @param {{heading: string, waiting: string}} words */
   function fill(root, words) {
     var place = root.querySelector('[data-ll-practice-tasks]'), unit = root.querySelector('[data-ll-practice-unit]');
     if (!place || !unit) return 0;
-    var links = unit.querySelector('ol'), document = root.ownerDocument;
+    var into = place;
+    var links = /** @type {HTMLOListElement} */ (unit.querySelector('ol'));
+    var document = /** @type {Document} */ (root.ownerDocument);
     list().forEach(function (item) {
       var dom = 'll-task-' + item.id, article = document.createElement('article');
       article.className = 'll-task';
@@ -70,7 +78,7 @@
       article.dataset.llKind = 'choice';
       article.setAttribute('data-ll-practice', '');
       article.setAttribute('aria-labelledby', dom + '-title');
-      article.llOwn = item;  // what the worker draws it from
+      /** @type {HTMLElement & {llOwn?: OwnExercise}} */ (article).llOwn = item;  // what the worker draws it from
       var title = document.createElement('h3'), unitName = document.createElement('span');
       title.id = dom + '-title';
       title.className = 'll-task-title';
@@ -87,7 +95,8 @@
       waiting.setAttribute('role', 'status');
       waiting.textContent = words.waiting;
       article.append(title, waiting);
-      place.appendChild(article);
+      into.appendChild(article);
+
       var link = document.createElement('a'), entry = document.createElement('li');
       link.href = '#' + dom;
       link.dataset.llGoto = item.id;
@@ -100,11 +109,13 @@
   }
 
   // Each link's number is its place in the unit: "2: Trick 3: 8♦" (the unit hidden while empty).
+  /** @param {ParentNode} root */
   function number(root) {
-    var unit = root.querySelector('[data-ll-practice-unit]');
+    var unit = /** @type {HTMLElement | null} */ (root.querySelector('[data-ll-practice-unit]'));
     if (!unit) return 0;
-    var links = unit.querySelectorAll('[data-ll-goto]');
-    Array.prototype.forEach.call(links, function (link, at) {
+    var links = /** @type {NodeListOf<HTMLElement>} */ (unit.querySelectorAll('[data-ll-goto]'));
+    Array.prototype.forEach.call(links, /** @param {HTMLElement} link @param {number} at */ function (link, at) {
+
       link.textContent = String(at + 1);
       link.setAttribute('aria-label', (at + 1) + ': ' + link.dataset.llMoment);
     });

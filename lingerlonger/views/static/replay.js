@@ -81,6 +81,7 @@ window.llReplay = window.llReplay || function (root) {
     window.llUnpacked(packed).then(function (markups) {
       byLang[lang] = markups.map(function (markup) {
         var frame = document.createElement('template');
+        // eslint-disable-next-line no-unsanitized/property -- the book's own frames, packed into this page by static_replay.packed
         frame.innerHTML = markup;
         return frame;
       });
@@ -189,6 +190,7 @@ window.llReplay = window.llReplay || function (root) {
     frames = unpacked;
     shownLang = lang;
     root.querySelectorAll('[data-t]').forEach(function (el) { el.textContent = said[el.dataset.t]; });
+    // eslint-disable-next-line no-unsanitized/property -- the replay's own catalog (script.ll-catalog): the project's messages, markup by design
     root.querySelectorAll('[data-t-html]').forEach(function (el) { el.innerHTML = said[el.dataset.tHtml]; });
     root.querySelectorAll('[data-t-label]').forEach(function (el) {
       var full = said[el.dataset.tLabel], word = el.querySelector('.ll-word');
@@ -335,6 +337,7 @@ window.llLoadReplay = window.llLoadReplay || function (root) {
     script.onload = function () {
       var parts = document.createElement('template');
       var made = window.llReplayParts || {};  // the replay's own file registered its markup
+      // eslint-disable-next-line no-unsanitized/property -- the replay's own file (_static/replays/<hash>.js) registered the book's markup
       parts.innerHTML = Object.prototype.hasOwnProperty.call(made, key) ? made[key] : '';
       lazy.replaceWith(parts.content);
       window.llReplay(root);

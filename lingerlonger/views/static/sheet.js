@@ -3,6 +3,8 @@
 if (!window.llPrintReady) {
   window.llPrintReady = true;
   document.addEventListener('click', function (e) {
-    if (e.target.closest && e.target.closest('[data-ll-print]')) window.print();
+    var target = /** @type {Element} */ (e.target);
+    if (target.closest && target.closest('[data-ll-print]')) window.print();
+
   });
 }

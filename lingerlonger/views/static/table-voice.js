@@ -8,9 +8,12 @@
    is kept. The app's play tab and family table use it too
    (book/app/jupyter/voila/templates/linger/static/ll-app.js). */
 window.llVoice = window.llVoice || function (root, say) {
-  var stage = root.querySelector('.ll-stage');
+  var stage = /** @type {HTMLElement} */ (root.querySelector('.ll-stage'));
+  /** @type {{[kind: string]: HTMLElement}} */
   var regions = {};
-  root.querySelectorAll('[data-ll-announce]').forEach(function (region) { regions[region.dataset.llAnnounce] = region; });
+  /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-ll-announce]')).forEach(function (region) {
+    regions[/** @type {string} */ (region.dataset.llAnnounce)] = region;
+  });
   var KEPT = 30;  // moments kept in a region: enough for a test or a braille display to read back
   // What comes within WAIT_MS of the line before it is one moment (a trick's plays, then whose
   // turn it is): it is added as one paragraph, each message a <span> of its own, once the
@@ -18,12 +21,18 @@ window.llVoice = window.llVoice || function (root, say) {
   // said a trick's plays backwards), and of words added to a paragraph already there by saying
   // the whole paragraph again. A moment is at most MOMENT_MS long. The same words twice (two
   // hands in a row led with the same card) are still news: a new paragraph.
-  var WAIT_MS = 120, MOMENT_MS = 1000, moments = {};
+  /** @typedef {{lines: string[], lang: string, since: number, timer?: ReturnType<typeof setTimeout>}} Moment */
+  var WAIT_MS = 120, MOMENT_MS = 1000;
+  /** @type {{[kind: string]: Moment}} */
+  var moments = {};
+  /** @param {string | null | undefined} text */
   function squash(text) { return (text || '').replace(/\s+/g, ' ').trim(); }  // as a screen reader reads it
+  /** @param {string | null | undefined} text @param {boolean} [assertive] @param {string} [lang] @returns {void} */
   function announce(text, assertive, lang) {
     var kind = assertive ? 'assertive' : 'polite';
     text = squash(text);
     if (!regions[kind] || !text) return;
+    /** @type {Moment | null | undefined} */
     var moment = moments[kind];
     if (moment && moment.lang !== (lang || '')) { addMoment(kind); moment = null; }
     if (!moment) {
@@ -35,6 +44,7 @@ window.llVoice = window.llVoice || function (root, say) {
     if (Date.now() - moment.since >= MOMENT_MS) return addMoment(kind);
     moment.timer = setTimeout(function () { addMoment(kind); }, WAIT_MS);
   }
+  /** @param {string} kind */
   function addMoment(kind) {  // the moment's lines, added to their region as one paragraph
     var moment = moments[kind], region = regions[kind];
     if (!moment) return;
@@ -49,13 +59,14 @@ window.llVoice = window.llVoice || function (root, say) {
       paragraph.append(nth ? ' ' : '', line);
     });
     region.append(paragraph);
-    while (region.childElementCount > KEPT) region.firstElementChild.remove();
+    while (region.childElementCount > KEPT) /** @type {Element} */ (region.firstElementChild).remove();
   }
   // What one moment of the table says: its lines, then (urgent) whose turn it is or who won. The
   // urgent line follows the others politely: an assertive one, said at once, makes a screen
   // reader drop the polite lines it has not said yet (Orca does, as ARIA allows), and those
   // are the plays that led to the turn. Alone, it is said at once. The hand's end opens with the
   // narration's last line (who won, and why): that part is not said twice.
+  /** @param {string[]} lines @param {string | null | undefined} urgent @param {string} [lang] */
   function sayMoment(lines, urgent, lang) {
     lines.forEach(function (text) { announce(text, false, lang); });
     var last = squash(lines[lines.length - 1]);
@@ -68,20 +79,24 @@ window.llVoice = window.llVoice || function (root, say) {
   // named; not in Russian, where a card's name changes with its place in the sentence ("с
   // дамой пик"), and the symbol, which screen readers name, is left as the narration wrote it.
   var CARD = /(^|[^\w])(10|[2-9JQKA])([\u2660\u2665\u2666\u2663])\uFE0E?/g;
+  /** @type {{[suit: string]: string}} */
   var SUITS = {'\u2660': 'spades', '\u2665': 'hearts', '\u2666': 'diamonds', '\u2663': 'clubs'};
+  /** @type {{[rank: string]: number}} */
   var RANKS = {J: 11, Q: 12, K: 13, A: 14};
+  /** @param {string} text */
   function aloud(text) {
     var card = say('card');
     if (!card || /^ru\b/.test(say('language.tag'))) return text;
-    return text.replace(CARD, function (all, before, rank, suit) {
+    return text.replace(CARD, /** @param {string} all @param {string} before @param {string} rank @param {string} suit */ function (all, before, rank, suit) {
       return before + card.replace('{rank}', say('rank.' + (RANKS[rank] || rank)))
         .replace('{suit}', say('suit-of.' + SUITS[suit]));
     });
   }
   // What a newly shown table says: the narration's lines, in order, then whose turn it is.
+  /** @param {ParentNode} [place] */
   function narrate(place) {
-    var lines = Array.prototype.map.call((place || stage).querySelectorAll('.ll-narration li'),
-      function (line) { return aloud(line.textContent); });
+    var lines = /** @type {string[]} */ (Array.prototype.map.call((place || stage).querySelectorAll('.ll-narration li'),
+      /** @param {Element} line */ function (line) { return aloud(/** @type {string} */ (line.textContent)); }));
     var urgent = (place || stage).querySelector('.ll-turn-note.ll-yours, .ll-end');
     sayMoment(lines, urgent && urgent.textContent);
   }
@@ -89,14 +104,16 @@ window.llVoice = window.llVoice || function (root, say) {
   // table itself, never <body> (a pressed card has just been replaced). Only when the focus was
   // in the table (or the reader asked for a new one): a reader stepping with the bar's buttons
   // keeps their place, and a page that opens takes no focus.
+  /** @param {boolean} wasInside @param {HTMLElement | null} [preferred] */
   function settle(wasInside, preferred) {
     if (!wasInside) return;
-    var next = preferred || stage.querySelector('button[data-ll-card]:not([data-ll-why])')
-      || stage.querySelector('button[data-ll-card]') || stage;
+    var next = preferred || /** @type {HTMLElement | null} */ (stage.querySelector('button[data-ll-card]:not([data-ll-why])'))
+
+      || /** @type {HTMLElement | null} */ (stage.querySelector('button[data-ll-card]')) || stage;
     next.focus({preventScroll: true});
   }
   // The keys' switch, looked for when needed: the app draws it anew in another language.
-  function toggle() { return root.querySelector('input[data-ll-keys-on]'); }
+  function toggle() { return /** @type {HTMLInputElement | null} */ (root.querySelector('input[data-ll-keys-on]')); }
   function kept() {
     try { return localStorage.getItem('ll-keys'); } catch (e) { return null; /* storage blocked */ }
   }
@@ -106,26 +123,33 @@ window.llVoice = window.llVoice || function (root, say) {
   }
   dress();
   root.addEventListener('change', function (e) {
-    if (!e.target.matches || !e.target.matches('input[data-ll-keys-on]')) return;
-    try { localStorage.setItem('ll-keys', e.target.checked ? '1' : ''); } catch (err) { /* storage blocked */ }
-    document.dispatchEvent(new CustomEvent('ll-keys', {detail: e.target.checked}));
+    var target = /** @type {HTMLInputElement} */ (e.target);
+    if (!target.matches || !target.matches('input[data-ll-keys-on]')) return;
+    try { localStorage.setItem('ll-keys', target.checked ? '1' : ''); } catch (err) { /* storage blocked */ }
+    document.dispatchEvent(new CustomEvent('ll-keys', {detail: target.checked}));
   });
-  document.addEventListener('ll-keys', function (e) { var box = toggle(); if (box) box.checked = e.detail; });
+  document.addEventListener('ll-keys', function (e) {
+    var box = toggle();
+    if (box) box.checked = /** @type {CustomEvent<boolean>} */ (e).detail;
+  });
   // By the key's place (e.code), so a Russian keyboard's ЧЫЕ... keys work as H, S, T do. The
   // table, or the app's row of cards under it (its own widget), has the focus.
+  /** @type {{[code: string]: string}} */
   var KEYS = {KeyH: 'hand', KeyC: 'trick', KeyT: 'trump', KeyS: 'stock', KeyP: 'scores', KeyW: 'turn', KeyL: 'last-trick'};
   root.addEventListener('keydown', function (e) {
     var box = toggle();
     if (!box || !box.checked || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-    if (!e.target.closest || !e.target.closest('.ll-stage, .ll-card-row')) return;
-    if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) || e.target.isContentEditable) return;
+    var target = /** @type {HTMLElement} */ (e.target);
+    if (!target.closest || !target.closest('.ll-stage, .ll-card-row')) return;
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) || target.isContentEditable) return;
     var asked = e.key === '?' ? 'help' : Object.prototype.hasOwnProperty.call(KEYS, e.code) ? KEYS[e.code] : null;
     if (!asked) return;
     e.preventDefault();
     if (asked === 'help') return announce(say('ui.keys-help'), false, stage.lang);
-    var tables = stage.querySelectorAll('.ll-table[data-ll-keys]');
+    var tables = /** @type {NodeListOf<HTMLElement>} */ (stage.querySelectorAll('.ll-table[data-ll-keys]'));
     var table = tables[tables.length - 1];  // a what-if branch's table, in the stage's own
-    if (table) announce(JSON.parse(table.dataset.llKeys)[asked], false, table.lang);
+    if (table) announce(JSON.parse(/** @type {string} */ (table.dataset.llKeys))[asked], false, table.lang);
+
   });
   return {announce: announce, sayMoment: sayMoment, narrate: narrate, settle: settle, dress: dress};
 };
