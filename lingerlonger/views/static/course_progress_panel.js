@@ -191,8 +191,7 @@
         changes.appendChild(item);
       });
       importAsk.hidden = false;
-      action('import-no').focus();
-      tell(part('#ll-progress-import-ask').textContent + ' ' + changes.textContent);
+      action('import-no').focus();  // the group's question and its list are said with it (its name, its description)
     }
     function answered(yes) {
       var asking = pending;
