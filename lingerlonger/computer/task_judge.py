@@ -318,7 +318,7 @@ def _judge_seats(state: State, goal: TaskGoal, events: Sequence[Event] | None) -
         rule = deciding_rule(state, Topic.DRAW, at_once=at_once)
         return tuple(Verdict(name, index in drew, rule) for index, name in enumerate(state.players))
     plays = _last_trick_seats(state)
-    if not plays:
+    if not plays or (state.trick and not state.is_over):  # none yet, or one still being played
         raise TaskError("task.no-trick")
     if goal is TaskGoal.TRICK_WINNER:
         if state.trick:  # the hand ended in the middle of a trick: nobody won it
