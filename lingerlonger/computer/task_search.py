@@ -52,7 +52,7 @@ __all__ = [
 #: ``win-hand`` one) is checked within about 10 s of one core of the bench machine
 #: (bench/task_search.py). Counted in nodes, not seconds, so that a file passes or is
 #: refused alike on every machine.
-FILE_SEARCH_BUDGET = 400_000
+FILE_SEARCH_BUDGET = 500_000
 #: What a node costs: a card played in a trick's search (one ``apply``), and a position of
 #: ``win-hand`` (an ``apply``, and a computer's decision when another seat is to act).
 TRICK_NODE, HAND_NODE = 1, 2
@@ -73,8 +73,8 @@ class SearchBudget:
     lingerlonger.computer.task_search.TaskError: task: the search went past 3 positions; give a smaller position
     """
 
-    def __init__(self, nodes: int = FILE_SEARCH_BUDGET) -> None:
-        self.nodes = nodes
+    def __init__(self, nodes: int | None = None) -> None:
+        self.nodes = FILE_SEARCH_BUDGET if nodes is None else nodes
         self.used = 0
 
     def spend(self, nodes: int) -> None:
