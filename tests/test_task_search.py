@@ -91,7 +91,6 @@ HOSTILE_FILES = {
     "5 players, mixed goals": trump_holder_file(4, ["win-trick", "lose-trick", "stay-in", "legal"], players=5),
     "3 players with a stock": trump_holder_file(5, ["win-trick", "stay-in"], players=3, stock=13),
     "four win-hand tasks from full deals": dealt_file([1, 2, 3, 4], players=4, rules="standard+draw-per-card"),
-    "four win-hand tasks, five players": dealt_file([0, 1, 2, 3], players=5, rules="standard+draw-per-card"),
     "four win-hand tasks, long hands": dealt_file([0, 1, 2, 3], players=3, rules="standard+long-hand"),
 }
 
@@ -152,17 +151,25 @@ def test_a_trick_search_counts_against_the_budget_too():
 # --- every surface: one budget for a file ---------------------------------------------------------
 
 
-@pytest.fixture
-def small_budget(monkeypatch):
-    """A file of two win-hand tasks, and a file budget that either fits in, but not both."""
-    text = dealt_file([3, 4], players=5, rules="standard+draw-per-card")
+TWO_TASKS = dealt_file([3, 4], players=5, rules="standard+draw-per-card")
+
+
+@pytest.fixture(scope="module")
+def two_tasks_used():
+    """The nodes each task of ``TWO_TASKS`` takes alone."""
     used = []
-    for scenario in loads(text, "x.yaml"):
+    for scenario in loads(TWO_TASKS, "x.yaml"):
         budget = SearchBudget()
-        replay(scenario, budget)
+        assert replay(scenario, budget).ok
         used.append(budget.used)
-    monkeypatch.setattr(task_search, "FILE_SEARCH_BUDGET", max(used) + min(used) // 2)
-    return text
+    return used
+
+
+@pytest.fixture
+def small_budget(monkeypatch, two_tasks_used):
+    """``TWO_TASKS``, under a file budget that either task fits in, but not both."""
+    monkeypatch.setattr(task_search, "FILE_SEARCH_BUDGET", max(two_tasks_used) + min(two_tasks_used) // 2)
+    return TWO_TASKS
 
 
 def test_lingerlonger_check_gives_each_file_one_budget(small_budget, tmp_path, capsys):

@@ -29,6 +29,7 @@ from enum import StrEnum
 from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.computer.task_search import (
     FILE_SEARCH_BUDGET,
+    HAND_NODE,
     HandSearch,
     SearchBudget,
     TaskError,
@@ -220,7 +221,7 @@ def _judge_cards(
             kind = touching_class(state, seat, card) if fast else card
             if kind not in ends:
                 ends[kind] = search.won_end(apply(state, action)[0])
-            verdicts.append(_win_hand_verdict(state, action, ends[kind], search.players))
+            verdicts.append(_win_hand_verdict(state, action, ends[kind], search))
         else:
             kind = trick_class(state, card) if fast else card
             if kind not in judged:
@@ -259,18 +260,20 @@ def _against_players(state: State, against: str | None) -> dict[int, Player]:
     return {other: PLAYER_KINDS.make(against, seed=0) for other in range(len(state.players))}
 
 
-def _win_hand_verdict(state: State, action: Play, end: State | None, players: dict[int, Player]) -> Verdict:
+def _win_hand_verdict(state: State, action: Play, end: State | None, search: HandSearch) -> Verdict:
     """Right when the seat can still win after ``action`` (``end``: how the search found it
     won, None when it cannot)."""
     if end is not None:
         return Verdict(str(action.card), True, _end_rule(end))
-    # The refutation: everyone, the seat too, plays as ``against`` plays, to the end.
+    # The refutation: everyone, the seat too, plays as ``against`` plays, to the end (its
+    # positions cost the file's budget too: a file of many tasks is bounded all the same).
     after, _ = apply(state, action)
     line = [text(state, action)]
     while not after.is_over:
+        search.budget.spend(HAND_NODE)
         to_act = after.to_act
         assert to_act is not None
-        reply = players[to_act].act(view(after, to_act))
+        reply = search.players[to_act].act(view(after, to_act))
         line.append(text(after, reply))
         after, _ = apply(after, reply)
     return Verdict(str(action.card), False, _end_rule(after), tuple(line))
