@@ -11,8 +11,10 @@ and the tasks refused. The target: every file within about 10 s.
 
 Before the budget was the file's and the search fast (each ``win-hand`` task had 200,000
 positions of its own, a trick was searched card by card), on the bench machine, one core:
-the six-player ``win-trick`` and ``stay-in`` files took 4.0 s and 3.9 s, the eight tasks
-31.4 s, and the last file more than a minute.
+the six-player ``win-trick`` and ``stay-in`` files took 4.2 s and 4.0 s, the eight tasks
+32.2 s, the win-hand files 13.3 s, 11.7 s (a task refused) and 1.6 s, the last file 20.6 s
+(a task refused). After: 0.00 s for the trick files (6 to 48 nodes), 2.2 s, 2.1 s and 1.1 s
+(none refused), and 9.4 s for the last (refused at 500,000 nodes).
 
 Usage: ``python bench/task_search.py``. Prints figures; times nothing as a test.
 """
