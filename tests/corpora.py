@@ -220,3 +220,73 @@ def deals_to(rules, players: int) -> bool:
     except SetupError:
         return False
     return True
+
+
+# --- files whose tasks ask for large searches (issue 39) ------------------------------------
+
+
+def _cards_text(cards) -> str:
+    return "[" + ", ".join(str(card) for card in cards) + "]"
+
+
+def trump_holder_file(seed: int, goals, players: int = 6, holder: int = 0, stock: int = 4, id_prefix: str = "t") -> str:
+    """One scenario per goal: ``players`` seats, the seat ``holder`` holding every heart
+    (trump), the other cards dealt at random (seeded) to the others and ``stock`` to the stock;
+    the first seat leads and is the task's seat, with no ``accept`` (the engine's answers stand)."""
+    import random
+
+    from lingerlonger.game.cards import CARDS, SUIT_OF, Suit
+
+    names = [chr(ord("A") + seat) for seat in range(players)]
+    documents = []
+    for number, goal in enumerate(goals):
+        rng = random.Random(seed * 1000 + number)
+        trumps = [card for card in CARDS if SUIT_OF[card] == Suit.HEARTS]
+        rest = [card for card in CARDS if SUIT_OF[card] != Suit.HEARTS]
+        rng.shuffle(rest)
+        others = [seat for seat in range(players) if seat != holder]
+        each = (len(rest) - stock) // len(others)
+        hands = {holder: trumps}
+        for place, seat in enumerate(others):
+            hands[seat] = rest[place * each : (place + 1) * each]
+        hands_text = ", ".join(f"{names[seat]}: {_cards_text(hands[seat])}" for seat in range(players))
+        documents.append(
+            "format: 1\n"
+            f"title: {goal} {number}\n"
+            "rules: standard\n"
+            f"players: [{', '.join(names)}]\n"
+            f"dealer: {names[-1]}\n"
+            f"hands: {{{hands_text}}}\n"
+            f"stock: {_cards_text(rest[len(others) * each : len(others) * each + stock])}\n"
+            "trump: ♥\n"
+            "leader: A\n"
+            "steps:\n"
+            f"  - task: {{id: {id_prefix}{number}, seat: A, goal: {goal}}}\n"
+        )
+    return "---\n".join(documents)
+
+
+def dealt_file(seeds, goal: str = "win-hand", players: int = 4, rules: str = "standard") -> str:
+    """One scenario per seed: a full deal of the shuffled deck (seeded), a ``goal`` task for
+    the first seat to act, before any card is played."""
+    import random
+
+    from lingerlonger.game.cards import CARDS
+
+    names = [chr(ord("A") + seat) for seat in range(players)]
+    documents = []
+    for number, seed in enumerate(seeds):
+        deck = list(CARDS)
+        random.Random(seed).shuffle(deck)
+        against = ", against: tips" if goal == "win-hand" else ""
+        documents.append(
+            "format: 1\n"
+            f"title: deal {seed}\n"
+            f"rules: {rules}\n"
+            f"players: [{', '.join(names)}]\n"
+            f"dealer: {names[-1]}\n"
+            f"deck: {_cards_text(deck)}\n"
+            "steps:\n"
+            f"  - task: {{id: d{number}, seat: A, goal: {goal}{against}}}\n"
+        )
+    return "---\n".join(documents)

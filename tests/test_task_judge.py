@@ -278,3 +278,16 @@ def test_a_hand_won_or_lost_by_exhaustion_names_rule_20_either_way():
     verdicts = by_answer(judge(state, "A", TaskGoal.WIN_HAND, against="tips"))
     assert (verdicts["A♠"].right, verdicts["A♠"].rule) == (True, 20)
     assert (verdicts["2♣"].right, verdicts["2♣"].rule) == (False, 20)
+
+
+@pytest.mark.parametrize("goal", [TaskGoal.OUT, TaskGoal.TRICK_WINNER, TaskGoal.DRAWN])
+def test_a_question_about_the_trick_just_played_is_refused_while_a_trick_is_being_played(goal):
+    # Issue 39: out with accept: [] passed here, though no trick had been completed.
+    with pytest.raises(TaskError) as refused:
+        judge(clubs_led(), "B", goal)
+    assert refused.value.code == "task.no-trick"
+    # The same after a trick completed, once the next one is led.
+    state, _ = played(clubs_led(c_hand="Q♣ 5♠"), "B A♣", "C Q♣", "B 3♣")
+    with pytest.raises(TaskError) as refused:
+        judge(state, "C", goal)
+    assert refused.value.code == "task.no-trick"

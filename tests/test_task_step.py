@@ -175,3 +175,12 @@ def test_the_checkers_make_this_a_task_puts_a_task_at_the_step_shown():
     assert "text" not in refused and translate("ui.make-task-none", "ru")[:30] in refused["error"]
     broken = json.loads(live.serve("make_task", json.dumps({"text": "format: 2", "lang": "en"})))
     assert "text" not in broken and "format" in broken["error"]
+
+
+def test_out_in_the_middle_of_a_trick_is_refused_at_its_goal():
+    text = TASK.replace(
+        "  - task: {id: t1, seat: B, goal: win-trick, accept: [A♣], hints: [Look at the lead.], wrong: No.}",
+        "  - task: {id: t1, seat: B, goal: out, accept: []}",
+    )
+    [failure] = replay(loads(text, "out.yaml")[0]).failures
+    assert failure.code == "task.no-trick" and str(failure).startswith("out.yaml:12:35: ")  # at goal: out

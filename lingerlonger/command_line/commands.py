@@ -19,6 +19,7 @@ from lingerlonger.command_line.options import add_game_arguments, game_of, posit
 from lingerlonger.command_line.parser import HelpText, Parser, examples
 from lingerlonger.command_line.tournament import add_tournament_parser
 from lingerlonger.computer.players import PLAYER_KINDS, RandomPlayer
+from lingerlonger.computer.task_judge import SearchBudget
 from lingerlonger.game.cards import format_cards, sort_hand
 from lingerlonger.game.engine import new_hand
 from lingerlonger.game.errors import EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, LingerError, Message
@@ -125,6 +126,7 @@ def check_command(args: argparse.Namespace) -> int:
             continue
         files += 1
         found = 0
+        budget = SearchBudget()  # one search budget for every task of the file
         try:
             with open_source(name) as source:
                 for item in iter_documents(source, name, task_ids=task_ids):
@@ -132,7 +134,7 @@ def check_command(args: argparse.Namespace) -> int:
                     errors = (
                         [item]
                         if isinstance(item, ScenarioError)
-                        else (check_scenario(item) + _untranslated(item, args.languages))
+                        else (check_scenario(item, budget) + _untranslated(item, args.languages))
                     )
                     for error in errors:
                         _error(error.text(lang))

@@ -7,7 +7,8 @@
 - ``inference``: what a seat can infer of the unseen cards; ``playout``: the fast playout kernel;
 - ``coach``: each legal card's chance to win the hand; ``statistics``: intervals;
 - ``hand_counts``: counts over many hands of random play;
-- ``task_judge``: every answer to a lesson's task, judged (the course's exercises).
+- ``task_judge``: every answer to a lesson's task, judged (the course's exercises);
+  ``task_search``: its searches, and the one budget of nodes a file's tasks share.
 
 It imports the game and the words.
 """

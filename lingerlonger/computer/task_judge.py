@@ -27,9 +27,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.computer.task_search import (
+    FILE_SEARCH_BUDGET,
+    HAND_NODE,
+    HandSearch,
+    SearchBudget,
+    TaskError,
+    TrickGoal,
+    refute_trick,
+    text,
+    touching_class,
+    trick_class,
+)
 from lingerlonger.game.cards import Suit, parse_suit
-from lingerlonger.game.engine import Action, Play, State, apply, legal_actions, play_refusal, seat_index
-from lingerlonger.game.errors import LingerError
+from lingerlonger.game.engine import Play, State, apply, play_refusal, seat_index
 from lingerlonger.game.events import Drew, Eliminated, EndReason, Event, HandEnded
 from lingerlonger.game.play_loop import Player
 from lingerlonger.game.seat_view import view
@@ -42,7 +53,8 @@ __all__ = [
     "CARD_GOALS",
     "SEAT_GOALS",
     "SEAT_SET_GOALS",
-    "SEARCH_BUDGET",
+    "FILE_SEARCH_BUDGET",
+    "SearchBudget",
     "judge",
     "right_answers",
     "Topic",
@@ -74,10 +86,6 @@ SEAT_SET_GOALS = frozenset({TaskGoal.OUT, TaskGoal.DRAWN})
 #: The computer kinds that always play the same card in the same position (``random`` and
 #: ``expert`` draw random numbers, so a search over their play would prove nothing).
 DETERMINISTIC_KINDS = ("tips",)
-
-#: How many positions a ``win-hand`` search may visit before it gives up (a task is a
-#: small position; a search this large would slow every build).
-SEARCH_BUDGET = 200_000
 
 # The Rules reference's numbers (book/rules-reference.md).
 RULE_FIRST_LEAD, RULE_FOLLOW_SUIT, RULE_TRICK_WINNER, RULE_DRAW, RULE_OUT, RULE_OUT_AT_ONCE = 7, 8, 9, 11, 12, 13
@@ -133,10 +141,6 @@ def deciding_rule(
     return RULE_OUT
 
 
-class TaskError(LingerError):
-    """A task the engine cannot judge as asked (the code names why, for a located refusal)."""
-
-
 @dataclass(frozen=True)
 class Verdict:
     """The engine's word on one answer.
@@ -162,17 +166,22 @@ def judge(
     choices: Sequence[object] | None = None,
     accept: Iterable[object] | None = None,
     events: Sequence[Event] | None = None,
+    budget: SearchBudget | None = None,
+    fast: bool = True,
 ) -> tuple[Verdict, ...]:
     """Every answer to the task, judged; ``TaskError`` when the task cannot be asked here.
 
     ``against`` (win-hand) is a kind of ``DETERMINISTIC_KINDS``; ``choices`` and ``accept``
     (choice: indices; name-trump: suits) say what the author calls right; ``events`` (drawn)
-    are those of the play that resolved the trick.
+    are those of the play that resolved the trick. ``budget``: the search nodes left to the
+    file the task is in (None: a budget of its own, ``FILE_SEARCH_BUDGET``); past it,
+    ``TaskError("task.search-too-large")``. ``fast=False``: the plain search, every card
+    tried (what the fast one is tested against).
     """
     goal = TaskGoal(goal)
     seat = seat_index(state.players, seat)
     if goal in CARD_GOALS:
-        return _judge_cards(state, seat, goal, against)
+        return _judge_cards(state, seat, goal, against, SearchBudget() if budget is None else budget, fast)
     if goal is TaskGoal.NAME_TRUMP:
         return _judge_trump(state, seat, accept)
     if goal is TaskGoal.CHOICE:
@@ -188,10 +197,17 @@ def right_answers(verdicts: Iterable[Verdict]) -> tuple[str, ...]:
 # --- cards -------------------------------------------------------------------------
 
 
-def _judge_cards(state: State, seat: int, goal: TaskGoal, against: str | None) -> tuple[Verdict, ...]:
+def _judge_cards(
+    state: State, seat: int, goal: TaskGoal, against: str | None, budget: SearchBudget, fast: bool
+) -> tuple[Verdict, ...]:
     if state.to_act != seat or state.namer is not None:
         raise TaskError("task.not-to-act", seat=state.players[seat], to_act=state.name(state.to_act) or "-")
-    search = _Search(seat, _against_players(state, against)) if goal is TaskGoal.WIN_HAND else None
+    search = None
+    if goal is TaskGoal.WIN_HAND:
+        search = HandSearch(seat, _against_players(state, against), budget, fast=fast)
+    # A card that plays like one judged already wins or loses as it does: its class's verdict, or end.
+    judged: dict[object, Verdict] = {}
+    ends: dict[object, State | None] = {}
     verdicts = []
     for card in state.hands[seat]:
         refusal = play_refusal(state, card)
@@ -201,23 +217,24 @@ def _judge_cards(state: State, seat: int, goal: TaskGoal, against: str | None) -
         action = Play(seat, card)
         if goal is TaskGoal.LEGAL:
             verdicts.append(Verdict(str(card), True, deciding_rule(state, Topic.LEAD)))
-        elif goal is TaskGoal.WIN_HAND:
-            assert search is not None
-            verdicts.append(_judge_win_hand(state, action, search))
+        elif search is not None:
+            kind = touching_class(state, seat, card) if fast else card
+            if kind not in ends:
+                ends[kind] = search.won_end(apply(state, action)[0])
+            verdicts.append(_win_hand_verdict(state, action, ends[kind], search))
         else:
-            verdicts.append(_judge_trick(state, seat, goal, action))
+            kind = trick_class(state, card) if fast else card
+            if kind not in judged:
+                judged[kind] = _judge_trick(state, seat, goal, action, budget, fast)
+            verdict = judged[kind]
+            line = (text(state, action), *verdict.line[1:]) if verdict.line else ()
+            verdicts.append(Verdict(str(card), verdict.right, verdict.rule, line))
     return tuple(verdicts)
 
 
-def _text(state: State, action: Action) -> str:
-    what = action.card if isinstance(action, Play) else action.suit
-    return f"{state.players[action.seat]} {what}"
-
-
-def _judge_trick(state: State, seat: int, goal: TaskGoal, action: Play) -> Verdict:
+def _judge_trick(state: State, seat: int, goal: TaskGoal, action: Play, budget: SearchBudget, fast: bool) -> Verdict:
     """Right when the goal holds at the end of the trick in every continuation of the others."""
-    tricks = len(state.history)
-    refutation = _refute(state, action, seat, goal, tricks, [], [])
+    refutation = refute_trick(state, action, seat, TrickGoal(goal), budget, fast=fast)
     answer = str(action.card)
     if refutation is None:
         return Verdict(answer, True, deciding_rule(state, Topic.OUT if goal is TaskGoal.STAY_IN else Topic.TRICK))
@@ -232,31 +249,6 @@ def _judge_trick(state: State, seat: int, goal: TaskGoal, action: Play) -> Verdi
     return Verdict(answer, False, deciding_rule(state, topic), tuple(line))
 
 
-def _refute(
-    state: State, action: Action, seat: int, goal: TaskGoal, tricks: int, line: list[str], events: list[Event]
-) -> tuple[list[Event], list[str]] | None:
-    """A continuation of the trick (its events and plays) in which the goal fails, or None."""
-    line = [*line, _text(state, action)]
-    state, caused = apply(state, action)
-    events = [*events, *caused]
-    if state.is_over or len(state.history) > tricks:
-        return None if _trick_goal_holds(state, seat, goal, events) else (events, line)
-    for reply in legal_actions(state):
-        found = _refute(state, reply, seat, goal, tricks, line, events)
-        if found is not None:
-            return found
-    return None
-
-
-def _trick_goal_holds(state: State, seat: int, goal: TaskGoal, events: Sequence[Event]) -> bool:
-    mid_trick = any(isinstance(event, HandEnded) and event.mid_trick for event in events)
-    if goal is TaskGoal.STAY_IN:
-        return bool(state.hands[seat]) or (mid_trick and state.winner == seat)
-    # A trick abandoned by an end in its middle is won by nobody (ruling 14).
-    won = not mid_trick and state.history[-1].winner == seat
-    return won if goal is TaskGoal.WIN_TRICK else not won
-
-
 # --- win-hand ----------------------------------------------------------------------
 
 
@@ -268,50 +260,21 @@ def _against_players(state: State, against: str | None) -> dict[int, Player]:
     return {other: PLAYER_KINDS.make(against, seed=0) for other in range(len(state.players))}
 
 
-class _Search:
-    """The exact search of ``win-hand``: the seat tries each of its choices, the others play
-    as their deterministic kind; positions already solved are remembered."""
-
-    def __init__(self, seat: int, players: dict[int, Player]) -> None:
-        self.seat, self.players = seat, players
-        self.solved: dict[State, State | None] = {}
-        self.visited = 0
-
-    def won_end(self, state: State) -> State | None:
-        """The end of a line the seat wins from ``state`` (how it ends names the rule), or None."""
-        if state.is_over:
-            return state if state.winner == self.seat else None
-        if state in self.solved:
-            return self.solved[state]
-        self.visited += 1
-        if self.visited > SEARCH_BUDGET:
-            raise TaskError("task.search-too-large", budget=SEARCH_BUDGET)
-        to_act = state.to_act
-        assert to_act is not None
-        if to_act == self.seat:
-            ends = (self.won_end(apply(state, action)[0]) for action in legal_actions(state))
-            result = next((end for end in ends if end is not None), None)
-        else:
-            result = self.won_end(apply(state, self.players[to_act].act(view(state, to_act)))[0])
-        self.solved[state] = result
-        return result
-
-
-def _judge_win_hand(state: State, action: Play, search: _Search) -> Verdict:
-    """Right when the seat can still win after ``action`` (one search for every card: the
-    positions it solves for one card are remembered for the next)."""
-    players = search.players
-    after, _ = apply(state, action)
-    end = search.won_end(after)
+def _win_hand_verdict(state: State, action: Play, end: State | None, search: HandSearch) -> Verdict:
+    """Right when the seat can still win after ``action`` (``end``: how the search found it
+    won, None when it cannot)."""
     if end is not None:
         return Verdict(str(action.card), True, _end_rule(end))
-    # The refutation: everyone, the seat too, plays as ``against`` plays, to the end.
-    line = [_text(state, action)]
+    # The refutation: everyone, the seat too, plays as ``against`` plays, to the end (its
+    # positions cost the file's budget too: a file of many tasks is bounded all the same).
+    after, _ = apply(state, action)
+    line = [text(state, action)]
     while not after.is_over:
+        search.budget.spend(HAND_NODE)
         to_act = after.to_act
         assert to_act is not None
-        reply = players[to_act].act(view(after, to_act))
-        line.append(_text(after, reply))
+        reply = search.players[to_act].act(view(after, to_act))
+        line.append(text(after, reply))
         after, _ = apply(after, reply)
     return Verdict(str(action.card), False, _end_rule(after), tuple(line))
 
@@ -358,7 +321,7 @@ def _judge_seats(state: State, goal: TaskGoal, events: Sequence[Event] | None) -
         rule = deciding_rule(state, Topic.DRAW, at_once=at_once)
         return tuple(Verdict(name, index in drew, rule) for index, name in enumerate(state.players))
     plays = _last_trick_seats(state)
-    if not plays:
+    if not plays or (state.trick and not state.is_over):  # none yet, or one still being played
         raise TaskError("task.no-trick")
     if goal is TaskGoal.TRICK_WINNER:
         if state.trick:  # the hand ended in the middle of a trick: nobody won it

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from lingerlonger.computer.task_judge import SEAT_GOALS, Verdict
+from lingerlonger.computer.task_judge import SEAT_GOALS, SearchBudget, Verdict
 from lingerlonger.game.cards import Card, format_cards
 from lingerlonger.game.engine import Action, ChooseTrump, IllegalAction, Play, State, Trick, apply, legal_cards
 from lingerlonger.game.errors import Message
@@ -97,8 +97,12 @@ class Replay:
         return self.frames[-1].state
 
 
-def replay(scenario: Scenario) -> Replay:
-    """Play the scenario's steps; stops at an illegal action, collects failed expectations."""
+def replay(scenario: Scenario, budget: SearchBudget | None = None) -> Replay:
+    """Play the scenario's steps; stops at an illegal action, collects failed expectations.
+
+    ``budget``: the search nodes the tasks of the scenario's file share (pass one budget to
+    the replay of each scenario of a file); None, a budget of this scenario's own."""
+    budget = SearchBudget() if budget is None else budget
     state, events = scenario.start()
     run = Replay(scenario, [Frame(0, state, tuple(events))])
     trick_events: list[Event] = []  # since the current (or just completed) trick was led
@@ -110,7 +114,7 @@ def replay(scenario: Scenario) -> Replay:
             judged = None
         if step.kind == StepKind.TASK:
             assert step.task is not None
-            verdicts, failures = judge_task(state, step.task, trick_events)
+            verdicts, failures = judge_task(state, step.task, trick_events, budget)
             run.failures += failures
             asks = (task_ask(step.task, verdicts),) if verdicts else ()
             run.frames.append(Frame(len(run.frames), state, (), step, step.say, asks, step.task, verdicts))
@@ -158,9 +162,10 @@ def _joined(said: str | None, more: str) -> str:
     return more if said is None else f"{said.rstrip()}\n\n{more}"
 
 
-def check(scenario: Scenario) -> list[ScenarioError]:
-    """Every failure of one scenario (empty when the engine agrees with all of it)."""
-    return replay(scenario).failures
+def check(scenario: Scenario, budget: SearchBudget | None = None) -> list[ScenarioError]:
+    """Every failure of one scenario (empty when the engine agrees with all of it); ``budget``
+    as for ``replay``."""
+    return replay(scenario, budget).failures
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from lingerlonger.computer.task_judge import (
     CARD_GOALS,
     SEAT_SET_GOALS,
+    SearchBudget,
     TaskError,
     TaskGoal,
     Verdict,
@@ -31,9 +32,12 @@ from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE, translate
 
 
 def judge_task(
-    state: State, task: Task, trick_events: Sequence[Event]
+    state: State, task: Task, trick_events: Sequence[Event], budget: SearchBudget
 ) -> tuple[tuple[Verdict, ...], list[ScenarioError]]:
-    """The verdict on every answer, and each claim of the author's that the engine contradicts."""
+    """The verdict on every answer, and each claim of the author's that the engine contradicts.
+
+    ``budget``: the search nodes left to the task's file, which its tasks share; a task whose
+    search goes past it has no verdicts and is refused, named, at its place."""
     trick_done = any(isinstance(event, TrickWon) for event in trick_events)
     try:
         verdicts = judge(
@@ -44,8 +48,12 @@ def judge_task(
             choices=task.choices,
             accept=task.accept,
             events=trick_events if trick_done else None,
+            budget=budget,
         )
     except TaskError as error:
+        if error.code == "task.search-too-large":
+            message = Message("replay.task.search-too-large", id=task.id, goal=task.goal, budget=budget.nodes)
+            return (), [ScenarioError(task.where, message)]
         key = "seat" if error.code == "task.not-to-act" else "against" if "against" in error.code else "goal"
         return (), [ScenarioError(task.at(key), error)]
     right = right_answers(verdicts)

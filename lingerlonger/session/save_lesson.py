@@ -27,7 +27,7 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
-from lingerlonger.computer.task_judge import TaskGoal, judge, right_answers
+from lingerlonger.computer.task_judge import SearchBudget, TaskGoal, judge, right_answers
 from lingerlonger.game.cards import Card
 from lingerlonger.game.engine import Action, State
 from lingerlonger.game.play_loop import replayed
@@ -144,8 +144,10 @@ def task_lesson(lesson: Scenario, day: date, frame: int | None = None) -> Scenar
     ends): win the trick when a card surely wins it, else lose it, else any legal card, the
     play that follows there (if any) being a right answer; ``accept`` holds the engine's right
     answers (the author then words it). Its id names the day and the goal, a start to edit.
-    Where nobody is to play a card, the lesson is given back as it was."""
-    run = replay(lesson)
+    Where nobody is to play a card, the lesson is given back as it was. The lesson's tasks and
+    the new one share one search budget, as a file's do."""
+    budget = SearchBudget()
+    run = replay(lesson, budget)
     shown = run.frames[-1 if frame is None else max(0, min(frame, len(run.frames) - 1))]
     state = shown.state
     if state.to_act is None or state.namer is not None or run.failures:
@@ -156,7 +158,7 @@ def task_lesson(lesson: Scenario, day: date, frame: int | None = None) -> Scenar
     goal = TaskGoal.LEGAL
     right: tuple[str, ...] = ()
     for goal in OFFERED_GOALS:
-        right = right_answers(judge(state, seat, goal))
+        right = right_answers(judge(state, seat, goal, budget=budget))
         if right and (following is None or following.kind != StepKind.PLAY or str(following.card) in right):
             break
     task = Task(f"task-{day.isoformat()}-{goal}", seat, goal, lesson.where, accept=right)

@@ -31,6 +31,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any
 
+from lingerlonger.computer.task_judge import SearchBudget
 from lingerlonger.game.cards import parse_card
 from lingerlonger.game.engine import Play
 from lingerlonger.game.errors import LingerError, Message
@@ -436,7 +437,8 @@ def check_file(args: dict) -> dict:
         notice = notice_html(ui("upload-bad", lang, name=name), [error.text(lang)], role="status")
         located = _located(error, lang, notice)
         return {"error": located.pop("located"), **located}
-    runs = [replay(scenario) for scenario in scenarios]
+    budget = SearchBudget()  # the file's tasks share one search budget
+    runs = [replay(scenario, budget) for scenario in scenarios]
     style = TableStyle.of(lang)
     at = _whole(args, "at", 0)
     shown = (

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from lingerlonger.computer.task_judge import SearchBudget
 from lingerlonger.scenario import Scenario, ScenarioError, in_language, read_upload
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
-from lingerlonger.scenario.replay import Replay, check
+from lingerlonger.scenario.replay import Replay, replay
 from lingerlonger.session.sources import find_scenarios, replay_of, scenario_library
 from lingerlonger.views.page_replay import gallery_html, notice_html
 from lingerlonger.views.table_html import DEFAULT_STYLE, TableStyle
@@ -84,14 +85,16 @@ class ScenarioBrowser(widgets.VBox):
     def __init__(self, folder: Path | None = None, *, style: TableStyle | None = None) -> None:
         super().__init__()
         self.add_class("ll-browser")
-        self._entries: dict[str, Scenario] = {}
+        self._entries: dict[str, Scenario | Replay] = {}  # an upload's scenarios come replayed (checked once)
         self._labels: dict[str, str] = {}  # each menu entry as written, with the title as written
         self._opening: tuple[int, int | None] = (0, None)  # the step and seat the next pick opens at
         options = []
         entries, problems = scenario_library(folder or find_scenarios())
+        self._library: dict[str, Scenario] = {}  # each lesson's title is said in the reader's language
         for number, (label, scenario) in enumerate(entries):
             key = f"library:{number}"
-            self._entries[key], self._labels[key] = scenario, label
+            self._entries[key] = self._library[key] = scenario
+            self._labels[key] = label
             options.append((label, key))
         self.picker = widgets.Dropdown(options=options, layout=widgets.Layout(width="auto", max_width="100%"))
         self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False, icon="folder-open", layout=_auto())
@@ -122,7 +125,7 @@ class ScenarioBrowser(widgets.VBox):
             [
                 (
                     self._labels[key].replace(
-                        str(self._entries[key].title), in_language(self._entries[key].title, self.lang), 1
+                        str(self._library[key].title), in_language(self._library[key].title, self.lang), 1
                     ),
                     key,
                 )
@@ -198,16 +201,18 @@ class ScenarioBrowser(widgets.VBox):
                 kind="error",
             )
             return
+        budget = SearchBudget()  # the file's tasks share one search budget
+        runs = [replay(scenario, budget) for scenario in scenarios]  # checked once: the menu keeps the replays
         options = list(self.picker.options)
         first = None
-        for scenario in scenarios:
+        for run in runs:
             key = f"upload:{len(self._entries)}"
-            self._entries[key] = scenario
-            options.append((f"{name} · {scenario.title}", key))
+            self._entries[key] = run
+            options.append((f"{name} · {run.scenario.title}", key))
             first = first or key
         self.picker.options = options
         self.picker.value = first
-        if any(check(scenario) for scenario in scenarios):
+        if any(run.failures for run in runs):
             self._say(
                 f"{ui('upload-ok', self.lang, name=name, count=len(scenarios))} {ui('upload-fails', self.lang)}",
                 kind="refused",
