@@ -33,6 +33,7 @@ __all__ = [
     "seat_name_problem",
     "no_seat",
     "cleaned_name",
+    "as_seen",
 ]
 
 #: Unicode categories no seat name may hold: controls, formatting (bidi overrides,
@@ -78,6 +79,18 @@ def cleaned_name(text: str, limit: int) -> str:
 def skeleton(name: str) -> str:
     """What a name looks like: equal skeletons are names a reader cannot tell apart."""
     return unicodedata.normalize("NFKC", name).translate(_SAME_SHAPE)
+
+
+def as_seen(text: str) -> str:
+    """A text as a reader tells it from another on a button: compatibility forms folded
+    (NFKC), invisible characters left out, blanks collapsed, capitals and small letters alike.
+
+    >>> as_seen(" Yes\u200b,  ＳＵＲＥ ") == as_seen("yes, sure")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    seen = "".join(char for char in folded if char.isspace() or unicodedata.category(char) not in _REFUSED_CATEGORIES)
+    return " ".join(seen.split())
 
 
 def looks_like(first: str, second: str) -> bool:

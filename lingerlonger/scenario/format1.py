@@ -181,10 +181,7 @@ def _ask(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> 
     if "choices" in values:
         if kind is not AnswerKind.CHOICE:
             raise reader.refuse(values["choices"], "choices-without-choice")
-        found["choices"] = tuple(
-            reader.author_text(item, "ask: choices", own)
-            for item in reader.sequence(values["choices"], "ask: choices", limits.MAX_CHOICES)
-        )
+        found["choices"] = reader.choices(values["choices"], "ask: choices", own)
         # judged by meaning: the answer is the choice it names in the scenario's language, so a
         # reader who picks that choice in any language is right
         chosen = next((choice for choice in found["choices"] if str(choice) == str(found["choice"])), None)

@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from lingerlonger.computer.task_judge import CARD_GOALS, DETERMINISTIC_KINDS, SEAT_GOALS, TaskGoal
 from lingerlonger.game.cards import CardError, parse_suit
 from lingerlonger.game.errors import Message
-from lingerlonger.scenario import limits
 from lingerlonger.scenario.located_yaml import SEQUENCE, Node, NodeReader
 from lingerlonger.scenario.model import MAX_HINTS, TASK_GOALS, TASK_KEYS, Location, ScenarioError, Task
 from lingerlonger.words.i18n import translate
@@ -90,8 +89,7 @@ def _choices(reader: NodeReader, values: dict[str, Node], goal: TaskGoal, own: s
         return ()
     if goal is not TaskGoal.CHOICE:
         raise reader.refuse(values["choices"], "task-choices-not-choice", goal=goal)
-    items = reader.sequence(values["choices"], "task: choices", limits.MAX_CHOICES)
-    return tuple(reader.author_text(item, "task: choices", own) for item in items)
+    return reader.choices(values["choices"], "task: choices", own)
 
 
 def _accept(
