@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,100 @@ def test_a_full_stdout_gives_one_line_on_stderr(argv):
         )
     assert done.returncode == 1
     assert done.stderr.splitlines() == [f"lingerlonger {argv[0]}: No space left on device"]
+
+
+# --- what is not a file: a pipe, a device, a socket, a folder given as a file (issue 39) -------
+
+#: Each read runs as the reader runs it, in a process of its own, so that a read that waits
+#: for ever fails the test rather than hanging it.
+NO_HANG = 60
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="a system without named pipes")
+
+
+def _command(*argv, cwd=REPO) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        COMMAND + [str(arg) for arg in argv],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**ENVIRONMENT, "LINGERLONGER_LANG": "en"},
+        timeout=NO_HANG,
+    )
+
+
+@needs_fifo
+@pytest.mark.parametrize("command", ["check", "replay", "sheet"])
+def test_a_named_pipe_is_refused_at_once(tmp_path, command):
+    pipe = tmp_path / "lesson.yaml"
+    os.mkfifo(pipe)
+    done = _command(command, pipe, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert f"{pipe}:1:1: this is a named pipe (FIFO), not a file" in done.stderr
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    assert sorted(child.name for child in tmp_path.iterdir()) == ["lesson.yaml"]  # no sheet written
+
+
+@needs_fifo
+def test_a_named_pipe_in_a_folder_is_refused_and_the_other_files_checked(tmp_path):
+    shutil.copy(REPO / "scenarios" / "03-follow-suit.yaml", tmp_path / "good.yaml")
+    (tmp_path / "deeper").mkdir()
+    os.mkfifo(tmp_path / "deeper" / "pipe.yml")
+    done = _command("check", tmp_path)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert lines[0] == (
+        f"{tmp_path / 'deeper' / 'pipe.yml'}:1:1: this is a named pipe (FIFO), not a file: "
+        "scenarios are read from files (check takes folders too)"
+    )
+    assert lines[1].startswith("1 failure in 0 of ") and "(2 files)" in lines[1]
+
+
+@needs_fifo
+def test_the_apps_library_lists_a_named_pipe_as_a_file_it_cannot_read(tmp_path):
+    shutil.copy(REPO / "scenarios" / "03-follow-suit.yaml", tmp_path / "03-good.yaml")
+    os.mkfifo(tmp_path / "04-pipe.yaml")
+    script = (
+        "import sys; from pathlib import Path; from lingerlonger.session.sources import scenario_library; "
+        "entries, problems = scenario_library(Path(sys.argv[1])); "
+        "print(len(entries)); print(*(problem.text('en') for problem in problems), sep='\\n')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, env=ENVIRONMENT, timeout=NO_HANG
+    )
+    count, problem = done.stdout.splitlines()
+    assert int(count) >= 1 and problem.startswith(f"{tmp_path / '04-pipe.yaml'}:1:1: this is a named pipe")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="a system without /dev/zero")
+@pytest.mark.parametrize("command", ["check", "replay", "sheet"])
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
+def test_a_device_is_refused_before_it_is_read(tmp_path, command, device):
+    done = _command(command, device, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == (
+        f"{device}:1:1: this is a device, not a file: scenarios are read from files (check takes folders too)"
+    )
+
+
+@pytest.mark.parametrize("command", ["replay", "sheet"])
+def test_a_folder_given_as_the_file_is_refused(tmp_path, command):
+    done = _command(command, tmp_path, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"{tmp_path}:1:1: this is a folder, not a file")
+
+
+def test_a_socket_is_refused(tmp_path):
+    socket = pytest.importorskip("socket")
+    if not hasattr(socket, "AF_UNIX"):
+        pytest.skip("a system without Unix sockets")
+    folder = Path(tempfile.mkdtemp(prefix="ll"))  # a socket's path is short (108 bytes)
+    try:
+        with socket.socket(socket.AF_UNIX) as server:
+            server.bind(str(folder / "s.yaml"))
+            done = _command("check", folder / "s.yaml", cwd=tmp_path)
+    finally:
+        shutil.rmtree(folder)
+    assert done.returncode == 2 and "this is a socket, not a file" in done.stderr
 
 
 # The tournament's output and Ctrl-C: tests/test_lab.py.

@@ -28,7 +28,7 @@ from lingerlonger.game.visible_text import visible
 from lingerlonger.lab.runner import PROGRESS_FORMAT
 from lingerlonger.scenario import Location, ScenarioError, StepKind, iter_documents
 from lingerlonger.scenario.course import INDEX as COURSE_INDEX
-from lingerlonger.scenario.file_reading import open_source
+from lingerlonger.scenario.file_reading import NotAFile, cannot_read, open_source
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
 from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.replay import check as check_scenario
@@ -94,8 +94,12 @@ def _scenario_files(paths: Sequence[str]) -> Iterator[tuple[str, Message | None]
         if path.is_dir():
             # A course index (course/course.yaml) lists unit files and is no scenario; its units
             # are found here like any file, and read_course checks the index itself.
+            # Not only regular files: a pipe or a device named like a scenario is refused when
+            # opened (NotAFile), rather than passed over in silence; a dangling link is left out.
             found = sorted(
-                p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file() and p.name != COURSE_INDEX
+                p
+                for p in path.rglob("*")
+                if p.suffix in SCENARIO_SUFFIXES and p.exists() and not p.is_dir() and p.name != COURSE_INDEX
             )
             if not found:
                 yield name, Message("cli.empty-folder", name=name)
@@ -138,10 +142,9 @@ def check_command(args: argparse.Namespace) -> int:
                         _error(error.text(lang))
                     failures += len(errors)
                     failed += bool(errors)
-        except OSError as error:
-            _error(
-                ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read", reason=os_reason(error))).text(lang)
-            )
+        except (OSError, NotAFile) as error:
+            refusal = error if isinstance(error, NotAFile) else cannot_read(name, error)
+            _error(refusal.text(lang))
             failures += 1
             status = EXIT_USAGE
             continue
