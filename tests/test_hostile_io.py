@@ -18,7 +18,7 @@ from lingerlonger.scenario import ScenarioError, iter_scenarios, load, read_uplo
 from lingerlonger.scenario.author_names import skeleton
 from lingerlonger.scenario.file_reading import open_source
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES, MAX_UPLOAD_SCENARIOS
-from lingerlonger.scenario.writer import write
+from lingerlonger.scenario.writer import SCHEMA_NAME, write
 from lingerlonger.views.widgets import HandPlayer, ScenarioBrowser
 
 REPO = Path(__file__).resolve().parents[1]
@@ -79,6 +79,97 @@ def test_a_write_that_fails_half_way_leaves_the_old_file_as_it_was(tmp_path):
         write(path, scenarios_then_a_failure())
     assert path.read_bytes() == original
     assert [child.name for child in tmp_path.iterdir()] == ["hands.yaml"]
+
+
+# --- nothing that writes a file replaces a scenario without --force (issue 39) ---------------
+
+LESSON = REPO / "scenarios" / "03-follow-suit.yaml"
+#: Every command that writes a file, as the command line that writes it to TARGET.
+WRITERS = {
+    "sheet": ["sheet", LESSON, "-o"],
+    "simulate": ["simulate", "--games", "2", "-o"],
+    "new": ["new", "--position", "-o"],
+    "schema": ["schema", "-o"],
+    "tournament": ["tournament", "--hands", "3", "--workers", "1", "-q", "-o"],
+}
+#: Scenarios by their name, and by what they hold whatever their name.
+SCENARIO_NAMES = ["lesson.yaml", "lesson.yml", "LESSON.YAML", "lesson", "lesson.txt", "lesson.html", "hands.csv"]
+
+
+def _scenario_at(path: Path) -> bytes:
+    content = LESSON.read_bytes()
+    path.write_bytes(content)
+    return content
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_no_command_writes_over_a_scenario_without_force(capsys, tmp_path, command, name):
+    target = tmp_path / name
+    before = _scenario_at(target)
+    code, _, err = _run(capsys, *WRITERS[command], target)
+    assert code == 2 and target.read_bytes() == before
+    assert err == (
+        f"lingerlonger {command}: {target} is a scenario file: writing there would replace it. "
+        "Choose another name, or add --force to replace it\n"
+    )
+    assert sorted(child.name for child in tmp_path.iterdir()) == [name]  # nothing beside it either
+    code, _, err = _run(capsys, *WRITERS[command], target, "--force")
+    assert code == 0 and target.read_bytes() != before, err
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_scenario_is_not_replaced_through_a_folder_or_a_link(capsys, tmp_path, command):
+    lesson = tmp_path / "lesson.yaml"
+    before = _scenario_at(lesson)
+    link = tmp_path / "out.html"
+    link.symlink_to(lesson)
+    code, _, err = _run(capsys, *WRITERS[command], link)
+    assert code == 2 and lesson.read_bytes() == before and link.is_symlink()
+    assert f"{link} is a scenario file" in err
+
+
+def test_schema_into_a_folder_does_not_replace_a_scenario_named_as_the_schema(capsys, tmp_path):
+    (tmp_path / SCHEMA_NAME).write_text("format: 1\ntitle: mine\n", encoding="utf-8")
+    code, _, err = _run(capsys, "schema", "-o", tmp_path)
+    assert code == 2 and f"{tmp_path / SCHEMA_NAME} is a scenario file" in err
+    assert (tmp_path / SCHEMA_NAME).read_text(encoding="utf-8") == "format: 1\ntitle: mine\n"
+
+
+@pytest.mark.parametrize("how", ["same", "relative", "symlink", "hard link"])
+def test_a_sheet_never_replaces_the_lesson_it_prints(capsys, tmp_path, monkeypatch, how):
+    lesson = tmp_path / "lesson.yaml"
+    before = _scenario_at(lesson)
+    monkeypatch.chdir(tmp_path)
+    target = {"same": lesson, "relative": Path("lesson.yaml")}.get(how, tmp_path / "page.html")
+    if how == "symlink":
+        target.symlink_to(lesson)
+    elif how == "hard link":
+        os.link(lesson, target)
+    code, _, err = _run(capsys, "sheet", lesson, "-o", target)
+    assert code == 2 and lesson.read_bytes() == before
+    assert err == (
+        f"lingerlonger sheet: {target} is the very file this command reads: writing there would replace it. "
+        "Choose another name, or add --force to replace it\n"
+    )
+
+
+@pytest.mark.parametrize("command", sorted(set(WRITERS) - {"new"}))
+def test_a_file_that_is_no_scenario_is_still_replaced_without_force(capsys, tmp_path, command):
+    target = tmp_path / "old-output.html"
+    target.write_text("<p>last week's sheet</p>\nformat of the day: 1 page\n", encoding="utf-8")
+    code, _, err = _run(capsys, *WRITERS[command], target)
+    assert code == 0, err
+    assert "last week" not in target.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["pt", "es", "ru"])
+def test_the_refusal_to_replace_a_scenario_is_said_in_the_readers_language(capsys, tmp_path, lang):
+    target = tmp_path / "lesson.yaml"
+    _scenario_at(target)
+    code, _, err = _run(capsys, "simulate", "-o", target, "--lang", lang)
+    assert code == 2 and str(target) in err and "--force" in err
+    assert "scenario file" not in err
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="a system without /dev/full")

@@ -15,7 +15,14 @@ from pathlib import Path
 from tqdm import tqdm
 
 from lingerlonger import __version__
-from lingerlonger.command_line.options import add_game_arguments, game_of, positive_int, refused
+from lingerlonger.command_line.options import (
+    add_force_option,
+    add_game_arguments,
+    game_of,
+    positive_int,
+    refuse_replacing,
+    refused,
+)
 from lingerlonger.command_line.parser import HelpText, Parser, examples
 from lingerlonger.command_line.tournament import add_tournament_parser
 from lingerlonger.computer.players import PLAYER_KINDS, RandomPlayer
@@ -33,9 +40,9 @@ from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
 from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.replay import check as check_scenario
 from lingerlonger.scenario.replay import replay as replay_scenario
-from lingerlonger.scenario.safe_write import replacing
+from lingerlonger.scenario.safe_write import SCENARIO_SUFFIXES, replacing
 from lingerlonger.scenario.starters import deal_starter, position_starter, starter_header, task_starter
-from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file, write, write_schema
+from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file, schema_target, write, write_schema
 from lingerlonger.views.markdown import markdown_lines
 from lingerlonger.views.print_sheet import scenario_sheet_html
 from lingerlonger.views.terminal import (
@@ -83,8 +90,6 @@ def demo(args: argparse.Namespace) -> int:
 
 
 # --- scenarios: check, replay, simulate, new ----------------------------------------
-
-SCENARIO_SUFFIXES = (".yaml", ".yml")
 
 
 def _scenario_files(paths: Sequence[str]) -> Iterator[tuple[str, Message | None]]:
@@ -306,6 +311,7 @@ def sheet_command(args: argparse.Namespace) -> int:
         return 0
     if target is None:  # a terminal would show the page's HTML: a file beside the reader instead
         target = f"{Path(args.file).stem}{'' if args.index == 1 else f'-{args.index}'}-sheet.html"
+    refuse_replacing(target, args.force, [args.file])
     with replacing(target) as out:
         out.write(page)
     print(translate("cli.sheet-written", lang, path=target, url=Path(target).resolve().as_uri()))
@@ -320,6 +326,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     """Record hands as one YAML stream of scenarios (deal form, every play, expects, results)."""
     kinds = PLAYER_KINDS.parse(args.seats, args.players)
     game = game_of(args)
+    refuse_replacing(args.output, args.force)
     hands = simulate(game.rules, game.players, args.seed, args.games, kinds)
     progress = tqdm(
         hands,
@@ -343,8 +350,10 @@ def new_command(args: argparse.Namespace) -> int:
     starter = task_starter if args.task else position_starter if args.position else deal_starter
     hand = starter(game.rules, game.players, seed, lang)
     target = args.output
-    if target != "-" and Path(target).exists() and not args.force:
-        raise UsageError("cli.exists", target=target)
+    if target != "-" and not args.force:
+        refuse_replacing(target, args.force)  # a scenario is named as one
+        if Path(target).exists():
+            raise UsageError("cli.exists", target=target)
     file = target if target != "-" else translate("starter.file", lang)
     header = starter_header(file, args.position or args.task, lang, task=args.task)
     write(sys.stdout if target == "-" else target, [hand], header=header, lang=lang)
@@ -358,6 +367,7 @@ def schema_command(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(schema_file().read_text(encoding="utf-8"))
     else:
+        refuse_replacing(schema_target(args.output), args.force)
         path = write_schema(args.output)
         print(
             translate("cli.schema-written", args.lang, path=path, line=f"# yaml-language-server: $schema={path.name}")
@@ -421,6 +431,7 @@ def add_scenario_parsers(commands) -> None:
     _lang_option(parser, "cli.help.sheet.lang")
     parser.add_argument("--four-colour", action="store_true", help=HelpText("cli.help.sheet.four-colour"))
     parser.add_argument("-o", "--output", default=None, metavar="FILE", help=HelpText("cli.help.sheet.output"))
+    add_force_option(parser, "cli.help.sheet.force")
     parser.set_defaults(run=sheet_command)
 
     parser = _command(
@@ -439,6 +450,7 @@ def add_scenario_parsers(commands) -> None:
         help=HelpText("cli.help.simulate.seats", kinds=", ".join(PLAYER_KINDS)),
     )
     parser.add_argument("-o", "--output", default="-", metavar="FILE", help=HelpText("cli.help.simulate.output"))
+    add_force_option(parser)
     _lang_option(parser, "cli.help.simulate.lang")
     parser.set_defaults(run=simulate_command)
 
@@ -454,7 +466,7 @@ def add_scenario_parsers(commands) -> None:
     add_game_arguments(parser, hand_size=False)  # a starter position deals no cards
     parser.add_argument("--seed", type=int, default=None, help=HelpText("cli.help.new.seed"))
     parser.add_argument("-o", "--output", default="-", metavar="FILE", help=HelpText("cli.help.new.output"))
-    parser.add_argument("--force", action="store_true", help=HelpText("cli.help.new.force"))
+    add_force_option(parser, "cli.help.new.force")
     _lang_option(parser, "cli.help.new.lang")
     parser.set_defaults(run=new_command)
 
@@ -469,6 +481,7 @@ def add_scenario_parsers(commands) -> None:
     parser.add_argument(
         "-o", "--output", default="-", metavar="PATH", help=HelpText("cli.help.schema.output", name=SCHEMA_NAME)
     )
+    add_force_option(parser)
     _lang_option(parser, "cli.help.schema.lang")
     parser.set_defaults(run=schema_command)
 
