@@ -15,6 +15,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from lingerlonger import __version__
+from lingerlonger.command_line.lines import complain, say
 from lingerlonger.command_line.options import (
     add_force_option,
     add_game_arguments,
@@ -128,7 +129,7 @@ def check_command(args: argparse.Namespace) -> int:
     task_ids: dict[str, Location] = {}  # a task's id is unique across every file checked
     for name, problem in _scenario_files(args.paths):
         if problem:
-            _error(error_text(problem, lang))
+            complain(error_text(problem, lang))
             failures += 1
             status = EXIT_USAGE
             continue
@@ -144,23 +145,23 @@ def check_command(args: argparse.Namespace) -> int:
                         else (check_scenario(item) + _untranslated(item, args.languages))
                     )
                     for error in errors:
-                        _error(error.text(lang))
+                        complain(error.text(lang))
                     failures += len(errors)
                     failed += bool(errors)
         except (OSError, NotAFile) as error:
             refusal = error if isinstance(error, NotAFile) else cannot_read(name, error)
-            _error(refusal.text(lang))
+            complain(refusal.text(lang))
             failures += 1
             status = EXIT_USAGE
             continue
         if not found:
-            _error(ScenarioError(Location(name, 1, 1), Message("scenario.empty")).text(lang))
+            complain(ScenarioError(Location(name, 1, 1), Message("scenario.empty")).text(lang))
             failures += 1
         scenarios += found
     counted = translate("count.scenarios", lang, count=scenarios)
     in_files = translate("count.files", lang, count=files)
     if failures:
-        _error(
+        complain(
             translate(
                 "cli.check-failed",
                 lang,
@@ -171,7 +172,7 @@ def check_command(args: argparse.Namespace) -> int:
             )
         )
         return status or EXIT_FAILED
-    print(translate("cli.check-passed", lang, scenarios=counted, files=in_files))
+    say(translate("cli.check-passed", lang, scenarios=counted, files=in_files))
     return 0
 
 
@@ -221,12 +222,6 @@ def _language(args: argparse.Namespace, scenario=None) -> str:
     if scenario is not None and (terminal is None or next(scenario.missing_languages((terminal,)), None)):
         return scenario.lang or "en"
     return terminal or "en"
-
-
-def _error(message: object) -> None:
-    """Every error goes to stderr, so that what a command writes to stdout stays clean; what a
-    file put in it is shown, never obeyed (escape codes, bidi overrides: ``visible``)."""
-    print(visible(str(message)), file=sys.stderr)
 
 
 def _pick_scenario(path: str, wanted: int):
@@ -285,7 +280,7 @@ def replay_command(args: argparse.Namespace) -> int:
         out += ["", ending_text(run.frames, lang)]
     print("\n".join(paint(line if isinstance(line, Shown) else visible(line)) for line in out))
     for failure in run.failures:
-        _error(failure.text(lang))
+        complain(failure.text(lang))
     return EXIT_FAILED if run.failures else 0
 
 
@@ -299,8 +294,8 @@ def sheet_command(args: argparse.Namespace) -> int:
     lang = _language(args, scenario)
     if failures:  # a handout must not teach a hand the engine refuses
         for failure in failures:
-            _error(failure.text(lang))
-        _error(translate("cli.sheet-refused", lang, count=len(failures)))
+            complain(failure.text(lang))
+        complain(translate("cli.sheet-refused", lang, count=len(failures)))
         return EXIT_FAILED
     page = scenario_sheet_html(scenario, lang=lang, four_colour=args.four_colour)
     target = args.output
@@ -314,7 +309,7 @@ def sheet_command(args: argparse.Namespace) -> int:
     refuse_replacing(target, args.force, [args.file])
     with replacing(target) as out:
         out.write(page)
-    print(translate("cli.sheet-written", lang, path=target, url=Path(target).resolve().as_uri()))
+    say(translate("cli.sheet-written", lang, path=target, url=Path(target).resolve().as_uri()))
     return 0
 
 
@@ -338,7 +333,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     )
     write(sys.stdout if args.output == "-" else args.output, progress)
     if args.output != "-":  # nothing but the stream goes to stdout
-        print(translate("cli.simulate-written", args.lang, count=args.games, path=args.output))
+        say(translate("cli.simulate-written", args.lang, count=args.games, path=args.output))
     return 0
 
 
@@ -358,7 +353,7 @@ def new_command(args: argparse.Namespace) -> int:
     header = starter_header(file, args.position or args.task, lang, task=args.task)
     write(sys.stdout if target == "-" else target, [hand], header=header, lang=lang)
     if target != "-":
-        print(translate("cli.new-written", lang, path=target))
+        say(translate("cli.new-written", lang, path=target))
     return 0
 
 
@@ -369,9 +364,7 @@ def schema_command(args: argparse.Namespace) -> int:
     else:
         refuse_replacing(schema_target(args.output), args.force)
         path = write_schema(args.output)
-        print(
-            translate("cli.schema-written", args.lang, path=path, line=f"# yaml-language-server: $schema={path.name}")
-        )
+        say(translate("cli.schema-written", args.lang, path=path, line=f"# yaml-language-server: $schema={path.name}"))
     return 0
 
 
@@ -538,21 +531,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         _close_stdout()
         return 0
     except ScenarioError as error:  # located: FILE:LINE:COLUMN says where
-        _error(error.text(_language(args)))
+        complain(error.text(_language(args)))
         return error.exit_code
     except LingerError as error:  # what the reader asked for or gave, refused
-        _error(f"lingerlonger {args.command}: {error_text(error, _language(args))}")
+        complain(f"lingerlonger {args.command}: {error_text(error, _language(args))}")
         return error.exit_code
     except OSError as error:  # stdout itself may be what failed (`> /dev/full`): not there
         _close_stdout()
         where = f"{error.filename}: " if error.filename else ""
-        _error(f"lingerlonger {args.command}: {where}{error_text(os_reason(error), _language(args))}")
+        complain(f"lingerlonger {args.command}: {where}{error_text(os_reason(error), _language(args))}")
         return EXIT_USAGE if error.filename else EXIT_FAILED  # a path given wrongly, or the output
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # a bug: said as one, in the reader's language, with no traceback
         said = translate("cli.internal-error", _language(args), error=f"{type(error).__name__}: {visible(str(error))}")
-        print(f"lingerlonger {args.command}: {said}", file=sys.stderr)
+        complain(f"lingerlonger {args.command}: {said}")
         return EXIT_INTERNAL
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import signal
-import sys
 import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import ExitStack, closing, contextmanager
 
+from lingerlonger.command_line.lines import complain, say
 from lingerlonger.command_line.options import (
     add_force_option,
     add_game_arguments,
@@ -44,7 +44,7 @@ class _Failure(Exception):
 
 
 def _error(text: str) -> None:
-    print(f"lingerlonger tournament: {text}", file=sys.stderr)
+    complain(f"lingerlonger tournament: {text}")
 
 
 @contextmanager
@@ -184,7 +184,7 @@ def tournament_command(args: argparse.Namespace) -> int:
         return INTERRUPTED
     _print_rates(args, seats, tally)
     if output is not None:
-        print(translate("lab.wrote", args.lang, path=output.path, rows=format_number(output.rows, args.lang)))
+        say(translate("lab.wrote", args.lang, path=output.path, rows=format_number(output.rows, args.lang)))
     return 0
 
 
