@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from lingerlonger.game.errors import Message
 from lingerlonger.game.visible_text import quoted
-from lingerlonger.scenario.limits import MAX_SEAT_NAME
+from lingerlonger.scenario.limits import MAX_SEAT_NAME, OBJECT_PROTOTYPE_NAMES
 
 __all__ = [
     "invisible_characters",
@@ -122,6 +122,8 @@ def seat_name_problem(name: str, earlier: Sequence[str]) -> Message | None:
         return Message("input.seat-invisible", name=quoted(name), chars=", ".join(hidden))
     if len(name) > MAX_SEAT_NAME:
         return Message("input.seat-too-long", name=quoted(name), size=len(name), limit=MAX_SEAT_NAME)
+    if name in OBJECT_PROTOTYPE_NAMES:  # a Learn page judges an answer by seat in an object
+        return Message("input.seat-reserved", name=quoted(name))
     if name in earlier:
         return Message("input.seat-twice", name=name)
     twin = lookalike_of(name, tuple(earlier))
