@@ -177,7 +177,7 @@ def test_new_writes_a_starter_that_checks(tmp_path, capsys):
     plays = [step for step in scenario.steps if step.kind == "play"]
     assert len(plays) == 5 and plays[0].say and scenario.steps[-1].kind == "expect"
     code, out, lines = run_err(capsys, "new", "-o", path)
-    assert code == 2 and out == [] and "exists" in lines[0]
+    assert code == 2 and out == [] and "is a scenario file" in lines[0]
 
 
 def test_new_without_a_seed_names_its_seed(capsys):
@@ -284,7 +284,7 @@ def test_replay_colours_red_suits_on_a_terminal(capsys, monkeypatch):
 
 
 def test_an_unexpected_error_is_one_line_asking_for_a_report(capsys, monkeypatch):
-    def broken(scenario):
+    def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(cli, "check_scenario", broken)

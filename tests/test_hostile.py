@@ -10,6 +10,7 @@ never as time.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import tracemalloc
@@ -136,12 +137,99 @@ def test_replay_shows_the_escapes_of_a_title_visibly(capsys):
     assert r"copy \x1b]52;c;cm0gLXJmIH4=\x07 done" in out
 
 
+# --- a file's name and what was typed, shown and never obeyed (issue 39) ---------------------
+
+#: File names a terminal would act on: an escape sequence (a window title, clearing the screen),
+#: a C1 control (CSI), DEL, a bell, bidirectional overrides and isolates, a line break, a tab.
+HOSTILE_NAMES = {
+    "title": "t\x1b]0;pwned\x07",
+    "clear": "c\x1b[2J\x1b[H",
+    "csi": "c1\x9b2J",
+    "del": "d\x7fel",
+    "bell": "b\x07",
+    "override": "o\u202eevil",
+    "isolate": "i\u2066x\u2069",
+    "mark": "m\u200fx\u061c",
+    "line": "l\nfake line",
+    "tab": "t\tx",
+}
+LESSON = Path(__file__).resolve().parents[1] / "scenarios" / "03-follow-suit.yaml"
+
+
+def _escaped(name: str) -> str:
+    return "".join(
+        f"\\x{ord(char):02x}"
+        if ord(char) < 0x100 and not char.isprintable()
+        else f"\\u{ord(char):04x}"
+        if not char.isprintable()
+        else char
+        for char in name
+    )
+
+
+def _shown_visibly(text: str, name: str, lines: int = 1) -> None:
+    assert not TERMINAL_UNSAFE.search(text), repr(text)
+    assert "\t" not in text and len(text.splitlines()) == lines, repr(text)
+    assert _escaped(name) in text, (repr(text), _escaped(name))
+
+
+WRITES = {
+    "sheet": ["sheet", LESSON, "-o"],
+    "simulate": ["simulate", "-o"],
+    "new": ["new", "-o"],
+    "schema": ["schema", "-o"],
+    "tournament": ["tournament", "--hands", "2", "--workers", "1", "-q", "-o"],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE_NAMES))
+@pytest.mark.parametrize("command", sorted(WRITES))
+def test_the_success_line_shows_a_hostile_file_name_visibly(capsys, tmp_path, command, kind):
+    name = HOSTILE_NAMES[kind] + ".csv"
+    code, out, err = _run(capsys, *WRITES[command], tmp_path / name)
+    assert code == 0, err
+    assert (tmp_path / name).exists()
+    out = out if command != "tournament" else out.splitlines()[-1]
+    _shown_visibly(out, name)
+    assert not TERMINAL_UNSAFE.search(err)
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE_NAMES))
+def test_check_and_replay_errors_show_a_hostile_file_name_visibly(capsys, tmp_path, kind):
+    name = HOSTILE_NAMES[kind] + ".yaml"
+    (tmp_path / name).write_text("format: 1\ntitle: [\n", encoding="utf-8")
+    for command in ("check", "replay", "sheet"):
+        code, _, err = _run(capsys, command, tmp_path / name)
+        assert code == 1
+        _shown_visibly(err.splitlines()[0] + "\n", name)
+    code, _, err = _run(capsys, "check", tmp_path / ("missing-" + name))
+    assert code == 2
+    _shown_visibly(err, name, lines=2)
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE_NAMES))
+def test_what_was_typed_is_shown_visibly_in_a_refusal(capsys, tmp_path, kind):
+    typed = HOSTILE_NAMES[kind]
+    code, _, err = _run(capsys, "replay", LESSON, "--seat", typed)
+    assert code == 2
+    _shown_visibly(err, typed)
+    code, _, err = _run(capsys, "tournament", "--hands", "2", "-q", "-o", tmp_path / typed / "hands.csv")
+    assert code == 2
+    _shown_visibly(err, typed)
+    for argv in (["check", "--" + typed], ["demo", "--rules", typed], ["replay", LESSON, "--lang", typed]):
+        with contextlib.suppress(SystemExit):  # argparse's refusal, or a path that is not there
+            cli.main([str(arg) for arg in argv])
+        err = capsys.readouterr().err
+        assert not TERMINAL_UNSAFE.search(err), repr(err)
+        assert _escaped(typed) in err or repr(typed)[1:-1] in err, repr(err)
+
+
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="a system without /dev/zero")
 @pytest.mark.parametrize("command", ["check", "replay", "sheet"])
 def test_dev_zero_is_refused_at_once(capsys, command):
     code, out, err = _run(capsys, command, "/dev/zero")
-    assert code == 1
-    assert "/dev/zero:1:1: not UTF-8 text: a NUL byte" in out + err
+    assert code == 2  # no file: what was asked for cannot be read (tests/test_hostile_io.py)
+    assert "/dev/zero:1:1: this is a device, not a file" in out + err
 
 
 @pytest.mark.parametrize("name", [name for name in sorted(LARGE) if name != "NUL-stream"])

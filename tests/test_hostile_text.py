@@ -9,6 +9,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from corpora import QUIZ_HEAD
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -204,3 +205,86 @@ def test_chapter_12_lists_every_bound_the_loader_enforces():
     section = chapter.split("## How big a scenario may be")[1].split("\n## ")[0]
     for name, bound in LIMITS.items():
         assert f"| {bound:,} |" in section or f"| {bound:,} bytes |" in section, name
+
+
+# --- choices: two buttons that look alike (issue 39) ---------------------------------------
+
+#: Pairs of choices a reader sees as one button: spaces, capitals, compatibility forms
+#: (full-width letters, a ligature), invisible characters, a letter composed or decomposed.
+ALIKE = [
+    ("C is out", "C is out"),
+    ("C is out", "c IS OUT"),
+    ("C is out", " C  is\tout "),
+    ("C is out", "C\u00a0is out"),
+    ("C is out", "C is out\u200b"),
+    ("C is out", "C is \u2060out"),
+    ("C is out", "Ｃ is out"),
+    ("Fine", "ﬁne"),
+    ("Straße", "STRASSE"),
+    ("Café", "Cafe\u0301"),
+    ("C saiu", "C SAIU"),
+    ("С вышел", "с ВЫШЕЛ"),
+]
+
+
+def _choices_scenario(choices: list[str], key: str) -> str:
+    listed = "\n".join(f"        - {choice}" for choice in choices)
+    if key == "ask":
+        return (
+            QUIZ_HEAD
+            + "  - play: A K♣\n  - play: B 3♣\n  - play: C 2♥\n  - ask:\n      question: What happens to C?\n"
+            + f"      answer: {{choice: {choices[0]}}}\n      choices:\n{listed}\n    play: D A♣\n"
+        )
+    return (
+        QUIZ_HEAD
+        + "  - task:\n      id: pick-one\n      seat: A\n      goal: choice\n"
+        + f"      accept: {choices[0]}\n      choices:\n{listed}\n  - play: A K♣\n"
+    )
+
+
+def _quoted_yaml(text: str) -> str:
+    return '"' + text.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"'
+
+
+@pytest.mark.parametrize("key", ["ask", "task"])
+@pytest.mark.parametrize(("first", "second"), ALIKE)
+def test_two_choices_that_look_alike_are_refused_at_the_second(key, first, second):
+    text = _choices_scenario([_quoted_yaml(first), "Something else", _quoted_yaml(second)], key)
+    with pytest.raises(ScenarioError) as refused:
+        loads(text, "alike.yaml")
+    lines = text.splitlines()
+    assert refused.value.where.line == len(lines) - lines[::-1].index(f"        - {_quoted_yaml(second)}")
+    assert refused.value.where.column == 11
+    assert f"{key}: choices" in refused.value.message
+
+
+@pytest.mark.parametrize("key", ["ask", "task"])
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("C is out", "C is in"), ("C is out", "C is outside"), ("Café", "Cafe"), ("1", "l"), ("Out", "Out!")],
+)
+def test_choices_that_look_different_are_accepted(key, first, second):
+    [scenario] = loads(_choices_scenario([_quoted_yaml(first), _quoted_yaml(second)], key), "different.yaml")
+    step = next(step for step in scenario.steps if step.ask or step.task)
+    assert len((step.ask or step.task).choices) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "lang"),
+    [
+        ("{en: Yes, pt: Sim}", "{en: Right, pt: sim}", "pt"),  # alike in a translation only
+        ("{en: Yes, ru: Да}", "{en: Right, ru: ' да '}", "ru"),
+        ("{en: Yes, es: Sí}", "Sí", "es"),  # untranslated, it shows as written beside the other's Spanish
+        ("{en: Yes, es: Claro}", "{en: YES, es: Sí}", "en"),
+    ],
+)
+def test_choices_alike_in_any_language_a_text_carries_are_refused(first, second, lang):
+    with pytest.raises(ScenarioError) as refused:
+        loads(_choices_scenario([first, "Maybe", second], "ask"), "languages.yaml")
+    assert f"read the same in {lang}" in refused.value.message
+
+
+def test_choices_different_in_every_language_are_accepted():
+    text = _choices_scenario(["{en: Yes, pt: Sim, es: Sí}", "{en: No, pt: Não, es: No}"], "ask")
+    [scenario] = loads(text, "fine.yaml")
+    assert scenario.steps[3].ask.choices == ("Yes", "No")

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import random
+import shutil
 import subprocess
 import sys
 from dataclasses import replace
@@ -11,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from lingerlonger.computer.task_judge import TaskGoal
-from lingerlonger.scenario import StepKind, load, loads
+from lingerlonger.scenario import ScenarioError, StepKind, load, loads
+from lingerlonger.scenario.limits import MAX_TASK_ID, OBJECT_PROTOTYPE_NAMES
 from lingerlonger.scenario.replay import replay
+from lingerlonger.scenario.task_step import TASK_ID, task_id_refusal
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session.stepping import ScenarioModel
 from lingerlonger.views.live_mode import endpoints as live
@@ -184,3 +189,95 @@ def test_out_in_the_middle_of_a_trick_is_refused_at_its_goal():
     )
     [failure] = replay(loads(text, "out.yaml")[0]).failures
     assert failure.code == "task.no-trick" and str(failure).startswith("out.yaml:12:35: ")  # at goal: out
+
+
+# --- ids and names a browser can keep (issue 39) -------------------------------------------
+
+PROGRESS_JS = TESTS.parent / "lingerlonger" / "views" / "static" / "course_progress.js"
+
+
+def _node():
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI", "").lower() in {"true", "1"}:
+            pytest.fail("node is needed to compare with the browser (CI=true)")
+        pytest.skip("node is not installed")
+    return node
+
+
+@pytest.mark.parametrize("name", sorted(OBJECT_PROTOTYPE_NAMES))
+def test_check_refuses_a_task_id_that_every_browser_object_has(tmp_path, name):
+    text = TASK.replace("id: t1", f"id: {name}")
+    with pytest.raises(ScenarioError) as refused:
+        loads(text, "ids.yaml")
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if f"id: {name}" in row)
+    assert (refused.value.where.line, refused.value.where.column) == (line, 16)
+    assert "is a name every object already has in a browser" in refused.value.message
+    (tmp_path / "lesson.yaml").write_text(text, encoding="utf-8")
+    done = cli("check", str(tmp_path / "lesson.yaml"), "--lang", "en")
+    assert done.returncode == 1 and f"lesson.yaml:{line}:16: task: id: {name!r} is a name" in done.stderr
+
+
+@pytest.mark.parametrize("name", sorted(OBJECT_PROTOTYPE_NAMES))
+def test_no_seat_is_named_as_every_browser_object_is(name):
+    text = TASK.replace("players: [A, B, C]", f"players: [A, B, {name}]").replace("C: [Q♣", f"{name}: [Q♣")
+    text = text.replace("dealer: C", f"dealer: {name}")
+    with pytest.raises(ScenarioError) as refused:
+        loads(text, "seats.yaml")
+    assert (refused.value.where.line, refused.value.where.column) == (4, 17)
+    assert refused.value.message.startswith(f"players: {name!r} is a name every object already has")
+
+
+def test_the_names_every_browser_object_has_are_the_browsers():
+    run = subprocess.run(
+        [_node(), "-e", "console.log(JSON.stringify(Object.getOwnPropertyNames(Object.prototype)))"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert set(json.loads(run.stdout)) == OBJECT_PROTOTYPE_NAMES
+
+
+def _ids_to_try() -> list[str]:
+    """Ids of every length around the store's bound, in both patterns' alphabets and beyond."""
+    rng = random.Random(39)
+    alphabet = "abcz09-AZ_.:/é "
+    ids = ["a" * n for n in range(1, MAX_TASK_ID + 3)] + ["-".join(["ab"] * n) for n in range(1, 45)]
+    ids += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, MAX_TASK_ID + 5))) for _ in range(400)]
+    ids += [
+        "".join(rng.choice("ab1-") for _ in range(rng.randint(MAX_TASK_ID - 3, MAX_TASK_ID + 3))) for _ in range(200)
+    ]
+    return ids + sorted(OBJECT_PROTOTYPE_NAMES)
+
+
+def test_every_task_id_check_accepts_is_kept_by_the_browsers_progress_store():
+    """The store (course_progress.js) refuses an id it cannot keep: check refuses at least that,
+    and, of ids in check's own alphabet, exactly that (the same length bound: one definition)."""
+    ids = _ids_to_try()
+    script = (
+        f"const progress = require({json.dumps(str(PROGRESS_JS))});"
+        "const kept = new Map();"
+        "const storage = {getItem: (k) => (kept.has(k) ? kept.get(k) : null),"
+        " setItem: (k, v) => kept.set(k, String(v)), removeItem: (k) => kept.delete(k)};"
+        "const ids = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        "console.log(JSON.stringify(ids.map((id) => {"
+        "  const store = progress.open({order: [id], storage});"
+        "  const before = store.state(id);"
+        "  try { store.record(id, {stars: 3}); } catch (error) { return 'refused'; }"
+        "  return before === null && store.state(id).stars === 3 && store.count().done === 1 ? 'kept' : 'astray';"
+        "})));"
+    )
+    run = subprocess.run(
+        [_node(), "-e", script], input=json.dumps(ids), capture_output=True, text=True, timeout=60, check=True
+    )
+    verdicts = dict(zip(ids, json.loads(run.stdout), strict=True))
+    accepted = {task_id for task_id in ids if task_id_refusal(task_id) is None}
+    assert accepted and all(verdicts[task_id] == "kept" for task_id in accepted)
+    in_alphabet = {task_id for task_id in ids if TASK_ID.fullmatch(task_id)} - OBJECT_PROTOTYPE_NAMES
+    assert {task_id for task_id in in_alphabet if verdicts[task_id] == "kept"} == accepted
+    assert any(len(task_id) == MAX_TASK_ID for task_id in accepted)
+    assert verdicts["a" * (MAX_TASK_ID + 1)] == "refused"
+    # the store now keeps such an id as any other (its objects have no prototype); check refuses
+    # them still, for every other script that may index by a task id
+    assert verdicts["constructor"] == "kept"

@@ -15,7 +15,15 @@ from pathlib import Path
 from tqdm import tqdm
 
 from lingerlonger import __version__
-from lingerlonger.command_line.options import add_game_arguments, game_of, positive_int, refused
+from lingerlonger.command_line.lines import complain, say
+from lingerlonger.command_line.options import (
+    add_force_option,
+    add_game_arguments,
+    game_of,
+    positive_int,
+    refuse_replacing,
+    refused,
+)
 from lingerlonger.command_line.parser import HelpText, Parser, examples
 from lingerlonger.command_line.tournament import add_tournament_parser
 from lingerlonger.computer.players import PLAYER_KINDS, RandomPlayer
@@ -29,14 +37,14 @@ from lingerlonger.game.visible_text import visible
 from lingerlonger.lab.runner import PROGRESS_FORMAT
 from lingerlonger.scenario import Location, ScenarioError, StepKind, iter_documents
 from lingerlonger.scenario.course import INDEX as COURSE_INDEX
-from lingerlonger.scenario.file_reading import open_source
+from lingerlonger.scenario.file_reading import NotAFile, cannot_read, open_source
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
 from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.replay import check as check_scenario
 from lingerlonger.scenario.replay import replay as replay_scenario
-from lingerlonger.scenario.safe_write import replacing
+from lingerlonger.scenario.safe_write import SCENARIO_SUFFIXES, replacing
 from lingerlonger.scenario.starters import deal_starter, position_starter, starter_header, task_starter
-from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file, write, write_schema
+from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file, schema_target, write, write_schema
 from lingerlonger.views.markdown import markdown_lines
 from lingerlonger.views.print_sheet import scenario_sheet_html
 from lingerlonger.views.terminal import (
@@ -85,8 +93,6 @@ def demo(args: argparse.Namespace) -> int:
 
 # --- scenarios: check, replay, simulate, new ----------------------------------------
 
-SCENARIO_SUFFIXES = (".yaml", ".yml")
-
 
 def _scenario_files(paths: Sequence[str]) -> Iterator[tuple[str, Message | None]]:
     """Each file to check, or a path with the reason it gives none."""
@@ -95,8 +101,12 @@ def _scenario_files(paths: Sequence[str]) -> Iterator[tuple[str, Message | None]
         if path.is_dir():
             # A course index (course/course.yaml) lists unit files and is no scenario; its units
             # are found here like any file, and read_course checks the index itself.
+            # Not only regular files: a pipe or a device named like a scenario is refused when
+            # opened (NotAFile), rather than passed over in silence; a dangling link is left out.
             found = sorted(
-                p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file() and p.name != COURSE_INDEX
+                p
+                for p in path.rglob("*")
+                if p.suffix in SCENARIO_SUFFIXES and p.exists() and not p.is_dir() and p.name != COURSE_INDEX
             )
             if not found:
                 yield name, Message("cli.empty-folder", name=name)
@@ -120,7 +130,7 @@ def check_command(args: argparse.Namespace) -> int:
     task_ids: dict[str, Location] = {}  # a task's id is unique across every file checked
     for name, problem in _scenario_files(args.paths):
         if problem:
-            _error(error_text(problem, lang))
+            complain(error_text(problem, lang))
             failures += 1
             status = EXIT_USAGE
             continue
@@ -137,24 +147,23 @@ def check_command(args: argparse.Namespace) -> int:
                         else (check_scenario(item, budget) + _untranslated(item, args.languages))
                     )
                     for error in errors:
-                        _error(error.text(lang))
+                        complain(error.text(lang))
                     failures += len(errors)
                     failed += bool(errors)
-        except OSError as error:
-            _error(
-                ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read", reason=os_reason(error))).text(lang)
-            )
+        except (OSError, NotAFile) as error:
+            refusal = error if isinstance(error, NotAFile) else cannot_read(name, error)
+            complain(refusal.text(lang))
             failures += 1
             status = EXIT_USAGE
             continue
         if not found:
-            _error(ScenarioError(Location(name, 1, 1), Message("scenario.empty")).text(lang))
+            complain(ScenarioError(Location(name, 1, 1), Message("scenario.empty")).text(lang))
             failures += 1
         scenarios += found
     counted = translate("count.scenarios", lang, count=scenarios)
     in_files = translate("count.files", lang, count=files)
     if failures:
-        _error(
+        complain(
             translate(
                 "cli.check-failed",
                 lang,
@@ -165,7 +174,7 @@ def check_command(args: argparse.Namespace) -> int:
             )
         )
         return status or EXIT_FAILED
-    print(translate("cli.check-passed", lang, scenarios=counted, files=in_files))
+    say(translate("cli.check-passed", lang, scenarios=counted, files=in_files))
     return 0
 
 
@@ -215,12 +224,6 @@ def _language(args: argparse.Namespace, scenario=None) -> str:
     if scenario is not None and (terminal is None or next(scenario.missing_languages((terminal,)), None)):
         return scenario.lang or "en"
     return terminal or "en"
-
-
-def _error(message: object) -> None:
-    """Every error goes to stderr, so that what a command writes to stdout stays clean; what a
-    file put in it is shown, never obeyed (escape codes, bidi overrides: ``visible``)."""
-    print(visible(str(message)), file=sys.stderr)
 
 
 def _pick_scenario(path: str, wanted: int):
@@ -279,7 +282,7 @@ def replay_command(args: argparse.Namespace) -> int:
         out += ["", ending_text(run.frames, lang)]
     print("\n".join(paint(line if isinstance(line, Shown) else visible(line)) for line in out))
     for failure in run.failures:
-        _error(failure.text(lang))
+        complain(failure.text(lang))
     return EXIT_FAILED if run.failures else 0
 
 
@@ -293,8 +296,8 @@ def sheet_command(args: argparse.Namespace) -> int:
     lang = _language(args, scenario)
     if failures:  # a handout must not teach a hand the engine refuses
         for failure in failures:
-            _error(failure.text(lang))
-        _error(translate("cli.sheet-refused", lang, count=len(failures)))
+            complain(failure.text(lang))
+        complain(translate("cli.sheet-refused", lang, count=len(failures)))
         return EXIT_FAILED
     page = scenario_sheet_html(scenario, lang=lang, four_colour=args.four_colour)
     target = args.output
@@ -305,9 +308,10 @@ def sheet_command(args: argparse.Namespace) -> int:
         return 0
     if target is None:  # a terminal would show the page's HTML: a file beside the reader instead
         target = f"{Path(args.file).stem}{'' if args.index == 1 else f'-{args.index}'}-sheet.html"
+    refuse_replacing(target, args.force, [args.file])
     with replacing(target) as out:
         out.write(page)
-    print(translate("cli.sheet-written", lang, path=target, url=Path(target).resolve().as_uri()))
+    say(translate("cli.sheet-written", lang, path=target, url=Path(target).resolve().as_uri()))
     return 0
 
 
@@ -319,6 +323,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     """Record hands as one YAML stream of scenarios (deal form, every play, expects, results)."""
     kinds = PLAYER_KINDS.parse(args.seats, args.players)
     game = game_of(args)
+    refuse_replacing(args.output, args.force)
     hands = simulate(game.rules, game.players, args.seed, args.games, kinds)
     progress = tqdm(
         hands,
@@ -330,7 +335,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     )
     write(sys.stdout if args.output == "-" else args.output, progress)
     if args.output != "-":  # nothing but the stream goes to stdout
-        print(translate("cli.simulate-written", args.lang, count=args.games, path=args.output))
+        say(translate("cli.simulate-written", args.lang, count=args.games, path=args.output))
     return 0
 
 
@@ -342,13 +347,15 @@ def new_command(args: argparse.Namespace) -> int:
     starter = task_starter if args.task else position_starter if args.position else deal_starter
     hand = starter(game.rules, game.players, seed, lang)
     target = args.output
-    if target != "-" and Path(target).exists() and not args.force:
-        raise UsageError("cli.exists", target=target)
+    if target != "-" and not args.force:
+        refuse_replacing(target, args.force)  # a scenario is named as one
+        if Path(target).exists():
+            raise UsageError("cli.exists", target=target)
     file = target if target != "-" else translate("starter.file", lang)
     header = starter_header(file, args.position or args.task, lang, task=args.task)
     write(sys.stdout if target == "-" else target, [hand], header=header, lang=lang)
     if target != "-":
-        print(translate("cli.new-written", lang, path=target))
+        say(translate("cli.new-written", lang, path=target))
     return 0
 
 
@@ -357,10 +364,9 @@ def schema_command(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(schema_file().read_text(encoding="utf-8"))
     else:
+        refuse_replacing(schema_target(args.output), args.force)
         path = write_schema(args.output)
-        print(
-            translate("cli.schema-written", args.lang, path=path, line=f"# yaml-language-server: $schema={path.name}")
-        )
+        say(translate("cli.schema-written", args.lang, path=path, line=f"# yaml-language-server: $schema={path.name}"))
     return 0
 
 
@@ -420,6 +426,7 @@ def add_scenario_parsers(commands) -> None:
     _lang_option(parser, "cli.help.sheet.lang")
     parser.add_argument("--four-colour", action="store_true", help=HelpText("cli.help.sheet.four-colour"))
     parser.add_argument("-o", "--output", default=None, metavar="FILE", help=HelpText("cli.help.sheet.output"))
+    add_force_option(parser, "cli.help.sheet.force")
     parser.set_defaults(run=sheet_command)
 
     parser = _command(
@@ -438,6 +445,7 @@ def add_scenario_parsers(commands) -> None:
         help=HelpText("cli.help.simulate.seats", kinds=", ".join(PLAYER_KINDS)),
     )
     parser.add_argument("-o", "--output", default="-", metavar="FILE", help=HelpText("cli.help.simulate.output"))
+    add_force_option(parser)
     _lang_option(parser, "cli.help.simulate.lang")
     parser.set_defaults(run=simulate_command)
 
@@ -453,7 +461,7 @@ def add_scenario_parsers(commands) -> None:
     add_game_arguments(parser, hand_size=False)  # a starter position deals no cards
     parser.add_argument("--seed", type=int, default=None, help=HelpText("cli.help.new.seed"))
     parser.add_argument("-o", "--output", default="-", metavar="FILE", help=HelpText("cli.help.new.output"))
-    parser.add_argument("--force", action="store_true", help=HelpText("cli.help.new.force"))
+    add_force_option(parser, "cli.help.new.force")
     _lang_option(parser, "cli.help.new.lang")
     parser.set_defaults(run=new_command)
 
@@ -468,6 +476,7 @@ def add_scenario_parsers(commands) -> None:
     parser.add_argument(
         "-o", "--output", default="-", metavar="PATH", help=HelpText("cli.help.schema.output", name=SCHEMA_NAME)
     )
+    add_force_option(parser)
     _lang_option(parser, "cli.help.schema.lang")
     parser.set_defaults(run=schema_command)
 
@@ -524,21 +533,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         _close_stdout()
         return 0
     except ScenarioError as error:  # located: FILE:LINE:COLUMN says where
-        _error(error.text(_language(args)))
+        complain(error.text(_language(args)))
         return error.exit_code
     except LingerError as error:  # what the reader asked for or gave, refused
-        _error(f"lingerlonger {args.command}: {error_text(error, _language(args))}")
+        complain(f"lingerlonger {args.command}: {error_text(error, _language(args))}")
         return error.exit_code
     except OSError as error:  # stdout itself may be what failed (`> /dev/full`): not there
         _close_stdout()
         where = f"{error.filename}: " if error.filename else ""
-        _error(f"lingerlonger {args.command}: {where}{error_text(os_reason(error), _language(args))}")
+        complain(f"lingerlonger {args.command}: {where}{error_text(os_reason(error), _language(args))}")
         return EXIT_USAGE if error.filename else EXIT_FAILED  # a path given wrongly, or the output
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # a bug: said as one, in the reader's language, with no traceback
         said = translate("cli.internal-error", _language(args), error=f"{type(error).__name__}: {visible(str(error))}")
-        print(f"lingerlonger {args.command}: {said}", file=sys.stderr)
+        complain(f"lingerlonger {args.command}: {said}")
         return EXIT_INTERNAL
 
 

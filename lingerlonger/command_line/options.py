@@ -10,11 +10,14 @@ an option refuses (``OptionError``).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
+from pathlib import Path
 
 from lingerlonger.command_line.parser import HelpText
 from lingerlonger.game.declared import HAND_SIZE, PLAYERS, PROFILE, VARIANT_SET, Game
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.rules import Rules, RulesError
+from lingerlonger.scenario.safe_write import would_replace
 
 #: The command-line option of each parameter; profile and variants share ``--rules``.
 OPTIONS = {
@@ -27,7 +30,8 @@ OPTIONS = {
 
 class OptionError(LingerError):
     """A value an option refuses, as catalog message ``error.CODE``: raised as the cause of
-    argparse's ``ArgumentTypeError``, it is said in the reader's language by ``cliparser.Parser``."""
+    argparse's ``ArgumentTypeError``, it is said in the reader's language by ``cliparser.Parser``;
+    raised by a command (an output that would replace a scenario), by ``main``."""
 
 
 def refused(code: str, **params: object) -> argparse.ArgumentTypeError:
@@ -95,3 +99,19 @@ def add_game_arguments(parser: argparse.ArgumentParser, hand_size: bool = True) 
 def game_of(args: argparse.Namespace) -> Game:
     """The game the options declare, checked once: a ``SetupError`` names the field at fault."""
     return Game.of(args.rules, args.players, getattr(args, "hand_size", HAND_SIZE.default))
+
+
+def add_force_option(parser: argparse.ArgumentParser, key: str = "cli.help.force") -> None:
+    """``--force``: write the output even over a scenario, or over the file the command reads."""
+    parser.add_argument("--force", action="store_true", help=HelpText(key))
+
+
+def refuse_replacing(target: str | Path, force: bool, inputs: Iterable[str | Path] = ()) -> None:
+    """Refuses (an ``OptionError``, exit status 2) to write ``target`` over one of the command's
+    ``inputs`` or over a scenario, unless ``force``: nothing that writes a file replaces an
+    author's work without being told to."""
+    if force or str(target) == "-":
+        return
+    replaced = would_replace(target, inputs)
+    if replaced is not None:
+        raise OptionError(f"cli.replaces-{replaced}", target=str(target))

@@ -38,6 +38,7 @@ import textwrap
 from collections.abc import Callable, Iterator, Sequence
 
 from lingerlonger.game.errors import Message
+from lingerlonger.game.visible_text import visible
 from lingerlonger.words.i18n import (
     LANGUAGES,
     SOURCE_LANGUAGE,
@@ -244,6 +245,15 @@ class Parser(argparse.ArgumentParser):
 
     def _language(self) -> str:
         return Parser.lang or terminal_language() or SOURCE_LANGUAGE
+
+    def error(self, message):
+        # argparse quotes what was typed ("unrecognized arguments: ..."): shown, never obeyed,
+        # on one line (a line break or a tab typed is escaped too)
+        super().error(visible(message))
+
+    def _print_message(self, message, file=None):
+        # the help and the usage, which hold what a command line was given (its name) as well
+        super()._print_message(visible(message, keep_lines=True) if message else message, file)
 
     def format_usage(self) -> str:
         with speaking(self._language()):

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import argparse
 import signal
-import sys
 import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import ExitStack, closing, contextmanager
 
-from lingerlonger.command_line.options import add_game_arguments, game_of, positive_int
+from lingerlonger.command_line.lines import complain, say
+from lingerlonger.command_line.options import (
+    add_force_option,
+    add_game_arguments,
+    game_of,
+    positive_int,
+    refuse_replacing,
+)
 from lingerlonger.command_line.parser import HelpText, examples
 from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.game.errors import EXIT_FAILED, EXIT_USAGE, LingerError
@@ -38,7 +44,7 @@ class _Failure(Exception):
 
 
 def _error(text: str) -> None:
-    print(f"lingerlonger tournament: {text}", file=sys.stderr)
+    complain(f"lingerlonger tournament: {text}")
 
 
 @contextmanager
@@ -150,7 +156,10 @@ def tournament_command(args: argparse.Namespace) -> int:
     try:
         seats = PLAYER_KINDS.parse(args.seats, args.players)
         args.rules = game_of(args).rules  # with the hand size, if one was given
-    except LingerError as error:  # an unknown kind, a count that does not fit, a table too small
+        if args.output:
+            refuse_replacing(args.output, args.force)
+    except LingerError as error:  # an unknown kind, a count that does not fit, a table too small,
+        # an output that would replace a scenario
         _error(error_text(error, args.lang))
         return error.exit_code
     try:
@@ -175,7 +184,7 @@ def tournament_command(args: argparse.Namespace) -> int:
         return INTERRUPTED
     _print_rates(args, seats, tally)
     if output is not None:
-        print(translate("lab.wrote", args.lang, path=output.path, rows=format_number(output.rows, args.lang)))
+        say(translate("lab.wrote", args.lang, path=output.path, rows=format_number(output.rows, args.lang)))
     return 0
 
 
@@ -227,6 +236,7 @@ def add_tournament_parser(commands) -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,  # else the main parser's
         help=HelpText("cli.help.tournament.lang"),
     )
+    add_force_option(parser)
     parser.add_argument("-q", "--quiet", action="store_true", help=HelpText("cli.help.tournament.quiet"))
     parser.set_defaults(run=tournament_command)
     return parser

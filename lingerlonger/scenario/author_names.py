@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from lingerlonger.game.errors import Message
 from lingerlonger.game.visible_text import quoted
-from lingerlonger.scenario.limits import MAX_SEAT_NAME
+from lingerlonger.scenario.limits import MAX_SEAT_NAME, OBJECT_PROTOTYPE_NAMES
 
 __all__ = [
     "invisible_characters",
@@ -33,6 +33,7 @@ __all__ = [
     "seat_name_problem",
     "no_seat",
     "cleaned_name",
+    "as_seen",
 ]
 
 #: Unicode categories no seat name may hold: controls, formatting (bidi overrides,
@@ -80,6 +81,18 @@ def skeleton(name: str) -> str:
     return unicodedata.normalize("NFKC", name).translate(_SAME_SHAPE)
 
 
+def as_seen(text: str) -> str:
+    """A text as a reader tells it from another on a button: compatibility forms folded
+    (NFKC), invisible characters left out, blanks collapsed, capitals and small letters alike.
+
+    >>> as_seen(" Yes\u200b,  ＳＵＲＥ ") == as_seen("yes, sure")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    seen = "".join(char for char in folded if char.isspace() or unicodedata.category(char) not in _REFUSED_CATEGORIES)
+    return " ".join(seen.split())
+
+
 def looks_like(first: str, second: str) -> bool:
     """Whether two different names look the same."""
     return first != second and skeleton(first) == skeleton(second)
@@ -109,6 +122,8 @@ def seat_name_problem(name: str, earlier: Sequence[str]) -> Message | None:
         return Message("input.seat-invisible", name=quoted(name), chars=", ".join(hidden))
     if len(name) > MAX_SEAT_NAME:
         return Message("input.seat-too-long", name=quoted(name), size=len(name), limit=MAX_SEAT_NAME)
+    if name in OBJECT_PROTOTYPE_NAMES:  # a Learn page judges an answer by seat in an object
+        return Message("input.seat-reserved", name=quoted(name))
     if name in earlier:
         return Message("input.seat-twice", name=name)
     twin = lookalike_of(name, tuple(earlier))

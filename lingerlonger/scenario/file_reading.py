@@ -7,7 +7,9 @@ pieces and refuses, with a located ``ScenarioError``:
   runaway file): a stream of scenarios may be long, one scenario may not;
 - a byte that is not UTF-8, at its line and column, naming the encoding the file is
   probably in (Latin-1, UTF-16);
-- a NUL byte (UTF-16 without a byte-order mark, a binary file), at once.
+- a NUL byte (UTF-16 without a byte-order mark, a binary file), at once;
+- a path that is no regular file (a named pipe, a device, a socket, a folder), before
+  reading a byte: a pipe would be waited on for ever (``NotAFile``, a usage error).
 
 ``format1.read_upload`` applies the same checks to the bytes of an upload.
 """
@@ -15,15 +17,18 @@ pieces and refuses, with a located ``ScenarioError``:
 from __future__ import annotations
 
 import contextlib
+import os
+import stat
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import BinaryIO, ClassVar
 
-from lingerlonger.game.errors import Message
+from lingerlonger.game.errors import EXIT_USAGE, Message
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.scenario.model import Location, ScenarioError
 from lingerlonger.words.i18n import format_number
+from lingerlonger.words.outside_errors import os_reason
 
-__all__ = ["BoundedSource", "open_source"]
+__all__ = ["BoundedSource", "NotAFile", "cannot_read", "open_source", "not_a_file"]
 
 #: Bytes read at a time when the parser asks for "everything".
 CHUNK = 1 << 16
@@ -133,8 +138,55 @@ class BoundedSource:
         return "binary"
 
 
+class NotAFile(ScenarioError):
+    """A path given as a scenario file that is no regular file: what the reader asked for
+    cannot be read (exit status 2, as a missing file), not a scenario that fails."""
+
+    exit_code: ClassVar[int] = EXIT_USAGE
+
+
+def cannot_read(path: str, error: OSError) -> ScenarioError:
+    """A file the system would not let us read (missing, no permission...), at its start."""
+    return ScenarioError(Location(path, 1, 1), Message("scenario.cannot-read", reason=os_reason(error)))
+
+
+#: What a path is when it is no regular file, by ``stat``'s test (catalog ``input.kind-*``).
+_KINDS = (
+    (stat.S_ISDIR, "folder"),
+    (stat.S_ISFIFO, "fifo"),
+    (stat.S_ISSOCK, "socket"),
+    (stat.S_ISCHR, "device"),
+    (stat.S_ISBLK, "device"),
+)
+
+
+def not_a_file(path: str, mode: int) -> NotAFile | None:
+    """The refusal of ``path`` (of ``stat`` mode ``mode``) unless it is a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((kind for test, kind in _KINDS if test(mode)), "device")
+    return NotAFile(Location(path, 1, 1), Message("input.not-a-file", kind=Message(f"input.kind-{kind}")))
+
+
 @contextlib.contextmanager
 def open_source(path: str) -> Iterator[BoundedSource]:
-    """A scenario file opened for ``scenario.iter_documents`` (``OSError`` if it cannot be)."""
-    with open(path, "rb") as raw:
+    """A scenario file opened for ``scenario.iter_documents`` (``OSError`` if it cannot be).
+
+    A path that is no regular file is refused (``NotAFile``) before it is opened (opening a
+    device may act, opening a pipe waits for a writer), and again on what was opened, without
+    waiting (the path may have changed in between)."""
+    refusal = not_a_file(path, os.stat(path).st_mode)
+    if refusal is not None:
+        raise refusal
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        refusal = not_a_file(path, os.fstat(descriptor).st_mode)
+        if refusal is not None:
+            raise refusal
+        os.set_blocking(descriptor, True)
+        raw = os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with raw:
         yield BoundedSource(raw, path)

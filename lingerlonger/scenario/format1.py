@@ -45,7 +45,7 @@ from lingerlonger.game.rules import PROFILE_ALIASES, PROFILES, Rules, RulesError
 from lingerlonger.game.visible_text import quoted
 from lingerlonger.scenario import limits
 from lingerlonger.scenario.author_names import no_seat, seat_name_problem
-from lingerlonger.scenario.file_reading import BoundedSource, open_source
+from lingerlonger.scenario.file_reading import BoundedSource, cannot_read, open_source
 from lingerlonger.scenario.located_yaml import (
     ONE_WORD,
     SCALAR,
@@ -81,7 +81,7 @@ from lingerlonger.scenario.model import (
 )
 from lingerlonger.scenario.task_step import read_task, refuse_task_id_twice
 from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE
-from lingerlonger.words.outside_errors import os_reason, yaml_error, yaml_problem
+from lingerlonger.words.outside_errors import yaml_error, yaml_problem
 
 # --- building a scenario -------------------------------------------------------------
 
@@ -181,10 +181,7 @@ def _ask(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> 
     if "choices" in values:
         if kind is not AnswerKind.CHOICE:
             raise reader.refuse(values["choices"], "choices-without-choice")
-        found["choices"] = tuple(
-            reader.author_text(item, "ask: choices", own)
-            for item in reader.sequence(values["choices"], "ask: choices", limits.MAX_CHOICES)
-        )
+        found["choices"] = reader.choices(values["choices"], "ask: choices", own)
         # judged by meaning: the answer is the choice it names in the scenario's language, so a
         # reader who picks that choice in any language is right
         chosen = next((choice for choice in found["choices"] if str(choice) == str(found["choice"])), None)
@@ -516,7 +513,7 @@ def load(path: str | Path) -> list[Scenario]:
         with open_source(name) as source:
             scenarios = list(iter_scenarios(source, name))
     except OSError as error:
-        raise ScenarioError(Location(name, 1, 1), Message("scenario.cannot-read", reason=os_reason(error))) from None
+        raise cannot_read(name, error) from None
     if not scenarios:
         raise ScenarioError(Location(name, 1, 1), Message("scenario.empty"))
     return scenarios

@@ -51,6 +51,29 @@ MAX_CARDS = len(CARDS)
 MAX_COUNT = len(CARDS)
 #: The most digits of a number in an author's own ``x-`` key.
 MAX_NUMBER_DIGITS = 100
+#: The most characters in a task's id: the browser's progress store keeps no longer one
+#: (``TASK_ID`` of views/static/course_progress.js; tests/test_task_step.py holds them together).
+MAX_TASK_ID = 120
+#: The names every object of a browser's JavaScript already has (those of ``Object.prototype``):
+#: an author's key that the page keeps in an object (a task's id, a seat's name) may be none of
+#: them, or the page would read the object's own ``constructor`` or ``__proto__`` instead
+#: (tests/test_task_step.py asks node for the list).
+OBJECT_PROTOTYPE_NAMES = frozenset(
+    {
+        "__defineGetter__",
+        "__defineSetter__",
+        "__lookupGetter__",
+        "__lookupSetter__",
+        "__proto__",
+        "constructor",
+        "hasOwnProperty",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "toLocaleString",
+        "toString",
+        "valueOf",
+    }
+)
 
 #: Every bound by name: chapter 12 lists each (tests/test_hostile_text.py checks it does).
 LIMITS = {

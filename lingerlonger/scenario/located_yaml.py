@@ -23,7 +23,7 @@ from lingerlonger.game.cards import Card, CardError, parse_card
 from lingerlonger.game.errors import Message
 from lingerlonger.game.visible_text import quoted
 from lingerlonger.scenario import limits
-from lingerlonger.scenario.author_names import no_seat
+from lingerlonger.scenario.author_names import as_seen, no_seat
 from lingerlonger.scenario.model import Location, ScenarioError, Text
 from lingerlonger.words.i18n import LANGUAGES
 
@@ -297,6 +297,29 @@ class NodeReader:
         if own not in versions:
             raise self.refuse(node, "own-language-missing", what=what, own=own)
         return Text(versions.pop(own), versions, where=self.at(node))
+
+    def choices(self, node: Node, what: str, own: str) -> tuple[Text, ...]:
+        """The answers offered as buttons: no two that a reader could take for one another in
+        any language they are shown in (a choice not written in it shows as written; compared
+        ``as_seen``), the second one refused where it stands."""
+        choices: list[Text] = []
+        for item in self.sequence(node, what, limits.MAX_CHOICES):
+            choice = self.author_text(item, what, own)
+            for earlier in choices:
+                if choice == earlier and choice.translations == earlier.translations:
+                    raise self.refuse(item, "twice", what=what, item=quoted(choice))
+                for lang in sorted(choice.languages(own) | earlier.languages(own)):
+                    if as_seen(choice.in_(lang)) == as_seen(earlier.in_(lang)):
+                        raise self.refuse(
+                            item,
+                            "choices-alike",
+                            what=what,
+                            first=quoted(earlier.in_(lang)),
+                            second=quoted(choice.in_(lang)),
+                            lang=lang,
+                        )
+            choices.append(choice)
+        return tuple(choices)
 
     def integer(self, node: Node, what: str, minimum: int = 0) -> int:
         node = self.scalar(node, what)

@@ -1,16 +1,47 @@
-"""Writing a file so that nothing is lost: the new text replaces the old only once complete."""
+"""Writing a file so that nothing is lost: the new text replaces the old only once complete,
+and nothing an author wrote is replaced by mistake (``would_replace``)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import Literal, TextIO
 
-__all__ = ["replacing"]
+__all__ = ["SCENARIO_SUFFIXES", "replacing", "would_replace"]
+
+#: The names a scenario file ends with.
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+#: A scenario's ``format:`` line (at the start of a line), whatever the file's name.
+_FORMAT_LINE = re.compile(rb"^format:[ \t]*[\"']?[0-9]", re.MULTILINE)
+#: How much of a file is read to tell whether it is a scenario.
+_SNIFF_BYTES = 1 << 16
+
+
+def would_replace(target: str | Path, inputs: Iterable[str | Path] = ()) -> Literal["input", "scenario"] | None:
+    """What writing ``target`` would replace that only ``--force`` may: one of the command's own
+    ``inputs`` (``"input"``), or a scenario, a file named like one or holding a ``format: 1``
+    line (``"scenario"``); None for a new file, another file, or what is no regular file
+    (``/dev/null``, a pipe)."""
+    path = Path(target)
+    if not path.is_file():
+        return None
+    for source in inputs:
+        with contextlib.suppress(OSError):
+            if os.path.samefile(path, source):
+                return "input"
+    if path.suffix.lower() in SCENARIO_SUFFIXES:
+        return "scenario"
+    try:
+        with open(path, "rb") as file:
+            head = file.read(_SNIFF_BYTES)
+    except OSError:
+        return None
+    return "scenario" if _FORMAT_LINE.search(head) else None
 
 
 @contextlib.contextmanager

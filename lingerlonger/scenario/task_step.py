@@ -19,8 +19,21 @@ from lingerlonger.scenario.located_yaml import SEQUENCE, Node, NodeReader
 from lingerlonger.scenario.model import MAX_HINTS, TASK_GOALS, TASK_KEYS, Location, ScenarioError, Task
 from lingerlonger.words.i18n import translate
 
-#: A task's id: lower-case letters, digits and hyphens (it names the learner's progress).
+#: A task's id: lower-case letters, digits and hyphens (it names the learner's progress), at
+#: most ``limits.MAX_TASK_ID`` of them, and no name of a browser's objects.
 TASK_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def task_id_refusal(task_id: str) -> Message | None:
+    """Why ``task_id`` cannot name a task, or None: the Learn page keeps progress by it, in an
+    object (no name every object has) of the browser's store (``limits.MAX_TASK_ID``)."""
+    if task_id in limits.OBJECT_PROTOTYPE_NAMES:
+        return Message("scenario.task-id-reserved", id=task_id)
+    if not TASK_ID.fullmatch(task_id):
+        return Message("scenario.task-id", id=task_id)
+    if len(task_id) > limits.MAX_TASK_ID:
+        return Message("scenario.task-id-too-long", size=len(task_id), limit=limits.MAX_TASK_ID)
+    return None
 
 
 def read_task(reader: NodeReader, node: Node, players: tuple[str, ...], own: str) -> Task:
@@ -30,8 +43,9 @@ def read_task(reader: NodeReader, node: Node, players: tuple[str, ...], own: str
         if key not in values:
             raise reader.refuse(node, "task-missing", key=key)
     task_id = reader.text(values["id"], "task: id")
-    if not TASK_ID.fullmatch(task_id):
-        raise reader.refuse(values["id"], "task-id", id=task_id)
+    refusal = task_id_refusal(task_id)
+    if refusal is not None:
+        raise reader.fail(values["id"], refusal)
     seat = reader.seat(values["seat"], "task: seat", players)
     written_goal = reader.text(values["goal"], "task: goal")
     if written_goal not in TASK_GOALS:
@@ -90,8 +104,7 @@ def _choices(reader: NodeReader, values: dict[str, Node], goal: TaskGoal, own: s
         return ()
     if goal is not TaskGoal.CHOICE:
         raise reader.refuse(values["choices"], "task-choices-not-choice", goal=goal)
-    items = reader.sequence(values["choices"], "task: choices", limits.MAX_CHOICES)
-    return tuple(reader.author_text(item, "task: choices", own) for item in items)
+    return reader.choices(values["choices"], "task: choices", own)
 
 
 def _accept(

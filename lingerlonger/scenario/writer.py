@@ -74,6 +74,7 @@ __all__ = [
     "schema_file",
     "schema_line",
     "site_schema",
+    "schema_target",
     "write_schema",
     "dump",
     "dump_scenario",
@@ -134,11 +135,15 @@ def _schema_lines(target: str | Path | None = None, lang: str = SOURCE_LANGUAGE,
     return line + "\n" + ("" if found else schema_hint(lang) + "\n")
 
 
+def schema_target(target: str | Path) -> Path:
+    """Where ``write_schema(target)`` writes: ``target``, or scenario.schema.json in it when it is a folder."""
+    path = Path(target)
+    return path / SCHEMA_NAME if path.is_dir() else path
+
+
 def write_schema(target: str | Path) -> Path:
     """Copy the JSON Schema to ``target``, a file or a folder (as scenario.schema.json there)."""
-    path = Path(target)
-    if path.is_dir():
-        path = path / SCHEMA_NAME
+    path = schema_target(target)
     path.write_text(schema_file().read_text(encoding="utf-8"), encoding="utf-8", newline="\n")
     return path
 
