@@ -8,13 +8,11 @@ it fails."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+import needed
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = ROOT / "node_modules" / ".bin"
@@ -25,10 +23,9 @@ ESLINT_FAILS, TSC_FAILS = re.compile(r"// eslint fails: (\S+)"), re.compile(r"//
 
 def tool(name: str) -> Path:
     path = BIN / name
-    if not path.exists() or shutil.which("node") is None:
-        if os.environ.get("CI", "").lower() in {"true", "1"}:
-            pytest.fail(f"{path} is needed (make assets, CI=true)")
-        pytest.skip(f"no {path}: run make assets")
+    needed.node()
+    if not path.exists():
+        needed.missing(f"no {path}: run make assets")
     return path
 
 

@@ -6,22 +6,16 @@ Pyodide of `make assets`)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+import needed
 
 JS_TESTS = Path(__file__).parent / "js"
 
 
 def test_progress_store_under_node():
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI", "").lower() in {"true", "1"}:
-            pytest.fail("node is needed for tests/js (CI=true)")
-        pytest.skip("node is not installed")
+    node = needed.node()
     files = sorted(str(path) for path in (*JS_TESTS.glob("*.test.js"), *JS_TESTS.glob("*.test.mjs")))
     assert files, "no JS test file found"
     run = subprocess.run([node, "--test", *files], capture_output=True, text=True, timeout=120)

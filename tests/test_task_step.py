@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
 import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
 
+import needed
 import pytest
 
 from lingerlonger.computer.task_judge import TaskGoal
@@ -196,15 +195,6 @@ def test_out_in_the_middle_of_a_trick_is_refused_at_its_goal():
 PROGRESS_JS = TESTS.parent / "lingerlonger" / "views" / "static" / "course_progress.js"
 
 
-def _node():
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI", "").lower() in {"true", "1"}:
-            pytest.fail("node is needed to compare with the browser (CI=true)")
-        pytest.skip("node is not installed")
-    return node
-
-
 @pytest.mark.parametrize("name", sorted(OBJECT_PROTOTYPE_NAMES))
 def test_check_refuses_a_task_id_that_every_browser_object_has(tmp_path, name):
     text = TASK.replace("id: t1", f"id: {name}")
@@ -230,7 +220,7 @@ def test_no_seat_is_named_as_every_browser_object_is(name):
 
 def test_the_names_every_browser_object_has_are_the_browsers():
     run = subprocess.run(
-        [_node(), "-e", "console.log(JSON.stringify(Object.getOwnPropertyNames(Object.prototype)))"],
+        [needed.node(), "-e", "console.log(JSON.stringify(Object.getOwnPropertyNames(Object.prototype)))"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -269,7 +259,7 @@ def test_every_task_id_check_accepts_is_kept_by_the_browsers_progress_store():
         "})));"
     )
     run = subprocess.run(
-        [_node(), "-e", script], input=json.dumps(ids), capture_output=True, text=True, timeout=60, check=True
+        [needed.node(), "-e", script], input=json.dumps(ids), capture_output=True, text=True, timeout=60, check=True
     )
     verdicts = dict(zip(ids, json.loads(run.stdout), strict=True))
     accepted = {task_id for task_id in ids if task_id_refusal(task_id) is None}
