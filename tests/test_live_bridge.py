@@ -329,6 +329,7 @@ def test_the_worker_calls_only_the_endpoint_table_and_every_name_the_pages_send_
         for path in (
             *(static / name for name in site_live.PAGE_SOURCES),
             static / "position.js",
+            static / "course.js",  # the Learn page: the reader's own exercises, drawn by the worker
             REPO / "book" / "_ext" / "live_snapshot.mjs",
         )
         for name in PAGE_CALLS.findall(path.read_text(encoding="utf-8"))
