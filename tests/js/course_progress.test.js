@@ -341,3 +341,11 @@ test('a malformed link fragment is a refusal, never an uncaught error', () => {
     assert.throws(() => progress.previewLink(hash), progressModule.ProgressError, hash);
   }
 });
+
+test('a version 1 file whose data holds a "__proto__" key is refused, not migrated into a prototype', () => {
+  const {progress, storage} = fresh();
+  const before = storage.getItem(progressModule.STORAGE_KEY);
+  const data = JSON.parse('{"tasks": {}, "last": null, "__proto__": {"own": []}}');
+  assert.throws(() => progress.importText(signed(data, 1)), progressModule.ProgressError);
+  assert.equal(storage.getItem(progressModule.STORAGE_KEY), before);
+});

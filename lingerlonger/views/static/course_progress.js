@@ -70,8 +70,7 @@
     /** @param {any} data */
     function (data) {  // 1 -> 2: the reader's own exercises join the progress (none yet)
       /** @type {{[key: string]: unknown}} */
-      var copy = {};
-      if (plain(data)) Object.keys(data).forEach(function (key) { copy[key] = data[key]; });
+      var copy = dict(plain(data) ? data : undefined);  // no prototype: a key "__proto__" stays a key, and is refused
       copy.own = [];
       return copy;
     }
