@@ -100,7 +100,7 @@ book-%: assets
 	cp -R _build/$*/_build/html _build/html/$*
 
 serve:
-	$(PYTHON) -m http.server 8000 --bind 127.0.0.1 --directory _build/html
+	$(PYTHON) book/_ext/site_server.py _build/html --port 8000
 
 # ghp-import commits _build/html as the only commit of the gh-pages branch (-o; -n adds
 # .nojekyll so that GitHub serves _static/) and force-pushes it to REMOTE.
