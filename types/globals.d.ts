@@ -110,6 +110,9 @@ interface PracticeQueueApi {
  * package's own templates, and the values of each endpoint; a refusal is {error: html}. */
 interface LiveAnswer { [field: string]: any }
 
+/** endpoints.practise: a moment of a review kept as the reader's own exercise, or refused. */
+interface PractiseAnswer { id: string; lang: string; moment: string; lesson: string; said: string; refused: string }
+
 /** The words a live player, the checker or a saved lesson's answer gives share(). */
 interface ShareWords { shareLimit: string | number; shareTooLong: string; shareLink: string; shareCopied: string }
 
@@ -139,10 +142,13 @@ interface LiveKit {
   lessonLanguage(text: string, madeIn: string): string;
   checkerPage(): string;
   share(text: string, page: string, words: ShareWords, place: Element, status: Element): Promise<void>;
-  review(place: Element, args: object, o: ReviewOptions): Promise<LiveAnswer | null>;
+  review(place: Element, args: ReviewArgs, o: ReviewOptions): Promise<LiveAnswer | null>;
   /** fewer deals for a hand's review: the tests' */
   reviewDeals?: number;
 }
+
+/** What a hand's review is asked about: the hand or the branch a live player holds, in its language. */
+interface ReviewArgs { lang: string; hand?: unknown; branch?: unknown; deals?: number }
 
 interface ReviewOptions {
   label: string;
@@ -168,6 +174,20 @@ type Catalog = { [lang: string]: { [id: string]: string } };
 /** What a replay tells live mode when "Try it live" is pressed: where it is, in which language. */
 interface ReplayShown { at: number; lang: string; words: Catalog }
 
+// ---- the offline copy (book/_ext/offline: ll-offline.js, the service worker) ----
+
+/** A note after `place` that `why` ('live' or 'keep') needs the site served, and how; its text. */
+type NeedsServer = (place: Element | null, why: 'live' | 'keep') => string;
+
+/** What the service worker tells a page: the book's size and whether it is all kept (its first
+ * answer), the progress of keeping it, what it keeps after a visit, or why keeping failed. */
+interface OfflineNews { bytes?: number; whole?: boolean; saving?: number; kept?: 'whole' | 'chapters' | 'some'; failed?: string; error?: string }
+
+/** What the app's script (ll-app.js) keeps on the elements ipywidgets draws: a player's voice
+ * and the last moment it said, a message line's last words said; and a progress panel's store
+ * (course_progress_panel.js). */
+interface HTMLElement { llVoice?: Voice; llHeard?: string; llSaid?: string; llProgress?: ProgressStore }
+
 interface Window {
   llCourseProgress: CourseProgressApi;
   llPracticeQueue?: PracticeQueueApi;
@@ -180,7 +200,7 @@ interface Window {
   llUnpacked(script: Element): Promise<any>;
   llLangKey(): string;
   llLive?: (root: HTMLElement, shown: ReplayShown) => void;
-  llNeedsServer?: (place: Element | null, why: string) => string;
+  llNeedsServer?: NeedsServer;
   /** the markup a replay's own file (_static/replays/<hash>.js) registers, by key */
   llReplayParts?: { [key: string]: string };
   llRevealReady?: boolean;
