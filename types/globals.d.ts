@@ -171,6 +171,9 @@ interface Voice {
 /** A replay's words, per language: catalog id -> text (some with markup: data-t-html). */
 type Catalog = { [lang: string]: { [id: string]: string } };
 
+/** The detail of the "ll-step" event a replay sends when it shows a step. */
+interface ReplayStep { at: number; lang: string }
+
 /** What a replay tells live mode when "Try it live" is pressed: where it is, in which language. */
 interface ReplayShown { at: number; lang: string; words: Catalog }
 
