@@ -92,6 +92,17 @@ interface CourseProgressApi {
 interface PanelOptions { go?: (id: string) => void; review?: (ids: string[]) => void }
 type Speaker = (key: string, values?: { [name: string]: string | number }) => string;
 
+// ---- the Learn page (course.js; views/course_page.py writes both into the page) ----
+
+/** The page's words (course/page.html's script.ll-learn-words): stars by count, {answer}/{verdict}/{moment} kept. */
+interface LearnWords {
+  stars: { [count: string]: string }; chosen: string; right: string; wrong: string; all_done: string;
+  removed: string; from_reviews: string; practice_waiting: string; practice_unreadable: string; practice_remove: string;
+}
+
+/** An exercise's verdicts (course/task.html's script.ll-task-data): answer -> [right, the rule's number or null]. */
+interface TaskData { kind: string; verdicts: { [answer: string]: [boolean, number | null] } }
+
 // ---- the reader's own exercises (practice_queue.js) ----
 
 interface PracticeQueueApi {
@@ -189,7 +200,11 @@ interface OfflineNews { bytes?: number; whole?: boolean; saving?: number; kept?:
 /** What the app's script (ll-app.js) keeps on the elements ipywidgets draws: a player's voice
  * and the last moment it said, a message line's last words said; and a progress panel's store
  * (course_progress_panel.js). */
-interface HTMLElement { llVoice?: Voice; llHeard?: string; llSaid?: string; llProgress?: ProgressStore }
+interface HTMLElement {
+  llVoice?: Voice; llHeard?: string; llSaid?: string; llProgress?: ProgressStore;
+  /** a Learn exercise: set up once (course.js); one of the reader's own, its data (practice_queue.js) */
+  llSetUp?: boolean; llOwn?: OwnExercise;
+}
 
 interface Window {
   llCourseProgress: CourseProgressApi;
