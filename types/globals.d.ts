@@ -124,6 +124,9 @@ interface LiveAnswer { [field: string]: any }
 /** endpoints.practise: a moment of a review kept as the reader's own exercise, or refused. */
 interface PractiseAnswer { id: string; lang: string; moment: string; lesson: string; said: string; refused: string }
 
+/** A session the worker keeps (sessions.py): its number, sent back with each call about it. */
+type LiveSession = number;
+
 /** The words a live player, the checker or a saved lesson's answer gives share(). */
 interface ShareWords { shareLimit: string | number; shareTooLong: string; shareLink: string; shareCopied: string }
 
