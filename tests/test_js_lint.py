@@ -74,3 +74,45 @@ def test_tsc_refuses_a_call_against_the_types_and_passes_the_scripts(tmp_path):
     assert errors, run.stdout[-3000:] + run.stderr[-2000:]
     assert [error for error in errors if Path(error[0]).resolve() != TSC_FIXTURE] == []
     assert {(int(line), code) for _, line, code in errors} == expected(TSC_FIXTURE, TSC_FAILS)
+
+
+def test_tsc_passes_the_workers_scripts():
+    """live mode's worker, its snapshot's restoring and the service worker: a project of their own
+    (tsconfig.worker.json, the webworker library), every script of a worker in it."""
+    tsc = tool("tsc")
+    config = json.loads(
+        re.sub(r"^\s*//.*$", "", (ROOT / "tsconfig.worker.json").read_text(encoding="utf-8"), flags=re.M)
+    )
+    assert {"lingerlonger/views/static/live-worker.js", "book/_ext/offline/sw.template.js"} <= set(config["files"])
+    run = subprocess.run(
+        [str(tsc), "-p", str(ROOT / "tsconfig.worker.json"), "--pretty", "false"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+
+
+def test_every_browser_script_is_type_checked():
+    """No script of a page or a worker is left out of tsc: each is in tsconfig.json or tsconfig.worker.json."""
+    checked: set[str] = set()
+    for name in ("tsconfig.json", "tsconfig.worker.json"):
+        config = json.loads(re.sub(r"^\s*//.*$", "", (ROOT / name).read_text(encoding="utf-8"), flags=re.M))
+        checked |= set(config["files"])
+    scripts = subprocess.run(
+        [
+            "git",
+            "ls-files",
+            "lingerlonger/views/static/*.js",
+            "lingerlonger/views/static/*.mjs",
+            "book/_ext/static/*.js",
+            "book/_ext/offline/*.js",
+            "book/app/*.js",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert scripts
+    assert sorted(set(scripts) - checked) == []

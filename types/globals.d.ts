@@ -196,10 +196,6 @@ interface ReplayShown { at: number; lang: string; words: Catalog }
 /** A note after `place` that `why` ('live' or 'keep') needs the site served, and how; its text. */
 type NeedsServer = (place: Element | null, why: 'live' | 'keep') => string;
 
-/** What the service worker tells a page: the book's size and whether it is all kept (its first
- * answer), the progress of keeping it, what it keeps after a visit, or why keeping failed. */
-interface OfflineNews { bytes?: number; whole?: boolean; saving?: number; kept?: 'whole' | 'chapters' | 'some'; failed?: string; error?: string }
-
 /** What the app's script (ll-app.js) keeps on the elements ipywidgets draws: a player's voice
  * and the last moment it said, a message line's last words said; and a progress panel's store
  * (course_progress_panel.js). */
