@@ -5,17 +5,6 @@
 
 // ---- the course's progress (course_progress.js) ----
 
-/** A task's record in the store: best stars, the last solve's mistakes and hints, how many
- * solves, its day; in review: its Leitner box and the day it is due (both or neither). */
-interface ProgressRecord { s: number; m: number; h: number; n: number; t: number; b?: number; r?: number }
-
-/** One of the reader's own exercises (practice_queue.js; the worker's endpoints.practise
- * answers it, endpoints.practice_task draws it): data, never markup. */
-interface OwnExercise { id: string; lang: string; moment: string; lesson: string; day: number }
-
-/** The data of the progress file, version 2: task id -> record, in an object without a prototype. */
-interface ProgressData { tasks: { [id: string]: ProgressRecord }; last: string | null; own: OwnExercise[] }
-
 /** A solve, as the Learn page reports it. */
 interface SolveResult { stars: number; mistakes?: number; hints?: number }
 
@@ -92,17 +81,6 @@ interface CourseProgressApi {
 interface PanelOptions { go?: (id: string) => void; review?: (ids: string[]) => void }
 type Speaker = (key: string, values?: { [name: string]: string | number }) => string;
 
-// ---- the Learn page (course.js; views/course_page.py writes both into the page) ----
-
-/** The page's words (course/page.html's script.ll-learn-words): stars by count, {answer}/{verdict}/{moment} kept. */
-interface LearnWords {
-  stars: { [count: string]: string }; chosen: string; right: string; wrong: string; all_done: string;
-  removed: string; from_reviews: string; practice_waiting: string; practice_unreadable: string; practice_remove: string;
-}
-
-/** An exercise's verdicts (course/task.html's script.ll-task-data): answer -> [right, the rule's number or null]. */
-interface TaskData { kind: string; verdicts: { [answer: string]: [boolean, number | null] } }
-
 // ---- the reader's own exercises (practice_queue.js) ----
 
 interface PracticeQueueApi {
@@ -117,18 +95,16 @@ interface PracticeQueueApi {
 
 // ---- live mode's page side (live-kit.js, live-share.js, ll-live.js's other parts) ----
 
-/** Every answer of the worker (lingerlonger.views.live_mode.endpoints): HTML drawn by the
- * package's own templates, and the values of each endpoint; a refusal is {error: html}. */
+/** Any answer of the worker, as the pages read it today: each endpoint's own is LiveAnswers[name]
+ * (browser_data.schema.json, which the Python side's answers are tested against); a refusal is
+ * {error: html}. The calls still take it field by field, untyped: LiveAnswerOf<name> is the typed
+ * answer, once each call site reads its refusal first. */
 interface LiveAnswer { [field: string]: any }
-
-/** endpoints.practise: a moment of a review kept as the reader's own exercise, or refused. */
-interface PractiseAnswer { id: string; lang: string; moment: string; lesson: string; said: string; refused: string }
+/** What the worker answers a call of endpoint K, read after its refusal (answer(), result.error). */
+type LiveAnswerOf<K extends keyof LiveAnswers> = Exclude<LiveAnswers[K], Refusal> & Partial<Refusal>;
 
 /** A session the worker keeps (sessions.py): its number, sent back with each call about it. */
 type LiveSession = number;
-
-/** The words a live player, the checker or a saved lesson's answer gives share(). */
-interface ShareWords { shareLimit: string | number; shareTooLong: string; shareLink: string; shareCopied: string }
 
 /** A shared lesson's text, unpacked from a link (#lesson=...), and its size unpacked. */
 interface UnpackedLesson { text: string; size: number }
@@ -141,13 +117,13 @@ interface LiveKit {
   offline: boolean;
   boot?: string;
   needsServer(place: Element | null): string;
-  call(name: string, args?: object): Promise<LiveAnswer>;
+  call(name: keyof LiveAnswers, args?: object): Promise<LiveAnswer>;
   download(text: string, name: string): void;
   siteRoot(): string;
   restart?(): void;
   started(): boolean;
   CHECK_LIMIT_MS: number;
-  bounded(name: string, args: object, ms: number): Promise<LiveAnswer>;
+  bounded(name: keyof LiveAnswers, args: object, ms: number): Promise<LiveAnswer>;
   button(action: string, text: string, key?: string): HTMLButtonElement;
   LESSON: string;
   unpackLesson(packed: string, limit: number): Promise<UnpackedLesson>;
@@ -181,9 +157,6 @@ interface Voice {
   settle(wasInside: boolean, preferred?: HTMLElement | null): void;
   dress(): void;
 }
-
-/** A replay's words, per language: catalog id -> text (some with markup: data-t-html). */
-type Catalog = { [lang: string]: { [id: string]: string } };
 
 /** The detail of the "ll-step" event a replay sends when it shows a step. */
 interface ReplayStep { at: number; lang: string }

@@ -6,7 +6,3 @@
 declare const __FILES__: [string, string, number][];
 /** Per language, the indexes in __FILES__ of its chapters and of what they load. */
 declare const __CHAPTERS__: { [lang: string]: number[] };
-
-/** live.json, written by book/_ext/site_live.py: the archives to unpack into site-packages, the
- * snapshot of a started interpreter (when the build made one), the build's version. */
-interface LiveListing { version: string; archives: { file: string; format: 'zip' }[]; snapshot?: string | null }

@@ -146,7 +146,7 @@
     }
     // A call on the scenario's session. A worker stopped and started again (a slow check is
     // stopped with it) has lost every session: the scenario is opened again, the call made once more.
-    /** @param {string} name @param {object} args @returns {Promise<LiveAnswer>} */
+    /** @param {keyof LiveAnswers} name @param {object} args @returns {Promise<LiveAnswer>} */
     function onScenario(name, args) {
       function made() { return call(name, Object.assign({}, args, {session: session})); }
       return made().then(function (result) { return result.lost ? reopen().then(made) : result; });

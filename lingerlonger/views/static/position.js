@@ -24,7 +24,7 @@
     function action(name) { return /** @type {HTMLButtonElement} */ (root.querySelector('[data-ll-action=position-' + name + ']')); }
 
     // One call at a time, each sending the position shown when it runs: quick taps add up.
-    /** @param {string} name @param {{[arg: string]: unknown}} args @param {(result: LiveAnswer) => void} [then] */
+    /** @param {keyof LiveAnswers} name @param {{[arg: string]: unknown}} args @param {(result: LiveAnswer) => void} [then] */
     function ask(name, args, then) {
       queue = queue.then(function () {
         if (!kit) throw new Error('no live mode on this page');
