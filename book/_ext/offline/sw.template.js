@@ -28,9 +28,10 @@ FILES.forEach(function (file) { BY_NAME[file[0]] = file; });
 
 /** @param {string} name */
 function address(name) { return new URL(name, ROOT).href; }
-/** @param {string} url */
+/** @param {unknown} url */
 function nameOf(url) {  // the site's file a URL stands for ('' when none): ru/ is ru/index.html
-  var parts = new URL(url);
+  var parts;
+  try { parts = new URL(String(url)); } catch (malformed) { return ''; }  // a page's list holds anything
   if (parts.origin !== ROOT.origin || parts.pathname.indexOf(ROOT.pathname) !== 0) return '';
   var name;
   try { name = decodeURIComponent(parts.pathname.slice(ROOT.pathname.length)); } catch (malformed) { return ''; }
@@ -162,13 +163,13 @@ function keepWhole(cache) {
 }
 
 scope.addEventListener('message', function (event) {
-  /** @type {{visit?: string[], lang?: string, keep?: 'whole'}} what a page asks (ll-offline.js) */
+  /** @type {{visit?: unknown, lang?: string, keep?: 'whole'}} what a page asks (ll-offline.js): anything */
   var asked = event.data || {};
   var page = event.source;
   /** @param {OfflineNews} news */
   function tell(news) { if (page) page.postMessage(news); }
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    if (asked.visit) {  // the whole book's size; the page and what it loaded before this worker
+    if (Array.isArray(asked.visit)) {  // the whole book's size; the page and what it loaded before this worker
       // took over; then its language's chapters
       var loaded = asked.visit.map(nameOf).filter(Boolean);
       var chapters = Object.prototype.hasOwnProperty.call(CHAPTERS, String(asked.lang)) ? CHAPTERS[String(asked.lang)] : [];  // a key from the page
