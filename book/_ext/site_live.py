@@ -53,7 +53,15 @@ PURE_PYTHON = ("yaml", "markdown_it", "mdurl", "jinja2", "markupsafe")
 #: kernel or a plotting library (ipywidgets, matplotlib), nor the lessons (a page sends
 #: its own scenario).
 PACKAGE_SUFFIXES = {".py", ".json", ".css", ".js", ".html"}
-NOT_IN_BROWSER = ("views/widgets/", "views/templates/widgets/", "lab/", "command_line/", "__pycache__")
+#: (and the description of what crosses to the browser, which tests and tsc read, never the worker)
+NOT_IN_BROWSER = (
+    "views/widgets/",
+    "views/templates/widgets/",
+    "lab/",
+    "command_line/",
+    "__pycache__",
+    "views/browser_data.schema.json",
+)
 PACKAGES = "packages.zip"
 #: The started interpreter (``make_snapshot``), and the scenario it draws once while warming up.
 SNAPSHOT, SNAPSHOT_SCRIPT = "interpreter.gz", Path(__file__).with_name("live_snapshot.mjs")
