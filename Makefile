@@ -116,7 +116,7 @@ $(APP_NB): book/app/app.md
 # The app's tables speak and take command keys with the book's own script (index.html.j2): its
 # template serves it from a Jupyter data dir of the build (a pip install puts it in the
 # template's folder, pyproject.toml). Voila serves no link that leads out of a template.
-$(APP_VOICE): lingerlonger/views/static/table-voice.js
+$(APP_VOICE): lingerlonger/views/static/shared/table-voice.js
 	mkdir -p $(dir $@)
 	cp $< $@
 

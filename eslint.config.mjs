@@ -40,11 +40,11 @@ export default [
     },
   },
   {  // the progress store and the reader's own exercises: pages, and node's tests (module.exports)
-    files: [`${STATIC}/course_progress.js`, `${STATIC}/practice_queue.js`],
+    files: [`${STATIC}/learn/course_progress.js`, `${STATIC}/learn/practice_queue.js`],
     languageOptions: {globals: {...globals.browser, ...globals.commonjs}},
   },
   {  // live mode's worker and the snapshot's restoring: ES modules, in a Web Worker
-    files: [`${STATIC}/live-worker.js`, `${STATIC}/live-restore.mjs`],
+    files: [`${STATIC}/live/live-worker.js`, `${STATIC}/live/live-restore.mjs`],
     languageOptions: {sourceType: 'module', globals: {...globals.worker}},
   },
   {  // sphinx-copybutton's globals, which ll-theme.js translates

@@ -186,7 +186,7 @@ def test_the_store_accepts_exactly_the_progress_files_the_schema_accepts(tmp_pat
         encoding="utf-8",
     )
     files = [json.dumps({"format": "linger-longer-progress", "v": 2, "data": data, "sum": ""}) for data, _ in DATA]
-    store = REPO / "lingerlonger" / "views" / "static" / "course_progress.js"
+    store = REPO / "lingerlonger" / "views" / "static" / "learn" / "course_progress.js"
     run = subprocess.run(
         [node, str(probe), str(store)], input=json.dumps(files), capture_output=True, text=True, timeout=60
     )

@@ -41,7 +41,7 @@ def test_eslint_refuses_the_fixtures_and_passes_every_script():
         ["git", "ls-files", "*.js", "*.mjs", "*.cjs"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.split()
     fixtures = sorted(str(path.relative_to(ROOT)) for path in FIXTURES.glob("*.js"))
-    assert "lingerlonger/views/static/course.js" in scripts and fixtures
+    assert "lingerlonger/views/static/learn/course.js" in scripts and fixtures
     # --no-ignore: the fixtures, which `eslint .` leaves out, are linted as browser scripts
     run = subprocess.run(
         [str(eslint), "--no-ignore", "--format", "json", *sorted(set(scripts) - set(fixtures)), *fixtures],
@@ -83,7 +83,7 @@ def test_tsc_passes_the_workers_scripts():
     config = json.loads(
         re.sub(r"^\s*//.*$", "", (ROOT / "tsconfig.worker.json").read_text(encoding="utf-8"), flags=re.M)
     )
-    assert {"lingerlonger/views/static/live-worker.js", "book/_ext/offline/sw.template.js"} <= set(config["files"])
+    assert {"lingerlonger/views/static/live/live-worker.js", "book/_ext/offline/sw.template.js"} <= set(config["files"])
     run = subprocess.run(
         [str(tsc), "-p", str(ROOT / "tsconfig.worker.json"), "--pretty", "false"],
         capture_output=True,

@@ -1,11 +1,11 @@
-// The progress store's pure parts (lingerlonger/views/static/course_progress.js), each alone:
+// The progress store's pure parts (lingerlonger/views/static/learn/course_progress.js), each alone:
 // the review schedule (solved), the merge of two progresses, the checksum and its canonical JSON,
 // a file's and a link's codecs, and what is read from a file, a link or the store, good and hostile.
 // Run by tests/test_scripts_under_node.py (node --test).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const api = require('../../lingerlonger/views/static/course_progress.js');
+const api = require('../../lingerlonger/views/static/learn/course_progress.js');
 
 const CLEAN = {stars: 3, mistakes: 0, hints: 0};
 const own = (n, day = n) => ({id: `review-0000abcd-${n}`, lang: 'pt', moment: `Vaza ${n}`, lesson: 'title: x\n', day});

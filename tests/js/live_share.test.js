@@ -1,4 +1,4 @@
-// Share links' codec and what a link's address is read as (lingerlonger/views/static/live-share.js),
+// Share links' codec and what a link's address is read as (lingerlonger/views/static/live/live-share.js),
 // under node: the page's own file run as the page runs it (a part of ll-live.js, over llLiveKit),
 // in a context of its own with the globals it uses. Run by tests/test_scripts_under_node.py.
 'use strict';
@@ -9,7 +9,7 @@ const path = require('node:path');
 const vm = require('node:vm');
 const zlib = require('node:zlib');
 
-const SOURCE = fs.readFileSync(path.join(__dirname, '../../lingerlonger/views/static/live-share.js'), 'utf8');
+const SOURCE = fs.readFileSync(path.join(__dirname, '../../lingerlonger/views/static/live/live-share.js'), 'utf8');
 const LIMIT = 2000000;  // scenario.limits.MAX_DOCUMENT_BYTES, the checker's
 
 // The kit's share part, on a page whose alternate links and browser languages are given.

@@ -62,7 +62,7 @@
   // The turn's note is drawn last (widgets/table.py, hand.py): a table drawn anew and a turn's note
   // on it, the new screen is drawn.
   // "Show the answer" under a question (a frame drawn by views/page_replay.py, which has no
-  // inline handler): the button gives way to the answer after it, as views/static/replay.js does.
+  // inline handler): the button gives way to the answer after it, as views/static/replay/replay.js does.
   document.addEventListener('click', function (e) {
     var target = /** @type {Element} */ (e.target);
     /** @type {HTMLElement | null} */
