@@ -1,6 +1,6 @@
 // ESLint over every script of the project (`eslint .`): the browser's (views/static, the book's
 // theme and offline copy, the app's template) and node's (tests/js, the snapshot maker). `make lint`
-// runs it from the lock (node_modules of `make assets`), as tsc (jsconfig.json) for the types.
+// runs it from the lock (node_modules of `make assets`), as tsc (tsconfig.json, tsconfig.worker.json) for the types.
 // Markup reaches a page only from the project's own templates: Mozilla's no-unsanitized refuses
 // an innerHTML or insertAdjacentHTML of anything else. Each sink that takes the project's own
 // markup (a worker's answer drawn by the package's templates, the book's packed frames, a

@@ -29,6 +29,11 @@ def tool(name: str) -> Path:
     return path
 
 
+def tsconfig(name: str) -> dict:
+    """A tsc project of the repository's root, its // comments left out (tsc reads JSON with comments)."""
+    return json.loads(re.sub(r"^\s*//.*$", "", (ROOT / name).read_text(encoding="utf-8"), flags=re.M))
+
+
 def expected(path: Path, marker: re.Pattern[str]) -> set[tuple[int, str]]:
     """(line, rule) of each ``// eslint fails: RULE`` (or tsc's) comment of a fixture."""
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -64,7 +69,7 @@ def test_eslint_refuses_the_fixtures_and_passes_every_script():
 
 def test_tsc_refuses_a_call_against_the_types_and_passes_the_scripts(tmp_path):
     tsc = tool("tsc")
-    config = json.loads(re.sub(r"^\s*//.*$", "", (ROOT / "tsconfig.json").read_text(encoding="utf-8"), flags=re.M))
+    config = tsconfig("tsconfig.json")
     files = [str(ROOT / name) for name in config["files"]]
     assert config["compilerOptions"]["strict"] and config["compilerOptions"]["checkJs"]
     both = tmp_path / "tsconfig.json"
@@ -80,9 +85,7 @@ def test_tsc_passes_the_workers_scripts():
     """live mode's worker, its snapshot's restoring and the service worker: a project of their own
     (tsconfig.worker.json, the webworker library), every script of a worker in it."""
     tsc = tool("tsc")
-    config = json.loads(
-        re.sub(r"^\s*//.*$", "", (ROOT / "tsconfig.worker.json").read_text(encoding="utf-8"), flags=re.M)
-    )
+    config = tsconfig("tsconfig.worker.json")
     assert {"lingerlonger/views/static/live/live-worker.js", "book/_ext/offline/sw.template.js"} <= set(config["files"])
     run = subprocess.run(
         [str(tsc), "-p", str(ROOT / "tsconfig.worker.json"), "--pretty", "false"],
@@ -95,10 +98,7 @@ def test_tsc_passes_the_workers_scripts():
 
 def test_every_browser_script_is_type_checked():
     """No script of a page or a worker is left out of tsc: each is in tsconfig.json or tsconfig.worker.json."""
-    checked: set[str] = set()
-    for name in ("tsconfig.json", "tsconfig.worker.json"):
-        config = json.loads(re.sub(r"^\s*//.*$", "", (ROOT / name).read_text(encoding="utf-8"), flags=re.M))
-        checked |= set(config["files"])
+    checked = {name for config in ("tsconfig.json", "tsconfig.worker.json") for name in tsconfig(config)["files"]}
     scripts = subprocess.run(
         [
             "git",

@@ -1,4 +1,4 @@
-/* The types of the browser's scripts (jsconfig.json: tsc --checkJs --strict, run by `make lint`):
+/* The types of the browser's scripts (tsconfig.json: tsc --checkJs --strict, run by `make lint`):
    what crosses between them (the window globals each sets and the others call) and between them
    and the Python that wrote the page or answers in live mode's worker. Declarations only: no
    script imports this file, tsc reads it with them. */
