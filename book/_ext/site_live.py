@@ -70,8 +70,8 @@ WARM_UP = REPOSITORY / "scenarios" / "06-last-card-saves.yaml"
 #: ll-offline.js); what it starts lives in _live/, fetched when a reader asks for it.
 PAGE_SCRIPT, WORKER_SCRIPT, RESTORE_SCRIPT = "ll-live.js", "live-worker.js", "live-restore.mjs"
 STATIC = REPOSITORY / "lingerlonger" / "views" / "static"
-#: Where each part comes from, under STATIC (static/live/, static/learn/, static/shared/).
-LIVE, LEARN, SHARED = STATIC / "live", STATIC / "learn", STATIC / "shared"
+#: The folders of STATIC the served parts come from: live mode's own, and the styles the app shares.
+LIVE_SOURCES, SHARED_SOURCES = STATIC / "live", STATIC / "shared"
 #: What ll-live.js is made of, in this order (each after those it uses): the worker's calls,
 #: a lesson as a file or a link, the live player, the progress store that keeps the reader's own
 #: exercises, those exercises and the review of a finished hand that adds to them, the editor.
@@ -126,7 +126,7 @@ def make_snapshot(runtime: Path, packages: Path, target: Path, cache: Path) -> N
     is kept in ``cache`` under the hash of what went into it: the same sources give the same
     file, and the same service-worker version, and a rebuild takes no time for it."""
     digest = hashlib.sha256()
-    restorer = LIVE / RESTORE_SCRIPT
+    restorer = LIVE_SOURCES / RESTORE_SCRIPT
     for path in (packages, SNAPSHOT_SCRIPT, restorer, WARM_UP, *(runtime / name for name in PYODIDE_FILES)):
         digest.update(path.read_bytes())
     kept = cache / f"interpreter-{digest.hexdigest()[:16]}.gz"
@@ -172,12 +172,12 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
     listing = {"version": digest.hexdigest()[:16], "archives": archives, "snapshot": SNAPSHOT}
     (live / "live.json").write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
     for name in (WORKER_SCRIPT, RESTORE_SCRIPT):
-        shutil.copy(LIVE / name, live / name)
+        shutil.copy(LIVE_SOURCES / name, live / name)
     for name in (PLAYER_CSS, REVIEW_CSS):
-        shutil.copy(SHARED / name, live / name)
+        shutil.copy(SHARED_SOURCES / name, live / name)
     (site / PAGE_SCRIPT).write_text(page_script(STATIC), encoding="utf-8")
     for name, served in EDITOR_FILES.items():
-        shutil.copy(LIVE / name, site / served)
+        shutil.copy(LIVE_SOURCES / name, site / served)
     return [archive["file"] for archive in archives]
 
 
