@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import html
 import json
 import random
 import re
@@ -20,12 +21,13 @@ import jsonschema
 import needed
 import pytest
 from learn_fixture import units
-from test_live_position import ready
 
 from lingerlonger.scenario import load
 from lingerlonger.scenario.replay import replay
+from lingerlonger.session import Position
 from lingerlonger.views.course_page import course_html
 from lingerlonger.views.live_mode import endpoints as live
+from lingerlonger.views.live_mode import position_editor as live_position
 from lingerlonger.views.page_replay import replay_html
 
 REPO = Path(__file__).resolve().parents[1]
@@ -126,7 +128,19 @@ def test_every_answer_of_live_modes_worker_is_as_described():
     call("make_task", text=text, lang="en", at=1)
     call("make_task", text="not: [a scenario", lang="en")
 
-    state = ready()
+    # a position set up by taps, as the editor's page sends them: A holds A♥ K♣, B 2♥, the stock Q♠
+    state = live_position._state(Position.empty(players=3))
+    for do, value in (
+        ("click", "A♥"),
+        ("click", "K♣"),
+        ("aim", "1"),
+        ("click", "2♥"),
+        ("aim", "stock"),
+        ("click", "Q♠"),
+    ):
+        shown = call("position_change", state=state, do=do, value=value, lang="en")
+        state = html.unescape(re.search(r'data-ll-state="([^"]*)"', shown["html"])[1])
+    assert call("position_play", state=state, lang="en").get("replay")  # set up: it plays
     call("position_change", state=state, do="clear", lang="en")
     call("position_play", state=state, lang="en")
     call("position_save", state=state, lang="en", site="http://localhost:8000/")
