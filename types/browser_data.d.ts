@@ -249,7 +249,7 @@ interface PositionRefused {
   refused: string;
 }
 
-/** Each endpoint of lingerlonger.views.live_mode.endpoints.ENDPOINTS, by the name the page calls it, and what it answers. */
+/** Each endpoint of lingerlonger.views.live_mode.endpoints.ENDPOINTS, by the name the page calls it, and what it answers; any of them may refuse (serve's own refusals: an internal error, a bad request). */
 interface LiveAnswers {
   open_replay: OpenReplayAnswer | Refusal;
   frame: FrameAnswer | Refusal;
@@ -265,8 +265,8 @@ interface LiveAnswers {
   practice_task: HtmlAnswer | Refusal;
   check_file: CheckFileAnswer | Refusal;
   make_task: TextAnswer | Refusal;
-  position_change: PositionShown | PositionRefused;
-  position_play: PositionReplay | PositionShown | PositionRefused;
-  position_save: PositionFile | PositionShown | PositionRefused;
-  position_task: PositionFile | PositionShown | PositionRefused;
+  position_change: PositionShown | PositionRefused | Refusal;
+  position_play: PositionReplay | PositionShown | PositionRefused | Refusal;
+  position_save: PositionFile | PositionShown | PositionRefused | Refusal;
+  position_task: PositionFile | PositionShown | PositionRefused | Refusal;
 }
