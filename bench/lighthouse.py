@@ -6,7 +6,7 @@ Lighthouse 12 (npm ``lighthouse``, in package.json) with its mobile defaults: a 
 and a CPU four times slower, simulated. Both sites are served compressed, as GitHub Pages serves
 them (book/_ext/site_server.py, that of `make serve`): the built book (`make book` first) and,
 as the peer, the template that ``jupyter-book create`` writes, built once into
-``bench/out/stock-book`` (``--peer-rebuild`` builds it again). Prints each page's scores
+``_build/stock-book`` (``--peer-rebuild`` builds it again). Prints each page's scores
 (performance, accessibility, best practices, SEO), its first and largest paints and the bytes
 it transferred, the largest paint's ratio to the peer's, and the pages short of the targets:
 performance ≥ 0.95, FCP ≤ 1.5 s, LCP ≤ 2.0 s, the other three scores 1.0. With ``--runs N``
@@ -30,7 +30,7 @@ from tqdm import tqdm
 
 REPO = Path(__file__).resolve().parents[1]
 SITE = REPO / "_build" / "html"
-PEER = REPO / "bench" / "out" / "stock-book"
+PEER = REPO / "_build" / "stock-book"  # beside the book: no check reads it
 LIGHTHOUSE = REPO / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
 LANGUAGES = ("en", "pt", "es", "ru")
