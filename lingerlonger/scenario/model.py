@@ -71,7 +71,7 @@ POSITION_KEYS = ("hands", "stock", "trump", "leader")
 ASK_KEYS = ("question", "answer", "choices", "hint", "wrong")
 ANSWER_KINDS = tuple(AnswerKind)
 #: A task (``task:``): who acts, the goal the engine judges, and what the learner is told.
-TASK_KEYS = ("id", "seat", "goal", "accept", "against", "choices", "hints", "right", "wrong")
+TASK_KEYS = ("id", "seat", "goal", "accept", "against", "deals", "choices", "hints", "right", "wrong")
 TASK_GOALS = tuple(TaskGoal)
 MAX_HINTS = 3  # a nudge, the rule, then the answer
 STEP_KEYS = (*STEP_ACTIONS, "ask", "say")
@@ -241,6 +241,7 @@ class Task:
     where: Location = field(compare=False)  # the task: mapping
     accept: tuple[str, ...] | None = None
     against: str | None = None
+    deals: int | None = None  # best-chance: how many deals measure each card (None: the default)
     choices: tuple[str, ...] = ()
     hints: tuple[str, ...] = ()
     right: str | None = None
