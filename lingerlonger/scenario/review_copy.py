@@ -9,9 +9,9 @@ decides the same way, mapped: its right answers are the original's right answers
 The author's texts follow: suit symbols and seat names are mapped. A text that names a suit in
 words ("Spades are trump", "бубны") cannot be mapped in four languages and their cases, so the
 copy leaves it out (a ``say:``, a hint, what is said after an answer). An exercise whose
-choices name a suit in words keeps its suits, and so does a ``win-hand`` task: its computer
-players (``tips``) break ties between equal cards by the suits' order, so a permuted deal is
-not always the same fight. Its seats still move.
+choices name a suit in words keeps its suits, and so do a ``win-hand`` and a ``best-chance``
+task: their computer players (``tips``) break ties between equal cards by the suits' order, so
+a permuted deal is not always the same fight. Its seats still move.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lingerlonger.computer.task_judge import CARD_GOALS, SEAT_GOALS, TaskGoal
+from lingerlonger.computer.task_judge import CARD_GOALS, CHANCE_GOALS, SEAT_GOALS, TaskGoal
 from lingerlonger.game.cards import SUIT_SYMBOLS, Card, Suit, parse_card, parse_suit
 from lingerlonger.scenario.model import Ask, Expect, Scenario, Step, Task, Text
 
@@ -58,9 +58,9 @@ class Permutation:
     def answer(self, goal: TaskGoal | str, answer: str) -> str:
         """A judge's answer (a card, a suit, a seat, a choice's index) as it is in the copy."""
         goal = TaskGoal(goal)
-        if goal in CARD_GOALS:
+        if goal in CARD_GOALS or (goal in CHANCE_GOALS and len(answer) > 1):
             return str(self.card(parse_card(answer)))
-        if goal is TaskGoal.NAME_TRUMP:
+        if goal is TaskGoal.NAME_TRUMP or goal in CHANCE_GOALS:
             return str(self.suit(parse_suit(answer)))
         if goal in SEAT_GOALS:
             return self.names[answer]
@@ -181,10 +181,11 @@ def permuted(scenario: Scenario, change: Permutation) -> Scenario:
 
 def keeps_suits(scenario: Scenario) -> bool:
     """Whether a copy must keep the suits: choices that name a suit in words, or a ``win-hand``
-    task, whose computer players break ties by the suits' order (its seats still move)."""
+    or ``best-chance`` task, whose computer players break ties by the suits' order (its seats
+    still move)."""
     for step in scenario.steps:
         task = step.task
-        if task is not None and task.goal == TaskGoal.WIN_HAND:
+        if task is not None and task.goal in (TaskGoal.WIN_HAND, *CHANCE_GOALS):
             return True
         choices = [*(step.ask.choices if step.ask else ()), *(task.choices if task is not None else ())]
         if any(names_a_suit(choice) for choice in choices):

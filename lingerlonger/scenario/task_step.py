@@ -25,7 +25,7 @@ from lingerlonger.game.cards import CardError, parse_card, parse_suit
 from lingerlonger.game.errors import Message
 from lingerlonger.scenario import limits
 from lingerlonger.scenario.located_yaml import SEQUENCE, Node, NodeReader, kind_of
-from lingerlonger.scenario.model import MAX_HINTS, TASK_GOALS, TASK_KEYS, Location, ScenarioError, Task
+from lingerlonger.scenario.model import MAX_HINTS, TASK_GOALS, TASK_KEYS, TIPS, Location, ScenarioError, Task
 from lingerlonger.words.i18n import translate
 
 #: A task's id: lower-case letters, digits and hyphens (it names the learner's progress), at
@@ -64,6 +64,7 @@ def read_task(reader: NodeReader, node: Node, players: tuple[str, ...], own: str
     hints = tuple(_hints(reader, values.get("hints"), own))
     against = _against(reader, values, goal)
     deals = _deals(reader, values, goal)
+    tip = _tip(reader, values)
     choices = _choices(reader, values, goal, own)
     accept = _accept(reader, values, goal, players, choices) if "accept" in values else None
     if accept is None and goal in (TaskGoal.NAME_TRUMP, TaskGoal.CHOICE):
@@ -76,6 +77,7 @@ def read_task(reader: NodeReader, node: Node, players: tuple[str, ...], own: str
         accept=accept,
         against=against,
         deals=deals,
+        tip=tip,
         choices=choices,
         hints=hints,
         right=texts.get("right"),
@@ -169,6 +171,16 @@ def _accept(
             raise reader.refuse(item, "twice", what=what, item=answer)
         answers.append(answer)
     return tuple(answers)
+
+
+def _tip(reader: NodeReader, values: dict[str, Node]) -> int | None:
+    """The tip of chapter 10 a task is about: 1 to ``TIPS``."""
+    if "tip" not in values:
+        return None
+    tip = reader.integer(values["tip"], "task: tip", minimum=1)
+    if tip > TIPS:
+        raise reader.refuse(values["tip"], "task-no-such-tip", tip=tip, tips=TIPS)
+    return tip
 
 
 def _card_or_suit(reader: NodeReader, node: Node, what: str) -> str:

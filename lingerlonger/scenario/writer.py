@@ -374,6 +374,8 @@ def _task(task: Task, own: str) -> str:
         lines.append(f"    against: {_scalar(task.against)}")
     if task.deals is not None:
         lines.append(f"    deals: {task.deals}")
+    if task.tip is not None:
+        lines.append(f"    tip: {task.tip}")
     if task.choices:
         lines += _choices(task.choices, own)
     if task.accept is not None:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from lingerlonger.computer.task_judge import Verdict
+from lingerlonger.computer.task_judge import Verdict, example_world
 from lingerlonger.game.cards import parse_card, parse_suit, sort_hand
 from lingerlonger.game.engine import State, Trick, apply, seat_index
 from lingerlonger.game.errors import LingerError
@@ -31,13 +31,15 @@ from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progre
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import TableStyle, card_html, card_label, minify_css, table_html
 from lingerlonger.views.templating import Markup, render
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, language_tag, translate
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_percent, language_tag, translate
 from lingerlonger.words.narration import narrate, suit_name
 
 __all__ = [
     "LearnTask",
     "LearnUnit",
     "answer_kind",
+    "task_kind",
+    "STRATEGY_GOALS",
     "course_html",
     "task_html",
     "task_table",
@@ -62,12 +64,15 @@ _KINDS = {
     "lose-trick": "card",
     "stay-in": "card",
     "win-hand": "card",
+    "best-chance": "card",  # or, where trump is to be named, "suit" (``task_answer_kind``)
     "name-trump": "suit",
     "trick-winner": "seat",
     "out": "seats",
     "drawn": "seats",
     "choice": "choice",
 }
+#: The goals about playing well rather than the rules: ``data-ll-kind`` names them.
+STRATEGY_GOALS = frozenset({"win-hand", "best-chance"})
 #: At most this many tables of a refutation are drawn: a win-hand line can run to the end of
 #: the hand, and the page must stay light (its budget: 350 KB gzip).
 MAX_LINE_FRAMES = 8
@@ -97,6 +102,7 @@ class LearnTask:
     last_trick: Trick | None = None  # a trick just completed, still shown (who won it, who drew)
     review: LearnTask | None = None  # the same idea in a new deal: suits and seats permuted
     own_view: bool = False  # drawn as the seat saw it (a hand's review: judged on what it could know)
+    tip: int | None = None  # the tip of chapter 10 a strategy exercise is about, linked from each wrong answer
 
 
 @dataclass(frozen=True)
@@ -107,9 +113,18 @@ class LearnUnit:
     tasks: tuple[LearnTask, ...] = field(default_factory=tuple)
 
 
-def answer_kind(goal: str) -> str:
-    """``card``, ``suit``, ``seat``, ``seats`` (pick several, then check) or ``choice``."""
+def answer_kind(goal: str, verdicts: Sequence[Verdict] = ()) -> str:
+    """``card``, ``suit``, ``seat``, ``seats`` (pick several, then check) or ``choice``; a
+    ``best-chance`` task's ``verdicts`` say which (suits where trump is to be named)."""
+    if goal in STRATEGY_GOALS and any(len(verdict.answer) == 1 for verdict in verdicts):
+        return "suit"
     return _KINDS[goal]
+
+
+def task_kind(task: LearnTask) -> str:
+    """What the page's ``data-ll-kind`` says of an exercise: a strategy goal by its name
+    (``win-hand``, ``best-chance``: the Learn page's hook for them), else its answer kind."""
+    return task.goal if task.goal in STRATEGY_GOALS else answer_kind(task.goal, task.verdicts)
 
 
 def _text(value: Text, lang: str) -> str:
@@ -121,7 +136,7 @@ def _text(value: Text, lang: str) -> str:
 
 def _answer_name(task: LearnTask, answer: str, style: TableStyle) -> str:
     """An answer in words, as a screen reader says it: "queen of hearts", "spades", "Ana"."""
-    kind = answer_kind(task.goal)
+    kind = answer_kind(task.goal, task.verdicts)
     if kind == "card":
         return card_label(parse_card(answer), style)
     if kind == "suit":
@@ -133,7 +148,7 @@ def _answer_name(task: LearnTask, answer: str, style: TableStyle) -> str:
 
 def _answers(task: LearnTask, style: TableStyle) -> list[dict[str, object]]:
     """The buttons; cards in the order the table draws the hand."""
-    kind = answer_kind(task.goal)
+    kind = answer_kind(task.goal, task.verdicts)
     answers = [verdict.answer for verdict in task.verdicts]
     if kind == "card":
         answers = [str(card) for card in sort_hand(map(parse_card, answers), task.state.trump)]
@@ -148,12 +163,14 @@ def _answers(task: LearnTask, style: TableStyle) -> list[dict[str, object]]:
     return drawn
 
 
-def _line_frames(task: LearnTask, line: Sequence[str], style: TableStyle) -> list[dict[str, object]]:
+def _line_frames(
+    task: LearnTask, line: Sequence[str], style: TableStyle, start: State | None = None
+) -> list[dict[str, object]]:
     """The refutation as tables, one per play (the last ones when it is long), each with what
-    the engine says of it."""
+    the engine says of it; ``start``: the table it is played on (by default the task's)."""
     frames: list[dict[str, object]] = []
     told: list[str] = []
-    state = task.state
+    state = start or task.state
     for play in line:
         try:
             state, events = apply(state, state.play(play))
@@ -165,6 +182,41 @@ def _line_frames(task: LearnTask, line: Sequence[str], style: TableStyle) -> lis
         if state.winner is not None:
             break
     return frames[-MAX_LINE_FRAMES:]
+
+
+def _chances(task: LearnTask, verdict: Verdict, style: TableStyle) -> dict[str, object] | None:
+    """A wrong best-chance answer's feedback: every answer's chance side by side, then one deal
+    in which this answer loses and the best one wins, both played out (None for other goals)."""
+    measured = [each for each in task.verdicts if each.chance is not None]
+    if verdict.chance is None or not measured:
+        return None
+    lang = style.lang
+
+    def named(answer: str) -> str:
+        return _answer_name(task, answer, style)
+
+    rows = [
+        translate(
+            "learn.chance-row",
+            lang,
+            answer=named(each.answer),
+            chance=format_percent(each.chance[0] / each.chance[1], lang),
+            low=format_percent(interval[0], lang),
+            high=format_percent(interval[1], lang),
+        )
+        for each in sorted(measured, key=lambda each: -each.chance[0])
+        if (interval := each.interval) is not None
+    ]
+    best = max(measured, key=lambda each: each.chance[0])
+    world = example_world(task.state, verdict)
+    return {
+        "intro": translate("learn.chances", lang, seat=task.state.players[task.seat], deals=verdict.chance[1]),
+        "rows": rows,
+        "example": translate("learn.example", lang, answer=named(verdict.answer), best=named(best.answer)),
+        "frames": _line_frames(task, verdict.line, style, world) if world is not None else [],
+        "best": translate("learn.example-best", lang, best=named(best.answer)),
+        "best_frames": _line_frames(task, verdict.best_line, style, world) if world is not None else [],
+    }
 
 
 def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
@@ -194,15 +246,15 @@ def goal_sentence(task: LearnTask, lang: str) -> str:
 def task_data(task: LearnTask) -> dict[str, object]:
     """What the page's script judges with: each answer's verdict and its rule."""
     return {
-        "kind": answer_kind(task.goal),
+        "kind": answer_kind(task.goal, task.verdicts),
         "verdicts": {verdict.answer: [verdict.right, verdict.rule] for verdict in task.verdicts},
     }
 
 
 def task_table(task: LearnTask, style: TableStyle) -> Markup:
-    """The exercise's table: every hand face up, or (``own_view``, a moment of a hand's review)
-    as the seat saw it, judged on what it could know."""
-    seat = task.seat if task.own_view else None
+    """The exercise's table: every hand face up, or (``own_view``, a moment of a hand's review;
+    a ``best-chance`` task) as the seat saw it, judged on what it could know."""
+    seat = task.seat if task.own_view or task.goal == "best-chance" else None
     return table_html(task.state, seat=seat, last_trick=task.last_trick, options=style, include_css=False)
 
 
@@ -214,6 +266,7 @@ def task_html(
     count: int,
     unit_title: str,
     rules_href: str | None = "rules-reference.html",
+    tips_href: str | None = "10-strategy.html",
     review_of: str | None = None,
     heading: str | None = None,
     lazy: bool = False,
@@ -236,7 +289,10 @@ def task_html(
         {
             "answer": verdict.answer,
             "rule": rule_link(verdict.rule),
-            "frames": _line_frames(task, verdict.line, style) if answer_kind(task.goal) == "card" else [],
+            "frames": _line_frames(task, verdict.line, style)
+            if answer_kind(task.goal, task.verdicts) == "card" and not verdict.example
+            else [],
+            "chances": _chances(task, verdict, style),
         }
         for verdict in task.verdicts
         if not verdict.right
@@ -244,7 +300,8 @@ def task_html(
     return render(
         "course/task.html",
         task=task,
-        kind=answer_kind(task.goal),
+        kind=answer_kind(task.goal, task.verdicts),
+        hook_kind=task_kind(task),
         dom_id="ll-task-" + task.id,
         heading=heading
         or (
@@ -265,6 +322,13 @@ def task_html(
         wrong=wrong,
         words=_words(lang, "hint", "check", "retry", "next", "line", "practice-remove"),
         decided_by=translate("learn.decided-by", lang, rule="\0").split("\0", 1),  # around the link
+        tip=None
+        if task.tip is None
+        else {
+            "around": translate("learn.decided-by-tip", lang, tip="\0").split("\0", 1),
+            "text": translate("learn.tip", lang, tip=task.tip),
+            "href": tips_href,
+        },
         data=_json(task_data(task)),
     )
 
@@ -291,6 +355,8 @@ def course_html(
     units = [unit for unit in units if unit.tasks]
     count = sum(len(unit.tasks) for unit in units)
     drawn, reviews, at = [], [], 0
+    # chapter 10, beside the Rules reference (a page without links to it links no tip either)
+    tips_href = None if rules_href is None else rules_href.replace("rules-reference.html", "10-strategy.html")
     for unit in units:
         title = _text(unit.title, lang)
         tasks, tasks_at = [], []
@@ -300,7 +366,14 @@ def course_html(
                 (
                     task,
                     task_html(
-                        task, style=style, at=at, count=count, unit_title=title, rules_href=rules_href, lazy=True
+                        task,
+                        style=style,
+                        at=at,
+                        count=count,
+                        unit_title=title,
+                        rules_href=rules_href,
+                        tips_href=tips_href,
+                        lazy=True,
                     ),
                 )
             )
@@ -314,6 +387,7 @@ def course_html(
                         count=count,
                         unit_title=title,
                         rules_href=rules_href,
+                        tips_href=tips_href,
                         review_of=task.id,
                         lazy=True,
                     )
@@ -391,6 +465,7 @@ def learn_task(scenario: Scenario) -> LearnTask:
         right=task.right,
         wrong=task.wrong,
         choices=task.choices,
+        tip=task.tip,
     )
 
 
