@@ -11,7 +11,8 @@ words ("Spades are trump", "бубны") cannot be mapped in four languages and 
 copy leaves it out (a ``say:``, a hint, what is said after an answer). An exercise whose
 choices name a suit in words keeps its suits, and so do a ``win-hand`` and a ``best-chance``
 task: their computer players (``tips``) break ties between equal cards by the suits' order, so
-a permuted deal is not always the same fight. Its seats still move.
+a permuted deal is not always the same fight. Its seats still move, except in a ``best-chance``
+task, whose deals of the unseen cards are dealt seat by seat (its names still move).
 """
 
 from __future__ import annotations
@@ -28,7 +29,16 @@ from lingerlonger.computer.task_judge import CARD_GOALS, CHANCE_GOALS, SEAT_GOAL
 from lingerlonger.game.cards import SUIT_SYMBOLS, Card, Suit, parse_card, parse_suit
 from lingerlonger.scenario.model import Ask, Expect, Scenario, Step, Task, Text
 
-__all__ = ["Permutation", "permuted", "review_copy", "review_permutation", "keeps_suits", "names_a_suit", "review_seed"]
+__all__ = [
+    "Permutation",
+    "permuted",
+    "review_copy",
+    "review_permutation",
+    "keeps_suits",
+    "keeps_seating",
+    "names_a_suit",
+    "review_seed",
+]
 
 #: Suit words in the four languages, by their stems (every case and number of a Russian noun,
 #: adjectives such as "пиковый"): only to leave a text out, so a false alarm costs little.
@@ -193,16 +203,26 @@ def keeps_suits(scenario: Scenario) -> bool:
     return False
 
 
-def review_permutation(players: Sequence[str], seed: int, *, keep_suits: bool = False) -> Permutation:
+def keeps_seating(scenario: Scenario) -> bool:
+    """Whether a copy must keep every seat where it sits (names still move): a ``best-chance``
+    task, whose deals of the unseen cards are dealt seat by seat round the table, so that a
+    turned table is measured on other deals and an answer near the line could change sides."""
+    return any(step.task is not None and step.task.goal in CHANCE_GOALS for step in scenario.steps)
+
+
+def review_permutation(
+    players: Sequence[str], seed: int, *, keep_suits: bool = False, keep_seating: bool = False
+) -> Permutation:
     """The permutation of a review, the same for the same ``seed`` (a build makes the same
-    pages): no suit left in place (unless ``keep_suits``), the seats turned round the table and
-    each seat given another's name."""
+    pages): no suit left in place (unless ``keep_suits``), the seats turned round the table
+    (unless ``keep_seating``) and each seat given another's name."""
     rng = random.Random(seed)
     suits = list(Suit)
     while not keep_suits and any(new == old for new, old in zip(suits, Suit, strict=True)):
         rng.shuffle(suits)
     count = len(players)
     rename, turn = rng.randrange(1, count), rng.randrange(count)
+    turn = 0 if keep_seating else turn
     names = {name: players[(at + rename) % count] for at, name in enumerate(players)}
     seating = [""] * count
     for at, name in enumerate(players):
@@ -218,5 +238,7 @@ def review_seed(task_id: str, round_: int = 0) -> int:
 
 def review_copy(scenario: Scenario, seed: int) -> tuple[Scenario, Permutation]:
     """A permuted copy of ``scenario`` for a review, and how it was permuted."""
-    change = review_permutation(scenario.players, seed, keep_suits=keeps_suits(scenario))
+    change = review_permutation(
+        scenario.players, seed, keep_suits=keeps_suits(scenario), keep_seating=keeps_seating(scenario)
+    )
     return permuted(scenario, change), change
