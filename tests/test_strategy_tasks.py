@@ -271,3 +271,32 @@ def test_a_measurement_past_ten_seconds_is_refused_before_it_starts_located_at_d
     [error] = _failures(BEST.format(rest=f"against: strong, deals: {MAX_DEALS}"))
     assert error.code == "replay.task.chance-too-large" and error.where.line == 12
     assert "10 seconds" in str(error)
+
+
+def test_best_chance_where_trump_is_to_be_named_measures_each_suit():
+    """Under grand coup the first trick's winner names trump (rule 25): any suit is legal, and
+    best-chance measures each one."""
+    state = from_position(
+        Rules.of("standard", ("grand-coup",)),
+        ["Ana", "Bruno", "Carla"],
+        dealer="Carla",
+        leader="Ana",
+        trump=None,
+        hands={"Ana": "10♠ 6♣", "Bruno": "2♥ 8♣", "Carla": "J♠ K♥ Q♥"},
+        stock="A♣ 2♠ 10♦",
+    )
+    for play in ("Ana 10♠", "Bruno 2♥", "Carla J♠"):
+        state, _ = apply(state, state.play(play))
+    assert state.namer == 2
+    verdicts = judge(state, "Carla", TaskGoal.BEST_CHANCE, deals=200, seed="gc")
+    assert [verdict.answer for verdict in verdicts] == ["♠", "♥", "♦", "♣"]
+    assert all(verdict.chance is not None and verdict.chance[1] == 200 for verdict in verdicts)
+    assert right_answers(verdicts)
+
+
+def test_a_tip_outside_chapter_10s_six_is_refused_at_its_value():
+    with pytest.raises(ScenarioError) as caught:
+        loads(BEST.format(rest="tip: 7"))
+    assert caught.value.code == "scenario.task-no-such-tip" and caught.value.where.line == 12
+    [scenario] = loads(BEST.format(rest="tip: 4, deals: 50"))
+    assert scenario.steps[1].task.tip == 4

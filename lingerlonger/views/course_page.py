@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from lingerlonger.computer.statistics import wilson_interval
 from lingerlonger.computer.task_judge import Verdict, example_world
 from lingerlonger.game.cards import parse_card, parse_suit, sort_hand
 from lingerlonger.game.engine import State, Trick, apply, seat_index
@@ -187,7 +188,7 @@ def _line_frames(
 def _chances(task: LearnTask, verdict: Verdict, style: TableStyle) -> dict[str, object] | None:
     """A wrong best-chance answer's feedback: every answer's chance side by side, then one deal
     in which this answer loses and the best one wins, both played out (None for other goals)."""
-    measured = [each for each in task.verdicts if each.chance is not None]
+    measured = {each.answer: each.chance for each in task.verdicts if each.chance is not None}
     if verdict.chance is None or not measured:
         return None
     lang = style.lang
@@ -195,26 +196,27 @@ def _chances(task: LearnTask, verdict: Verdict, style: TableStyle) -> dict[str, 
     def named(answer: str) -> str:
         return _answer_name(task, answer, style)
 
-    rows = [
-        translate(
-            "learn.chance-row",
-            lang,
-            answer=named(each.answer),
-            chance=format_percent(each.chance[0] / each.chance[1], lang),
-            low=format_percent(interval[0], lang),
-            high=format_percent(interval[1], lang),
+    rows = []
+    for answer, (wins, deals) in sorted(measured.items(), key=lambda item: -item[1][0]):
+        low, high = wilson_interval(wins, deals)
+        rows.append(
+            translate(
+                "learn.chance-row",
+                lang,
+                answer=named(answer),
+                chance=format_percent(wins / deals, lang),
+                low=format_percent(low, lang),
+                high=format_percent(high, lang),
+            )
         )
-        for each in sorted(measured, key=lambda each: -each.chance[0])
-        if (interval := each.interval) is not None
-    ]
-    best = max(measured, key=lambda each: each.chance[0])
+    best = max(measured, key=lambda answer: measured[answer][0])
     world = example_world(task.state, verdict)
     return {
         "intro": translate("learn.chances", lang, seat=task.state.players[task.seat], deals=verdict.chance[1]),
         "rows": rows,
-        "example": translate("learn.example", lang, answer=named(verdict.answer), best=named(best.answer)),
+        "example": translate("learn.example", lang, answer=named(verdict.answer), best=named(best)),
         "frames": _line_frames(task, verdict.line, style, world) if world is not None else [],
-        "best": translate("learn.example-best", lang, best=named(best.answer)),
+        "best": translate("learn.example-best", lang, best=named(best)),
         "best_frames": _line_frames(task, verdict.best_line, style, world) if world is not None else [],
     }
 
