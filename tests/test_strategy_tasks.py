@@ -16,7 +16,7 @@ from lingerlonger.scenario.replay import replay
 
 # The old tip-discard-weak: Bruno's 6♥ wins only if Ana, after the A♠, leads her 4♣ rather
 # than the 10♠ she draws; a competent Ana wins whatever Bruno throws.
-CARELESS = """\
+OLD_DISCARD = """\
 format: 1
 title: T
 rules: equal-hands
@@ -28,8 +28,8 @@ trump: ♠
 leader: Ana
 steps:
   - play: Ana A♠
-  - task: {{id: t1, seat: Bruno, goal: win-hand, against: {against}, accept: [{accept}]}}
 """
+CARELESS = OLD_DISCARD + "  - task: {{id: t1, seat: Bruno, goal: win-hand, against: {against}, accept: [{accept}]}}\n"
 
 # Ana leads; one card of the stock is left, so this trick's winner wins the hand (rule 20).
 SURE = """\
@@ -72,16 +72,7 @@ def test_a_file_that_misses_a_sure_win_is_refused():
 
 
 def test_the_refutation_of_a_wrong_card_is_a_defence_played_out_that_the_seat_loses():
-    state = from_position(
-        Rules.parse("equal-hands"),
-        ["Ana", "Bruno", "Carla"],
-        dealer="Carla",
-        leader="Ana",
-        trump="♠",
-        hands={"Ana": "A♠ 4♣", "Bruno": "A♣ 6♥", "Carla": "9♥ 3♥"},
-        stock="10♠ 8♣",
-    )
-    state, _ = apply(state, state.play("Ana A♠"))
+    state = _discard_state()
     verdicts = judge(state, "Bruno", TaskGoal.WIN_HAND, against="any")
     assert right_answers(verdicts) == ()
     for verdict in verdicts:
@@ -145,15 +136,16 @@ def test_a_search_against_any_past_the_budget_is_refused_as_the_others_are():
 # --- best-chance ----------------------------------------------------------------------------
 
 
-def _discard_state():
+def _discard_state(ana: str = "4♣", carla: str = "9♥ 3♥", stock: str = "10♠ 8♣"):
+    """OLD_DISCARD after Ana's A♠ (the cards Bruno cannot see may be changed)."""
     state = from_position(
         Rules.parse("equal-hands"),
         ["Ana", "Bruno", "Carla"],
         dealer="Carla",
         leader="Ana",
         trump="♠",
-        hands={"Ana": "A♠ 4♣", "Bruno": "A♣ 6♥", "Carla": "9♥ 3♥"},
-        stock="10♠ 8♣",
+        hands={"Ana": f"A♠ {ana}", "Bruno": "A♣ 6♥", "Carla": carla},
+        stock=stock,
     )
     return apply(state, state.play("Ana A♠"))[0]
 
@@ -172,16 +164,7 @@ def test_best_chance_is_the_best_card_and_every_card_whose_interval_overlaps_it(
 def test_best_chance_is_judged_from_what_the_seat_can_know_not_the_hidden_cards():
     state = _discard_state()
     # Ana and Carla's hidden cards changed: Bruno sees nothing different, and neither may the verdicts
-    other = from_position(
-        Rules.parse("equal-hands"),
-        ["Ana", "Bruno", "Carla"],
-        dealer="Carla",
-        leader="Ana",
-        trump="♠",
-        hands={"Ana": "A♠ 2♦", "Bruno": "A♣ 6♥", "Carla": "K♦ J♥"},
-        stock="3♦ 7♣",
-    )
-    other = apply(other, other.play("Ana A♠"))[0]
+    other = _discard_state(ana="2♦", carla="K♦ J♥", stock="3♦ 7♣")
     first = judge(state, "Bruno", TaskGoal.BEST_CHANCE, deals=200, seed="same")
     second = judge(other, "Bruno", TaskGoal.BEST_CHANCE, deals=200, seed="same")
     assert [(v.answer, v.right, v.chance) for v in first] == [(v.answer, v.right, v.chance) for v in second]
@@ -209,20 +192,7 @@ def test_a_wrong_best_chance_card_is_shown_with_a_deal_where_it_loses_and_the_be
         assert end.is_over and (end.winner == 1) is winner
 
 
-BEST = """\
-format: 1
-title: T
-rules: equal-hands
-players: [Ana, Bruno, Carla]
-dealer: Carla
-hands: {{Ana: [A♠, 4♣], Bruno: [A♣, 6♥], Carla: [9♥, 3♥]}}
-stock: [10♠, 8♣]
-trump: ♠
-leader: Ana
-steps:
-  - play: Ana A♠
-  - task: {{id: best-1, seat: Bruno, goal: best-chance, {rest}}}
-"""
+BEST = OLD_DISCARD + "  - task: {{id: best-1, seat: Bruno, goal: best-chance, {rest}}}\n"
 
 
 def test_check_proves_a_best_chance_accept_exactly():
