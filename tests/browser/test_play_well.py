@@ -41,7 +41,8 @@ def test_the_paths_units_and_strategy_exercises_carry_their_hooks(learn):
 
 def test_a_wrong_best_chance_card_shows_the_chances_a_deal_and_its_tip(learn):
     page = learn
-    task_id = page.eval_on_selector('[data-ll-task^="well-"][data-ll-kind="best-chance"]', "task => task.dataset.llTask")
+    path_task = '[data-ll-task^="well-"][data-ll-kind="best-chance"]'  # its answers are cards
+    task_id = page.eval_on_selector(path_task, "task => task.dataset.llTask")
     page.locator(f'[data-ll-goto="{task_id}"]').click()
     task = page.locator(f'[data-ll-task="{task_id}"]')
     task.locator(".ll-answers button").first.wait_for()
