@@ -77,6 +77,9 @@ STRATEGY_GOALS = frozenset({"win-hand", "best-chance"})
 #: At most this many tables of a refutation are drawn: a win-hand line can run to the end of
 #: the hand, and the page must stay light (its budget: 350 KB gzip).
 MAX_LINE_FRAMES = 8
+#: A best-chance example's deal is played to the end of the hand: each of its tables says the
+#: last few lines only, so that a phone shows the two deals without a long scroll.
+EXAMPLE_TOLD = 4
 MAX_HINTS = 3
 _STATIC = Path(__file__).parent / "static"
 #: The page's style and script: inlined by ``course_html(include_assets=True)`` for a page of its
@@ -165,10 +168,11 @@ def _answers(task: LearnTask, style: TableStyle) -> list[dict[str, object]]:
 
 
 def _line_frames(
-    task: LearnTask, line: Sequence[str], style: TableStyle, start: State | None = None
+    task: LearnTask, line: Sequence[str], style: TableStyle, start: State | None = None, told_most: int | None = None
 ) -> list[dict[str, object]]:
     """The refutation as tables, one per play (the last ones when it is long), each with what
-    the engine says of it; ``start``: the table it is played on (by default the task's)."""
+    the engine says of it; ``start``: the table it is played on (by default the task's);
+    ``told_most``: the last lines said only (a whole hand played out says a hundred)."""
     frames: list[dict[str, object]] = []
     told: list[str] = []
     state = start or task.state
@@ -179,7 +183,8 @@ def _line_frames(
             break
         last = state.history[-1] if any(isinstance(event, TrickWon) for event in events) else None
         told = told + [narrate(event, state.players, style.lang) for event in events]
-        frames.append({"table": table_html(state, last_trick=last, options=style, include_css=False), "told": told})
+        said = told if told_most is None else told[-told_most:]
+        frames.append({"table": table_html(state, last_trick=last, options=style, include_css=False), "told": said})
         if state.winner is not None:
             break
     return frames[-MAX_LINE_FRAMES:]
@@ -215,9 +220,9 @@ def _chances(task: LearnTask, verdict: Verdict, style: TableStyle) -> dict[str, 
         "intro": translate("learn.chances", lang, seat=task.state.players[task.seat], deals=verdict.chance[1]),
         "rows": rows,
         "example": translate("learn.example", lang, answer=named(verdict.answer), best=named(best)),
-        "frames": _line_frames(task, verdict.line, style, world) if world is not None else [],
+        "frames": _line_frames(task, verdict.line, style, world, EXAMPLE_TOLD) if world is not None else [],
         "best": translate("learn.example-best", lang, best=named(best)),
-        "best_frames": _line_frames(task, verdict.best_line, style, world) if world is not None else [],
+        "best_frames": _line_frames(task, verdict.best_line, style, world, EXAMPLE_TOLD) if world is not None else [],
     }
 
 
