@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from lingerlonger.computer.statistics import wilson_interval
@@ -364,16 +365,16 @@ def course_html(
     drawn, reviews, at = [], [], 0
     # chapter 10, beside the Rules reference (a page without links to it links no tip either)
     tips_href = None if rules_href is None else rules_href.replace("rules-reference.html", "10-strategy.html")
-    drawn_as = {"style": style, "count": count, "rules_href": rules_href, "tips_href": tips_href, "lazy": True}
+    draw = partial(task_html, style=style, count=count, rules_href=rules_href, tips_href=tips_href, lazy=True)
     for unit in units:
         title = _text(unit.title, lang)
         tasks, tasks_at = [], []
         for task in unit.tasks:
             at += 1
-            tasks.append((task, task_html(task, **drawn_as, at=at, unit_title=title)))
+            tasks.append((task, draw(task, at=at, unit_title=title)))
             tasks_at.append((task, at, translate("learn.exercise", lang, at=at, count=count)))
             if task.review is not None:  # course_progress.js opens it when the task is due for review
-                reviews.append(task_html(task.review, **drawn_as, at=at, unit_title=title, review_of=task.id))
+                reviews.append(draw(task.review, at=at, unit_title=title, review_of=task.id))
         drawn.append({"unit": unit, "title": title, "tasks": tasks, "tasks_at": tasks_at})
     catalog = {
         "stars": {n: translate("learn.stars", lang, count=n) for n in (1, 2, 3)},
