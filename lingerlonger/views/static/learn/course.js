@@ -196,8 +196,8 @@ window.llLearn = window.llLearn || function (root) {
     var answers = task.querySelectorAll('.ll-answers [data-ll-card], .ll-answers [data-ll-suit],'
       + ' .ll-answers [data-ll-seat], .ll-answers [data-ll-choice]');
     var hints = 0, mistakes = 0;
-    /** @type {ReturnType<typeof setTimeout> | null} */
-    var timer = null;
+    /** @type {ReturnType<typeof setTimeout>[]} */
+    var timers = [];
     /** @type {HTMLButtonElement | null} */
     var tapped = null;
 
@@ -207,17 +207,19 @@ window.llLearn = window.llLearn || function (root) {
     }
     /** @param {HTMLElement} button */
     function nameOf(button) { return button.getAttribute('aria-label') || (button.textContent || '').trim(); }
+    function stopLines() { timers.forEach(clearTimeout); timers = []; }
     /** @param {Element} box */
-    function playLine(box) {  // the refutation, a table a step
+    function playLine(box) {  // the refutation, a table a step (a best-chance answer has two, side by side)
       var stage = /** @type {Element} */ (box.querySelector('.ll-line-stage'));
       /** @type {NodeListOf<HTMLTemplateElement>} */
       var frames = box.querySelectorAll('template[data-ll-line-frame]');
-      var k = 0;
+      var k = 0, slot = timers.length;
+      timers.push(0);
       function step() {
         stage.replaceChildren(frames[k].content.cloneNode(true));
         sizeTables(stage);
         k += 1;
-        timer = k < frames.length ? setTimeout(step, STEP_MS) : null;
+        timers[slot] = k < frames.length ? setTimeout(step, STEP_MS) : 0;
       }
       if (!frames.length) return;
       if (!STEP_MS) { k = frames.length - 1; }
@@ -225,7 +227,7 @@ window.llLearn = window.llLearn || function (root) {
     }
     /** @param {boolean} right @param {string} name @param {HTMLTemplateElement | null} template */
     function verdict(right, name, template) {
-      clearTimeout(timer || undefined);
+      stopLines();
       task.dataset.llVerdict = right ? 'right' : 'wrong';
       var text = right ? words.right : words.wrong;
       verdictText.textContent = words.chosen.replace('{answer}', name).replace('{verdict}', text);
@@ -252,8 +254,7 @@ window.llLearn = window.llLearn || function (root) {
         if (firstOpen() < 0) say(verdictText.textContent + ' ' + words.all_done);
       } else {
         mistakes += 1;
-        var line = more.querySelector('.ll-line');
-        if (line) playLine(line);
+        more.querySelectorAll('.ll-line').forEach(playLine);
         retry.focus();
       }
     }
@@ -292,7 +293,7 @@ window.llLearn = window.llLearn || function (root) {
       if (!button || !task.contains(button) || button.disabled) return;
       var action = button.dataset.llAction;
       if (action === 'retry') {
-        clearTimeout(timer || undefined);
+        stopLines();
         feedback.hidden = true;
         delete task.dataset.llVerdict;
         (tapped && !tapped.disabled ? tapped : answers[0]).focus();
