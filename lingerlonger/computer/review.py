@@ -51,8 +51,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lingerlonger.computer.coach import deal_of, evaluate
-from lingerlonger.computer.review_reasons import Line, Reason, line_of, luck_holder, reason_of
 from lingerlonger.computer.inference import WorldSampler
+from lingerlonger.computer.review_reasons import Line, Reason, line_of, luck_holder, reason_of
 from lingerlonger.computer.statistics import wilson_interval
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State, apply

@@ -23,6 +23,7 @@ views say them in the reader's language (catalog ``review.why.FACT``, ``review.i
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lingerlonger.computer.inference import void_caps
@@ -136,10 +137,10 @@ def reason_of(view: SeatView, played: Action, better: Action) -> Reason:
 def _worse(view: SeatView, card: Card, other: Card) -> Reason:
     stock, following = view.stock_size, bool(view.current_plays)
     trumps = [held for held in view.hand if _is_trump(held, view)]
-    if following and _wins_now(card, view) and _wins_now(other, view) and other.suit == card.suit:
-        if other.rank < card.rank:
-            high = _is_trump(card, view) and card.rank >= HIGH_TRUMP_RANK and stock
-            return Reason("cheaper-winner", Idea("tip", 3) if high else Idea("rule", 9), card, other, count=stock)
+    cheaper = other.suit == card.suit and other.rank < card.rank
+    if following and cheaper and _wins_now(card, view) and _wins_now(other, view):
+        high = _is_trump(card, view) and card.rank >= HIGH_TRUMP_RANK and stock
+        return Reason("cheaper-winner", Idea("tip", 3) if high else Idea("rule", 9), card, other, count=stock)
     if _is_trump(card, view) and not _is_trump(other, view) and stock:
         if len(trumps) == 1:
             return Reason("only-trump", Idea("tip", 3), card, other, count=stock)
@@ -201,20 +202,20 @@ def luck_holder(state: State, seat: int, played: Action) -> int:
     return others[0] if others else (seat + 1) % n
 
 
-def line_of(deal: object, played: Action, better: Action, seat: int, rng: random.Random) -> Line | None:
+def line_of(deal: Callable[[], State], played: Action, better: Action, seat: int, rng: random.Random) -> Line | None:
     """A deal from ``deal`` (a callable giving worlds: the review's own sampler) in which
     ``played`` loses and ``better`` wins, the hand played on by the tips players; None when none
     of ``LINE_TRIES`` deals shows it (the difference is one of chances, seldom seen)."""
-    assert callable(deal)
     for _ in range(LINE_TRIES):
-        world: State = deal()
+        world = deal()
         after_better, _ = apply(world, better)
         better_winner = after_better.winner if after_better.winner is not None else tips_plays(after_better)[0]
         if better_winner != seat:
             continue
         after, _ = apply(world, played)
+        plays: list[tuple[int, int]] = []
         if after.winner is not None:
-            winner, plays = after.winner, []
+            winner = after.winner
         else:
             winner, plays = tips_plays(after)
         if winner == seat:

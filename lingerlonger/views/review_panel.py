@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lingerlonger.computer.review import INACCURACY, MISTAKE, ActionValue, Chance, Moment, Review
-from lingerlonger.views.table_html import TableStyle, card_html, card_label
 from lingerlonger.views.review_words import moment_words
+from lingerlonger.views.table_html import TableStyle, card_html, card_label
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import format_number, format_percent, translate, ui
 from lingerlonger.words.narration import card_name, suit_name
