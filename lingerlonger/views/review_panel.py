@@ -136,6 +136,7 @@ def _moment(moment: Moment, anchor: str, name: str, style: TableStyle, book_href
         "verdict_word": ui(f"review-verdict-{moment.verdict}", lang),
         "title": moment_title(moment, style),
         "why": moment_words(moment, lang, book_href),
+        "label": moment_label(moment, lang),
         "show_name": ui("app-review-open", lang, moment=moment_label(moment, lang)),
         "practise_name": ui("app-review-practise", lang, moment=moment_label(moment, lang)),
         "notes": notes,

@@ -31,6 +31,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any
 
+from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.computer.task_judge import SearchBudget
 from lingerlonger.game.cards import parse_card
 from lingerlonger.game.engine import Play
@@ -67,7 +68,7 @@ from lingerlonger.words.i18n import (
 
 __all__ = ["ENDPOINTS", "serve", "checker_html", "MAX_LINK_CHARS", "MAX_SESSIONS", "LiveRequestError", "SessionLost"]
 
-#: The computers of a new hand: the source texts' tips.
+#: The computers of a new hand unless the reader picks a level: the source texts' tips.
 OPPONENTS = "tips"
 #: The deals each of a review's chances is judged on, and the most a page may ask for: a whole
 #: 4-player hand takes 0.9 s (1.7 s at most, 6 hands) on the bench's phone (bench/review.py; the
@@ -249,9 +250,21 @@ def coach_advice(args: dict) -> dict:
 
 
 @_call
-def deal_hand(args: dict) -> dict:
-    """``{players, seed, lang}``: a hand against the computer; you sit first and lead."""
+def levels(args: dict) -> dict:
+    """``{lang}``: the computer's levels the reader may pick for a new hand, as the app offers
+    them (``PLAYER_KINDS``): the menu's name and each level's ``[kind, words]``."""
     lang = _language(args)
+    return {"label": ui("opponents", lang), "levels": [[kind, ui(f"opponent-{kind}", lang)] for kind in PLAYER_KINDS]}
+
+
+@_call
+def deal_hand(args: dict) -> dict:
+    """``{players, seed, level, lang}``: a hand against the computer at ``level`` (one of
+    ``PLAYER_KINDS``; the tips by default); you sit first and lead."""
+    lang = _language(args)
+    level = _text(args, "level", OPPONENTS)
+    if level not in PLAYER_KINDS:
+        raise _bad("level")
     players = _whole(args, "players", 4)
     seed = args.get("seed")
     if seed is not None:
@@ -261,7 +274,7 @@ def deal_hand(args: dict) -> dict:
         players=players,
         you=0,
         name=ui("default-name", lang),
-        opponents=OPPONENTS,
+        opponents=level,
         lang=lang,
         rng=random.Random(seed),
     ).computers_play()
@@ -527,6 +540,7 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "answer": answer_question,
         "what_if": what_if_branch,
         "coach": coach_advice,
+        "levels": levels,
         "new_hand": deal_hand,
         "hand_play": hand_play,
         "save_lesson": save_lesson,
