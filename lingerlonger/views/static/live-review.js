@@ -44,7 +44,7 @@
       o.announce(holder.querySelector('[data-ll-review-summary]').textContent);
       panel.addEventListener('click', function (e) {
         var pressed = e.target.closest('[data-ll-action=review-open]');
-        if (pressed) o.open(result.review, +pressed.dataset.llStep, pressed.dataset.llMomentName || '');
+        if (pressed) o.open(result.review, +pressed.dataset.llStep, pressed.dataset.llLabel || '');
         var practise = e.target.closest('[data-ll-action=review-practise]');
         if (practise) keep(result.review, practise);
       });
