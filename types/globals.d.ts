@@ -13,11 +13,25 @@ interface ProgressRecord { s: number; m: number; h: number; n: number; t: number
  * answers it, endpoints.practice_task draws it): data, never markup. */
 interface OwnExercise { id: string; lang: string; moment: string; lesson: string; day: number }
 
-/** The data of the progress file, version 2: task id -> record, in an object without a prototype. */
-interface ProgressData { tasks: { [id: string]: ProgressRecord }; last: string | null; own: OwnExercise[] }
+/** A rule's or a tip's mastery in the store: answers right first time, solved with hints, wrong. */
+interface SkillRecord { r: number; h: number; w: number }
 
-/** A solve, as the Learn page reports it. */
-interface SolveResult { stars: number; mistakes?: number; hints?: number }
+/** The data of the progress file, version 3: task id -> record, skill ("rule-N", "tip-N") ->
+ * mastery, each in an object without a prototype. */
+interface ProgressData {
+  tasks: { [id: string]: ProgressRecord }; last: string | null; own: OwnExercise[];
+  skills: { [skill: string]: SkillRecord };
+}
+
+/** A solve, as the Learn page reports it, with the task's skills (course_page.task_skills). */
+interface SolveResult { stars: number; mistakes?: number; hints?: number; skills?: string[] }
+/** A solve's counts, every one given. */
+type SolveCounts = Required<Omit<SolveResult, 'skills'>>;
+
+/** A skill's mastery as the Learn page shows it (course_mastery.js). */
+interface Mastery {
+  skill: string; right: number; hints: number; wrong: number; score: number; level: 'weak' | 'learning' | 'strong';
+}
 
 interface TaskState {
   stars: number; mistakes: number; hints: number; attempts: number; day: number;
@@ -45,6 +59,9 @@ interface ProgressStore {
   order: string[];
   REVIEW_DAYS: number[];
   record(id: string, result: SolveResult): TaskState | null;
+  missed(id: string, skills: string[]): void;
+  mastery(): Mastery[];
+  weak(most: number): string[];
   state(id: string): TaskState | null;
   count(): { done: number; total: number };
   next(): string | null;
@@ -77,14 +94,16 @@ interface CourseProgressApi {
   canonical(value: unknown): string;
   wrap(data: ProgressData): string;
   unwrap(text: unknown): ProgressData;
-  solved(old: ProgressRecord | undefined, result: Required<SolveResult>, day: number): ProgressRecord;
+  solved(old: ProgressRecord | undefined, result: SolveCounts, day: number): ProgressRecord;
   merged(data: ProgressData, incoming: ProgressData): MergeResult;
   today(now: number): number;
   linkText(hash: string | null | undefined): string | null;
   base64url(text: string): string;
   validOwn(item: unknown): item is OwnExercise;
+  masteryOf(skill: string, mastery: SkillRecord): Mastery;
+  counted(skills: { [skill: string]: SkillRecord }, ids: unknown, how: 'right' | 'hints' | 'wrong'): { [skill: string]: SkillRecord };
   FORMAT: string; VERSION: number; STORAGE_KEY: string; REVIEW_DAYS: number[];
-  MAX_OWN: number; MAX_LESSON: number;
+  MAX_OWN: number; MAX_LESSON: number; MASTERY_LEVELS: number[];
   /** The progress panel (course_progress_panel.js, loaded after it). */
   panel?(root: HTMLElement, progress: ProgressStore, options?: PanelOptions): { refresh(): void; say: Speaker };
 }
