@@ -111,6 +111,18 @@ interface CourseProgressApi {
 interface PanelOptions { go?: (id: string) => void; review?: (ids: string[]) => void }
 type Speaker = (key: string, values?: { [name: string]: string | number }) => string;
 
+// ---- the Learn page's mastery (course_mastery.js; its words from views/course_mastery.py) ----
+
+interface MasteryWords {
+  skills: { [skill: string]: string }; own_skills: string[];
+  levels: { weak: string; learning: string; strong: string };
+  practise: string; practise_next: string; none_weak: string; empty: string; start: string; risen: string;
+  exercises: { [form: string]: string }; lang: string;
+}
+interface MasteryOptions { say(text: string): void; tasks(): HTMLElement[]; show(task: HTMLElement): void }
+interface MasteryApi { active(): boolean; next(): boolean }
+interface Window { llMastery?: (root: HTMLElement, store: ProgressStore, options: MasteryOptions) => MasteryApi }
+
 // ---- the reader's own exercises (practice_queue.js) ----
 
 interface PracticeQueueApi {

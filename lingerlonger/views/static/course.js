@@ -198,7 +198,8 @@ window.llLearn = window.llLearn || function (root) {
       more.replaceChildren(template ? template.content.cloneNode(true) : '');
       feedback.hidden = false;
       retry.hidden = right;
-      next.hidden = !right || at >= course.length - 1;  // a review's next is the panel's Review
+      // a review's next is the panel's Review; during weak-spot practice, the next weak spot
+      next.hidden = !right || (at >= course.length - 1 && !(mastery && mastery.active()));
       var rule = more.querySelector('.ll-rule');
       say(verdictText.textContent + (rule ? ' ' + rule.textContent.trim() : ''));
       if (right) {
@@ -210,14 +211,16 @@ window.llLearn = window.llLearn || function (root) {
           var best = Math.max(n, own(stars, task.dataset.llTask) || 0);
           stars[task.dataset.llTask] = best;
           showStars(task, best);
-          if (store) store.record(keptAs(task), {stars: n, mistakes: mistakes, hints: hints});
+          if (store) store.record(keptAs(task), {stars: n, mistakes: mistakes, hints: hints, skills: data.skills || []});
           root.dispatchEvent(new CustomEvent('ll-task-done', {detail: {task: keptAs(task), stars: n,
-            hints: hints, mistakes: mistakes}}));
+            hints: hints, mistakes: mistakes, shown: task.dataset.llTask}}));
         }
         (next.hidden ? verdictText : next).focus();
         if (firstOpen() < 0) say(verdictText.textContent + ' ' + words.all_done);
       } else {
         mistakes += 1;
+        // each wrong answer counts against the task's rules and tips at once (course_mastery.js)
+        if (store && !root.classList.contains('ll-class-mode')) store.missed(keptAs(task), data.skills || []);
         var line = more.querySelector('.ll-line');
         if (line) playLine(line);
         retry.focus();
@@ -258,7 +261,7 @@ window.llLearn = window.llLearn || function (root) {
         delete task.dataset.llVerdict;
         (tapped && !tapped.disabled ? tapped : answers[0]).focus();
       } else if (action === 'next') {
-        show(at + 1, true);
+        if (!(mastery && mastery.active() && mastery.next())) show(at + 1, true);
       } else if (action === 'hint') {
         if (hints < hintItems.length) {
           hintItems[hints].hidden = false;
@@ -274,6 +277,11 @@ window.llLearn = window.llLearn || function (root) {
     });
   }
 
+  var mastery = null;  // each rule's and tip's mastery, and "Practise my weak spots" (course_mastery.js)
+  if (store && window.llMastery) {
+    mastery = window.llMastery(root, store, {say: say, tasks: function () { return tasks; },
+      show: function (task) { show(tasks.indexOf(task), true); }});
+  }
   if (store) {
     kept();
     store.subscribe(kept);
