@@ -40,6 +40,7 @@ FACTS = (
     "cheaper-winner",
     "only-trump",
     "high-trump",
+    "spent-trump",
     "cannot-win",
     "could-win-full",
     "could-win-clock",
@@ -146,6 +147,8 @@ def _worse(view: SeatView, card: Card, other: Card) -> Reason:
             return Reason("only-trump", Idea("tip", 3), card, other, count=stock)
         if card.rank >= HIGH_TRUMP_RANK:
             return Reason("high-trump", Idea("tip", 3), card, other, count=stock)
+        if not _stock_low(view) and not (following and _wins_now(other, view)):
+            return Reason("spent-trump", Idea("tip", 3), card, other, count=stock)
     if following and not _wins_now(card, view) and not _wins_now(other, view) and other.rank < card.rank:
         return Reason("cannot-win", Idea("tip", 4), card, other, count=stock)
     if following and _wins_now(other, view) and not _wins_now(card, view):
