@@ -18,6 +18,15 @@ window.llMastery = window.llMastery || /** @param {HTMLElement} root @param {Pro
   var practising = [];  // the skills of the practice under way ([] when none)
   /** @type {HTMLElement[]} */
   var queue = [];  // its exercises still to come
+  /** @type {{[skill: string]: number}} */
+  var from = Object.create(null);  // each practised skill's level when the practice began (0 weak, 1, 2)
+  var RANKS = {weak: 0, learning: 1, strong: 2};
+  function levels() {  // each skill's level now, as a rank
+    /** @type {{[skill: string]: number}} */
+    var now = Object.create(null);
+    store.mastery().forEach(function (one) { now[one.skill] = RANKS[one.level]; });
+    return now;
+  }
   /** @type {{[id: string]: true}} */
   var solved = Object.create(null);  // solved in this visit: their answers are spent until a reload
   if (!box) return {active: function () { return false; }, next: function () { return false; }};
@@ -44,7 +53,8 @@ window.llMastery = window.llMastery || /** @param {HTMLElement} root @param {Pro
   /** @param {HTMLElement} task @returns {string[]} */
   function skillsOf(task) {
     if ('llPractice' in task.dataset) return words.own_skills;  // a moment of the reader's hands: playing well
-    var data = task.querySelector('script.ll-task-data');
+    var body = /** @type {HTMLTemplateElement | null} */ (task.querySelector(':scope > template[data-ll-task-body]'));
+    var data = (body ? body.content : task).querySelector('script.ll-task-data');  // not drawn yet: in its template
     if (data) {
       var parsed = JSON.parse(data.textContent || '{}');
       return Array.isArray(parsed.skills) ? parsed.skills : [];
@@ -105,6 +115,7 @@ window.llMastery = window.llMastery || /** @param {HTMLElement} root @param {Pro
     var found = drawnFor(weak);
     if (!found.length) { practising = []; return tell(fill(words.empty, {skills: weak.map(named).join('; ')})); }
     practising = weak;
+    from = levels();
     queue = found;
     tell(fill(words.start, {skills: weak.map(named).join('; '), exercises: plural(words.exercises, found.length)}));
     next();
@@ -112,9 +123,9 @@ window.llMastery = window.llMastery || /** @param {HTMLElement} root @param {Pro
 
   /** @returns {boolean} an exercise shown */
   function next() {
-    var still = store.weak(1000);
-    var risen = practising.filter(function (skill) { return still.indexOf(skill) < 0; });
-    practising = practising.filter(function (skill) { return still.indexOf(skill) >= 0; });
+    var now = levels();  // a skill risen a level since the practice began is practised no more
+    var risen = practising.filter(function (skill) { return now[skill] > from[skill]; });
+    practising = practising.filter(function (skill) { return risen.indexOf(skill) < 0; });
     if (risen.length) tell(fill(words.risen, {skills: risen.map(named).join('; ')}));
     queue = queue.filter(function (task) {
       return task.isConnected && !solved[task.dataset.llTask || ''] && skillsOf(task).some(function (skill) {
