@@ -154,7 +154,7 @@ def test_a_mistake_is_shown_by_a_deal_where_the_card_played_loses_and_the_better
 def test_no_line_when_no_deal_shows_the_difference():
     state = from_position(Rules(), "ABC", dealer="C", leader="A", trump="♥",
                           hands={"A": "A♥ 2♣", "B": "5♣ 6♠", "C": ""}, stock="")  # fmt: skip
-    assert line_of(lambda: state, state.play("A 2♣"), state.play("A A♥"), 0, random.Random(1)) is None
+    assert line_of(lambda: state, state.play("A 2♣"), state.play("A A♥"), 0) is None
 
 
 def test_an_unlucky_card_says_what_luck_naming_whose_cards_could_not_be_known():

@@ -75,6 +75,7 @@ __all__ = [
     "review_hand",
     "decisions",
     "moment_seed",
+    "budget_share",
     "face_up_deal",
 ]
 
@@ -236,7 +237,9 @@ def review_decision(
     (fewer if ``budget_s`` seconds run out: half for each way; None: no limit, and reproducible)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     view = seat_view(state, played.seat)
-    half = None if budget_s is None else budget_s / 2
+    # 40% of the time for each way of judging, 20% for the line that shows the verdict
+    half = None if budget_s is None else budget_s * 0.4
+    line_s = None if budget_s is None else budget_s * 0.2
     known_deal = deal_of(view, rng, policy)
     known = evaluate(view, rng, deals, half, policy, sensible=True, deal=known_deal)
     face_up_world = lambda: face_up_deal(state, rng)  # noqa: E731 (named: the line reuses it)
@@ -255,10 +258,10 @@ def review_decision(
     line, luck = None, None
     if moment.verdict in ("mistake", "inaccuracy"):
         deal = known_deal or (lambda: WorldSampler(view, True).sample(rng))
-        line = line_of(deal, played, moment.best.action, played.seat, rng)
+        line = line_of(deal, played, moment.best.action, played.seat, line_s)
     elif moment.verdict == "unlucky":
         luck = luck_holder(state, played.seat, played)
-        line = line_of(face_up_world, played, moment.face_up_best.action, played.seat, rng)
+        line = line_of(face_up_world, played, moment.face_up_best.action, played.seat, line_s)
     return dataclasses.replace(moment, reason=reason, line=line, luck=luck)
 
 
@@ -282,11 +285,25 @@ def review_hand(
     chosen = decisions(start, actions, seat)
     moments = []
     for done, (step, before, action) in enumerate(chosen, 1):
-        share = None if budget_s is None else budget_s / len(chosen)
+        share = budget_share(chosen, done - 1, budget_s)
         moments.append(review_decision(before, action, deals, policy, moment_seed(seed, step), step, share))
         if progress is not None:
             progress(done, len(chosen))
     return Review(seat, tuple(moments))
+
+
+def budget_share(chosen: Sequence[tuple[int, State, Action]], index: int, budget_s: float | None) -> float | None:
+    """The seconds of ``budget_s`` for decision ``index`` of ``chosen``: shared by what each costs (its
+    legal actions times the cards still to be played), so that the first tricks, the dearest, get
+    enough deals to tell their cards apart, as the coach's hint does there."""
+    if budget_s is None:
+        return None
+
+    def cost(state: State, seat: int) -> int:
+        return max(1, len(seat_view(state, seat).legal)) * (sum(map(len, state.hands)) + len(state.stock))
+
+    costs = [cost(state, action.seat) for _, state, action in chosen]
+    return budget_s * costs[index] / sum(costs)
 
 
 def decisions(start: State, actions: Sequence[Action], seat: int) -> list[tuple[int, State, Action]]:

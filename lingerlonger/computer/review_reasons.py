@@ -22,7 +22,7 @@ views say them in the reader's language (catalog ``review.why.FACT``, ``review.i
 
 from __future__ import annotations
 
-import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -205,11 +205,17 @@ def luck_holder(state: State, seat: int, played: Action) -> int:
     return others[0] if others else (seat + 1) % n
 
 
-def line_of(deal: Callable[[], State], played: Action, better: Action, seat: int, rng: random.Random) -> Line | None:
+def line_of(
+    deal: Callable[[], State], played: Action, better: Action, seat: int, budget_s: float | None = None
+) -> Line | None:
     """A deal from ``deal`` (a callable giving worlds: the review's own sampler) in which
     ``played`` loses and ``better`` wins, the hand played on by the tips players; None when none
-    of ``LINE_TRIES`` deals shows it (the difference is one of chances, seldom seen)."""
+    of ``LINE_TRIES`` deals shows it (the difference is one of chances, seldom seen), or when
+    ``budget_s`` seconds run out first."""
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
     for _ in range(LINE_TRIES):
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         world = deal()
         after_better, _ = apply(world, better)
         better_winner = after_better.winner if after_better.winner is not None else tips_plays(after_better)[0]
