@@ -66,8 +66,14 @@ def right_answer(page, task_id: str) -> tuple[str | list[str], str]:
     return (right if kind == "seats" else right[0]), attribute
 
 
+#: The exercise on screen (the others are hidden).
+SHOWN = "[...document.querySelectorAll('[data-ll-task]')].find(t => !t.hidden).dataset.llTask"
+#: An exercise's skills, by its id.
+SKILLS = f'id => ({DATA})(document.querySelector(`[data-ll-task="${{id}}"]`)).skills'
+
+
 def shown(page) -> str:
-    return page.evaluate("() => [...document.querySelectorAll('[data-ll-task]')].find(t => !t.hidden).dataset.llTask")
+    return page.evaluate(f"() => {SHOWN}")
 
 
 def test_three_wrong_answers_on_a_rule_make_it_a_weak_spot_practised_until_it_rises(learn):
@@ -82,8 +88,8 @@ def test_three_wrong_answers_on_a_rule_make_it_a_weak_spot_practised_until_it_ri
     )
     assert target, "no exercise on rule 9 with a wrong answer"
     page.evaluate("id => { location.hash = 'll-task-' + id; }", target)
-    page.wait_for_function("id => !document.querySelector(`[data-ll-task=\"${id}\"]`).hidden", arg=target)
-    right, wrong, attribute = answers(page, target)
+    page.wait_for_function(f"id => {SHOWN} === id", arg=target)
+    _, wrong, attribute = answers(page, target)
     for _ in range(3):
         assert press(page, target, attribute, wrong[0]) == "wrong"
         page.locator(f'[data-ll-task="{target}"] [data-ll-action=retry]').click()
@@ -104,16 +110,16 @@ def test_three_wrong_answers_on_a_rule_make_it_a_weak_spot_practised_until_it_ri
     for _ in range(12):  # each exercise drawn is one on rule 9, answered right; Next draws the next
         now = shown(page)
         drawn.append(now)
-        assert "rule-9" in page.evaluate(f"id => ({DATA})(document.querySelector(`[data-ll-task=\"${{id}}\"]`)).skills", now)
+        assert "rule-9" in page.evaluate(SKILLS, now)
         answer, attribute = right_answer(page, now)
         assert press(page, now, attribute, answer) == "right"
         if row.get_attribute("data-ll-level") != "weak":
             break
         page.locator(f'[data-ll-task="{now}"] [data-ll-action=next]').click()
-        page.wait_for_function("id => shown() !== id".replace("shown()", "[...document.querySelectorAll('[data-ll-task]')].find(t => !t.hidden).dataset.llTask"), arg=now)
+        page.wait_for_function(f"id => {SHOWN} !== id", arg=now)
     assert row.get_attribute("data-ll-level") == "learning" and "уже лучше" in row.inner_text()
     assert len(set(drawn)) == len(drawn) == 3  # three right answers lift 0 of 3 to 3 of 6
-    assert page.evaluate(f"id => !!document.querySelector(`[data-ll-task=\"${{id}}\"]`).dataset.llReviewOf", drawn[0])
+    assert page.evaluate('id => !!document.querySelector(`[data-ll-task="${id}"]`).dataset.llReviewOf', drawn[0])
     page.locator(f'[data-ll-task="{drawn[-1]}"] [data-ll-action=next]').click()  # the practice ends, and says so
     page.wait_for_function("s => s.textContent.startsWith('Больше не слабое место')", arg=status.element_handle())
     assert start.inner_text() == "Потренировать слабые места"
