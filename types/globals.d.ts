@@ -173,13 +173,16 @@ interface LiveKit {
   review(place: Element, args: object, o: ReviewOptions): Promise<LiveAnswer | null>;
   /** fewer deals for a hand's review: the tests' */
   reviewDeals?: number;
+  /** The seed of every new hand (live-player.js), for a test that plays a known deal. */
+  handSeed?: number;
 }
 
 interface ReviewOptions {
   label: string;
   answer(result: LiveAnswer): boolean;
   announce(text: string, assertive?: boolean): void;
-  open(review: unknown, step: number): void;
+  /** a moment's "Show this moment" pressed; name: the moment in words, said when it opens */
+  open(review: unknown, step: number, name: string): void;
   failed(error: unknown): void;
 }
 

@@ -271,7 +271,9 @@
       }).catch(failed);
     };
     deal.onclick = function () {
-      call('new_hand', {players: 4, level: level.value || 'tips', lang: lang}).then(function (result) {
+      var args = {players: 4, level: level.value || 'tips', lang: lang};
+      if (kit.handSeed !== undefined) args.seed = kit.handSeed;  // the same deal every time, for the tests
+      call('new_hand', args).then(function (result) {
         if (!answer(result)) return;
         mode = 'hand';
         tell('');
