@@ -73,8 +73,9 @@ OPPONENTS = "tips"
 #: The deals each of a review's chances is judged on, and the most a page may ask for: a whole
 #: 4-player hand takes 0.9 s (1.7 s at most, 6 hands) on the bench's phone (bench/review.py; the
 #: budget: 5 s); 320 deals give an interval of about ±5 points.
-#: On a slower device, fewer deals: the review stops sampling at ``REVIEW_BUDGET_S`` seconds.
-REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 320, 1000, 3.5
+#: On a slower device, fewer deals: the review stops sampling at ``REVIEW_BUDGET_S`` seconds (3 s:
+#: each moment's sentence and the deal that shows it come on top, and the panel, within the 5 s).
+REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 320, 1000, 3.0
 #: The most characters a shared lesson's link may hold after ``#lesson=`` (the lesson's file,
 #: compressed, in base64url): a recorded hand takes about 2,000; longer links are refused
 #: unread, and a file is the way to share a longer lesson.

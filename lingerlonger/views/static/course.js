@@ -219,8 +219,11 @@ window.llLearn = window.llLearn || function (root) {
         if (firstOpen() < 0) say(verdictText.textContent + ' ' + words.all_done);
       } else {
         mistakes += 1;
-        // each wrong answer counts against the task's rules and tips at once (course_mastery.js)
-        if (store && !root.classList.contains('ll-class-mode')) store.missed(keptAs(task), data.skills || []);
+        // each wrong answer counts against the task's rules and tips (course_mastery.js), once the
+        // verdict is on screen: writing the store redraws what listens to it
+        if (store && !root.classList.contains('ll-class-mode')) {
+          setTimeout(function () { store.missed(keptAs(task), data.skills || []); }, 0);
+        }
         var line = more.querySelector('.ll-line');
         if (line) playLine(line);
         retry.focus();

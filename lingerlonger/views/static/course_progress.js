@@ -410,6 +410,21 @@
       }
     }
 
+    /* What is stored, for reading only: parsed and checked once per change, not once per task
+       (the Learn page asks for every task's state after each answer). Never changed in place. */
+    /** @type {string | null} */
+    var seenText = null;
+    /** @type {ProgressData | null} */
+    var seen = null;
+    function peek() {
+      var text = storage.getItem(STORAGE_KEY);
+      if (seen === null || text !== seenText) {
+        seen = read();
+        seenText = storage.getItem(STORAGE_KEY);  // read() sets a damaged store aside
+      }
+      return seen;
+    }
+
     /** @param {ProgressData} data */
     function write(data) {
       try {
@@ -447,7 +462,7 @@
     };
 
     store.mastery = function () {
-      var skills = read().skills;
+      var skills = peek().skills;
       return Object.keys(skills).sort().map(function (id) { return masteryOf(id, skills[id]); });
     };
 
@@ -458,7 +473,7 @@
     };
 
     store.state = function (id) {
-      var record = held(read().tasks, id);
+      var record = held(peek().tasks, id);
       if (!record) return null;
       var inReview = has(record, 'b'), box = /** @type {number} */ (record.b), due = /** @type {number} */ (record.r);
       return {
@@ -469,7 +484,7 @@
     };
 
     store.count = function () {
-      var tasks = read().tasks;
+      var tasks = peek().tasks;
       return {done: order.filter(function (id) { return has(tasks, id); }).length, total: order.length};
     };
 
@@ -483,7 +498,7 @@
     };
 
     store.due = function () {
-      var tasks = read().tasks, on = day();
+      var tasks = peek().tasks, on = day();
       return order.filter(function (id) {
         return has(tasks, id) && has(tasks[id], 'r') && /** @type {number} */ (tasks[id].r) <= on;
       });
