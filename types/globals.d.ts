@@ -5,8 +5,15 @@
 
 // ---- the course's progress (course_progress.js) ----
 
-/** A solve, as the Learn page reports it. */
-interface SolveResult { stars: number; mistakes?: number; hints?: number }
+/** A solve, as the Learn page reports it, with the task's skills (course_page.task_skills). */
+interface SolveResult { stars: number; mistakes?: number; hints?: number; skills?: string[] }
+/** A solve's counts, every one given. */
+type SolveCounts = Required<Omit<SolveResult, 'skills'>>;
+
+/** A skill's mastery as the Learn page shows it (course_mastery.js). */
+interface Mastery {
+  skill: string; right: number; hints: number; wrong: number; score: number; level: 'weak' | 'learning' | 'strong';
+}
 
 interface TaskState {
   stars: number; mistakes: number; hints: number; attempts: number; day: number;
@@ -34,6 +41,9 @@ interface ProgressStore {
   order: string[];
   REVIEW_DAYS: number[];
   record(id: string, result: SolveResult): TaskState | null;
+  missed(id: string, skills: string[]): void;
+  mastery(): Mastery[];
+  weak(most: number): string[];
   state(id: string): TaskState | null;
   count(): { done: number; total: number };
   next(): string | null;
@@ -66,20 +76,34 @@ interface CourseProgressApi {
   canonical(value: unknown): string;
   wrap(data: ProgressData): string;
   unwrap(text: unknown): ProgressData;
-  solved(old: ProgressRecord | undefined, result: Required<SolveResult>, day: number): ProgressRecord;
+  solved(old: ProgressRecord | undefined, result: SolveCounts, day: number): ProgressRecord;
   merged(data: ProgressData, incoming: ProgressData): MergeResult;
   today(now: number): number;
   linkText(hash: string | null | undefined): string | null;
   base64url(text: string): string;
   validOwn(item: unknown): item is OwnExercise;
+  masteryOf(skill: string, mastery: SkillRecord): Mastery;
+  counted(skills: { [skill: string]: SkillRecord }, ids: unknown, how: 'right' | 'hints' | 'wrong'): { [skill: string]: SkillRecord };
   FORMAT: string; VERSION: number; STORAGE_KEY: string; REVIEW_DAYS: number[];
-  MAX_OWN: number; MAX_LESSON: number;
+  MAX_OWN: number; MAX_LESSON: number; MASTERY_LEVELS: number[];
   /** The progress panel (course_progress_panel.js, loaded after it). */
   panel?(root: HTMLElement, progress: ProgressStore, options?: PanelOptions): { refresh(): void; say: Speaker };
 }
 
 interface PanelOptions { go?: (id: string) => void; review?: (ids: string[]) => void }
 type Speaker = (key: string, values?: { [name: string]: string | number }) => string;
+
+// ---- the Learn page's mastery (course_mastery.js; its words from views/course_mastery.py) ----
+
+interface MasteryWords {
+  skills: { [skill: string]: string }; own_skills: string[];
+  levels: { weak: string; learning: string; strong: string };
+  practise: string; practise_next: string; none_weak: string; empty: string; start: string; risen: string;
+  exercises: { [form: string]: string }; lang: string;
+}
+interface MasteryOptions { say(text: string): void; tasks(): HTMLElement[]; show(task: HTMLElement): void }
+interface MasteryApi { active(): boolean; next(): boolean }
+interface Window { llMastery?: (root: HTMLElement, store: ProgressStore, options: MasteryOptions) => MasteryApi }
 
 // ---- the reader's own exercises (practice_queue.js) ----
 
@@ -135,6 +159,8 @@ interface LiveKit {
   review(place: Element, args: ReviewArgs, o: ReviewOptions): Promise<LiveAnswer | null>;
   /** fewer deals for a hand's review: the tests' */
   reviewDeals?: number;
+  /** The seed of every new hand (live-player.js), for a test that plays a known deal. */
+  handSeed?: number;
 }
 
 /** What a hand's review is asked about: the hand or the branch a live player holds, in its language. */
@@ -144,7 +170,8 @@ interface ReviewOptions {
   label: string;
   answer(result: LiveAnswer): boolean;
   announce(text: string, assertive?: boolean): void;
-  open(review: unknown, step: number): void;
+  /** a moment's "Show this moment" pressed; name: the moment in words, said when it opens */
+  open(review: unknown, step: number, name: string): void;
   failed(error: unknown): void;
 }
 

@@ -29,6 +29,7 @@ from lingerlonger.scenario import Scenario, in_language
 from lingerlonger.scenario.course import Course, read_course
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.review_copy import review_copy, review_seed
+from lingerlonger.views.course_mastery import MASTERY_JS, mastery_words, skills_of
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import TableStyle, card_html, card_label, minify_css, table_html
@@ -86,7 +87,8 @@ _STATIC = Path(__file__).parent / "static"
 #: The page's style and script: inlined by ``course_html(include_assets=True)`` for a page of its
 #: own, dropped by the book for its shared files (book/_ext/site_assets.py).
 COURSE_CSS = minify_css((_STATIC / "learn" / "course.css").read_text(encoding="utf-8"))
-COURSE_JS = (_STATIC / "learn" / "course.js").read_text(encoding="utf-8")
+# The mastery's script first: course.js calls it (static/learn/course_mastery.js).
+COURSE_JS = MASTERY_JS + (_STATIC / "learn" / "course.js").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -252,11 +254,18 @@ def goal_sentence(task: LearnTask, lang: str) -> str:
 
 
 def task_data(task: LearnTask) -> dict[str, object]:
-    """What the page's script judges with: each answer's verdict and its rule."""
+    """What the page's script judges with: each answer's verdict and its rule; and the rules and
+    tips the exercise practises, which its answers count for (course_mastery.py)."""
     return {
         "kind": answer_kind(task.goal, task.verdicts),
         "verdicts": {verdict.answer: [verdict.right, verdict.rule] for verdict in task.verdicts},
+        "skills": task_skills(task),
     }
+
+
+def task_skills(task: LearnTask) -> list[str]:
+    """The rules and tips ``task`` practises; a review copy, its exercise's."""
+    return skills_of(task.id.removesuffix("-review"), task.verdicts)
 
 
 def task_table(task: LearnTask, style: TableStyle) -> Markup:
@@ -397,11 +406,22 @@ def course_html(
         count=count,
         panel=progress_panel_html(lang),  # done out of total, Continue, review, export (course_progress.js)
         words=_words(lang, "intro", "class-mode", "units", "from-reviews", "needs-script"),
+        mastery={key: translate(f"learn.mastery-{key}", lang) for key in _MASTERY_LABELS},
+        mastery_words=_json(mastery_words(_page_skills(units), lang)),
         catalog=_json(catalog),
         css=Markup(COURSE_CSS + minify_css(PROGRESS_CSS)) if include_assets else "",
         js=Markup(COURSE_JS) if include_assets else "",
         progress_js=Markup(PROGRESS_JS),
     )
+
+
+#: The mastery chart's own labels (its other words are course_mastery.mastery_words').
+_MASTERY_LABELS = ("title", "intro", "none", "caption", "skill", "right", "hints", "wrong", "level", "practise")
+
+
+def _page_skills(units: Sequence[LearnUnit]) -> set[str]:
+    """Every rule and tip the page's exercises practise."""
+    return {skill for unit in units for task in unit.tasks for skill in task_skills(task)}
 
 
 def learn_units(course: Course, *, reviews: bool = True) -> tuple[LearnUnit, ...]:

@@ -31,6 +31,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any
 
+from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.computer.task_judge import SearchBudget
 from lingerlonger.game.cards import parse_card
 from lingerlonger.game.engine import Play
@@ -67,13 +68,14 @@ from lingerlonger.words.i18n import (
 
 __all__ = ["ENDPOINTS", "serve", "checker_html", "MAX_LINK_CHARS", "MAX_SESSIONS", "LiveRequestError", "SessionLost"]
 
-#: The computers of a new hand: the source texts' tips.
+#: The computers of a new hand unless the reader picks a level: the source texts' tips.
 OPPONENTS = "tips"
 #: The deals each of a review's chances is judged on, and the most a page may ask for: a whole
 #: 4-player hand takes 0.9 s (1.7 s at most, 6 hands) on the bench's phone (bench/review.py; the
 #: budget: 5 s); 320 deals give an interval of about ±5 points.
-#: On a slower device, fewer deals: the review stops sampling at ``REVIEW_BUDGET_S`` seconds.
-REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 320, 1000, 3.5
+#: On a slower device, fewer deals: the review stops sampling at ``REVIEW_BUDGET_S`` seconds (3 s:
+#: each moment's sentence and the deal that shows it come on top, and the panel, within the 5 s).
+REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 320, 1000, 3.0
 #: The most characters a shared lesson's link may hold after ``#lesson=`` (the lesson's file,
 #: compressed, in base64url): a recorded hand takes about 2,000; longer links are refused
 #: unread, and a file is the way to share a longer lesson.
@@ -249,9 +251,21 @@ def coach_advice(args: dict) -> dict:
 
 
 @_call
-def deal_hand(args: dict) -> dict:
-    """``{players, seed, lang}``: a hand against the computer; you sit first and lead."""
+def levels(args: dict) -> dict:
+    """``{lang}``: the computer's levels the reader may pick for a new hand, as the app offers
+    them (``PLAYER_KINDS``): the menu's name and each level's ``[kind, words]``."""
     lang = _language(args)
+    return {"label": ui("opponents", lang), "levels": [[kind, ui(f"opponent-{kind}", lang)] for kind in PLAYER_KINDS]}
+
+
+@_call
+def deal_hand(args: dict) -> dict:
+    """``{players, seed, level, lang}``: a hand against the computer at ``level`` (one of
+    ``PLAYER_KINDS``; the tips by default); you sit first and lead."""
+    lang = _language(args)
+    level = _text(args, "level", OPPONENTS)
+    if level not in PLAYER_KINDS:
+        raise _bad("level")
     players = _whole(args, "players", 4)
     seed = args.get("seed")
     if seed is not None:
@@ -261,7 +275,7 @@ def deal_hand(args: dict) -> dict:
         players=players,
         you=0,
         name=ui("default-name", lang),
-        opponents=OPPONENTS,
+        opponents=level,
         lang=lang,
         rng=random.Random(seed),
     ).computers_play()
@@ -527,6 +541,7 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "answer": answer_question,
         "what_if": what_if_branch,
         "coach": coach_advice,
+        "levels": levels,
         "new_hand": deal_hand,
         "hand_play": hand_play,
         "save_lesson": save_lesson,

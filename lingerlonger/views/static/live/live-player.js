@@ -75,7 +75,35 @@
     out.className = 'll-live-out';
     var shared = document.createElement('div');
     shared.className = 'll-live-share';
-    panel.append(coach, deal, save, shareButton, reviewButton, leave, out, shared);
+    // The computer's level for a new hand, as the app offers it ([data-ll-level]); its words are
+    // the worker's (endpoints.levels), asked for once live mode is ready and when the language changes.
+    var levelBox = document.createElement('label'), levelName = document.createElement('span');
+    var level = document.createElement('select');
+    levelBox.className = 'll-live-level';
+    level.dataset.llLevel = '';
+    levelBox.append(levelName, level);
+    levelBox.hidden = true;
+    /** @type {string | null} */
+    var levelLang = null;
+    function levels() {
+      if (levelLang === lang) return Promise.resolve();
+      var asked = lang;
+      return call('levels', {lang: asked}).then(function (result) {
+        if (!answer(result)) return;
+        var chosen = level.value;
+        levelName.textContent = result.label + ' ';
+        level.replaceChildren.apply(level, result.levels.map(/** @param {[string, string]} pair */ function (pair) {
+          var option = document.createElement('option');
+          option.value = pair[0];
+          option.textContent = pair[1];
+          return option;
+        }));
+        level.value = chosen || 'tips';
+        levelLang = asked;
+        levelBox.hidden = false;
+      });
+    }
+    panel.append(coach, levelBox, deal, save, shareButton, reviewButton, leave, out, shared);
     /** @param {boolean} on */
     function saving(on) { save.hidden = shareButton.hidden = !on; if (!on) shared.replaceChildren(); }
     saving(false);
@@ -271,7 +299,10 @@
       }).catch(failed);
     };
     deal.onclick = function () {
-      call('new_hand', {players: 4, lang: lang}).then(function (result) {
+      /** @type {{players: number, level: string, lang: string, seed?: number}} */
+      var args = {players: 4, level: level.value || 'tips', lang: lang};
+      if (kit.handSeed !== undefined) args.seed = kit.handSeed;  // the same deal every time, for the tests
+      call('new_hand', args).then(function (result) {
         if (!answer(result)) return;
         mode = 'hand';
         tell('');
@@ -321,8 +352,8 @@
         .catch(failed).finally(function () { reviewButton.disabled = false; });
     };
     // "Show this moment": the reviewed hand's table before that choice; a card tried there is a what-if.
-    /** @param {unknown} review @param {number} step */
-    function openMoment(review, step) {
+    /** @param {unknown} review @param {number} step @param {string} name */
+    function openMoment(review, step, name) {
       call('review_moment', {review: review, step: step, lang: lang}).then(function (result) {
         if (!answer(result)) return null;
         return call('frame', {session: result.session, at: result.at, lang: lang}).then(function (shownFrame) {
@@ -335,6 +366,7 @@
           tell('');
           show(shownFrame.html);
           status.textContent = shownFrame.hint;
+          voice.announce(name ? name + '. ' + shownFrame.hint : shownFrame.hint);  // which moment is shown
           stage.scrollIntoView({block: 'nearest'});
           stage.focus();
         });
@@ -344,6 +376,7 @@
       var e = /** @type {CustomEvent<ReplayStep>} */ (event);
       at = e.detail.at;
       lang = e.detail.lang;
+      if (root.dataset.llLive === 'ready') levels().catch(failed);
       pending = null;
       tell('');
       if (mode === 'scenario') arm();  // answered at once, the engine's own frame on its way
@@ -369,6 +402,7 @@
       // "Try it live" is gone: the focus it had goes to the first of the buttons that replace it
       if (focused === start || focused === document.body) coach.focus();
       root.dataset.llLive = 'ready';
+      levels().catch(failed);
       /** @type {HTMLElement | null | false} */
       var waited = pending && pending.at === at && /** @type {HTMLElement | null} */ (stage.querySelector('button[data-ll-card="' + pending.card + '"]'));
       pending = null;
