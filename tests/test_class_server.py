@@ -331,3 +331,27 @@ def test_the_pages_and_their_files_come_from_the_server_itself(server):
     assert client.get(f"/qr/{code}.svg").headers["content-type"].startswith("image/svg+xml")
     assert client.get("/static/class-live-pupil.js").status_code == 200
     assert client.get("/static/..%2Fcourse_page.py").status_code == 404
+
+
+# --- the command line -------------------------------------------------------------------
+
+
+def test_the_command_without_its_extra_says_how_to_install_it(capsys, monkeypatch):
+    from lingerlonger.command_line.commands import main
+
+    monkeypatch.setitem(__import__("sys").modules, "lingerlonger.class_server.serving", None)  # not importable
+    assert main(["--lang", "es", "class", "--port", "9"]) == 2
+    said = capsys.readouterr().err
+    assert 'pip install "lingerlonger[class]"' in said and "clase en directo" in said
+
+
+def test_the_command_refuses_a_bad_task_file_before_it_listens(capsys, tmp_path):
+    from lingerlonger.command_line.commands import main
+
+    broken = tmp_path / "mine.yaml"
+    broken.write_text("format: 1\ntitle: x\n", encoding="utf-8")
+    assert main(["class", "--tasks", str(broken), "--data", str(tmp_path / "c.db"), "--port", "9"]) == 1
+    assert capsys.readouterr().err.startswith(f"{broken}:")
+    with pytest.raises(SystemExit) as refused_port:
+        main(["class", "--port", "70000"])
+    assert refused_port.value.code == 2

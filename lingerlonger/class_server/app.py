@@ -137,7 +137,10 @@ def create_app(classes: Classes, join_url: str) -> Starlette:
         await websocket.accept()
 
         async def send(message: dict) -> None:
-            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+            try:
+                await websocket.send_text(json.dumps(message, ensure_ascii=False))
+            except (WebSocketDisconnect, RuntimeError, OSError):  # that page has gone: its own loop ends
+                classes.gone(conn)
 
         conn = Connection(send, lang=_lang_of(websocket))
         try:

@@ -11,6 +11,7 @@ code and its values, worded by the catalogs in the page's language; the session 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import time
@@ -40,6 +41,9 @@ MAX_PUPILS = 300
 MAX_EXERCISES = 200
 #: The earlier classes a teacher's page offers to take up again.
 EARLIER_SHOWN = 20
+#: A class's answers redraw the teacher's roster (who has answered) at most this often, in seconds:
+#: its count and chart are sent at each answer, but the roster of a large class is heavier.
+ROSTER_EVERY = 0.3
 #: Flood limit per connection: a burst of ``FLOOD_BURST`` messages, then ``FLOOD_RATE`` a second;
 #: after ``FLOOD_CLOSE`` refusals in a row the connection is closed (the page reconnects).
 FLOOD_BURST = 20
@@ -135,6 +139,8 @@ class Room:
     record: ClassRecord
     teachers: set[Connection] = field(default_factory=set)
     pupils: set[Connection] = field(default_factory=set)
+    roster_due: asyncio.TimerHandle | None = None  # the roster's next drawing, once answers come
+    drawing: asyncio.Future[None] | None = None  # the roster being sent (a task is kept while it runs)
 
 
 class Classes:
@@ -280,7 +286,13 @@ class Classes:
         record.answers.setdefault(task_id, {})[conn.token] = answer
         for other in [c for c in room.pupils if c.token == conn.token]:
             await self._to_pupil(other, room)
-        await self._to_teachers(room, "count", "chart", "roster")
+        await self._to_teachers(room, "count", "chart")  # the count at once, for every answer
+        if room.roster_due is None:  # the roster's ticks, at most every ROSTER_EVERY seconds
+            room.roster_due = asyncio.get_running_loop().call_later(ROSTER_EVERY, self._send_roster, room)
+
+    def _send_roster(self, room: Room) -> None:
+        room.roster_due = None
+        room.drawing = asyncio.ensure_future(self._to_teachers(room, "roster"))
 
     def _valid_answer(self, task: LearnTask, answer: object) -> str:
         offered = [verdict.answer for verdict in task.verdicts]

@@ -77,4 +77,14 @@ def terminal_qr(url: str) -> str:
 
 def run(prepared: Prepared, host: str, port: int) -> None:
     """Serve until stopped (Ctrl-C); a frame over ``MAX_FRAME`` bytes closes its socket unread."""
-    uvicorn.run(prepared.app, host=host, port=port, ws_max_size=MAX_FRAME, log_level="warning", access_log=False)
+    uvicorn.run(
+        prepared.app,
+        host=host,
+        port=port,
+        ws_max_size=MAX_FRAME,
+        # The messages are small and the network local: compressing them would cost each phone's
+        # socket a zlib context on the server (memory that grows with the class) for nothing.
+        ws_per_message_deflate=False,
+        log_level="warning",
+        access_log=False,
+    )

@@ -70,7 +70,9 @@ def add_class_parser(commands) -> argparse.ArgumentParser:
         "--port", type=_port, default=None, metavar="N", help=HelpText("cli.help.class.port", port=8765)
     )
     parser.add_argument("--data", default=DEFAULT_DATA, metavar="FILE", help=HelpText("cli.help.class.data"))
-    parser.add_argument("--tasks", nargs="+", action="extend", default=[], metavar="FILE", help=HelpText("cli.help.class.tasks"))
+    parser.add_argument(
+        "--tasks", nargs="+", action="extend", default=[], metavar="FILE", help=HelpText("cli.help.class.tasks")
+    )
     parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=HelpText("cli.help.class.lang"))
     parser.set_defaults(run=class_command)
     return parser
