@@ -220,6 +220,7 @@ def projected_task(task: LearnTask | None, exercises: Sequence[str], current: st
 def reveal(task: LearnTask, spread: Counter[str], lang: str) -> Markup:
     """The right answers, the rule, and the most common wrong answer's refutation played out."""
     style = TableStyle.of(lang, large=True)
+    line_style = TableStyle.of(lang)  # the line's tables side by side: each at its usual size
     verdicts = {verdict.answer: verdict for verdict in task.verdicts}
     rights = [verdict for verdict in task.verdicts if verdict.right]
     rule = next((verdict.rule for verdict in rights if verdict.rule is not None), None)
@@ -231,7 +232,9 @@ def reveal(task: LearnTask, spread: Counter[str], lang: str) -> Markup:
         verdict = verdicts.get(answer)
         wrong_rule = verdict.rule if verdict is not None else None
         frames = (
-            _line_frames(task, verdict.line, style) if verdict is not None and answer_kind(task.goal) == "card" else []
+            _line_frames(task, verdict.line, line_style)
+            if verdict is not None and answer_kind(task.goal) == "card"
+            else []
         )
         refutation = {
             "heading": translate("class.most-common-wrong", lang, answer=answer_words(task, answer, lang), count=count),

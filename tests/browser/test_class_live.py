@@ -98,6 +98,7 @@ def test_a_class_of_three_phones_then_kill_9_and_restart(chromium, free_port, tm
             phone.get_by_label("Ваше имя").fill(name)
             phone.get_by_role("button", name="Войти").click()
             phone.locator("[data-ll-class-heading]").filter(has_text=name).wait_for()
+            assert phone.evaluate("document.activeElement.matches('[data-ll-class-heading]')")
             phones[name] = (phone, log)
         teacher.locator("[data-ll-roster] li").nth(2).wait_for()
 
@@ -121,6 +122,7 @@ def test_a_class_of_three_phones_then_kill_9_and_restart(chromium, free_port, tm
 
         teacher.locator("[data-ll-action=reveal]").click()
         teacher.locator("[data-ll-refutation] [data-ll-class-line] .ll-table").first.wait_for()
+        assert teacher.evaluate("document.activeElement.id") == "ll-class-reveal-title"  # not <body>
         eventually(teacher, lambda: _said(teacher, "Ответ:"))
         assert "Аня" in teacher.locator("[data-ll-chart]").inner_text()
         for name, (phone, _) in phones.items():

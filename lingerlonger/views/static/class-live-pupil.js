@@ -51,7 +51,8 @@
   /** @param {{html: string, say: string, task: (string|null), given: (string|null)}} message */
   function draw(message) {
     var focused = document.activeElement;
-    var wasInside = !focused || focused === document.body || screen.contains(focused);
+    // the answer just pressed (redrawn), the join form just put away, or nothing: the screen takes the focus
+    var wasInside = !focused || focused === document.body || screen.contains(focused) || !!focused.closest('[hidden]');
     // eslint-disable-next-line no-unsanitized/property -- drawn by the package's templates (views/templates/class_live/), sent by the class server
     screen.innerHTML = String(message.html);
     tell('');

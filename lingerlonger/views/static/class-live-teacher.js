@@ -37,6 +37,8 @@
   function announce(text) { say.textContent = ''; window.setTimeout(function () { say.textContent = text; }, 50); }
   function showOnly(section) {
     [keyForm, setup, room].forEach(function (each) { each.hidden = each !== section; });
+    var focused = document.activeElement;
+    if (focused && focused !== document.body && focused.closest('[hidden]')) one('[data-ll-class-heading]').focus();
   }
 
   var socket = window.llClassSocket({
@@ -110,7 +112,9 @@
       if (right) announce(right.textContent || '');
     }
     shown = {current: message.current || null, revealed: !!message.revealed};
-    if (wasHidden) one('[data-ll-class-heading]').focus();
+    var revealed = /** @type {HTMLElement|null} */ (page.querySelector('[data-ll-part=reveal] h2'));
+    if (document.activeElement === revealButton && revealButton.disabled && revealed) revealed.focus();
+    else if (wasHidden) one('[data-ll-class-heading]').focus();
   }
 
   function fillExercises(exercises) {
