@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from lingerlonger.computer.task_judge import SearchBudget
 from lingerlonger.game.errors import Message
 from lingerlonger.scenario import Location, Scenario, ScenarioError, iter_documents
-from lingerlonger.scenario.course import read_course, task_steps
+from lingerlonger.scenario.course import one_task, read_course, task_steps
 from lingerlonger.scenario.file_reading import NotAFile, cannot_read, open_source
 from lingerlonger.scenario.replay import check
 from lingerlonger.views.course_page import LearnTask, learn_task
@@ -67,11 +67,7 @@ def _read(name: str, taken: dict[str, Location]) -> list[Scenario]:
     for item in items:
         if isinstance(item, ScenarioError):
             raise item
-        steps = task_steps(item)
-        if len(steps) != 1:
-            where = item.steps[steps[1]].where if len(steps) > 1 else item.where
-            raise ScenarioError(where, Message("course.task-count", count=len(steps)))
-        failures = check(item, SearchBudget())
+        failures = check(one_task(item), SearchBudget())
         if failures:
             raise failures[0]
         exercises.append(item)
