@@ -355,3 +355,34 @@ def test_the_command_refuses_a_bad_task_file_before_it_listens(capsys, tmp_path)
     with pytest.raises(SystemExit) as refused_port:
         main(["class", "--port", "70000"])
     assert refused_port.value.code == 2
+
+
+def test_a_bug_is_said_as_one_and_the_session_goes_on(server, monkeypatch, caplog):
+    client, classes = server
+    room, code = teacher(client, classes)
+    phone, _ = pupil(client, code, "Ana")
+
+    def broken(conn, message):
+        raise ValueError("a bug in the server")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(classes, "_answer", broken)
+        send(phone, op="answer", task=CARD_TASK, answer="A♦")
+        message = refused(phone)
+        assert message["code"] == "internal" and "Traceback" not in message["text"]
+    assert "a bug in the server" in caplog.text  # logged for whoever runs the server
+    send(room, op="push", task=CARD_TASK)
+    assert said(phone, "screen")["task"] == CARD_TASK
+
+
+def test_each_page_speaks_its_own_language(server):
+    client, classes = server
+    room, code = teacher(client, classes, lang="pt")
+    phone, _ = pupil(client, code, "Ana", lang="es")
+    send(room, op="push", task=CARD_TASK)
+    assert translate("class.pupil-exercise", "es") in said(phone, "screen")["html"]
+    projector = connect(client, "/ws?lang=ru")  # the teacher's page, switched to Russian
+    send(projector, op="hello", role="teacher", key=classes.key, lang="ru", **{"class": code})
+    shown = said(projector, "room")
+    assert shown["count_text"] == translate("class.answered", "ru", count=0, total=1)
+    assert translate("class.chart", "ru") in shown["parts"]["chart"]

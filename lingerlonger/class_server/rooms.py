@@ -405,7 +405,7 @@ class Classes:
 
     async def _to_teacher(self, conn: Connection, room: Room, *parts: str, everything: bool = False) -> None:
         record = room.record
-        lang = record.lang
+        lang = conn.lang  # the teacher page's own language, whatever the class was opened in
         task = self.exercises.tasks.get(record.current or "")
         given = record.answers.get(record.current or "", {})
         names = {token: pupil.name for token, pupil in record.pupils.items()}
