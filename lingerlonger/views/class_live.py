@@ -327,7 +327,7 @@ def pupil_page(lang: str, code: str) -> Markup:
         tag=language_tag(lang),
         languages=_languages(lang),
         code=code,
-        title=translate("class.pupil-title", lang),
+        title=translate("class.title", lang),
         words=_words(lang, "name-label", "join", "languages", "needs-script", "reconnecting"),
     )
 

@@ -27,11 +27,15 @@
   function store(name, value) {
     try { if (value === null) window.localStorage.removeItem(name); else window.localStorage.setItem(name, value); } catch (blocked) { /* kept for this visit only */ }
   }
-  var fragment = /^#key=([A-Za-z0-9_-]{8,64})$/.exec(window.location.hash);
-  if (fragment) {
+  /** The key in the address's fragment (the link the server printed), kept and taken off the address. */
+  function keyFromAddress() {
+    var fragment = /^#key=([A-Za-z0-9_-]{8,64})$/.exec(window.location.hash);
+    if (!fragment) return false;
     store(KEY, fragment[1]);
     window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    return true;
   }
+  keyFromAddress();
 
   function tell(text) { problem.textContent = text; problem.hidden = !text; }
   function announce(text) { say.textContent = ''; window.setTimeout(function () { say.textContent = text; }, 50); }
@@ -129,6 +133,9 @@
     if (kept && select.querySelector('option[value="' + CSS.escape(kept) + '"]')) select.value = kept;
   }
 
+  window.addEventListener('hashchange', function () {  // the printed link pasted over this page
+    if (keyFromAddress()) socket.send({op: 'hello', role: 'teacher', key: stored(KEY), class: stored(CODE), lang: lang});
+  });
   keyForm.addEventListener('submit', function (event) {
     event.preventDefault();
     var input = /** @type {HTMLInputElement} */ (keyForm.querySelector('input'));
