@@ -386,3 +386,11 @@ def test_each_page_speaks_its_own_language(server):
     shown = said(projector, "room")
     assert shown["count_text"] == translate("class.answered", "ru", count=0, total=1)
     assert translate("class.chart", "ru") in shown["parts"]["chart"]
+
+
+def test_a_name_is_shown_as_text_never_as_markup(server):
+    client, classes = server
+    room, code = teacher(client, classes)
+    pupil(client, code, "<b>Ana</b>")
+    roster = said(room, "room")["parts"]["roster"]
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in roster and "<b>" not in roster

@@ -19,6 +19,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from tests.browser.conftest import REPO, eventually, record, wcag_violations
 
@@ -154,6 +156,13 @@ def test_a_class_of_three_phones_then_kill_9_and_restart(chromium, free_port, tm
         anya, _ = phones["Аня"]  # never reloaded: its socket came back by itself
         anya.locator("[data-ll-class-offline]").wait_for(state="hidden", timeout=15_000)
         assert anya.locator("[data-ll-class-verdict]").get_attribute("data-ll-class-verdict") == "right"
+        # 10 MB: closed unread (uvicorn's ws_max_size), raised while sending, reading or closing
+        with pytest.raises(ConnectionClosed), connect(f"ws://127.0.0.1:{free_port}/ws", max_size=None) as flood:
+            flood.send("x" * 10_000_000)
+            flood.recv(timeout=10)
+        assert server.poll() is None and teacher.locator('[data-ll-answers="3"]').count() == 1
+        with urllib.request.urlopen(f"http://127.0.0.1:{free_port}/c/{code}") as page:  # it goes on
+            assert b"data-ll-pupil" in page.read()
         for log in [teacher_log, *(log for _, log in phones.values())]:
             assert log.external_requests() == [] and log.page_errors == []
     finally:
