@@ -19,10 +19,13 @@
   var problem = one('[data-ll-class-problem]');
 
   function stored() { try { return window.localStorage.getItem(TOKEN); } catch (blocked) { return null; } }
+  /** @param {string|null} value */
   function store(value) {
     try { if (value === null) window.localStorage.removeItem(TOKEN); else window.localStorage.setItem(TOKEN, value); } catch (blocked) { /* this visit only */ }
   }
+  /** @param {string} text */
   function tell(text) { problem.textContent = text; problem.hidden = !text; }
+  /** @param {string} text */
   function announce(text) { say.textContent = ''; window.setTimeout(function () { say.textContent = text; }, 50); }
 
   var socket = window.llClassSocket({
@@ -48,7 +51,7 @@
     },
   });
 
-  /** @param {{html: string, say: string, task: (string|null), given: (string|null)}} message */
+  /** @param {{op: string, [key: string]: any}} message a screen: html, say, task, given (null before an answer) */
   function draw(message) {
     var focused = document.activeElement;
     // the answer just pressed (redrawn), the join form just put away, or nothing: the screen takes the focus

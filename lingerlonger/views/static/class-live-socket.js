@@ -10,15 +10,16 @@
   if (dark) dark.addEventListener('change', theme);
 
   /**
-   * @param {{lang: string, hello: function(): (Object|null), message: function(Object): void, offline: (HTMLElement|null)}} handlers
-   * @returns {{send: function(Object): void}}
+   * @param {ClassSocketHandlers} handlers
+   * @returns {{send(message: object): void}}
    */
   window.llClassSocket = function (handlers) {
     /** @type {WebSocket|null} */
     var socket = null;
     var wait = 500;
-    /** @type {Object[]} */
+    /** @type {object[]} */
     var waiting = [];
+    /** @param {object} message */
     function send(message) {
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
       else waiting.push(message);

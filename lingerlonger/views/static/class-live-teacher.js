@@ -23,7 +23,9 @@
   var earlier = one('[data-ll-class-earlier]');
   var shown = {current: /** @type {string|null} */ (null), revealed: false};
 
+  /** @param {string} name */
   function stored(name) { try { return window.localStorage.getItem(name); } catch (blocked) { return null; } }
+  /** @param {string} name @param {string|null} value */
   function store(name, value) {
     try { if (value === null) window.localStorage.removeItem(name); else window.localStorage.setItem(name, value); } catch (blocked) { /* kept for this visit only */ }
   }
@@ -37,8 +39,11 @@
   }
   keyFromAddress();
 
+  /** @param {string} text */
   function tell(text) { problem.textContent = text; problem.hidden = !text; }
+  /** @param {string} text */
   function announce(text) { say.textContent = ''; window.setTimeout(function () { say.textContent = text; }, 50); }
+  /** @param {HTMLElement} section */
   function showOnly(section) {
     [keyForm, setup, room].forEach(function (each) { each.hidden = each !== section; });
     var focused = document.activeElement;
@@ -56,10 +61,11 @@
     message: receive,
   });
 
+  /** @param {{op: string, [key: string]: any}} message */
   function receive(message) {
     if (message.op === 'refused') {
       tell(String(message.text || ''));
-      if (message.code === 'class.not-teacher') { store(KEY, null); showOnly(keyForm); keyForm.querySelector('input').focus(); }
+      if (message.code === 'class.not-teacher') { store(KEY, null); showOnly(keyForm); /** @type {HTMLInputElement} */ (keyForm.querySelector('input')).focus(); }
       if (message.code === 'class.no-class') { store(CODE, null); showOnly(setup); }
     } else if (message.op === 'welcome') {
       tell('');
@@ -72,8 +78,9 @@
     }
   }
 
+  /** @param {unknown[]} codes */
   function listEarlier(codes) {
-    var list = earlier.querySelector('ul');
+    var list = /** @type {HTMLUListElement} */ (earlier.querySelector('ul'));
     list.textContent = '';
     codes.forEach(function (code) {
       var item = document.createElement('li');
@@ -87,6 +94,7 @@
     earlier.hidden = !codes.length;
   }
 
+  /** @param {{op: string, [key: string]: any}} message */
   function drawRoom(message) {
     var wasHidden = room.hidden;
     showOnly(room);
@@ -121,6 +129,7 @@
     else if (wasHidden) one('[data-ll-class-heading]').focus();
   }
 
+  /** @param {unknown[][]} exercises [id, label] pairs */
   function fillExercises(exercises) {
     var kept = select.value;
     select.textContent = '';
