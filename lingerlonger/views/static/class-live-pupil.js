@@ -70,7 +70,9 @@
     }
     announce(String(message.say || ''));
     if (wasInside) {
-      var target = /** @type {HTMLElement|null} */ (screen.querySelector('[data-ll-class-verdict] .ll-verdict-text, [data-ll-class-heading]'));
+      // the verdict after the reveal, else the answer just given, else the screen's heading
+      var target = /** @type {HTMLElement|null} */ (screen.querySelector('[data-ll-class-verdict] .ll-verdict-text')
+        || screen.querySelector('[data-ll-class-status]') || screen.querySelector('[data-ll-class-heading]'));
       if (target) { if (!target.hasAttribute('tabindex')) target.tabIndex = -1; target.focus(); }
     }
   }
