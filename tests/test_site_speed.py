@@ -55,6 +55,18 @@ def test_a_pages_sheets_become_one_in_their_order_with_their_addresses_moved(tmp
     assert bundle.is_file() and (site / "book" / "a.html").read_text() == text
 
 
+def test_a_sheet_outside_the_builds_static_folders_stays_apart(tmp_path):
+    """site_live links the position editor's own sheet, at the site's root, and writes it again
+    at every pack: joined, it would make a new bundle each time (and the offline copy download it)."""
+    site = small_site(tmp_path)
+    (site / "ll-position.css").write_text(".p{}")
+    page = site / "book" / "a.html"
+    page.write_text(PAGE.replace("</head>", '<link rel="stylesheet" href="../ll-position.css"></head>'))
+    site_speed.bundle_styles([page])
+    assert '<link rel="stylesheet" href="../ll-position.css">' in page.read_text()
+    assert (site / "ll-position.css").is_file()
+
+
 def test_a_sheet_that_a_page_still_links_alone_is_kept(tmp_path):
     site = small_site(tmp_path)
     (site / "book" / "c.html").write_text(

@@ -18,10 +18,11 @@ as site_pack runs again over pages it has already packed:
 4. the theme's style sheets keep only the rules a page of the site, a script of it or a
    template of the package can use (``purge_styles.mjs``, PurgeCSS): 90% of the theme's
    396 KB went unused, and every page waited for all of it;
-5. a page's style sheets are one file (``_static/ll-styles.HASH.css``, their rules in their
-   order, ``@import`` taken in where it stood, addresses made relative to the new file): on a
-   slow network each of the fifteen sheets cost a round trip before the first paint. The
-   sheets no page links any more are removed.
+5. a page's style sheets from the build's ``_static`` folders are one file
+   (``_static/ll-styles.HASH.css``, their rules in their order, ``@import`` taken in where it
+   stood, addresses made relative to the new file): on a slow network each of the fifteen
+   sheets cost a round trip before the first paint. The sheets no page links any more are
+   removed.
 """
 
 from __future__ import annotations
@@ -170,7 +171,11 @@ def bundle_styles(pages: list[Path]) -> list[Path]:
         head = HEAD.search(text)
         if head is None:
             continue
-        links = [found for found in STYLESHEET.finditer(head.group(1)) if BUNDLE not in found.group(1)]
+        links = [
+            found
+            for found in STYLESHEET.finditer(head.group(1))
+            if BUNDLE not in found.group(1) and "_static" in (page.parent / found.group(1)).resolve().parts
+        ]
         sheets = [(page.parent / found.group(1)).resolve() for found in links]
         if len(links) < 2 or not all(sheet.is_file() for sheet in sheets):
             continue

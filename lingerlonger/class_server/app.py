@@ -129,9 +129,9 @@ def create_app(classes: Classes, join_url: str) -> Starlette:
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
-        if name not in class_live.STATIC_FILES:
+        if name not in class_live.STATIC_FILES:  # only the files the pages load, by name
             return Response(status_code=404)
-        return FileResponse(STATIC / name, headers={"X-Content-Type-Options": "nosniff"})
+        return FileResponse(STATIC / class_live.STATIC_FILES[name], headers={"X-Content-Type-Options": "nosniff"})
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()

@@ -49,16 +49,17 @@ __all__ = [
 
 #: The parts of the teacher's screen that the server draws again as the class goes.
 TEACHER_PARTS = ("roster", "chart", "task", "reveal", "summary")
-#: The files a class's pages load, all from ``views/static``: served by the class server itself.
-STATIC_FILES = (
-    "replay.css",
-    "table.css",
-    "course.css",
-    "class-live.css",
-    "class-live-socket.js",
-    "class-live-teacher.js",
-    "class-live-pupil.js",
-)
+#: The files a class's pages load, by the name they are served under (``/static/NAME``), each
+#: from its folder of ``views/static``: served by the class server itself.
+STATIC_FILES = {
+    "replay.css": "replay/replay.css",
+    "table.css": "shared/table.css",
+    "course.css": "learn/course.css",
+    "class-live.css": "class/class-live.css",
+    "class-live-socket.js": "class/class-live-socket.js",
+    "class-live-teacher.js": "class/class-live-teacher.js",
+    "class-live-pupil.js": "class/class-live-pupil.js",
+}
 
 
 @dataclass(frozen=True)

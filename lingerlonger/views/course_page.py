@@ -1,7 +1,7 @@
 """The Learn page: the course's exercises, each judged for every possible answer at build time.
 
 A static page has no Python behind it, so every verdict the engine gives is shipped in the page
-(JSON in a ``<script type="application/json">``) and a tap is answered by ``static/course.js``
+(JSON in a ``<script type="application/json">``) and a tap is answered by ``static/learn/course.js``
 alone, before any interpreter could start. A wrong card also carries its refutation: the
 engine's line, drawn as tables to step through, and the rule that decides it, linked to the
 Rules reference.
@@ -75,8 +75,8 @@ MAX_HINTS = 3
 _STATIC = Path(__file__).parent / "static"
 #: The page's style and script: inlined by ``course_html(include_assets=True)`` for a page of its
 #: own, dropped by the book for its shared files (book/_ext/site_assets.py).
-COURSE_CSS = minify_css((_STATIC / "course.css").read_text(encoding="utf-8"))
-COURSE_JS = (_STATIC / "course.js").read_text(encoding="utf-8")
+COURSE_CSS = minify_css((_STATIC / "learn" / "course.css").read_text(encoding="utf-8"))
+COURSE_JS = (_STATIC / "learn" / "course.js").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -180,7 +180,7 @@ def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
 
 
 def stars_for(hints: int, mistakes: int) -> int:
-    """3 with no hint and no mistake, 2 with one of either, 1 otherwise (static/course.js says the same)."""
+    """3 with no hint and no mistake, 2 with one of either, 1 otherwise (static/learn/course.js says the same)."""
     return 3 if hints + mistakes == 0 else 2 if hints + mistakes == 1 else 1
 
 

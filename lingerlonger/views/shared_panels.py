@@ -89,7 +89,7 @@ def told_html(hand: HandModel, lang: str) -> Markup:
     return what_happened_html((narrate(event, hand.state.players, lang) for event in hand.told), lang)
 
 
-#: A card as the narration writes it ("Q♠"), said in words as static/table-voice.js says it.
+#: A card as the narration writes it ("Q♠"), said in words as static/shared/table-voice.js says it.
 _WRITTEN_CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♠♥♦♣]\ufe0e?")
 
 
