@@ -85,6 +85,17 @@ def pupil(client: TestClient, code: str, name: str, lang="en"):
     return socket, token
 
 
+def asked(client: TestClient, classes: Classes, *names: str):
+    """A class of pupils ``names``, the card task pushed to their phones: the teacher's socket, the
+    code, and each pupil's socket and token."""
+    room, code = teacher(client, classes)
+    phones = [pupil(client, code, name) for name in names]
+    send(room, op="push", task=CARD_TASK)
+    for phone, _ in phones:
+        said(phone, "screen")
+    return room, code, phones
+
+
 def refused(socket) -> dict:
     """The next refusal; a teacher's room updates (a pupil joined) may come before it."""
     while (message := said(socket))["op"] == "room":
@@ -149,11 +160,7 @@ def test_a_forged_teacher_action_is_refused_and_changes_nothing(server):
 
 def test_one_answer_counts_and_nobody_answers_for_another(server):
     client, classes = server
-    room, code = teacher(client, classes)
-    ana, ana_token = pupil(client, code, "Ana")
-    bruno, _ = pupil(client, code, "Bruno")
-    send(room, op="push", task=CARD_TASK)
-    said(ana, "screen"), said(bruno, "screen")
+    _, code, [(ana, ana_token), (bruno, _)] = asked(client, classes, "Ana", "Bruno")
     send(ana, op="answer", task=CARD_TASK, answer="A♦")
     said(ana, "screen")
     send(ana, op="answer", task=CARD_TASK, answer="Q♦")
@@ -201,11 +208,7 @@ def test_a_bad_name_is_refused_in_the_pages_language(server, name, code):
 
 def test_a_flood_is_refused_and_the_session_goes_on(server):
     client, classes = server
-    room, code = teacher(client, classes)
-    flooder, _ = pupil(client, code, "Ana")
-    calm, _ = pupil(client, code, "Bruno")
-    send(room, op="push", task=CARD_TASK)
-    said(flooder, "screen"), said(calm, "screen")
+    room, _, [(flooder, _), (calm, _)] = asked(client, classes, "Ana", "Bruno")
     for _ in range(rooms.FLOOD_BURST + 10):
         send(flooder, op="answer", task="nothing", answer="x")
     codes = set()

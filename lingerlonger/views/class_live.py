@@ -279,20 +279,20 @@ def summary(needs: Sequence[tuple[str, list[int], int, int]], lang: str) -> Mark
     return render("class_live/summary.html", rows=rows, words=_words(lang, "pupil", "score", "needs-help", "all-well"))
 
 
-def _languages(lang: str) -> list[dict[str, object]]:
-    return [
+def _page(name: str, lang: str, **values: object) -> Markup:
+    """A whole page in ``lang``, with its links to the same page in the other languages."""
+    languages = [
         {"lang": other, "name": translate("language.name", other), "tag": language_tag(other), "here": other == lang}
         for other in LANGUAGES
     ]
+    return render(name, lang=lang, tag=language_tag(lang), languages=languages, **values)
 
 
 def teacher_page(lang: str, groups: Sequence[tuple[str, Sequence[tuple[str, str]]]], join_url: str) -> Markup:
     """The teacher's page: the key, the exercises to choose, then the room (filled by the server)."""
-    return render(
+    return _page(
         "class_live/teacher.html",
-        lang=lang,
-        tag=language_tag(lang),
-        languages=_languages(lang),
+        lang,
         groups=groups,
         join_url=join_url,
         title=translate("class.title", lang),
@@ -322,11 +322,9 @@ def teacher_page(lang: str, groups: Sequence[tuple[str, Sequence[tuple[str, str]
 
 def pupil_page(lang: str, code: str) -> Markup:
     """A pupil's phone: a first name to type, then the screens the server sends."""
-    return render(
+    return _page(
         "class_live/pupil.html",
-        lang=lang,
-        tag=language_tag(lang),
-        languages=_languages(lang),
+        lang,
         code=code,
         title=translate("class.title", lang),
         words=_words(lang, "name-label", "join", "languages", "needs-script", "reconnecting"),
@@ -335,11 +333,9 @@ def pupil_page(lang: str, code: str) -> Markup:
 
 def join_page(lang: str, unknown: str | None = None) -> Markup:
     """Where a pupil types the class's code (the QR code opens the class directly)."""
-    return render(
+    return _page(
         "class_live/join.html",
-        lang=lang,
-        tag=language_tag(lang),
-        languages=_languages(lang),
+        lang,
         title=translate("class.pupil-title", lang),
         problem=translate("error.class.no-class", lang, code=unknown) if unknown is not None else "",
         words=_words(lang, "code-label", "join", "languages"),
