@@ -404,7 +404,7 @@ def test_demo_speaks_the_language_asked_for(capsys):
 
 # --- help ---------------------------------------------------------------------------
 
-COMMANDS = ("demo", "check", "replay", "sheet", "simulate", "new", "schema", "tournament")
+COMMANDS = ("demo", "check", "replay", "sheet", "simulate", "new", "schema", "tournament", "class")
 
 
 def help_text(capsys, *argv: str) -> str:
@@ -571,6 +571,7 @@ FORMAT_WORDS = {
     "sheet",
     "simulate",
     "tournament",
+    "class",
     "KINDS",
     "ADDRESS",
 }

@@ -222,6 +222,16 @@ interface Window {
   llReplayParts?: { [key: string]: string };
   llRevealReady?: boolean;
   llPrintReady?: boolean;
+  /** a live class's socket (class-live-socket.js), opened again by itself when it drops */
+  llClassSocket(handlers: ClassSocketHandlers): { send(message: object): void };
+}
+
+/** What a live class's page gives its socket: its language, its hello, what it does with a message. */
+interface ClassSocketHandlers {
+  lang: string;
+  hello(): object | null;
+  message(message: { op: string; [key: string]: any }): void;
+  offline: HTMLElement | null;
 }
 
 /** The UMD head of course_progress.js and practice_queue.js, under node. */

@@ -16,6 +16,7 @@ from tqdm import tqdm
 
 from lingerlonger import __version__
 from lingerlonger.command_line.lines import complain, say
+from lingerlonger.command_line.live_class import add_class_parser
 from lingerlonger.command_line.options import (
     add_force_option,
     add_game_arguments,
@@ -509,6 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=HelpText("cli.help.lang"))
     add_scenario_parsers(commands)
     add_tournament_parser(commands)
+    add_class_parser(commands)
     return parser
 
 
