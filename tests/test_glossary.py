@@ -18,7 +18,7 @@ from lingerlonger.words.i18n import LANGUAGES
 REPO = Path(__file__).resolve().parents[1]
 CATALOGS = sorted((REPO / "lingerlonger" / "words" / "locale").glob("[a-z][a-z].json"))
 PO_FILES = sorted((REPO / "locales").glob("*/LC_MESSAGES/**/*.po"))
-LESSONS = sorted((REPO / "scenarios").glob("**/[0-9]*.yaml"))  # the lessons and the course's units
+LESSONS = sorted((REPO / "scenarios").glob("**/*.yaml"))  # the lessons, the course's units and its index
 
 
 def catalog_texts(path: Path) -> Iterator[tuple[str, str]]:
@@ -36,19 +36,33 @@ def po_texts(path: Path) -> Iterator[tuple[str, str]]:
             yield f"line {entry.linenum}", entry.msgstr
 
 
-def lesson_texts(node: object, where: str = "") -> Iterator[tuple[str, str, str]]:
-    """(lang, key, text) of every text of a lesson in several languages: a mapping from
-    language to text, anywhere in it."""
+#: The keys whose plain text a lesson written in one language (``lang: pt``) writes in that language.
+TEXT_KEYS = frozenset({"title", "summary", "say", "question", "choices", "hint", "hints", "wrong", "right"})
+
+
+def lesson_texts(node: object, where: str = "", own: str | None = None) -> Iterator[tuple[str, str, str]]:
+    """(lang, key, text) of every text of a lesson: a mapping from language to text, anywhere
+    in it, and the plain texts of a lesson that says its ``lang:``."""
+    if isinstance(node, dict) and isinstance(node.get("lang"), str) and not where:
+        own = node["lang"]
+    if (
+        isinstance(node, str)
+        and own is not None
+        and own in LANGUAGES
+        and where.split(".")[-1].split("[")[0] in TEXT_KEYS
+    ):
+        yield own, where, node
+        return
     if isinstance(node, dict):
         if node and set(node) <= set(LANGUAGES) and all(isinstance(text, str) for text in node.values()):
             for lang, text in node.items():
                 yield lang, where, text
             return
         for key, value in node.items():
-            yield from lesson_texts(value, f"{where}.{key}" if where else str(key))
+            yield from lesson_texts(value, f"{where}.{key}" if where else str(key), own)
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            yield from lesson_texts(value, f"{where}[{index}]")
+            yield from lesson_texts(value, f"{where}[{index}]", own)
 
 
 def found(lang: str, place: str, text: str) -> list[str]:
@@ -73,7 +87,8 @@ def test_no_chapter_translation_uses_a_refused_variant(path):
 def test_no_lesson_text_uses_a_refused_variant(path):
     problems = []
     for number, document in enumerate(yaml.safe_load_all(path.read_text(encoding="utf-8"))):
-        for lang, where, text in lesson_texts(document, f"#{number + 1} " if number else ""):
+        for lang, where, text in lesson_texts(document):
+            where = f"#{number + 1} {where}" if number else where
             problems += found(lang, f"{where} ({lang})", text)
     assert not problems, f"{path.name}: " + "; ".join(problems)
 
@@ -173,3 +188,54 @@ def test_the_chapter_table_has_a_row_per_idea_of_the_game_in_the_readers_languag
         "взятка",
     ) in table
     assert all(row[0] != "file" for row in table)  # product words are checked, not taught
+
+
+def test_the_checker_sees_through_markup_and_line_breaks_and_knows_each_languages_wrong_forms():
+    """Issue 44, §3: a refused variant in bold, split by a line break or spelt over several
+    words is found; so are the wrong forms of the reading of 2026-12-03."""
+    assert refused_in("O dador **abre** a primeira vaza.", "pt")  # pt 02-dealing.po:122 went through
+    assert refused_in("o dador abre a\n   primeira vaza", "pt")
+    assert refused_in("*Mezclen* y quien ya ha\nsalido no roba.", "es")
+    wrong = {
+        "es": [
+            "¿Salgo de la mano?",
+            "quien ya ha salido no tiene mano",
+            "sigue en la partida con una carta",
+            "una partida a tres manos",
+            "queda fuera de la partida",
+        ],
+        "pt": [
+            "vai para o monte de vazas",
+            "Uma partida a três",
+            "Numa partida a três já teria acabado",
+            "Misture bem as cartas",
+        ],
+        "ru": ["Это не лишняя карта.", "взятка добирает", "выбывает на месте"],
+    }
+    for lang, texts in wrong.items():
+        for text in texts:
+            assert refused_in(text, lang), (lang, text)
+    right = {
+        "es": [
+            "No queda fuera de la partida: el siguiente reparto le da cartas.",
+            "Nada sale de su dispositivo.",
+            "¿Quedo fuera?",
+            "Ya está fuera.",
+        ],
+        "pt": [
+            "o monte fica na mesa",
+            "a última mão de uma partida a cinco",
+            "a pilha de vazas ganhas",
+            "Baralhe bem as cartas.",
+        ],
+        "ru": ["Это не дополнительная карта.", "взявший взятку добирает"],
+    }
+    for lang, texts in right.items():
+        for text in texts:
+            assert not refused_in(text, lang), (lang, text, refused_in(text, lang))
+
+
+def test_a_lesson_in_one_language_is_read_in_it():
+    lesson = {"lang": "es", "title": "Quien ya ha salido", "steps": [{"say": "x"}, {"ask": {"question": "¿Salgo?"}}]}
+    assert ("es", "title", "Quien ya ha salido") in list(lesson_texts(lesson))
+    assert ("es", "steps[1].ask.question", "¿Salgo?") in list(lesson_texts(lesson))
