@@ -86,7 +86,7 @@ _SPACES = re.compile(r"\s+")
 
 
 def plain_words(text: str) -> str:
-    """``text`` as a reader reads it: no emphasis markers, every run of spaces and line breaks one space.
+    r"""``text`` as a reader reads it: no emphasis markers, every run of spaces and line breaks one space.
 
     >>> plain_words("O dador **abre** a\n  primeira vaza.")
     'O dador abre a primeira vaza.'
