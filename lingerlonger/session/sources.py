@@ -8,6 +8,7 @@ from pathlib import Path
 from lingerlonger.game.errors import Message
 from lingerlonger.scenario import Location, Scenario, ScenarioError, load
 from lingerlonger.scenario.library import lesson_folder, nearest
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import Replay, replay
 
 __all__ = ["find_scenarios", "scenario_library", "replay_of"]
@@ -43,15 +44,17 @@ def scenario_library(folder: Path | None) -> tuple[list[tuple[str, Scenario]], l
     return entries, problems
 
 
-def replay_of(source: Scenario | Replay | str | Path, index: int = 0) -> Replay:
-    """The replay of a scenario, or of the ``index``-th scenario of a file (``ScenarioError``)."""
+def replay_of(source: Scenario | Replay | str | Path, index: int = 0, lang: str | None = None) -> Replay:
+    """The replay of a scenario, or of the ``index``-th scenario of a file (``ScenarioError``);
+    with ``lang``, its seats named as a reader of that language names them (``local_seats``)."""
     if isinstance(source, Replay):
-        return source
+        named = source.scenario if lang is None else named_in(source.scenario, lang)
+        return source if named is source.scenario else replay(named)
     if isinstance(source, Scenario):
-        return replay(source)
+        return replay(source if lang is None else named_in(source, lang))
     scenarios = load(source)
     if not 0 <= index < len(scenarios):
         raise ScenarioError(
             Location(str(source), 1, 1), Message("app.no-scenario-index", count=len(scenarios), index=index)
         )
-    return replay(scenarios[index])
+    return replay(scenarios[index] if lang is None else named_in(scenarios[index], lang))

@@ -25,6 +25,7 @@ from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import TrickWon
 from lingerlonger.scenario import Scenario, in_language
 from lingerlonger.scenario.course import Course, read_course
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.review_copy import review_copy, review_seed
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
@@ -347,10 +348,14 @@ def course_html(
     )
 
 
-def learn_units(course: Course, *, reviews: bool = True) -> tuple[LearnUnit, ...]:
+def learn_units(course: Course, *, reviews: bool = True, lang: str | None = None) -> tuple[LearnUnit, ...]:
     """The course as the page draws it: each exercise's ``task:`` step judged by the engine on
     the table as it stands when the task comes (the replay's frame before that step), with its
-    review copy unless ``reviews`` is false."""
+    review copy unless ``reviews`` is false; with ``lang``, the seats named in that language."""
+    exercises = {
+        unit.id: tuple(scenario if lang is None else named_in(scenario, lang) for scenario in unit.exercises)
+        for unit in course.units
+    }
     return tuple(
         LearnUnit(
             id=unit.id,
@@ -358,7 +363,7 @@ def learn_units(course: Course, *, reviews: bool = True) -> tuple[LearnUnit, ...
             chapter=unit.chapter,
             tasks=tuple(
                 _with_review(learn_task(scenario), scenario) if reviews else learn_task(scenario)
-                for scenario in unit.exercises
+                for scenario in exercises[unit.id]
             ),
         )
         for unit in course.units
@@ -399,7 +404,7 @@ class LearnPage:
     the library's ``course/``), shown in the reader's language (``LINGERLONGER_LANG``) as HTML."""
 
     def __init__(self, folder: str | Path | None = None, *, lang: str = DEFAULT_LANGUAGE) -> None:
-        self.units = learn_units(read_course(folder))
+        self.units = learn_units(read_course(folder), lang=lang)
         self.lang = lang
 
     def _repr_html_(self) -> str:

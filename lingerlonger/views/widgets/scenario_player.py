@@ -27,7 +27,7 @@ from lingerlonger.scenario import Scenario, ScenarioError, in_language
 from lingerlonger.scenario.replay import Replay
 from lingerlonger.session.save_lesson import branch_lesson, lesson_name
 from lingerlonger.session.sources import replay_of
-from lingerlonger.session.stepping import ANSWER_FIRST, Refused, ScenarioModel, advice
+from lingerlonger.session.stepping import ANSWER_FIRST, Plan, Refused, ScenarioModel, advice
 from lingerlonger.views.page_replay import (
     REPLAY_CSS,
     SPEEDS,
@@ -59,6 +59,7 @@ from lingerlonger.views.widgets.presenter_toggle import add_presenter
 from lingerlonger.views.widgets.quiz import QuizPanel
 from lingerlonger.views.widgets.what_if_panel import WhatIfPanel
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, translate, ui
+from lingerlonger.words.people import local_name
 
 __all__ = ["ScenarioPlayer"]
 
@@ -95,6 +96,13 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self._lang_chosen = ENVIRONMENT_LANGUAGE is not None
         self._build()
         self.load(scenario_or_path, index=index, seat=seat, step=step)
+
+    def _lang_for(self, source: Scenario | Replay | str | Path, index: int) -> str:
+        """The language the seats are named in: the reader's, else the lesson's own (``lang:``)."""
+        if self._lang_chosen or isinstance(source, (str, Path)):
+            return self.lang
+        scenario = source.scenario if isinstance(source, Replay) else source
+        return scenario.lang or self.lang
 
     @classmethod
     def from_file(cls, path: str | Path, index: int = 0, **options) -> ScenarioPlayer:
@@ -232,8 +240,9 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         if source is None:
             self._show_problem(_message_html(ui("no-scenario", self.lang), "info"))
             return
+        self._source = source, index  # shown again, its seats renamed, in another language
         try:
-            run = replay_of(source, index)
+            run = replay_of(source, index, self._lang_for(source, index))
         except ScenarioError as error:
             self._show_problem(notice_html(ui("cannot-show", self.lang), [error.text(self.lang)]))
             return
@@ -246,6 +255,8 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             self.style_options = self.style_options.speaking(run.scenario.lang)
             self._relabel()
         seat_index = -1
+        if isinstance(seat, str) and seat not in run.final.players:  # named as the file names it
+            seat = local_name(seat, self.lang, run.scenario.names)
         if seat is not None:
             try:
                 seat_index = seat_number(run.final.players, seat)
@@ -522,6 +533,12 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             return
         self._lang_chosen = True
         self.style_options = self.style_options.speaking(change["new"])
+        if self.model is not None and self.model.branch_at is None:  # the seats' names change too
+            run = replay_of(*self._source, self.lang)
+            if run.scenario.players != self.model.run.scenario.players:
+                self.model = replace(self.model, run=run, frames=tuple(run.frames), plan=Plan.of(run.frames))
+                self._cache.clear()
+                self._loads += 1
         self._relabel()
         self._render_header()
         self._viewed(lang=self.lang)
