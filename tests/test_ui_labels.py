@@ -59,8 +59,7 @@ def unknown_controls(text: str, lang: str) -> list[str]:
     known = labels(lang)
     nouns = CONTROL_NOUNS[lang]
     near = re.compile(
-        rf"\b(?:{nouns})\s+(?:\w+\s+){{0,2}}?\*\*([^*\n]+?)\*\*|\*\*([^*\n]+?)\*\*\s+(?:{nouns})\b",
-        re.IGNORECASE,
+        rf"\b(?:{nouns})\s+(?:\w+\s+){{0,2}}?\*\*([^*\n]+?)\*\*|\*\*([^*\n]+?)\*\*\s+(?:{nouns})\b", re.IGNORECASE
     )
     return [
         f"**{span}** names a control, but no {lang} label says that: write {{ui}}`key`"
