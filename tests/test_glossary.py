@@ -21,6 +21,13 @@ from lingerlonger.words.glossary import ideas, refused_in, rows, without_quotati
 from lingerlonger.words.i18n import LANGUAGES
 
 
+def each_is(texts_by_lang: dict[str, list[str]], *, refused: bool) -> None:
+    """Every text of each language is refused (or passes), as ``refused`` says."""
+    for lang, texts in texts_by_lang.items():
+        for text in texts:
+            assert bool(refused_in(text, lang)) is refused, (lang, text, refused_in(text, lang))
+
+
 def found(lang: str, place: str, text: str) -> list[str]:
     return [f"{place}: {refusal}" for refusal in refused_in(text, lang)]
 
@@ -87,9 +94,7 @@ def test_inflected_correct_words_are_not_refused():
         ],
         "ru": ["Червы — козыри.", "Игрок выходит с короля; повторите урок.", "Снимите колоду."],
     }
-    for lang, texts in fine.items():
-        for text in texts:
-            assert not refused_in(text, lang), (text, refused_in(text, lang))
+    each_is(fine, refused=False)
 
 
 def test_a_quotation_of_a_source_keeps_its_words_but_a_short_label_is_checked():
@@ -164,9 +169,7 @@ def test_the_checker_sees_through_markup_and_line_breaks_and_knows_each_language
         ],
         "ru": ["Это не лишняя карта.", "взятка добирает", "выбывает на месте"],
     }
-    for lang, texts in wrong.items():
-        for text in texts:
-            assert refused_in(text, lang), (lang, text)
+    each_is(wrong, refused=True)
     right = {
         "es": [
             "No queda fuera de la partida: el siguiente reparto le da cartas.",
@@ -182,9 +185,7 @@ def test_the_checker_sees_through_markup_and_line_breaks_and_knows_each_language
         ],
         "ru": ["Это не дополнительная карта.", "взявший взятку добирает"],
     }
-    for lang, texts in right.items():
-        for text in texts:
-            assert not refused_in(text, lang), (lang, text, refused_in(text, lang))
+    each_is(right, refused=False)
 
 
 def test_a_lesson_in_one_language_is_read_in_it():
