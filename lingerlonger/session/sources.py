@@ -10,6 +10,7 @@ from lingerlonger.scenario import Location, Scenario, ScenarioError, load
 from lingerlonger.scenario.library import lesson_folder, nearest
 from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import Replay, replay
+from lingerlonger.words.people import local_name
 
 __all__ = ["find_scenarios", "scenario_library", "replay_of"]
 
@@ -42,6 +43,19 @@ def scenario_library(folder: Path | None) -> tuple[list[tuple[str, Scenario]], l
             suffix = f" ({scenario.index + 1})" if len(scenarios) > 1 else ""
             entries.append((f"{number} · {scenario.title}{suffix}", scenario))
     return entries, problems
+
+
+def lesson_language(source: Scenario | Replay | str | Path) -> str | None:
+    """The language a lesson says it is written in (``lang:``), when it is at hand without reading a file."""
+    scenario = source.scenario if isinstance(source, Replay) else source
+    return scenario.lang if isinstance(scenario, Scenario) else None
+
+
+def seat_named(run: Replay, seat: int | str | None, lang: str) -> int | str | None:
+    """A seat asked for by the name its file gives it, in a replay whose seats are renamed for ``lang``."""
+    if isinstance(seat, str) and seat not in run.final.players:
+        return local_name(seat, lang, run.scenario.names)
+    return seat
 
 
 def replay_of(source: Scenario | Replay | str | Path, index: int = 0, lang: str | None = None) -> Replay:

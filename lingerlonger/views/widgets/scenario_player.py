@@ -26,8 +26,8 @@ from lingerlonger.game.errors import LingerError
 from lingerlonger.scenario import Scenario, ScenarioError, in_language
 from lingerlonger.scenario.replay import Replay
 from lingerlonger.session.save_lesson import branch_lesson, lesson_name
-from lingerlonger.session.sources import replay_of
-from lingerlonger.session.stepping import ANSWER_FIRST, Plan, Refused, ScenarioModel, advice
+from lingerlonger.session.sources import lesson_language, replay_of, seat_named
+from lingerlonger.session.stepping import ANSWER_FIRST, Refused, ScenarioModel, advice
 from lingerlonger.views.page_replay import (
     REPLAY_CSS,
     SPEEDS,
@@ -59,7 +59,6 @@ from lingerlonger.views.widgets.presenter_toggle import add_presenter
 from lingerlonger.views.widgets.quiz import QuizPanel
 from lingerlonger.views.widgets.what_if_panel import WhatIfPanel
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, translate, ui
-from lingerlonger.words.people import local_name
 
 __all__ = ["ScenarioPlayer"]
 
@@ -97,13 +96,6 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self._build()
         self.load(scenario_or_path, index=index, seat=seat, step=step)
 
-    def _lang_for(self, source: Scenario | Replay | str | Path, index: int) -> str:
-        """The language the seats are named in: the reader's, else the lesson's own (``lang:``)."""
-        if self._lang_chosen or isinstance(source, (str, Path)):
-            return self.lang
-        scenario = source.scenario if isinstance(source, Replay) else source
-        return scenario.lang or self.lang
-
     @classmethod
     def from_file(cls, path: str | Path, index: int = 0, **options) -> ScenarioPlayer:
         """The player for the ``index``-th scenario of a file."""
@@ -140,9 +132,6 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def _scenario(self) -> ScenarioModel:  # for the controls shown only with a scenario
         assert self.model is not None, "no scenario shown"
         return self.model
-
-    def _t(self, msg_id: str, **values: object) -> str:
-        return translate(msg_id, self.lang, **values)
 
     # --- layout -----------------------------------------------------------------------
     def _build(self) -> None:
@@ -242,7 +231,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             return
         self._source = source, index  # shown again, its seats renamed, in another language
         try:
-            run = replay_of(source, index, self._lang_for(source, index))
+            run = replay_of(source, index, self.lang if self._lang_chosen else lesson_language(source) or self.lang)
         except ScenarioError as error:
             self._show_problem(notice_html(ui("cannot-show", self.lang), [error.text(self.lang)]))
             return
@@ -255,11 +244,9 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
             self.style_options = self.style_options.speaking(run.scenario.lang)
             self._relabel()
         seat_index = -1
-        if isinstance(seat, str) and seat not in run.final.players:  # named as the file names it
-            seat = local_name(seat, self.lang, run.scenario.names)
         if seat is not None:
             try:
-                seat_index = seat_number(run.final.players, seat)
+                seat_index = seat_number(run.final.players, seat_named(run, seat, self.lang))
             except LingerError as error:
                 self._say(error.text(self.lang), kind="error")
         self._loads += 1
@@ -534,11 +521,7 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self._lang_chosen = True
         self.style_options = self.style_options.speaking(change["new"])
         if self.model is not None and self.model.branch_at is None:  # the seats' names change too
-            run = replay_of(*self._source, self.lang)
-            if run.scenario.players != self.model.run.scenario.players:
-                self.model = replace(self.model, run=run, frames=tuple(run.frames), plan=Plan.of(run.frames))
-                self._cache.clear()
-                self._loads += 1
+            self.model, self._cache = self.model.replayed(replay_of(*self._source, self.lang)), {}
         self._relabel()
         self._render_header()
         self._viewed(lang=self.lang)
@@ -583,10 +566,10 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self.legal.description = ui("show-legal", self.lang)
         self.coach_on.description, self.coach_on.tooltip = ui("coach", self.lang), ui("coach-tip", self.lang)
         self.rejoin.description = self.rejoin.tooltip = ui("branch-back", self.lang)
-        self.language.description = self._t("player.language")
-        self.quiz_on.description = self._t("player.quiz-mode")
-        self.projector.description = self._t("player.projector")
-        self.four_colour.description = self._t("player.four-colour")
+        self.language.description = translate("player.language", self.lang)
+        self.quiz_on.description = translate("player.quiz-mode", self.lang)
+        self.projector.description = translate("player.projector", self.lang)
+        self.four_colour.description = translate("player.four-colour", self.lang)
         self.quiz.relabel(self.lang)
 
     # --- quiz mode ----------------------------------------------------------------------
