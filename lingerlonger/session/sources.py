@@ -51,7 +51,7 @@ def lesson_language(source: Scenario | Replay | str | Path) -> str | None:
     return scenario.lang if isinstance(scenario, Scenario) else None
 
 
-def seat_named(run: Replay, seat: int | str | None, lang: str) -> int | str | None:
+def seat_named(run: Replay, seat: int | str, lang: str) -> int | str:
     """A seat asked for by the name its file gives it, in a replay whose seats are renamed for ``lang``."""
     if isinstance(seat, str) and seat not in run.final.players:
         return local_name(seat, lang, run.scenario.names)

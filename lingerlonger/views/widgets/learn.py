@@ -10,6 +10,7 @@ progress once it is closed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -53,10 +54,10 @@ class LearnTab(widgets.VBox):
         self._style = style or DEFAULT_STYLE
         # no review copies: reviews are scheduled by the site's browser store (course_progress.js)
         # the course's seats are named in the app's language: built again for another (set_language)
-        self._course = (
-            None if units is not None else (lambda lang: learn_units(read_course(folder), reviews=False, lang=lang))
-        )
-        units = units if units is not None else self._course(self._style.lang)
+        self._course: Callable[[str], tuple[LearnUnit, ...]] | None = None
+        if units is None:
+            self._course = lambda lang: learn_units(read_course(folder), reviews=False, lang=lang)
+            units = self._course(self._style.lang)
         self.tasks = [(unit, task) for unit in units for task in unit.tasks]
         self.stars: dict[str, int] = {}
         self.at = 0
