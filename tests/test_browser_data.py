@@ -158,7 +158,15 @@ OWN = {"id": "review-0123abcd-7", "lang": "pt", "moment": "Vaza 3: 8♦", "lesso
 #: Each a file's data, and whether both the schema and the store take it.
 DATA = [
     ({"tasks": {}, "own": [], "skills": {}}, True),
-    ({"tasks": {"deal-1": GOOD, "trump.2": {**GOOD, "b": 1, "r": 20_003}}, "last": "deal-1", "own": [OWN], "skills": {}}, True),
+    (
+        {
+            "tasks": {"deal-1": GOOD, "trump.2": {**GOOD, "b": 1, "r": 20_003}},
+            "last": "deal-1",
+            "own": [OWN],
+            "skills": {},
+        },
+        True,
+    ),
     ({"tasks": {"deal-1": {**GOOD, "b": 1}}, "own": [], "skills": {}}, False),  # a box without its day
     ({"tasks": {"deal-1": {**GOOD, "s": 4}}, "own": [], "skills": {}}, False),
     ({"tasks": {"deal-1": {**GOOD, "s": 0}}, "own": [], "skills": {}}, False),

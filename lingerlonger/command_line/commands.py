@@ -40,6 +40,7 @@ from lingerlonger.scenario import Location, ScenarioError, StepKind, iter_docume
 from lingerlonger.scenario.course import INDEX as COURSE_INDEX
 from lingerlonger.scenario.file_reading import NotAFile, cannot_read, open_source
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.replay import check as check_scenario
 from lingerlonger.scenario.replay import replay as replay_scenario
@@ -60,6 +61,7 @@ from lingerlonger.views.terminal import (
 from lingerlonger.words.i18n import LANGUAGES, error_text, speaker, terminal_language, translate
 from lingerlonger.words.narration import narrate, rules_text, suit_name
 from lingerlonger.words.outside_errors import os_reason
+from lingerlonger.words.people import local_name
 
 
 class UsageError(LingerError):
@@ -245,7 +247,8 @@ def replay_command(args: argparse.Namespace) -> int:
         raise UsageError("cli.no-such-seat", seat=args.seat, seats=", ".join(scenario.players))
     paint = painter(sys.stdout)
     lang = _language(args, scenario)
-    scenario = scenario.in_language(lang)
+    seat = None if args.seat is None else local_name(args.seat, lang, scenario.names)
+    scenario = named_in(scenario.in_language(lang), lang)
     run = replay_scenario(scenario)
     say = speaker(lang)
     title = visible(scenario.title)
@@ -272,11 +275,11 @@ def replay_command(args: argparse.Namespace) -> int:
         else:
             heading = say("cli.step", index=frame.index)
         out += ["", f"-- {heading} --"]
-        out += [f"  {line}" for line in narration_lines(frame, args.seat, lang)]
+        out += [f"  {line}" for line in narration_lines(frame, seat, lang)]
         if frame.say:
             out += [Shown(f"  > {line}".rstrip()) for line in markdown_lines(frame.say, bold=strong)]
         trick = frame.last_trick
-        out += board_lines(frame.state, trick.plays if trick else frame.state.current_plays, args.seat, lang)
+        out += board_lines(frame.state, trick.plays if trick else frame.state.current_plays, seat, lang)
         for ask in frame.asks:
             out += quiz_lines(ask, lang)
     if run.final.is_over:

@@ -27,6 +27,7 @@ from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import TrickWon
 from lingerlonger.scenario import Scenario, in_language
 from lingerlonger.scenario.course import Course, read_course
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.review_copy import review_copy, review_seed
 from lingerlonger.views.course_mastery import MASTERY_JS, mastery_words, skills_of
@@ -424,10 +425,14 @@ def _page_skills(units: Sequence[LearnUnit]) -> set[str]:
     return {skill for unit in units for task in unit.tasks for skill in task_skills(task)}
 
 
-def learn_units(course: Course, *, reviews: bool = True) -> tuple[LearnUnit, ...]:
+def learn_units(course: Course, *, reviews: bool = True, lang: str | None = None) -> tuple[LearnUnit, ...]:
     """The course as the page draws it: each exercise's ``task:`` step judged by the engine on
     the table as it stands when the task comes (the replay's frame before that step), with its
-    review copy unless ``reviews`` is false."""
+    review copy unless ``reviews`` is false; with ``lang``, the seats named in that language."""
+    exercises = {
+        unit.id: tuple(scenario if lang is None else named_in(scenario, lang) for scenario in unit.exercises)
+        for unit in course.units
+    }
     return tuple(
         LearnUnit(
             id=unit.id,
@@ -435,7 +440,7 @@ def learn_units(course: Course, *, reviews: bool = True) -> tuple[LearnUnit, ...
             chapter=unit.chapter,
             tasks=tuple(
                 _with_review(learn_task(scenario), scenario) if reviews else learn_task(scenario)
-                for scenario in unit.exercises
+                for scenario in exercises[unit.id]
             ),
         )
         for unit in course.units
@@ -477,7 +482,7 @@ class LearnPage:
     the library's ``course/``), shown in the reader's language (``LINGERLONGER_LANG``) as HTML."""
 
     def __init__(self, folder: str | Path | None = None, *, lang: str = DEFAULT_LANGUAGE) -> None:
-        self.units = learn_units(read_course(folder))
+        self.units = learn_units(read_course(folder), lang=lang)
         self.lang = lang
 
     def _repr_html_(self) -> str:

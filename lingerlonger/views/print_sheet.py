@@ -23,6 +23,7 @@ from lingerlonger.game.declared import PLAYERS
 from lingerlonger.game.engine import new_hand
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import Scenario
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import answer_text, replay
 from lingerlonger.views.markdown import markdown_paragraphs
 from lingerlonger.views.table_html import TABLE_CSS, TableStyle, minify_css, table_html
@@ -50,7 +51,7 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None, four_col
     """One scenario as a printable A4 HTML page, in ``lang`` (default: the scenario's own):
     a whole document, to write to a file (``str``, not a fragment to embed)."""
     lang = check_language(lang or scenario.lang or "en")
-    scenario = scenario.in_language(lang)
+    scenario = named_in(scenario.in_language(lang), lang)
     say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
     run = replay(scenario)
     start = run.frames[0].state

@@ -78,7 +78,7 @@ def test_live_mode_plays_what_if_coach_and_a_new_hand_online_and_offline(book_ht
         context.close()
 
 
-TRICKS = "book/04-tricks.html"  # its first replay: at step 2, Bruno must follow diamonds
+TRICKS = "book/04-tricks.html"  # its first replay: at step 2, Bruno (Боря on the Russian page) must follow diamonds
 VERDICT = "[data-ll-verdict]"
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
@@ -119,7 +119,7 @@ def test_live_mode_marks_the_legal_cards_and_a_refused_one_says_its_rule_in_russ
         refused.click()
         verdict = player.locator(VERDICT)
         verdict.wait_for(state="visible", timeout=5_000)
-        assert verdict.inner_text().startswith("нужно дать масть ♦: у игрока Bruno есть")
+        assert verdict.inner_text().startswith("нужно дать масть ♦: у игрока Боря есть")
         box, bar = verdict.bounding_box(), player.locator(".ll-controls").bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], "the answer is under the step bar"
         page.wait_for_timeout(500)  # nothing else comes: no branch, the same step

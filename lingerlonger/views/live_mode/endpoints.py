@@ -39,6 +39,7 @@ from lingerlonger.game.errors import LingerError, Message
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import ScenarioError, loads, read_upload
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session import HandModel, Refused, ScenarioModel, advice
@@ -187,7 +188,8 @@ def _refused(refused: Refused, lang: str) -> dict:
 def open_replay(args: dict) -> dict:
     """``{source, index}`` (a scenario file's text): the replay, kept as a session."""
     scenarios = loads(_text(args, "source"), "<page>")
-    run = replay(scenarios[_whole(args, "index", 0, high=len(scenarios) - 1)])
+    chosen = scenarios[_whole(args, "index", 0, high=len(scenarios) - 1)]
+    run = replay(named_in(chosen, _language(args)) if "lang" in args else chosen)  # the page's names
     return {"session": _SESSIONS.keep(ScenarioModel.of(run, quiz=True)), "frames": len(run.frames)}
 
 
