@@ -773,7 +773,7 @@ KEPT = "[data-ll-keep][data-ll-kept]"
 
 
 def first_visit(chromium, url: str, **options):
-    """A new browser opens ``url`` once and waits until the worker kept its language's chapters."""
+    """A new browser opens ``url`` once and waits until the worker kept the page."""
     context = chromium.new_context(**options)
     page = context.new_page()
     log = record(page)
