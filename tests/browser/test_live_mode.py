@@ -71,6 +71,8 @@ def test_live_mode_plays_what_if_coach_and_a_new_hand_online_and_offline(book_ht
         context.set_offline(True)
         log = record(page)
         page.reload(wait_until="load")
+        # Its files kept, the interpreter starts when the page is idle, before any press (warm start).
+        page.wait_for_function("() => window.llLiveKit.started()", timeout=10_000)
         player = go_live(page)
         try_everything(page, player)
         page.screenshot(path=str(tmp_path / "live-offline.png"))
