@@ -31,8 +31,14 @@ window.llReplay = window.llReplay || function (root) {
     slider.value = i;
     counter.textContent = counter.dataset.format.replace('{at}', i).replace('{last}', last);
     dress();
+    var had = document.activeElement;
     first.disabled = back.disabled = i === 0;
     next.disabled = end.disabled = i === last;
+    // a button just disabled under the focus would drop it to the page (and Esc, the arrows with
+    // it): the focus moves to the step that still goes somewhere
+    if (had === next || had === end || had === first || had === back) {
+      if (/** @type {HTMLButtonElement} */ (had).disabled) (i === last ? back : next).focus();
+    }
     if (i === last) stop();
     root.dispatchEvent(new CustomEvent('ll-step', {detail: {at: i, lang: shownLang}}));
   }
@@ -113,11 +119,12 @@ window.llReplay = window.llReplay || function (root) {
     var key = [innerWidth, innerHeight, stage.clientWidth, bar.offsetHeight, on, looks[0].checked, shownLang].join();
     if (fitted.key !== key) {
       parts.forEach(function (part) { part.style.fontSize = ''; });
-      fitted = stage.clientWidth ? measure(on) : {size: '', words: '', height: 0};
+      fitted = stage.clientWidth ? measure(on) : {size: '', words: '', height: 0, stage: 0};
       fitted.key = key;
     }
     parts.forEach(function (part) { part.style.fontSize = part === table ? fitted.size : fitted.words; });
     table.style.minHeight = fitted.height ? fitted.height + 'px' : '';  // as tall as its tallest step: nothing moves
+    stage.style.minHeight = fitted.stage ? fitted.stage + 'px' : '';
   }
   function measure(on) {
     var probe = stage.cloneNode(false);
@@ -126,7 +133,8 @@ window.llReplay = window.llReplay || function (root) {
     probe.style.cssText = 'position:absolute;left:0;top:0;height:auto;overflow:visible;visibility:hidden;'
       + 'width:' + stage.getBoundingClientRect().width + 'px';  // to the fraction: a centre may wrap at 0.4 px
     Array.prototype.forEach.call(frames, function (frame) { probe.append(frame.content.cloneNode(true)); });
-    if (!on) probe.querySelectorAll('.ll-quiz').forEach(function (quiz) { quiz.remove(); });  // read by scrolling
+    var quizzes = on ? [] : Array.prototype.slice.call(probe.querySelectorAll('.ll-quiz'));
+    quizzes.forEach(function (quiz) { quiz.style.display = 'none'; });  // read by scrolling: not in the table's size
     stage.after(probe);
     var tables = Array.prototype.slice.call(probe.querySelectorAll('.ll-table'));
     var words = Array.prototype.filter.call(probe.children, function (part) { return tables.indexOf(part) < 0; });
@@ -143,6 +151,16 @@ window.llReplay = window.llReplay || function (root) {
     });
     tables.forEach(function (table) { table.style.fontSize = result.size; });
     result.height = Math.max.apply(null, tables.map(function (table) { return table.offsetHeight; }));
+    // the tallest step, its table, words and questions (up to the room there is): the stage keeps
+    // that height at every step, so that the step bar stays where the finger is between two presses
+    quizzes.forEach(function (quiz) { quiz.style.display = ''; });
+    result.stage = on ? 0 : Math.min(room, Math.max.apply(null, tables.map(function (table) {
+      var bottom = table.getBoundingClientRect().bottom;
+      for (var el = table.nextElementSibling; el && !el.classList.contains('ll-table'); el = el.nextElementSibling) {
+        bottom = Math.max(bottom, el.getBoundingClientRect().bottom + parseFloat(getComputedStyle(el).marginBottom));
+      }
+      return bottom - table.getBoundingClientRect().top;
+    })));
     probe.remove();
     return result;
   }
@@ -242,9 +260,22 @@ window.llReplay = window.llReplay || function (root) {
       fit();
     } else {
       fit();
-      if (document.fullscreenElement === root) document.exitFullscreen().catch(function () {});
-      root.scrollIntoView({block: 'start'});
+      // Back where the teacher was: the replay's top under the page's sticky header, the focus
+      // on the Present button; once the screen is the page's again (leaving full screen
+      // restores the page's scrolling after this), and again at once for a window never full.
+      present.focus({preventScroll: true});
+      if (document.fullscreenElement === root) {
+        document.exitFullscreen().then(backToReplay, backToReplay);
+      }
+      backToReplay();
     }
+  }
+  function backToReplay() {
+    requestAnimationFrame(function () {
+      root.scrollIntoView({block: 'start'});
+      window.scrollBy(0, root.getBoundingClientRect().top - covered() - GAP);
+      if (document.activeElement !== present) present.focus({preventScroll: true});
+    });
   }
   present.onclick = function () { setPresenting(!presenting()); };
   document.addEventListener('fullscreenchange', function () {
