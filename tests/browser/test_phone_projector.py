@@ -444,3 +444,45 @@ def test_next_stays_under_the_finger_from_step_to_step(book_site, browser_page, 
         where.append(round(next_button.bounding_box()["y"]))
     assert max(where) - min(where) <= 4, f"Next moves from step to step: {where}"  # it moved up to 217 px
     log.assert_clean()
+
+
+#: In the presenter view, every question's words, hint and answer buttons of the step shown: their
+#: boxes, the screen's height and the bar's top.
+ASKED = """root => {
+  const bar = root.querySelector('.ll-controls').getBoundingClientRect().top;
+  const parts = [...root.querySelectorAll('.ll-stage .ll-quiz :is(p, summary, button)')];
+  return {bar, more: root.classList.contains('ll-more-below'), parts: parts.map(el => {
+    const r = el.getBoundingClientRect();
+    return [el.tagName, Math.round(r.top), Math.round(r.bottom), Math.round(r.height)]; })};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"),
+    [("pt", PROJECTOR), ("ru", PHONE), ("ru", {"width": 1920, "height": 1080})],
+    ids=["pt-1280x720", "ru-360x740", "ru-1920x1080"],
+)
+def test_the_presenter_view_shows_a_steps_questions_hint_and_answers_whole(
+    book_site, browser_page, tmp_path, lang, viewport
+):
+    page, log, player = open_player(browser_page, book_site, viewport, lang, nth=quiz_replay(lang), name=WORKED)
+    player.locator("[data-go=present]").click()
+    wait_until_still(page)
+    asked = 0
+    for step in range(int(player.get_attribute("data-frames"))):
+        seen = player.evaluate(ASKED)
+        if seen["parts"]:
+            asked += 1
+            page.screenshot(path=str(tmp_path / f"asked-{lang}-{viewport['width']}-{step}.png"))
+            hidden = [part for part in seen["parts"] if part[2] > seen["bar"] + 1 or part[1] < 0]
+            if hidden and viewport["width"] < 768:  # too many words for a phone even small: a sign of them
+                assert seen["more"], f"step {step}: under the bar with no sign of them: {hidden}"
+                continue
+            assert not hidden, f"step {step}: off the screen, under the bar at {seen['bar']}: {hidden}"
+            if viewport["width"] >= 1920:
+                small = [part for part in seen["parts"] if part[0] == "BUTTON" and part[3] < 48]
+                assert not small, f"step {step}: answer buttons too small for a projector: {small}"
+        page.keyboard.press("PageDown")
+        wait_until_still(page)
+    assert asked, "no question was shown"
+    log.assert_clean()

@@ -31,6 +31,8 @@ window.llReplay = window.llReplay || function (root) {
     slider.value = i;
     counter.textContent = counter.dataset.format.replace('{at}', i).replace('{last}', last);
     dress();
+    stage.scrollTop = 0;
+    cue();
     var had = document.activeElement;
     first.disabled = back.disabled = i === 0;
     next.disabled = end.disabled = i === last;
@@ -43,6 +45,12 @@ window.llReplay = window.llReplay || function (root) {
     root.dispatchEvent(new CustomEvent('ll-step', {detail: {at: i, lang: shownLang}}));
   }
   function presenting() { return root.classList.contains('ll-presenting'); }
+  // In the presenter view, words that cannot fit even small (two questions on a phone) scroll in
+  // the stage: the step bar then shows that there is more below, until it has been read.
+  function cue() {
+    root.classList.toggle('ll-more-below', presenting() && stage.scrollHeight - stage.scrollTop - stage.clientHeight > 2);
+  }
+  stage.addEventListener('scroll', cue, {passive: true});
   function covered() {  // the screen's top that the page keeps once scrolled: a sticky header above the replay
     var most = 0, box = root.getBoundingClientRect();
     for (var up = root; up.parentElement; up = up.parentElement) {
@@ -143,11 +151,11 @@ window.llReplay = window.llReplay || function (root) {
       : innerHeight - covered() - GAP - bar.offsetHeight - parseFloat(getComputedStyle(bar).marginTop) - 2;
     var natural = on ? 48 : parseFloat(getComputedStyle(tables[0]).fontSize);
     var large = words.length ? parseFloat(getComputedStyle(words[0]).fontSize) : 0, result;
-    [large, 20, 16.8].some(function (wordSize, i) {
+    [large, 20, 16.8, 14].some(function (wordSize, i) {
       if (i && wordSize >= large) return false;
       words.forEach(function (part) { part.style.fontSize = i ? wordSize + 'px' : ''; });
       result = {size: tableSize(tables, room, natural, on), words: i ? wordSize + 'px' : ''};
-      return !result.size || parseFloat(result.size) >= SMALL;
+      return (!result.size || parseFloat(result.size) >= SMALL) && wordsFit;
     });
     tables.forEach(function (table) { table.style.fontSize = result.size; });
     result.height = Math.max.apply(null, tables.map(function (table) { return table.offsetHeight; }));
@@ -164,6 +172,9 @@ window.llReplay = window.llReplay || function (root) {
     probe.remove();
     return result;
   }
+  // In the presenter view every step's words, questions, hints and answer buttons fit the screen
+  // whole, under the table or beside it (wordsFit: smaller words are tried until they do).
+  var wordsFit = true;
   function tableSize(tables, room, natural, on) {  // '' for the table's own size
     var beside = false, heights = tables.map(function (table) {  // each step's words under its table
       var height = 0;
@@ -172,9 +183,10 @@ window.llReplay = window.llReplay || function (root) {
         height += el.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
         beside = beside || el.offsetLeft >= table.offsetLeft + table.offsetWidth - 1;
       }
-      return on ? Math.min(height, room * .45) : height;  // more questions than that scroll under the table
+      return height;
     });
     var under = beside ? 0 : Math.max.apply(null, heights);
+    wordsFit = !on || !beside || Math.max.apply(null, heights) <= room;
     function fits(size) {  // every table takes the tallest one's height (fit), so the tallest words go under it
       tables.forEach(function (table) { table.style.fontSize = size ? size + 'px' : ''; });
       return tables.every(function (table) { return table.offsetHeight + under <= room; });
@@ -258,8 +270,10 @@ window.llReplay = window.llReplay || function (root) {
       }
       next.focus();
       fit();
+      cue();
     } else {
       fit();
+      cue();
       // Back where the teacher was: the replay's top under the page's sticky header, the focus
       // on the Present button; once the screen is the page's again (leaving full screen
       // restores the page's scrolling after this), and again at once for a window never full.
