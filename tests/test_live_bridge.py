@@ -96,10 +96,13 @@ def test_a_what_if_card_plays_the_hand_out_and_an_illegal_one_is_refused_in_the_
     session = opened()
     at = 1
     cards = CARD.findall(call("frame", **session, at=at, lang="en")["html"])
-    branches = [call("what_if", **session, at=at, card=card, lang="en") for card in cards]
-    # The scenario's own card steps on along its line; the other plays the hand out.
-    assert len(cards) == 2 and all("ll-table" in branch["frames"][0] for branch in branches)
-    [branch] = [branch for branch in branches if "wins the hand" in branch["frames"][-1]]
+    answers = [call("what_if", **session, at=at, card=card, lang="en") for card in cards]
+    # The scenario's own card opens no branch: the page steps on to it; the other plays the hand out.
+    [line] = [answer for answer in answers if "frames" not in answer]
+    assert line == {"line": at + 1}
+    [branch] = [answer for answer in answers if "frames" in answer]
+    assert len(cards) == 2 and "ll-table" in branch["frames"][0] and "wins the hand" in branch["frames"][-1]
+    branches = answers
     tried = cards[branches.index(branch)]
     refused = call("what_if", **session, at=at, card="2♥", lang="ru")  # nobody to act holds it
     assert "error" in refused and "ll-failures" in refused["error"]
@@ -145,8 +148,9 @@ def test_a_hand_and_a_what_if_branch_save_as_lessons_that_check(tmp_path):
 
     session = opened()
     at = 1
-    card = CARD.findall(call("frame", **session, at=at, lang="en")["html"])[-1]
-    branch = call("what_if", **session, at=at, card=card, lang="en")
+    cards = CARD.findall(call("frame", **session, at=at, lang="en")["html"])
+    # the card that leaves the scenario's line (its own card opens no branch)
+    branch = next(answer for card in cards if "branch" in (answer := call("what_if", **session, at=at, card=card)))
     [lesson] = loads(call("save_lesson", branch=branch["branch"], lang="es")["text"])
     run = replay(lesson)
     assert run.ok and len(run.frames) - 1 == sum(step.kind == "play" for step in lesson.steps)

@@ -18,6 +18,8 @@ window.llReplay = window.llReplay || function (root) {
   var speed = root.querySelector('select[data-speed]');
   var picker = root.querySelector('select[data-lang-picker]');
   var timer = null, at = -1, last = frames.length - 1, shownLang = root.dataset.lang;
+  root.classList.toggle('ll-one-step', last === 0);  // a position alone: no counter, no Play
+  play.disabled = last === 0;
   var GAP = 6;  // px between the page's header and the table
   var voice = root.llVoice = window.llVoice(root, function (key) { return (words[shownLang] || {})[key] || ''; });
   function show(i) {
