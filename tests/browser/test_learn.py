@@ -338,3 +338,17 @@ def test_the_readers_own_exercises_are_data_and_markup_in_them_is_only_text(lear
     assert page.evaluate("file => llCourseProgress.open({order: []}).importText(file)", file) == 1  # its solve
     assert page.evaluate("() => llPracticeQueue.list().map(item => item.id)") == [task_id]
     assert page.evaluate("window.llRan") is None
+
+
+def test_on_a_phone_the_exercise_is_one_tap_from_the_top_of_the_page(learn):
+    page, log = learn
+    start = page.locator(".ll-learn-start a")
+    box = start.bounding_box()
+    assert box and box["y"] + box["height"] <= 740 and box["height"] >= 24, f"no way to the exercise in sight: {box}"
+    assert start.inner_text() == translate("learn.start", "ru")
+    start.click()
+    page.wait_for_function(
+        "() => { const t = document.querySelector('[data-ll-task]:not([hidden])');"
+        " const r = t.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }"
+    )
+    log.assert_clean()
