@@ -113,14 +113,14 @@ def deal_rows(rules: Rules | None = None) -> list[tuple[int, int, int]]:
     return rows
 
 
-def rules_sheet_html(lang: str = "en", languages: Sequence[str] = LANGUAGES) -> Markup:
+def rules_sheet_html(lang: str = "en", languages: Sequence[str] | None = None) -> Markup:
     """The rules on one page in each of ``languages`` (every one by default), ``lang`` shown
-    first; the reader picks another with the buttons on the sheet (no script), and printing
-    prints the one shown. A translated chapter leaves English out: one language per screen,
-    with the source texts' languages beside it.
+    first; the reader picks another with the buttons on the sheet (no script; none when there
+    is one language), and printing prints the one shown. A translated chapter embeds its own
+    language alone: one language per screen.
     """
     check_language(lang)
-    languages = [code for code in LANGUAGES if code in languages or code == lang]
+    languages = [code for code in LANGUAGES if code in (languages or LANGUAGES) or code == lang]
     return render(
         "sheet/rules.html",
         lang=lang,
