@@ -280,6 +280,14 @@ def quiz_replay(lang: str) -> int:
     )
 
 
+def presenting_questions(browser_page, book_site, viewport, lang):
+    """The worked example's replay with questions, in the presenter view."""
+    page, log, player = open_player(browser_page, book_site, viewport, lang, nth=quiz_replay(lang), name=WORKED)
+    player.locator("[data-go=present]").click()
+    wait_until_still(page)
+    return page, log, player
+
+
 #: The table's box and every other part of the stage (words, questions) as boxes.
 STAGE = """root => {
   const box = el => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; };
@@ -297,9 +305,7 @@ STAGE = """root => {
 def test_the_presenter_view_keeps_its_table_still_with_the_questions_under_it(
     book_site, browser_page, tmp_path, lang, viewport
 ):
-    page, log, player = open_player(browser_page, book_site, viewport, lang, nth=quiz_replay(lang), name=WORKED)
-    player.locator("[data-go=present]").click()
-    wait_until_still(page)
+    page, log, player = presenting_questions(browser_page, book_site, viewport, lang)
     tables, asked = [], 0
     for step in range(int(player.get_attribute("data-frames"))):
         seen = player.evaluate(STAGE)
@@ -465,9 +471,7 @@ ASKED = """root => {
 def test_the_presenter_view_shows_a_steps_questions_hint_and_answers_whole(
     book_site, browser_page, tmp_path, lang, viewport
 ):
-    page, log, player = open_player(browser_page, book_site, viewport, lang, nth=quiz_replay(lang), name=WORKED)
-    player.locator("[data-go=present]").click()
-    wait_until_still(page)
+    page, log, player = presenting_questions(browser_page, book_site, viewport, lang)
     asked = 0
     for step in range(int(player.get_attribute("data-frames"))):
         seen = player.evaluate(ASKED)
