@@ -186,7 +186,7 @@ def time_to_live(context, url: str, site: Path, warm: bool = False) -> tuple[flo
     page.goto(url, wait_until="load")
     page.evaluate(SW_READY)
     if warm:
-        page.wait_for_function("() => window.llLiveKit.warm", timeout=10_000)
+        page.wait_for_function("() => window.llLiveKit.warm", timeout=60_000)
         page.evaluate("() => window.llLiveKit.warm")
     start = time.perf_counter()
     page.locator("[data-ll-action=live]").click()
