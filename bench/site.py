@@ -137,12 +137,12 @@ def first_visits(site: Path, seconds: float) -> None:
             files = [path for path, _ in sent]
             raw = sum(size for _, size in sent)
             packed = sum(transferred(site / path) for path in files if (site / path).is_file())
-            other = sorted({path for path in files if file_language(path) not in {None, file_language(name)}})
+            lang = file_language(name) or "en"  # the site's root pages are the English book's
+            other = sorted({path for path in files if file_language(path) not in {None, lang}})
             print(
                 f"{name:<28} {len(files):>5} {raw / 1e6:>8.2f} {packed / 1e6:>8.2f}  {len(other)} files"
                 + (f" (e.g. {other[0]})" if other else "")
             )
-            lang = file_language(name) or "en"
             verdicts[lang] = max(verdicts.get(lang, 0), raw)
         browser.close()
     for lang, worst in verdicts.items():
