@@ -146,6 +146,8 @@ interface LiveKit {
   siteRoot(): string;
   restart?(): void;
   started(): boolean;
+  /** Its files kept offline, the page's idle start: true once the first replay was drawn unseen. */
+  warm?: Promise<boolean>;
   CHECK_LIMIT_MS: number;
   bounded(name: keyof LiveAnswers, args: object, ms: number): Promise<LiveAnswer>;
   button(action: string, text: string, key?: string): HTMLButtonElement;

@@ -78,7 +78,9 @@ def demo(args: argparse.Namespace) -> int:
     lang = _language(args)
     state, events = new_hand(game.rules, names, dealer=game.players - 1, seed=seed)
     size = "" if args.hand_size is None else f" --hand-size {args.hand_size}"
-    again = f"lingerlonger demo --rules {game.rules.spec} --players {game.players}{size} --seed {seed}"
+    # the command deals the same hand again in the same words: --lang only when it was asked for
+    asked = f" --lang {lang}" if getattr(args, "asked_lang", None) else ""
+    again = f"lingerlonger demo --rules {game.rules.spec} --players {game.players}{size} --seed {seed}{asked}"
     print(translate("cli.demo-title", lang, rules=rules_text(game.rules, lang), count=game.players, seed=seed))
     print(translate("cli.demo-again", lang, command=again) + "\n")
     for event in events:
@@ -132,9 +134,10 @@ def check_command(args: argparse.Namespace) -> int:
         args.paths, args.languages = [str(lesson_folder())], args.languages or LESSON_LANGUAGES
     task_ids: dict[str, Location] = {}  # a task's id is unique across every file checked
     for name, problem in _scenario_files(args.paths):
-        if problem:
+        if problem:  # a path that gives no file is a scenario with errors, counted in the summary
             complain(error_text(problem, lang))
-            failures += 1
+            failures, failed, scenarios = failures + 1, failed + 1, scenarios + 1
+            files += problem.code == "cli.no-such-path"
             status = EXIT_USAGE
             continue
         files += 1
@@ -156,12 +159,13 @@ def check_command(args: argparse.Namespace) -> int:
         except (OSError, NotAFile) as error:
             refusal = error if isinstance(error, NotAFile) else cannot_read(name, error)
             complain(refusal.text(lang))
-            failures += 1
+            # what could not be read counts as one more scenario with errors
+            failures, failed, scenarios = failures + 1, failed + 1, scenarios + found + 1
             status = EXIT_USAGE
             continue
-        if not found:
+        if not found:  # an empty file is a scenario with errors too
             complain(ScenarioError(Location(name, 1, 1), Message("scenario.empty")).text(lang))
-            failures += 1
+            failures, failed, found = failures + 1, failed + 1, 1
         scenarios += found
     counted = translate("count.scenarios", lang, count=scenarios)
     in_files = translate("count.files", lang, count=files)

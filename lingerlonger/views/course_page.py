@@ -489,6 +489,18 @@ class LearnPage:
         return str(course_html(self.units, self.lang))
 
 
+class LearnStart:
+    """A link at the top of the Learn page to its exercise on screen: on a phone the page's
+    introduction fills two screens above it, and the first exercise is one tap away."""
+
+    def __init__(self, *, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = lang
+
+    def _repr_html_(self) -> str:
+        text = translate("learn.start", self.lang)
+        return str(render("course/start_link.html", tag=language_tag(self.lang), text=text))
+
+
 class ProgressPanel:
     """The course's progress panel for a page without the exercises (the landing page): done
     out of total and "Continue where you left off", which opens the Learn page at ``learn_href``."""

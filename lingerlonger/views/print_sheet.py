@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lingerlonger.game.declared import PLAYERS
@@ -114,20 +114,23 @@ def deal_rows(rules: Rules | None = None) -> list[tuple[int, int, int]]:
     return rows
 
 
-def rules_sheet_html(lang: str = "en") -> Markup:
-    """The rules on one page in every language, ``lang`` shown first; the reader picks another
-    with the buttons on the sheet (no script), and printing prints the one shown.
+def rules_sheet_html(lang: str = "en", languages: Sequence[str] | None = None) -> Markup:
+    """The rules on one page in each of ``languages`` (every one by default), ``lang`` shown
+    first; the reader picks another with the buttons on the sheet (no script; none when there
+    is one language), and printing prints the one shown. A translated chapter embeds its own
+    language alone: one language per screen.
     """
     check_language(lang)
+    languages = [code for code in LANGUAGES if code in (languages or LANGUAGES) or code == lang]
     return render(
         "sheet/rules.html",
         lang=lang,
         label=translate("rules-sheet.aria", lang),
         language=translate("player.language", lang),
-        languages=[(code, language_tag(code), translate("language.name", code)) for code in LANGUAGES],
+        languages=[(code, language_tag(code), translate("language.name", code)) for code in languages],
         versions=[
             {"tag": language_tag(code), "t": _sheet_words(code), "print": translate("sheet.print", code)}
-            for code in LANGUAGES
+            for code in languages
         ],
         deal_rows=deal_rows(),
         script=Markup(SHEET_JS),

@@ -224,7 +224,8 @@ def answer_question(args: dict) -> dict:
 @_call
 def what_if_branch(args: dict) -> dict:
     """``{session, at, card, lang}``: the frames after that card instead, to the hand's end,
-    and the branch kept as a session of its own (``branch``) for "Save as lesson"."""
+    and the branch kept as a session of its own (``branch``) for "Save as lesson"; for the
+    scenario's own card, ``{line}``: the step of the scenario it leads to."""
     model = _model(args)
     state = model.frame.state
     if state.to_act is None:
@@ -232,6 +233,8 @@ def what_if_branch(args: dict) -> dict:
     tried = model.try_action(Play(state.to_act, parse_card(_text(args, "card"))))
     if isinstance(tried, Refused):
         return _refused(tried, model.lang)
+    if tried.branch_action is None:  # the scenario's own card: no branch, the page steps on to it
+        return {"line": tried.at}
     style = TableStyle.of(model.lang)
     # The questions are the scenario's, answered on its own line (``answer``), not in a branch.
     # ``reviewable``: a branch off the line, played to its end (a card the line plays follows it).

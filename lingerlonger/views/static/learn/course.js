@@ -238,6 +238,7 @@ window.llLearn = window.llLearn || function (root) {
       next.hidden = !right || (at >= course.length - 1 && !(mastery && mastery.active()));
       var rule = more.querySelector('.ll-rule');
       say(verdictText.textContent + (rule ? ' ' + (rule.textContent || '').trim() : ''));
+      feedback.querySelectorAll('.ll-verdict-stars').forEach(function (echo) { echo.remove(); });
       if (right) {
         answers.forEach(function (b) { b.disabled = true; });
         hintButton.disabled = true;
@@ -247,6 +248,13 @@ window.llLearn = window.llLearn || function (root) {
           var best = Math.max(n, own(stars, String(task.dataset.llTask)) || 0);
           stars[String(task.dataset.llTask)] = best;
           showStars(task, best);
+          // and beside the verdict, in sight when it shows (the task's own are at its top, off a
+          // phone's screen by then); said once, by the task's stars
+          var echo = document.createElement('span');
+          echo.className = 'll-verdict-stars';
+          echo.setAttribute('aria-hidden', 'true');
+          echo.textContent = starsText(best);
+          verdictText.after(echo);
           if (store) store.record(keptAs(task), {stars: n, mistakes: mistakes, hints: hints, skills: data.skills || []});
           root.dispatchEvent(new CustomEvent('ll-task-done', {detail: {task: keptAs(task), stars: n,
             hints: hints, mistakes: mistakes, shown: task.dataset.llTask}}));

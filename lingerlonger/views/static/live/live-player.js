@@ -204,7 +204,8 @@
         // eslint-disable-next-line no-unsanitized/property -- a what-if frame of the worker's answer, the package's own templates
         frame.innerHTML = frames[index];
         voice.narrate(frame);
-        where.textContent = (index + 1) + ' / ' + frames.length;
+        where.textContent = (shown.words[lang] || {})['ui.counter'].replace('{at}', String(index + 1))
+          .replace('{last}', String(frames.length));
         back.disabled = index === 0;
         next.disabled = index === frames.length - 1;
         reviewable(next.disabled && branchReviewable ? {branch: branchSession} : null);  // its hand has ended
@@ -219,16 +220,19 @@
       box.append(nav, frame);
       var inside = stage.contains(document.activeElement);
       stage.replaceChildren(box);
+      root.classList.add('ll-in-branch');  // its counter the one shown: the lesson's step bar's hides
       back.onclick = function () { go(index - 1); };
       next.onclick = function () { go(index + 1); };
       go(index);
       voice.settle(inside, next.disabled ? back : next);
+      box.scrollIntoView({block: 'nearest'});  // its nav in sight, under the page's header
     }
     function backToScenario() {
       // "Back" hides itself, and a branch's buttons go: the table takes the focus they had
       if (root.contains(document.activeElement) && !stage.contains(document.activeElement)
           || document.activeElement === document.body) stage.focus();
       mode = 'scenario';
+      root.classList.remove('ll-in-branch');
       moment = null;
       reviewable(null);
       tell('');
@@ -284,10 +288,23 @@
       } else if (mode === 'scenario') {
         args.at = at;
         onScenario('what_if', args).then(function (result) {
-          if (answer(result)) { out.replaceChildren(); tried(result); branch(result.frames, 0); }
+          if (!answer(result)) return;
+          out.replaceChildren();
+          if (result.line !== undefined) return stepOn(result.line);
+          tried(result);
+          branch(result.frames, 0);
         }).catch(failed);
       }
     });
+    // The lesson's own card: no branch, the lesson steps on to it (and says so)
+    /** @param {number} line */
+    function stepOn(line) {
+      var slider = /** @type {HTMLInputElement} */ (root.querySelector('.ll-controls input[type=range]'));
+      // the replay always draws its Next
+      if (line === at + 1) /** @type {HTMLButtonElement} */ (root.querySelector('[data-go=next]')).click();
+      else { slider.value = String(line); slider.dispatchEvent(new Event('input')); }
+      tell(say('same-as-line'));
+    }
     coach.onclick = function () {
       out.textContent = say('coach-thinking');
       var advised = mode === 'hand' ? call('coach', {hand: session, lang: lang})
@@ -305,6 +322,7 @@
       call('new_hand', args).then(function (result) {
         if (!answer(result)) return;
         mode = 'hand';
+        root.classList.remove('ll-in-branch');
         tell('');
         root.classList.add('ll-live-hand');
         status.textContent = '';
@@ -359,6 +377,7 @@
         return call('frame', {session: result.session, at: result.at, lang: lang}).then(function (shownFrame) {
           if (!answer(shownFrame)) return;
           mode = 'moment';
+          root.classList.remove('ll-in-branch');
           moment = {session: result.session, at: result.at};
           reviewable(null);
           saving(false);
@@ -400,7 +419,8 @@
       bar.hidden = true;
       bar.after(status);
       // "Try it live" is gone: the focus it had goes to the first of the buttons that replace it
-      if (focused === start || focused === document.body) coach.focus();
+      // (without scrolling: the table the reader is told to tap stays in view)
+      if (focused === start || focused === document.body) coach.focus({preventScroll: true});
       root.dataset.llLive = 'ready';
       levels().catch(failed);
       /** @type {HTMLElement | null | false} */
