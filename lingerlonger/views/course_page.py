@@ -27,6 +27,7 @@ from lingerlonger.scenario import Scenario, in_language
 from lingerlonger.scenario.course import Course, read_course
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.review_copy import review_copy, review_seed
+from lingerlonger.views.class_student import student_panel_html
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import TableStyle, card_html, card_label, minify_css, table_html
@@ -339,6 +340,7 @@ def course_html(
         reviews=reviews,
         count=count,
         panel=progress_panel_html(lang),  # done out of total, Continue, review, export (course_progress.js)
+        class_panel=student_panel_html(lang),  # a class assignment's hand-in (static/class/student.js)
         words=_words(lang, "intro", "class-mode", "units", "from-reviews", "needs-script"),
         catalog=_json(catalog),
         css=Markup(COURSE_CSS + minify_css(PROGRESS_CSS)) if include_assets else "",

@@ -19,6 +19,8 @@
      makeResult({nonce, name, minute, items}) -> the text         readResult(text) -> {ok, value | code, at}
      nameProblem(name) -> null or a code (the rules of seat names: scenario/author_names.py)
      codeIn(text, key) -> the text after '#KEY=' in a link (or the text itself), or ''
+     speaker(words, lang) -> say(key, values): a catalog's message (class.*) with its values, its
+       plural form chosen by the count (Intl.PluralRules: CLDR's, as words/i18n.py)
    Codes: too-long, damaged, version, malformed, no-exercises, too-many, bad-id, twice,
    name-empty, name-invisible, name-too-long, name-reserved. */
 (/** @param {Window} global @param {() => ClassCodecApi} factory */ function (global, factory) {
@@ -88,9 +90,9 @@
    * @param {unknown} text @returns {{ok: true, parts: string[]} | {ok: false, code: string, at: number}} */
   function frame(text) {
     if (typeof text !== 'string') return refused('malformed');
-    text = text.trim();
-    if (text.length > MAX_TEXT) return refused('too-long');
-    var parts = text.split('.');
+    var given = text.trim();
+    if (given.length > MAX_TEXT) return refused('too-long');
+    var parts = given.split('.');
     if (parts[0] !== VERSION) return parts.length === 6 && /^\d+$/.test(parts[0]) ? refused('version') : refused('damaged');
     if (parts.length !== 6) return refused('damaged');
     if (check(parts.slice(0, 5).join('.')) !== parts[5]) return refused('damaged');
@@ -173,7 +175,24 @@
     return (at < 0 ? text : text.slice(at + key.length + 2)).trim();
   }
 
-  return {makeAssignment: makeAssignment, readAssignment: readAssignment, makeResult: makeResult,
+  /** @param {{[key: string]: string | {[form: string]: string}}} words @param {string} lang */
+  function speaker(words, lang) {
+    var plural = new Intl.PluralRules(lang);
+    /** @param {string} key @param {{[name: string]: string | number}} [values] @returns {string} */
+    return function (key, values) {
+      var given = values || {};
+      var text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key;
+      if (typeof text === 'object') {
+        var form = plural.select(Number(given.count));
+        text = text[form] || text.other || text.many || '';
+      }
+      return text.replace(/\{(\w+)\}/g, function (whole, name) {
+        return Object.prototype.hasOwnProperty.call(given, name) ? String(given[name]) : whole;
+      });
+    };
+  }
+
+  return {speaker: speaker, makeAssignment: makeAssignment, readAssignment: readAssignment, makeResult: makeResult,
     readResult: readResult, nameProblem: nameProblem, codeIn: codeIn, check: check,
     MAX_TEXT: MAX_TEXT, MAX_EXERCISES: MAX_EXERCISES, ASSIGNMENT_KEY: 'll-assignment', RESULT_KEY: 'll-result'};
 });
