@@ -33,7 +33,7 @@
     if (problem || !read.ok) {
       part('[data-ll-class-title]').textContent = say('class.student-refused');
       status.textContent = problem + ' ' + say('class.whole-course');
-      box.querySelectorAll('.ll-class-name, [data-ll-action=hand-in], #ll-class-name-rule, .ll-class-student-how')
+      box.querySelectorAll('.ll-class-name, [data-ll-action=hand-in], #ll-class-name-rule, .ll-class-student-how, [data-ll-class-banner]')
         .forEach(function (el) { /** @type {HTMLElement} */ (el).hidden = true; });
       return;
     }
@@ -55,6 +55,21 @@
     var due = part('[data-ll-class-due]');
     due.textContent = a.date ? say('class.due', {date: a.date}) : '';
     due.hidden = !a.date;
+    var banner = part('[data-ll-class-banner]');
+    banner.querySelector('[data-ll-class-banner-text]').textContent = say('class.banner', {title: a.title,
+      count: a.ids.length}) + (a.date ? ' ' + due.textContent + '.' : '');
+    learn.prepend(banner);
+    banner.querySelector('[data-ll-action=to-hand-in]').addEventListener('click', function () {
+      part('[data-ll-pupil-name]').focus();
+    });
+    setTimeout(function () { learn.scrollIntoView({block: 'start'}); }, 0);  // the assignment, not the page's prose
+    var address = location.hash;
+    learn.addEventListener('click', /** @param {Event} event */ function (event) {
+      // course.js writes an exercise's address when its link is followed: the assignment's stays
+      if (/** @type {HTMLElement} */ (event.target).closest('[data-ll-goto]')) {
+        setTimeout(function () { history.replaceState(null, '', address); }, 0);
+      }
+    });
 
     // ---- what the student does, kept per assignment ----
     /** @type {Storage | null} */

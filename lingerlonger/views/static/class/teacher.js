@@ -87,10 +87,9 @@
       var known = classes.filter(function (c) { return c.id === read.value.nonce; })[0];
       var record = known || {id: read.value.nonce, assignment: code, made: Date.now(), results: []};
       if (!known) classes.push(record);
-      save(record).then(function () {
-        open(record, true);
-        tell(say('class.made', {title: read.value.title, count: read.value.ids.length}));
-      });
+      open(record, true);
+      tell(say('class.made', {title: read.value.title, count: read.value.ids.length}));
+      save(record);
     }
     /** @param {ClassRecord} record */
     function save(record) { return store ? store.put(record) : Promise.resolve(); }
@@ -518,7 +517,13 @@
             classes = classes.filter(function (c) { return c !== gone; });
             current = assignment = null;
             if (classes.length) open(classes[0], false);
-            else { builder.hidden = false; assignmentBox.hidden = results.hidden = true; listClasses(); }
+            else {
+              builder.hidden = false;
+              assignmentBox.hidden = results.hidden = true;
+              part('[data-ll-class-body]').replaceChildren();  // nothing of it left on the page
+              part('[data-ll-class-summary]').replaceChildren();
+              listClasses();
+            }
             tell(say('class.forgotten', {title: title}));
             (classes.length ? part('[data-ll-class-heading]') : part('[data-ll-class-title-field]')).focus();
           });
