@@ -24,7 +24,7 @@ import json
 import re
 
 import pytest
-from conftest import first_visit, record, wcag_violations
+from conftest import CHROMIUM, CHROMIUM_ARGS, COUNT_PRINTS, first_visit, record, wcag_violations
 
 pytestmark = pytest.mark.browser
 
@@ -120,7 +120,16 @@ def round_(book_html, book_site, chromium):
                 assert not wcag_violations(page, within=part), part
         student_log.assert_clean()
         phone.close()
-    yield teacher, log, exercises, results, (first, rule), plans, context
+    heard = [add_pasted(teacher, results["Аня"]["link"])]  # by link
+    teacher.set_input_files(  # by file, and by the QR code's image: two files at once
+        "[data-ll-class-files]",
+        [
+            {"name": "Борис.txt", "mimeType": "text/plain", "buffer": results["Борис"]["file"]},
+            {"name": "Вера.png", "mimeType": "image/png", "buffer": results["Вера"]["png"]},
+        ],
+    )
+    heard.append(said(teacher))
+    yield teacher, log, exercises, results, (first, rule), plans, heard, link
     context.close()
 
 
@@ -133,6 +142,15 @@ def add_pasted(page, text: str) -> str:
     return said(page)
 
 
+def kept_results(page) -> list[list[str]]:
+    """What the browser keeps: each class's results' texts (IndexedDB)."""
+    return page.evaluate(
+        """() => new Promise(done => { const open = indexedDB.open('ll-class');
+        open.onsuccess = () => { const all = open.result.transaction('classes').objectStore('classes').getAll();
+        all.onsuccess = () => done(all.result.map(c => c.results.map(r => r.code))); }; })"""
+    )
+
+
 def said(page) -> str:
     page.wait_for_function("() => document.querySelector('[data-ll-class-live]').textContent.trim() !== ''")
     text = page.locator("[data-ll-class-live]").text_content()
@@ -141,17 +159,9 @@ def said(page) -> str:
 
 
 def test_the_whole_round_link_file_and_qr_code_to_the_class_table_and_csv(round_):
-    teacher, log, exercises, results, (first, rule), plans, _ = round_
-    assert "Аня" in add_pasted(teacher, results["Аня"]["link"])
-    teacher.set_input_files(
-        "[data-ll-class-files]",
-        [
-            {"name": "Борис.txt", "mimeType": "text/plain", "buffer": results["Борис"]["file"]},
-            {"name": "Вера.png", "mimeType": "image/png", "buffer": results["Вера"]["png"]},
-        ],
-    )
-    added = said(teacher)
-    assert "Борис" in added and "Вера" in added, added
+    """Each test of this module leaves the class as the round made it (the tests may run apart)."""
+    teacher, log, exercises, _, (first, rule), plans, heard, _ = round_
+    assert "Аня" in heard[0] and "Борис" in heard[1] and "Вера" in heard[1], heard
     rows = teacher.locator("[data-ll-class-row]")
     assert sorted(rows.evaluate_all("rows => rows.map(r => r.dataset.llClassRow)")) == sorted(STUDENTS)
     # the most-missed rule first: two of three missed it, with the wrong card they gave, in words
@@ -189,7 +199,7 @@ def test_the_whole_round_link_file_and_qr_code_to_the_class_table_and_csv(round_
 def test_hostile_results_are_refused_and_change_nothing(round_):
     teacher, log, exercises, results, *_ = round_
     rows = teacher.locator("[data-ll-class-row]")
-    before = rows.count()
+    before, stored = rows.count(), kept_results(teacher)
     anya = results["Аня"]["link"]
     code = anya.split("#ll-result=", 1)[1]
     assert "_02_" in code  # her first exercise: wrong, then right: two stars, no hint
@@ -203,10 +213,7 @@ def test_hostile_results_are_refused_and_change_nothing(round_):
     assert "другому заданию" in add_pasted(teacher, foreign)
     assert "Слишком длинно" in add_pasted(teacher, anya + "x" * 3000)
     assert rows.count() == before
-    kept = teacher.evaluate("""() => new Promise(done => { const open = indexedDB.open('ll-class');
-        open.onsuccess = () => { const all = open.result.transaction('classes').objectStore('classes').getAll();
-        all.onsuccess = () => done(all.result.map(c => c.results.length)); }; })""")
-    assert kept == [3], "nothing refused was stored"
+    assert kept_results(teacher) == stored, "nothing refused was stored"
     # a newer hand-in of a name replaces the earlier one, after asking (and only with a yes)
     newer = teacher.evaluate(
         """([code, kinds]) => { const r = llClassCodec.readResult(code, kinds).value;
@@ -227,15 +234,69 @@ def test_hostile_results_are_refused_and_change_nothing(round_):
     teacher.click("[data-ll-action=ask-yes]")
     assert "заменён" in said(teacher)
     assert teacher.locator('[data-ll-class-row="Аня"] .ll-class-none').count() == len(exercises)
+    newest = teacher.evaluate(  # and her work again, later still: the class as it was
+        "([code, kinds]) => { const r = llClassCodec.readResult(code, kinds).value; r.minute += 10;"
+        " return llClassCodec.makeResult(r); }",
+        [code, [e["kind"] for e in exercises]],
+    )
+    teacher.fill("[data-ll-class-paste]", newest)
+    teacher.click("[data-ll-action=add-pasted]")
+    assert "Заменить" in said(teacher)
+    teacher.click("[data-ll-action=ask-yes]")
+    assert "заменён" in said(teacher)
+    assert teacher.locator('[data-ll-class-row="Аня"] .ll-class-none').count() == 0
     log.assert_clean()
 
 
-def test_the_class_is_kept_over_a_reload_and_forgotten_on_request(round_):
+def test_the_sheet_and_the_report_print_alone(round_):
     teacher, log, *_ = round_
+    teacher.evaluate(COUNT_PRINTS)
+    for what, shown, away in (
+        ("sheet", "[data-ll-assignment-link]", "[data-ll-class-table-box]"),
+        ("report", "[data-ll-class-table-box]", "[data-ll-assignment-link]"),
+    ):
+        teacher.click(f"[data-ll-action=print-{what}]")
+        assert teacher.evaluate("() => document.documentElement.dataset.llPrint") == what
+        teacher.emulate_media(media="print")
+        seen = "(el) => getComputedStyle(el).visibility"
+        assert teacher.locator(shown).evaluate(seen) == "visible"
+        assert teacher.locator(away).evaluate(seen) == "hidden"
+        assert teacher.locator("[data-ll-action=add-results]").evaluate(seen) == "hidden"
+        teacher.emulate_media(media="screen")
+        teacher.evaluate("() => dispatchEvent(new Event('afterprint'))")
+    assert teacher.evaluate("() => window.llPrinted") == 2
     log.assert_clean()
+
+
+def test_a_review_assignment_of_what_was_missed_most(round_):
+    teacher, log, _, _, (first, _rule), plans, *_ = round_
+    teacher.click("[data-ll-action=review-assignment]")
+    teacher.wait_for_function(
+        "() => document.querySelector('[data-ll-class-heading]').textContent.startsWith('Повторение')"
+    )
+    missed = {id for plan in plans.values() for id in plan}
+    link = teacher.locator("[data-ll-assignment-link]").get_attribute("href")
+    ids = link.rsplit(".", 2)[1].split("~")
+    assert ids[0] == first["id"] and set(ids) == missed, "the most missed first"
+    assert teacher.locator("[data-ll-class-exercises] li").count() == len(missed)
+    assert teacher.locator("[data-ll-class-row]").count() == 0, "a new class, no result yet"
+    original = teacher.locator("[data-ll-class-pick] option").nth(1).get_attribute("value")
+    teacher.select_option("[data-ll-class-pick]", original)  # back to the class, by its list
+    assert teacher.locator("[data-ll-class-row]").count() == 3
+    log.assert_clean()
+
+
+def test_the_class_is_kept_over_a_reload_and_forgotten_on_request(round_, book_site, chromium):
+    """In a browser of its own: the assignment opened on the Class page by its link, a result added."""
+    *_, results, _, _, _, link = round_
+    context = chromium.new_context(**TEACHER)
+    teacher = context.new_page()
+    log = record(teacher)
+    teacher.goto(book_site + CLASS + "#ll-assignment=" + link.split("#ll-assignment=", 1)[1], wait_until="load")
+    assert add_pasted(teacher, results["Аня"]["link"]).startswith("Результат добавлен")
     teacher.reload(wait_until="load")
     teacher.wait_for_selector("[data-ll-class-row]")
-    assert teacher.locator("[data-ll-class-row]").count() == 3
+    assert teacher.locator("[data-ll-class-row]").count() == 1
     teacher.click("[data-ll-action=forget]")
     assert "Забыть" in said(teacher)
     teacher.click("[data-ll-action=ask-yes]")
@@ -245,7 +306,68 @@ def test_the_class_is_kept_over_a_reload_and_forgotten_on_request(round_):
     assert teacher.evaluate("() => document.activeElement.id") == "ll-class-title"
     teacher.reload(wait_until="load")
     assert teacher.locator("[data-ll-class-builder]").is_visible()
-    assert teacher.locator("[data-ll-class-row]").count() == 0
+    assert teacher.locator("[data-ll-class-row]").count() == 0 and kept_results(teacher) == []
+    log.assert_clean()
+    context.close()
+
+
+def camera_file(modules: list[int], size: int, path) -> None:
+    """A camera's picture for Chromium's fake device: the QR code's modules drawn black on white,
+    8 pixels each, in the middle of a 640×480 frame (YUV4MPEG2, grey: U and V at 128)."""
+    width, height, scale = 640, 480, 8
+    left, top = (width - size * scale) // 2, (height - size * scale) // 2
+    luma = bytearray(b"\xeb" * (width * height))
+    for row in range(size):
+        for col in range(size):
+            if modules[row * size + col]:
+                for y in range(top + row * scale, top + (row + 1) * scale):
+                    start = y * width + left + col * scale
+                    luma[start : start + scale] = b"\x10" * scale
+    frame = b"FRAME\n" + bytes(luma) + b"\x80" * (width * height // 2)
+    path.write_bytes(b"YUV4MPEG2 W640 H480 F10:1 Ip A1:1 C420jpeg\n" + frame * 2)
+
+
+def test_a_result_scanned_with_the_camera(round_, book_site, chromium, tmp_path):
+    """Chromium's fake camera films Вера's code: the page reads it (jsQR: Chromium on Linux has no
+    BarcodeDetector) and adds her row."""
+    teacher, _, _, results, *_, link = round_
+    code = teacher.evaluate(
+        "(text) => { const m = llQRCode.create(text, {errorCorrectionLevel: 'M'}).modules;"
+        " return [Array.from(m.data), m.size]; }",
+        results["Вера"]["link"],
+    )
+    camera_file(*code, tmp_path / "camera.y4m")
+    fake = [
+        f"--use-file-for-fake-video-capture={tmp_path / 'camera.y4m'}",
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+    ]
+    browser = chromium.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *fake])
+    try:
+        page = browser.new_context(**TEACHER).new_page()
+        log = record(page)
+        page.goto(book_site + CLASS + "#ll-assignment=" + link.split("#ll-assignment=", 1)[1], wait_until="load")
+        page.click("[data-ll-action=add-results]")
+        page.click("[data-ll-action=scan]")
+        page.wait_for_selector('[data-ll-class-row="Вера"]', timeout=15_000)
+        assert "Вера" in said(page)
+        page.click("[data-ll-action=scan-stop]")
+        assert page.locator("[data-ll-class-camera]").is_hidden()
+        log.assert_clean()
+    finally:
+        browser.close()
+
+
+def test_the_class_in_the_books_dark_mode_passes_axe(round_, book_site, chromium):
+    *_, results, _, _, _, link = round_
+    context = chromium.new_context(color_scheme="dark", **TEACHER)
+    context.add_init_script("localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark');")
+    teacher = context.new_page()
+    teacher.goto(book_site + CLASS + "#ll-assignment=" + link.split("#ll-assignment=", 1)[1], wait_until="load")
+    add_pasted(teacher, results["Борис"]["link"])
+    assert teacher.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    assert not wcag_violations(teacher, within="[data-ll-class]")
+    context.close()
 
 
 def test_a_forged_assignment_is_refused_and_the_learn_page_stays_whole(book_site, chromium):
