@@ -219,7 +219,10 @@ declare class BarcodeDetector {
 
 interface Window {
   llClassCodec: ClassCodecApi;
-  llClassQr: { draw(box: HTMLElement, text: string): boolean; read(canvas: HTMLCanvasElement): Promise<string>; readFile(file: Blob): Promise<string> };
+  llClassQr: {
+    draw(box: HTMLElement, text: string): Promise<boolean>; read(canvas: HTMLCanvasElement): Promise<string>;
+    readFile(file: Blob): Promise<string>; prepare(): Promise<void>;
+  };
   llClassStore: { open(): Promise<ClassStore> };
   llQRCode?: QRCodeEncoder;
   BarcodeDetector?: typeof BarcodeDetector;

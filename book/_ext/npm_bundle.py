@@ -21,6 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 REQUIRE = re.compile(r"""require\(\s*['"]([^'"]+)['"]\s*\)""")
+#: Comments on lines of their own, and blank lines: 40 % of the encoder's sources, not sent.
+COMMENT_LINES = (
+    re.compile(r"(?m)^[ \t]*/\*(?:(?!\*/)[\s\S])*\*/[ \t]*\n"),  # a whole comment, ending its line
+    re.compile(r"(?m)^[ \t]*//.*\n"),
+    re.compile(r"\n\s*\n"),
+)
 
 
 def _resolve(name: str, start: Path) -> Path:
@@ -45,6 +51,8 @@ def commonjs_bundle(entry: Path, global_name: str) -> str:
         if path in modules:
             continue
         code = path.read_text(encoding="utf-8")
+        for pattern in COMMENT_LINES:
+            code = pattern.sub("\n", code)
         modules[path] = (len(modules), code)
         todo.extend(_resolve(name, path) for name in REQUIRE.findall(code))
     parts = []

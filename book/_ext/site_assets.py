@@ -18,9 +18,10 @@
 5. The course: the Learn page links its style and script (``ll-course.*``) instead of inline
    copies, and a page with the progress panel (the Learn page, the landing page) links the
    progress store's (``ll-course-progress.*``); every chapter opens with a link to its exercises.
-6. The Class page links its style and scripts (``ll-class.*``, and the npm QR encoder and reader
-   that ``npm_bundle.py`` makes into scripts) instead of inline copies; the Learn page links the
-   student's side of an assignment (``ll-class-student.js``) before its own script.
+6. The Class page links its style and scripts (``ll-class.*``, and the npm QR encoder that
+   ``npm_bundle.py`` makes into a script) instead of inline copies; the Learn page links the
+   student's side of an assignment (``ll-class-student.js``) before its own script. The QR reader
+   (``ll-jsqr.js``), and the encoder on the Learn page, load when first needed.
 """
 
 from __future__ import annotations
@@ -215,17 +216,17 @@ def _course_assets(app, body: str) -> str:
     if LEARN_ROOT.search(body):
         app.add_css_file("ll-course.css")
         app.add_css_file(CLASS_CSS_NAME)  # a class assignment's hand-in, run before the course's script
-        app.add_js_file("ll-qrcode.js", defer="defer")
         app.add_js_file(STUDENT_JS_NAME, defer="defer")
         app.add_js_file("ll-course.js", defer="defer")
     return COURSE_ASSET.sub("", body)
 
 
 def _class_assets(app, body: str) -> str:
-    """The Class page's files (the QR encoder and reader before the page's script, all deferred:
-    they run in order), and the page without its inline copies."""
+    """The Class page's files (the QR encoder before the page's script, both deferred: they run in
+    order; the reader, ``ll-jsqr.js``, loads when the page starts, static/class/qr.js), and the
+    page without its inline copies."""
     app.add_css_file(CLASS_CSS_NAME)
-    for name in ("ll-qrcode.js", "ll-jsqr.js", CLASS_JS_NAME):
+    for name in ("ll-qrcode.js", CLASS_JS_NAME):
         app.add_js_file(name, defer="defer")
     return CLASS_ASSET.sub("", body)
 

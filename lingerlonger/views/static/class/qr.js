@@ -2,19 +2,45 @@
    drawn with the npm qrcode package's encoder (bundled into the site at build time as
    _static/ll-qrcode.js: window.llQRCode), read with the browser's BarcodeDetector where there is
    one, else with the npm jsQR (_static/ll-jsqr.js: window.jsQR) on a camera's frames or a photo.
-     llClassQr.draw(box, text)     -> the code of text as a PNG image in box, named by its data-ll-alt
-                                      (false: no encoder, or too long; the box is hidden then)
+   Both load when first needed, from beside this script (a script element: from file:// too), so
+   that the Learn page and a first visit's prefetch stay light; the offline worker keeps each
+   once loaded, and the Class page, which the prefetch keeps, loads the encoder itself.
+     llClassQr.draw(box, text)     -> a promise: the code of text as a PNG image in box, named by
+                                      its data-ll-alt (false: no encoder, or too long: box hidden)
      llClassQr.read(canvas)        -> a promise of the text of the first code in the picture, or ''
-     llClassQr.readFile(file)      -> the same, of a picture file */
+     llClassQr.readFile(file)      -> the same, of a picture file
+     llClassQr.prepare()           -> loads the reader now (where the browser has no BarcodeDetector) */
 (/** @param {Window} global */ function (global) {
   'use strict';
   if (global.llClassQr) return;
   var MODULE = 6, QUIET = 4;
+  var here = (document.currentScript && /** @type {HTMLScriptElement} */ (document.currentScript).src) || location.href;
+  /** @type {{[name: string]: Promise<void>}} */
+  var loading = {};
 
-  /** @param {HTMLElement} box @param {string} text */
+  /** The npm script ``name`` of this site's _static/, once. @param {string} name @param {unknown} ready */
+  function script(name, ready) {
+    if (ready) return Promise.resolve();
+    if (!Object.prototype.hasOwnProperty.call(loading, name)) {
+      loading[name] = new Promise(function (resolve) {
+        var tag = document.createElement('script');
+        tag.src = new URL(name, here).href;
+        tag.onload = tag.onerror = function () { resolve(); };
+        document.head.appendChild(tag);
+      });
+    }
+    return loading[name];
+  }
+  function prepare() { return global.BarcodeDetector ? Promise.resolve() : script('ll-jsqr.js', global.jsQR); }
+
+  /** @param {HTMLElement} box @param {string} text @returns {Promise<boolean>} */
   function draw(box, text) {
-    var encoder = global.llQRCode;
     box.hidden = true;
+    return script('ll-qrcode.js', global.llQRCode).then(function () { return drawNow(box, text); });
+  }
+  /** @param {HTMLElement} box @param {string} text */
+  function drawNow(box, text) {
+    var encoder = global.llQRCode;
     if (!encoder) return false;
     var code;
     try { code = encoder.create(text, {errorCorrectionLevel: 'M'}); } catch (tooLong) { return false; }
@@ -40,7 +66,9 @@
   }
 
   /** @param {HTMLCanvasElement} canvas @returns {Promise<string>} */
-  function read(canvas) {
+  function read(canvas) { return prepare().then(function () { return readNow(canvas); }); }
+  /** @param {HTMLCanvasElement} canvas @returns {Promise<string>} */
+  function readNow(canvas) {
     var Detector = global.BarcodeDetector;
     if (Detector) {
       return new Detector({formats: ['qr_code']}).detect(canvas).then(function (found) {
@@ -76,5 +104,5 @@
     });
   }
 
-  global.llClassQr = {draw: draw, read: read, readFile: readFile};
+  global.llClassQr = {draw: draw, read: read, readFile: readFile, prepare: prepare};
 })(self);
