@@ -90,6 +90,7 @@ def round_(book_html, book_site, chromium):
     for e in exercises:
         teacher.check(f'input[value="{e["id"]}"]')
     teacher.click("[data-ll-action=make-assignment]")
+    assert said(teacher).startswith("Задание готово: Домашнее задание, 5 упражнений")
     link = teacher.locator("[data-ll-assignment-link]").get_attribute("href")
     assert link.startswith(book_site + LEARN + "#ll-assignment=")
     assert teacher.wait_for_selector("[data-ll-assignment-qr] img").get_attribute("src").startswith("data:image/png")
@@ -258,11 +259,14 @@ def test_the_sheet_and_the_report_print_alone(round_):
         teacher.click(f"[data-ll-action=print-{what}]")
         assert teacher.evaluate("() => document.documentElement.dataset.llPrint") == what
         teacher.emulate_media(media="print")
-        seen = "(el) => getComputedStyle(el).visibility"
-        assert teacher.locator(shown).evaluate(seen) == "visible"
-        assert teacher.locator(away).evaluate(seen) == "hidden"
-        assert teacher.locator("[data-ll-action=add-results]").evaluate(seen) == "hidden"
-        teacher.emulate_media(media="screen")
+        try:
+            seen = "(el) => el.getClientRects().length > 0"
+            assert teacher.locator(shown).evaluate(seen)
+            assert not teacher.locator(away).evaluate(seen)
+            assert not teacher.locator("[data-ll-action=add-results]").evaluate(seen)
+            assert not teacher.locator("h1").first.evaluate(seen)  # nothing of the page above it
+        finally:
+            teacher.emulate_media(media="screen")
         teacher.evaluate("() => dispatchEvent(new Event('afterprint'))")
     assert teacher.evaluate("() => window.llPrinted") == 2
     log.assert_clean()
