@@ -64,6 +64,11 @@ def test_a_card_is_named_in_words_in_the_page_language():
     assert not set("♠♥♦♣") & set(named) and re.search("[а-я]", named)
 
 
+def test_the_page_tells_look_alike_names_apart_as_seat_names_do():
+    shapes = data_of(str(class_html(units(), "ru")))["sameShape"]
+    assert shapes["А"] == "A" and shapes["о"] == "o"  # Cyrillic А and о are drawn as Latin A and o
+
+
 def test_an_outside_title_is_escaped_where_the_page_carries_it():
     html = str(class_html(units(), "en", titles={units()[0].tasks[0].id: "</script><b>x</b>"}))
     assert "</script><b>" not in html

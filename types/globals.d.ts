@@ -202,7 +202,11 @@ interface ClassExercise {
   id: string; at: number; unit: string; unitTitle: string; goal: string; kind: string; why: string;
   answers: { [answer: string]: [boolean, number | null, string] }; rule: number | null; tip: boolean; title: string;
 }
-interface ClassPageData { exercises: ClassExercise[]; learn: string; rules: string; count: number }
+interface ClassPageData {
+  exercises: ClassExercise[]; learn: string; rules: string; count: number;
+  /** a letter -> the letter it is drawn like (scenario/author_names.py SAME_SHAPE) */
+  sameShape: { [letter: string]: string };
+}
 /** A rule's or a tip's line of the summary. */
 interface ClassSummary {
   key: string; rule: number | null; tip: ClassExercise | null; at: number; missed: Set<string>;

@@ -16,6 +16,7 @@ import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from lingerlonger.scenario.author_names import SAME_SHAPE
 from lingerlonger.scenario.course import read_course
 from lingerlonger.views.class_student import CLASS_CSS, SHARED_JS, class_words
 from lingerlonger.views.course_page import (
@@ -90,7 +91,14 @@ def class_html(
             exercises.append(exercise_data(task, unit, at, style, (titles or {}).get(task.id)))
             listed.append({"id": task.id, "at": at, "goal": goal_sentence(task, lang)})
         drawn.append({"id": unit.id, "title": _text(unit.title, lang), "tasks": listed})
-    data = {"exercises": exercises, "learn": learn_href, "rules": rules_href, "count": count}
+    data = {
+        "exercises": exercises,
+        "learn": learn_href,
+        "rules": rules_href,
+        "count": count,
+        # letters drawn alike (after NFKC): two students' names a teacher could not tell apart
+        "sameShape": {chr(code): shape for code, shape in SAME_SHAPE.items()},
+    }
     return render(
         "class/page.html",
         tag=language_tag(lang),

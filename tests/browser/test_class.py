@@ -213,6 +213,12 @@ def test_hostile_results_are_refused_and_change_nothing(round_):
     )
     assert "другому заданию" in add_pasted(teacher, foreign)
     assert "Слишком длинно" in add_pasted(teacher, anya + "x" * 3000)
+    lookalike = teacher.evaluate(  # "Aня" with a Latin A: two rows no one could tell apart
+        "([code, kinds]) => { const r = llClassCodec.readResult(code, kinds).value; r.name = 'A\u043d\u044f';"
+        " return llClassCodec.makeResult(r); }",
+        [code, [e["kind"] for e in exercises]],
+    )
+    assert "выглядит так же, как Аня" in add_pasted(teacher, lookalike)
     assert rows.count() == before
     assert kept_results(teacher) == stored, "nothing refused was stored"
     # a newer hand-in of a name replaces the earlier one, after asking (and only with a yes)

@@ -54,6 +54,13 @@
     function kinds() { return (assignment ? assignment.ids : []).map(function (id) { return exercise(id).kind; }); }
     /** @param {string} code */
     function linkFor(code) { return new URL(data.learn + '#' + codec.ASSIGNMENT_KEY + '=' + code, location.href).href; }
+    /** What a name looks like (scenario/author_names.py skeleton): NFKC, letters drawn alike as one.
+     * @param {string} name */
+    function skeleton(name) {
+      return Array.from(name.normalize('NFKC'), function (c) {
+        return Object.prototype.hasOwnProperty.call(data.sameShape, c) ? data.sameShape[c] : c;
+      }).join('');
+    }
     /** @param {ClassAssignment} a */
     function label(a) { return a.date ? say('class.title-dated', {title: a.title, date: a.date}) : a.title; }
 
@@ -159,6 +166,8 @@
       for (var i = 0; i < r.items.length; i++) {
         if (!answerKnown(r.items[i], exercise(a.ids[i]))) return Promise.resolve(say('class.refused-malformed', {at: i + 1}));
       }
+      var twin = record.results.filter(function (x) { return x.name !== r.name && skeleton(x.name) === skeleton(r.name); })[0];
+      if (twin) return Promise.resolve(say('class.refused-lookalike', {name: r.name, other: twin.name}));
       var earlier = record.results.filter(function (x) { return x.name === r.name; })[0];
       var entry = {name: r.name, code: code, minute: r.minute};
       if (!earlier) {
