@@ -129,7 +129,7 @@ def test_a_class_round_join_push_answer_reveal_and_csv(server):
     assert 'data-ll-class-verdict="right"' in verdicts["Аня"] and 'data-ll-class-verdict="wrong"' in verdicts["Вера"]
     revealed = said(room, "room")["parts"]
     assert "data-ll-refutation" in revealed["reveal"] and "data-ll-class-line" in revealed["reveal"]
-    assert translate("class.most-common-wrong", "ru", answer="дама бубен", count=2) in revealed["reveal"]
+    assert translate("class-live.most-common-wrong", "ru", answer="дама бубен", count=2) in revealed["reveal"]
     assert "Борис, Вера" in revealed["chart"]  # names only after the reveal
     rows = list(
         csv.reader(io.StringIO(client.get(f"/class/{code}/answers.csv", headers={"X-Teacher-Key": classes.key}).text))
@@ -297,7 +297,7 @@ def test_a_reload_keeps_the_seat_and_a_restart_keeps_every_answer(server, tmp_pa
 
 def test_every_refusal_and_word_of_the_class_is_in_every_language():
     source = Path(rooms.__file__).read_text() + Path(rooms.__file__).with_name("app.py").read_text()
-    codes = set(re.findall(r'"(class\.[a-z-]+)"', source)) - {"class.answered"}
+    codes = set(re.findall(r'"(class\.[a-z-]+)"', source))
     assert {"class.not-teacher", "class.flood", "class.too-big", "class.name-taken"} <= codes
     for lang in LANGUAGES:
         for code in codes:
@@ -383,12 +383,12 @@ def test_each_page_speaks_its_own_language(server):
     room, code = teacher(client, classes, lang="pt")
     phone, _ = pupil(client, code, "Ana", lang="es")
     send(room, op="push", task=CARD_TASK)
-    assert translate("class.pupil-exercise", "es") in said(phone, "screen")["html"]
+    assert translate("class-live.pupil-exercise", "es") in said(phone, "screen")["html"]
     projector = connect(client, "/ws?lang=ru")  # the teacher's page, switched to Russian
     send(projector, op="hello", role="teacher", key=classes.key, lang="ru", **{"class": code})
     shown = said(projector, "room")
-    assert shown["count_text"] == translate("class.answered", "ru", count=0, total=1)
-    assert translate("class.chart", "ru") in shown["parts"]["chart"]
+    assert shown["count_text"] == translate("class-live.answered", "ru", count=0, total=1)
+    assert translate("class-live.chart", "ru") in shown["parts"]["chart"]
 
 
 def test_a_name_is_shown_as_text_never_as_markup(server):

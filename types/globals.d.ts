@@ -193,6 +193,59 @@ interface ReplayStep { at: number; lang: string }
 /** What a replay tells live mode when "Try it live" is pressed: where it is, in which language. */
 interface ReplayShown { at: number; lang: string; words: Catalog }
 
+// ---- the Class page (static/class/: codec.js, qr.js, store.js, teacher.js, student.js) ----
+
+/** An assignment, as codec.js reads it: its nonce (the class's key), title, day, exercise ids. */
+interface ClassAssignment { nonce?: string; title: string; date: string; ids: string[] }
+/** One exercise of a result: the first answer, the hints used, the stars (0: not solved), seconds. */
+interface ClassItem { a: string; h: number; s: number; t: number }
+/** A result handed in: the assignment's nonce, a first name, the minute, one item per exercise. */
+interface ClassResult { nonce: string; name: string; minute: number; items: (ClassItem | null)[] }
+type ClassRead<T> = { ok: true; value: T & { nonce: string } } | { ok: false; code: string; at: number };
+type ClassWords = { [key: string]: string | { [form: string]: string } };
+interface ClassCodecApi {
+  speaker(words: ClassWords, lang: string): (key: string, values?: { [name: string]: string | number }) => string;
+  makeAssignment(a: ClassAssignment, nonce?: string): string;
+  readAssignment(text: unknown): ClassRead<ClassAssignment>;
+  makeResult(r: ClassResult): string;
+  readResult(text: unknown, kinds?: string[]): ClassRead<ClassResult>;
+  nameProblem(name: string): string | null;
+  codeIn(text: string, key: string): string;
+  check(text: string): string;
+  MAX_TEXT: number; MAX_EXERCISES: number; ASSIGNMENT_KEY: string; RESULT_KEY: string;
+}
+/** A class the teacher keeps (IndexedDB): the assignment's text and the results' texts. */
+interface ClassRecord { id: string; assignment: string; made: number; results: { name: string; code: string; minute: number }[] }
+interface ClassStore {
+  kept: boolean;
+  list(): Promise<ClassRecord[]>;
+  put(record: ClassRecord): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+/** One exercise as class_page.py writes it: answer -> [right, rule, the answer in words]. */
+interface ClassExercise {
+  id: string; at: number; unit: string; unitTitle: string; goal: string; kind: string; why: string;
+  answers: { [answer: string]: [boolean, number | null, string] }; rule: number | null; tip: boolean; title: string;
+}
+interface ClassPageData {
+  exercises: ClassExercise[]; learn: string; rules: string; count: number;
+  /** a letter -> the letter it is drawn like (scenario/author_names.py SAME_SHAPE) */
+  sameShape: { [letter: string]: string };
+}
+/** A rule's or a tip's line of the summary. */
+interface ClassSummary {
+  key: string; rule: number | null; tip: ClassExercise | null; at: number; missed: Set<string>;
+  wrong: Map<string, { count: number; exercise: ClassExercise; answer: string }>;
+}
+/** What the student did, kept per assignment: exercise id -> the first answer and its solve. */
+interface ClassWork { name: string; items: { [id: string]: ClassItem } }
+/** The npm qrcode package's encoder (book/_ext/npm_bundle.py) and the npm jsQR reader. */
+interface QRCodeEncoder { create(text: string, options: { errorCorrectionLevel: string }): { modules: { size: number; get(row: number, col: number): number | boolean } } }
+declare class BarcodeDetector {
+  constructor(options: { formats: string[] });
+  detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;
+}
+
 // ---- the offline copy (book/_ext/offline: ll-offline.js, the service worker) ----
 
 /** A note after `place` that `why` ('live' or 'keep') needs the site served, and how; its text. */
@@ -208,6 +261,15 @@ interface HTMLElement {
 }
 
 interface Window {
+  llClassCodec: ClassCodecApi;
+  llClassQr: {
+    draw(box: HTMLElement, text: string): Promise<boolean>; read(canvas: HTMLCanvasElement): Promise<string>;
+    readFile(file: Blob): Promise<string>; prepare(): Promise<void>;
+  };
+  llClassStore: { open(): Promise<ClassStore> };
+  llQRCode?: QRCodeEncoder;
+  BarcodeDetector?: typeof BarcodeDetector;
+  jsQR?: (data: Uint8ClampedArray, width: number, height: number, options?: { inversionAttempts: string }) => { data: string } | null;
   llCourseProgress: CourseProgressApi;
   llPracticeQueue?: PracticeQueueApi;
   llLiveKit: LiveKit;

@@ -438,7 +438,7 @@ class Classes:
                 "revealed": record.revealed,
                 "count": len(given),
                 "of": len(record.pupils),
-                "count_text": translate("class.answered", lang, count=len(given), total=len(record.pupils)),
+                "count_text": translate("class-live.answered", lang, count=len(given), total=len(record.pupils)),
                 "parts": drawn,
                 **({"exercises": exercises} if everything else {}),
             }

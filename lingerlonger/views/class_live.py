@@ -71,7 +71,7 @@ class Screen:
 
 
 def _words(lang: str, *keys: str) -> dict[str, str]:
-    return {key.replace("-", "_"): translate(f"class.{key}", lang) for key in keys}
+    return {key.replace("-", "_"): translate(f"class-live.{key}", lang) for key in keys}
 
 
 def text_in(value: Text, lang: str) -> str:
@@ -88,7 +88,7 @@ def answer_words(task: LearnTask, answer: str, lang: str) -> str:
 
 def exercise_label(task: LearnTask, at: int, lang: str) -> str:
     """An exercise in the teacher's list: its number and its goal."""
-    return translate("class.exercise-label", lang, at=at, goal=goal_sentence(task, lang))
+    return translate("class-live.exercise-label", lang, at=at, goal=goal_sentence(task, lang))
 
 
 @functools.lru_cache(maxsize=512)
@@ -121,7 +121,7 @@ def pupil_screen(
     """What a pupil sees: a wait, the exercise to answer, their answer in, or after the reveal
     their own verdict and its reason."""
     if task is None:
-        say = translate("class.pupil-waiting", lang, name=name)
+        say = translate("class-live.pupil-waiting", lang, name=name)
         return Screen(render("class_live/pupil_screen.html", heading=say, task=None, status="", verdict=None), say)
     chosen = answer_words(task, given, lang) if given is not None else None
     if verdict is not None:
@@ -130,25 +130,25 @@ def pupil_screen(
         answers = [_answer_name(task, v.answer, TableStyle.of(lang)) for v in task.verdicts if v.right]
         shown = {
             "right": right,
-            "text": translate("learn.right" if right else "class.pupil-wrong", lang),
+            "text": translate("learn.right" if right else "class-live.pupil-wrong", lang),
             "rule": translate("learn.decided-by", lang, rule=translate("learn.rule", lang, rule=rule)) if rule else "",
             "said": said,
             "answer": translate("learn.hint-answer", lang, answer=", ".join(answers) or "—"),
         }
-        status = translate("class.pupil-yours", lang, answer=chosen)
+        status = translate("class-live.pupil-yours", lang, answer=chosen)
         say = f"{shown['text']} {shown['rule']}".strip()
     elif revealed:
-        shown, status = None, translate("class.pupil-too-late", lang)
+        shown, status = None, translate("class-live.pupil-too-late", lang)
         say = status
     elif chosen is not None:
-        shown, status = None, translate("class.pupil-answered", lang, answer=chosen)
+        shown, status = None, translate("class-live.pupil-answered", lang, answer=chosen)
         say = status
     else:
         shown, status = None, ""
         say = goal_sentence(task, lang)
     html = render(
         "class_live/pupil_screen.html",
-        heading=translate("class.pupil-exercise", lang),
+        heading=translate("class-live.pupil-exercise", lang),
         task=_pupil_task(task, lang),
         status=status,
         verdict=shown,
@@ -162,7 +162,7 @@ def roster(names: Sequence[str], answered: set[str], lang: str) -> Markup:
         "class_live/roster.html",
         names=[(name, name in answered) for name in names],
         words=_words(lang, "roster-empty", "has-answered"),
-        count=translate("class.pupils", lang, count=len(names)),
+        count=translate("class-live.pupils", lang, count=len(names)),
     )
 
 
@@ -238,7 +238,7 @@ def reveal(task: LearnTask, spread: Counter[str], lang: str) -> Markup:
             else []
         )
         refutation = {
-            "heading": translate("class.most-common-wrong", lang, answer=answer_words(task, answer, lang), count=count),
+            "heading": translate("class-live.most-common-wrong", lang, answer=answer_words(task, answer, lang), count=count),
             "rule": translate("learn.decided-by", lang, rule=translate("learn.rule", lang, rule=wrong_rule))
             if wrong_rule
             else "",
@@ -271,7 +271,7 @@ def summary(needs: Sequence[tuple[str, list[int], int, int]], lang: str) -> Mark
     rows = [
         {
             "name": name,
-            "right": translate("class.right-of", lang, right=right, count=asked),
+            "right": translate("class-live.right-of", lang, right=right, count=asked),
             "rules": ", ".join(translate("learn.rule", lang, rule=rule) for rule in rules),
         }
         for name, rules, right, asked in needs
@@ -295,7 +295,7 @@ def teacher_page(lang: str, groups: Sequence[tuple[str, Sequence[tuple[str, str]
         lang,
         groups=groups,
         join_url=join_url,
-        title=translate("class.title", lang),
+        title=translate("class-live.title", lang),
         words=_words(
             lang,
             "key-label",
@@ -326,7 +326,7 @@ def pupil_page(lang: str, code: str) -> Markup:
         "class_live/pupil.html",
         lang,
         code=code,
-        title=translate("class.title", lang),
+        title=translate("class-live.title", lang),
         words=_words(lang, "name-label", "join", "languages", "needs-script", "reconnecting"),
     )
 
@@ -336,7 +336,7 @@ def join_page(lang: str, unknown: str | None = None) -> Markup:
     return _page(
         "class_live/join.html",
         lang,
-        title=translate("class.pupil-title", lang),
+        title=translate("class-live.pupil-title", lang),
         problem=translate("error.class.no-class", lang, code=unknown) if unknown is not None else "",
         words=_words(lang, "code-label", "join", "languages"),
     )

@@ -30,6 +30,7 @@ from lingerlonger.scenario.course import Course, read_course
 from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.review_copy import review_copy, review_seed
+from lingerlonger.views.class_student import student_panel_html
 from lingerlonger.views.course_mastery import MASTERY_JS, mastery_words, skills_of
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
 from lingerlonger.views.markdown import markdown_html
@@ -406,6 +407,7 @@ def course_html(
         reviews=reviews,
         count=count,
         panel=progress_panel_html(lang),  # done out of total, Continue, review, export (course_progress.js)
+        class_panel=student_panel_html(lang),  # a class assignment's hand-in (static/class/student.js)
         words=_words(lang, "intro", "class-mode", "units", "from-reviews", "needs-script"),
         mastery={key: translate(f"learn.mastery-{key}", lang) for key in _MASTERY_LABELS},
         mastery_words=_json(mastery_words(_page_skills(units), lang)),
