@@ -29,7 +29,8 @@ def page(lang: str) -> str:
 
 
 def every_task() -> list[LearnTask]:
-    return [task for unit in course_units() for task in unit.tasks]
+    """Every exercise and its review copy."""
+    return [shown for unit in course_units() for task in unit.tasks for shown in (task, task.review) if shown]
 
 
 def answers_to_explain(task: LearnTask) -> list[str]:
