@@ -160,14 +160,17 @@ def course_tasks() -> dict[str, dict]:
     return tasks
 
 
-def test_the_rules_page_has_numbered_rules():
-    numbers = rule_numbers()
-    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 29
+TABLES = [("rule", rule_numbers, RULE_TASKS, 29), ("ruling", ruling_numbers, RULING_TASKS, 15)]
 
 
-def test_every_rule_is_exercised_by_a_task():
-    missing = [number for number in rule_numbers() if not RULE_TASKS.get(number)]
-    assert not missing, f"rules with no task: {missing}"
+@pytest.mark.parametrize(
+    ("kind", "numbers", "table", "least"), TABLES, ids=lambda value: value if isinstance(value, str) else ""
+)
+def test_every_numbered_rule_and_ruling_is_exercised_by_a_task(kind, numbers, table, least):
+    found = numbers()
+    assert found == list(range(1, len(found) + 1)) and len(found) >= least
+    missing = [number for number in found if not table.get(number)]
+    assert not missing, f"{kind}s with no task: {missing}"
 
 
 def test_the_table_names_only_rules_and_tasks_that_exist():
@@ -175,16 +178,6 @@ def test_the_table_names_only_rules_and_tasks_that_exist():
     assert set(RULE_TASKS) <= set(rule_numbers())
     unknown = sorted({task for ids in RULE_TASKS.values() for task in ids} - set(tasks))
     assert not unknown, f"no course task has these ids: {unknown}"
-
-
-def test_the_rules_page_has_numbered_rulings():
-    numbers = ruling_numbers()
-    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 15
-
-
-def test_every_ruling_is_exercised_by_a_task():
-    missing = [number for number in ruling_numbers() if not RULING_TASKS.get(number)]
-    assert not missing, f"rulings with no task: {missing}"
 
 
 def test_the_rulings_table_is_what_the_hints_name():
