@@ -27,7 +27,7 @@ UNIT_FILES = sorted(COURSE.glob("[0-9]*.yaml"))
 
 #: Rule number -> the tasks (ids) that exercise it.
 RULE_TASKS: dict[int, tuple[str, ...]] = {
-    1: ("deal-who-cuts", "deal-by-lot", "draw-lead-passes"),  # players and seats, clockwise
+    1: ("deal-six-next-dealer", "deal-who-cuts", "deal-by-lot", "draw-lead-passes"),  # players and seats, clockwise
     2: ("deal-first-dealer", "winner-led-suit", "winner-second-seat"),  # the deck and its ranks
     3: ("deal-five-players",),  # how many cards
     4: ("deal-who-cuts", "deal-first-lead"),  # shuffle, cut and deal
@@ -46,6 +46,8 @@ RULE_TASKS: dict[int, tuple[str, ...]] = {
         "end-exhaustion",
     ),
     9: (
+        "end-card-stays",
+        "end-lead-passes-on",
         "trump-reveal-win",
         "trump-low-beats-ace",
         "trump-highest",
@@ -71,30 +73,77 @@ RULE_TASKS: dict[int, tuple[str, ...]] = {
         "last-worked-drawn",
         "var-instant-elimination",
     ),  # the winner draws one card
-    12: ("draw-out-with-stock", "last-worked-out", "last-two-last-cards"),  # going out after the draw
-    13: ("end-out-at-once", "end-last-holder"),  # out at once, and the end in the middle of a trick
-    14: ("draw-lead-passes",),  # the next lead
-    15: ("end-everyone-out", "end-last-holder"),  # the end of a hand
+    12: (
+        "draw-last-card-survives",
+        "draw-out-with-stock",
+        "last-worked-out",
+        "last-two-last-cards",
+    ),  # going out after the draw
+    13: (
+        "end-card-stays",
+        "end-trick-abandoned",
+        "end-out-at-once",
+        "end-last-holder",
+    ),  # out at once, and the end in the middle of a trick
+    14: ("end-lead-passes-on", "draw-lead-passes"),  # the next lead
+    15: ("end-last-card-resolved", "end-everyone-out", "end-last-holder"),  # the end of a hand
     16: ("last-worked-follow", "last-worked-winner", "last-worked-drawn", "last-worked-out"),  # the worked example
     17: ("end-standard-goes-on",),  # when the stock runs out, play goes on
-    18: ("deal-first-dealer",),  # cut for the deal
+    18: ("deal-cut-tie", "deal-first-dealer"),  # cut for the deal
     19: ("score-match-three", "score-chips-tricks", "score-chips-opponents"),  # a match, and chips
-    20: ("end-exhaustion", "tip-keep-trump", "tip-discard-weak", "tip-count-stock"),  # the exhaustion ending
+    20: (
+        "end-two-endings",
+        "end-equal-no-stock",
+        "end-exhaustion",
+        "tip-keep-trump",
+        "tip-discard-weak",
+        "tip-count-stock",
+    ),  # the exhaustion ending
     21: ("deal-by-lot", "score-equal-points"),  # dealer by lot, and the match
     22: ("var-draw-per-card",),
     23: ("var-no-trump",),
-    24: ("var-random-trump",),
-    25: ("var-grand-coup-first", "var-grand-coup-name"),
-    26: ("var-long-hand",),
-    27: ("var-instant-elimination",),
-    28: ("var-trump-lead",),
+    24: ("var-turned-card", "var-random-trump"),
+    25: ("var-no-combination", "var-grand-coup-first", "var-grand-coup-name"),
+    26: ("var-agreed-size", "var-long-hand"),
+    27: ("var-instant-standard", "var-instant-elimination"),
+    28: ("var-trump-lead-position", "var-trump-lead"),
     29: ("score-match-to-5",),
+}
+
+#: Ruling number -> the tasks (ids) whose hints name it ("Rule 13 and ruling 13: ...").
+RULING_TASKS: dict[int, tuple[str, ...]] = {
+    1: ("end-everyone-out",),  # everyone out in the same trick: the trick's winner wins
+    2: ("end-two-endings",),  # two endings at once count as exhaustion
+    3: ("end-equal-no-stock",),  # equal hands with an empty stock plays on
+    4: ("deal-cut-tie",),  # ties for the lowest cut cut again
+    5: ("score-chips-opponents",),  # the second chip option
+    6: ("var-instant-elimination",),  # how instant elimination ends a trick
+    7: ("var-turned-card",),  # the random-trump card lies face up at the bottom
+    8: ("var-grand-coup-first",),  # grand coup: the first trick has no trump
+    9: ("var-instant-standard",),  # every variant goes with either rule set
+    10: ("var-no-combination",),  # some variants cannot be combined
+    11: ("var-agreed-size",),  # an agreed hand size
+    12: ("var-trump-lead-position",),  # trump lead binds the first lead of a dealt hand
+    13: ("end-card-stays",),  # out at once: the card stays in the trick
+    14: ("end-trick-abandoned",),  # one holder left: the trick is abandoned
+    15: ("end-last-card-resolved",),  # a trick whose last card leaves one holder is resolved
 }
 
 
 def rule_numbers() -> list[int]:
     """The numbered rules of the Rules reference, from its headings ("### Rule 8. Follow suit")."""
     return [int(number) for number in re.findall(r"^### Rule (\d+)\.", RULES_PAGE.read_text(encoding="utf-8"), re.M)]
+
+
+def ruling_numbers() -> list[int]:
+    """The numbered rulings of the Rules reference, from their headings ("### Ruling 13. ...")."""
+    return [int(number) for number in re.findall(r"^### Ruling (\d+)\.", RULES_PAGE.read_text(encoding="utf-8"), re.M)]
+
+
+def named_in_hints(task: dict, word: str) -> set[int]:
+    """The numbers a task's (English) hints give after ``word`` ("rule", "ruling")."""
+    hints = " ".join(hint["en"] for hint in task.get("hints", ()))
+    return {int(number) for number in re.findall(rf"\b{word}s? (\d+)", hints, re.I)}
 
 
 def course_tasks() -> dict[str, dict]:
@@ -111,14 +160,17 @@ def course_tasks() -> dict[str, dict]:
     return tasks
 
 
-def test_the_rules_page_has_numbered_rules():
-    numbers = rule_numbers()
-    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 29
+TABLES = [("rule", rule_numbers, RULE_TASKS, 29), ("ruling", ruling_numbers, RULING_TASKS, 15)]
 
 
-def test_every_rule_is_exercised_by_a_task():
-    missing = [number for number in rule_numbers() if not RULE_TASKS.get(number)]
-    assert not missing, f"rules with no task: {missing}"
+@pytest.mark.parametrize(
+    ("kind", "numbers", "table", "least"), TABLES, ids=lambda value: value if isinstance(value, str) else ""
+)
+def test_every_numbered_rule_and_ruling_is_exercised_by_a_task(kind, numbers, table, least):
+    found = numbers()
+    assert found == list(range(1, len(found) + 1)) and len(found) >= least
+    missing = [number for number in found if not table.get(number)]
+    assert not missing, f"{kind}s with no task: {missing}"
 
 
 def test_the_table_names_only_rules_and_tasks_that_exist():
@@ -126,6 +178,45 @@ def test_the_table_names_only_rules_and_tasks_that_exist():
     assert set(RULE_TASKS) <= set(rule_numbers())
     unknown = sorted({task for ids in RULE_TASKS.values() for task in ids} - set(tasks))
     assert not unknown, f"no course task has these ids: {unknown}"
+
+
+def test_the_rulings_table_is_what_the_hints_name():
+    """A ruling is exercised by a task whose hints name it: the table and the hints agree both
+    ways, and every task id in it exists."""
+    tasks = course_tasks()
+    assert set(RULING_TASKS) <= set(ruling_numbers())
+    from_hints: dict[int, set[str]] = {}
+    for task_id, task in tasks.items():
+        for number in named_in_hints(task, "ruling"):
+            from_hints.setdefault(number, set()).add(task_id)
+    table = {number: set(ids) for number, ids in RULING_TASKS.items()}
+    assert table == from_hints
+
+
+def test_every_rule_is_named_by_the_hints_of_one_of_its_tasks():
+    """The table alone could map a rule to tasks that never mention it (rule 1 once was): each
+    rule is the deciding rule, named in a hint, of at least one of its tasks."""
+    tasks = course_tasks()
+    unnamed = [
+        number
+        for number, ids in RULE_TASKS.items()
+        if not any(number in named_in_hints(tasks[task_id], "rule") for task_id in ids if task_id in tasks)
+    ]
+    assert not unnamed, f"rules no task's hints name: {unnamed}"
+
+
+def test_the_course_plays_five_and_six_handed_and_asks_to_stay_in():
+    """Issue 41: tables of 5 and 6 players, rules 13 and 14 as cards to play (not only choices)."""
+    sizes: set[int] = set()
+    for path in UNIT_FILES:
+        sizes |= {len(document["players"]) for document in yaml.safe_load_all(path.read_text(encoding="utf-8"))}
+    assert {5, 6} <= sizes
+    tasks = course_tasks()
+    assert any(task["goal"] == "stay-in" for task in tasks.values())
+    card_goals = {"legal", "win-trick", "lose-trick", "stay-in", "win-hand", "best-chance"}
+    for rule in (13, 14):
+        played = [task_id for task_id in RULE_TASKS[rule] if tasks[task_id]["goal"] in card_goals]
+        assert played, f"rule {rule}: no task where the learner plays a card"
 
 
 def test_every_task_is_in_the_table_under_the_rules_its_hints_name():
@@ -137,8 +228,7 @@ def test_every_task_is_in_the_table_under_the_rules_its_hints_name():
             by_task.setdefault(task_id, set()).add(number)
     problems = []
     for task_id, task in tasks.items():
-        hints = " ".join(hint["en"] for hint in task.get("hints", ()))
-        named = {int(number) for number in re.findall(r"\b[Rr]ules? (\d+)", hints)}
+        named = named_in_hints(task, "rule")
         if not named and "tip" in task:
             continue  # a task of the "Play well" path: its tip is its table's (tests/test_play_well.py)
         if not named:

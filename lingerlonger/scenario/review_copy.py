@@ -6,10 +6,11 @@ the seats round the table with their names rotated among them gives a position t
 decides the same way, mapped: its right answers are the original's right answers, mapped
 (tests/test_review_copy.py proves it on hand-made positions and on every course exercise).
 
-The author's texts follow: suit symbols and seat names are mapped. A text that names a suit in
-words ("Spades are trump", "бубны") cannot be mapped in four languages and their cases, so the
-copy leaves it out (a ``say:``, a hint, what is said after an answer). An exercise whose
-choices name a suit in words keeps its suits, and so do a ``win-hand`` and a ``best-chance``
+The author's texts follow: suit symbols and seat names are mapped, and so are suits named in
+words ("Spades are trump", "бубны"), in the same form of the new suit, with the words that
+agree with it in Portuguese and Spanish, where suits differ in gender (``rename_suit_words``):
+a copy keeps every explanation. An exercise whose choices name a suit in words keeps its suits,
+and so do a ``win-hand`` and a ``best-chance``
 task: their computer players (``tips``) break ties between equal cards by the suits' order, so
 a permuted deal is not always the same fight. Its seats still move, except in a ``best-chance``
 task, whose deals of the unseen cards are dealt seat by seat (its names still move).
@@ -38,6 +39,7 @@ __all__ = [
     "keeps_seating",
     "names_a_suit",
     "review_seed",
+    "rename_suit_words",
 ]
 
 #: Suit words in the four languages, by their stems (every case and number of a Russian noun,
@@ -77,11 +79,13 @@ class Permutation:
         return answer
 
     def text(self, text: str) -> str:
-        """Suit symbols and seat names mapped, all at once (names are rotated among themselves)."""
+        """Suit symbols and seat names mapped, all at once (names are rotated among themselves),
+        then the suits it names in words."""
         signs = {symbol: str(self.suits[suit]) for symbol, suit in SUIT_SIGNS.items()}
         words = sorted(self.names, key=len, reverse=True)
         pattern = re.compile("|".join([*(rf"(?<!\w){re.escape(name)}(?!\w)" for name in words), "[♠♥♦♣]"]))
-        return pattern.sub(lambda found: signs.get(found[0]) or self.names[found[0]], text)
+        mapped = pattern.sub(lambda found: signs.get(found[0]) or self.names[found[0]], text)
+        return rename_suit_words(mapped, self.suits)
 
 
 def names_a_suit(text: str | None) -> bool:
@@ -100,11 +104,6 @@ def _text(text: Any, change: Permutation) -> Any:
         translations = {lang: change.text(version) for lang, version in text.translations.items()}
         return Text(change.text(str(text)), translations, text.where)
     return change.text(text)
-
-
-def _told(text: Any, change: Permutation) -> Any:
-    """A text the copy shows only when it names no suit in words."""
-    return None if names_a_suit(text) else _text(text, change)
 
 
 def _cards(cards: Sequence[Card], change: Permutation) -> tuple[Card, ...]:
@@ -134,8 +133,8 @@ def _ask(ask: Ask, change: Permutation) -> Ask:
         seat=None if ask.seat is None else change.names[ask.seat],
         choice=_text(ask.choice, change),
         choices=tuple(_text(choice, change) for choice in ask.choices),
-        hint=_told(ask.hint, change),
-        wrong=_told(ask.wrong, change),
+        hint=_text(ask.hint, change),
+        wrong=_text(ask.wrong, change),
     )
 
 
@@ -147,9 +146,9 @@ def _task(task: Task, change: Permutation) -> Task:
         seat=change.names[task.seat],
         accept=None if accept is None else tuple(change.answer(task.goal, answer) for answer in accept),
         choices=tuple(_text(choice, change) for choice in task.choices),
-        hints=tuple(_text(hint, change) for hint in task.hints if not names_a_suit(hint)),
-        right=_told(task.right, change),
-        wrong=_told(task.wrong, change),
+        hints=tuple(_text(hint, change) for hint in task.hints),
+        right=_text(task.right, change),
+        wrong=_text(task.wrong, change),
     )
 
 
@@ -159,7 +158,7 @@ def _step(step: Step, change: Permutation) -> Step:
         "card": None if step.card is None else change.card(step.card),
         "suit": None if step.suit is None else change.suit(step.suit),
         "expect": None if step.expect is None else _expect(step.expect, change),
-        "say": _told(step.say, change),
+        "say": _text(step.say, change),
         "ask": None if step.ask is None else _ask(step.ask, change),
     }
     if step.task is not None:
@@ -242,3 +241,118 @@ def review_copy(scenario: Scenario, seed: int) -> tuple[Scenario, Permutation]:
         scenario.players, seed, keep_suits=keeps_suits(scenario), keep_seating=keeps_seating(scenario)
     )
     return permuted(scenario, change), change
+
+
+#: A suit named in words, by language: the forms of each suit (spades, hearts, diamonds, clubs)
+#: in parallel, so that a copy says the same form of its own suit. Russian: every case of the
+#: four nouns (all feminine) and the stems of their adjectives ("пиковый", "червовую").
+SUIT_FORMS: dict[str, tuple[tuple[str, str, str, str], ...]] = {
+    "en": (("spades", "hearts", "diamonds", "clubs"), ("spade", "heart", "diamond", "club")),
+    "pt": (("espadas", "copas", "ouros", "paus"), ("espada", "copa", "ouro", "pau")),
+    "es": (("picas", "corazones", "diamantes", "tréboles"), ("pica", "corazón", "diamante", "trébol")),
+    "ru": (
+        ("пики", "червы", "бубны", "трефы"),
+        ("пик", "черв", "бубен", "треф"),
+        ("пикам", "червам", "бубнам", "трефам"),
+        ("пиками", "червами", "бубнами", "трефами"),
+        ("пиках", "червах", "бубнах", "трефах"),
+        ("пика", "черва", "бубна", "трефа"),
+        ("пику", "черву", "бубну", "трефу"),
+        ("пике", "черве", "бубне", "трефе"),
+        ("пикой", "червой", "бубной", "трефой"),
+        ("пиков", "червов", "бубнов", "трефов"),  # an adjective's stem: its ending is kept
+    ),
+}
+#: In Portuguese and Spanish a suit's gender is the word's: the feminine suits, and the words
+#: that agree with a suit (feminine to masculine): articles and quantities just before it,
+#: adjectives just after it or after "é mais" / "es más".
+FEMININE = {"pt": {Suit.SPADES, Suit.HEARTS}, "es": {Suit.SPADES}}
+BEFORE = {
+    "pt": {
+        "as": "os",
+        "a": "o",
+        "às": "aos",
+        "à": "ao",
+        "uma": "um",
+        "nenhuma": "nenhum",
+        "todas": "todos",
+        "duas": "dois",
+        "sua": "seu",
+        "suas": "seus",
+        "única": "único",
+        "da": "do",
+        "das": "dos",
+    },
+    "es": {"las": "los", "la": "el", "una": "un", "ninguna": "ningún", "todas": "todos", "única": "único"},
+}
+AFTER = {
+    "pt": {"alta": "alto", "altas": "altos", "baixa": "baixo", "baixas": "baixos", "pequena": "pequeno"},
+    "es": {"alta": "alto", "altas": "altos", "baja": "bajo", "bajas": "bajos", "pequeña": "pequeño"},
+}
+_LINKING = {"é", "são", "es", "son", "mais", "más"}
+_FORM_AT = {
+    form: (lang, slot, Suit(index))
+    for lang, slots in SUIT_FORMS.items()
+    for slot, forms in enumerate(slots)
+    for index, form in enumerate(forms)
+}
+_WORD = re.compile(r"\w+")
+
+
+def _suit_form(word: str) -> tuple[str, int, Suit, str] | None:
+    """A word that names a suit: its language, form, suit and the ending kept (a Russian adjective's)."""
+    lower = word.lower()
+    if lower in _FORM_AT:
+        return (*_FORM_AT[lower], "")
+    for stem in SUIT_FORMS["ru"][-1]:
+        if lower.startswith(stem) and len(lower) > len(stem):
+            lang, slot, suit = _FORM_AT[stem]
+            return lang, slot, suit, word[len(stem) :]
+    return None
+
+
+def _as_cased(word: str, like: str) -> str:
+    return word[:1].upper() + word[1:] if like[:1].isupper() else word
+
+
+def _agree(words: list[str], at: int, lang: str, *, to_masculine: bool) -> None:
+    """Turn the words that agree with the suit named at ``at`` to its new gender."""
+
+    def turned(table: dict[str, str], near: int) -> bool:
+        turn = table if to_masculine else {masculine: feminine for feminine, masculine in table.items()}
+        word = words[near]
+        if word.lower() not in turn:
+            return False
+        words[near] = _as_cased(turn[word.lower()], word)
+        return True
+
+    if at >= 1 and turned(BEFORE[lang], at - 1) and at >= 2:
+        turned(BEFORE[lang], at - 2)  # "todas as espadas"
+    after = at + 1
+    while after < len(words) and after <= at + 3 and words[after].lower() in _LINKING:
+        after += 1
+    if after < len(words) and after <= at + 3:
+        turned(AFTER[lang], after)
+
+
+def rename_suit_words(text: str, suits: Mapping[Suit, Suit]) -> str:
+    """``text`` with every suit it names in words renamed as ``suits`` says, in the same form, and
+    in Portuguese and Spanish the words that agree with it turned to the new suit's gender."""
+    found = list(_WORD.finditer(text))
+    words = [word[0] for word in found]
+    for at, word in enumerate(list(words)):
+        named = _suit_form(word)
+        if named is None:
+            continue
+        lang, slot, suit, ending = named
+        new = suits[suit]
+        words[at] = _as_cased(SUIT_FORMS[lang][slot][new] + ending, word)
+        feminine = FEMININE.get(lang, set())
+        if (suit in feminine) != (new in feminine):
+            _agree(words, at, lang, to_masculine=suit in feminine)
+    pieces: list[str] = []
+    end = 0
+    for match, word in zip(found, words, strict=True):
+        pieces.extend((text[end : match.start()], word))
+        end = match.end()
+    return "".join(pieces) + text[end:]

@@ -14,6 +14,7 @@ them by hand.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -26,6 +27,7 @@ from lingerlonger.game.engine import State, Trick, apply, seat_index
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import TrickWon
 from lingerlonger.scenario import Scenario, in_language
+from lingerlonger.scenario import Text as AuthorText
 from lingerlonger.scenario.course import Course, read_course
 from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import replay
@@ -112,6 +114,7 @@ class LearnTask:
     review: LearnTask | None = None  # the same idea in a new deal: suits and seats permuted
     own_view: bool = False  # drawn as the seat saw it (a hand's review: judged on what it could know)
     tip: int | None = None  # the tip of chapter 10 a strategy exercise is about, linked from each wrong answer
+    rule: int | None = None  # the rule the author's hints name ("Rule 19: ..."): a choice's deciding rule
 
 
 @dataclass(frozen=True)
@@ -231,6 +234,18 @@ def _chances(task: LearnTask, verdict: Verdict, style: TableStyle) -> dict[str, 
     }
 
 
+def named_rule(hints: Iterable[Text]) -> int | None:
+    """The first rule an author's hints name ("Rule 19: ...", "Regra 19: ...") in any language
+    they are written in: the engine judges no choice, so this is the rule its wrong answers link."""
+    for hint in hints:
+        versions = hint.translations.items() if isinstance(hint, AuthorText) else ()
+        for lang, version in (*versions, (DEFAULT_LANGUAGE, str(hint))):
+            word = translate("learn.rule", lang, rule="\0").split("\0", 1)[0].strip()
+            if found := re.search(rf"(?<!\w){re.escape(word)} (\d+)", version, re.IGNORECASE):
+                return int(found[1])
+    return None
+
+
 def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
     """Up to three: the author's, then the rule that decides it, then the answer."""
     hints = [text for hint in task.hints if (text := _text(hint, lang))]
@@ -304,22 +319,21 @@ def task_html(
         words = translate("learn.rule", lang, rule=rule)
         return {"text": words, "href": f"{rules_href}#rule-{rule}" if rules_href else None}
 
+    kind = answer_kind(task.goal, task.verdicts)
     wrong = [
         {
             "answer": verdict.answer,
-            "rule": rule_link(verdict.rule),
-            "frames": _line_frames(task, verdict.line, style)
-            if answer_kind(task.goal, task.verdicts) == "card" and not verdict.example
-            else [],
+            "rule": rule_link(task.rule if verdict.rule is None else verdict.rule),
+            "frames": _line_frames(task, verdict.line, style) if kind == "card" and not verdict.example else [],
             "chances": _chances(task, verdict, style),
         }
         for verdict in task.verdicts
-        if not verdict.right
+        if not verdict.right or kind == "seats"  # a right seat left out is a wrong set too
     ]
     return render(
         "course/task.html",
         task=task,
-        kind=answer_kind(task.goal, task.verdicts),
+        kind=kind,
         hook_kind=task_kind(task),
         dom_id="ll-task-" + task.id,
         heading=heading
@@ -453,7 +467,7 @@ def _with_review(task: LearnTask, scenario: Scenario) -> LearnTask:
     """The task with its review: a permuted copy (scenario/review_copy.py), seeded by the id so
     that every build draws the same one, shown under an id of its own."""
     copy, _ = review_copy(scenario, review_seed(task.id))
-    return replace(task, review=replace(learn_task(copy), id=f"{task.id}-review"))
+    return replace(task, review=replace(learn_task(copy), id=f"{task.id}-review", rule=task.rule))
 
 
 def learn_task(scenario: Scenario) -> LearnTask:
@@ -476,6 +490,7 @@ def learn_task(scenario: Scenario) -> LearnTask:
         wrong=task.wrong,
         choices=task.choices,
         tip=task.tip,
+        rule=named_rule(task.hints),
     )
 
 

@@ -351,4 +351,31 @@ def test_on_a_phone_the_exercise_is_one_tap_from_the_top_of_the_page(learn):
         "() => { const t = document.querySelector('[data-ll-task]:not([hidden])');"
         " const r = t.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }"
     )
+
+
+def test_a_seat_left_out_and_a_wrong_choice_each_say_why_and_link_the_rule(learn):
+    """Issue 41: "who drew / who is out" checked with a right seat left out said "see why below"
+    over nothing, and a wrong choice linked no rule."""
+    page, log = learn
+    seats_id, choice_id, wrong_choice = page.evaluate(
+        f"""() => {{
+            const body = {BODY};
+            const data = task => JSON.parse(body(task).querySelector('script.ll-task-data').textContent);
+            const own = [...document.querySelectorAll('[data-ll-task]:not([data-ll-review-of])')];
+            const seats = own.find(task => data(task).kind === 'seats');
+            const choice = own.find(task => data(task).kind === 'choice');
+            const wrong = Object.entries(data(choice).verdicts).find(([, [ok]]) => !ok)[0];
+            return [seats.dataset.llTask, choice.dataset.llTask, wrong];
+        }}"""
+    )
+    for task_id, answer in ((seats_id, "[data-ll-action=check]"), (choice_id, f'[data-ll-choice="{wrong_choice}"]')):
+        page.locator(f'[data-ll-goto="{task_id}"]').click()
+        task = page.locator(f'[data-ll-task="{task_id}"]')
+        task.locator(answer).click()  # a set of seats checked with none picked: every right one left out
+        task.and_(page.locator("[data-ll-verdict=wrong]")).wait_for(timeout=10_000)
+        feedback = task.locator("[data-ll-feedback]")
+        assert feedback.locator(".ll-feedback-more .ll-say").inner_text().strip(), task_id
+        link = feedback.locator(".ll-rule a")
+        assert re.fullmatch(r"rules-reference\.html#rule-\d+", link.get_attribute("href")), task_id
+        assert page.evaluate("document.activeElement.dataset.llAction") == "retry"
     log.assert_clean()
