@@ -351,6 +351,7 @@ def test_on_a_phone_the_exercise_is_one_tap_from_the_top_of_the_page(learn):
         "() => { const t = document.querySelector('[data-ll-task]:not([hidden])');"
         " const r = t.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }"
     )
+    log.assert_clean()
 
 
 def test_a_seat_left_out_and_a_wrong_choice_each_say_why_and_link_the_rule(learn):
