@@ -160,6 +160,8 @@ interface Voice {
   narrate(place?: ParentNode): void;
   settle(wasInside: boolean, preferred?: HTMLElement | null): void;
   dress(): void;
+  /** what a part of the page says, its phrases parted (never run together as textContent) */
+  textOf(node: Node): string;
 }
 
 /** A replay's words, per language: catalog id -> text (some with markup: data-t-html). */

@@ -48,13 +48,19 @@ window.llLearn = window.llLearn || function (root) {
     mark.setAttribute('role', 'img');
     mark.hidden = false;
     var link = gotoLink(task.dataset.llTask);
-    if (link) link.parentNode.dataset.llState = 'done';
+    if (!link) return;
+    link.parentNode.dataset.llState = 'done';
+    named(link, words.stars[n]);  // the ✓ is drawn, not said: the name says it is done
+  }
+  function named(link, done) {  // "Exercise 1 of 51", and once done ": 3 stars of 3"
+    var name = link.dataset.llName || (link.dataset.llName = link.getAttribute('aria-label') || '');
+    link.setAttribute('aria-label', done ? name + ': ' + done : name);
   }
   function clearStars(task) {
     delete task.dataset.llState;
     task.querySelector('[data-ll-stars]').hidden = true;
     var link = gotoLink(task.dataset.llTask);
-    if (link) delete link.parentNode.dataset.llState;
+    if (link) { delete link.parentNode.dataset.llState; named(link, ''); }
   }
   function firstOpen() {
     for (var i = 0; i < course.length; i++) if (course[i].dataset.llState !== 'done') return i;
@@ -190,6 +196,16 @@ window.llLearn = window.llLearn || function (root) {
       if (!STEP_MS) { k = frames.length - 1; }
       step();
     }
+    // What the feedback says aloud after its verdict: the author's words and the rule; where
+    // neither is written, how the play would go, the refutation's narration.
+    function why(box) {
+      var told = box.querySelectorAll('.ll-say, .ll-rule');
+      if (told.length) return Array.prototype.slice.call(told);
+      var line = box.querySelector('.ll-line > p');
+      var frames = box.querySelectorAll('template[data-ll-line-frame]');
+      var last = frames.length ? frames[frames.length - 1].content.querySelectorAll('.ll-narration li') : [];
+      return line ? [line].concat(Array.prototype.slice.call(last)) : [];
+    }
     function verdict(right, name, template) {
       clearTimeout(timer);
       task.dataset.llVerdict = right ? 'right' : 'wrong';
@@ -199,8 +215,9 @@ window.llLearn = window.llLearn || function (root) {
       feedback.hidden = false;
       retry.hidden = right;
       next.hidden = !right || at >= course.length - 1;  // a review's next is the panel's Review
-      var rule = more.querySelector('.ll-rule');
-      say(verdictText.textContent + (rule ? ' ' + rule.textContent.trim() : ''));
+      say([verdictText].concat(why(more)).map(function (part) {  // the reason, not only "see why below"
+        return part.textContent.replace(/\s+/g, ' ').trim();
+      }).join(' '));
       if (right) {
         answers.forEach(function (b) { b.disabled = true; });
         hintButton.disabled = true;

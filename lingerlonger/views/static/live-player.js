@@ -122,7 +122,7 @@
     }
     function answer(result) {  // a refusal comes back as {error: html}, in the reader's language
       // eslint-disable-next-line no-unsanitized/property -- the worker's answer: a refusal, the package's own autoescaped template
-      if (result.error) { out.innerHTML = result.error; voice.announce(out.textContent, true); return false; }
+      if (result.error) { out.innerHTML = result.error; voice.announce(voice.textOf(out), true); return false; }
       return true;
     }
     // A call on the scenario's session. A worker stopped and started again (a slow check is
@@ -200,8 +200,8 @@
             // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the quiz, the package's own templates
             box.innerHTML = result.quiz;
             var right = box.querySelector('.ll-quiz-right'), wrong = box.querySelector('.ll-quiz-feedback');
-            if (right) voice.announce(right.textContent);
-            if (wrong) voice.announce(wrong.textContent, true);
+            if (right) voice.announce(voice.textOf(right));
+            if (wrong) voice.announce(voice.textOf(wrong), true);
             voice.settle(inside, box.querySelector('[data-ll-answer]'));
           }).catch(failed);
         return;
@@ -240,7 +240,7 @@
         : onScenario('coach', {at: at, lang: lang});
       advised.then(function (result) {
         // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the coach, the package's own templates
-        if (answer(result)) { out.innerHTML = result.html; voice.announce(out.textContent); }
+        if (answer(result)) { out.innerHTML = result.html; voice.announce(voice.textOf(out)); }
       }).catch(failed);
     };
     deal.onclick = function () {

@@ -75,7 +75,7 @@
     return pages;
   }
   // The language a shared lesson opens in: with texts in several languages ({en: ..., ru: ...}),
-  // the one of the page it was shared from (madeIn); else its own (lang:, else English).
+  // the reader's (madeIn: their browser's, not the sender's page); else its own (lang:, else English).
   /** @param {string} text @param {string} madeIn */
   function lessonLanguage(text, madeIn) {
     if (/(^[ \t]+|[{,][ \t]*)(en|pt|es|ru):[ \t]/m.test(text)) return madeIn;

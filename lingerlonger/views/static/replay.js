@@ -365,14 +365,18 @@ window.llReplayAll = function () {
   document.querySelectorAll('.ll-replay:not([data-ll-ready])').forEach(window.llLoadReplay);
 };
 // "Show the answer" (a question's [data-ll-reveal] button): the button gives way to the answer
-// after it. One listener for the page, however many copies of this script it holds.
+// after it, which takes the focus (the button it had is hidden: it would fall to <body>), so a
+// screen reader reads the answer. One listener for the page, however many copies of this script it holds.
 if (!window.llRevealReady) {
   window.llRevealReady = true;
   document.addEventListener('click', function (e) {
     var button = e.target.closest && e.target.closest('[data-ll-reveal]');
     if (!button) return;
+    var answer = button.nextElementSibling;
     button.hidden = true;
-    button.nextElementSibling.hidden = false;
+    answer.hidden = false;
+    answer.tabIndex = -1;
+    answer.focus({preventScroll: true});
   });
 }
 
