@@ -52,6 +52,7 @@ import pytest
 
 from lingerlonger.scenario import load
 from lingerlonger.views.table_html import TEXT_STYLE
+from lingerlonger.words.narration import aloud
 
 REPO = Path(__file__).resolve().parents[2]
 BOOK_HTML = REPO / "_build" / "html"
@@ -846,19 +847,17 @@ FOCUSED = "() => { const el = document.activeElement; return el ? el.outerHTML.s
 #: A live region other than the table's voice: a turn's note or a pass screen that is one would be
 #: said again (Orca reads a role=status anew each time the focus comes back into the table).
 OTHER_VOICE = "[role=status], [role=alert], [role=log], [aria-live]:not([data-ll-announce])"
-SYMBOLS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
-RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 #: A card played, as the narration says it.
 PLAY = re.compile(
     r"^(?P<name>.+?) (?:leads|follows with|has no \w+ and (?:trumps with|discards)) "
     r"(?P<card>(?:[2-9]|10|jack|queen|king|ace) of (?:spades|hearts|diamonds|clubs))\.$"
 )
-CARD_SYMBOLS = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])\ufe0e?")
 
 
 def in_words(text: str) -> str:
-    """Narration as written ("Ana leads Q♠") as it is said aloud ("Ana leads queen of spades")."""
-    return CARD_SYMBOLS.sub(lambda card: f"{RANKS.get(card[1], card[1])} of {SYMBOLS[card[2]]}", text)
+    """Narration as written ("Ana leads Q♠") as it is said aloud ("Ana leads queen of spades"),
+    a suit alone too ("follow diamonds"); table-voice.js must say what narration.aloud says."""
+    return aloud(text, "en")
 
 
 #: Every line a table says (table-voice.js), as [politeness, words], in order, from now on

@@ -68,6 +68,9 @@
     saving(false);
     bar.after(panel);
     bar.append(status);
+    // "Try it live" is disabled while the engine starts: the focus it had goes to the table,
+    // whose cards are answered even now (never to <body>)
+    if (document.activeElement === start) stage.focus({preventScroll: true});
     start.disabled = true;
     status.textContent = say('live-starting');
     // What a pressed card is told, right under the table (in sight of the finger that pressed
@@ -307,6 +310,7 @@
           status.textContent = shownFrame.hint;
           stage.scrollIntoView({block: 'nearest'});
           stage.focus();
+          voice.announce(shownFrame.hint);  // what the table now shows, and what to do there
         });
       }).catch(failed);
     }

@@ -83,6 +83,55 @@
       if (made.content.textContent !== problems.textContent) problems.innerHTML = result.problems;
       action('play').disabled = action('save').disabled = action('task').disabled = !result.ok;
       refocus(key, fresh);
+      rove(fresh);
+      if (placing) told(fresh, placing);
+      placing = null;
+    }
+
+    // The deck is one stop of the Tab key (a roving tabindex): the arrows move through its
+    // cards, left and right along a suit, up and down to the next suit's card at the same place.
+    function rove(fresh) {
+      var cards = fresh.querySelectorAll('[data-ll-deck-card]');
+      var active = document.activeElement, current = cards[0];
+      cards.forEach(function (card) { card.tabIndex = -1; if (card === active) current = card; });
+      if (current) current.tabIndex = 0;
+    }
+    setup.addEventListener('keydown', function (e) {
+      var card = e.target.closest && e.target.closest('[data-ll-deck-card]');
+      if (!card || e.altKey || e.ctrlKey || e.metaKey) return;
+      var row = card.parentNode, rows = Array.prototype.slice.call(row.parentNode.querySelectorAll('.ll-position-suit'));
+      var all = Array.prototype.slice.call(body().querySelectorAll('[data-ll-deck-card]'));
+      var along = Array.prototype.slice.call(row.querySelectorAll('[data-ll-deck-card]'));
+      var at = all.indexOf(card), place = along.indexOf(card), to = null;
+      function inRow(step) {  // the card at the same place of the next suit that has cards
+        for (var r = rows.indexOf(row) + step; r >= 0 && r < rows.length; r += step) {
+          var there = rows[r].querySelectorAll('[data-ll-deck-card]');
+          if (there.length) return there[Math.min(place, there.length - 1)];
+        }
+        return null;
+      }
+      if (e.key === 'ArrowRight') to = all[at + 1];
+      else if (e.key === 'ArrowLeft') to = all[at - 1];
+      else if (e.key === 'ArrowDown') to = inRow(1);
+      else if (e.key === 'ArrowUp') to = inRow(-1);
+      else if (e.key === 'Home') to = all[0];
+      else if (e.key === 'End') to = all[all.length - 1];
+      else return;
+      e.preventDefault();
+      if (!to) return;
+      card.tabIndex = -1;
+      to.tabIndex = 0;
+      to.focus();
+    });
+    // A card placed is said: its name, then where it went ("queen of diamonds: Ana's hand, 5 cards").
+    var placing = null;
+    function told(fresh, name) {
+      var placed = fresh.querySelector('[data-ll-placed-card="' + CSS.escape(name) + '"]');
+      var where = placed && placed.closest('.ll-position-place');
+      if (!where) return;
+      var face = placed.querySelector('[aria-label]'), count = where.querySelector('.ll-position-count .ll-sr, .ll-position-count');
+      status.textContent = (face ? face.getAttribute('aria-label') : name) + ': ' + where.getAttribute('aria-label')
+        + (count ? ', ' + count.textContent.replace(/\s+/g, ' ').trim() : '');
     }
 
     setup.addEventListener('click', function (e) {
@@ -90,6 +139,7 @@
       if (card) {
         if (card.classList.contains('ll-position-pending')) return;  // a double tap is one tap
         card.classList.add('ll-position-pending');
+        placing = card.dataset.llDeckCard || null;
         return ask('position_change', {do: 'click', value: card.dataset.llDeckCard || card.dataset.llPlacedCard});
       }
       var place = e.target.closest('[data-ll-place]');
@@ -114,6 +164,8 @@
       action('play').focus();
     };
 
+    rove(body());
+
     function play(result) {  // the position's replay, taken live at once
       // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the position's replay, the package's own templates
       out.innerHTML = result.replay;
@@ -123,6 +175,7 @@
       var player = out.querySelector('.ll-replay');
       player.querySelector('[data-ll-action=live]').click();
       playing.scrollIntoView({block: 'start'});  // the way back to the setup, then the table
+      player.querySelector('.ll-stage').focus({preventScroll: true});  // "Play from here" is hidden: the table has the focus
     }
   }
 
