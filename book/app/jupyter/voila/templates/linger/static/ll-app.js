@@ -205,9 +205,38 @@
     });
   }
 
+  // Focus never falls to the page: a widget drawn anew (the family table's start, "It's me", a
+  // card played, a hand's end) removes, hides or disables the button that had the focus. It goes
+  // to the next thing the reader wants in the same part of the app: the pass screen's "It's me",
+  // then a card to play, then the table, then the part's first button.
+  var lastFocused = null, lastPart = null;
+  var PARTS = '.ll-family-table, .ll-player, [role=tabpanel], .ll-app';
+  var NEXT = ['.ll-reveal', '.ll-card-row button', '.ll-stage[tabindex]', '.ll-end button',
+    'button:not([disabled]), select:not([disabled]), input:not([disabled])'];
+  document.addEventListener('focusin', function (e) {
+    if (e.target === document.body || !e.target.closest) return;
+    lastFocused = e.target;
+    lastPart = e.target.closest(PARTS);
+  });
+  function keepFocus() {
+    var at = document.activeElement;
+    if (at && at !== document.body) return;
+    if (!lastFocused || (lastFocused.isConnected && lastFocused.offsetParent && !lastFocused.disabled)) return;
+    for (var part = lastPart; part; part = part.parentElement && part.parentElement.closest(PARTS)) {
+      if (!part.isConnected || !part.offsetParent) continue;
+      for (var i = 0; i < NEXT.length; i++) {
+        var next = Array.prototype.find.call(part.querySelectorAll(NEXT[i]), function (el) {
+          return el.offsetParent && !el.disabled;
+        });
+        if (next) { next.focus({preventScroll: true}); return; }
+      }
+    }
+  }
+
   var shown = null, pending = 0;
   function update() {
     pending = 0;
+    keepFocus();
     dropUploadCount();
     actionHooks();
     tabPanels();
@@ -233,7 +262,8 @@
   }
   function soon() { if (!pending) pending = requestAnimationFrame(update); }
   new MutationObserver(soon).observe(document.body, {subtree: true, childList: true, attributes: true,
-                                                     attributeFilter: ['class']});
+                                                     attributeFilter: ['class', 'disabled', 'hidden']});
+  document.addEventListener('focusout', function (e) { if (!e.relatedTarget) soon(); });
   window.addEventListener('resize', soon);
   window.addEventListener('scroll', soon, {passive: true});
   document.addEventListener('fullscreenchange', function () {
