@@ -20,7 +20,7 @@
     function action(name) { return root.querySelector('[data-ll-action=position-' + name + ']'); }
 
     // One call at a time, each sending the position shown when it runs: quick taps add up.
-    function ask(name, args, then) {
+    function ask(name, args, then, placing) {  // placing: the deck's card this call places, said once placed
       queue = queue.then(function () {
         if (!kit) throw new Error('no live mode on this page');
         if (!started) status.textContent = root.dataset.starting;
@@ -30,8 +30,8 @@
       }).then(function (result) {
         started = true;
         status.textContent = result.refused || '';
-        if (result.html) shown(result);
-        else if (!result.refused) then(result);
+        if (result.html) shown(result, placing);
+        else if (!result.refused && then) then(result);
       }).catch(function (error) {
         status.textContent = root.dataset.failed;
         status.dataset.error = String(error && error.message || error);
@@ -66,7 +66,7 @@
       }
       if (found) found.focus();
     }
-    function shown(result) {  // the new body, with the folds kept open and the focus kept
+    function shown(result, placing) {  // the new body, with the folds kept open and the focus kept
       var old = body(), key = focusKey(old), open = {};
       old.querySelectorAll('details[data-ll-fold]').forEach(function (fold) { open[fold.dataset.llFold] = fold.open; });
       var made = document.createElement('template');
@@ -85,7 +85,6 @@
       refocus(key, fresh);
       rove(fresh);
       if (placing) told(fresh, placing);
-      placing = null;
     }
 
     // The deck is one stop of the Tab key (a roving tabindex): the arrows move through its
@@ -124,12 +123,12 @@
       to.focus();
     });
     // A card placed is said: its name, then where it went ("queen of diamonds: Ana's hand, 5 cards").
-    var placing = null;
     function told(fresh, name) {
       var placed = fresh.querySelector('[data-ll-placed-card="' + CSS.escape(name) + '"]');
       var where = placed && placed.closest('.ll-position-place');
       if (!where) return;
-      var face = placed.querySelector('[aria-label]'), count = where.querySelector('.ll-position-count .ll-sr, .ll-position-count');
+      var face = placed.querySelector('[aria-label]');
+      var count = where.querySelector('.ll-position-count .ll-sr') || where.querySelector('.ll-position-count');
       status.textContent = (face ? face.getAttribute('aria-label') : name) + ': ' + where.getAttribute('aria-label')
         + (count ? ', ' + count.textContent.replace(/\s+/g, ' ').trim() : '');
     }
@@ -139,8 +138,8 @@
       if (card) {
         if (card.classList.contains('ll-position-pending')) return;  // a double tap is one tap
         card.classList.add('ll-position-pending');
-        placing = card.dataset.llDeckCard || null;
-        return ask('position_change', {do: 'click', value: card.dataset.llDeckCard || card.dataset.llPlacedCard});
+        return ask('position_change', {do: 'click', value: card.dataset.llDeckCard || card.dataset.llPlacedCard}, null,
+          card.dataset.llDeckCard);
       }
       var place = e.target.closest('[data-ll-place]');
       if (place) ask('position_change', {do: 'aim', value: place.dataset.llPlace});
