@@ -375,3 +375,68 @@ def test_the_contents_toggle_shows_a_ring_the_current_exercise_another_and_the_s
         page.locator("[data-ll-progress-panel]").wait_for(state="visible")
         assert wcag_violations(page) == []
         context.close()
+
+
+# --- every control of a replay and of live mode: the focus never falls to <body> ---------------
+
+#: Number every control of ``root`` that the keyboard reaches (data-ll-walk), in the page's order.
+NUMBER_CONTROLS = """root => {
+  root.querySelectorAll('[data-ll-walk]').forEach(el => delete el.dataset.llWalk);
+  const all = [...root.querySelectorAll('button, input, select, summary, [tabindex="0"]')]  // a link leaves the page
+    .filter(el => el.offsetParent && !el.disabled && el.tabIndex >= 0);
+  all.forEach((el, nth) => el.dataset.llWalk = nth);
+  return all.length;
+}"""
+
+
+def press_every_control(page, root: str, skip: str = "") -> list[str]:
+    """Press each control of ``root`` with the key that works it (Enter; Space for a box; an
+    arrow for a menu or a slider), one after the other; those after which the focus fell to
+    <body>, as their outer HTML."""
+    count = page.locator(root).evaluate(NUMBER_CONTROLS)
+    fell = []
+    for nth in range(count):
+        kind = page.evaluate(
+            """([root, nth, skip]) => {
+              const el = document.querySelector(`${root} [data-ll-walk="${nth}"]`);
+              if (!el || !el.offsetParent || el.disabled || (skip && el.matches(skip))) return null;
+              el.focus();
+              return el.type || el.tagName.toLowerCase();
+            }""",
+            [root, nth, skip],
+        )
+        if kind is None:  # gone with a redraw, hidden or disabled since
+            continue
+        control = page.locator(f'{root} [data-ll-walk="{nth}"]')
+        page.keyboard.press(
+            {"checkbox": "Space", "select-one": "ArrowDown", "range": "ArrowRight", "text": "End"}.get(kind, "Enter")
+        )
+        wait_until_still(page)
+        if page.evaluate(ON_BODY):
+            fell.append(control.evaluate("el => el.outerHTML.slice(0, 120)") if control.count() == 1 else f"#{nth}")
+        if page.evaluate("() => document.documentElement.classList.contains('ll-presenting-page')"):
+            page.keyboard.press("Escape")
+    return fell
+
+
+def test_every_control_of_a_replay_and_of_live_mode_keeps_the_focus_off_the_page(book_html, chromium):
+    with serve(book_html) as base:
+        context, page, log = live_page(
+            chromium, base, "ru/book/04-tricks.html", viewport={"width": 1280, "height": 720}
+        )
+        player = page.locator(".ll-replay").nth(2)  # with a question: its answer behind a button
+        player.scroll_into_view_if_needed()
+        player.locator(".ll-stage").wait_for(state="attached", timeout=20_000)
+        page.evaluate("el => el.id = el.id || 'll-walked'", player.element_handle())
+        root = f"#{player.get_attribute('id')}"
+        for _ in range(3):  # every step's controls: the first, one with the question, the last
+            assert press_every_control(page, root, "[data-ll-action=live]") == []
+            player.locator(".ll-stage").focus()
+            page.keyboard.press("ArrowRight")
+        player.locator("[data-ll-action=live]").focus()
+        page.keyboard.press("Enter")
+        assert not page.evaluate(ON_BODY)
+        page.wait_for_selector(f"{root}[data-ll-live=ready]", timeout=LIVE_BOOT_MS)
+        assert press_every_control(page, root, "[data-ll-action=review], [data-ll-action=share]") == []
+        log.assert_clean()
+        context.close()

@@ -31,8 +31,15 @@ window.llReplay = window.llReplay || function (root) {
     slider.value = i;
     counter.textContent = counter.dataset.format.replace('{at}', i).replace('{last}', last);
     dress();
+    var pressed = document.activeElement;
     first.disabled = back.disabled = i === 0;
     next.disabled = end.disabled = i === last;
+    // a button that has the focus and can no longer be pressed (Back at the first step, Next at
+    // the last) gives it to the way back, never to <body>
+    if (pressed && pressed.disabled && bar.contains(pressed)) {
+      var way = i === 0 ? next : back;
+      (way.disabled ? stage : way).focus();
+    }
     if (i === last) stop();
     root.dispatchEvent(new CustomEvent('ll-step', {detail: {at: i, lang: shownLang}}));
   }
