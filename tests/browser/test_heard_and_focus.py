@@ -63,7 +63,7 @@ def test_every_replay_step_says_its_teaching_text_with_cards_in_words_and_show_t
             player.locator(".ll-stage").wait_for(state="attached", timeout=20_000)
             player.locator(".ll-stage").focus()
             last = int(player.locator("input[type=range]").get_attribute("max"))
-            for _ in range(last):
+            for _ in range(last + 1):  # one more at the last step: said again, not nothing
                 before = len(heard(page))
                 page.keyboard.press("ArrowRight")
                 said = heard(page)[before:]

@@ -69,7 +69,13 @@ window.llReplay = window.llReplay || function (root) {
       window.scrollBy(0, stage.getBoundingClientRect().top - header);
     }
   }
-  function step(i) { stop(); show(i); keepInView(); }
+  function step(i) {
+    stop();
+    // an arrow pressed past the first or the last step says that step again, not nothing
+    if (i !== at && Math.max(0, Math.min(last, i)) === at) voice.narrate();
+    show(i);
+    keepInView();
+  }
   function stop() {
     if (timer) { clearInterval(timer); timer = null; }
     root.classList.remove('ll-playing');
