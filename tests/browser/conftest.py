@@ -894,3 +894,34 @@ def tab_to(page, selector: str, most: int = 400) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"{most} Tabs never reached {selector}; the focus is on {page.evaluate(FOCUSED)}")
+
+
+def open_tab(page, name: str) -> None:
+    """Open the app's tab named ``name`` by keyboard: Tab to the tab list, its arrows along it, Enter."""
+    tab_to(page, "[role=tab]")
+    for _ in range(10):
+        if page.evaluate("(name) => document.activeElement.textContent.includes(name)", name):
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+
+
+def press_on_table(page, stage) -> None:
+    """Enter on the focused card of a live table; back once the table is drawn again with its turn's note."""
+    before = stage.inner_html()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "([stage, old]) => stage.innerHTML !== old && stage.querySelector('.ll-turn-note, .ll-end')",
+        arg=[stage.element_handle(), before],
+        timeout=20_000,
+    )
+
+
+#: The family table is done drawing a screen (the turn's note is drawn last): the hand's end, a
+#: person's turn past the last ``step`` seen, or the pass screen with the last note gone.
+FAMILY_SETTLED = """([table, step]) => {
+  const note = table.querySelector(".ll-end, .ll-yours");
+  if (note) return Number(note.dataset.llStep) > step;
+  const pass = table.querySelector(".ll-pass-to");
+  return Boolean(pass && pass.offsetParent && !table.querySelector(".ll-turn-note"));
+}"""

@@ -11,6 +11,7 @@ import re
 
 import pytest
 from conftest import (
+    FAMILY_SETTLED,
     FOCUSED,
     LEGAL_CARD,
     LIVE_BOOT_MS,
@@ -19,6 +20,8 @@ from conftest import (
     VOILA_READY_MS,
     heard_lines,
     live_page,
+    open_tab,
+    press_on_table,
     serve,
     tab_to,
     wait_until_still,
@@ -90,14 +93,6 @@ def test_every_replay_step_says_its_teaching_text_with_cards_in_words_and_show_t
 
 # --- the app: its language from the browser, the family table by keyboard alone ----------------
 
-#: The family table has drawn a screen: the pass screen, a person's turn past ``step``, or the end.
-FAMILY_SETTLED = """([table, step]) => {
-  const note = table.querySelector(".ll-end, .ll-yours");
-  if (note) return Number(note.dataset.llStep) > step;
-  const pass = table.querySelector(".ll-reveal");
-  return Boolean(pass && pass.offsetParent && !table.querySelector(".ll-turn-note"));
-}"""
-
 
 def test_the_app_opens_in_the_browsers_russian_and_a_family_match_is_played_by_keyboard_with_focus_kept(
     voila_app, chromium
@@ -112,12 +107,7 @@ def test_the_app_opens_in_the_browsers_russian_and_a_family_match_is_played_by_k
     tab = page.get_by_role("tab", name=ui("tab-table", "ru"))
     tab.wait_for(timeout=VOILA_READY_MS)
     assert page.get_by_role("tab", name=ui("tab-play", "ru")).count() == 1  # the app speaks Russian
-    tab_to(page, "[role=tab]")
-    for _ in range(10):  # the tabs' own keys: arrows move along them, Enter opens one
-        if page.evaluate("(name) => document.activeElement.textContent.includes(name)", ui("tab-table", "ru")):
-            break
-        page.keyboard.press("ArrowRight")
-    page.keyboard.press("Enter")
+    open_tab(page, ui("tab-table", "ru"))
     table = page.locator(".ll-family-table")
     table.wait_for(state="visible", timeout=ROUND_TRIP_MS)
     page.evaluate(LISTEN)
@@ -147,6 +137,7 @@ def test_the_app_opens_in_the_browsers_russian_and_a_family_match_is_played_by_k
         page.keyboard.press("Enter")
         presses += 1
     assert table.locator(".ll-end").count() == 1 and presses >= 4
+    assert wcag_violations(page, within=".ll-app") == []  # the match over, its score and its lesson
     said = heard(page)
     assert said and [line for line in said if SYMBOLS.search(line)] == []
     context.close()
@@ -209,14 +200,14 @@ def test_in_russian_a_live_hand_and_the_coach_then_three_exercises_by_keyboard_s
             if stage.locator(".ll-end").count():
                 break
             tab_to(page, f".ll-stage {LEGAL_CARD}", most=30)
-            before = stage.inner_html()
-            page.keyboard.press("Enter")
-            page.wait_for_function(
-                "([stage, old]) => stage.innerHTML !== old && stage.querySelector('.ll-turn-note, .ll-end')",
-                arg=[stage.element_handle(), before],
-                timeout=20_000,
-            )
+            press_on_table(page, stage)
         assert stage.locator(".ll-end").count() == 1
+        # the states walked, judged by axe: a hand over, its coach's chances, in light and in dark
+        assert wcag_violations(page) == []
+        page.emulate_media(color_scheme="dark")  # the reader chose nothing: the system's dark
+        page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+        assert wcag_violations(page) == []
+        page.emulate_media(color_scheme="light")
         said = heard(page)
         assert [line for line in said if SYMBOLS.search(line)] == []
         assert sum(bool(re.search(r"\b(выходит|даёт масть|козыряет|сбрасывает карту): ", line)) for line in said) >= 4

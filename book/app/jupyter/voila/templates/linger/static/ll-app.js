@@ -222,7 +222,11 @@
     var at = document.activeElement;
     if (at && at !== document.body) return;
     if (!lastFocused || (lastFocused.isConnected && lastFocused.offsetParent && !lastFocused.disabled)) return;
-    for (var part = lastPart; part; part = part.parentElement && part.parentElement.closest(PARTS)) {
+    var parts = [];  // the part the focus was in and those around it; drawn anew, the app's own
+    for (var up = lastPart; up; up = up.parentElement && up.parentElement.closest(PARTS)) parts.push(up);
+    parts.push(document.querySelector('.ll-app') || document.body);
+    for (var p = 0; p < parts.length; p++) {
+      var part = parts[p];
       if (!part.isConnected || !part.offsetParent) continue;
       for (var i = 0; i < NEXT.length; i++) {
         var next = Array.prototype.find.call(part.querySelectorAll(NEXT[i]), function (el) {
