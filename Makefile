@@ -100,7 +100,7 @@ book-%: assets
 	cp -R _build/$*/_build/html _build/html/$*
 
 serve:
-	$(PYTHON) -m http.server 8000 --bind 127.0.0.1 --directory _build/html
+	$(PYTHON) book/_ext/site_server.py _build/html --port 8000
 
 # ghp-import commits _build/html as the only commit of the gh-pages branch (-o; -n adds
 # .nojekyll so that GitHub serves _static/) and force-pushes it to REMOTE.
@@ -116,7 +116,7 @@ $(APP_NB): book/app/app.md
 # The app's tables speak and take command keys with the book's own script (index.html.j2): its
 # template serves it from a Jupyter data dir of the build (a pip install puts it in the
 # template's folder, pyproject.toml). Voila serves no link that leads out of a template.
-$(APP_VOICE): lingerlonger/views/static/table-voice.js
+$(APP_VOICE): lingerlonger/views/static/shared/table-voice.js
 	mkdir -p $(dir $@)
 	cp $< $@
 
@@ -135,7 +135,7 @@ app: $(APP_NB) $(APP_VOICE)
 	  $(PYTHON) -m voila $(APP_NB) --no-browser --port=$$port --Voila.ip=$(HOST)
 
 # The checks a reviewer would make first: lint, formatting and types (pyproject.toml says which),
-# then the scripts' (eslint.config.mjs, tsconfig.json), with the tools of package-lock.json that `make assets`
+# then the scripts' (eslint.config.mjs, tsconfig.json, tsconfig.worker.json), with the tools of package-lock.json that `make assets`
 # installed: nothing is fetched here.
 NODE_BIN := node_modules/.bin
 lint:
@@ -146,6 +146,7 @@ lint:
 	@test ! package-lock.json -nt node_modules/.package-lock.json || { echo "make lint: node_modules is older than package-lock.json: run 'make assets' first" >&2; exit 1; }
 	$(NODE_BIN)/eslint .
 	$(NODE_BIN)/tsc -p tsconfig.json
+	$(NODE_BIN)/tsc -p tsconfig.worker.json
 
 # On TEST_WORKERS processes (pytest-xdist; each has its own chromium, served book and Voila),
 # idle ones taking tests from busy ones (worksteal: a few tests take a minute). The 25 slowest

@@ -1,6 +1,6 @@
 // ESLint over every script of the project (`eslint .`): the browser's (views/static, the book's
 // theme and offline copy, the app's template) and node's (tests/js, the snapshot maker). `make lint`
-// runs it from the lock (node_modules of `make assets`), as tsc (jsconfig.json) for the types.
+// runs it from the lock (node_modules of `make assets`), as tsc (tsconfig.json, tsconfig.worker.json) for the types.
 // Markup reaches a page only from the project's own templates: Mozilla's no-unsanitized refuses
 // an innerHTML or insertAdjacentHTML of anything else. Each sink that takes the project's own
 // markup (a worker's answer drawn by the package's templates, the book's packed frames, a
@@ -40,11 +40,11 @@ export default [
     },
   },
   {  // the progress store and the reader's own exercises: pages, and node's tests (module.exports)
-    files: [`${STATIC}/course_progress.js`, `${STATIC}/practice_queue.js`],
+    files: [`${STATIC}/learn/course_progress.js`, `${STATIC}/learn/practice_queue.js`],
     languageOptions: {globals: {...globals.browser, ...globals.commonjs}},
   },
   {  // live mode's worker and the snapshot's restoring: ES modules, in a Web Worker
-    files: [`${STATIC}/live-worker.js`, `${STATIC}/live-restore.mjs`],
+    files: [`${STATIC}/live/live-worker.js`, `${STATIC}/live/live-restore.mjs`],
     languageOptions: {sourceType: 'module', globals: {...globals.worker}},
   },
   {  // sphinx-copybutton's globals, which ll-theme.js translates

@@ -13,7 +13,12 @@ Then the weight: each file the page fetches until the network is idle, at its gz
 (bench/site.py's measure, level 6), against the site's budget of 350 KB a page; the heaviest
 files are listed.
 
-Usage: ``python bench/learn.py [--site _build/html] [--lang ru] [--runs 5] [--top 6]``.
+First of all, without a browser: the chance that a blind guess is right, per unit of the
+course (the mean over its exercises of right answers over the answers the learner may give:
+the legal cards, the suits, the seats, the choices), against the target of 0.25 for the units
+of the "Play well" path (issue 41), and the CPU seconds ``check`` takes to prove each unit.
+
+Usage: ``python bench/learn.py [--site _build/html] [--lang ru] [--runs 5] [--top 6] [--guess-only]``.
 """
 
 from __future__ import annotations
@@ -36,6 +41,10 @@ BUDGET, CHROMIUM = site_bench.BUDGET, site_bench.CHROMIUM
 file_of, transferred = site_bench.file_of, site_bench.transferred
 
 FIRST_VERDICT_MS = 300
+#: The most a blind guess may be right, on average, in a unit of the "Play well" path (issue 41).
+BLIND_GUESS = 0.25
+#: The rules course's last unit: the units after it are the "Play well" path.
+RULES_COURSE_ENDS = "tips"
 PHONE = {"width": 360, "height": 740}
 #: Set in the page before it loads: the time of the first tap, and of the first verdict after it.
 WATCH = """
@@ -80,6 +89,51 @@ def first_verdicts(site: Path, name: str, runs: int) -> tuple[list[float], list[
     return times, loads, elements
 
 
+def blind_guesses() -> tuple[list[tuple[str, bool, int, float, float]], float]:
+    """Per unit of the course: its id, whether it is on the "Play well" path, its exercises,
+    the mean chance that a blind guess is right, and the CPU seconds its file took to read,
+    replay and prove (as ``check`` does); and the seconds for the whole course."""
+    import time
+
+    sys.path.insert(0, str(REPO))
+    from lingerlonger.computer.task_judge import CARD_GOALS, CHANCE_GOALS
+    from lingerlonger.game.engine import Play, legal_actions
+    from lingerlonger.scenario import load
+    from lingerlonger.scenario.course import read_course
+    from lingerlonger.scenario.library import lesson_folder
+    from lingerlonger.scenario.replay import replay
+
+    rows, path, started = [], False, time.process_time()
+    course = read_course()
+    whole = time.process_time() - started
+    for unit in course.units:
+        started = time.process_time()
+        for scenario in load(lesson_folder() / "course" / unit.file):
+            assert not replay(scenario).failures, unit.file
+        proved = time.process_time() - started
+        chances = []
+        for exercise in unit.exercises:
+            frame = next(frame for frame in replay(exercise).frames if frame.task is not None)
+            right = sum(verdict.right for verdict in frame.verdicts)
+            if frame.task.goal in CARD_GOALS or (frame.task.goal in CHANCE_GOALS and frame.state.namer is None):
+                answers = sum(isinstance(action, Play) for action in legal_actions(frame.state))
+            else:
+                answers = len(frame.verdicts)
+            chances.append(right / answers)
+        rows.append((unit.id, path, len(chances), statistics.mean(chances), proved))
+        path = path or unit.id == RULES_COURSE_ENDS
+    return rows, whole
+
+
+def print_blind_guesses() -> None:
+    print("blind guess right, per unit (mean of right answers / answers a learner may give):")
+    rows, whole = blind_guesses()
+    for unit, path, count, chance, seconds in rows:
+        verdict = ("within" if chance <= BLIND_GUESS else "OVER") + f" {BLIND_GUESS}" if path else "rules course"
+        print(f"  {unit:14} {count:3} exercises  {chance:.3f}  ({verdict}); proved in {seconds:.2f} CPU s")
+    print(f"the whole course: read in {whole:.2f} CPU s, proved in {sum(row[4] for row in rows):.2f} CPU s")
+
+
 def weight(site: Path, name: str) -> dict[Path, int]:
     """What the page fetches by itself, each file at its gzip size."""
     from playwright.sync_api import sync_playwright
@@ -102,7 +156,12 @@ def main() -> None:
     parser.add_argument("--lang", default="ru", help="the Learn page of this language (en, pt, es, ru)")
     parser.add_argument("--runs", type=int, default=5, help="first visits timed, a new browser each")
     parser.add_argument("--top", type=int, default=6, help="how many of the heaviest files to list")
+    parser.add_argument("--guess-only", action="store_true", help="only the blind-guess chances (no build, no browser)")
     args = parser.parse_args()
+    print_blind_guesses()
+    if args.guess_only:
+        return
+    print()
     site, name = args.site.resolve(), learn_page(args.lang)
     if not (site / name).is_file():
         sys.exit(f"{site / name} is not built: run `make book` first")

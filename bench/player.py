@@ -88,7 +88,7 @@ def voila(notebook: Path):
     data = notebook.parent / "jupyter"
     voice = data / "voila" / "templates" / "linger" / "static" / "table-voice.js"
     voice.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(REPO / "lingerlonger" / "views" / "static" / "table-voice.js", voice)
+    shutil.copyfile(REPO / "lingerlonger" / "views" / "static" / "shared" / "table-voice.js", voice)
     env = dict(os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(VOILA_DIR), str(data), env.get("JUPYTER_PATH")]))
     env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, [str(VOILA_DIR), env.get("JUPYTER_CONFIG_PATH")]))

@@ -30,7 +30,7 @@ from lingerlonger.scenario import loads  # noqa: E402
 from lingerlonger.scenario.replay import replay  # noqa: E402
 from lingerlonger.session.family_table import PERSON  # noqa: E402
 from lingerlonger.views.table_html import TableStyle, card_label  # noqa: E402
-from lingerlonger.views.widgets import FamilyTable, LingerLongerApp  # noqa: E402
+from lingerlonger.views.widgets import FamilyTable, LingerLongerApp, match_record  # noqa: E402
 from lingerlonger.views.widgets import controls as kit  # noqa: E402
 from lingerlonger.views.widgets import family_table as live_table  # noqa: E402
 from lingerlonger.words.i18n import LANGUAGES, catalog, ui  # noqa: E402
@@ -304,7 +304,7 @@ def test_a_hand_no_file_can_hold_offers_no_link_and_the_match_goes_on(monkeypatc
     def refused(*args, **kwargs):
         raise LingerError("setup.not-a-position")
 
-    monkeypatch.setattr(live_table, "table_lesson", refused)
+    monkeypatch.setattr(match_record, "table_lesson", refused)  # the save links are drawn there
     table = started(seed=8)
     play_to_the_end(table)
     assert table.saves.value == "" and table.message.value == "" and visible(table.next)

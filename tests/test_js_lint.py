@@ -29,6 +29,11 @@ def tool(name: str) -> Path:
     return path
 
 
+def tsconfig(name: str) -> dict:
+    """A tsc project of the repository's root, its // comments left out (tsc reads JSON with comments)."""
+    return json.loads(re.sub(r"^\s*//.*$", "", (ROOT / name).read_text(encoding="utf-8"), flags=re.M))
+
+
 def expected(path: Path, marker: re.Pattern[str]) -> set[tuple[int, str]]:
     """(line, rule) of each ``// eslint fails: RULE`` (or tsc's) comment of a fixture."""
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -41,7 +46,7 @@ def test_eslint_refuses_the_fixtures_and_passes_every_script():
         ["git", "ls-files", "*.js", "*.mjs", "*.cjs"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.split()
     fixtures = sorted(str(path.relative_to(ROOT)) for path in FIXTURES.glob("*.js"))
-    assert "lingerlonger/views/static/course.js" in scripts and fixtures
+    assert "lingerlonger/views/static/learn/course.js" in scripts and fixtures
     # --no-ignore: the fixtures, which `eslint .` leaves out, are linted as browser scripts
     run = subprocess.run(
         [str(eslint), "--no-ignore", "--format", "json", *sorted(set(scripts) - set(fixtures)), *fixtures],
@@ -64,7 +69,7 @@ def test_eslint_refuses_the_fixtures_and_passes_every_script():
 
 def test_tsc_refuses_a_call_against_the_types_and_passes_the_scripts(tmp_path):
     tsc = tool("tsc")
-    config = json.loads(re.sub(r"^\s*//.*$", "", (ROOT / "tsconfig.json").read_text(encoding="utf-8"), flags=re.M))
+    config = tsconfig("tsconfig.json")
     files = [str(ROOT / name) for name in config["files"]]
     assert config["compilerOptions"]["strict"] and config["compilerOptions"]["checkJs"]
     both = tmp_path / "tsconfig.json"
@@ -74,3 +79,40 @@ def test_tsc_refuses_a_call_against_the_types_and_passes_the_scripts(tmp_path):
     assert errors, run.stdout[-3000:] + run.stderr[-2000:]
     assert [error for error in errors if Path(error[0]).resolve() != TSC_FIXTURE] == []
     assert {(int(line), code) for _, line, code in errors} == expected(TSC_FIXTURE, TSC_FAILS)
+
+
+def test_tsc_passes_the_workers_scripts():
+    """live mode's worker, its snapshot's restoring and the service worker: a project of their own
+    (tsconfig.worker.json, the webworker library), every script of a worker in it."""
+    tsc = tool("tsc")
+    config = tsconfig("tsconfig.worker.json")
+    assert {"lingerlonger/views/static/live/live-worker.js", "book/_ext/offline/sw.template.js"} <= set(config["files"])
+    run = subprocess.run(
+        [str(tsc), "-p", str(ROOT / "tsconfig.worker.json"), "--pretty", "false"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+
+
+def test_every_browser_script_is_type_checked():
+    """No script of a page or a worker is left out of tsc: each is in tsconfig.json or tsconfig.worker.json."""
+    checked = {name for config in ("tsconfig.json", "tsconfig.worker.json") for name in tsconfig(config)["files"]}
+    scripts = subprocess.run(
+        [
+            "git",
+            "ls-files",
+            "lingerlonger/views/static/*.js",
+            "lingerlonger/views/static/*.mjs",
+            "book/_ext/static/*.js",
+            "book/_ext/offline/*.js",
+            "book/app/*.js",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert scripts
+    assert sorted(set(scripts) - checked) == []

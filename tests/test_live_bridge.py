@@ -268,7 +268,7 @@ def test_the_browser_gets_the_package_and_pure_python_yaml_and_nothing_else(tmp_
     for needed in (
         "lingerlonger/views/live_mode/endpoints.py",
         "lingerlonger/words/locale/ru.json",
-        "lingerlonger/views/static/table.css",
+        "lingerlonger/views/static/shared/table.css",
         "lingerlonger/views/templates/live/checker.html",  # live mode draws from its templates
         "lingerlonger/views/templates/live/position_body.html",
         "yaml/__init__.py",
@@ -289,7 +289,7 @@ def test_the_pages_script_is_its_parts_joined_each_one_concern_within_the_size_r
     for part in parts:
         text = part.read_text(encoding="utf-8")
         assert text in joined and text.count("\n") <= 600, part.name
-    assert "window.llLive = function" in joined and not (static / "live.js").exists()
+    assert "window.llLive = function" in joined and not (static / "live" / "live.js").exists()
 
 
 def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
@@ -322,14 +322,14 @@ PAGE_CALLS = re.compile(r"""(?:call|onScenario|bounded|ask|serve)\(\s*'([a-z_]+)
 
 def test_the_worker_calls_only_the_endpoint_table_and_every_name_the_pages_send_is_in_it():
     static = REPO / "lingerlonger" / "views" / "static"
-    worker = (static / "live-worker.js").read_text(encoding="utf-8")
+    worker = (static / "live" / "live-worker.js").read_text(encoding="utf-8")
     assert "bridge.serve(" in worker and "bridge[" not in worker
     sent = {
         name
         for path in (
             *(static / name for name in site_live.PAGE_SOURCES),
-            static / "position.js",
-            static / "course.js",  # the Learn page: the reader's own exercises, drawn by the worker
+            static / "live" / "position.js",
+            static / "learn" / "course.js",  # the Learn page: the reader's own exercises, drawn by the worker
             REPO / "book" / "_ext" / "live_snapshot.mjs",
         )
         for name in PAGE_CALLS.findall(path.read_text(encoding="utf-8"))

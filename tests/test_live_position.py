@@ -204,6 +204,6 @@ def test_the_site_serves_the_editors_files_and_links_them_after_live_js(tmp_path
     head = editor.read_text().split("</head>")[0]
     assert head.index("../ll-live.js") < head.index("../ll-position.js") and "../ll-position.css" in head
     assert "ll-position" not in other.read_text()
-    static = REPO / "lingerlonger" / "views" / "static"
+    static = REPO / "lingerlonger" / "views" / "static" / "live"
     for name in site_live.EDITOR_FILES:
         assert (static / name).is_file()

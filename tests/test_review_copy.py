@@ -19,6 +19,7 @@ from lingerlonger.scenario.model import StepKind, Text
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.review_copy import (
     Permutation,
+    keeps_seating,
     names_a_suit,
     permuted,
     review_copy,
@@ -181,15 +182,19 @@ def state_before(scenario, at: int):
 
 
 def course_exercises():
+    """Each exercise with each seed; a best-chance one with the first only: its copies keep every
+    card and seat and move only the names (``keeps_seating``), and its measurement is the
+    costliest of the course's."""
     return [
-        pytest.param(exercise, id=f"{unit.id}#{exercise.index}")
+        pytest.param(seed, exercise, id=f"{seed}-{unit.id}#{exercise.index}")
+        for seed in SEEDS
         for unit in read_course(Path(lesson_folder()) / "course").units
         for exercise in unit.exercises
+        if seed == SEEDS[0] or not keeps_seating(exercise)
     ]
 
 
-@pytest.mark.parametrize("exercise", course_exercises())
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("seed", "exercise"), course_exercises())
 def test_a_course_exercise_permuted_has_the_mapped_right_answers(exercise, seed):
     copy, change = review_copy(exercise, seed)
     [(at, step)] = [(at, step) for at, step in enumerate(exercise.steps) if step.kind == StepKind.TASK]
@@ -197,8 +202,11 @@ def test_a_course_exercise_permuted_has_the_mapped_right_answers(exercise, seed)
     assert replay(exercise).ok and replay(copy).ok
     before, events = state_before(exercise, at)
     after, copied_events = state_before(copy, at)
-    options = {"against": task.against, "choices": task.choices, "accept": task.accept}
+    # judged as check judges it: a best-chance task's deals are dealt from its id
+    options = {"against": task.against, "choices": task.choices, "accept": task.accept, "deals": task.deals}
     copied_options = {"against": copied.against, "choices": copied.choices, "accept": copied.accept}
+    options["seed"] = task.id
+    copied_options.update(deals=copied.deals, seed=copied.id)
     if task.goal in SEAT_GOALS:
         options["events"], copied_options["events"] = events, copied_events
     expected = judge(before, task.seat, task.goal, **options)

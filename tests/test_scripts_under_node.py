@@ -1,7 +1,7 @@
 """The browser's scripts that run under node too, by their own unit tests in tests/js, run by
 node's test runner: the course's progress store and the reader's own exercises
-(static/course_progress.js, practice_queue.js: *.test.js) and
-how live mode restores its snapshot (static/live-restore.mjs, *.test.mjs; it needs the npm
+(static/learn/course_progress.js, practice_queue.js: *.test.js) and
+how live mode restores its snapshot (static/live/live-restore.mjs, *.test.mjs; it needs the npm
 Pyodide of `make assets`)."""
 
 from __future__ import annotations

@@ -192,7 +192,7 @@ def test_out_in_the_middle_of_a_trick_is_refused_at_its_goal():
 
 # --- ids and names a browser can keep (issue 39) -------------------------------------------
 
-PROGRESS_JS = TESTS.parent / "lingerlonger" / "views" / "static" / "course_progress.js"
+PROGRESS_JS = TESTS.parent / "lingerlonger" / "views" / "static" / "learn" / "course_progress.js"
 
 
 @pytest.mark.parametrize("name", sorted(OBJECT_PROTOTYPE_NAMES))

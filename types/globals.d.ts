@@ -1,20 +1,9 @@
-/* The types of the browser's scripts (jsconfig.json: tsc --checkJs --strict, run by `make lint`):
+/* The types of the browser's scripts (tsconfig.json: tsc --checkJs --strict, run by `make lint`):
    what crosses between them (the window globals each sets and the others call) and between them
    and the Python that wrote the page or answers in live mode's worker. Declarations only: no
    script imports this file, tsc reads it with them. */
 
 // ---- the course's progress (course_progress.js) ----
-
-/** A task's record in the store: best stars, the last solve's mistakes and hints, how many
- * solves, its day; in review: its Leitner box and the day it is due (both or neither). */
-interface ProgressRecord { s: number; m: number; h: number; n: number; t: number; b?: number; r?: number }
-
-/** One of the reader's own exercises (practice_queue.js; the worker's endpoints.practise
- * answers it, endpoints.practice_task draws it): data, never markup. */
-interface OwnExercise { id: string; lang: string; moment: string; lesson: string; day: number }
-
-/** The data of the progress file, version 2: task id -> record, in an object without a prototype. */
-interface ProgressData { tasks: { [id: string]: ProgressRecord }; last: string | null; own: OwnExercise[] }
 
 /** A solve, as the Learn page reports it. */
 interface SolveResult { stars: number; mistakes?: number; hints?: number }
@@ -106,12 +95,16 @@ interface PracticeQueueApi {
 
 // ---- live mode's page side (live-kit.js, live-share.js, ll-live.js's other parts) ----
 
-/** Every answer of the worker (lingerlonger.views.live_mode.endpoints): HTML drawn by the
- * package's own templates, and the values of each endpoint; a refusal is {error: html}. */
+/** Any answer of the worker, as the pages read it today: each endpoint's own is LiveAnswers[name]
+ * (browser_data.schema.json, which the Python side's answers are tested against); a refusal is
+ * {error: html}. The calls still take it field by field, untyped: LiveAnswerOf<name> is the typed
+ * answer, once each call site reads its refusal first. */
 interface LiveAnswer { [field: string]: any }
+/** What the worker answers a call of endpoint K, read after its refusal (answer(), result.error). */
+type LiveAnswerOf<K extends keyof LiveAnswers> = Exclude<LiveAnswers[K], Refusal> & Partial<Refusal>;
 
-/** The words a live player, the checker or a saved lesson's answer gives share(). */
-interface ShareWords { shareLimit: string | number; shareTooLong: string; shareLink: string; shareCopied: string }
+/** A session the worker keeps (sessions.py): its number, sent back with each call about it. */
+type LiveSession = number;
 
 /** A shared lesson's text, unpacked from a link (#lesson=...), and its size unpacked. */
 interface UnpackedLesson { text: string; size: number }
@@ -124,13 +117,13 @@ interface LiveKit {
   offline: boolean;
   boot?: string;
   needsServer(place: Element | null): string;
-  call(name: string, args?: object): Promise<LiveAnswer>;
+  call(name: keyof LiveAnswers, args?: object): Promise<LiveAnswer>;
   download(text: string, name: string): void;
   siteRoot(): string;
   restart?(): void;
   started(): boolean;
   CHECK_LIMIT_MS: number;
-  bounded(name: string, args: object, ms: number): Promise<LiveAnswer>;
+  bounded(name: keyof LiveAnswers, args: object, ms: number): Promise<LiveAnswer>;
   button(action: string, text: string, key?: string): HTMLButtonElement;
   LESSON: string;
   unpackLesson(packed: string, limit: number): Promise<UnpackedLesson>;
@@ -139,10 +132,13 @@ interface LiveKit {
   lessonLanguage(text: string, madeIn: string): string;
   checkerPage(): string;
   share(text: string, page: string, words: ShareWords, place: Element, status: Element): Promise<void>;
-  review(place: Element, args: object, o: ReviewOptions): Promise<LiveAnswer | null>;
+  review(place: Element, args: ReviewArgs, o: ReviewOptions): Promise<LiveAnswer | null>;
   /** fewer deals for a hand's review: the tests' */
   reviewDeals?: number;
 }
+
+/** What a hand's review is asked about: the hand or the branch a live player holds, in its language. */
+interface ReviewArgs { lang: string; hand?: unknown; branch?: unknown; deals?: number }
 
 interface ReviewOptions {
   label: string;
@@ -164,11 +160,25 @@ interface Voice {
   textOf(node: Node): string;
 }
 
-/** A replay's words, per language: catalog id -> text (some with markup: data-t-html). */
-type Catalog = { [lang: string]: { [id: string]: string } };
+/** The detail of the "ll-step" event a replay sends when it shows a step. */
+interface ReplayStep { at: number; lang: string }
 
 /** What a replay tells live mode when "Try it live" is pressed: where it is, in which language. */
 interface ReplayShown { at: number; lang: string; words: Catalog }
+
+// ---- the offline copy (book/_ext/offline: ll-offline.js, the service worker) ----
+
+/** A note after `place` that `why` ('live' or 'keep') needs the site served, and how; its text. */
+type NeedsServer = (place: Element | null, why: 'live' | 'keep') => string;
+
+/** What the app's script (ll-app.js) keeps on the elements ipywidgets draws: a player's voice
+ * and the last moment it said, a message line's last words said; and a progress panel's store
+ * (course_progress_panel.js). */
+interface HTMLElement {
+  llVoice?: Voice; llHeard?: string; llSaid?: string; llProgress?: ProgressStore;
+  /** a Learn exercise: set up once (course.js); one of the reader's own, its data (practice_queue.js) */
+  llSetUp?: boolean; llOwn?: OwnExercise;
+}
 
 interface Window {
   llCourseProgress: CourseProgressApi;
@@ -182,7 +192,7 @@ interface Window {
   llUnpacked(script: Element): Promise<any>;
   llLangKey(): string;
   llLive?: (root: HTMLElement, shown: ReplayShown) => void;
-  llNeedsServer?: (place: Element | null, why: string) => string;
+  llNeedsServer?: NeedsServer;
   /** the markup a replay's own file (_static/replays/<hash>.js) registers, by key */
   llReplayParts?: { [key: string]: string };
   llRevealReady?: boolean;

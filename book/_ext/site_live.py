@@ -18,8 +18,8 @@
   ``lingerlonger/views/static/``;
 
 and ``ll-live.js`` beside them at the root, the page's side: the files of ``PAGE_SOURCES``
-(``static/live-*.js``, one concern each) joined in their order; the book's
-position editor's script and style (``static/position.js``, ``position.css``) beside it as
+(``static/live/live-*.js``, one concern each) joined in their order; the book's
+position editor's script and style (``static/live/position.js``, ``position.css``) beside it as
 ``ll-position.js`` and ``ll-position.css``.
 
 Nothing here is fetched until a reader presses "Try it live" (or "Keep this book offline",
@@ -53,7 +53,15 @@ PURE_PYTHON = ("yaml", "markdown_it", "mdurl", "jinja2", "markupsafe")
 #: kernel or a plotting library (ipywidgets, matplotlib), nor the lessons (a page sends
 #: its own scenario).
 PACKAGE_SUFFIXES = {".py", ".json", ".css", ".js", ".html"}
-NOT_IN_BROWSER = ("views/widgets/", "views/templates/widgets/", "lab/", "command_line/", "__pycache__")
+#: (and the description of what crosses to the browser, which tests and tsc read, never the worker)
+NOT_IN_BROWSER = (
+    "views/widgets/",
+    "views/templates/widgets/",
+    "lab/",
+    "command_line/",
+    "__pycache__",
+    "views/browser_data.schema.json",
+)
 PACKAGES = "packages.zip"
 #: The started interpreter (``make_snapshot``), and the scenario it draws once while warming up.
 SNAPSHOT, SNAPSHOT_SCRIPT = "interpreter.gz", Path(__file__).with_name("live_snapshot.mjs")
@@ -62,17 +70,19 @@ WARM_UP = REPOSITORY / "scenarios" / "06-last-card-saves.yaml"
 #: ll-offline.js); what it starts lives in _live/, fetched when a reader asks for it.
 PAGE_SCRIPT, WORKER_SCRIPT, RESTORE_SCRIPT = "ll-live.js", "live-worker.js", "live-restore.mjs"
 STATIC = REPOSITORY / "lingerlonger" / "views" / "static"
+#: The folders of STATIC the served parts come from: live mode's own, and the styles the app shares.
+LIVE_SOURCES, SHARED_SOURCES = STATIC / "live", STATIC / "shared"
 #: What ll-live.js is made of, in this order (each after those it uses): the worker's calls,
 #: a lesson as a file or a link, the live player, the progress store that keeps the reader's own
 #: exercises, those exercises and the review of a finished hand that adds to them, the editor.
 PAGE_SOURCES = (
-    "live-kit.js",
-    "live-share.js",
-    "live-player.js",
-    "course_progress.js",
-    "practice_queue.js",
-    "live-review.js",
-    "live-checker.js",
+    "live/live-kit.js",
+    "live/live-share.js",
+    "live/live-player.js",
+    "learn/course_progress.js",
+    "learn/practice_queue.js",
+    "live/live-review.js",
+    "live/live-checker.js",
 )
 #: The live players' own style (the coach's bars, a hand's banners), as the app has it, and the
 #: review's (views/review_panel.py).
@@ -116,7 +126,7 @@ def make_snapshot(runtime: Path, packages: Path, target: Path, cache: Path) -> N
     is kept in ``cache`` under the hash of what went into it: the same sources give the same
     file, and the same service-worker version, and a rebuild takes no time for it."""
     digest = hashlib.sha256()
-    restorer = STATIC / RESTORE_SCRIPT
+    restorer = LIVE_SOURCES / RESTORE_SCRIPT
     for path in (packages, SNAPSHOT_SCRIPT, restorer, WARM_UP, *(runtime / name for name in PYODIDE_FILES)):
         digest.update(path.read_bytes())
     kept = cache / f"interpreter-{digest.hexdigest()[:16]}.gz"
@@ -161,11 +171,13 @@ def write_live(site: Path, node_modules: Path = REPOSITORY / "node_modules") -> 
             digest.update(path.relative_to(live).as_posix().encode() + b"\0" + path.read_bytes())
     listing = {"version": digest.hexdigest()[:16], "archives": archives, "snapshot": SNAPSHOT}
     (live / "live.json").write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
-    for name in (WORKER_SCRIPT, RESTORE_SCRIPT, PLAYER_CSS, REVIEW_CSS):
-        shutil.copy(STATIC / name, live / name)
+    for name in (WORKER_SCRIPT, RESTORE_SCRIPT):
+        shutil.copy(LIVE_SOURCES / name, live / name)
+    for name in (PLAYER_CSS, REVIEW_CSS):
+        shutil.copy(SHARED_SOURCES / name, live / name)
     (site / PAGE_SCRIPT).write_text(page_script(STATIC), encoding="utf-8")
     for name, served in EDITOR_FILES.items():
-        shutil.copy(STATIC / name, site / served)
+        shutil.copy(LIVE_SOURCES / name, site / served)
     return [archive["file"] for archive in archives]
 
 

@@ -14,7 +14,10 @@ without a change here:
    line of every lesson saved from the site points there, so editors find it wherever
    the file goes;
 5. site_meta: 404.html, each page's description and preview image, sitemap.xml;
-6. site_offline: the manifest and the service worker that keeps the site offline
+6. site_speed: each page painted at once on a slow phone (the charset first, absolute
+   ``hreflang`` links, no script holding the first paint, the theme's style sheets cut to what
+   the site uses and joined into one per page);
+7. site_offline: the manifest and the service worker that keeps the site offline
    (last: the worker lists every file, with a version that changes with any of them).
 
 Every address the site writes for itself is relative, so it works under any path
@@ -36,6 +39,7 @@ import site_handouts
 import site_live
 import site_meta
 import site_offline
+import site_speed
 
 from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file
 
@@ -170,6 +174,7 @@ def main(argv: list[str] | None = None) -> None:
     live_pages = site_live.link_pages(site, pages(site))
     site_meta.add_meta(site, pages(site), base_url)
     site_meta.write_sitemap(site, pages(site), base_url)
+    site_speed.speed_up(site, pages(site), base_url)
     version = site_offline.make_offline(site, pages(site))
     print(
         f"site_pack: {len(removed)} unused files removed from {args.site}; "

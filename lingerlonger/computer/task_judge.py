@@ -23,23 +23,32 @@ Hearts trump; A leads K♣ and B, holding a club, must follow suit (rule 8):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from lingerlonger.computer.players import PLAYER_KINDS
+from lingerlonger.computer.statistics import wilson_interval
 from lingerlonger.computer.task_search import (
+    ANY,
+    CHANCE_KINDS,
+    DEFAULT_DEALS,
     FILE_SEARCH_BUDGET,
     HAND_NODE,
+    MAX_DEALS,
+    AnySearch,
     HandSearch,
     SearchBudget,
     TaskError,
     TrickGoal,
+    action_answer,
+    measure_chances,
+    played_out,
     refute_trick,
     text,
     touching_class,
     trick_class,
 )
-from lingerlonger.game.cards import Suit, parse_suit
+from lingerlonger.game.cards import Suit, parse_card, parse_suit
 from lingerlonger.game.engine import Play, State, apply, play_refusal, seat_index
 from lingerlonger.game.events import Drew, Eliminated, EndReason, Event, HandEnded
 from lingerlonger.game.play_loop import Player
@@ -50,13 +59,19 @@ __all__ = [
     "Verdict",
     "TaskError",
     "DETERMINISTIC_KINDS",
+    "WIN_HAND_AGAINST",
+    "CHANCE_KINDS",
+    "DEFAULT_DEALS",
+    "MAX_DEALS",
     "CARD_GOALS",
+    "CHANCE_GOALS",
     "SEAT_GOALS",
     "SEAT_SET_GOALS",
     "FILE_SEARCH_BUDGET",
     "SearchBudget",
     "judge",
     "right_answers",
+    "example_world",
     "Topic",
     "deciding_rule",
 ]
@@ -69,7 +84,8 @@ class TaskGoal(StrEnum):
     WIN_TRICK = "win-trick"  # a card that wins the current trick whatever the others play
     LOSE_TRICK = "lose-trick"  # a card that loses it whatever the others play
     STAY_IN = "stay-in"  # still holding cards once the trick is resolved
-    WIN_HAND = "win-hand"  # the hand can still be won against ``against`` players
+    WIN_HAND = "win-hand"  # the hand can still be won against ``against`` players (or any play)
+    BEST_CHANCE = "best-chance"  # the best chance to win the hand from what the seat can know
     NAME_TRUMP = "name-trump"  # grand coup: the author's choice of suit(s)
     TRICK_WINNER = "trick-winner"  # the seat that won the trick just resolved
     OUT = "out"  # every seat that went out in it (a set, maybe empty)
@@ -79,6 +95,8 @@ class TaskGoal(StrEnum):
 
 #: The goals answered by a card of the seat's hand.
 CARD_GOALS = frozenset({TaskGoal.LEGAL, TaskGoal.WIN_TRICK, TaskGoal.LOSE_TRICK, TaskGoal.STAY_IN, TaskGoal.WIN_HAND})
+#: The goals whose right answers are measured, not proved: a card, or under grand-coup a suit.
+CHANCE_GOALS = frozenset({TaskGoal.BEST_CHANCE})
 #: The goals answered by naming seats (one, or a set).
 SEAT_GOALS = frozenset({TaskGoal.TRICK_WINNER, TaskGoal.OUT, TaskGoal.DRAWN})
 SEAT_SET_GOALS = frozenset({TaskGoal.OUT, TaskGoal.DRAWN})
@@ -86,6 +104,8 @@ SEAT_SET_GOALS = frozenset({TaskGoal.OUT, TaskGoal.DRAWN})
 #: The computer kinds that always play the same card in the same position (``random`` and
 #: ``expert`` draw random numbers, so a search over their play would prove nothing).
 DETERMINISTIC_KINDS = ("tips",)
+#: ``win-hand``'s ``against``: a deterministic kind, or ``any`` (a sure win whatever they play).
+WIN_HAND_AGAINST = (*DETERMINISTIC_KINDS, ANY)
 
 # The Rules reference's numbers (book/rules-reference.md).
 RULE_FIRST_LEAD, RULE_FOLLOW_SUIT, RULE_TRICK_WINNER, RULE_DRAW, RULE_OUT, RULE_OUT_AT_ONCE = 7, 8, 9, 11, 12, 13
@@ -149,12 +169,23 @@ class Verdict:
     too), a suit ("♠"), a seat's name, or a choice's index ("0"). ``rule`` is the Rules
     reference's number that decides it. ``line`` is, for a wrong card, the plays ("SEAT CARD")
     of a continuation in which the goal fails, the answer first; empty otherwise.
+    ``best-chance`` adds ``chance``, (wins, deals) of a legal answer, and for a wrong one
+    ``example``: a deal (every hand, then the stock, as card texts) in which ``line`` loses
+    and ``best_line``, the best answer's, wins.
     """
 
     answer: str
     right: bool
     rule: int | None
     line: tuple[str, ...] = ()
+    chance: tuple[int, int] | None = None
+    example: tuple[tuple[str, ...], ...] = ()
+    best_line: tuple[str, ...] = ()
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """The 95% Wilson interval of ``chance`` (None when it was not measured)."""
+        return None if self.chance is None else wilson_interval(*self.chance)
 
 
 def judge(
@@ -168,10 +199,14 @@ def judge(
     events: Sequence[Event] | None = None,
     budget: SearchBudget | None = None,
     fast: bool = True,
+    deals: int | None = None,
+    seed: str = "",
 ) -> tuple[Verdict, ...]:
     """Every answer to the task, judged; ``TaskError`` when the task cannot be asked here.
 
-    ``against`` (win-hand) is a kind of ``DETERMINISTIC_KINDS``; ``choices`` and ``accept``
+    ``against`` is, for win-hand, a kind of ``DETERMINISTIC_KINDS`` or ``any``, for
+    best-chance one of ``CHANCE_KINDS`` (by default tips), which plays the ``deals`` deals
+    (by default ``DEFAULT_DEALS``) dealt from ``seed`` (the task's id); ``choices`` and ``accept``
     (choice: indices; name-trump: suits) say what the author calls right; ``events`` (drawn)
     are those of the play that resolved the trick. ``budget``: the search nodes left to the
     file the task is in (None: a budget of its own, ``FILE_SEARCH_BUDGET``); past it,
@@ -180,8 +215,11 @@ def judge(
     """
     goal = TaskGoal(goal)
     seat = seat_index(state.players, seat)
+    budget = SearchBudget() if budget is None else budget
+    if goal is TaskGoal.BEST_CHANCE:
+        return _judge_chances(state, seat, against or "tips", DEFAULT_DEALS if deals is None else deals, seed, budget)
     if goal in CARD_GOALS:
-        return _judge_cards(state, seat, goal, against, SearchBudget() if budget is None else budget, fast)
+        return _judge_cards(state, seat, goal, against, budget, fast)
     if goal is TaskGoal.NAME_TRUMP:
         return _judge_trump(state, seat, accept)
     if goal is TaskGoal.CHOICE:
@@ -202,8 +240,10 @@ def _judge_cards(
 ) -> tuple[Verdict, ...]:
     if state.to_act != seat or state.namer is not None:
         raise TaskError("task.not-to-act", seat=state.players[seat], to_act=state.name(state.to_act) or "-")
-    search = None
-    if goal is TaskGoal.WIN_HAND:
+    search: HandSearch | AnySearch | None = None
+    if goal is TaskGoal.WIN_HAND and against == ANY:
+        search = AnySearch(seat, budget, fast=fast)
+    elif goal is TaskGoal.WIN_HAND:
         search = HandSearch(seat, _against_players(state, against), budget, fast=fast)
     # A card that plays like one judged already wins or loses as it does: its class's verdict, or end.
     judged: dict[object, Verdict] = {}
@@ -254,17 +294,20 @@ def _judge_trick(state: State, seat: int, goal: TaskGoal, action: Play, budget: 
 
 def _against_players(state: State, against: str | None) -> dict[int, Player]:
     if against is None:
-        raise TaskError("task.against-missing", kinds=", ".join(DETERMINISTIC_KINDS))
+        raise TaskError("task.against-missing", kinds=", ".join(WIN_HAND_AGAINST))
     if against not in DETERMINISTIC_KINDS:
-        raise TaskError("task.against-unknown", kind=against, kinds=", ".join(DETERMINISTIC_KINDS))
+        raise TaskError("task.against-unknown", kind=against, kinds=", ".join(WIN_HAND_AGAINST))
     return {other: PLAYER_KINDS.make(against, seed=0) for other in range(len(state.players))}
 
 
-def _win_hand_verdict(state: State, action: Play, end: State | None, search: HandSearch) -> Verdict:
+def _win_hand_verdict(state: State, action: Play, end: State | None, search: HandSearch | AnySearch) -> Verdict:
     """Right when the seat can still win after ``action`` (``end``: how the search found it
     won, None when it cannot)."""
     if end is not None:
         return Verdict(str(action.card), True, _end_rule(end))
+    if isinstance(search, AnySearch):  # the refutation: a defence that beats every try of the seat's
+        line, after = search.defence(state, action)
+        return Verdict(str(action.card), False, _end_rule(after), tuple(line))
     # The refutation: everyone, the seat too, plays as ``against`` plays, to the end (its
     # positions cost the file's budget too: a file of many tasks is bounded all the same).
     after, _ = apply(state, action)
@@ -277,6 +320,62 @@ def _win_hand_verdict(state: State, action: Play, end: State | None, search: Han
         line.append(text(after, reply))
         after, _ = apply(after, reply)
     return Verdict(str(action.card), False, _end_rule(after), tuple(line))
+
+
+# --- best-chance -------------------------------------------------------------------------
+
+
+def _judge_chances(
+    state: State, seat: int, against: str, deals: int, seed: str, budget: SearchBudget
+) -> tuple[Verdict, ...]:
+    """Each legal answer's chance to win from what the seat can know; right: the best answer,
+    and every answer whose 95% interval overlaps the best one's. A wrong one is shown with
+    a deal in which it loses and the best one wins, both played out."""
+    if state.to_act != seat:
+        raise TaskError("task.not-to-act", seat=state.players[seat], to_act=state.name(state.to_act) or "-")
+    if against not in CHANCE_KINDS:
+        raise TaskError("task.chance-against-unknown", kind=against, kinds=", ".join(CHANCE_KINDS))
+    if not 1 <= deals <= MAX_DEALS:
+        raise TaskError("task.deals-out-of-range", deals=deals, most=MAX_DEALS)
+    chances = measure_chances(state, seat, against, deals, seed, budget)
+    best = max(range(len(chances.actions)), key=lambda index: chances.wins[index])  # the first of equals
+    best_low = wilson_interval(chances.wins[best], deals)[0]
+    measured: dict[str, Verdict] = {}
+    for index, action in enumerate(chances.actions):
+        chance = (chances.wins[index], deals)
+        right = wilson_interval(*chance)[1] >= best_low
+        verdict = Verdict(action_answer(action), right, None, chance=chance)
+        example = None if right else chances.example(index, best)
+        if example is not None:
+            world = chances.worlds[example]
+            verdict = replace(
+                verdict,
+                line=tuple(played_out(world, action, against, example)[1]),
+                best_line=tuple(played_out(world, chances.actions[best], against, example)[1]),
+                example=(*(tuple(map(str, hand)) for hand in world.hands), tuple(map(str, world.stock))),
+            )
+        measured[verdict.answer] = verdict
+    if state.namer == seat:
+        return tuple(measured.values())
+    verdicts = []
+    for card in state.hands[seat]:
+        refusal = play_refusal(state, card)
+        if refusal is not None:
+            verdicts.append(Verdict(str(card), False, deciding_rule(state, Topic.LEAD, refusal=refusal.rule)))
+        else:
+            verdicts.append(measured[str(card)])
+    return tuple(verdicts)
+
+
+def example_world(state: State, verdict: Verdict) -> State | None:
+    """The deal of a wrong best-chance answer's ``example``, on the table of ``state`` (None
+    when the verdict has none): where its ``line`` and ``best_line`` are played."""
+    if not verdict.example:
+        return None
+    *hands, stock = verdict.example
+    return replace(
+        state, hands=tuple(tuple(map(parse_card, hand)) for hand in hands), stock=tuple(map(parse_card, stock))
+    )
 
 
 def _end_rule(end: State) -> int:

@@ -2,8 +2,9 @@
 
 A trick goal (``win-trick``, ``lose-trick``, ``stay-in``) is proved against every card the
 others may still play to the trick; ``win-hand`` by an exact search over the seat's own
-choices while the others play a deterministic kind (``task_judge`` says what each means).
-Both stay exact and try far fewer cards than there are, by trying one card of each set of
+choices while the others play a deterministic kind, or (``against: any``, ``AnySearch``)
+over every seat's choices, the others' all against the seat (``task_judge`` says what each
+means). They stay exact and try far fewer cards than there are, by trying one card of each set of
 cards that cannot play differently:
 
 - in a trick, two cards of one hand are alike when no card that may still meet them in it
@@ -19,7 +20,11 @@ Cards are tried in the engine's order and a card alike to one already tried is s
 the first refutation found is the one the plain search (``fast=False``: every card) finds;
 ``tests/test_task_search.py`` holds them equal on random positions.
 
-A search costs nodes of one ``SearchBudget`` (``FILE_SEARCH_BUDGET``), which every task of a
+``best-chance`` is no search but a measurement from what the seat can know
+(``measure_chances``): the unseen cards dealt again, each of the seat's cards played out in
+the same deals.
+
+A search (or a measurement) costs nodes of one ``SearchBudget`` (``FILE_SEARCH_BUDGET``), which every task of a
 file shares: a file's check is bounded, however many tasks it holds (bench/task_search.py).
 A search past the budget raises ``TaskError("task.search-too-large")``, and a task whose
 search was cut short has no verdicts.
@@ -27,11 +32,16 @@ search was cut short has no verdicts.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
+from lingerlonger.computer.coach import candidate_actions, winner_after
+from lingerlonger.computer.inference import WorldSampler
+from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.game.cards import SUIT_OF, Card
-from lingerlonger.game.engine import Action, Play, State, apply, legal_actions
+from lingerlonger.game.engine import Action, ChooseTrump, Play, State, apply, legal_actions
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import Event, HandEnded
 from lingerlonger.game.play_loop import Player
@@ -46,6 +56,13 @@ __all__ = [
     "TrickGoal",
     "refute_trick",
     "HandSearch",
+    "AnySearch",
+    "ANY",
+    "CHANCE_KINDS",
+    "DEFAULT_DEALS",
+    "MAX_DEALS",
+    "Chances",
+    "measure_chances",
 ]
 
 #: The nodes every task of one file may visit between them: the worst file (every node a
@@ -56,6 +73,17 @@ FILE_SEARCH_BUDGET = 500_000
 #: What a node costs: a card played in a trick's search (one ``apply``), and a position of
 #: ``win-hand`` (an ``apply``, and a computer's decision when another seat is to act).
 TRICK_NODE, HAND_NODE = 1, 2
+#: ``win-hand``'s ``against`` for "whatever every other seat plays" (``AnySearch``).
+ANY = "any"
+#: Who plays the deals of ``best-chance`` out, and what one play of theirs costs in nodes: a
+#: ``tips`` play on the kernel's lists is about an eighth of a node (85 µs a whole 4-player
+#: hand, a node about 13 µs: bench/task_search.py); a ``strong`` decision plays its own 320
+#: deals out for each of its cards.
+CHANCE_KINDS = ("tips", "strong")
+_PLAYS_PER_NODE = 8
+_STRONG_DECISION_ROLLOUTS = 320
+#: ``best-chance``'s deals: by default, and at most (book/scenario-format.md).
+DEFAULT_DEALS, MAX_DEALS = 1000, 10_000
 
 
 class TaskError(LingerError):
@@ -219,3 +247,171 @@ class HandSearch:
 
     def _class(self, state: State, choice: Action) -> object:
         return touching_class(state, self.seat, choice.card) if isinstance(choice, Play) else choice
+
+
+# --- win-hand against any ---------------------------------------------------------------
+
+
+def future_of(state: State) -> tuple[object, ...]:
+    """What decides how ``state`` can still end (not the piles won, nor the order of the tricks
+    past): two lines that reach the same future are one position for ``AnySearch``."""
+    return (
+        state.hands,
+        state.stock,
+        state.trump,
+        state.leader,
+        state.order,
+        state.trick,
+        state.out,
+        state.namer,
+        state.trump_lead_due,
+        bool(state.history),
+    )
+
+
+class AnySearch:
+    """The exact search of ``win-hand`` ``against: any``: the seat tries each of its choices,
+    and every other seat tries each of its own, all of them against the seat. A position is
+    won when one of the seat's choices wins whatever the others then play; every hand is
+    known, so the others may as well play as one. Cards of one hand that touch (the same
+    ``touching_class``) play alike for any seat, and positions are remembered by their future
+    (``future_of``): the order in which a trick's cards were played no longer matters."""
+
+    def __init__(self, seat: int, budget: SearchBudget, *, fast: bool = True) -> None:
+        self.seat, self.budget, self.fast = seat, budget, fast
+        self.solved: dict[tuple[object, ...], State | None] = {}
+
+    def choices(self, state: State) -> tuple[Action, ...]:
+        """The actions worth trying for the seat to act (one of each set that plays alike)."""
+        to_act = state.to_act
+        assert to_act is not None
+        actions = legal_actions(state)
+        if not self.fast:
+            return actions
+        return tuple(
+            alike_skipped(
+                actions,
+                lambda action: touching_class(state, to_act, action.card) if isinstance(action, Play) else action,
+            )
+        )
+
+    def won_end(self, state: State) -> State | None:
+        """The end of a line the seat wins from ``state`` whatever the others play, or None."""
+        if state.is_over:
+            return state if state.winner == self.seat else None
+        key = future_of(state)
+        if key in self.solved:
+            return self.solved[key]
+        self.budget.spend(HAND_NODE)
+        result: State | None = None
+        ours = state.to_act == self.seat
+        for action in self.choices(state):
+            end = self.won_end(apply(state, action)[0])
+            if ours and end is not None:
+                result = end
+                break
+            if not ours:
+                if end is None:
+                    result = None
+                    break
+                result = end
+        self.solved[key] = result
+        return result
+
+    def defence(self, state: State, first: Action) -> tuple[list[str], State]:
+        """A line after ``first`` (which ``won_end`` found lost) in which the seat loses: each
+        other seat plays a card that keeps the seat from winning, the seat its first try (none
+        of its tries wins); the line as "SEAT CARD", and where it ends."""
+        line = [text(state, first)]
+        state = apply(state, first)[0]
+        while not state.is_over:
+            choices = self.choices(state)
+            if state.to_act == self.seat:
+                action = choices[0]
+            else:
+                action = next(choice for choice in choices if self.won_end(apply(state, choice)[0]) is None)
+            line.append(text(state, action))
+            state = apply(state, action)[0]
+        return line, state
+
+
+# --- best-chance ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Chances:
+    """Each action's wins in the same ``deals`` worlds, and the worlds with who won in each
+    (for a deal that shows a card losing where another wins)."""
+
+    actions: tuple[Action, ...]
+    wins: tuple[int, ...]
+    deals: int
+    worlds: tuple[State, ...]
+    outcomes: tuple[tuple[bool, ...], ...]  # per world, per action: the seat won
+
+    def example(self, loser: int, winner: int) -> int | None:
+        """The first world (its index) in which action ``loser`` loses and ``winner`` wins."""
+        for index, won in enumerate(self.outcomes):
+            if won[winner] and not won[loser]:
+                return index
+        return None
+
+
+def chance_cost(state: State, actions: int, deals: int, against: str) -> int:
+    """The nodes ``measure_chances`` would spend (an upper bound: every card left played)."""
+    plays = sum(map(len, state.hands)) + len(state.stock)
+    rollout = max(1, plays // _PLAYS_PER_NODE)
+    if against == "strong":
+        rollout *= plays * _STRONG_DECISION_ROLLOUTS * max(map(len, state.hands))
+    return deals * actions * rollout
+
+
+def measure_chances(state: State, seat: int, against: str, deals: int, seed: str, budget: SearchBudget) -> Chances:
+    """Each of the seat's actions' chance to win the hand, judged from what the seat can know:
+    the unseen cards dealt again ``deals`` times within what it saw (``WorldSampler``: hand
+    sizes, known cards, shown voids, the stock's size), from a seed fixed by ``seed`` (the
+    task's id), every seat then played by ``against``. The whole cost is spent first: a
+    measurement past the budget is refused before it starts."""
+    known = view(state, seat)
+    actions = tuple(candidate_actions(known))
+    cost = chance_cost(state, len(actions), deals, against)
+    if budget.used + cost > budget.nodes:
+        raise TaskError("task.chance-too-large", deals=deals, kind=against, cost=cost, budget=budget.nodes)
+    budget.spend(cost)
+    rng = random.Random(seed)
+    sampler = WorldSampler(known)
+    worlds, outcomes = [], []
+    for index in range(deals):
+        world = sampler.sample(rng)
+        worlds.append(world)
+        outcomes.append(tuple(_winner(world, action, against, rng, index) == seat for action in actions))
+    wins = tuple(sum(won[index] for won in outcomes) for index in range(len(actions)))
+    return Chances(actions, wins, deals, tuple(worlds), tuple(outcomes))
+
+
+def _winner(world: State, action: Action, against: str, rng: random.Random, index: int) -> int | None:
+    """Who wins ``world`` after ``action``: the tips on the kernel's lists (the engine's play,
+    card for card), other kinds through the engine, seeded by the world's ``index`` so that
+    ``played_out`` shows the very line that was counted."""
+    if against == "tips":
+        return winner_after(world, action, rng, "tips")
+    return played_out(world, action, against, index)[0].winner
+
+
+def played_out(state: State, action: Action, against: str, seed: int = 0) -> tuple[State, list[str]]:
+    """``action``, then every seat played by ``against`` to the end: where it ends, and the line."""
+    players = [PLAYER_KINDS.make(against, seed=seed + index) for index in range(len(state.players))]
+    line = [text(state, action)]
+    state = apply(state, action)[0]
+    while not state.is_over:
+        to_act = state.to_act
+        assert to_act is not None
+        reply = players[to_act].act(view(state, to_act))
+        line.append(text(state, reply))
+        state = apply(state, reply)[0]
+    return state, line
+
+
+def action_answer(action: Action) -> str:
+    """An action as a task's answer: its card ("A♥"), or the suit named ("♠")."""
+    return str(action.suit) if isinstance(action, ChooseTrump) else str(action.card)

@@ -52,7 +52,7 @@ MAX_COUNT = len(CARDS)
 #: The most digits of a number in an author's own ``x-`` key.
 MAX_NUMBER_DIGITS = 100
 #: The most characters in a task's id: the browser's progress store keeps no longer one
-#: (``TASK_ID`` of views/static/course_progress.js; tests/test_task_step.py holds them together).
+#: (``TASK_ID`` of views/static/learn/course_progress.js; tests/test_task_step.py holds them together).
 MAX_TASK_ID = 120
 #: The names every object of a browser's JavaScript already has (those of ``Object.prototype``):
 #: an author's key that the page keeps in an object (a task's id, a seat's name) may be none of

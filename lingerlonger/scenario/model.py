@@ -71,7 +71,9 @@ POSITION_KEYS = ("hands", "stock", "trump", "leader")
 ASK_KEYS = ("question", "answer", "choices", "hint", "wrong")
 ANSWER_KINDS = tuple(AnswerKind)
 #: A task (``task:``): who acts, the goal the engine judges, and what the learner is told.
-TASK_KEYS = ("id", "seat", "goal", "accept", "against", "choices", "hints", "right", "wrong")
+TASK_KEYS = ("id", "seat", "goal", "accept", "against", "deals", "tip", "choices", "hints", "right", "wrong")
+#: Chapter 10's tips (book/10-strategy.md), which a strategy task's ``tip:`` names by number.
+TIPS = 6
 TASK_GOALS = tuple(TaskGoal)
 MAX_HINTS = 3  # a nudge, the rule, then the answer
 STEP_KEYS = (*STEP_ACTIONS, "ask", "say")
@@ -241,6 +243,8 @@ class Task:
     where: Location = field(compare=False)  # the task: mapping
     accept: tuple[str, ...] | None = None
     against: str | None = None
+    deals: int | None = None  # best-chance: how many deals measure each card (None: the default)
+    tip: int | None = None  # the tip of chapter 10 the task is about (1 to ``TIPS``), linked from its feedback
     choices: tuple[str, ...] = ()
     hints: tuple[str, ...] = ()
     right: str | None = None

@@ -9,9 +9,10 @@ decides the same way, mapped: its right answers are the original's right answers
 The author's texts follow: suit symbols and seat names are mapped. A text that names a suit in
 words ("Spades are trump", "бубны") cannot be mapped in four languages and their cases, so the
 copy leaves it out (a ``say:``, a hint, what is said after an answer). An exercise whose
-choices name a suit in words keeps its suits, and so does a ``win-hand`` task: its computer
-players (``tips``) break ties between equal cards by the suits' order, so a permuted deal is
-not always the same fight. Its seats still move.
+choices name a suit in words keeps its suits, and so do a ``win-hand`` and a ``best-chance``
+task: their computer players (``tips``) break ties between equal cards by the suits' order, so
+a permuted deal is not always the same fight. Its seats still move, except in a ``best-chance``
+task, whose deals of the unseen cards are dealt seat by seat (its names still move).
 """
 
 from __future__ import annotations
@@ -24,11 +25,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lingerlonger.computer.task_judge import CARD_GOALS, SEAT_GOALS, TaskGoal
+from lingerlonger.computer.task_judge import CARD_GOALS, CHANCE_GOALS, SEAT_GOALS, TaskGoal
 from lingerlonger.game.cards import SUIT_SYMBOLS, Card, Suit, parse_card, parse_suit
 from lingerlonger.scenario.model import Ask, Expect, Scenario, Step, Task, Text
 
-__all__ = ["Permutation", "permuted", "review_copy", "review_permutation", "keeps_suits", "names_a_suit", "review_seed"]
+__all__ = [
+    "Permutation",
+    "permuted",
+    "review_copy",
+    "review_permutation",
+    "keeps_suits",
+    "keeps_seating",
+    "names_a_suit",
+    "review_seed",
+]
 
 #: Suit words in the four languages, by their stems (every case and number of a Russian noun,
 #: adjectives such as "пиковый"): only to leave a text out, so a false alarm costs little.
@@ -58,9 +68,9 @@ class Permutation:
     def answer(self, goal: TaskGoal | str, answer: str) -> str:
         """A judge's answer (a card, a suit, a seat, a choice's index) as it is in the copy."""
         goal = TaskGoal(goal)
-        if goal in CARD_GOALS:
+        if goal in CARD_GOALS or (goal in CHANCE_GOALS and len(answer) > 1):
             return str(self.card(parse_card(answer)))
-        if goal is TaskGoal.NAME_TRUMP:
+        if goal is TaskGoal.NAME_TRUMP or goal in CHANCE_GOALS:
             return str(self.suit(parse_suit(answer)))
         if goal in SEAT_GOALS:
             return self.names[answer]
@@ -181,10 +191,11 @@ def permuted(scenario: Scenario, change: Permutation) -> Scenario:
 
 def keeps_suits(scenario: Scenario) -> bool:
     """Whether a copy must keep the suits: choices that name a suit in words, or a ``win-hand``
-    task, whose computer players break ties by the suits' order (its seats still move)."""
+    or ``best-chance`` task, whose computer players break ties by the suits' order (its seats
+    still move)."""
     for step in scenario.steps:
         task = step.task
-        if task is not None and task.goal == TaskGoal.WIN_HAND:
+        if task is not None and task.goal in (TaskGoal.WIN_HAND, *CHANCE_GOALS):
             return True
         choices = [*(step.ask.choices if step.ask else ()), *(task.choices if task is not None else ())]
         if any(names_a_suit(choice) for choice in choices):
@@ -192,16 +203,26 @@ def keeps_suits(scenario: Scenario) -> bool:
     return False
 
 
-def review_permutation(players: Sequence[str], seed: int, *, keep_suits: bool = False) -> Permutation:
+def keeps_seating(scenario: Scenario) -> bool:
+    """Whether a copy must keep every seat where it sits (names still move): a ``best-chance``
+    task, whose deals of the unseen cards are dealt seat by seat round the table, so that a
+    turned table is measured on other deals and an answer near the line could change sides."""
+    return any(step.task is not None and step.task.goal in CHANCE_GOALS for step in scenario.steps)
+
+
+def review_permutation(
+    players: Sequence[str], seed: int, *, keep_suits: bool = False, keep_seating: bool = False
+) -> Permutation:
     """The permutation of a review, the same for the same ``seed`` (a build makes the same
-    pages): no suit left in place (unless ``keep_suits``), the seats turned round the table and
-    each seat given another's name."""
+    pages): no suit left in place (unless ``keep_suits``), the seats turned round the table
+    (unless ``keep_seating``) and each seat given another's name."""
     rng = random.Random(seed)
     suits = list(Suit)
     while not keep_suits and any(new == old for new, old in zip(suits, Suit, strict=True)):
         rng.shuffle(suits)
     count = len(players)
     rename, turn = rng.randrange(1, count), rng.randrange(count)
+    turn = 0 if keep_seating else turn
     names = {name: players[(at + rename) % count] for at, name in enumerate(players)}
     seating = [""] * count
     for at, name in enumerate(players):
@@ -217,5 +238,7 @@ def review_seed(task_id: str, round_: int = 0) -> int:
 
 def review_copy(scenario: Scenario, seed: int) -> tuple[Scenario, Permutation]:
     """A permuted copy of ``scenario`` for a review, and how it was permuted."""
-    change = review_permutation(scenario.players, seed, keep_suits=keeps_suits(scenario))
+    change = review_permutation(
+        scenario.players, seed, keep_suits=keeps_suits(scenario), keep_seating=keeps_seating(scenario)
+    )
     return permuted(scenario, change), change

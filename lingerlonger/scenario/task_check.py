@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from lingerlonger.computer.task_judge import (
     CARD_GOALS,
+    CHANCE_GOALS,
     SEAT_SET_GOALS,
     SearchBudget,
     TaskError,
@@ -49,11 +50,16 @@ def judge_task(
             accept=task.accept,
             events=trick_events if trick_done else None,
             budget=budget,
+            deals=task.deals,
+            seed=task.id,
         )
     except TaskError as error:
         if error.code == "task.search-too-large":
             message = Message("replay.task.search-too-large", id=task.id, goal=task.goal, budget=budget.nodes)
             return (), [ScenarioError(task.where, message)]
+        if error.code == "task.chance-too-large":
+            message = Message("replay.task.chance-too-large", id=task.id, **error.params)
+            return (), [ScenarioError(task.at("deals"), message)]
         key = "seat" if error.code == "task.not-to-act" else "against" if "against" in error.code else "goal"
         return (), [ScenarioError(task.at(key), error)]
     right = right_answers(verdicts)
@@ -73,15 +79,20 @@ def check_play_after(task: Task, verdicts: Sequence[Verdict], step: Step) -> lis
     right = right_answers(verdicts)
     if not verdicts or not right:
         return []  # already refused where the task was judged
-    if step.kind == StepKind.PLAY and task.goal in CARD_GOALS:
+    if step.kind == StepKind.PLAY and (task.goal in CARD_GOALS or task.goal in CHANCE_GOALS):
         played = str(step.card)
-    elif step.kind == StepKind.CHOOSE_TRUMP and task.goal is TaskGoal.NAME_TRUMP:
+    elif step.kind == StepKind.CHOOSE_TRUMP and task.goal in (TaskGoal.NAME_TRUMP, *CHANCE_GOALS):
         played = str(step.suit)
     else:
         return []
     if played in right:
         return []
     return [ScenarioError(step.where, Message("replay.task.play-not-right", card=played, cards=", ".join(right)))]
+
+
+def _suits_named(verdicts: Sequence[Verdict]) -> bool:
+    """Whether the answers are suits (a best-chance task where trump is to be named)."""
+    return any(len(verdict.answer) == 1 for verdict in verdicts)
 
 
 def _listed(answers: Sequence[str]) -> str | Message:
@@ -106,7 +117,7 @@ def task_ask(task: Task, verdicts: Sequence[Verdict]) -> Ask:
         hint=task.hints[0] if task.hints else None,
         wrong=task.wrong,
     )
-    if task.goal in CARD_GOALS:
+    if task.goal in CARD_GOALS or (task.goal in CHANCE_GOALS and not _suits_named(verdicts)):
         kind = AnswerKind.LEGAL if task.goal is TaskGoal.LEGAL else AnswerKind.CARD
         return replace(ask, kind=kind, cards=frozenset(parse_card(answer) for answer in right))
     if task.goal is TaskGoal.TRICK_WINNER and right:

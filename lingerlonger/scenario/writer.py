@@ -372,6 +372,10 @@ def _task(task: Task, own: str) -> str:
     lines = [f"    id: {_scalar(task.id)}", f"    seat: {_seat(task.seat)}", f"    goal: {task.goal}"]
     if task.against is not None:
         lines.append(f"    against: {_scalar(task.against)}")
+    if task.deals is not None:
+        lines.append(f"    deals: {task.deals}")
+    if task.tip is not None:
+        lines.append(f"    tip: {task.tip}")
     if task.choices:
         lines += _choices(task.choices, own)
     if task.accept is not None:

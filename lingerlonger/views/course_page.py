@@ -1,7 +1,7 @@
 """The Learn page: the course's exercises, each judged for every possible answer at build time.
 
 A static page has no Python behind it, so every verdict the engine gives is shipped in the page
-(JSON in a ``<script type="application/json">``) and a tap is answered by ``static/course.js``
+(JSON in a ``<script type="application/json">``) and a tap is answered by ``static/learn/course.js``
 alone, before any interpreter could start. A wrong card also carries its refutation: the
 engine's line, drawn as tables to step through, and the rule that decides it, linked to the
 Rules reference.
@@ -16,9 +16,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
-from lingerlonger.computer.task_judge import Verdict
+from lingerlonger.computer.statistics import wilson_interval
+from lingerlonger.computer.task_judge import Verdict, example_world
 from lingerlonger.game.cards import parse_card, parse_suit, sort_hand
 from lingerlonger.game.engine import State, Trick, apply, seat_index
 from lingerlonger.game.errors import LingerError
@@ -31,13 +33,15 @@ from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progre
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import TableStyle, card_html, card_label, minify_css, table_html
 from lingerlonger.views.templating import Markup, render
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, language_tag, translate
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_percent, language_tag, translate
 from lingerlonger.words.narration import narrate, suit_name
 
 __all__ = [
     "LearnTask",
     "LearnUnit",
     "answer_kind",
+    "task_kind",
+    "STRATEGY_GOALS",
     "course_html",
     "task_html",
     "task_table",
@@ -62,21 +66,27 @@ _KINDS = {
     "lose-trick": "card",
     "stay-in": "card",
     "win-hand": "card",
+    "best-chance": "card",  # or, where trump is to be named, "suit" (``task_answer_kind``)
     "name-trump": "suit",
     "trick-winner": "seat",
     "out": "seats",
     "drawn": "seats",
     "choice": "choice",
 }
+#: The goals about playing well rather than the rules: ``data-ll-kind`` names them.
+STRATEGY_GOALS = frozenset({"win-hand", "best-chance"})
 #: At most this many tables of a refutation are drawn: a win-hand line can run to the end of
 #: the hand, and the page must stay light (its budget: 350 KB gzip).
 MAX_LINE_FRAMES = 8
+#: A best-chance example's deal is played to the end of the hand: each of its tables says the
+#: last few lines only, so that a phone shows the two deals without a long scroll.
+EXAMPLE_TOLD = 4
 MAX_HINTS = 3
 _STATIC = Path(__file__).parent / "static"
 #: The page's style and script: inlined by ``course_html(include_assets=True)`` for a page of its
 #: own, dropped by the book for its shared files (book/_ext/site_assets.py).
-COURSE_CSS = minify_css((_STATIC / "course.css").read_text(encoding="utf-8"))
-COURSE_JS = (_STATIC / "course.js").read_text(encoding="utf-8")
+COURSE_CSS = minify_css((_STATIC / "learn" / "course.css").read_text(encoding="utf-8"))
+COURSE_JS = (_STATIC / "learn" / "course.js").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -97,6 +107,7 @@ class LearnTask:
     last_trick: Trick | None = None  # a trick just completed, still shown (who won it, who drew)
     review: LearnTask | None = None  # the same idea in a new deal: suits and seats permuted
     own_view: bool = False  # drawn as the seat saw it (a hand's review: judged on what it could know)
+    tip: int | None = None  # the tip of chapter 10 a strategy exercise is about, linked from each wrong answer
 
 
 @dataclass(frozen=True)
@@ -107,9 +118,18 @@ class LearnUnit:
     tasks: tuple[LearnTask, ...] = field(default_factory=tuple)
 
 
-def answer_kind(goal: str) -> str:
-    """``card``, ``suit``, ``seat``, ``seats`` (pick several, then check) or ``choice``."""
+def answer_kind(goal: str, verdicts: Sequence[Verdict] = ()) -> str:
+    """``card``, ``suit``, ``seat``, ``seats`` (pick several, then check) or ``choice``; a
+    ``best-chance`` task's ``verdicts`` say which (suits where trump is to be named)."""
+    if goal in STRATEGY_GOALS and any(len(verdict.answer) == 1 for verdict in verdicts):
+        return "suit"
     return _KINDS[goal]
+
+
+def task_kind(task: LearnTask) -> str:
+    """What the page's ``data-ll-kind`` says of an exercise: a strategy goal by its name
+    (``win-hand``, ``best-chance``: the Learn page's hook for them), else its answer kind."""
+    return task.goal if task.goal in STRATEGY_GOALS else answer_kind(task.goal, task.verdicts)
 
 
 def _text(value: Text, lang: str) -> str:
@@ -121,7 +141,7 @@ def _text(value: Text, lang: str) -> str:
 
 def _answer_name(task: LearnTask, answer: str, style: TableStyle) -> str:
     """An answer in words, as a screen reader says it: "queen of hearts", "spades", "Ana"."""
-    kind = answer_kind(task.goal)
+    kind = answer_kind(task.goal, task.verdicts)
     if kind == "card":
         return card_label(parse_card(answer), style)
     if kind == "suit":
@@ -133,7 +153,7 @@ def _answer_name(task: LearnTask, answer: str, style: TableStyle) -> str:
 
 def _answers(task: LearnTask, style: TableStyle) -> list[dict[str, object]]:
     """The buttons; cards in the order the table draws the hand."""
-    kind = answer_kind(task.goal)
+    kind = answer_kind(task.goal, task.verdicts)
     answers = [verdict.answer for verdict in task.verdicts]
     if kind == "card":
         answers = [str(card) for card in sort_hand(map(parse_card, answers), task.state.trump)]
@@ -148,12 +168,15 @@ def _answers(task: LearnTask, style: TableStyle) -> list[dict[str, object]]:
     return drawn
 
 
-def _line_frames(task: LearnTask, line: Sequence[str], style: TableStyle) -> list[dict[str, object]]:
+def _line_frames(
+    task: LearnTask, line: Sequence[str], style: TableStyle, start: State | None = None, told_most: int | None = None
+) -> list[dict[str, object]]:
     """The refutation as tables, one per play (the last ones when it is long), each with what
-    the engine says of it."""
+    the engine says of it; ``start``: the table it is played on (by default the task's);
+    ``told_most``: the last lines said only (a whole hand played out says a hundred)."""
     frames: list[dict[str, object]] = []
     told: list[str] = []
-    state = task.state
+    state = start or task.state
     for play in line:
         try:
             state, events = apply(state, state.play(play))
@@ -161,10 +184,47 @@ def _line_frames(task: LearnTask, line: Sequence[str], style: TableStyle) -> lis
             break
         last = state.history[-1] if any(isinstance(event, TrickWon) for event in events) else None
         told = told + [narrate(event, state.players, style.lang) for event in events]
-        frames.append({"table": table_html(state, last_trick=last, options=style, include_css=False), "told": told})
+        said = told if told_most is None else told[-told_most:]
+        frames.append({"table": table_html(state, last_trick=last, options=style, include_css=False), "told": said})
         if state.winner is not None:
             break
     return frames[-MAX_LINE_FRAMES:]
+
+
+def _chances(task: LearnTask, verdict: Verdict, style: TableStyle) -> dict[str, object] | None:
+    """A wrong best-chance answer's feedback: every answer's chance side by side, then one deal
+    in which this answer loses and the best one wins, both played out (None for other goals)."""
+    measured = {each.answer: each.chance for each in task.verdicts if each.chance is not None}
+    if verdict.chance is None or not measured:
+        return None
+    lang = style.lang
+
+    def named(answer: str) -> str:
+        return _answer_name(task, answer, style)
+
+    rows = []
+    for answer, (wins, deals) in sorted(measured.items(), key=lambda item: -item[1][0]):
+        low, high = wilson_interval(wins, deals)
+        rows.append(
+            translate(
+                "learn.chance-row",
+                lang,
+                answer=named(answer),
+                chance=format_percent(wins / deals, lang),
+                low=format_percent(low, lang),
+                high=format_percent(high, lang),
+            )
+        )
+    best = max(measured, key=lambda answer: measured[answer][0])
+    world = example_world(task.state, verdict)
+    return {
+        "intro": translate("learn.chances", lang, seat=task.state.players[task.seat], deals=verdict.chance[1]),
+        "rows": rows,
+        "example": translate("learn.example", lang, answer=named(verdict.answer), best=named(best)),
+        "frames": _line_frames(task, verdict.line, style, world, EXAMPLE_TOLD) if world is not None else [],
+        "best": translate("learn.example-best", lang, best=named(best)),
+        "best_frames": _line_frames(task, verdict.best_line, style, world, EXAMPLE_TOLD) if world is not None else [],
+    }
 
 
 def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
@@ -180,7 +240,7 @@ def _hints(task: LearnTask, lang: str, style: TableStyle) -> list[str]:
 
 
 def stars_for(hints: int, mistakes: int) -> int:
-    """3 with no hint and no mistake, 2 with one of either, 1 otherwise (static/course.js says the same)."""
+    """3 with no hint and no mistake, 2 with one of either, 1 otherwise (static/learn/course.js says the same)."""
     return 3 if hints + mistakes == 0 else 2 if hints + mistakes == 1 else 1
 
 
@@ -194,15 +254,15 @@ def goal_sentence(task: LearnTask, lang: str) -> str:
 def task_data(task: LearnTask) -> dict[str, object]:
     """What the page's script judges with: each answer's verdict and its rule."""
     return {
-        "kind": answer_kind(task.goal),
+        "kind": answer_kind(task.goal, task.verdicts),
         "verdicts": {verdict.answer: [verdict.right, verdict.rule] for verdict in task.verdicts},
     }
 
 
 def task_table(task: LearnTask, style: TableStyle) -> Markup:
-    """The exercise's table: every hand face up, or (``own_view``, a moment of a hand's review)
-    as the seat saw it, judged on what it could know."""
-    seat = task.seat if task.own_view else None
+    """The exercise's table: every hand face up, or (``own_view``, a moment of a hand's review;
+    a ``best-chance`` task) as the seat saw it, judged on what it could know."""
+    seat = task.seat if task.own_view or task.goal == "best-chance" else None
     return table_html(task.state, seat=seat, last_trick=task.last_trick, options=style, include_css=False)
 
 
@@ -214,6 +274,7 @@ def task_html(
     count: int,
     unit_title: str,
     rules_href: str | None = "rules-reference.html",
+    tips_href: str | None = "10-strategy.html",
     review_of: str | None = None,
     heading: str | None = None,
     lazy: bool = False,
@@ -236,7 +297,10 @@ def task_html(
         {
             "answer": verdict.answer,
             "rule": rule_link(verdict.rule),
-            "frames": _line_frames(task, verdict.line, style) if answer_kind(task.goal) == "card" else [],
+            "frames": _line_frames(task, verdict.line, style)
+            if answer_kind(task.goal, task.verdicts) == "card" and not verdict.example
+            else [],
+            "chances": _chances(task, verdict, style),
         }
         for verdict in task.verdicts
         if not verdict.right
@@ -244,7 +308,8 @@ def task_html(
     return render(
         "course/task.html",
         task=task,
-        kind=answer_kind(task.goal),
+        kind=answer_kind(task.goal, task.verdicts),
+        hook_kind=task_kind(task),
         dom_id="ll-task-" + task.id,
         heading=heading
         or (
@@ -265,6 +330,13 @@ def task_html(
         wrong=wrong,
         words=_words(lang, "hint", "check", "retry", "next", "line", "practice-remove"),
         decided_by=translate("learn.decided-by", lang, rule="\0").split("\0", 1),  # around the link
+        tip=None
+        if task.tip is None
+        else {
+            "around": translate("learn.decided-by-tip", lang, tip="\0").split("\0", 1),
+            "text": translate("learn.tip", lang, tip=task.tip),
+            "href": tips_href,
+        },
         data=_json(task_data(task)),
     )
 
@@ -291,33 +363,18 @@ def course_html(
     units = [unit for unit in units if unit.tasks]
     count = sum(len(unit.tasks) for unit in units)
     drawn, reviews, at = [], [], 0
+    # chapter 10, beside the Rules reference (a page without links to it links no tip either)
+    tips_href = None if rules_href is None else rules_href.replace("rules-reference.html", "10-strategy.html")
+    draw = partial(task_html, style=style, count=count, rules_href=rules_href, tips_href=tips_href, lazy=True)
     for unit in units:
         title = _text(unit.title, lang)
         tasks, tasks_at = [], []
         for task in unit.tasks:
             at += 1
-            tasks.append(
-                (
-                    task,
-                    task_html(
-                        task, style=style, at=at, count=count, unit_title=title, rules_href=rules_href, lazy=True
-                    ),
-                )
-            )
+            tasks.append((task, draw(task, at=at, unit_title=title)))
             tasks_at.append((task, at, translate("learn.exercise", lang, at=at, count=count)))
             if task.review is not None:  # course_progress.js opens it when the task is due for review
-                reviews.append(
-                    task_html(
-                        task.review,
-                        style=style,
-                        at=at,
-                        count=count,
-                        unit_title=title,
-                        rules_href=rules_href,
-                        review_of=task.id,
-                        lazy=True,
-                    )
-                )
+                reviews.append(draw(task.review, at=at, unit_title=title, review_of=task.id))
         drawn.append({"unit": unit, "title": title, "tasks": tasks, "tasks_at": tasks_at})
     catalog = {
         "stars": {n: translate("learn.stars", lang, count=n) for n in (1, 2, 3)},
@@ -391,6 +448,7 @@ def learn_task(scenario: Scenario) -> LearnTask:
         right=task.right,
         wrong=task.wrong,
         choices=task.choices,
+        tip=task.tip,
     )
 
 

@@ -1,7 +1,7 @@
 """The course's progress panel and the scripts that keep progress in the reader's browser.
 
-Progress lives in the browser only (``static/course_progress.js``: localStorage, a versioned,
-checksummed format, the review schedule); ``static/course_progress_panel.js`` draws the panel
+Progress lives in the browser only (``static/learn/course_progress.js``: localStorage, a versioned,
+checksummed format, the review schedule); ``static/learn/course_progress_panel.js`` draws the panel
 this module renders. The Learn page (``course_page``) puts ``progress_panel_html`` on the page
 and serves ``PROGRESS_JS`` as a file, loaded with ``src`` so that the offline worker keeps it.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, catalog, language_tag, template
 
-_STATIC = Path(__file__).parent / "static"
+_STATIC = Path(__file__).parent / "static" / "learn"
 #: The store, the reader's own exercises (from their reviews), then the panel that uses the
 #: store: one file to serve (``_static/ll-course-progress.js``).
 PROGRESS_JS = "".join(

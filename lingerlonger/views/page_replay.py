@@ -2,7 +2,7 @@
 
 The published book has no Python behind it, so a replay is written out as its
 frames (each a table and its narration, in inert ``<template>`` elements) with
-buttons, a slider and autoplay driven by a short script (static/replay.js). Nothing
+buttons, a slider and autoplay driven by a short script (static/replay/replay.js). Nothing
 is fetched from elsewhere: the icons are inline SVG; the style and the script are
 inlined, or, in the book, linked once per page from the site's own files, and the
 frames moved to a file of the site fetched when the replay is near (book/_ext).
@@ -346,8 +346,10 @@ def gallery_html(runs: Iterable[Replay], *, style: TableStyle | None = None) -> 
 _STATIC = Path(__file__).parent / "static"
 #: The player's style and script: files, linked once by the book's pages (book/_ext) and
 #: inlined by ``replay_html(include_css=True)`` for a page of its own or a notebook.
-REPLAY_CSS = minify_css((_STATIC / "replay.css").read_text(encoding="utf-8"))
-REPLAY_JS = "\n".join((_STATIC / name).read_text(encoding="utf-8") for name in ("table-voice.js", "replay.js"))
+REPLAY_CSS = minify_css((_STATIC / "replay" / "replay.css").read_text(encoding="utf-8"))
+REPLAY_JS = "\n".join(
+    (_STATIC / name).read_text(encoding="utf-8") for name in ("shared/table-voice.js", "replay/replay.js")
+)
 #: Marks what a page may move to a file of its own and fetch when the replay is opened or
 #: scrolled near (book/_ext/site_assets.py): the controls, the frames and their words.
 LAZY_START, LAZY_END = "<!--ll-lazy-->", "<!--/ll-lazy-->"

@@ -32,7 +32,7 @@ from lingerlonger.words.narration import rules_text, suit_name
 
 __all__ = ["scenario_sheet_html", "rules_sheet_html", "deal_rows", "RULES_SHEET_CSS", "SHEET_JS"]
 
-_STATIC = Path(__file__).parent / "static"
+_STATIC = Path(__file__).parent / "static" / "print"
 _SCENARIO_CSS = minify_css((_STATIC / "sheet.css").read_text(encoding="utf-8"))
 #: The rules sheet's style; printing shows only the sheet, in the language chosen on it.
 RULES_SHEET_CSS = minify_css((_STATIC / "rules-sheet.css").read_text(encoding="utf-8"))

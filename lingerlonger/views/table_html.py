@@ -148,11 +148,11 @@ def minify_css(css: str) -> str:
 
 
 #: The style sheet every table uses; emit it once per page and pass ``include_css=False``.
-TABLE_CSS = minify_css((Path(__file__).parent / "static" / "table.css").read_text(encoding="utf-8"))
+TABLE_CSS = minify_css((Path(__file__).parent / "static" / "shared" / "table.css").read_text(encoding="utf-8"))
 _TABLE_STYLE = Markup(TABLE_CSS)  # our own file: written into <style> as it is
 
 #: Where seats sit, clockwise from the bottom (the viewer, or seat 0), by table size;
-#: the grid areas of static/table.css.
+#: the grid areas of static/shared/table.css.
 _POSITIONS = {
     3: ("b", "tl", "tr"),
     4: ("b", "l", "t", "r"),

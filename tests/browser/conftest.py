@@ -429,7 +429,7 @@ def running_voila(port: int, *extra_args: str):
     jupytext.write(jupytext.read(APP_MD), notebook)
     voice = workdir / APP_VOICE  # the book's table script, where `make app` puts it
     voice.parent.mkdir(parents=True)
-    shutil.copyfile(REPO / "lingerlonger" / "views" / "static" / "table-voice.js", voice)
+    shutil.copyfile(REPO / "lingerlonger" / "views" / "static" / "shared" / "table-voice.js", voice)
     env = dict(os.environ)
     data = [str(VOILA_DIR), str(workdir / "jupyter"), env.get("JUPYTER_PATH")]  # as `make app` does
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, data))

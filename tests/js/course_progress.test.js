@@ -1,10 +1,10 @@
-// The course's progress store (lingerlonger/views/static/course_progress.js), under node:
+// The course's progress store (lingerlonger/views/static/learn/course_progress.js), under node:
 // its file format, versions, checksum, refusals, merging and the review schedule.
 // Run by tests/test_scripts_under_node.py (node --test).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const progressModule = require('../../lingerlonger/views/static/course_progress.js');
+const progressModule = require('../../lingerlonger/views/static/learn/course_progress.js');
 
 const ORDER = ['deal-1', 'deal-2', 'trump-1', 'trump-2', 'follow-1'];
 const DAY = 86400000;

@@ -1,11 +1,11 @@
-// How live mode restores its started interpreter (lingerlonger/views/static/live-restore.mjs):
+// How live mode restores its started interpreter (lingerlonger/views/static/live/live-restore.mjs):
 // a snapshot whose warm-up grew the runtime's memory past what pyodide.asm.wasm starts with
 // (a CI build's did, by a few pages) is restored whole, its Python objects intact.
 // Run by tests/test_scripts_under_node.py (node --test), with the npm Pyodide of `make assets`.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { restoringModule } from '../../lingerlonger/views/static/live-restore.mjs';
+import { restoringModule } from '../../lingerlonger/views/static/live/live-restore.mjs';
 
 const runtime = fileURLToPath(new URL('../../node_modules/pyodide/', import.meta.url));
 const { loadPyodide } = await import(pathToFileURL(runtime + 'pyodide.mjs').href);

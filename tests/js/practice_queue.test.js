@@ -1,4 +1,4 @@
-// The reader's own exercises (lingerlonger/views/static/practice_queue.js), under node: kept as
+// The reader's own exercises (lingerlonger/views/static/learn/practice_queue.js), under node: kept as
 // data with the course's progress (course_progress.js), kept once, refused when not one or when
 // the browser keeps nothing, the oldest dropped first (by count, and when the storage is full),
 // and drawn into the Learn page as text only, never as markup.
@@ -6,8 +6,8 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const queue = require('../../lingerlonger/views/static/practice_queue.js');
-const progress = require('../../lingerlonger/views/static/course_progress.js');
+const queue = require('../../lingerlonger/views/static/learn/practice_queue.js');
+const progress = require('../../lingerlonger/views/static/learn/course_progress.js');
 
 function memory(room = Infinity) {
   const kept = new Map();

@@ -8,9 +8,11 @@
    copy is labelled with its file's hash in this build: a new build's worker (a new version)
    copies the unchanged files into its own cache, downloads again the changed ones that were
    kept (every file for a reader who kept the whole book), then deletes the older caches. */
+// the webworker library types `self` as any worker's: this one is a service worker
+var scope = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 var VERSION = '__VERSION__';
 var CACHE = 'll-site-' + VERSION;
-var ROOT = new URL('./', self.location);
+var ROOT = new URL('./', self.location.href);
 // [name, hash, bytes] of every file of the site, relative to ROOT.
 var FILES = __FILES__;
 // Per language, the indexes in FILES of its chapters and of what they load.
@@ -20,34 +22,43 @@ var WHOLE = new URL('.ll-whole-book', ROOT).href;
 var HASH = 'X-LL-Hash';
 var PARALLEL = 4;
 // Without a prototype: a request's path is outside input ('/constructor' is no file of the site).
+/** @type {{[name: string]: [string, string, number]}} */
 var BY_NAME = Object.create(null);
 FILES.forEach(function (file) { BY_NAME[file[0]] = file; });
 
+/** @param {string} name */
 function address(name) { return new URL(name, ROOT).href; }
+/** @param {unknown} url */
 function nameOf(url) {  // the site's file a URL stands for ('' when none): ru/ is ru/index.html
-  var parts = new URL(url);
+  var parts;
+  try { parts = new URL(String(url)); } catch (malformed) { return ''; }  // a page's list holds anything
   if (parts.origin !== ROOT.origin || parts.pathname.indexOf(ROOT.pathname) !== 0) return '';
   var name;
   try { name = decodeURIComponent(parts.pathname.slice(ROOT.pathname.length)); } catch (malformed) { return ''; }
   if (name === '' || name.slice(-1) === '/') name += 'index.html';
   return BY_NAME[name] ? name : '';
 }
+/** @param {Cache} cache @param {string} name @param {Response} answer */
 function keep(cache, name, answer) {  // stored under its plain address, labelled with its hash
   var headers = new Headers(answer.headers);
   headers.set(HASH, BY_NAME[name][1]);
   return cache.put(address(name), new Response(answer.body, {
     status: answer.status, statusText: answer.statusText, headers: headers}));
 }
+/** @param {Response | undefined} copy @param {string} name */
 function fresh(copy, name) { return copy && copy.headers.get(HASH) === BY_NAME[name][1]; }
 
 // Keeps every one of names not kept yet, PARALLEL at a time; told(bytes) after each.
 // 'no-cache': the server is asked whether the browser's copy is still this build's (a
 // '304 Not Modified' costs nothing), as it may keep a file of the previous one a while.
+/** @param {Cache} cache @param {string[]} names @param {(bytes: number) => void} [told] @returns {Promise<unknown>} */
 function keepAll(cache, names, told) {
   var queue = names.slice(), done = 0;
+  /** @returns {Promise<void>} */
   function next() {
-    var name = queue.shift();
-    if (name === undefined) return Promise.resolve();
+    var taken = queue.shift();
+    if (taken === undefined) return Promise.resolve();
+    var name = taken;
     return cache.match(address(name)).then(function (copy) {
       if (fresh(copy, name)) return;
       return fetch(new Request(address(name), {cache: 'no-cache'})).then(function (answer) {
@@ -69,16 +80,19 @@ function wholeBytes() { return FILES.reduce(function (sum, file) { return sum + 
 
 // What an older cache held, carried into this build's: unchanged files copied, changed ones
 // downloaded again (all of them when the whole book was kept).
+/** @param {string} older @param {Cache} cache */
 function carry(older, cache) {
   return caches.open(older).then(function (old) {
     return old.keys().then(function (requests) {
-      var whole = false, again = [];
+      var whole = false;
+      /** @type {string[]} */
+      var again = [];
       return Promise.all(requests.map(function (request) {
         if (request.url === WHOLE) { whole = true; return null; }
         var name = nameOf(request.url);
         if (!name) return null;
         return old.match(request).then(function (copy) {
-          if (fresh(copy, name)) return cache.put(address(name), copy);
+          if (fresh(copy, name)) return cache.put(address(name), /** @type {Response} */ (copy));
           again.push(name);
         });
       })).then(function () {
@@ -90,25 +104,25 @@ function carry(older, cache) {
   });
 }
 
-self.addEventListener('install', function (event) {
+scope.addEventListener('install', function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
     return caches.keys().then(function (names) {
       return names.filter(function (name) { return name.indexOf('ll-site-') === 0 && name !== CACHE; })
         .reduce(function (done, older) { return done.then(function () { return carry(older, cache); }); },
                 Promise.resolve());
     });
-  }).then(function () { return self.skipWaiting(); }));
+  }).then(function () { return scope.skipWaiting(); }));
 });
 
-self.addEventListener('activate', function (event) {
+scope.addEventListener('activate', function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
       return name.indexOf('ll-site-') === 0 && name !== CACHE;
     }).map(function (name) { return caches.delete(name); }));
-  }).then(function () { return self.clients.claim(); }));
+  }).then(function () { return scope.clients.claim(); }));
 });
 
-self.addEventListener('fetch', function (event) {
+scope.addEventListener('fetch', function (event) {
   var request = event.request;
   if (request.method !== 'GET' || request.url.indexOf(ROOT.href) !== 0) return;
   var name = nameOf(request.url);  // ?lang=ru, ?digest=...: the same file
@@ -127,12 +141,15 @@ self.addEventListener('fetch', function (event) {
 });
 
 // The whole book being kept (one at a time, whichever page asked), and every open page told.
+/** @type {Promise<void> | null} */
 var keeping = null;
+/** @param {OfflineNews} news */
 function tellAll(news) {
-  return self.clients.matchAll({type: 'window'}).then(function (pages) {
+  return scope.clients.matchAll({type: 'window'}).then(function (pages) {
     pages.forEach(function (page) { page.postMessage(news); });
   });
 }
+/** @param {Cache} cache */
 function keepWhole(cache) {
   if (keeping) return keeping;
   var total = wholeBytes(), last = 0;
@@ -145,14 +162,17 @@ function keepWhole(cache) {
   return keeping;
 }
 
-self.addEventListener('message', function (event) {
-  var asked = event.data || {}, page = event.source;
+scope.addEventListener('message', function (event) {
+  /** @type {{visit?: unknown, lang?: string, keep?: 'whole'}} what a page asks (ll-offline.js): anything */
+  var asked = event.data || {};
+  var page = event.source;
+  /** @param {OfflineNews} news */
   function tell(news) { if (page) page.postMessage(news); }
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    if (asked.visit) {  // the whole book's size; the page and what it loaded before this worker
+    if (Array.isArray(asked.visit)) {  // the whole book's size; the page and what it loaded before this worker
       // took over; then its language's chapters
       var loaded = asked.visit.map(nameOf).filter(Boolean);
-      var chapters = Object.prototype.hasOwnProperty.call(CHAPTERS, asked.lang) ? CHAPTERS[asked.lang] : [];  // a key from the page
+      var chapters = Object.prototype.hasOwnProperty.call(CHAPTERS, String(asked.lang)) ? CHAPTERS[String(asked.lang)] : [];  // a key from the page
       var pack = chapters.map(function (at) { return FILES[at][0]; });
       return cache.match(WHOLE).then(function (whole) {
         tell({bytes: wholeBytes(), whole: !!whole});

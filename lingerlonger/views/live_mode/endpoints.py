@@ -1,7 +1,7 @@
 """Live mode: the static player's calls into the engine, running in the reader's browser.
 
 A static replay carries its scenario as YAML; the page's ``live-player.js`` sends it to a Web
-Worker running Pyodide (``static/live-worker.js``), which calls ``serve(name, arguments)``:
+Worker running Pyodide (``static/live/live-worker.js``), which calls ``serve(name, arguments)``:
 only the endpoints of ``ENDPOINTS`` can be called, each checking its arguments. Each takes
 and returns JSON text, so the JavaScript glue stays small: it shows the HTML it gets back and
 sends the card a reader pressed. The HTML comes from the same functions as the other

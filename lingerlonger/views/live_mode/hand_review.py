@@ -142,7 +142,7 @@ def moment_model(job: ReviewJob, step: int) -> ScenarioModel:
 def practice_lesson(job: ReviewJob, step: int, lang: str) -> tuple[str, str, str]:
     """ "Practise this" for the moment at ``step``: the exercise's id, the moment in words, and the
     exercise as a scenario file's text (format 1), which the page keeps as data in the reader's
-    progress (static/course_progress.js) and has drawn by ``practice_task_html`` when it shows."""
+    progress (static/learn/course_progress.js) and has drawn by ``practice_task_html`` when it shows."""
     from lingerlonger.scenario.review_lesson import practice_exercise
     from lingerlonger.scenario.writer import dump_scenario
 

@@ -1,7 +1,7 @@
 """The book's position editor (book/set-up-a-position.md): a ``player.Position`` set up by
 tapping cards, in the reader's browser.
 
-The page's ``static/position.js`` sends each tap or choice to the live mode's worker,
+The page's ``static/live/position.js`` sends each tap or choice to the live mode's worker,
 which calls the functions here (endpoints of ``endpoints.ENDPOINTS``): JSON text in and out, like the
 rest of live mode. No position is kept between calls: the editor's HTML carries it
 (``data-ll-state``) and the page sends it back with the next change, so a restarted worker

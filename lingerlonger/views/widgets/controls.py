@@ -41,13 +41,13 @@ PACES = (
 _RED = "#c62828"
 _BLACK = "#1f2328"
 
-#: The live players' style: the table's, the static player's, then their own (static/player.css)
-#: and the review's (static/review.css).
+#: The live players' style: the table's, the static player's, then their own (static/shared/player.css)
+#: and the review's (static/shared/review.css).
 PLAYER_CSS = (
     TABLE_CSS
     + REPLAY_CSS
-    + minify_css((Path(__file__).parents[1] / "static" / "player.css").read_text(encoding="utf-8"))
-    + minify_css((Path(__file__).parents[1] / "static" / "review.css").read_text(encoding="utf-8"))
+    + minify_css((Path(__file__).parents[1] / "static" / "shared" / "player.css").read_text(encoding="utf-8"))
+    + minify_css((Path(__file__).parents[1] / "static" / "shared" / "review.css").read_text(encoding="utf-8"))
 )
 
 

@@ -6,7 +6,7 @@ taps "I am Ana — show my cards"; between two people's turns the table is drawn
 hand face down, and the whole table only once the hand is over. The computers' cards come
 one at a time, a moment apart, every hand face down meanwhile. Under the table: the cut
 for the first deal, the score across hands (points and chips per seat) and "Save as
-lesson" for each hand over. Once a hand is over, each person's own review, passed privately
+lesson" for each hand over (drawn by ``match_record``). Once a hand is over, each person's own review, passed privately
 like their cards: a button per person, then the pass screen, then their review
 (``review_box.ReviewBox``), shown only while they hold the device.
 """
@@ -28,10 +28,10 @@ from lingerlonger.game.rules import Rules, RulesError
 from lingerlonger.scenario.author_names import cleaned_name, looks_like
 from lingerlonger.scenario.hand_seat_names import computer_names
 from lingerlonger.session.family_table import PERSON, TableModel
-from lingerlonger.session.save_lesson import lesson_name, table_lesson, table_practice
+from lingerlonger.session.save_lesson import table_practice
 from lingerlonger.session.stepping import Refused
-from lingerlonger.views.shared_panels import said_aloud, save_link_html, what_happened_html
-from lingerlonger.views.table_html import TableStyle, card_html, table_html
+from lingerlonger.views.shared_panels import said_aloud, what_happened_html
+from lingerlonger.views.table_html import TableStyle, table_html
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.views.widgets.controls import (
     PLAYER_CSS,
@@ -59,91 +59,16 @@ from lingerlonger.views.widgets.controls import (
     refused_rules_text,
 )
 from lingerlonger.views.widgets.hand import MAX_NAME, _refusal_text
+from lingerlonger.views.widgets.match_record import cut_html, saves_html, score_html
 from lingerlonger.views.widgets.review_box import ReviewBox
 from lingerlonger.views.widgets.table_voice import TableVoice
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, translate, ui
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate, ui
 from lingerlonger.words.narration import narrate, reason_text
 
-__all__ = ["FamilyTable", "SEAT_KINDS", "cut_html", "score_html", "saves_html"]
+__all__ = ["FamilyTable", "SEAT_KINDS"]
 
 #: What may sit in a seat: a person, or one of the computer players.
 SEAT_KINDS = (PERSON, *PLAYER_KINDS)
-
-
-def _signed(number: int, lang: str) -> str:
-    return format_number(number, lang, sign=True).replace("-", "−")
-
-
-def cut_html(table: TableModel, style: TableStyle) -> str:
-    """How the first dealer was chosen: each round of the cut with its cards (standard), or
-    the lot (equal-hands)."""
-    lang, names = style.lang, table.names
-    dealer = names[table.first]
-    return str(
-        render(
-            "widgets/cut.html",
-            rounds=[
-                [(names[seat], Markup(card_html(card, options=style))) for seat, card in cuts] for cuts in table.cuts
-            ],
-            said=ui("cut-deals" if table.cuts else "lot-deals", lang, name=dealer),
-            title=ui("cut-title", lang),
-            again=ui("cut-again", lang),
-        )
-    )
-
-
-def score_html(table: TableModel, lang: str) -> str:
-    """The score across hands: who dealt, who won (with the chips each paid or took), the
-    hands won and chips so far; the match winner's column marked."""
-    match, names, chips = table.match, table.names, table.chips is not None
-    seats = range(len(names))
-    hands = [
-        {
-            "dealer": names[hand.dealer],
-            "cells": [(seat == hand.winner, _signed(hand.chips[seat], lang) if chips else None) for seat in seats],
-        }
-        for hand in match.hands
-    ]
-    in_play = None if table.state.is_over else {"number": table.number, "dealer": names[table.state.dealer]}
-    words = {key: ui(f"score-{key}", lang) for key in ("hand", "dealer", "in-play", "won", "chips")}
-    words["in_play"] = words.pop("in-play")
-    return str(
-        render(
-            "widgets/score.html",
-            lang=lang,
-            title=ui("score-title", lang, target=table.rules.match_target),
-            words=words,
-            names=names,
-            winner=match.winner,
-            hands=hands,
-            in_play=in_play,
-            points=match.points,
-            chip_totals=[_signed(total, lang) for total in match.chips] if chips else None,
-        )
-    )
-
-
-def saves_html(table: TableModel, lang: str, day: date) -> str:
-    """ "Save as lesson" for each hand over, by its number; never for the hand in play, whose
-    file would show every hand's cards (the links hold the files themselves)."""
-    links = [
-        save_link_html(
-            lambda number=number: table_lesson(table, number, lang, day),
-            lesson_name(day, hand=number),
-            lang,
-            label=ui("table-save-hand", lang, number=number),
-        )
-        for number in range(1, len(table.played) + 1)
-    ]
-    if not any(links):
-        return ""
-    return str(
-        render(
-            "widgets/save_hands.html",
-            words=ui("table-save-hands", lang),
-            links=[Markup(link) for link in links if link],
-        )
-    )
 
 
 class FamilyTable(_Speaks, widgets.VBox):

@@ -49,7 +49,7 @@ class LearnTab(widgets.VBox):
     ) -> None:
         super().__init__()
         self.add_class("ll-learn-tab")
-        self.add_class("ll-learn")  # the Learn page's look (static/course.css)
+        self.add_class("ll-learn")  # the Learn page's look (static/learn/course.css)
         self._style = style or DEFAULT_STYLE
         # no review copies: reviews are scheduled by the site's browser store (course_progress.js)
         units = units if units is not None else learn_units(read_course(folder), reviews=False)

@@ -51,8 +51,9 @@ from lingerlonger.words.narration import rules_text
 
 __all__ = ["PositionEditor", "POSITION_CSS", "places_html"]
 
-#: The editor's own style, after the players' (static/position-app.css; the book's editor has position.css).
-POSITION_CSS = minify_css((Path(__file__).parents[1] / "static" / "position-app.css").read_text(encoding="utf-8"))
+#: The editor's own style, after the players' (static/app/position-app.css; the book's editor has live/position.css).
+_APP_CSS = Path(__file__).parents[1] / "static" / "app" / "position-app.css"
+POSITION_CSS = minify_css(_APP_CSS.read_text(encoding="utf-8"))
 #: The trump menu's "no trump" (a menu whose value is None has nothing chosen).
 NO_TRUMP = ""
 

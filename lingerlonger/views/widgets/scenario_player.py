@@ -1,6 +1,7 @@
 """The live scenario player: an ipywidgets view of a ``player.ScenarioModel``.
 
-Buttons, a slider, autoplay, "view as", legal cards, a coach, quiz mode and what-if:
+Buttons, a slider, autoplay (``scenario_autoplay``), "view as", legal cards, a coach, quiz mode
+and what-if (``scenario_what_if``):
 any card of the seat to act may be tried; an illegal one is refused with the rule in
 plain words, a legal one off the scenario's line branches the hand, and the branch saves
 as a lesson (a link holding its file, in the banner). The model decides
@@ -13,21 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import date
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from lingerlonger.computer.coach import CardAdvice
-from lingerlonger.game.cards import Card, Suit, parse_card
-from lingerlonger.game.engine import Action, ChooseTrump, Play, State
 from lingerlonger.game.engine import seat_index as seat_number
 from lingerlonger.game.errors import LingerError
 from lingerlonger.scenario import Scenario, ScenarioError, in_language
 from lingerlonger.scenario.replay import Replay
-from lingerlonger.session.save_lesson import branch_lesson, lesson_name
 from lingerlonger.session.sources import replay_of
-from lingerlonger.session.stepping import ANSWER_FIRST, Refused, ScenarioModel, advice
+from lingerlonger.session.stepping import ANSWER_FIRST, ScenarioModel
 from lingerlonger.views.page_replay import (
     REPLAY_CSS,
     SPEEDS,
@@ -37,7 +34,6 @@ from lingerlonger.views.page_replay import (
     model_html,
     notice_html,
 )
-from lingerlonger.views.shared_panels import save_link_html, ui_html
 from lingerlonger.views.table_html import TableStyle
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.views.widgets.controls import (
@@ -45,7 +41,6 @@ from lingerlonger.views.widgets.controls import (
     _auto,
     _button,
     _guarded,
-    _later,
     _message_html,
     _message_line,
     _relabel_options,
@@ -57,13 +52,15 @@ from lingerlonger.views.widgets.controls import (
 )
 from lingerlonger.views.widgets.presenter_toggle import add_presenter
 from lingerlonger.views.widgets.quiz import QuizPanel
+from lingerlonger.views.widgets.scenario_autoplay import Autoplay
+from lingerlonger.views.widgets.scenario_what_if import WhatIfBranch
 from lingerlonger.views.widgets.what_if_panel import WhatIfPanel
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, ENVIRONMENT_LANGUAGE, LANGUAGES, translate, ui
 
 __all__ = ["ScenarioPlayer"]
 
 
-class ScenarioPlayer(_Speaks, widgets.VBox):
+class ScenarioPlayer(_Speaks, Autoplay, WhatIfBranch, widgets.VBox):
     """Step through a scenario; try your own card at any play step (what-if).
 
     ``scenario_or_path``: a ``Scenario``, a ``Replay`` or a path to a scenario file
@@ -369,72 +366,6 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
     def _on_option(self, _change) -> None:
         self._viewed(show_legal=self.legal.value, coaching=self.coach_on.value)
 
-    # --- autoplay ---------------------------------------------------------------------
-    @_guarded
-    def toggle_play(self) -> None:
-        if self._playing:
-            self.stop()
-            return
-        if self.at >= self.last_index:
-            self.show(0)
-        self._playing = True
-        self._label_play()
-        self._tick_token += 1
-        self._schedule_tick()
-
-    def stop(self) -> None:
-        if not self._playing:
-            return
-        self._playing = False
-        self._tick_token += 1
-        self._label_play()
-
-    def _schedule_tick(self) -> None:
-        token = self._tick_token
-        _later(self.speed.value / 1000, lambda: self.tick(token))
-
-    @_guarded
-    def tick(self, token: int | None = None) -> None:
-        """One autoplay step (the event loop calls it; ``token`` drops a stale timer)."""
-        if not self._playing or (token is not None and token != self._tick_token):
-            return
-        self.show(self.at + 1)
-        if self.at >= self.last_index:
-            self.stop()
-        elif self._playing:
-            self._schedule_tick()
-
-    # --- what-if ----------------------------------------------------------------------
-    def try_card(self, card: Card | str) -> None:
-        """What if the seat to act played ``card`` here? (The what-if buttons call this.)"""
-        card = parse_card(card) if isinstance(card, str) else card
-        self._try(Play(self._scenario.frame.state.to_act, card))  # type: ignore[arg-type]  # None: see apply
-
-    def try_trump(self, suit: Suit) -> None:  # once the hand is over, apply refuses the None seat
-        self._try(ChooseTrump(self._scenario.frame.state.to_act, suit))  # type: ignore[arg-type]
-
-    @_guarded
-    def _try(self, action: Action) -> None:
-        self.stop()
-        tried = self._scenario.try_action(action)
-        if isinstance(tried, Refused):
-            self._say(lambda: ui("refused", self.lang, message=tried.text(self.lang)), kind="refused")
-        else:
-            self._moved(tried)
-
-    @_guarded
-    def back_to_scenario(self) -> None:
-        """Leave the what-if branch: the scenario's line again, at the step it was left."""
-        if self.branch_at is not None:
-            self.stop()
-            self._moved(self._scenario.back_to_scenario())
-
-    def _on_choice(self, choice: Card | Suit) -> None:
-        if isinstance(choice, Suit):
-            self.try_trump(choice)
-        else:
-            self.try_card(choice)
-
     # --- drawing ----------------------------------------------------------------------
     def _render(self) -> None:
         model = self.model
@@ -467,45 +398,6 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self._render_what_if()
         self.quiz.render(model)
         _shown(self.what_if_box, model.question is None)  # the cards to try would give it away
-
-    def _render_banner(self) -> None:
-        if self.branch_at is None:
-            _shown(self.banner, False)
-            return
-        assert self.model is not None and self.model.branch_action is not None  # in a branch
-        at, action = self.model.branch_action
-        name = self.model.frames[at].state.players[action.seat]
-        said = (
-            ui_html("branch-banner", self.lang, name=name, card=action.card, step=at)
-            if isinstance(action, Play)
-            else ui_html("branch-banner-trump", self.lang, name=name, suit=action.suit, step=at)
-        )
-        save = Markup(self._branch_save_html())
-        self.banner_text.value = str(render("widgets/branch_banner.html", said=Markup(said), save=save))
-        _shown(self.banner, True)
-
-    def _branch_save_html(self) -> str:
-        """ "Save as lesson": the branch from the scenario's start, in a link holding its file
-        (none for a start no file can hold); made once per branch and language."""
-        key = ("save", self._loads, self._scenario.timeline, self.lang)
-        if key not in self._cache:
-            self._cache[key] = save_link_html(
-                lambda: branch_lesson(self._scenario, self.lang), lesson_name(date.today()), self.lang
-            )
-        return self._cache[key]
-
-    def _render_what_if(self) -> None:
-        model = self._scenario
-        # Not while a quiz question waits: the coach's odds would give the answer away.
-        coaching = model.coaching and not self._playing and model.question is None and model.tryable()
-        self.what_if.render(model, self._advice_for(model.frame.state) if coaching else None)
-
-    def _advice_for(self, state: State) -> list[CardAdvice]:
-        key = (self._loads, self._scenario.timeline, self._scenario.at)
-        if key not in self._advice:
-            self.what_if.thinking(self.lang)
-            self._advice[key] = advice(state)
-        return self._advice[key]
 
     def __repr__(self) -> str:
         if self.run is None:
@@ -543,11 +435,6 @@ class ScenarioPlayer(_Speaks, widgets.VBox):
         self.style_options = replace(self.style_options, large=self.projector.value, four_colour=self.four_colour.value)
         (self.add_class if self.projector.value else self.remove_class)("ll-projector")
         self._viewed(large=self.projector.value, four_colour=self.four_colour.value)
-
-    def _label_play(self) -> None:
-        word = ui("pause" if self._playing else "play", self.lang)
-        self.play.description, self.play.tooltip = word, word
-        self.play.icon = "pause" if self._playing else "play"
 
     def _relabel(self) -> None:
         """Every word of the controls in the player's language."""

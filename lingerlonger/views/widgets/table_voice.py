@@ -1,5 +1,5 @@
 """The voice of a table the app draws (the play tab's, the family table's), as the book's table
-has one (views/static/table-voice.js): live regions that say each event, and the switch of
+has one (views/static/shared/table-voice.js): live regions that say each event, and the switch of
 the table's command keys.
 
 A widget redraws its HTML whole, and a live region drawn anew with its words in it is not

@@ -3,16 +3,22 @@
    to fill the room above the step bar, and steps on a clicker's keys (PageDown, PageUp, Space,
    arrows, Home, End; Escape leaves) by pressing the player's buttons. */
 (function () {
+  /** @type {{[key: string]: string | undefined}} */
   var KEYS = {PageDown: 'next', ArrowRight: 'next', ArrowDown: 'next', ' ': 'next',
               PageUp: 'back', ArrowLeft: 'back', ArrowUp: 'back', Home: 'first', End: 'last'};
+  /** @returns {HTMLElement | null} */
   function presenting() { return document.querySelector('.ll-player.ll-presenting'); }
 
+  /** @param {HTMLElement} player */
   function fit(player) {  // the largest table that fits; the layout reflows with its size
-    var stage = player.querySelector('.ll-stage'), table = stage && stage.querySelector('.ll-table');
-    if (!table) return;
-    var content = table.parentElement, room = stage.clientHeight, low = 8, high = 48;
-    Array.prototype.forEach.call(content.children, function (words) {  // words under the table
-      if (words !== table && words.offsetLeft < table.offsetLeft + table.offsetWidth - 1) {
+    var stage = player.querySelector('.ll-stage');
+    /** @type {HTMLElement | null} */
+    var table = stage && stage.querySelector('.ll-table');
+    if (!stage || !table) return;
+    var content = /** @type {HTMLElement} */ (table.parentElement), room = stage.clientHeight, low = 8, high = 48;
+    var right = table.offsetLeft + table.offsetWidth - 1;
+    Array.prototype.forEach.call(content.children, /** @param {HTMLElement} words */ function (words) {  // words under the table
+      if (words !== table && words.offsetLeft < right) {
         room -= words.offsetHeight;
       }
     });
@@ -25,11 +31,12 @@
   }
 
   document.addEventListener('keydown', function (e) {
-    var player = presenting();
-    if (!player || e.defaultPrevented || /^(SELECT|INPUT|TEXTAREA)$/.test(e.target.tagName)) return;
-    if (e.key === 'Escape') { player.querySelector('.ll-present').click(); e.preventDefault(); return; }
-    if (e.key === ' ' && e.target.tagName === 'BUTTON') return;  // Space presses the focused button
-    var button = KEYS[e.key] && player.querySelector('.ll-go-' + KEYS[e.key]);
+    var player = presenting(), target = /** @type {Element} */ (e.target);
+    if (!player || e.defaultPrevented || /^(SELECT|INPUT|TEXTAREA)$/.test(target.tagName)) return;
+    // the toggle is on every presented player (presenter_toggle.py)
+    if (e.key === 'Escape') { /** @type {HTMLElement} */ (player.querySelector('.ll-present')).click(); e.preventDefault(); return; }
+    if (e.key === ' ' && target.tagName === 'BUTTON') return;  // Space presses the focused button
+    var button = KEYS[e.key] ? /** @type {HTMLButtonElement | null} */ (player.querySelector('.ll-go-' + KEYS[e.key])) : null;
     if (button) { if (!button.disabled) button.click(); e.preventDefault(); }
   });
 
@@ -37,7 +44,9 @@
   // the table scroll in that room (and can take the keyboard's focus), never under the bar.
   function keepWordsAboveBar() {
     document.querySelectorAll('.ll-player:not(.ll-presenting)').forEach(function (player) {
-      var words = player.querySelector('.ll-stage .ll-words'), bar = player.querySelector('.ll-controls');
+      /** @type {HTMLElement | null} */
+      var words = player.querySelector('.ll-stage .ll-words');
+      var bar = player.querySelector('.ll-controls');
       if (!words || !bar) return;
       words.style.maxHeight = ''; words.style.overflowY = ''; words.removeAttribute('tabindex');
       var room = Math.floor(bar.getBoundingClientRect().top - words.getBoundingClientRect().top);
@@ -53,27 +62,34 @@
   // The turn's note is drawn last (widgets/table.py, hand.py): a table drawn anew and a turn's note
   // on it, the new screen is drawn.
   // "Show the answer" under a question (a frame drawn by views/page_replay.py, which has no
-  // inline handler): the button gives way to the answer after it, as views/static/replay.js does.
+  // inline handler): the button gives way to the answer after it, as views/static/replay/replay.js does.
   document.addEventListener('click', function (e) {
-    var button = e.target.closest && e.target.closest('[data-ll-reveal]');
+    var target = /** @type {Element} */ (e.target);
+    /** @type {HTMLElement | null} */
+    var button = target.closest && target.closest('[data-ll-reveal]');
     if (!button) return;
     button.hidden = true;
-    button.nextElementSibling.hidden = false;
+    /** @type {HTMLElement} */ (button.nextElementSibling).hidden = false;  // the answer, drawn after it
   });
 
+  /** @type {{player: Element, table: Element | null} | null} */
   var toShow = null;
   document.addEventListener('click', function (e) {
-    var button = e.target.closest && e.target.closest('.ll-reveal, .ll-deal, .ll-confirm .jupyter-button');
+    var target = /** @type {Element} */ (e.target);
+    var button = target.closest && target.closest('.ll-reveal, .ll-deal, .ll-confirm .jupyter-button');
     if (!button) return;
     var player = button.closest('.ll-player');
     if (!player) return;
     if (!button.closest('.ll-confirm')) toShow = {player: player, table: player.querySelector('.ll-stage .ll-table')};
     else if (!button.classList.contains('mod-danger')) toShow = null;  // Cancel: nothing moves
   }, true);
-  function showHand() {
-    var player = toShow.player, table = player.querySelector('.ll-stage .ll-table');
-    var hand = player.querySelector('.ll-stage .ll-seat.ll-viewer'), row = player.querySelector('.ll-card-row');
-    if (table === toShow.table || !player.querySelector('.ll-yours') || !hand || !row || !row.offsetParent) return;
+  /** @param {{player: Element, table: Element | null}} shown what the click before it showed */
+  function showHand(shown) {
+    var player = shown.player, table = player.querySelector('.ll-stage .ll-table');
+    var hand = player.querySelector('.ll-stage .ll-seat.ll-viewer');
+    /** @type {HTMLElement | null} */
+    var row = player.querySelector('.ll-card-row');
+    if (table === shown.table || !player.querySelector('.ll-yours') || !hand || !row || !row.offsetParent) return;
     toShow = null;
     var top = hand.getBoundingClientRect().top, bottom = row.getBoundingClientRect().bottom;
     var fits = bottom - top <= window.innerHeight;
@@ -86,11 +102,13 @@
   // a tab now hidden.
   var toMoment = false;
   document.addEventListener('click', function (e) {
-    if (e.target.closest && e.target.closest('[data-ll-action=review-show]')) toMoment = true;
+    var target = /** @type {Element} */ (e.target);
+    if (target.closest && target.closest('[data-ll-action=review-show]')) toMoment = true;
   }, true);
   function focusMoment() {
+    /** @type {HTMLElement | undefined} */
     var card = Array.prototype.find.call(document.querySelectorAll('.ll-browser .ll-what-if button'),
-      function (button) { return button.offsetParent; });
+      /** @param {HTMLElement} button */ function (button) { return button.offsetParent; });
     if (!card) return;
     toMoment = false;
     card.focus();
@@ -101,7 +119,7 @@
   function dropUploadCount() {
     document.querySelectorAll('.ll-app .widget-upload').forEach(function (button) {
       var words = button.lastChild;
-      if (words && words.nodeType === Node.TEXT_NODE && / \(\d+\)$/.test(words.data)) {
+      if (words instanceof Text && / \(\d+\)$/.test(words.data)) {
         words.data = words.data.replace(/ \(\d+\)$/, '');
       }
     });
@@ -122,28 +140,32 @@
   // regions once, as a screen reader hears them, its urgent line after them (sayMoment). The
   // table (the .ll-stage widget, kept while its HTML is drawn anew) takes the focus, named, for
   // the command keys.
+  /** @param {Element} player @returns {HTMLElement | null} */
   function said(player) { return player.querySelector('.ll-said [data-ll-said]'); }
   function hearTables() {
     if (!window.llVoice) return;  // table-voice.js not served: the tables are silent, the rest works
-    document.querySelectorAll('.ll-player').forEach(function (player) {
-      var feed = said(player), stage = player.querySelector('.ll-stage');
+    document.querySelectorAll('.ll-player').forEach(function (element) {
+      var player = /** @type {HTMLElement} */ (element);
+      /** @type {HTMLElement | null} */
+      var stage = player.querySelector('.ll-stage');
+      var feed = said(player);
       if (!feed || !stage || !player.querySelector('.ll-voice [data-ll-announce]')) return;
       if (!player.llVoice) {
         player.llVoice = window.llVoice(player, function (key) {
           var now = said(player);
-          return key === 'ui.keys-help' && now ? now.dataset.llKeysHelp : '';
+          return key === 'ui.keys-help' && now ? now.dataset.llKeysHelp || '' : '';
         });
         stage.tabIndex = 0;
         stage.setAttribute('role', 'group');
       }
       player.llVoice.dress();
-      stage.setAttribute('aria-label', feed.dataset.llTableLabel);
+      stage.setAttribute('aria-label', feed.dataset.llTableLabel || '');
       stage.lang = feed.lang;
       if (feed.dataset.llSaid === player.llHeard) return;
       player.llHeard = feed.dataset.llSaid;
-      var lines = Array.prototype.map.call(feed.querySelectorAll('[data-ll-kind=polite] p'), function (line) {
+      var lines = /** @type {string[]} */ (Array.prototype.map.call(feed.querySelectorAll('[data-ll-kind=polite] p'), /** @param {Element} line */ function (line) {
         return line.textContent;
-      });
+      }));
       var urgent = feed.querySelector('[data-ll-kind=assertive] p');
       player.llVoice.sayMoment(lines, urgent && urgent.textContent, feed.lang);  // the turn after its plays
     });
@@ -154,7 +176,7 @@
   function nameSliders() {
     document.querySelectorAll('.ll-app .widget-slider').forEach(function (slider) {
       var handle = slider.querySelector('.noUi-handle'), label = slider.querySelector('.widget-label');
-      var name = label && label.textContent.trim();
+      var name = label && (label.textContent || '').trim();
       if (handle && name && handle.getAttribute('aria-label') !== name) handle.setAttribute('aria-label', name);
     });
   }
@@ -163,9 +185,9 @@
   // tab controls and is named by, so a screen reader says which tab's content it is in.
   function tabPanels() {
     document.querySelectorAll('.ll-app .jupyter-widget-TabPanel-tabContents').forEach(function (contents) {
-      var bar = contents.parentElement.querySelector('[role=tablist]');
+      var bar = /** @type {Element} */ (contents.parentElement).querySelector('[role=tablist]');
       var tabs = bar ? bar.querySelectorAll('[role=tab]') : [];
-      Array.prototype.forEach.call(contents.children, function (panel, nth) {
+      Array.prototype.forEach.call(contents.children, /** @param {Element} panel @param {number} nth */ function (panel, nth) {
         var tab = tabs[nth];
         if (!tab || !tab.id || panel.getAttribute('aria-labelledby') === tab.id) return;
         panel.id = panel.id || 'll-panel-' + tab.id;
@@ -181,6 +203,7 @@
   // region drawn with its words in it is seldom read. Its words are said, each time they
   // change, by two regions of the page made here at the start, as a table's voice says its
   // plays: an error or a refusal at once (assertive), the rest politely.
+  /** @type {{[kind: string]: HTMLElement}} */
   var messageVoice = {};
   ['polite', 'assertive'].forEach(function (kind) {
     var region = document.createElement('div');
@@ -191,17 +214,18 @@
     messageVoice[kind] = region;
   });
   function sayMessages() {
-    document.querySelectorAll('.ll-app .ll-message-line').forEach(function (line) {
-      var words = line.textContent.trim().replace(/\s+/g, ' ');
+    document.querySelectorAll('.ll-app .ll-message-line').forEach(function (element) {
+      var line = /** @type {HTMLElement} */ (element);
+      var words = (line.textContent || '').trim().replace(/\s+/g, ' ');
       if (words === (line.llSaid || '')) return;
       line.llSaid = words;
       if (!words || !line.offsetParent) return;  // cleared, or in a tab not open
       var region = messageVoice[line.querySelector('.ll-error, .ll-refused') ? 'assertive' : 'polite'];
       var said = document.createElement('p');
       said.textContent = words;
-      said.lang = (line.closest('[lang]') || document.documentElement).lang;
+      said.lang = /** @type {HTMLElement} */ (line.closest('[lang]') || document.documentElement).lang;
       region.appendChild(said);
-      while (region.childElementCount > 3) region.removeChild(region.firstElementChild);
+      while (region.firstElementChild && region.childElementCount > 3) region.removeChild(region.firstElementChild);
     });
   }
 
@@ -209,35 +233,43 @@
   // card played, a hand's end) removes, hides or disables the button that had the focus. It goes
   // to the next thing the reader wants in the same part of the app: the pass screen's "It's me",
   // then a card to play, then the table, then the part's first button.
-  var lastFocused = null, lastPart = null;
+  /** @type {HTMLElement | null} */
+  var lastFocused = null;
+  /** @type {Element | null} */
+  var lastPart = null;
   var PARTS = '.ll-family-table, .ll-player, [role=tabpanel], .ll-app';
   var NEXT = ['.ll-reveal', '.ll-card-row button', '.ll-stage[tabindex]', '.ll-end button',
     'button:not([disabled]), select:not([disabled]), input:not([disabled])'];
   document.addEventListener('focusin', function (e) {
-    if (e.target === document.body || !e.target.closest) return;
-    lastFocused = e.target;
-    lastPart = e.target.closest(PARTS);
+    var target = /** @type {HTMLElement} */ (e.target);
+    if (target === document.body || !target.closest) return;
+    lastFocused = target;
+    lastPart = target.closest(PARTS);
   });
   function keepFocus() {
     var at = document.activeElement;
     if (at && at !== document.body) return;
-    if (!lastFocused || (lastFocused.isConnected && lastFocused.offsetParent && !lastFocused.disabled)) return;
+    if (!lastFocused || (lastFocused.isConnected && lastFocused.offsetParent
+      && !(/** @type {HTMLButtonElement} */ (lastFocused)).disabled)) return;
+    /** @type {Element[]} */
     var parts = [];  // the part the focus was in and those around it; drawn anew, the app's own
     for (var up = lastPart; up; up = up.parentElement && up.parentElement.closest(PARTS)) parts.push(up);
     parts.push(document.querySelector('.ll-app') || document.body);
     for (var p = 0; p < parts.length; p++) {
-      var part = parts[p];
+      var part = /** @type {HTMLElement} */ (parts[p]);
       if (!part.isConnected || !part.offsetParent) continue;
       for (var i = 0; i < NEXT.length; i++) {
-        var next = Array.prototype.find.call(part.querySelectorAll(NEXT[i]), function (el) {
-          return el.offsetParent && !el.disabled;
-        });
+        /** @type {HTMLButtonElement | undefined} */
+        var next = Array.prototype.find.call(part.querySelectorAll(NEXT[i]),
+          /** @param {HTMLButtonElement} el */ function (el) { return el.offsetParent && !el.disabled; });
         if (next) { next.focus({preventScroll: true}); return; }
       }
     }
   }
 
-  var shown = null, pending = 0;
+  /** @type {HTMLElement | null} */
+  var shown = null;
+  var pending = 0;
   function update() {
     pending = 0;
     keepFocus();
@@ -247,18 +279,18 @@
     sayMessages();
     hearTables();
     nameSliders();
-    if (toShow) showHand();
+    if (toShow) showHand(toShow);
     if (toMoment) focusMoment();
     var player = presenting();
     if (player !== shown) {
       document.documentElement.classList.toggle('ll-presenting-page', !!player);
-      if (player) player.querySelector('.ll-go-next').focus();  // Space then presses Next, not the toggle
+      if (player) /** @type {HTMLElement} */ (player.querySelector('.ll-go-next')).focus();  // Space then presses Next, not the toggle
       if (player && player.requestFullscreen && !document.fullscreenElement) {
         player.requestFullscreen().catch(function () { /* refused: the view still fills the window */ });
       } else if (!player && document.fullscreenElement) {
         document.exitFullscreen().catch(function () {});
       }
-      if (!player && shown) shown.querySelectorAll('.ll-table').forEach(function (t) { t.style.fontSize = ''; });
+      if (!player && shown) shown.querySelectorAll('.ll-table').forEach(function (t) { /** @type {HTMLElement} */ (t).style.fontSize = ''; });
       shown = player;
     }
     if (player) fit(player);
@@ -272,26 +304,30 @@
   window.addEventListener('scroll', soon, {passive: true});
   document.addEventListener('fullscreenchange', function () {
     var player = presenting();
-    if (!document.fullscreenElement && player) player.querySelector('.ll-present').click();
+    if (!document.fullscreenElement && player) /** @type {HTMLElement} */ (player.querySelector('.ll-present')).click();
     soon();
   });
 
   // A card played from the keyboard: its button may be hidden once played (a smaller hand), or the
   // whole row while the computers play, and the focus would fall to <body>. It comes back to the
   // row's first card once the row is drawn again, unless the reader has moved elsewhere since.
+  /** @type {Element | null} */
   var playedFrom = null;
   document.addEventListener('keydown', function (e) {
-    var row = (e.key === 'Enter' || e.key === ' ') && e.target.closest && e.target.closest('.ll-card-row');
+    var target = /** @type {Element} */ (e.target);
+    var row = (e.key === 'Enter' || e.key === ' ') && target.closest && target.closest('.ll-card-row');
     if (row) playedFrom = row.closest('.ll-player');
   }, true);
   document.addEventListener('focusin', function (e) {
-    if (!e.target.closest || !e.target.closest('.ll-card-row')) playedFrom = null;
+    var target = /** @type {Element} */ (e.target);
+    if (!target.closest || !target.closest('.ll-card-row')) playedFrom = null;
   });
   new MutationObserver(function () {
-    var at = document.activeElement;  // a button just hidden keeps the focus until the next frame
+    var at = /** @type {HTMLElement | null} */ (document.activeElement);  // a button just hidden keeps the focus until the next frame
     if (!playedFrom || (at && at !== document.body && at.offsetParent)) return;
+    /** @type {HTMLElement | undefined} */
     var card = Array.prototype.find.call(playedFrom.querySelectorAll('.ll-card-row button'),
-      function (button) { return button.offsetParent; });
+      /** @param {HTMLElement} button */ function (button) { return button.offsetParent; });
     if (card) card.focus();
   }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style']});
 })();

@@ -14,34 +14,43 @@ window.llLearn = window.llLearn || function (root) {
   if (root.dataset.llReady) return;
   root.dataset.llReady = '1';
   root.classList.add('ll-learn-js');
-  var words = JSON.parse(root.querySelector('script.ll-learn-words').textContent);
+  /** @type {LearnWords} */
+  var words = JSON.parse(/** @type {Element} */ (root.querySelector('script.ll-learn-words')).textContent || '{}');
   if (window.llPracticeQueue) {  // the reader's own, from their reviews: waiting to be drawn
     window.llPracticeQueue.fill(root, {heading: words.from_reviews, waiting: words.practice_waiting});
   }
+  /** @type {HTMLElement[]} */
   var tasks = Array.prototype.slice.call(root.querySelectorAll('[data-ll-task]'));
   var course = tasks.filter(function (task) {  // reviews (copies) and the reader's own exercises: not counted
     return !task.dataset.llReviewOf && !('llPractice' in task.dataset);
   });
-  var live = root.querySelector('[data-ll-live]');
-  var classMode = root.querySelector('[data-ll-class-mode]');
+  var live = /** @type {HTMLElement} */ (root.querySelector('[data-ll-live]'));  // course/page.html's
+  var classMode = /** @type {HTMLInputElement} */ (root.querySelector('[data-ll-class-mode]'));
   var api = window.llCourseProgress;
-  var ids = tasks.map(function (task) { return task.dataset.llTask; });
-  var order = course.map(function (task) { return task.dataset.llTask; });
+  var ids = tasks.map(function (task) { return String(task.dataset.llTask); });
+  var order = course.map(function (task) { return String(task.dataset.llTask); });
   var store = api ? api.open({order: order}) : null;
-  function keptAs(task) { return task.dataset.llReviewOf || task.dataset.llTask; }  // a review counts for its task
+  /** @param {HTMLElement} task */
+  function keptAs(task) { return String(task.dataset.llReviewOf || task.dataset.llTask); }  // a review counts for its task
   var STEP_MS = matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 900;
   var at = -1;
+  /** @type {{[id: string]: number}} */
   var stars = Object.create(null);  // task id -> stars of this browser's best answer
+  /** @template T @param {{[key: string]: T}} object @param {string} key @returns {T | undefined} */
   function own(object, key) { return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined; }
-  function gotoLink(id) { return root.querySelector('[data-ll-goto="' + CSS.escape(id) + '"]'); }
+  /** @param {string | undefined} id @returns {HTMLElement | null} */
+  function gotoLink(id) { return root.querySelector('[data-ll-goto="' + CSS.escape(/** @type {string} */ (id)) + '"]'); }
 
+  /** @param {string} text */
   function say(text) {  // the live region: emptied first, so the same words twice are read twice
     live.textContent = '';
     setTimeout(function () { live.textContent = text; }, 30);
   }
+  /** @param {number} n */
   function starsText(n) { return '\u2605\u2605\u2605'.slice(0, n) + '\u2606\u2606\u2606'.slice(0, 3 - n); }
+  /** @param {HTMLElement} task @param {number} n */
   function showStars(task, n) {
-    var mark = task.querySelector('[data-ll-stars]');
+    var mark = /** @type {HTMLElement} */ (task.querySelector('[data-ll-stars]'));
     task.dataset.llState = 'done';
     mark.textContent = starsText(n);
     mark.setAttribute('aria-label', words.stars[n]);
@@ -49,18 +58,20 @@ window.llLearn = window.llLearn || function (root) {
     mark.hidden = false;
     var link = gotoLink(task.dataset.llTask);
     if (!link) return;
-    link.parentNode.dataset.llState = 'done';
+    /** @type {HTMLElement} */ (link.parentNode).dataset.llState = 'done';
     named(link, words.stars[n]);  // the ✓ is drawn, not said: the name says it is done
   }
+  /** @param {HTMLElement} link @param {string} done */
   function named(link, done) {  // "Exercise 1 of 51", and once done ": 3 stars of 3"
     var name = link.dataset.llName || (link.dataset.llName = link.getAttribute('aria-label') || '');
     link.setAttribute('aria-label', done ? name + ': ' + done : name);
   }
+  /** @param {HTMLElement} task */
   function clearStars(task) {
     delete task.dataset.llState;
-    task.querySelector('[data-ll-stars]').hidden = true;
+    /** @type {HTMLElement} */ (task.querySelector('[data-ll-stars]')).hidden = true;
     var link = gotoLink(task.dataset.llTask);
-    if (link) { delete link.parentNode.dataset.llState; named(link, ''); }
+    if (link) { delete /** @type {HTMLElement} */ (link.parentNode).dataset.llState; named(link, ''); }
   }
   function firstOpen() {
     for (var i = 0; i < course.length; i++) if (course[i].dataset.llState !== 'done') return i;
@@ -70,41 +81,47 @@ window.llLearn = window.llLearn || function (root) {
     var queue = window.llPracticeQueue;
     if (queue) {  // a reset empties the reader's own exercises too
       var held = queue.list().map(function (item) { return item.id; });
-      tasks.filter(function (task) { return 'llPractice' in task.dataset && held.indexOf(task.dataset.llTask) < 0; })
+      tasks.filter(function (task) { return 'llPractice' in task.dataset && held.indexOf(/** @type {string} */ (task.dataset.llTask)) < 0; })
         .forEach(function (task) { drop(task, false); });
     }
     tasks.forEach(function (task) {
-      var id = task.dataset.llTask, held = store.state(keptAs(task));
+      var id = String(task.dataset.llTask), held = /** @type {ProgressStore} */ (store).state(keptAs(task));  // kept() runs with a store
       stars[id] = (held && held.stars) || 0;
       if (stars[id]) showStars(task, stars[id]); else clearStars(task);
     });
   }
-  function indexOf(id) { return ids.indexOf(id); }
+  /** @param {string | undefined} id */
+  function indexOf(id) { return ids.indexOf(/** @type {string} */ (id)); }
+  /** @param {HTMLElement} task @param {boolean} focus */
   function drop(task, focus) {  // one of the reader's own exercises, taken off the page
-    var i = tasks.indexOf(task), id = task.dataset.llTask;
+    var i = tasks.indexOf(task), id = String(task.dataset.llTask);
     if (i < 0) return;
     tasks.splice(i, 1);
     ids.splice(i, 1);
     delete stars[id];
     var link = gotoLink(id);
-    if (link) link.parentNode.remove();
+    if (link) /** @type {Element} */ (link.parentNode).remove();
     task.remove();
-    window.llPracticeQueue.number(root);
+    /** @type {PracticeQueueApi} */ (window.llPracticeQueue).number(root);  // its exercises are on the page
     if (at > i) at -= 1;
     if (at !== i) return;
     // the next of the reader's own exercises, else the one before, else where the course stands
+    /** @param {number} j */
     function own(j) { return j >= 0 && j < tasks.length && 'llPractice' in tasks[j].dataset; }
     var open = firstOpen();
     show(own(i) ? i : own(i - 1) ? i - 1 : open >= 0 ? indexOf(course[open].dataset.llTask) : 0, focus);
   }
+  /** @param {Element} part */
   function sizeTables(part) {  // class mode's tables are large: the ones drawn later too
     var large = root.classList.contains('ll-class-mode');
     part.querySelectorAll('.ll-table').forEach(function (t) { t.classList.toggle('ll-large', large); });
   }
+  /** @param {HTMLElement} task */
   function ready(task) {  // an exercise is drawn (from its inert template) and set up when it first shows
     if (task.llSetUp) return;
     task.llSetUp = true;
     if (task.llOwn) return drawOwn(task);
+    /** @type {HTMLTemplateElement | null} */
     var body = task.querySelector(':scope > template[data-ll-task-body]');
     if (body) task.replaceChild(body.content, body);
     sizeTables(task);
@@ -114,13 +131,17 @@ window.llLearn = window.llLearn || function (root) {
      worker reads it like any scenario file and draws it with the course's template), then set up
      like any other; what cannot be read says so, and can be removed. Opened as a file, the note
      says how to serve the site. */
+  /** @param {(kit: LiveKit | undefined) => void} then */
   function withKit(then) {  // ll-live.js is deferred after this script: its kit comes by the page's load
     if (window.llLiveKit || document.readyState === 'complete') then(window.llLiveKit);
     else window.addEventListener('load', function () { then(window.llLiveKit); }, {once: true});
   }
+  /** @param {HTMLElement} task */
   function drawOwn(task) { withKit(function (kit) { drawOwnWith(kit, task); }); }
+  /** @param {LiveKit | undefined} kit @param {HTMLElement} task */
   function drawOwnWith(kit, task) {
-    var item = task.llOwn, waiting = task.querySelector('.ll-task-waiting');
+    var item = /** @type {OwnExercise} */ (task.llOwn);
+    var waiting = /** @type {HTMLElement} */ (task.querySelector('.ll-task-waiting'));  // practice_queue.js's
     function unreadable() {
       if (!task.isConnected) return;
       waiting.textContent = words.practice_unreadable;
@@ -142,7 +163,7 @@ window.llLearn = window.llLearn || function (root) {
         var box = document.createElement('template');
         // eslint-disable-next-line no-unsanitized/property -- the worker's answer: course/task.html, the package's own template, drawn from data
         box.innerHTML = answer.html;  // the worker's own template (course/task.html), drawn from data
-        var drawn = box.content.firstElementChild;
+        var drawn = /** @type {HTMLElement | null} */ (box.content.firstElementChild);
         if (!drawn || drawn.dataset.llTask !== item.id) return unreadable();
         var focused = task.contains(document.activeElement);
         task.dataset.llKind = drawn.dataset.llKind;
@@ -150,47 +171,62 @@ window.llLearn = window.llLearn || function (root) {
         sizeTables(task);
         setup(task);
         if (stars[item.id]) showStars(task, stars[item.id]);
-        if (focused) task.querySelector('.ll-task-title').focus();
+        if (focused) /** @type {HTMLElement} */ (task.querySelector('.ll-task-title')).focus();
       }, unreadable);
   }
+  /** @param {number} i @param {boolean} focus */
   function show(i, focus) {
     i = Math.max(0, Math.min(tasks.length - 1, i));
     at = i;
     ready(tasks[i]);
     tasks.forEach(function (task, j) { task.hidden = j !== i; });
     root.querySelectorAll('[data-ll-goto]').forEach(function (link) {
-      if (link.dataset.llGoto === tasks[i].dataset.llTask) link.setAttribute('aria-current', 'step');
+      if (/** @type {HTMLElement} */ (link).dataset.llGoto === tasks[i].dataset.llTask) link.setAttribute('aria-current', 'step');
       else link.removeAttribute('aria-current');
     });
-    if (focus) tasks[i].querySelector('.ll-task-title').focus();
+    if (focus) /** @type {HTMLElement} */ (tasks[i].querySelector('.ll-task-title')).focus();
   }
 
+  /** @param {HTMLElement} task an exercise drawn by course/task.html, with all its parts */
   function setup(task) {
-    var data = JSON.parse(task.querySelector('script.ll-task-data').textContent);
-    var feedback = task.querySelector('[data-ll-feedback]');
-    var verdictText = feedback.querySelector('.ll-verdict-text');
-    var more = feedback.querySelector('.ll-feedback-more');
-    var retry = feedback.querySelector('[data-ll-action=retry]');
-    var next = feedback.querySelector('[data-ll-action=next]');
-    var hintButton = task.querySelector('[data-ll-action=hint]');
+    /** @type {TaskData} */
+    var data = JSON.parse(/** @type {Element} */ (task.querySelector('script.ll-task-data')).textContent || '{}');
+    var feedback = /** @type {HTMLElement} */ (task.querySelector('[data-ll-feedback]'));
+    var verdictText = /** @type {HTMLElement} */ (feedback.querySelector('.ll-verdict-text'));
+    var more = /** @type {HTMLElement} */ (feedback.querySelector('.ll-feedback-more'));
+    var retry = /** @type {HTMLButtonElement} */ (feedback.querySelector('[data-ll-action=retry]'));
+    var next = /** @type {HTMLButtonElement} */ (feedback.querySelector('[data-ll-action=next]'));
+    var hintButton = /** @type {HTMLButtonElement} */ (task.querySelector('[data-ll-action=hint]'));
+    /** @type {NodeListOf<HTMLElement>} */
     var hintItems = task.querySelectorAll('.ll-hint-list li');
+    /** @type {NodeListOf<HTMLButtonElement>} */
     var answers = task.querySelectorAll('.ll-answers [data-ll-card], .ll-answers [data-ll-suit],'
       + ' .ll-answers [data-ll-seat], .ll-answers [data-ll-choice]');
-    var hints = 0, mistakes = 0, timer = null, tapped = null;
+    var hints = 0, mistakes = 0;
+    /** @type {ReturnType<typeof setTimeout>[]} */
+    var timers = [];
+    /** @type {HTMLButtonElement | null} */
+    var tapped = null;
 
+    /** @param {HTMLElement} button */
     function answerOf(button) {
-      return button.dataset.llCard || button.dataset.llSuit || button.dataset.llSeat || button.dataset.llChoice;
+      return String(button.dataset.llCard || button.dataset.llSuit || button.dataset.llSeat || button.dataset.llChoice);
     }
-    function nameOf(button) { return button.getAttribute('aria-label') || button.textContent.trim(); }
-    function playLine(box) {  // the refutation, a table a step
-      var stage = box.querySelector('.ll-line-stage');
+    /** @param {HTMLElement} button */
+    function nameOf(button) { return button.getAttribute('aria-label') || (button.textContent || '').trim(); }
+    function stopLines() { timers.forEach(clearTimeout); timers = []; }
+    /** @param {Element} box */
+    function playLine(box) {  // the refutation, a table a step (a best-chance answer has two, side by side)
+      var stage = /** @type {Element} */ (box.querySelector('.ll-line-stage'));
+      /** @type {NodeListOf<HTMLTemplateElement>} */
       var frames = box.querySelectorAll('template[data-ll-line-frame]');
-      var k = 0;
+      var k = 0, slot = timers.length;
+      timers.push(0);
       function step() {
         stage.replaceChildren(frames[k].content.cloneNode(true));
         sizeTables(stage);
         k += 1;
-        timer = k < frames.length ? setTimeout(step, STEP_MS) : null;
+        timers[slot] = k < frames.length ? setTimeout(step, STEP_MS) : 0;
       }
       if (!frames.length) return;
       if (!STEP_MS) { k = frames.length - 1; }
@@ -198,16 +234,18 @@ window.llLearn = window.llLearn || function (root) {
     }
     // What the feedback says aloud after its verdict: the author's words and the rule; where
     // neither is written, how the play would go, the refutation's narration.
+    /** @param {Element} box @returns {Element[]} */
     function why(box) {
       var told = box.querySelectorAll('.ll-say, .ll-rule');
       if (told.length) return Array.prototype.slice.call(told);
       var line = box.querySelector('.ll-line > p');
-      var frames = box.querySelectorAll('template[data-ll-line-frame]');
-      var last = frames.length ? frames[frames.length - 1].content.querySelectorAll('.ll-narration li') : [];
-      return line ? [line].concat(Array.prototype.slice.call(last)) : [];
+      var frames = /** @type {NodeListOf<HTMLTemplateElement>} */ (box.querySelectorAll('template[data-ll-line-frame]'));
+      var last = frames.length ? Array.prototype.slice.call(frames[frames.length - 1].content.querySelectorAll('.ll-narration li')) : [];
+      return line ? [line].concat(last) : [];
     }
+    /** @param {boolean} right @param {string} name @param {HTMLTemplateElement | null} template */
     function verdict(right, name, template) {
-      clearTimeout(timer);
+      stopLines();
       task.dataset.llVerdict = right ? 'right' : 'wrong';
       var text = right ? words.right : words.wrong;
       verdictText.textContent = words.chosen.replace('{answer}', name).replace('{verdict}', text);
@@ -215,8 +253,8 @@ window.llLearn = window.llLearn || function (root) {
       feedback.hidden = false;
       retry.hidden = right;
       next.hidden = !right || at >= course.length - 1;  // a review's next is the panel's Review
-      say([verdictText].concat(why(more)).map(function (part) {  // the reason, not only "see why below"
-        return part.textContent.replace(/\s+/g, ' ').trim();
+      say([/** @type {Element} */ (verdictText)].concat(why(more)).map(function (part) {  // the reason, not only "see why below"
+        return (part.textContent || '').replace(/\s+/g, ' ').trim();
       }).join(' '));
       if (right) {
         answers.forEach(function (b) { b.disabled = true; });
@@ -224,8 +262,8 @@ window.llLearn = window.llLearn || function (root) {
         var counted = hints + mistakes;
         var n = counted === 0 ? 3 : counted === 1 ? 2 : 1;
         if (!root.classList.contains('ll-class-mode')) {
-          var best = Math.max(n, own(stars, task.dataset.llTask) || 0);
-          stars[task.dataset.llTask] = best;
+          var best = Math.max(n, own(stars, String(task.dataset.llTask)) || 0);
+          stars[String(task.dataset.llTask)] = best;
           showStars(task, best);
           if (store) store.record(keptAs(task), {stars: n, mistakes: mistakes, hints: hints});
           root.dispatchEvent(new CustomEvent('ll-task-done', {detail: {task: keptAs(task), stars: n,
@@ -235,11 +273,11 @@ window.llLearn = window.llLearn || function (root) {
         if (firstOpen() < 0) say(verdictText.textContent + ' ' + words.all_done);
       } else {
         mistakes += 1;
-        var line = more.querySelector('.ll-line');
-        if (line) playLine(line);
+        more.querySelectorAll('.ll-line').forEach(playLine);
         retry.focus();
       }
     }
+    /** @param {HTMLButtonElement} button */
     function judge(button) {
       if (task.dataset.llVerdict === 'right') return;
       if (data.kind === 'seats') {  // a toggle; "Check" judges the whole set
@@ -250,11 +288,14 @@ window.llLearn = window.llLearn || function (root) {
       var answer = answerOf(button);
       var said = own(data.verdicts, answer);
       var right = !!(said && said[0]);
-      verdict(right, nameOf(button), right ? task.querySelector('template[data-ll-said=right]')
-        : task.querySelector('template[data-ll-why="' + CSS.escape(answer) + '"]'));
+      verdict(right, nameOf(button), right ? /** @type {HTMLTemplateElement | null} */ (task.querySelector('template[data-ll-said=right]'))
+        : /** @type {HTMLTemplateElement | null} */ (task.querySelector('template[data-ll-why="' + CSS.escape(answer) + '"]')));
     }
     function check() {  // a set of seats: right when it is exactly the seats the engine names
-      var wrongOne = null, chosen = [];
+      /** @type {HTMLButtonElement | null} */
+      var wrongOne = null;
+      /** @type {string[]} */
+      var chosen = [];
       answers.forEach(function (b) {
         var picked = b.getAttribute('aria-pressed') === 'true';
         if (picked) chosen.push(nameOf(b));
@@ -262,15 +303,16 @@ window.llLearn = window.llLearn || function (root) {
         if (picked !== !!(said && said[0]) && !wrongOne) wrongOne = b;
       });
       tapped = task.querySelector('[data-ll-action=check]');
-      verdict(!wrongOne, chosen.join(', ') || '\u2014', wrongOne ? task.querySelector(
-        'template[data-ll-why="' + CSS.escape(answerOf(wrongOne)) + '"]') : task.querySelector('template[data-ll-said=right]'));
+      var wrong = /** @type {HTMLButtonElement | null} */ (wrongOne);  // set in the loop above
+      verdict(!wrong, chosen.join(', ') || '\u2014', /** @type {HTMLTemplateElement | null} */ (wrong ? task.querySelector(
+        'template[data-ll-why="' + CSS.escape(answerOf(wrong)) + '"]') : task.querySelector('template[data-ll-said=right]')));
     }
     task.addEventListener('click', function (event) {
-      var button = event.target.closest('button');
+      var button = /** @type {Element} */ (event.target).closest('button');
       if (!button || !task.contains(button) || button.disabled) return;
       var action = button.dataset.llAction;
       if (action === 'retry') {
-        clearTimeout(timer);
+        stopLines();
         feedback.hidden = true;
         delete task.dataset.llVerdict;
         (tapped && !tapped.disabled ? tapped : answers[0]).focus();
@@ -279,7 +321,7 @@ window.llLearn = window.llLearn || function (root) {
       } else if (action === 'hint') {
         if (hints < hintItems.length) {
           hintItems[hints].hidden = false;
-          say(hintItems[hints].textContent);
+          say(hintItems[hints].textContent || '');
           hints += 1;
         }
         hintButton.disabled = hints >= hintItems.length;
@@ -294,21 +336,25 @@ window.llLearn = window.llLearn || function (root) {
   if (store) {
     kept();
     store.subscribe(kept);
+    /** @type {HTMLElement | null} */
     var panel = root.querySelector('[data-ll-progress-panel]');
     if (panel && api.panel) api.panel(panel, store, {go: function (id) { show(indexOf(id), true); }});
   }
   root.addEventListener('click', function (event) {
-    var remove = event.target.closest('[data-ll-action=practice-remove]');
+    var target = /** @type {Element} */ (event.target);
+    var remove = target.closest('[data-ll-action=practice-remove]');
+    /** @type {HTMLElement | null} */
     var task = remove && remove.closest('[data-ll-practice]');
     if (task) {  // one of the reader's own exercises, drawn or not (one that cannot be read too)
-      var id = task.dataset.llTask, named = gotoLink(id);
-      var moment = named ? named.dataset.llMoment : '';
+      var id = String(task.dataset.llTask), named = gotoLink(id);
+      var moment = (named && named.dataset.llMoment) || '';
       drop(task, true);  // first: the store's news (kept) then finds nothing more to take away
-      window.llPracticeQueue.remove(id);
+      /** @type {PracticeQueueApi} */ (window.llPracticeQueue).remove(id);  // it drew the exercise
       say(words.removed.replace('{moment}', moment));
       return;
     }
-    var link = event.target.closest('[data-ll-goto]');
+    /** @type {HTMLElement | null} */
+    var link = target.closest('[data-ll-goto]');
     if (link) {
       event.preventDefault();
       show(indexOf(link.dataset.llGoto), true);
@@ -325,6 +371,7 @@ window.llLearn = window.llLearn || function (root) {
     wanted = wanted.replace(/^ll-task-/, '');
     var chapter = wanted.match(/^ll-chapter-(.+)$/);
     if (chapter) {
+      /** @type {HTMLElement | null} */
       var unit = root.querySelector('[data-ll-chapter="' + CSS.escape(chapter[1]) + '"] [data-ll-goto]');
       return unit ? indexOf(unit.dataset.llGoto) : -1;
     }
@@ -338,7 +385,7 @@ window.llLearn = window.llLearn || function (root) {
   });
 };
 (function () {
-  function bind() { document.querySelectorAll('[data-ll-learn]').forEach(function (root) { window.llLearn(root); }); }
+  function bind() { document.querySelectorAll('[data-ll-learn]').forEach(function (root) { window.llLearn(/** @type {HTMLElement} */ (root)); }); }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', bind);
   else bind();
 })();

@@ -3,7 +3,7 @@
   var kit = window.llLiveKit;
   if (kit.offline) {  // opened as a file: the editor says the site must be served
     document.addEventListener('DOMContentLoaded', function () {  // after ll-offline.js
-      document.querySelectorAll('[data-ll-checker] .ll-checker-status').forEach(kit.needsServer);
+      document.querySelectorAll('[data-ll-checker] .ll-checker-status').forEach(function (place) { kit.needsServer(place); });
     });
     return;
   }
@@ -14,16 +14,25 @@
   // The scenario editor's text box (live.py's checker_html): line numbers in a gutter that
   // scrolls with the text, and a band behind the line of a mistake, its column marked. The
   // text never wraps, so line N is row N.
-  function lineBox(form, text) {
-    var box = form.querySelector('.ll-editor-box'), numbers = form.querySelector('.ll-editor-numbers');
-    var band = form.querySelector('.ll-editor-band'), mark = band.firstElementChild;
-    var counted = 1, marked = null, ruler = document.createElement('canvas').getContext('2d');
+  /** @param {HTMLElement} form @param {HTMLTextAreaElement} text */
+  function lineBox(form, text) {  // its parts: templates/checker.html's
+    var box = /** @type {HTMLElement} */ (form.querySelector('.ll-editor-box'));
+    var numbers = /** @type {HTMLElement} */ (form.querySelector('.ll-editor-numbers'));
+    var band = /** @type {HTMLElement} */ (form.querySelector('.ll-editor-band'));
+    var mark = /** @type {HTMLElement} */ (band.firstElementChild);
+    var counted = 1;
+    /** @type {{line: number, left: number, width: number} | null} */
+    var marked = null;
+    var ruler = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
+    /** @param {string} value */
     function px(value) { return parseFloat(value) || 0; }
+    /** @param {string} prefix */
     function widthOf(prefix) {  // what the text box's font needs for these characters
       var style = getComputedStyle(text);
       ruler.font = [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily].join(' ');
       return ruler.measureText(prefix).width;
     }
+    /** @param {number} line @param {number} column */
     function before(line, column) {  // the line's text up to the column (characters, as Python counts)
       return Array.from(text.value.split('\n')[line - 1] || '').slice(0, column - 1).join('');
     }
@@ -51,18 +60,20 @@
         var all = [];
         for (var i = 1; i <= lines; i++) all.push(i);
         numbers.textContent = all.join('\n');
-        box.style.setProperty('--ll-digits', Math.max(2, String(lines).length));
+        box.style.setProperty('--ll-digits', String(Math.max(2, String(lines).length)));
         place();
       },
+      /** @param {number | null | undefined} line @param {number} [column] */
       mark: function (line, column) {
         if (line) {  // measured once: the band then only follows the scrolling
-          var start = before(line, column), next = before(line, column + 1);
+          var start = before(line, Number(column)), next = before(line, Number(column) + 1);
           marked = {line: line, left: widthOf(start), width: Math.max(widthOf(next.slice(start.length) || ' '), 6)};
         } else marked = null;
         band.classList.toggle('ll-editor-error-line', !!marked);
-        if (marked) band.dataset.llLine = line; else { delete band.dataset.llLine; band.hidden = true; }
+        if (marked) band.dataset.llLine = String(line); else { delete band.dataset.llLine; band.hidden = true; }
         place();
       },
+      /** @param {number} line @param {number} column */
       go: function (line, column) {  // the caret at the mistake, its line in view: only when asked
         var lines = text.value.split('\n'), at = 0;
         for (var i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
@@ -83,23 +94,30 @@
   // marked at its line and column, and the replay beside the text is drawn again at the step
   // it showed. While the text is broken, the last good replay stays, dimmed, under the error.
   var EDIT_PAUSE_MS = 400;
-  function checker(form) {
-    var text = form.querySelector('textarea'), file = form.querySelector('input[type=file]');
-    var status = form.querySelector('.ll-checker-status'), out = form.querySelector('.ll-checker-out');
+  /** @param {HTMLElement} form */
+  function checker(form) {  // its parts: templates/checker.html's
+    var text = /** @type {HTMLTextAreaElement} */ (form.querySelector('textarea'));
+    var file = /** @type {HTMLInputElement} */ (form.querySelector('input[type=file]'));
+    var status = /** @type {HTMLElement} */ (form.querySelector('.ll-checker-status'));
+    var out = /** @type {HTMLElement} */ (form.querySelector('.ll-checker-out'));
     var words = form.dataset, name = 'scenario.yaml', size = 0, link = 0;  // link: the text came from a shared link
-    var limit = +text.getAttribute('maxlength');
+    var limit = Number(text.getAttribute('maxlength'));
     var lines = lineBox(form, text);
     var problem = document.createElement('div'), shown = document.createElement('div');
     problem.className = 'll-editor-problem';
     problem.id = text.id + '-problem';
     shown.className = 'll-editor-replay';
     // The text box is told of its mistake, and where it is written (WCAG 3.3.1).
+    /** @param {boolean} wrong */
     function flagged(wrong) {
       if (wrong) { text.setAttribute('aria-invalid', 'true'); text.setAttribute('aria-describedby', problem.id); }
       else { text.removeAttribute('aria-invalid'); text.removeAttribute('aria-describedby'); }
     }
-    var version = 0, busy = false, again = false, pause = null, step = 0;
-    out.addEventListener('ll-step', function (e) { step = e.detail.at; }, true);  // the replay's own event
+    var version = 0, busy = false, again = false, step = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    var pause;
+    out.addEventListener('ll-step', function (e) { step = /** @type {CustomEvent<ReplayStep>} */ (e).detail.at; }, true);  // the replay's own event
+    /** @param {LiveAnswer} result */
     function showing(result) {
       // eslint-disable-next-line no-unsanitized/property -- the worker's answer: check_file's error, the package's own autoescaped template
       problem.innerHTML = result.error || result.located || '';
@@ -110,7 +128,7 @@
         if (shown.childElementCount) {
           var note = document.createElement('p');
           note.className = 'll-editor-stale-note';
-          note.textContent = words.stale;
+          note.textContent = words.stale || '';
           problem.append(note);
         }
         shown.classList.add('ll-editor-stale');
@@ -130,17 +148,18 @@
       if (busy) { again = true; return; }
       busy = true;
       var ticket = version;
-      if (!kit.started()) status.textContent = words.starting;
+      if (!kit.started()) status.textContent = words.starting || '';
       bounded('check_file', {text: text.value, name: name, size: size, lang: words.lang, at: step, link: link}, CHECK_LIMIT_MS)
         .then(function (result) { if (ticket === version) showing(result); })
         .catch(function (error) {
-          if (ticket === version) status.textContent = error.message === 'slow' ? words.slow : words.failed;
+          if (ticket === version) status.textContent = (error.message === 'slow' ? words.slow : words.failed) || '';
         })
         .finally(function () {
           busy = false;
           if (again) { again = false; run(); }
         });
     }
+    /** @param {string} content @param {string} named @param {number} bytes @param {boolean} [linked] */
     function edited(content, named, bytes, linked) {  // another file in the box: checked at once, from its start
       text.value = content;
       name = named;
@@ -151,9 +170,9 @@
       lines.count();
       run();
     }
-    form.querySelector('[data-ll-action=check]').onclick = run;
+    /** @type {HTMLElement} */ (form.querySelector('[data-ll-action=check]')).onclick = run;
     // "Make this a task": a task for the seat to act at the step shown, put in the box and checked.
-    form.querySelector('[data-ll-action=make-task]').onclick = function () {
+    /** @type {HTMLElement} */ (form.querySelector('[data-ll-action=make-task]')).onclick = function () {
       if (!text.value.trim()) return;
       bounded('make_task', {text: text.value, name: name, lang: words.lang, at: step}, CHECK_LIMIT_MS)
         .then(function (result) {
@@ -161,20 +180,22 @@
           if (result.error) { problem.innerHTML = result.error; flagged(true); out.prepend(problem); return; }
           edited(result.text, name, 0);
         })
-        .catch(function () { status.textContent = words.failed; });
+        .catch(function () { status.textContent = words.failed || ''; });
     };
     out.addEventListener('click', function (e) {
-      var go = e.target.closest('[data-ll-action=go-to-error]');
+      var go = /** @type {Element} */ (e.target).closest('[data-ll-action=go-to-error]');
+      /** @type {HTMLElement | null} */
       var where = go && go.closest('[data-ll-error-line]');
-      if (where) lines.go(+where.dataset.llErrorLine, +where.dataset.llErrorColumn);
+      if (where) lines.go(Number(where.dataset.llErrorLine), Number(where.dataset.llErrorColumn));
     });
     var place = document.createElement('div');
     place.className = 'll-checker-share';
     status.after(place);
-    form.querySelector('[data-ll-action=share]').onclick = function () {
+    /** @type {HTMLElement} */ (form.querySelector('[data-ll-action=share]')).onclick = function () {
       if (!text.value.trim()) return;
-      share(text.value, location.href.split('#')[0], words, place, status)
-        .catch(function () { status.textContent = words.failed; });
+      // the form's data-share-* attributes (checker.html)
+      share(text.value, location.href.split('#')[0], /** @type {ShareWords} */ (/** @type {unknown} */ (words)), place, status)
+        .catch(function () { status.textContent = words.failed || ''; });
     };
     // A shared link (#lesson=...): its lesson in the box, checked and replayed at once, on the
     // page in the lesson's language, with a link to the reader's (which adds &lang=, their pick).
@@ -188,7 +209,7 @@
       out.replaceChildren();
       shown.replaceChildren();
       lines.mark(null);
-      if (packed.length > +words.shareLimit) { status.textContent = words.shareTooLong; return; }
+      if (packed.length > Number(words.shareLimit)) { status.textContent = words.shareTooLong || ''; return; }
       unpackLesson(packed, limit).then(function (got) {
         var lang = parts[1] || lessonLanguage(got.text, pages.reader);  // several languages: the reader's
         if (lang !== shownIn && pages[lang]) {  // a reader's pick (&lang=) goes along, so it holds
@@ -207,7 +228,7 @@
         edited(got.text, 'lesson.yaml', got.size, true);
         form.scrollIntoView({block: 'start'});  // the lesson, not the page's top, is what the link points to
         text.focus({preventScroll: true});
-      }, function () { status.textContent = words.shareBad; });
+      }, function () { status.textContent = words.shareBad || ''; });
     }
     window.addEventListener('hashchange', opened);
     opened();
@@ -221,13 +242,14 @@
       pause = setTimeout(run, EDIT_PAUSE_MS);
     });
     file.onchange = function () {
-      var chosen = file.files[0];
+      var chosen = file.files && file.files[0];
       if (!chosen) return;
       // Never more than the limit read from the device: a larger file is refused by its size.
-      chosen.slice(0, limit + 1).text().then(function (content) { edited(content, chosen.name, chosen.size); });
+      var named = chosen.name, bytes = chosen.size;
+      chosen.slice(0, limit + 1).text().then(function (content) { edited(content, named, bytes); });
     };
   }
-  function start() { document.querySelectorAll('[data-ll-checker]').forEach(checker); }
+  function start() { document.querySelectorAll('[data-ll-checker]').forEach(function (form) { checker(/** @type {HTMLElement} */ (form)); }); }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 })();

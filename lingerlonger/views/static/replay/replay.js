@@ -4,22 +4,30 @@
    (one folded in a closed details element when it is opened). */
 window.llReplay = window.llReplay || function (root) {
   root.dataset.llReady = '1';
-  var stage = root.querySelector('.ll-stage');
-  var bar = root.querySelector('.ll-controls');
+  // a replay's parts (templates/replay.html): all there but the language picker
+  var stage = /** @type {HTMLElement} */ (root.querySelector('.ll-stage'));
+  var bar = /** @type {HTMLElement} */ (root.querySelector('.ll-controls'));
+  /** @type {ArrayLike<HTMLTemplateElement>} */
   var frames = root.querySelectorAll('template[data-frame]');
+  /** @type {{[lang: string]: ArrayLike<HTMLTemplateElement>}} */
   var byLang = Object.create(null);  // keys: the languages of this replay's own catalog only
-  byLang[root.dataset.lang] = frames;
-  var words = JSON.parse(root.querySelector('script.ll-catalog').textContent);
-  var slider = root.querySelector('input[type=range]');
-  var counter = root.querySelector('.ll-counter');
-  var play = root.querySelector('[data-go=play]');
-  var playText = play.querySelector('span');
-  var present = root.querySelector('[data-go=present]');
-  var speed = root.querySelector('select[data-speed]');
+  byLang[String(root.dataset.lang)] = frames;
+  /** @type {Catalog} */
+  var words = JSON.parse(/** @type {Element} */ (root.querySelector('script.ll-catalog')).textContent || '{}');
+  var slider = /** @type {HTMLInputElement} */ (root.querySelector('input[type=range]'));
+  var counter = /** @type {HTMLElement} */ (root.querySelector('.ll-counter'));
+  var play = /** @type {HTMLButtonElement} */ (root.querySelector('[data-go=play]'));
+  var playText = /** @type {HTMLElement} */ (play.querySelector('span'));
+  var present = /** @type {HTMLButtonElement} */ (root.querySelector('[data-go=present]'));
+  var speed = /** @type {HTMLSelectElement} */ (root.querySelector('select[data-speed]'));
+  /** @type {HTMLSelectElement | null} */
   var picker = root.querySelector('select[data-lang-picker]');
-  var timer = null, at = -1, last = frames.length - 1, shownLang = root.dataset.lang;
+  /** @type {ReturnType<typeof setInterval> | null} */
+  var timer = null;
+  var at = -1, last = frames.length - 1, shownLang = String(root.dataset.lang);
   var GAP = 6;  // px between the page's header and the table
   var voice = root.llVoice = window.llVoice(root, function (key) { return (words[shownLang] || {})[key] || ''; });
+  /** @param {number} i */
   function show(i) {
     i = Math.max(0, Math.min(last, i));
     if (i === at) return;
@@ -28,10 +36,10 @@ window.llReplay = window.llReplay || function (root) {
     stage.replaceChildren(frames[i].content.cloneNode(true));
     if (stepped) voice.narrate();
     voice.settle(inside);
-    slider.value = i;
-    counter.textContent = counter.dataset.format.replace('{at}', i).replace('{last}', last);
+    slider.value = String(i);
+    counter.textContent = String(counter.dataset.format).replace('{at}', String(i)).replace('{last}', String(last));
     dress();
-    var pressed = document.activeElement;
+    var pressed = /** @type {HTMLButtonElement | null} */ (document.activeElement);
     first.disabled = back.disabled = i === 0;
     next.disabled = end.disabled = i === last;
     // a button that has the focus and can no longer be pressed (Back at the first step, Next at
@@ -46,7 +54,7 @@ window.llReplay = window.llReplay || function (root) {
   function presenting() { return root.classList.contains('ll-presenting'); }
   function covered() {  // the screen's top that the page keeps once scrolled: a sticky header above the replay
     var most = 0, box = root.getBoundingClientRect();
-    for (var up = root; up.parentElement; up = up.parentElement) {
+    for (var up = /** @type {Element} */ (root); up.parentElement; up = up.parentElement) {
       for (var el = up.previousElementSibling; el; el = el.previousElementSibling) {
         var style = getComputedStyle(el), r = el.getBoundingClientRect();
         if ((style.position === 'sticky' || style.position === 'fixed') && style.top !== 'auto'
@@ -61,14 +69,15 @@ window.llReplay = window.llReplay || function (root) {
     if (presenting()) return;
     var top = stage.getBoundingClientRect().top, barTop = bar.getBoundingClientRect().top;
     var header = covered() + GAP;
-    var bottom = Math.max.apply(null, Array.prototype.map.call(stage.children, function (part) {  // beside it or under it
+    var bottom = Math.max.apply(null, /** @type {number[]} */ (Array.prototype.map.call(stage.children, /** @param {Element} part */ function (part) {  // beside it or under it
       return part.getBoundingClientRect().bottom;
-    }).concat(top));
+    })).concat(top));
     if (top < header - 1 || (bottom > barTop + 1 && top > header + 1)) {
       stage.scrollIntoView({block: 'start'});  // in whatever box scrolls; then to the pixel where the page does
       window.scrollBy(0, stage.getBoundingClientRect().top - header);
     }
   }
+  /** @param {number} i */
   function step(i) {
     stop();
     // an arrow pressed past the first or the last step says that step again, not nothing
@@ -79,19 +88,20 @@ window.llReplay = window.llReplay || function (root) {
   function stop() {
     if (timer) { clearInterval(timer); timer = null; }
     root.classList.remove('ll-playing');
-    playText.textContent = play.dataset.play; play.setAttribute('aria-pressed', 'false');
+    playText.textContent = play.dataset.play || ''; play.setAttribute('aria-pressed', 'false');
   }
   function start() {
     if (at === last) show(0);
-    timer = setInterval(function () { show(at + 1); keepInView(); }, +speed.value);
+    timer = setInterval(function () { show(at + 1); keepInView(); }, Number(speed.value));
     root.classList.add('ll-playing');
-    playText.textContent = play.dataset.pause; play.setAttribute('aria-pressed', 'true');
+    playText.textContent = play.dataset.pause || ''; play.setAttribute('aria-pressed', 'true');
   }
+  /** @param {string} lang @param {(frames: ArrayLike<HTMLTemplateElement>) => void} then */
   function unpack(lang, then) {
     if (byLang[lang]) return then(byLang[lang]);
     var packed = root.querySelector('script[data-lang="' + lang + '"]');
     if (!packed || !window.DecompressionStream) return;
-    window.llUnpacked(packed).then(function (markups) {
+    window.llUnpacked(packed).then(/** @param {string[]} markups */ function (markups) {
       byLang[lang] = markups.map(function (markup) {
         var frame = document.createElement('template');
         // eslint-disable-next-line no-unsanitized/property -- the book's own frames, packed into this page by static_replay.packed
@@ -101,9 +111,11 @@ window.llReplay = window.llReplay || function (root) {
       then(byLang[lang]);
     });
   }
+  /** @type {NodeListOf<HTMLInputElement>} */
   var looks = root.querySelectorAll('input[data-look]');
+  /** @param {Element} table */
   function dressTable(table) {
-    looks.forEach(function (box) { table.classList.toggle(box.dataset.look, box.checked); });
+    looks.forEach(function (box) { table.classList.toggle(String(box.dataset.look), box.checked); });
   }
   function dress() {  // the projector's large cards and words, the four-colour deck
     var table = stage.querySelector('.ll-table');
@@ -118,11 +130,16 @@ window.llReplay = window.llReplay || function (root) {
   // words are made smaller too (the projector's large words on a short screen). Measured on
   // a hidden copy of the stage holding every step at once, again only when the screen, the
   // bar, the language or the look changes.
-  var fitted = {}, SMALLEST = 8, SMALL = 10;  // px: a table's smallest size, and the least we keep words large for
+  /** @type {{size: string, words: string, height: number, key?: string}} */
+  var fitted = {size: '', words: '', height: 0};
+  var SMALLEST = 8, SMALL = 10;  // px: a table's smallest size, and the least we keep words large for
   function fit() {
+    /** @type {HTMLElement | null} */
     var table = stage.querySelector('.ll-table');
     if (!table) return;
-    var on = presenting(), parts = Array.prototype.slice.call(stage.children);
+    var on = presenting();
+    /** @type {HTMLElement[]} */
+    var parts = Array.prototype.slice.call(stage.children);
     var key = [innerWidth, innerHeight, stage.clientWidth, bar.offsetHeight, on, looks[0].checked, shownLang].join();
     if (fitted.key !== key) {
       parts.forEach(function (part) { part.style.fontSize = ''; });
@@ -132,26 +149,29 @@ window.llReplay = window.llReplay || function (root) {
     parts.forEach(function (part) { part.style.fontSize = part === table ? fitted.size : fitted.words; });
     table.style.minHeight = fitted.height ? fitted.height + 'px' : '';  // as tall as its tallest step: nothing moves
   }
+  /** @param {boolean} on */
   function measure(on) {
-    var probe = stage.cloneNode(false);
+    var probe = /** @type {HTMLElement} */ (stage.cloneNode(false));
     probe.removeAttribute('tabindex');
     probe.setAttribute('aria-hidden', 'true');
     probe.style.cssText = 'position:absolute;left:0;top:0;height:auto;overflow:visible;visibility:hidden;'
       + 'width:' + stage.getBoundingClientRect().width + 'px';  // to the fraction: a centre may wrap at 0.4 px
-    Array.prototype.forEach.call(frames, function (frame) { probe.append(frame.content.cloneNode(true)); });
+    Array.prototype.forEach.call(frames, /** @param {HTMLTemplateElement} frame */ function (frame) { probe.append(frame.content.cloneNode(true)); });
     if (!on) probe.querySelectorAll('.ll-quiz').forEach(function (quiz) { quiz.remove(); });  // read by scrolling
     stage.after(probe);
+    /** @type {HTMLElement[]} */
     var tables = Array.prototype.slice.call(probe.querySelectorAll('.ll-table'));
-    var words = Array.prototype.filter.call(probe.children, function (part) { return tables.indexOf(part) < 0; });
+    var words = /** @type {HTMLElement[]} */ (Array.prototype.filter.call(probe.children, /** @param {HTMLElement} part */ function (part) { return tables.indexOf(part) < 0; }));
     tables.forEach(dressTable);
     var room = on ? stage.clientHeight
       : innerHeight - covered() - GAP - bar.offsetHeight - parseFloat(getComputedStyle(bar).marginTop) - 2;
     var natural = on ? 48 : parseFloat(getComputedStyle(tables[0]).fontSize);
-    var large = words.length ? parseFloat(getComputedStyle(words[0]).fontSize) : 0, result;
+    var large = words.length ? parseFloat(getComputedStyle(words[0]).fontSize) : 0;
+    var result = {size: '', words: '', height: 0};  // the first try's, at least: some() tries one
     [large, 20, 16.8].some(function (wordSize, i) {
       if (i && wordSize >= large) return false;
       words.forEach(function (part) { part.style.fontSize = i ? wordSize + 'px' : ''; });
-      result = {size: tableSize(tables, room, natural, on), words: i ? wordSize + 'px' : ''};
+      result = {size: tableSize(tables, room, natural, on), words: i ? wordSize + 'px' : '', height: 0};
       return !result.size || parseFloat(result.size) >= SMALL;
     });
     tables.forEach(function (table) { table.style.fontSize = result.size; });
@@ -159,10 +179,12 @@ window.llReplay = window.llReplay || function (root) {
     probe.remove();
     return result;
   }
+  /** @param {HTMLElement[]} tables @param {number} room @param {number} natural @param {boolean} on */
   function tableSize(tables, room, natural, on) {  // '' for the table's own size
     var beside = false, heights = tables.map(function (table) {  // each step's words under its table
       var height = 0;
-      for (var el = table.nextElementSibling; el && !el.classList.contains('ll-table'); el = el.nextElementSibling) {
+      for (var el = /** @type {HTMLElement | null} */ (table.nextElementSibling); el && !el.classList.contains('ll-table');
+           el = /** @type {HTMLElement | null} */ (el.nextElementSibling)) {
         var style = getComputedStyle(el);
         height += el.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
         beside = beside || el.offsetLeft >= table.offsetLeft + table.offsetWidth - 1;
@@ -170,6 +192,7 @@ window.llReplay = window.llReplay || function (root) {
       return on ? Math.min(height, room * .45) : height;  // more questions than that scroll under the table
     });
     var under = beside ? 0 : Math.max.apply(null, heights);
+    /** @param {number | ''} size */
     function fits(size) {  // every table takes the tallest one's height (fit), so the tallest words go under it
       tables.forEach(function (table) { table.style.fontSize = size ? size + 'px' : ''; });
       return tables.every(function (table) { return table.offsetHeight + under <= room; });
@@ -184,46 +207,53 @@ window.llReplay = window.llReplay || function (root) {
   }
   looks.forEach(function (box) {
     box.onchange = function () {
-      try { localStorage.setItem(box.dataset.look, box.checked ? '1' : ''); } catch (e) { /* blocked */ }
+      try { localStorage.setItem(String(box.dataset.look), box.checked ? '1' : ''); } catch (e) { /* blocked */ }
       document.dispatchEvent(new CustomEvent('ll-look', {detail: [box.dataset.look, box.checked]}));
     };
   });
-  document.addEventListener('ll-look', function (e) {
+  document.addEventListener('ll-look', function (event) {  // [the look, on] from any replay of the page
+    var e = /** @type {CustomEvent<[string, boolean]>} */ (event);
     looks.forEach(function (box) { if (box.dataset.look === e.detail[0]) box.checked = e.detail[1]; });
     dress();
   });
   var wanted = root.dataset.lang;
+  /** @param {unknown} lang */
   function speak(lang) {  // a language this replay has (one kept or asked for may be anything)
     if (typeof lang !== 'string' || !Object.prototype.hasOwnProperty.call(words, lang)) return;
     wanted = lang;  // a later pick wins over an earlier one still unpacking
     unpack(lang, function (unpacked) { if (wanted === lang && unpacked !== frames) relabel(lang, unpacked); });
   }
+  /** @param {string} lang @param {ArrayLike<HTMLTemplateElement>} unpacked */
   function relabel(lang, unpacked) {
     var said = words[lang], shown = at;
     frames = unpacked;
     shownLang = lang;
-    root.querySelectorAll('[data-t]').forEach(function (el) { el.textContent = said[el.dataset.t]; });
+    root.querySelectorAll('[data-t]').forEach(function (el) { el.textContent = said[String(/** @type {HTMLElement} */ (el).dataset.t)]; });
     // eslint-disable-next-line no-unsanitized/property -- the replay's own catalog (script.ll-catalog): the project's messages, markup by design
-    root.querySelectorAll('[data-t-html]').forEach(function (el) { el.innerHTML = said[el.dataset.tHtml]; });
-    root.querySelectorAll('[data-t-label]').forEach(function (el) {
-      var full = said[el.dataset.tLabel], word = el.querySelector('.ll-word');
-      var short = word && said[word.dataset.t];  // the name holds the word shown (static_replay.button_name)
+    root.querySelectorAll('[data-t-html]').forEach(function (el) { el.innerHTML = said[String(/** @type {HTMLElement} */ (el).dataset.tHtml)]; });
+    root.querySelectorAll('[data-t-label]').forEach(function (element) {
+      var el = /** @type {HTMLElement} */ (element);
+      /** @type {HTMLElement | null} */
+      var word = el.querySelector('.ll-word');
+      var full = said[String(el.dataset.tLabel)];
+      var short = word && said[String(word.dataset.t)];  // the name holds the word shown (static_replay.button_name)
       var name = !short || full.toLowerCase().indexOf(short.toLowerCase()) >= 0 ? full : short + ': ' + full;
       el.setAttribute('aria-label', name);
       if (el.title) el.title = name;
     });
     root.querySelectorAll('[lang]:not(option):not(h3):not(.ll-summary)').forEach(function (el) {
-      el.lang = said['language.tag'] || lang;
+      /** @type {HTMLElement} */ (el).lang = said['language.tag'] || lang;
     });
     counter.dataset.format = said['ui.counter'];
     play.dataset.play = said['ui.play']; play.dataset.pause = said['ui.pause'];
-    playText.textContent = timer ? play.dataset.pause : play.dataset.play;
+    playText.textContent = (timer ? play.dataset.pause : play.dataset.play) || '';
     if (picker) picker.value = lang;
     tidy();
     at = -1; show(shown);
   }
+  /** @param {string} name @param {() => number} to */
   function go(name, to) {
-    var button = root.querySelector('[data-go=' + name + ']');
+    var button = /** @type {HTMLButtonElement} */ (root.querySelector('[data-go=' + name + ']'));
     button.onclick = function () { step(to()); };
     return button;
   }
@@ -233,15 +263,16 @@ window.llReplay = window.llReplay || function (root) {
   var end = go('last', function () { return last; });
   play.onclick = function () { timer ? stop() : start(); };
   speed.onchange = function () { if (timer) { stop(); start(); } };
-  slider.oninput = function () { stop(); show(+slider.value); };
-  root.querySelector('[data-legal]').onchange = function (e) {
-    root.classList.toggle('ll-show-legal', e.target.checked);
+  slider.oninput = function () { stop(); show(Number(slider.value)); };
+  /** @type {HTMLInputElement} */ (root.querySelector('[data-legal]')).onchange = function (e) {
+    root.classList.toggle('ll-show-legal', /** @type {HTMLInputElement} */ (e.target).checked);
   };
   // Live mode (live.js, where the site serves it) takes the button over; elsewhere it says where to go.
-  root.querySelector('[data-ll-action=live]').onclick = function () {
+  /** @type {HTMLElement} */ (root.querySelector('[data-ll-action=live]')).onclick = function () {
     if (window.llLive) window.llLive(root, {at: at, lang: shownLang, words: words});
-    else root.querySelector('.ll-live-only').hidden = false;
+    else /** @type {HTMLElement} */ (root.querySelector('.ll-live-only')).hidden = false;
   };
+  /** @param {boolean} on */
   function setPresenting(on) {
     if (on === presenting()) return;
     root.classList.toggle('ll-presenting', on);
@@ -267,7 +298,7 @@ window.llReplay = window.llReplay || function (root) {
   // The step bar keeps to one row: its buttons show icons only where their words would wrap it.
   function tidy() {  // measured with the longest count ("step 12 of 12"), so that it holds at every step
     var shown = counter.textContent;
-    counter.textContent = counter.dataset.format.replace('{at}', last).replace('{last}', last);
+    counter.textContent = String(counter.dataset.format).replace('{at}', String(last)).replace('{last}', String(last));
     root.classList.remove('ll-compact');
     var row = first.getBoundingClientRect(), end = present.getBoundingClientRect();
     if (end.top >= row.bottom - 1) root.classList.add('ll-compact');
@@ -283,13 +314,17 @@ window.llReplay = window.llReplay || function (root) {
     new ResizeObserver(function () { requestAnimationFrame(resized); }).observe(root);
   }
   // Arrows step when the player has the focus; in the presenter view a clicker's keys too.
-  var forward = {ArrowRight: 1, ArrowDown: 1, PageDown: 1, ' ': 1}, backward = {ArrowLeft: 1, ArrowUp: 1, PageUp: 1};
+  /** @type {{[key: string]: number | undefined}} */
+  var forward = {ArrowRight: 1, ArrowDown: 1, PageDown: 1, ' ': 1};
+  /** @type {{[key: string]: number | undefined}} */
+  var backward = {ArrowLeft: 1, ArrowUp: 1, PageUp: 1};
+  /** @param {KeyboardEvent} e */
   function onKey(e) {
-    var inPresenter = presenting();
-    if (e.target.tagName === 'SELECT' || e.target.type === 'range' || e.defaultPrevented) return;
+    var inPresenter = presenting(), target = /** @type {HTMLInputElement} */ (e.target);
+    if (target.tagName === 'SELECT' || target.type === 'range' || e.defaultPrevented) return;
     if (!inPresenter && !(e.key === 'ArrowRight' || e.key === 'ArrowLeft')) return;
     if (inPresenter && e.key === 'Escape') { setPresenting(false); e.preventDefault(); return; }
-    if (e.key === ' ' && /^(BUTTON|SUMMARY|INPUT)$/.test(e.target.tagName)) return;  // Space presses it
+    if (e.key === ' ' && /^(BUTTON|SUMMARY|INPUT)$/.test(target.tagName)) return;  // Space presses it
     if (forward[e.key]) { step(at + 1); e.preventDefault(); }
     else if (backward[e.key]) { step(at - 1); e.preventDefault(); }
     else if (inPresenter && e.key === 'Home') { step(0); e.preventDefault(); }
@@ -301,52 +336,55 @@ window.llReplay = window.llReplay || function (root) {
     var printed = root.querySelector('.ll-print') || document.createElement('div');
     printed.className = 'll-print';
     printed.replaceChildren();
-    Array.prototype.forEach.call(frames, function (frame, i) {
+    Array.prototype.forEach.call(frames, /** @param {HTMLTemplateElement} frame @param {number} i */ function (frame, i) {
       if (i === 0 || i === last || frame.content.querySelector('.ll-say')) {
         var box = document.createElement('div'), title = document.createElement('h4');
         box.className = 'll-print-step';
-        title.textContent = counter.dataset.format.replace('{at}', i).replace('{last}', last);
+        title.textContent = String(counter.dataset.format).replace('{at}', String(i)).replace('{last}', String(last));
         box.append(title, frame.content.cloneNode(true));
-        box.querySelectorAll('details.ll-hint').forEach(function (hint) { hint.open = true; });
+        box.querySelectorAll('details.ll-hint').forEach(function (hint) { /** @type {HTMLDetailsElement} */ (hint).open = true; });
         printed.append(box);
       }
     });
     stage.after(printed);
     root.classList.add('ll-has-print');
   });
-  if (picker && !window.DecompressionStream) picker.parentNode.hidden = true;
+  if (picker && !window.DecompressionStream) /** @type {HTMLElement} */ (picker.parentNode).hidden = true;
   if (picker) picker.onchange = function () {
-    try { localStorage.setItem(window.llLangKey(), picker.value); } catch (e) { /* storage blocked */ }
-    document.dispatchEvent(new CustomEvent('ll-lang', {detail: picker.value}));
+    var picked = /** @type {HTMLSelectElement} */ (picker).value;
+    try { localStorage.setItem(window.llLangKey(), picked); } catch (e) { /* storage blocked */ }
+    document.dispatchEvent(new CustomEvent('ll-lang', {detail: picked}));
   };
-  document.addEventListener('ll-lang', function (e) { speak(e.detail); });
+  document.addEventListener('ll-lang', function (e) { speak(/** @type {CustomEvent<string>} */ (e).detail); });
   try {
     looks.forEach(function (box) {
-      var kept = localStorage.getItem(box.dataset.look);
+      var kept = localStorage.getItem(String(box.dataset.look));
       if (kept !== null) box.checked = kept === '1';
     });
   } catch (e) { /* storage blocked */ }
   tidy();
   width = root.clientWidth;
-  show(+root.dataset.start || 0);
+  show(Number(root.dataset.start) || 0);
   try { speak(localStorage.getItem(window.llLangKey())); } catch (e) { /* storage blocked */ }
 };
 
 // What static_replay.packed wrote into a script element: base64 of gzipped JSON.
 window.llUnpacked = function (script) {
-  var bytes = Uint8Array.from(atob(script.textContent), function (c) { return c.charCodeAt(0); });
+  var bytes = Uint8Array.from(atob(script.textContent || ''), function (c) { return c.charCodeAt(0); });
   var text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Response(text).text().then(JSON.parse);
 };
 
 window.llLoadReplay = window.llLoadReplay || function (root) {
-  var lazy = root.querySelector('.ll-lazy[data-src]');
-  if (!lazy) return window.llReplay(root);
+  /** @type {HTMLElement | null} */
+  var found = root.querySelector('.ll-lazy[data-src]');
+  if (!found) return window.llReplay(root);
+  var lazy = found;
   root.dataset.llReady = 'loading';
   // A classic script, not fetch(): it loads from file:// too (the site on a USB stick).
   function load() {
-    var script = document.createElement('script'), key = lazy.dataset.key;
-    script.setAttribute('src', lazy.dataset.src);
+    var script = document.createElement('script'), key = String(lazy.dataset.key);
+    script.setAttribute('src', String(lazy.dataset.src));
     script.onload = function () {
       var parts = document.createElement('template');
       var made = window.llReplayParts || {};  // the replay's own file registered its markup
@@ -355,7 +393,7 @@ window.llLoadReplay = window.llLoadReplay || function (root) {
       lazy.replaceWith(parts.content);
       window.llReplay(root);
     };
-    script.onerror = function () { lazy.textContent = lazy.dataset.src; lazy.classList.add('ll-lazy-failed'); };
+    script.onerror = function () { lazy.textContent = lazy.dataset.src || ''; lazy.classList.add('ll-lazy-failed'); };
     document.head.append(script);
   }
   if (!window.IntersectionObserver) return load();
@@ -375,7 +413,7 @@ window.llReplayAll = function () {
   if (asked && /^[a-z]{2}$/.test(asked)) {
     try { localStorage.setItem(window.llLangKey(), asked); } catch (e) { /* storage blocked */ }
   }
-  document.querySelectorAll('.ll-replay:not([data-ll-ready])').forEach(window.llLoadReplay);
+  document.querySelectorAll('.ll-replay:not([data-ll-ready])').forEach(function (root) { window.llLoadReplay(/** @type {HTMLElement} */ (root)); });
 };
 // "Show the answer" (a question's [data-ll-reveal] button): the button gives way to the answer
 // after it, which takes the focus (the button it had is hidden: it would fall to <body>), so a
@@ -383,9 +421,11 @@ window.llReplayAll = function () {
 if (!window.llRevealReady) {
   window.llRevealReady = true;
   document.addEventListener('click', function (e) {
-    var button = e.target.closest && e.target.closest('[data-ll-reveal]');
+    var target = /** @type {Element} */ (e.target);
+    /** @type {HTMLElement | null} */
+    var button = target.closest && target.closest('[data-ll-reveal]');
     if (!button) return;
-    var answer = button.nextElementSibling;
+    var answer = /** @type {HTMLElement} */ (button.nextElementSibling);  // the answer, drawn after it
     button.hidden = true;
     answer.hidden = false;
     answer.tabIndex = -1;

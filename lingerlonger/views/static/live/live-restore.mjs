@@ -6,11 +6,15 @@
    asking the runtime's own malloc for what is missing: the snapshot then overwrites all of it,
    the allocator's state too, and the interpreter is the one that was saved, however much
    its warm-up allocated. */
+/** @typedef {NonNullable<import('pyodide').PyodideConfig['createPyodideModule']>} CreateModule */
+
+/** @param {CreateModule} createModule @returns {CreateModule} */
 export function restoringModule(createModule) {
   return async (settings) => {
-    const module = await createModule(settings);
+    // and Emscripten's malloc, which the runtime exports and Pyodide's types leave out
+    const module = /** @type {Awaited<ReturnType<CreateModule>> & {_malloc(bytes: number): number}} */ (await createModule(settings));
     const restore = module.API.restoreSnapshot;
-    module.API.restoreSnapshot = (snapshot) => {
+    module.API.restoreSnapshot = (/** @type {Uint8Array} */ snapshot) => {
       // The snapshot's header: its second word is where the saved memory starts.
       const saved = snapshot.byteLength - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
       while (module.HEAP8.length < saved) {

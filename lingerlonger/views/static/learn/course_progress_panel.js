@@ -21,6 +21,7 @@
   var api = window.llCourseProgress;
 
   /* The CLDR plural category, as lingerlonger.words.i18n.plural_category (pt is pt-PT). */
+  /** @param {number} count @param {string} lang */
   function pluralCategory(count, lang) {
     count = Math.abs(count);
     if (lang === 'ru') {
@@ -31,19 +32,22 @@
     return count === 1 ? 'one' : 'other';
   }
 
+  /** @param {Element} root @returns {Speaker} */
   function speaker(root) {
-    var words = JSON.parse(root.querySelector('script[data-ll-progress-words]').textContent);
+    /** @type {{[key: string]: string | {[category: string]: string}}} the catalog's progress.* messages */
+    var words = JSON.parse(/** @type {Element} */ (root.querySelector('script[data-ll-progress-words]')).textContent || '{}');
     var lang = root.getAttribute('lang') || 'en';
     return function (key, values) {
       values = values || {};
       var text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key;
-      if (text && typeof text === 'object') text = text[pluralCategory(values.count, lang)] || text.other || text.many;
+      if (text && typeof text === 'object') text = text[pluralCategory(Number(values.count), lang)] || text.other || text.many;
       return String(text).replace(/\{(\w+)\}/g, function (whole, name) {
         return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
       });
     };
   }
 
+  /** @param {number} now */
   function isoDay(now) {
     var at = new Date(now);
     return new Date(at.getTime() - at.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
@@ -52,18 +56,24 @@
   api.panel = function (root, progress, options) {
     options = options || {};
     var say = speaker(root);
-    var part = function (selector) { return root.querySelector(selector); };
-    var action = function (name) { return part('[data-ll-action="' + name + '"]'); };
-    var bar = part('[data-ll-progress]'), meter = bar.querySelector('progress');
+    // every part is in the panel's template (templates/course/progress_panel.html)
+    var part = /** @param {string} selector */ function (selector) { return /** @type {HTMLElement} */ (root.querySelector(selector)); };
+    var action = /** @param {string} name */ function (name) { return part('[data-ll-action="' + name + '"]'); };
+    var bar = part('[data-ll-progress]'), meter = /** @type {HTMLProgressElement} */ (bar.querySelector('progress'));
     var status = part('[data-ll-progress-status]'), alert = part('[data-ll-progress-alert]');
     var continueButton = action('continue'), reviewButton = action('review');
     var allDone = part('[data-ll-all-done]'), reviewNone = part('[data-ll-review-none]');
-    var ask = part('[data-ll-reset-ask]'), linkBox = part('[data-ll-link-box]'), linkField = part('[data-ll-link]');
-    var fileInput = action('import');
+    var ask = part('[data-ll-reset-ask]'), linkBox = part('[data-ll-link-box]');
+    var linkField = /** @type {HTMLInputElement} */ (part('[data-ll-link]'));
+    var fileInput = /** @type {HTMLInputElement} */ (action('import'));
     var importAsk = part('[data-ll-import-ask]'), changes = part('[data-ll-import-changes]');
     var undoButton = action('import-undo');
-    var pending = null, before = null;  // the change asked about; what was kept before the last load
+    /** @type {{change: ProgressPreview, from: HTMLElement | null} | null} the change asked about */
+    var pending = null;
+    /** @type {string | null} what was kept before the last load */
+    var before = null;
 
+    /** @param {string} text @param {boolean} [urgent] */
     function tell(text, urgent) {  // emptied first, so that the same words said twice are said again
       var region = urgent ? alert : status;
       (urgent ? status : alert).textContent = '';
@@ -71,12 +81,14 @@
       window.setTimeout(function () { region.textContent = text; }, 30);
     }
 
+    /** @param {unknown} error */
     function refused(error) {
       if (!(error instanceof api.ProgressError)) throw error;
       tell(say('progress.refused-' + error.code), true);
     }
 
     var go = options.go || function (id) {
+      /** @type {HTMLElement | null} */
       var task = document.querySelector('[data-ll-task="' + (window.CSS ? CSS.escape(id) : id) + '"]');
       if (task) {
         if (!task.hasAttribute('tabindex')) task.setAttribute('tabindex', '-1');
@@ -87,14 +99,15 @@
       }
     };
     var review = options.review || function (ids) {  // its permuted copy when the page has one
+      /** @type {HTMLElement | null} */
       var copy = document.querySelector('[data-ll-review-of="' + (window.CSS ? CSS.escape(ids[0]) : ids[0]) + '"]');
       go(copy && copy.dataset.llTask ? copy.dataset.llTask : ids[0]);
     };
 
     function refresh() {
       var count = progress.count(), next = progress.next(), due = progress.due();
-      bar.setAttribute('data-done', count.done);
-      bar.setAttribute('data-total', count.total);
+      bar.setAttribute('data-done', String(count.done));
+      bar.setAttribute('data-total', String(count.total));
       meter.max = Math.max(count.total, 1);
       meter.value = count.done;
       part('[data-ll-progress-count]').textContent = say('progress.count', {done: count.done, total: count.total});
@@ -102,7 +115,7 @@
       allDone.hidden = next !== null || count.total === 0;
       reviewButton.hidden = due.length === 0;
       reviewButton.textContent = say('progress.review-due', {count: due.length});
-      reviewButton.setAttribute('data-ll-due', due.length);
+      reviewButton.setAttribute('data-ll-due', String(due.length));
       reviewNone.hidden = due.length > 0;
     }
 
@@ -179,12 +192,13 @@
     else if (!progress.kept) tell(say('progress.not-kept'), true);
     /* A file's or a link's progress, once read: what it would add, and the reader's yes or no
        (the safe answer focused first, as for a reset). ``from``: where focus goes back. */
+    /** @param {ProgressPreview} change @param {HTMLElement | null} from */
     function asked(change, from) {
       if (change.changed === 0 && change.own === 0) return tell(say('progress.import-nothing'));
       pending = {change: change, from: from};
       changes.replaceChildren();
-      [['progress.import-done', change.done], ['progress.import-stars', change.stars],
-        ['progress.import-review', change.review], ['progress.import-own', change.own]].forEach(function (line) {
+      /** @type {Array<[string, number]>} */ ([['progress.import-done', change.done], ['progress.import-stars', change.stars],
+        ['progress.import-review', change.review], ['progress.import-own', change.own]]).forEach(function (line) {
         if (!line[1]) return;
         var item = document.createElement('li');
         item.textContent = say(line[0], {count: line[1]});
@@ -193,6 +207,7 @@
       importAsk.hidden = false;
       action('import-no').focus();  // the group's question and its list are said with it (its name, its description)
     }
+    /** @param {boolean} yes */
     function answered(yes) {
       var asking = pending;
       pending = null;
@@ -225,7 +240,7 @@
       var hash = window.location.hash;
       history.replaceState(null, '', window.location.pathname + window.location.search);
       try {
-        asked(progress.previewLink(hash), null);
+        asked(/** @type {ProgressPreview} */ (progress.previewLink(hash)), null);  // the hash has progress=
       } catch (error) {
         refused(error);
       }
@@ -236,10 +251,10 @@
   };
 
   function bindAll() {
-    Array.prototype.forEach.call(document.querySelectorAll('[data-ll-progress-panel][data-ll-order]'), function (root) {
+    Array.prototype.forEach.call(document.querySelectorAll('[data-ll-progress-panel][data-ll-order]'), /** @param {HTMLElement} root */ function (root) {
       if (root.llProgress) return;
-      root.llProgress = api.open({order: JSON.parse(root.getAttribute('data-ll-order'))});
-      api.panel(root, root.llProgress);
+      var store = root.llProgress = api.open({order: JSON.parse(/** @type {string} */ (root.getAttribute('data-ll-order')))});
+      /** @type {NonNullable<CourseProgressApi['panel']>} */ (api.panel)(root, store);
     });
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', bindAll);

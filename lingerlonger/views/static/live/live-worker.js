@@ -12,24 +12,28 @@ import { restoringModule } from './live-restore.mjs';
 
 const here = new URL('./', import.meta.url);
 
+/** @param {string} name */
 async function fetched(name) {
   const answer = await fetch(new URL(name, here));
   if (!answer.ok) throw new Error(answer.status + ' ' + name);
   return answer;
 }
 
+/** @param {Response} answer */
 function gunzipped(answer) {
-  return new Response(answer.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  return new Response(/** @type {ReadableStream<BufferSource>} */ (answer.body).pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
 }
 
 // A zip's files as [name, bytes], read here while the runtime compiles (Python's own unpacking,
 // after it, took a second of a warm start): its central directory, each entry inflated by the
 // browser (deflate-raw) or stored.
+/** @param {ArrayBuffer} buffer @returns {Promise<Array<[string, Uint8Array]>>} */
 async function unzipped(buffer) {
   const bytes = new Uint8Array(buffer), view = new DataView(buffer), names = new TextDecoder();
   let end = bytes.length - 22;
   while (view.getUint32(end, true) !== 0x06054b50) end--;
   let at = view.getUint32(end + 16, true);
+  /** @type {Promise<[string, Uint8Array]>[]} */
   const files = [];
   for (let left = view.getUint16(end + 10, true); left > 0; left--) {
     const method = view.getUint16(at + 10, true), size = view.getUint32(at + 20, true);
@@ -39,13 +43,14 @@ async function unzipped(buffer) {
     const data = bytes.subarray(start, start + size);
     files.push(Promise.resolve(method === 0 ? data : new Response(
       new Blob([data]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer())
-      .then((content) => [name, new Uint8Array(content)]));
+      .then((content) => /** @type {[string, Uint8Array]} */ ([name, new Uint8Array(content)])));
     at += 46 + named + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
   return Promise.all(files);
 }
 
 async function boot() {
+  /** @type {LiveListing} */
   const listing = await (await fetched('live.json')).json();
   // Asked for at once: they download while the runtime compiles.
   const archives = listing.archives.map((archive) => fetched(archive.file)
@@ -88,6 +93,6 @@ self.onmessage = async (event) => {
     // is caught here is the worker itself failing (it could not start), never a call's error.
     self.postMessage({ id, result: JSON.parse(bridge.serve(String(call), JSON.stringify(args || {}))) });
   } catch (error) {
-    self.postMessage({ id, error: String(error && error.message || error) });
+    self.postMessage({ id, error: String(error && /** @type {Error} */ (error).message || error) });
   }
 };

@@ -26,6 +26,7 @@
     holder.append(box);
     place.replaceChildren(holder);
     o.announce(o.label);
+    /** @param {LiveAnswer} result @returns {LiveAnswer | null | Promise<LiveAnswer | null>} */
     function step(result) {
       if (!holder.isConnected || !o.answer(result)) return null;
       if (result.html !== undefined) return shown(result);
@@ -34,18 +35,22 @@
       said.textContent = result.said;
       return kit.call('review', {review: result.review, lang: args.lang}).then(step);
     }
+    /** @param {LiveAnswer} result */
     function shown(result) {
       // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the review panel, views/review_panel.py's own template
       holder.innerHTML = result.html;
-      var panel = holder.querySelector('[data-ll-review]');
+      var panel = /** @type {HTMLElement} */ (holder.querySelector('[data-ll-review]'));  // review_panel.html's
       panel.tabIndex = -1;  // the reader is taken to the review, and hears its summary
       panel.focus({preventScroll: true});
       panel.scrollIntoView({block: 'nearest'});
-      o.announce(holder.querySelector('[data-ll-review-summary]').textContent);
+      o.announce(/** @type {Element} */ (holder.querySelector('[data-ll-review-summary]')).textContent || '');
       panel.addEventListener('click', function (e) {
-        var pressed = e.target.closest('[data-ll-action=review-open]');
-        if (pressed) o.open(result.review, +pressed.dataset.llStep);
-        var practise = e.target.closest('[data-ll-action=review-practise]');
+        var target = /** @type {Element} */ (e.target);
+        /** @type {HTMLElement | null} */
+        var pressed = target.closest('[data-ll-action=review-open]');
+        if (pressed) o.open(result.review, Number(pressed.dataset.llStep));
+        /** @type {HTMLElement | null} */
+        var practise = target.closest('[data-ll-action=review-practise]');
         if (practise) keep(result.review, practise);
       });
       return result;
@@ -53,12 +58,14 @@
     // "Practise this": the worker draws the moment as a Learn task, which this browser keeps in
     // the reader's queue (practice_queue.js); the Learn page shows it under "From your reviews".
     // What happened is written under the button and said.
+    /** @param {unknown} review the worker's @param {HTMLElement} button */
     function keep(review, button) {
-      return kit.call('practise', {review: review, step: +button.dataset.llStep, lang: args.lang})
+      return kit.call('practise', {review: review, step: Number(button.dataset.llStep), lang: args.lang})
         .then(function (answer) {
           if (!o.answer(answer)) return;
-          var queue = window.llPracticeQueue, kept = queue ? queue.add(answer) : 'refused';
-          var note = button.parentNode.querySelector('.ll-review-kept') || document.createElement('span');
+          var queue = window.llPracticeQueue;
+          var kept = queue ? queue.add(/** @type {PractiseAnswer} */ (answer)) : 'refused';
+          var note = /** @type {ParentNode} */ (button.parentNode).querySelector('.ll-review-kept') || document.createElement('span');
           note.className = 'll-review-kept';
           note.textContent = kept === 'refused' ? answer.refused : answer.said;
           button.after(note);

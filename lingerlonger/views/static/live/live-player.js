@@ -12,7 +12,7 @@
   var kit = window.llLiveKit, here = kit.here;
   // Opened as a file, "Try it live" says the site must be served (ll-offline.js's llNeedsServer).
   if (kit.offline) {
-    window.llLive = function (root) { kit.needsServer(root.querySelector('.ll-live-bar')); };
+    window.llLive = /** @param {HTMLElement} root */ function (root) { kit.needsServer(root.querySelector('.ll-live-bar')); };
     return;
   }
   var call = kit.call, button = kit.button, download = kit.download, siteRoot = kit.siteRoot;
@@ -25,16 +25,20 @@
       ['player.css', 'review.css'].forEach(function (name) {
         var css = document.createElement('link');
         css.rel = 'stylesheet';
-        css.href = new URL('_live/' + name, here).href;
+        css.href = new URL('_live/' + name, /** @type {string} */ (here)).href;
         css.dataset.llLiveCss = '';
         document.head.append(css);
       });
     }
-    var stage = root.querySelector('.ll-stage');
-    var bar = root.querySelector('.ll-live-bar');
-    var start = bar.querySelector('[data-ll-action=live]');
-    var lang = shown.lang, at = shown.at, session = null, mode = 'scenario', asked = 0;
-    var voice = root.llVoice;  // replay.js's: the live regions, the keys, where the focus goes
+    // a replay's parts (templates/replay.html)
+    var stage = /** @type {HTMLElement} */ (root.querySelector('.ll-stage'));
+    var bar = /** @type {HTMLElement} */ (root.querySelector('.ll-live-bar'));
+    var start = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-ll-action=live]'));
+    var lang = shown.lang, at = shown.at, mode = 'scenario', asked = 0;
+    /** @type {LiveSession | null} the scenario's, or the hand's, in the worker */
+    var session = null;
+    var voice = /** @type {Voice} */ (root.llVoice);  // replay.js's: the live regions, the keys, where the focus goes
+    /** @param {string} key */
     function say(key) { return (shown.words[lang] || {})['ui.' + key] || ''; }
     var status = document.createElement('p');
     status.className = 'll-live-status';
@@ -49,14 +53,22 @@
     // a hand against the computer, or a what-if branch, as a lesson: a file or a link
     var save = button('save-lesson', say('save-lesson'), 'ui.save-lesson');
     var shareButton = button('share', say('share'), 'ui.share');
+    /** @type {LiveSession | null} */
     var branchSession = null;
     // a finished hand or branch reviewed; a moment of it opened as a table (mode 'moment')
     var reviewButton = button('review', say('review'), 'ui.review');
-    var reviewing = null, moment = null, fromHand = false;
+    /** @type {{hand?: LiveSession | null, branch?: LiveSession | null} | null} */
+    var reviewing = null;
+    /** @type {{session: LiveSession, at: number} | null} */
+    var moment = null;
+    var fromHand = false;
     var branchReviewable = false;
     // reviewed: the finished review of what is shown, saved with its asks ("Save as lesson")
+    /** @type {unknown} */
     var reviewed = null;
+    /** @param {{hand?: LiveSession | null, branch?: LiveSession | null} | null} args */
     function reviewable(args) { reviewing = args; reviewed = null; reviewButton.hidden = !args; }
+    /** @param {LiveAnswer} result */
     function tried(result) { branchSession = result.branch; branchReviewable = result.reviewable; }
     reviewable(null);
     var out = document.createElement('div');
@@ -64,6 +76,7 @@
     var shared = document.createElement('div');
     shared.className = 'll-live-share';
     panel.append(coach, deal, save, shareButton, reviewButton, leave, out, shared);
+    /** @param {boolean} on */
     function saving(on) { save.hidden = shareButton.hidden = !on; if (!on) shared.replaceChildren(); }
     saving(false);
     bar.after(panel);
@@ -79,7 +92,9 @@
     verdict.className = 'll-live-verdict';
     verdict.setAttribute('role', 'status');
     verdict.dataset.llVerdict = '';
+    /** @type {{card: string, at: number} | null} */
     var pending = null;  // a legal card pressed before the engine answered: played once it does
+    /** @param {string} text @param {boolean} [refused] */
     function tell(text, refused) {
       verdict.textContent = text;
       voice.announce(text, refused);
@@ -94,7 +109,8 @@
       if (under > 0) window.scrollBy(0, under);
     }
     function arm() {  // the book's own frame, until the engine's: its cards of the seat to play as buttons
-      stage.querySelectorAll('.ll-card[data-ll-card]').forEach(function (face) {
+      stage.querySelectorAll('.ll-card[data-ll-card]').forEach(function (element) {
+        var face = /** @type {HTMLElement} */ (element);
         var card = document.createElement('button');
         card.type = 'button';
         card.className = 'll-card-button';
@@ -110,6 +126,7 @@
 
     // The stage drawn again; ``narrated``: what happened is said (a hand's cards, not the
     // scenario's frame, which the replay said as it stepped).
+    /** @param {string} markup @param {boolean} [narrated] */
     function show(markup, narrated) {
       var inside = stage.contains(document.activeElement);
       // eslint-disable-next-line no-unsanitized/property -- markup: a frame of the worker's answers, the package's own templates
@@ -117,12 +134,14 @@
       if (narrated) voice.narrate();
       voice.settle(inside);
     }
+    /** @param {unknown} error */
     function failed(error) {
-      if (error && error.message === 'refused') return;  // said already, in the reader's words (answer)
+      if (error && /** @type {Error} */ (error).message === 'refused') return;  // said already, in the reader's words (answer)
       status.textContent = say('live-failed');
       voice.announce(status.textContent, true);
-      status.dataset.error = String(error && error.message || error);
+      status.dataset.error = String(error && /** @type {Error} */ (error).message || error);
     }
+    /** @param {LiveAnswer} result */
     function answer(result) {  // a refusal comes back as {error: html}, in the reader's language
       // eslint-disable-next-line no-unsanitized/property -- the worker's answer: a refusal, the package's own autoescaped template
       if (result.error) { out.innerHTML = result.error; voice.announce(voice.textOf(out), true); return false; }
@@ -130,6 +149,7 @@
     }
     // A call on the scenario's session. A worker stopped and started again (a slow check is
     // stopped with it) has lost every session: the scenario is opened again, the call made once more.
+    /** @param {keyof LiveAnswers} name @param {object} args @returns {Promise<LiveAnswer>} */
     function onScenario(name, args) {
       function made() { return call(name, Object.assign({}, args, {session: session})); }
       return made().then(function (result) { return result.lost ? reopen().then(made) : result; });
@@ -142,6 +162,7 @@
         status.textContent = result.hint;
       });
     }
+    /** @param {string[]} frames @param {number} index */
     function branch(frames, index) {  // a what-if branch, stepped inside the stage
       mode = 'branch';
       leave.hidden = false;
@@ -151,9 +172,10 @@
       box.className = 'll-what-if-branch';
       var back = button('branch-back-step', '◀'), next = button('branch-next', '▶');
       var where = document.createElement('span');
+      /** @param {number} i */
       function go(i) {
         index = Math.max(0, Math.min(frames.length - 1, i));
-        var frame = box.querySelector('.ll-branch-frame');
+        var frame = /** @type {HTMLElement} */ (box.querySelector('.ll-branch-frame'));
         // eslint-disable-next-line no-unsanitized/property -- a what-if frame of the worker's answer, the package's own templates
         frame.innerHTML = frames[index];
         voice.narrate(frame);
@@ -161,7 +183,7 @@
         back.disabled = index === 0;
         next.disabled = index === frames.length - 1;
         reviewable(next.disabled && branchReviewable ? {branch: branchSession} : null);  // its hand has ended
-        var focused = document.activeElement;  // a button just disabled keeps no focus: its neighbour takes it
+        var focused = /** @type {HTMLButtonElement | null} */ (document.activeElement);  // a button just disabled keeps no focus: its neighbour takes it
         if (focused && focused.disabled) (focused === next ? back : next).focus();
       }
       var nav = document.createElement('div');
@@ -193,7 +215,9 @@
     }
 
     stage.addEventListener('click', function (e) {
-      var pressed = e.target.closest('[data-ll-answer]');
+      var target = /** @type {Element} */ (e.target);
+      /** @type {HTMLElement | null} */
+      var pressed = target.closest('[data-ll-answer]');
       if (pressed && session && mode === 'scenario') {
         onScenario('answer', {at: at, answer: pressed.dataset.llAnswer, lang: lang})
           .then(function (result) {
@@ -205,25 +229,28 @@
             var right = box.querySelector('.ll-quiz-right'), wrong = box.querySelector('.ll-quiz-feedback');
             if (right) voice.announce(voice.textOf(right));
             if (wrong) voice.announce(voice.textOf(wrong), true);
-            voice.settle(inside, box.querySelector('[data-ll-answer]'));
+            voice.settle(inside, /** @type {HTMLElement | null} */ (box.querySelector('[data-ll-answer]')));
           }).catch(failed);
         return;
       }
-      var card = e.target.closest('button[data-ll-card]');
+      /** @type {HTMLButtonElement | null} */
+      var card = target.closest('button[data-ll-card]');
       if (!card || mode === 'branch') return;
       if (mode === 'moment') {  // a what-if from a moment of the review; the review stays below
         tell('');
-        call('what_if', {session: moment.session, at: moment.at, card: card.dataset.llCard, lang: lang})
+        var from = /** @type {{session: LiveSession, at: number}} */ (moment);  // set with the mode
+        call('what_if', {session: from.session, at: from.at, card: card.dataset.llCard, lang: lang})
           .then(function (result) { if (answer(result)) { tried(result); branch(result.frames, 0); } })
           .catch(failed);
         return;
       }
       if (card.dataset.llWhy) return tell(card.dataset.llWhy, true);  // the rule, and nothing changes
       if (!session) {  // the engine is still starting: the card is legal, and waits for it
-        pending = {card: card.dataset.llCard, at: at};
+        pending = {card: String(card.dataset.llCard), at: at};
         return tell(say('live-legal-wait').replace('{card}', pending.card));
       }
       tell('');
+      /** @type {{session: LiveSession, card: string | undefined, lang: string, at?: number}} */
       var args = {session: session, card: card.dataset.llCard, lang: lang};
       if (mode === 'hand') {
         call('hand_play', args).then(function (result) {
@@ -239,7 +266,7 @@
     coach.onclick = function () {
       out.textContent = say('coach-thinking');
       var advised = mode === 'hand' ? call('coach', {hand: session, lang: lang})
-        : mode === 'moment' ? call('coach', {session: moment.session, at: moment.at, lang: lang})
+        : mode === 'moment' && moment ? call('coach', {session: moment.session, at: moment.at, lang: lang})
         : onScenario('coach', {at: at, lang: lang});
       advised.then(function (result) {
         // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the coach, the package's own templates
@@ -264,6 +291,7 @@
       }).catch(failed);
     };
     function lesson() {  // the hand or the branch shown, as a lesson file
+      /** @type {{review?: unknown, hand?: LiveSession | null, branch?: LiveSession | null, lang: string, site?: string}} */
       var args = reviewed !== null ? {review: reviewed, lang: lang}
         : mode === 'hand' ? {hand: session, lang: lang} : {branch: branchSession, lang: lang};
       args.site = siteRoot();
@@ -286,6 +314,7 @@
       backToScenario();
     }
     reviewButton.onclick = function () {
+      /** @type {ReviewArgs} */
       var args = Object.assign({lang: lang}, reviewing);
       if (kit.reviewDeals) args.deals = kit.reviewDeals;  // fewer deals, for the tests
       reviewButton.disabled = true;
@@ -295,6 +324,7 @@
         .catch(failed).finally(function () { reviewButton.disabled = false; });
     };
     // "Show this moment": the reviewed hand's table before that choice; a card tried there is a what-if.
+    /** @param {unknown} review @param {number} step */
     function openMoment(review, step) {
       call('review_moment', {review: review, step: step, lang: lang}).then(function (result) {
         if (!answer(result)) return null;
@@ -314,7 +344,8 @@
         });
       }).catch(failed);
     }
-    root.addEventListener('ll-step', function (e) {
+    root.addEventListener('ll-step', function (event) {
+      var e = /** @type {CustomEvent<ReplayStep>} */ (event);
       at = e.detail.at;
       lang = e.detail.lang;
       pending = null;
@@ -323,7 +354,7 @@
       if (mode === 'branch' || mode === 'moment') back();
       else if (mode === 'scenario' && session) scenarioFrame();
     });
-    var source = window.llUnpacked(root.querySelector('script.ll-source'));
+    var source = window.llUnpacked(/** @type {Element} */ (root.querySelector('script.ll-source')));
     function reopen() {
       return source.then(function (text) {
         return call('open_replay', {source: text, lang: lang});
@@ -342,11 +373,12 @@
       // "Try it live" is gone: the focus it had goes to the first of the buttons that replace it
       if (focused === start || focused === document.body) coach.focus();
       root.dataset.llLive = 'ready';
-      var waited = pending && pending.at === at && stage.querySelector('button[data-ll-card="' + pending.card + '"]');
+      /** @type {HTMLElement | null | false} */
+      var waited = pending && pending.at === at && /** @type {HTMLElement | null} */ (stage.querySelector('button[data-ll-card="' + pending.card + '"]'));
       pending = null;
       if (waited) waited.click();
     }).catch(function (error) {
-      if (error && error.message === 'refused') panel.hidden = false;  // its words are in the panel
+      if (error && /** @type {Error} */ (error).message === 'refused') panel.hidden = false;  // its words are in the panel
       failed(error);
       start.disabled = false;
       delete root.dataset.llLive;

@@ -79,7 +79,7 @@
       article.setAttribute('data-ll-practice', '');
       article.setAttribute('aria-labelledby', dom + '-title');
       /** @type {HTMLElement & {llOwn?: OwnExercise}} */ (article).llOwn = item;  // what the worker draws it from
-      var title = document.createElement('h3'), unitName = document.createElement('span');
+      var title = document.createElement('h2'), unitName = document.createElement('span');
       title.id = dom + '-title';
       title.className = 'll-task-title';
       title.tabIndex = -1;

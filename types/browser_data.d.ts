@@ -1,0 +1,272 @@
+/* Written by book/_ext/browser_types.py from lingerlonger/views/browser_data.schema.json:
+   do not edit (tests/test_browser_data.py checks that it is current). The data that
+   crosses between the package's Python and the browser's scripts, declared for both
+   tsconfig.json (the pages) and tsconfig.worker.json (the workers). */
+
+/** A task's record in the progress store (course_progress.js): both b and r, or neither. */
+interface ProgressRecord {
+  /** best stars */
+  s: number;
+  /** the last solve's mistakes */
+  m: number;
+  /** the last solve's hints */
+  h: number;
+  /** how many solves */
+  n: number;
+  /** the last solve's day (a local day number) */
+  t: number;
+  /** in review: its Leitner box (an index of REVIEW_DAYS) */
+  b?: number;
+  /** in review: the day it is due */
+  r?: number;
+}
+
+/** One of the reader's own exercises, from a review's "Practise this" (endpoints.practise): data, never markup. */
+interface OwnExercise {
+  id: string;
+  lang: string;
+  /** its name in words, for textContent */
+  moment: string;
+  /** a scenario file's text */
+  lesson: string;
+  day: number;
+}
+
+/** The progress of version 2 (its own exercises' ids are unique too). */
+interface ProgressData {
+  /** task id -> record */
+  tasks: {
+    [key: string]: ProgressRecord;
+  };
+  last?: string | null;
+  own: OwnExercise[];
+}
+
+/** A progress file, the store's text and a progress link's (before base64url): version 2. */
+interface ProgressFile {
+  format: "linger-longer-progress";
+  v: 2;
+  data: ProgressData;
+  /** FNV-1a of data's canonical JSON */
+  sum: string;
+}
+
+/** What a Learn exercise judges with (course_page.task_data, course/task.html's script.ll-task-data). */
+interface TaskData {
+  kind: "card" | "suit" | "seat" | "seats" | "choice";
+  /** answer -> [right, the number of the rule that decides it, or null] */
+  verdicts: {
+    [key: string]: [boolean, number | null];
+  };
+}
+
+/** The Learn page's words (course_page.py's catalog, course/page.html's script.ll-learn-words). */
+interface LearnWords {
+  /** by the count of stars, 1 to 3 */
+  stars: {
+    [key: string]: string;
+  };
+  /** with {answer} and {verdict} */
+  chosen: string;
+  right: string;
+  wrong: string;
+  all_done: string;
+  /** with {moment} */
+  removed: string;
+  from_reviews: string;
+  practice_waiting: string;
+  practice_unreadable: string;
+  practice_remove: string;
+}
+
+/** A replay's words, per language: message id -> text (some with markup: data-t-html). Its script.ll-catalog. */
+type Catalog = {
+  [key: string]: {
+    [key: string]: string;
+  };
+};
+
+/** A replay's frames in another language (static_replay.packed: gzipped, base64), each a frame's HTML. */
+type PackedFrames = string[];
+
+/** What "Share link" says (endpoints._share_words): save_lesson's, and the checker's data-share-* attributes. */
+interface ShareWords {
+  shareCopied: string;
+  shareLink: string;
+  shareTooLong: string;
+  /** MAX_LINK_CHARS, in digits */
+  shareLimit: string;
+}
+
+/** What follows #lesson= in a share link: the lesson's UTF-8, deflate-raw, base64url without padding (live-share.js; endpoints.MAX_LINK_CHARS). */
+type ShareLink = string;
+
+/** live.json (book/_ext/site_live.py): what live mode's worker unpacks and restores. */
+interface LiveListing {
+  version: string;
+  archives: {
+    file: string;
+    format: "zip";
+  }[];
+  snapshot?: string | null;
+}
+
+/** An endpoint's refusal: {error: html}, in the reader's words. */
+interface Refusal {
+  /** the refusal's box, in the reader's language */
+  error: string;
+  /** the session is lost (a stopped worker): the page may open it again */
+  lost?: true;
+  /** the refusal as text (serve's own refusals) */
+  refused?: string;
+  /** a bug, logged in the worker */
+  internal?: true;
+  line?: number;
+  column?: number;
+}
+
+/** open_replay: the scenario kept as a session, and its number of frames. */
+interface OpenReplayAnswer {
+  session: number;
+  frames: number;
+}
+
+/** frame: a frame with the seat to act's cards as buttons. */
+interface FrameAnswer {
+  /** HTML drawn by the package's own templates (autoescaped) */
+  html: string;
+  hint: string;
+}
+
+/** answer: the quiz box again. */
+interface QuizAnswer {
+  /** HTML drawn by the package's own templates (autoescaped) */
+  quiz: string;
+}
+
+/** what_if: the frames after the card, and the branch kept as a session. */
+interface WhatIfAnswer {
+  frames: string[];
+  branch: number;
+  reviewable: boolean;
+}
+
+/** coach, practice_task: a panel to show. */
+interface HtmlAnswer {
+  /** HTML drawn by the package's own templates (autoescaped) */
+  html: string;
+}
+
+/** new_hand: the hand, kept as a session. */
+interface NewHandAnswer {
+  session: number;
+  /** HTML drawn by the package's own templates (autoescaped) */
+  html: string;
+}
+
+/** hand_play: the hand after your card and the computers'. */
+interface HandPlayAnswer {
+  /** HTML drawn by the package's own templates (autoescaped) */
+  html: string;
+  over: boolean;
+}
+
+/** save_lesson: the lesson file, and the words of sharing it. */
+interface SaveLessonAnswer {
+  text: string;
+  name: string;
+  words: ShareWords;
+}
+
+/** review: one more choice reviewed; the panel (html) with the last. */
+interface ReviewAnswer {
+  review: number;
+  done: number;
+  total: number;
+  said: string;
+  /** HTML drawn by the package's own templates (autoescaped) */
+  html?: string;
+}
+
+/** review_moment: a moment of the review as a scenario's session, at its step. */
+interface ReviewMomentAnswer {
+  session: number;
+  at: number;
+}
+
+/** practise: the exercise as data (an OwnExercise but its day), and what to say once kept or refused. */
+interface PractiseAnswer {
+  id: string;
+  lang: string;
+  /** its name in words, for textContent */
+  moment: string;
+  /** a scenario file's text */
+  lesson: string;
+  said: string;
+  refused: string;
+}
+
+/** check_file: the file's replays; where a replay fails, its located error. */
+interface CheckFileAnswer {
+  message: string;
+  ok: boolean;
+  /** HTML drawn by the package's own templates (autoescaped) */
+  html: string;
+  line?: number;
+  column?: number;
+  /** HTML drawn by the package's own templates (autoescaped) */
+  located?: string;
+}
+
+/** make_task: the editor's text with a task. */
+interface TextAnswer {
+  text: string;
+}
+
+/** position_*: the editor's body, its problems, and whether it can be played. */
+interface PositionShown {
+  /** HTML drawn by the package's own templates (autoescaped) */
+  html: string;
+  /** HTML drawn by the package's own templates (autoescaped) */
+  problems: string;
+  ok: boolean;
+}
+
+/** position_play: the position as a replay. */
+interface PositionReplay {
+  /** HTML drawn by the package's own templates (autoescaped) */
+  replay: string;
+}
+
+/** position_save, position_task: the lesson file. */
+interface PositionFile {
+  text: string;
+  name: string;
+}
+
+/** position_*: a state that cannot be read: the refusal alone, as text. */
+interface PositionRefused {
+  refused: string;
+}
+
+/** Each endpoint of lingerlonger.views.live_mode.endpoints.ENDPOINTS, by the name the page calls it, and what it answers; any of them may refuse (serve's own refusals: an internal error, a bad request). */
+interface LiveAnswers {
+  open_replay: OpenReplayAnswer | Refusal;
+  frame: FrameAnswer | Refusal;
+  answer: QuizAnswer | Refusal;
+  what_if: WhatIfAnswer | Refusal;
+  coach: HtmlAnswer | Refusal;
+  new_hand: NewHandAnswer | Refusal;
+  hand_play: HandPlayAnswer | Refusal;
+  save_lesson: SaveLessonAnswer | Refusal;
+  review: ReviewAnswer | Refusal;
+  review_moment: ReviewMomentAnswer | Refusal;
+  practise: PractiseAnswer | Refusal;
+  practice_task: HtmlAnswer | Refusal;
+  check_file: CheckFileAnswer | Refusal;
+  make_task: TextAnswer | Refusal;
+  position_change: PositionShown | PositionRefused | Refusal;
+  position_play: PositionReplay | PositionShown | PositionRefused | Refusal;
+  position_save: PositionFile | PositionShown | PositionRefused | Refusal;
+  position_task: PositionFile | PositionShown | PositionRefused | Refusal;
+}
