@@ -246,11 +246,19 @@
     lastFocused = target;
     lastPart = target.closest(PARTS);
   });
+  // A reader who clicks the page itself puts the focus there: it is theirs, and stays.
+  document.addEventListener('pointerdown', function () { lastFocused = null; }, true);
+  /** @param {HTMLElement} el */
+  function usable(el) {  // on screen, seen (not visibility: hidden), and not disabled
+    return !!el.offsetParent && !(/** @type {HTMLButtonElement} */ (el)).disabled
+      && (!el.checkVisibility || el.checkVisibility({visibilityProperty: true}));
+  }
   function keepFocus() {
-    var at = document.activeElement;
-    if (at && at !== document.body) return;
-    if (!lastFocused || (lastFocused.isConnected && lastFocused.offsetParent
-      && !(/** @type {HTMLButtonElement} */ (lastFocused)).disabled)) return;
+    // lost: on <body>, or still on a button just hidden or disabled (it keeps the focus until
+    // the next frame, and then <body> has it with no change to see)
+    var at = /** @type {HTMLElement | null} */ (document.activeElement);
+    if (at && at !== document.body && at.isConnected && usable(at)) return;
+    if (!lastFocused) return;
     /** @type {Element[]} */
     var parts = [];  // the part the focus was in and those around it; drawn anew, the app's own
     for (var up = lastPart; up; up = up.parentElement && up.parentElement.closest(PARTS)) parts.push(up);
@@ -260,8 +268,7 @@
       if (!part.isConnected || !part.offsetParent) continue;
       for (var i = 0; i < NEXT.length; i++) {
         /** @type {HTMLButtonElement | undefined} */
-        var next = Array.prototype.find.call(part.querySelectorAll(NEXT[i]),
-          /** @param {HTMLButtonElement} el */ function (el) { return el.offsetParent && !el.disabled; });
+        var next = Array.prototype.find.call(part.querySelectorAll(NEXT[i]), usable);
         if (next) { next.focus({preventScroll: true}); return; }
       }
     }
@@ -324,6 +331,7 @@
   });
   new MutationObserver(function () {
     var at = /** @type {HTMLElement | null} */ (document.activeElement);  // a button just hidden keeps the focus until the next frame
+    if (!playedFrom) { keepFocus(); return; }  // a widget hidden by its style too
     if (!playedFrom || (at && at !== document.body && at.offsetParent)) return;
     /** @type {HTMLElement | undefined} */
     var card = Array.prototype.find.call(playedFrom.querySelectorAll('.ll-card-row button'),
