@@ -40,6 +40,7 @@ help:
 	@echo "make serve   - serve the built book on http://localhost:8000/"
 	@echo "make publish - push _build/html to the gh-pages branch of REMOTE (default origin)"
 	@echo "make app     - serve the Voila app on $(HOST) (PORT=... to choose the port)"
+	@echo "make class   - a live class on the local network: lingerlonger class (PORT=..., CLASS_DATA=FILE)"
 	@echo "make lint    - ruff (lint and format), mypy (types), ESLint and tsc on the scripts: make test runs it first"
 	@echo "make test    - make lint, then the test suite (browser tests need 'make book' first)"
 	@echo "make bench   - run bench/*.py, a copy of each output in bench/out/"
@@ -166,6 +167,13 @@ bench:
 
 demo:
 	lingerlonger demo
+
+# A live class served from this computer to the pupils' phones on the local network (issue 43):
+# it prints the join address, its QR code and the teacher key. Its store is CLASS_DATA.
+.PHONY: class
+CLASS_DATA ?= lingerlonger-class.db
+class:
+	$(PYTHON) -m lingerlonger class --data $(CLASS_DATA) $(if $(PORT),--port $(PORT))
 
 # After changing a chapter: new English paragraphs appear untranslated in every .po, changed ones
 # fuzzy (with the old translation), for translators to review (Poedit, Weblate, any .po editor).

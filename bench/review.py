@@ -11,10 +11,13 @@
    as the page asks for it, one choice per call (``endpoints.review``), timed in the page from
    the first call to the panel. Budget: 5 s a hand, with live mode's own number of deals
    (``endpoints.REVIEW_DEALS``) and the others asked for.
+3. **The sentences.** Each moment of the first hand's review says why in words
+   (``views/review_words.py``): printed in ``--say`` languages (the app's review, as its panel
+   shows it), and in the browser, the panel's ``[data-ll-reason]`` of the first hand.
 
 Usage: ``python bench/review.py [--hands 10] [--deals 10,20,40] [--policies tips,greedy]
-[--browser-hands 4] [--browser-deals 8,12,20]`` (``--browser-hands 0``: the app only; the
-browser needs `make assets`, Debian's chromium and playwright).
+[--browser-hands 4] [--browser-deals 8,12,20] [--say en,ru]`` (``--browser-hands 0``: the app
+only; the browser needs `make assets`, Debian's chromium and playwright).
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ from lingerlonger.game.engine import new_hand
 from lingerlonger.game.play_loop import play_out
 from lingerlonger.game.rules import Rules
 from lingerlonger.views.live_mode.endpoints import REVIEW_DEALS
+from lingerlonger.views.review_words import moment_words
+from lingerlonger.views.widgets.review_box import REVIEW_BUDGET_S
+from lingerlonger.views.widgets.review_box import REVIEW_DEALS as APP_DEALS
 
 APP_BUDGET_S = 2.0
 BROWSER_BUDGET_S = 5.0
@@ -46,7 +52,11 @@ async ([seed, deals]) => {
   const start = performance.now();
   let answer = await kit.call('review', {hand: dealt.session, lang, deals});
   while (answer.html === undefined) answer = await kit.call('review', {review: answer.review, lang});
-  return [performance.now() - start, answer.total];
+  const box = document.createElement('div');
+  box.innerHTML = answer.html;  // the worker's answer: the package's own template, read for its words
+  const said = [...box.querySelectorAll('[data-ll-moment]')].map(moment => `${moment.dataset.llPlayed}`
+    + ` (${moment.dataset.llVerdict}): ` + moment.querySelector('[data-ll-reason]').textContent);
+  return [performance.now() - start, answer.total, said];
 }"""
 
 
@@ -66,8 +76,10 @@ def main() -> None:
     parser.add_argument("--policies", default="tips,greedy")
     parser.add_argument("--browser-hands", type=int, default=4)
     parser.add_argument("--browser-deals", default="")
+    parser.add_argument("--say", default="en", help="the languages the first hand's sentences are printed in")
     args = parser.parse_args()
     played = hands_played(args.hands)
+    sentences(played[0], [lang for lang in args.say.split(",") if lang])
     print(f"review of seat 1 in {args.hands} 4-player standard hands (tips players), one core")
     for policy in args.policies.split(","):
         for deals in (int(count) for count in args.deals.split(",")):
@@ -94,6 +106,23 @@ def main() -> None:
         in_the_browser(args.browser_hands, browser_deals)
 
 
+def sentences(hand: tuple, languages: list[str]) -> None:
+    """The first hand reviewed as the app reviews it (its deals and its budget, wall-clock), each
+    moment's sentence printed in each language: what a family reads first."""
+    start, actions = hand
+    began = time.perf_counter()
+    review = review_hand(start, actions, seat=0, deals=APP_DEALS, budget_s=REVIEW_BUDGET_S)
+    took = time.perf_counter() - began
+    moments = len(review.moments)
+    print(f"the app's review of the first hand: {took:.2f} s (budget {APP_BUDGET_S:.0f} s), {moments} moments")
+    for lang in languages:
+        for moment in review.moments:
+            words = moment_words(moment, lang, "")
+            played = moment.played_value.card or moment.played_value.suit
+            line = f" Line: {words.line_result}" if words.line_result else ""
+            print(f"  [{lang}] {played} ({moment.verdict}): {words.before}{words.idea}{words.after} {words.luck}{line}")
+
+
 def in_the_browser(hands: int, deals_asked: list[int]) -> None:
     """The browser's figure: live mode's review of a whole hand on the phone profile."""
     import tempfile
@@ -116,11 +145,12 @@ def in_the_browser(hands: int, deals_asked: list[int]) -> None:
             page.locator("[data-ll-action=live]").tap()
             page.locator(READY).wait_for(state="attached", timeout=180_000)
             for deals in deals_asked:
-                times, choices = [], 0
+                times, choices, said = [], 0, []
                 for seed in range(hands):
-                    ms, total = page.evaluate(REVIEW_IN_PAGE, [seed, deals])
+                    ms, total, reasons = page.evaluate(REVIEW_IN_PAGE, [seed, deals])
                     times.append(ms / 1000)
                     choices += total
+                    said = said or reasons
                 worst = max(times)
                 fits = "fits" if worst <= BROWSER_BUDGET_S else "does NOT fit"
                 mark = " (live mode's)" if deals == REVIEW_DEALS else ""
@@ -129,6 +159,8 @@ def in_the_browser(hands: int, deals_asked: list[int]) -> None:
                     f"({fits} the browser's {BROWSER_BUDGET_S:.0f} s); {choices / hands:.1f} decisions a hand",
                     flush=True,
                 )
+                for reason in said:
+                    print(f"    {reason}")
             context.close()
         browser.close()
 

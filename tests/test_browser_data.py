@@ -152,35 +152,53 @@ def test_every_answer_of_live_modes_worker_is_as_described():
 # --- the progress files: the schema and the store's own checks agree ----------------------
 
 GOOD = {"s": 3, "m": 0, "h": 0, "n": 1, "t": 20_000}
+SKILL = {"r": 2, "h": 1, "w": 3}
 OWN = {"id": "review-0123abcd-7", "lang": "pt", "moment": "Vaza 3: 8♦", "lesson": "title: x\n", "day": 20_001}
 
 #: Each a file's data, and whether both the schema and the store take it.
 DATA = [
-    ({"tasks": {}, "own": []}, True),
-    ({"tasks": {"deal-1": GOOD, "trump.2": {**GOOD, "b": 1, "r": 20_003}}, "last": "deal-1", "own": [OWN]}, True),
-    ({"tasks": {"deal-1": {**GOOD, "b": 1}}, "own": []}, False),  # a box without its day
-    ({"tasks": {"deal-1": {**GOOD, "s": 4}}, "own": []}, False),
-    ({"tasks": {"deal-1": {**GOOD, "s": 0}}, "own": []}, False),
-    ({"tasks": {"deal-1": {**GOOD, "m": 1.5}}, "own": []}, False),
-    ({"tasks": {"deal-1": {**GOOD, "n": 0}}, "own": []}, False),
-    ({"tasks": {"deal-1": {**GOOD, "x": 1}}, "own": []}, False),
-    ({"tasks": {"deal-1": {**GOOD, "t": "20000"}}, "own": []}, False),
-    ({"tasks": {"-bad id": GOOD}, "own": []}, False),
-    ({"tasks": {"a" * 121: GOOD}, "own": []}, False),
-    ({"tasks": {"__proto__": GOOD}, "own": []}, False),
-    ({"tasks": {"constructor": GOOD}, "own": []}, True),  # an id like any other
-    ({"tasks": [], "own": []}, False),
-    ({"tasks": {}, "own": [], "more": 1}, False),
+    ({"tasks": {}, "own": [], "skills": {}}, True),
+    (
+        {
+            "tasks": {"deal-1": GOOD, "trump.2": {**GOOD, "b": 1, "r": 20_003}},
+            "last": "deal-1",
+            "own": [OWN],
+            "skills": {},
+        },
+        True,
+    ),
+    ({"tasks": {"deal-1": {**GOOD, "b": 1}}, "own": [], "skills": {}}, False),  # a box without its day
+    ({"tasks": {"deal-1": {**GOOD, "s": 4}}, "own": [], "skills": {}}, False),
+    ({"tasks": {"deal-1": {**GOOD, "s": 0}}, "own": [], "skills": {}}, False),
+    ({"tasks": {"deal-1": {**GOOD, "m": 1.5}}, "own": [], "skills": {}}, False),
+    ({"tasks": {"deal-1": {**GOOD, "n": 0}}, "own": [], "skills": {}}, False),
+    ({"tasks": {"deal-1": {**GOOD, "x": 1}}, "own": [], "skills": {}}, False),
+    ({"tasks": {"deal-1": {**GOOD, "t": "20000"}}, "own": [], "skills": {}}, False),
+    ({"tasks": {"-bad id": GOOD}, "own": [], "skills": {}}, False),
+    ({"tasks": {"a" * 121: GOOD}, "own": [], "skills": {}}, False),
+    ({"tasks": {"__proto__": GOOD}, "own": [], "skills": {}}, False),
+    ({"tasks": {"constructor": GOOD}, "own": [], "skills": {}}, True),  # an id like any other
+    ({"tasks": [], "own": [], "skills": {}}, False),
+    ({"tasks": {}, "own": [], "skills": {}, "more": 1}, False),
+    ({"tasks": {}, "own": []}, False),  # version 3 has skills
     ({"tasks": {}}, False),
-    ({"tasks": {}, "own": [], "last": 7}, False),
-    ({"tasks": {}, "own": [{**OWN, "id": "review-x-1"}]}, False),
-    ({"tasks": {}, "own": [{**OWN, "lang": "pt-PT"}]}, False),
-    ({"tasks": {}, "own": [{**OWN, "moment": "a\u0007b"}]}, False),
-    ({"tasks": {}, "own": [{**OWN, "moment": "m" * 201}]}, False),
-    ({"tasks": {}, "own": [{**OWN, "lesson": "l" * 60_001}]}, False),
-    ({"tasks": {}, "own": [{**OWN, "extra": "<b>"}]}, False),
-    ({"tasks": {}, "own": [{k: v for k, v in OWN.items() if k != "day"}]}, False),
-    ({"tasks": {}, "own": [{**OWN, "id": f"review-0123abcd-{n}"} for n in range(41)]}, False),
+    ({"tasks": {}, "own": [], "last": 7, "skills": {}}, False),
+    ({"tasks": {}, "own": [{**OWN, "id": "review-x-1"}], "skills": {}}, False),
+    ({"tasks": {}, "own": [{**OWN, "lang": "pt-PT"}], "skills": {}}, False),
+    ({"tasks": {}, "own": [{**OWN, "moment": "a\u0007b"}], "skills": {}}, False),
+    ({"tasks": {}, "own": [{**OWN, "moment": "m" * 201}], "skills": {}}, False),
+    ({"tasks": {}, "own": [{**OWN, "lesson": "l" * 60_001}], "skills": {}}, False),
+    ({"tasks": {}, "own": [{**OWN, "extra": "<b>"}], "skills": {}}, False),
+    ({"tasks": {}, "own": [{k: v for k, v in OWN.items() if k != "day"}], "skills": {}}, False),
+    ({"tasks": {}, "own": [{**OWN, "id": f"review-0123abcd-{n}"} for n in range(41)], "skills": {}}, False),
+    ({"tasks": {}, "own": [], "skills": {"rule-9": SKILL, "tip-3": {**SKILL, "w": 0}}}, True),
+    ({"tasks": {}, "own": [], "skills": {"rule-x": SKILL}}, False),
+    ({"tasks": {}, "own": [], "skills": {"__proto__": SKILL}}, False),
+    ({"tasks": {}, "own": [], "skills": {"constructor": SKILL}}, False),
+    ({"tasks": {}, "own": [], "skills": {"rule-9": {**SKILL, "x": 1}}}, False),
+    ({"tasks": {}, "own": [], "skills": {"rule-9": {**SKILL, "w": 1.5}}}, False),
+    ({"tasks": {}, "own": [], "skills": {"rule-9": {"r": 1, "h": 0}}}, False),
+    ({"tasks": {}, "own": [], "skills": []}, False),
 ]
 
 
@@ -199,7 +217,7 @@ def test_the_store_accepts_exactly_the_progress_files_the_schema_accepts(tmp_pat
         "process.stdout.write(JSON.stringify(found));\n",
         encoding="utf-8",
     )
-    files = [json.dumps({"format": "linger-longer-progress", "v": 2, "data": data, "sum": ""}) for data, _ in DATA]
+    files = [json.dumps({"format": "linger-longer-progress", "v": 3, "data": data, "sum": ""}) for data, _ in DATA]
     store = REPO / "lingerlonger" / "views" / "static" / "learn" / "course_progress.js"
     run = subprocess.run(
         [node, str(probe), str(store)], input=json.dumps(files), capture_output=True, text=True, timeout=60
@@ -208,7 +226,7 @@ def test_the_store_accepts_exactly_the_progress_files_the_schema_accepts(tmp_pat
     taken = json.loads(run.stdout)
     assert [answer is True for answer in taken] == [expected for _, expected in DATA], taken
     assert set(taken) - {True} == {"shape"}
-    wrapped = {"format": "linger-longer-progress", "v": 2, "data": DATA[1][0], "sum": "0123abcd"}
+    wrapped = {"format": "linger-longer-progress", "v": 3, "data": DATA[1][0], "sum": "0123abcd"}
     valid("ProgressFile", wrapped)
 
 

@@ -221,9 +221,20 @@ def test_check_speaks_russian_when_asked(capsys):
     revoke = next(line for line in lines if line.startswith(f"{BAD / 'revoke.yaml'}:13:11: "))
     assert "нужно дать масть (♣): у игрока B есть 7♣, 9♣, поэтому нельзя класть эту карту: K♠" in revoke
     assert f"{BAD / 'nope.yaml'}: такого файла или папки нет" in lines
-    assert lines[-1] == "ошибок: 3; сценариев с ошибками: 2 (сценариев: 2, файлов: 2)"
+    # the missing file is one of the scenarios with errors; one colon per line, counts in words
+    assert lines[-1] == "3 ошибки, сценариев с ошибками — 3 (3 сценария, 3 файла)"
     english = re.compile(r"\b(the|is|not|expected|must|of|in|no|failures?)\b")
-    assert not any(english.search(line.split(": ", 1)[1]) for line in lines), lines
+    assert not any(english.search(line.split(": ", 1)[-1]) for line in lines), lines
+
+
+def test_check_counts_a_file_it_could_not_read_among_the_scenarios_with_errors(capsys, tmp_path):
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("", encoding="utf-8")
+    code, _, lines = run_err(capsys, "check", tmp_path / "missing.yaml")
+    assert code == 2 and lines[-1] == "1 failure in 1 of 1 scenario (1 file)"
+    code, _, lines = run_err(capsys, "check", empty, "--lang", "ru")
+    assert code == 1 and lines[-1] == "1 ошибка, сценариев с ошибками — 1 (1 сценарий, 1 файл)"
+    assert all(line.count(":") <= 1 for line in lines[-1:])
 
 
 def test_check_follows_the_terminal_language_and_lang_wins(capsys, monkeypatch):
@@ -400,11 +411,15 @@ def test_demo_speaks_the_language_asked_for(capsys):
     assert code == 0
     assert lines[0] == translate("cli.demo-title", "pt", rules="padrão", count=4, seed=5)  # rules in words
     assert any(line.startswith("D dá ") for line in lines)  # the deal, told in Portuguese
+    command = lines[1].split(": ", 1)[1]  # the command that deals it again keeps the language
+    assert command == "lingerlonger demo --rules standard --players 4 --seed 5 --lang pt"
+    code, again, _ = run(capsys, *command.split()[1:])
+    assert code == 0 and again == lines
 
 
 # --- help ---------------------------------------------------------------------------
 
-COMMANDS = ("demo", "check", "replay", "sheet", "simulate", "new", "schema", "tournament")
+COMMANDS = ("demo", "check", "replay", "sheet", "simulate", "new", "schema", "tournament", "class")
 
 
 def help_text(capsys, *argv: str) -> str:
@@ -571,6 +586,7 @@ FORMAT_WORDS = {
     "sheet",
     "simulate",
     "tournament",
+    "class",
     "KINDS",
     "ADDRESS",
 }

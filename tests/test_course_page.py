@@ -119,3 +119,41 @@ def test_the_course_is_drawn_with_a_review_copy_of_every_exercise():
     reviews = re.findall(r'<article[^>]*data-ll-task="([^"]+)"[^>]*data-ll-review-of="([^"]+)"', html)
     assert reviews == [(f"{task.id}-review", task.id) for task in tasks]
     assert len(re.findall(r"<a [^>]*data-ll-goto=", html)) == len(tasks)  # the course's list: no review in it
+
+
+# ---- mastery (issue 41, section 5) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_exercise_says_which_rules_and_tips_it_practises_and_the_page_holds_the_mastery_table(lang):
+    from lingerlonger.views.course_mastery import skills_of
+
+    html = page(lang)
+    for unit in units():
+        for task in unit.tasks:
+            assert shipped(html, task.id)["skills"] == skills_of(task.id, task.verdicts)
+    section = re.search(r"<section[^>]*data-ll-mastery.*?</section>", html, re.S).group(0)
+    assert f">{translate('learn.mastery-practise', lang)}</button>" in section
+    assert 'data-ll-action="practise-weak"' in section and "<table hidden>" in section
+    assert 'tabindex="0" role="region" aria-labelledby="ll-mastery-caption"' in section  # scrolled by keyboard too
+    words = json.loads(re.search(r'class="ll-mastery-words">(.*?)</script>', section, re.S).group(1))
+    assert set(words["levels"]) == {"weak", "learning", "strong"} and words["lang"] == lang
+    assert {f"tip-{n}" for n in range(1, 7)} <= set(words["skills"])  # the reader's own exercises practise tips
+    assert all(
+        skill in words["skills"]
+        for unit in units()
+        for task in unit.tasks
+        for skill in shipped(html, task.id)["skills"]
+    )
+
+
+def test_a_strategy_exercise_practises_the_tip_its_id_names_and_the_rule_that_decides_it():
+    from lingerlonger.computer.task_judge import Verdict
+    from lingerlonger.views.course_mastery import skills_of
+
+    assert skills_of("tip-count-stock", [Verdict("2♣", True, 20)]) == ["rule-20", "tip-1"]
+    assert skills_of("tip-discard-weak", []) == ["tip-4"]
+    assert skills_of("deal-who", [Verdict("Ana", True, None)]) == []
+    assert skills_of("follow", [Verdict("A♠", False, 8), Verdict("2♠", False, 9), Verdict("3♥", True, 12)]) == [
+        "rule-12"
+    ]

@@ -3,52 +3,29 @@ variant the glossary (lingerlonger/words/locale/glossary.json) refuses."""
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Iterable
 
-import polib
 import pytest
-import yaml
+from texts_by_language import (
+    CATALOGS,
+    LESSONS,
+    PO_FILES,
+    REPO,
+    catalog_texts,
+    lesson_file_texts,
+    lesson_texts,
+    po_texts,
+)
 
 from lingerlonger.words.glossary import ideas, refused_in, rows, without_quotations
 from lingerlonger.words.i18n import LANGUAGES
 
-REPO = Path(__file__).resolve().parents[1]
-CATALOGS = sorted((REPO / "lingerlonger" / "words" / "locale").glob("[a-z][a-z].json"))
-PO_FILES = sorted((REPO / "locales").glob("*/LC_MESSAGES/**/*.po"))
-LESSONS = sorted((REPO / "scenarios").glob("**/[0-9]*.yaml"))  # the lessons and the course's units
 
-
-def catalog_texts(path: Path) -> Iterator[tuple[str, str]]:
-    """(key, text) of every message of a catalog, each plural form apart."""
-    for key, message in json.loads(path.read_text(encoding="utf-8")).items():
-        forms = message.items() if isinstance(message, dict) else [("", message)]
-        for form, text in forms:
-            yield f"{key}{f'[{form}]' if form else ''}", text
-
-
-def po_texts(path: Path) -> Iterator[tuple[str, str]]:
-    """(line, msgstr) of every translated entry of a .po file."""
-    for entry in polib.pofile(str(path)):
-        if entry.msgstr and not entry.obsolete:
-            yield f"line {entry.linenum}", entry.msgstr
-
-
-def lesson_texts(node: object, where: str = "") -> Iterator[tuple[str, str, str]]:
-    """(lang, key, text) of every text of a lesson in several languages: a mapping from
-    language to text, anywhere in it."""
-    if isinstance(node, dict):
-        if node and set(node) <= set(LANGUAGES) and all(isinstance(text, str) for text in node.values()):
-            for lang, text in node.items():
-                yield lang, where, text
-            return
-        for key, value in node.items():
-            yield from lesson_texts(value, f"{where}.{key}" if where else str(key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield from lesson_texts(value, f"{where}[{index}]")
+def each_is(texts: Iterable[tuple[str, str]], *, refused: bool) -> None:
+    """Every (language, text) is refused (or passes), as ``refused`` says."""
+    for lang, text in texts:
+        assert bool(refused_in(text, lang)) is refused, (lang, text, refused_in(text, lang))
 
 
 def found(lang: str, place: str, text: str) -> list[str]:
@@ -71,10 +48,7 @@ def test_no_chapter_translation_uses_a_refused_variant(path):
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.name)
 def test_no_lesson_text_uses_a_refused_variant(path):
-    problems = []
-    for number, document in enumerate(yaml.safe_load_all(path.read_text(encoding="utf-8"))):
-        for lang, where, text in lesson_texts(document, f"#{number + 1} " if number else ""):
-            problems += found(lang, f"{where} ({lang})", text)
+    problems = [line for lang, at, text in lesson_file_texts(path) for line in found(lang, f"{at} ({lang})", text)]
     assert not problems, f"{path.name}: " + "; ".join(problems)
 
 
@@ -120,9 +94,7 @@ def test_inflected_correct_words_are_not_refused():
         ],
         "ru": ["Червы — козыри.", "Игрок выходит с короля; повторите урок.", "Снимите колоду."],
     }
-    for lang, texts in fine.items():
-        for text in texts:
-            assert not refused_in(text, lang), (text, refused_in(text, lang))
+    each_is(((lang, text) for lang, texts in fine.items() for text in texts), refused=False)
 
 
 def test_a_quotation_of_a_source_keeps_its_words_but_a_short_label_is_checked():
@@ -173,3 +145,45 @@ def test_the_chapter_table_has_a_row_per_idea_of_the_game_in_the_readers_languag
         "взятка",
     ) in table
     assert all(row[0] != "file" for row in table)  # product words are checked, not taught
+
+
+def test_the_checker_sees_through_markup_and_line_breaks_and_knows_each_languages_wrong_forms():
+    """Issue 44, §3: a refused variant in bold, split by a line break or spelt over several
+    words is found; so are the wrong forms of the reading of 2026-12-03."""
+    assert refused_in("O dador **abre** a primeira vaza.", "pt")  # pt 02-dealing.po:122 went through
+    assert refused_in("o dador abre a\n   primeira vaza", "pt")
+    assert refused_in("*Mezclen* y quien ya ha\nsalido no roba.", "es")
+    wrong = [
+        ("es", "¿Salgo de la mano?"),
+        ("es", "quien ya ha salido no tiene mano"),
+        ("es", "sigue en la partida con una carta"),
+        ("es", "una partida a tres manos"),
+        ("es", "queda fuera de la partida"),
+        ("pt", "vai para o monte de vazas"),
+        ("pt", "Uma partida a três"),
+        ("pt", "Numa partida a três já teria acabado"),
+        ("pt", "Misture bem as cartas"),
+        ("ru", "Это не лишняя карта."),
+        ("ru", "взятка добирает"),
+        ("ru", "выбывает на месте"),
+    ]
+    each_is(wrong, refused=True)
+    right = [
+        ("es", "No queda fuera de la partida: el siguiente reparto le da cartas."),
+        ("es", "Nada sale de su dispositivo."),
+        ("es", "¿Quedo fuera?"),
+        ("es", "Ya está fuera."),
+        ("pt", "o monte fica na mesa"),
+        ("pt", "a última mão de uma partida a cinco"),
+        ("pt", "a pilha de vazas ganhas"),
+        ("pt", "Baralhe bem as cartas."),
+        ("ru", "Это не дополнительная карта."),
+        ("ru", "взявший взятку добирает"),
+    ]
+    each_is(right, refused=False)
+
+
+def test_a_lesson_in_one_language_is_read_in_it():
+    lesson = {"lang": "es", "title": "Quien ya ha salido", "steps": [{"say": "x"}, {"ask": {"question": "¿Salgo?"}}]}
+    assert ("es", "title", "Quien ya ha salido") in list(lesson_texts(lesson))
+    assert ("es", "steps[1].ask.question", "¿Salgo?") in list(lesson_texts(lesson))

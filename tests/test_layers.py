@@ -27,11 +27,12 @@ LAYERS = (
     "session",  # what a reader is doing, as values (no widgets, no HTML)
     "views",  # HTML, widgets, live mode in the browser: nothing below imports them
     "lab",  # tournaments, their tallies, files and plots
+    "class_server",  # a live class served from the teacher's laptop (the `class` extra)
     "command_line",  # the `lingerlonger` command
 )
 #: What may import the views besides the views. (Anything may import the package's entry,
 #: ``lingerlonger``, whose own imports are the game's alone.)
-VIEW_USERS = ("views", "command_line")
+VIEW_USERS = ("views", "class_server", "command_line")
 MAX_TOP_ENTRIES = 12
 
 

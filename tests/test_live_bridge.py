@@ -96,10 +96,13 @@ def test_a_what_if_card_plays_the_hand_out_and_an_illegal_one_is_refused_in_the_
     session = opened()
     at = 1
     cards = CARD.findall(call("frame", **session, at=at, lang="en")["html"])
-    branches = [call("what_if", **session, at=at, card=card, lang="en") for card in cards]
-    # The scenario's own card steps on along its line; the other plays the hand out.
-    assert len(cards) == 2 and all("ll-table" in branch["frames"][0] for branch in branches)
-    [branch] = [branch for branch in branches if "wins the hand" in branch["frames"][-1]]
+    answers = [call("what_if", **session, at=at, card=card, lang="en") for card in cards]
+    # The scenario's own card opens no branch: the page steps on to it; the other plays the hand out.
+    [line] = [answer for answer in answers if "frames" not in answer]
+    assert line == {"line": at + 1}
+    [branch] = [answer for answer in answers if "frames" in answer]
+    assert len(cards) == 2 and "ll-table" in branch["frames"][0] and "wins the hand" in branch["frames"][-1]
+    branches = answers
     tried = cards[branches.index(branch)]
     refused = call("what_if", **session, at=at, card="2♥", lang="ru")  # nobody to act holds it
     assert "error" in refused and "ll-failures" in refused["error"]
@@ -145,8 +148,9 @@ def test_a_hand_and_a_what_if_branch_save_as_lessons_that_check(tmp_path):
 
     session = opened()
     at = 1
-    card = CARD.findall(call("frame", **session, at=at, lang="en")["html"])[-1]
-    branch = call("what_if", **session, at=at, card=card, lang="en")
+    cards = CARD.findall(call("frame", **session, at=at, lang="en")["html"])
+    # the card that leaves the scenario's line (its own card opens no branch)
+    branch = next(answer for card in cards if "branch" in (answer := call("what_if", **session, at=at, card=card)))
     [lesson] = loads(call("save_lesson", branch=branch["branch"], lang="es")["text"])
     run = replay(lesson)
     assert run.ok and len(run.frames) - 1 == sum(step.kind == "play" for step in lesson.steps)
@@ -293,8 +297,8 @@ def test_the_pages_script_is_its_parts_joined_each_one_concern_within_the_size_r
 
 
 def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
-    """Live mode's engine is in the whole offline copy ("Keep this book offline"), not in the
-    chapters a visit prefetches."""
+    """Live mode's engine is in the whole offline copy ("Keep this book offline"); a visit
+    prefetches nothing (tests/browser/test_site_weight.py)."""
     (tmp_path / "index.html").write_text(
         '<html><head></head><body><div class="ll-replay"></div></body></html>', encoding="utf-8"
     )
@@ -307,8 +311,6 @@ def test_live_files_are_kept_offline_only_once_asked_for(tmp_path):
         and "ll-live.js" not in (tmp_path / "plain.html").read_text()
     )
     assert "_live/big.wasm" in site_offline.cached_files(tmp_path)
-    chapters = site_offline.chapters(tmp_path, site_offline.cached_files(tmp_path))
-    assert chapters["en"] and not [name for names in chapters.values() for name in names if name.startswith("_live/")]
     version = site_offline.write_worker(tmp_path)
     (tmp_path / "_live" / "big.wasm").write_bytes(b"y")
     assert site_offline.write_worker(tmp_path) != version  # a new engine is a new offline copy

@@ -146,6 +146,26 @@ def test_the_toc_lists_the_book():
     assert all((REPO / f"{name}.md").is_file() for name in NOTEBOOKS)
 
 
+#: The pages for programmers, whose code is what they read: chapter 12 and the API's.
+CODE_SHOWN = {"book/12-writing-scenarios"}
+
+
+def test_families_read_no_code_unless_they_open_it():
+    """A chapter's code cell shows what it makes (in the page's language); its code, English
+    identifiers and strings, stays behind a closed "Show the code" (hide-input) or is removed."""
+    import jupytext
+
+    shown = [
+        f"{name}: {cell.source.splitlines()[0]}"
+        for name in chapters()
+        if name not in CODE_SHOWN
+        for cell in jupytext.read(REPO / f"{name}.md").cells
+        if cell.cell_type == "code"
+        and not {"hide-input", "remove-input", "remove-cell"} & set(cell.metadata.get("tags", []))
+    ]
+    assert not shown, f"{len(shown)} code cells shown to families: {shown}"
+
+
 def test_every_expected_output_names_one_cell_of_a_chapter():
     import jupytext
 

@@ -56,22 +56,6 @@ def test_each_moment_carries_its_verdict_and_a_control_that_opens_its_step():
     assert opened == [str(moment.step) for moment in review.moments]
 
 
-def test_each_moments_buttons_are_named_by_their_words_then_their_moment_one_name_each():
-    """Issue 40, §5: every "Show this moment" had the same name; each is named by its words,
-    then its moment's title (aria-labelledby), so that a screen reader tells them apart."""
-    html = str(review_html(hand_review(), "ru", anchor="ll-r1"))
-    named = re.findall(r'<button [^>]*id="([^"]+)" aria-labelledby="([^"]+)">([^<]+)</button>', html)
-    shows = [(own, by, text) for own, by, text in named if text == ui("review-show", "ru")]
-    assert len(shows) == len(hand_review().moments) >= 3
-    names = []
-    for own, by, text in shows:
-        first, title = by.split()
-        assert first == own  # the name starts with the words shown (WCAG 2.5.3)
-        heading = re.search(rf'id="{title}">(.*?)</h\d>', html)[1]
-        names.append(text + " " + re.sub(r"<[^>]+>", "", heading))
-    assert len(set(names)) == len(names), names
-
-
 def test_a_mistake_names_the_card_played_the_best_card_and_every_legal_cards_two_chances():
     html = str(review_html(mistake_review(), "en"))
     assert 'data-ll-verdict="mistake"' in html and "1 mistake" in html

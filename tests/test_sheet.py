@@ -92,6 +92,19 @@ def test_rules_sheet_has_every_language_one_shown_and_one_article():
     assert 'role="radiogroup" aria-label="Idioma"' in page  # the picker, named in the sheet's language
 
 
+def test_a_translated_chapters_sheet_is_in_its_language_alone():
+    """Chapter 13 in Russian embeds the sheet in Russian, not the English one (one language per
+    screen), with no language buttons; a choice of languages still offers them."""
+    page = rules_sheet_html("ru", ["ru"])
+    assert 'lang="en"' not in page and "trick" not in page and "vaza" not in page
+    assert re.findall(r'<div class="ll-version" lang="([\w-]+)">', page) == ["ru"]
+    assert re.search(r'<div class="ll-sheet-langs" role="radiogroup" aria-label="[^"]+" hidden>', page)
+    page = rules_sheet_html("pt", ["es"])  # its own language always
+    assert re.findall(r'<div class="ll-version" lang="([\w-]+)">', page) == ["pt-PT", "es"]
+    assert re.search(r'id="ll-sheet-pt" value="pt" checked', page)
+    assert re.search(r'<div class="ll-sheet-langs" role="radiogroup" aria-label="[^"]+">', page)  # not hidden
+
+
 def test_the_sheets_deal_table_is_one_card_per_player_and_the_rest_in_the_stock():
     # Rule 3: as many cards as there are players; 4 players → 4 each, 36 in the stock.
     assert deal_rows() == [(3, 3, 43), (4, 4, 36), (5, 5, 27), (6, 6, 16)]

@@ -32,7 +32,17 @@ interface OwnExercise {
   day: number;
 }
 
-/** The progress of version 2 (its own exercises' ids are unique too). */
+/** A rule's or a tip's mastery in the store (course_progress.js, course_mastery.js). */
+interface SkillRecord {
+  /** answers right first time */
+  r: number;
+  /** solved with hints */
+  h: number;
+  /** wrong answers */
+  w: number;
+}
+
+/** The progress of version 3 (its own exercises' ids are unique too). */
 interface ProgressData {
   /** task id -> record */
   tasks: {
@@ -40,12 +50,16 @@ interface ProgressData {
   };
   last?: string | null;
   own: OwnExercise[];
+  /** skill ("rule-N", "tip-N") -> mastery */
+  skills: {
+    [key: string]: SkillRecord;
+  };
 }
 
-/** A progress file, the store's text and a progress link's (before base64url): version 2. */
+/** A progress file, the store's text and a progress link's (before base64url): version 3. */
 interface ProgressFile {
   format: "linger-longer-progress";
-  v: 2;
+  v: 3;
   data: ProgressData;
   /** FNV-1a of data's canonical JSON */
   sum: string;
@@ -58,6 +72,8 @@ interface TaskData {
   verdicts: {
     [key: string]: [boolean, number | null];
   };
+  /** the rules and tips the exercise practises (course_page.task_skills): its answers count for them */
+  skills?: string[];
 }
 
 /** The Learn page's words (course_page.py's catalog, course/page.html's script.ll-learn-words). */
@@ -164,6 +180,14 @@ interface NewHandAnswer {
   html: string;
 }
 
+/** levels: the computer's levels a new hand may be dealt against, in the page's language. */
+interface LevelsAnswer {
+  /** the menu's name */
+  label: string;
+  /** each level the app offers: [kind, its words] */
+  levels: [string, string][];
+}
+
 /** hand_play: the hand after your card and the computers'. */
 interface HandPlayAnswer {
   /** HTML drawn by the package's own templates (autoescaped) */
@@ -257,6 +281,7 @@ interface LiveAnswers {
   what_if: WhatIfAnswer | Refusal;
   coach: HtmlAnswer | Refusal;
   new_hand: NewHandAnswer | Refusal;
+  levels: LevelsAnswer | Refusal;
   hand_play: HandPlayAnswer | Refusal;
   save_lesson: SaveLessonAnswer | Refusal;
   review: ReviewAnswer | Refusal;

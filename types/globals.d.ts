@@ -5,8 +5,15 @@
 
 // ---- the course's progress (course_progress.js) ----
 
-/** A solve, as the Learn page reports it. */
-interface SolveResult { stars: number; mistakes?: number; hints?: number }
+/** A solve, as the Learn page reports it, with the task's skills (course_page.task_skills). */
+interface SolveResult { stars: number; mistakes?: number; hints?: number; skills?: string[] }
+/** A solve's counts, every one given. */
+type SolveCounts = Required<Omit<SolveResult, 'skills'>>;
+
+/** A skill's mastery as the Learn page shows it (course_mastery.js). */
+interface Mastery {
+  skill: string; right: number; hints: number; wrong: number; score: number; level: 'weak' | 'learning' | 'strong';
+}
 
 interface TaskState {
   stars: number; mistakes: number; hints: number; attempts: number; day: number;
@@ -34,6 +41,9 @@ interface ProgressStore {
   order: string[];
   REVIEW_DAYS: number[];
   record(id: string, result: SolveResult): TaskState | null;
+  missed(id: string, skills: string[]): void;
+  mastery(): Mastery[];
+  weak(most: number): string[];
   state(id: string): TaskState | null;
   count(): { done: number; total: number };
   next(): string | null;
@@ -66,20 +76,34 @@ interface CourseProgressApi {
   canonical(value: unknown): string;
   wrap(data: ProgressData): string;
   unwrap(text: unknown): ProgressData;
-  solved(old: ProgressRecord | undefined, result: Required<SolveResult>, day: number): ProgressRecord;
+  solved(old: ProgressRecord | undefined, result: SolveCounts, day: number): ProgressRecord;
   merged(data: ProgressData, incoming: ProgressData): MergeResult;
   today(now: number): number;
   linkText(hash: string | null | undefined): string | null;
   base64url(text: string): string;
   validOwn(item: unknown): item is OwnExercise;
+  masteryOf(skill: string, mastery: SkillRecord): Mastery;
+  counted(skills: { [skill: string]: SkillRecord }, ids: unknown, how: 'right' | 'hints' | 'wrong'): { [skill: string]: SkillRecord };
   FORMAT: string; VERSION: number; STORAGE_KEY: string; REVIEW_DAYS: number[];
-  MAX_OWN: number; MAX_LESSON: number;
+  MAX_OWN: number; MAX_LESSON: number; MASTERY_LEVELS: number[];
   /** The progress panel (course_progress_panel.js, loaded after it). */
   panel?(root: HTMLElement, progress: ProgressStore, options?: PanelOptions): { refresh(): void; say: Speaker };
 }
 
 interface PanelOptions { go?: (id: string) => void; review?: (ids: string[]) => void }
 type Speaker = (key: string, values?: { [name: string]: string | number }) => string;
+
+// ---- the Learn page's mastery (course_mastery.js; its words from views/course_mastery.py) ----
+
+interface MasteryWords {
+  skills: { [skill: string]: string }; own_skills: string[];
+  levels: { weak: string; learning: string; strong: string };
+  practise: string; practise_next: string; none_weak: string; empty: string; start: string; risen: string;
+  exercises: { [form: string]: string }; lang: string;
+}
+interface MasteryOptions { say(text: string): void; tasks(): HTMLElement[]; show(task: HTMLElement): void }
+interface MasteryApi { active(): boolean; next(): boolean }
+interface Window { llMastery?: (root: HTMLElement, store: ProgressStore, options: MasteryOptions) => MasteryApi }
 
 // ---- the reader's own exercises (practice_queue.js) ----
 
@@ -122,6 +146,8 @@ interface LiveKit {
   siteRoot(): string;
   restart?(): void;
   started(): boolean;
+  /** Its files kept offline, the page's idle start: true once the first replay was drawn unseen. */
+  warm?: Promise<boolean>;
   CHECK_LIMIT_MS: number;
   bounded(name: keyof LiveAnswers, args: object, ms: number): Promise<LiveAnswer>;
   button(action: string, text: string, key?: string): HTMLButtonElement;
@@ -135,6 +161,8 @@ interface LiveKit {
   review(place: Element, args: ReviewArgs, o: ReviewOptions): Promise<LiveAnswer | null>;
   /** fewer deals for a hand's review: the tests' */
   reviewDeals?: number;
+  /** The seed of every new hand (live-player.js), for a test that plays a known deal. */
+  handSeed?: number;
 }
 
 /** What a hand's review is asked about: the hand or the branch a live player holds, in its language. */
@@ -144,7 +172,8 @@ interface ReviewOptions {
   label: string;
   answer(result: LiveAnswer): boolean;
   announce(text: string, assertive?: boolean): void;
-  open(review: unknown, step: number): void;
+  /** a moment's "Show this moment" pressed; name: the moment in words, said when it opens */
+  open(review: unknown, step: number, name: string): void;
   failed(error: unknown): void;
 }
 
@@ -166,6 +195,59 @@ interface ReplayStep { at: number; lang: string }
 /** What a replay tells live mode when "Try it live" is pressed: where it is, in which language. */
 interface ReplayShown { at: number; lang: string; words: Catalog }
 
+// ---- the Class page (static/class/: codec.js, qr.js, store.js, teacher.js, student.js) ----
+
+/** An assignment, as codec.js reads it: its nonce (the class's key), title, day, exercise ids. */
+interface ClassAssignment { nonce?: string; title: string; date: string; ids: string[] }
+/** One exercise of a result: the first answer, the hints used, the stars (0: not solved), seconds. */
+interface ClassItem { a: string; h: number; s: number; t: number }
+/** A result handed in: the assignment's nonce, a first name, the minute, one item per exercise. */
+interface ClassResult { nonce: string; name: string; minute: number; items: (ClassItem | null)[] }
+type ClassRead<T> = { ok: true; value: T & { nonce: string } } | { ok: false; code: string; at: number };
+type ClassWords = { [key: string]: string | { [form: string]: string } };
+interface ClassCodecApi {
+  speaker(words: ClassWords, lang: string): (key: string, values?: { [name: string]: string | number }) => string;
+  makeAssignment(a: ClassAssignment, nonce?: string): string;
+  readAssignment(text: unknown): ClassRead<ClassAssignment>;
+  makeResult(r: ClassResult): string;
+  readResult(text: unknown, kinds?: string[]): ClassRead<ClassResult>;
+  nameProblem(name: string): string | null;
+  codeIn(text: string, key: string): string;
+  check(text: string): string;
+  MAX_TEXT: number; MAX_EXERCISES: number; ASSIGNMENT_KEY: string; RESULT_KEY: string;
+}
+/** A class the teacher keeps (IndexedDB): the assignment's text and the results' texts. */
+interface ClassRecord { id: string; assignment: string; made: number; results: { name: string; code: string; minute: number }[] }
+interface ClassStore {
+  kept: boolean;
+  list(): Promise<ClassRecord[]>;
+  put(record: ClassRecord): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+/** One exercise as class_page.py writes it: answer -> [right, rule, the answer in words]. */
+interface ClassExercise {
+  id: string; at: number; unit: string; unitTitle: string; goal: string; kind: string; why: string;
+  answers: { [answer: string]: [boolean, number | null, string] }; rule: number | null; tip: boolean; title: string;
+}
+interface ClassPageData {
+  exercises: ClassExercise[]; learn: string; rules: string; count: number;
+  /** a letter -> the letter it is drawn like (scenario/author_names.py SAME_SHAPE) */
+  sameShape: { [letter: string]: string };
+}
+/** A rule's or a tip's line of the summary. */
+interface ClassSummary {
+  key: string; rule: number | null; tip: ClassExercise | null; at: number; missed: Set<string>;
+  wrong: Map<string, { count: number; exercise: ClassExercise; answer: string }>;
+}
+/** What the student did, kept per assignment: exercise id -> the first answer and its solve. */
+interface ClassWork { name: string; items: { [id: string]: ClassItem } }
+/** The npm qrcode package's encoder (book/_ext/npm_bundle.py) and the npm jsQR reader. */
+interface QRCodeEncoder { create(text: string, options: { errorCorrectionLevel: string }): { modules: { size: number; get(row: number, col: number): number | boolean } } }
+declare class BarcodeDetector {
+  constructor(options: { formats: string[] });
+  detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;
+}
+
 // ---- the offline copy (book/_ext/offline: ll-offline.js, the service worker) ----
 
 /** A note after `place` that `why` ('live' or 'keep') needs the site served, and how; its text. */
@@ -181,6 +263,15 @@ interface HTMLElement {
 }
 
 interface Window {
+  llClassCodec: ClassCodecApi;
+  llClassQr: {
+    draw(box: HTMLElement, text: string): Promise<boolean>; read(canvas: HTMLCanvasElement): Promise<string>;
+    readFile(file: Blob): Promise<string>; prepare(): Promise<void>;
+  };
+  llClassStore: { open(): Promise<ClassStore> };
+  llQRCode?: QRCodeEncoder;
+  BarcodeDetector?: typeof BarcodeDetector;
+  jsQR?: (data: Uint8ClampedArray, width: number, height: number, options?: { inversionAttempts: string }) => { data: string } | null;
   llCourseProgress: CourseProgressApi;
   llPracticeQueue?: PracticeQueueApi;
   llLiveKit: LiveKit;
@@ -197,6 +288,16 @@ interface Window {
   llReplayParts?: { [key: string]: string };
   llRevealReady?: boolean;
   llPrintReady?: boolean;
+  /** a live class's socket (class-live-socket.js), opened again by itself when it drops */
+  llClassSocket(handlers: ClassSocketHandlers): { send(message: object): void };
+}
+
+/** What a live class's page gives its socket: its language, its hello, what it does with a message. */
+interface ClassSocketHandlers {
+  lang: string;
+  hello(): object | null;
+  message(message: { op: string; [key: string]: any }): void;
+  offline: HTMLElement | null;
 }
 
 /** The UMD head of course_progress.js and practice_queue.js, under node. */

@@ -3,4 +3,4 @@
 
 /** What the service worker tells a page: the book's size and whether it is all kept (its first
  * answer), the progress of keeping it, what it keeps after a visit, or why keeping failed. */
-interface OfflineNews { bytes?: number; whole?: boolean; saving?: number; kept?: 'whole' | 'chapters' | 'some'; failed?: string; error?: string }
+interface OfflineNews { bytes?: number; whole?: boolean; saving?: number; kept?: 'whole' | 'page' | 'some'; failed?: string; error?: string }

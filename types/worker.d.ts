@@ -4,5 +4,3 @@
 
 /** [name, hash, bytes] of every file of the site (site_offline.py writes the list where __FILES__ is). */
 declare const __FILES__: [string, string, number][];
-/** Per language, the indexes in __FILES__ of its chapters and of what they load. */
-declare const __CHAPTERS__: { [lang: string]: number[] };

@@ -9,7 +9,7 @@ and no configuration option turns them off:
    ``label-content-name-mismatch``): ``templates/`` holds the two components,
    fixed, and comes first in ``templates_path``.
 2. myst-nb names the ``<summary>`` of a ``hide-input`` cell "Toggle hidden
-   content" while it shows "Show code cell source" (same rule): its HTML
+   content" while it shows "Show the code" (same rule): its HTML
    visitor is wrapped to drop that aria-label (and to translate what it shows).
 3. A chapter that wraps a wide table in its own ``overflow-x:auto`` box makes
    a region that scrolls but cannot take keyboard focus (axe
@@ -44,7 +44,7 @@ HIDDEN_INPUT_LABEL = ' aria-label="Toggle hidden content"'
 #: myst-nb's words over a hidden code cell, and the search field's placeholder (Jupyter Book's
 #: is English), said in the page's language through the sidebar's catalog (sphinx.po;
 #: code_messages.py adds them to sphinx.pot, as the gettext build does not see them).
-CODE_PROMPTS = ("Show code cell source", "Hide code cell source")
+CODE_PROMPTS = ("Show the code", "Hide the code")
 SEARCH_TEXT = "Search this book…"
 #: Words of the theme's and Sphinx's own templates that the gettext build leaves out of
 #: sphinx.pot, though the pages say them through sphinx.po: without them here, `make pot` marks

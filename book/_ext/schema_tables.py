@@ -17,7 +17,7 @@ description (Markdown) and what it takes. Every key of the schema has a descript
 >>> schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
 >>> [(part, key) for part in PARTS for key, _, _, meaning in rows(schema, part) if not meaning.strip()]
 []
->>> rows(schema, "top")[8][:3]
+>>> rows(schema, "top")[9][:3]
 ('deck', 'a list of cards', 'a deal: required')
 """
 

@@ -18,6 +18,10 @@
 5. The course: the Learn page links its style and script (``ll-course.*``) instead of inline
    copies, and a page with the progress panel (the Learn page, the landing page) links the
    progress store's (``ll-course-progress.*``); every chapter opens with a link to its exercises.
+6. The Class page links its style and scripts (``ll-class.*``, and the npm QR encoder that
+   ``npm_bundle.py`` makes into a script) instead of inline copies; the Learn page links the
+   student's side of an assignment (``ll-class-student.js``) before its own script. The QR reader
+   (``ll-jsqr.js``), and the encoder on the Learn page, load when first needed.
 """
 
 from __future__ import annotations
@@ -28,9 +32,12 @@ import json
 import re
 from pathlib import Path
 
+from npm_bundle import class_scripts
 from site_offline import keep_control_html
 from sphinx.util.fileutil import copy_asset
 
+from lingerlonger.views.class_page import CLASS_JS, CLASS_JS_NAME
+from lingerlonger.views.class_student import CLASS_CSS, CLASS_CSS_NAME, STUDENT_JS, STUDENT_JS_NAME
 from lingerlonger.views.course_page import COURSE_CSS, COURSE_JS
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_CSS_NAME, PROGRESS_JS, PROGRESS_JS_NAME
 from lingerlonger.views.page_replay import LAZY_END, LAZY_START, REPLAY_CSS, REPLAY_JS
@@ -43,6 +50,9 @@ INLINE_ASSET = re.compile(r'<(style|script) data-ll-asset="[^"]*">.*?</\1>', re.
 #: The Learn page's root (not the panel's data-ll-learn-href, which the landing page has).
 LEARN_ROOT = re.compile(r"\sdata-ll-learn[\s>]")
 COURSE_ASSET = re.compile(r'<(style|script) data-ll-asset="course[^"]*">.*?</\1>', re.S)
+#: The Class page's root (not the student's panel, data-ll-class-student, on the Learn page).
+CLASS_ROOT = re.compile(r"\sdata-ll-class[\s>]")
+CLASS_ASSET = re.compile(r'<(style|script) data-ll-asset="class[^"]*">.*?</\1>', re.S)
 SHEET_MARK = re.compile(r'<p class="ll-sheet-link" data-sheet="([\w.-]+)" hidden></p>')
 #: The handout pack (site_handouts.py) holds a sheet of each lesson of this folder.
 SCENARIOS = HERE.parents[1] / "scenarios"
@@ -115,6 +125,10 @@ def _write_assets(app, config) -> None:
         "ll-course.js": COURSE_JS,
         PROGRESS_CSS_NAME: PROGRESS_CSS,
         PROGRESS_JS_NAME: PROGRESS_JS,
+        CLASS_CSS_NAME: CLASS_CSS,
+        CLASS_JS_NAME: CLASS_JS,
+        STUDENT_JS_NAME: STUDENT_JS,
+        **class_scripts(),
     }
     for name, text in files.items():
         path = folder / name
@@ -170,6 +184,8 @@ def _page_assets(app, pagename, templatename, context, doctree):
     body = context["body"] = body.replace("<img ", '<img loading="lazy" ')  # charts below the fold wait
     if "data-ll-progress-panel" in body or LEARN_ROOT.search(body):
         body = context["body"] = _course_assets(app, body)
+    if CLASS_ROOT.search(body):
+        body = context["body"] = _class_assets(app, body)
     if "ll-replay" not in body:
         return
     static = Path(app.outdir) / "_static"
@@ -199,8 +215,20 @@ def _course_assets(app, body: str) -> str:
     app.add_js_file(PROGRESS_JS_NAME, defer="defer")
     if LEARN_ROOT.search(body):
         app.add_css_file("ll-course.css")
+        app.add_css_file(CLASS_CSS_NAME)  # a class assignment's hand-in, run before the course's script
+        app.add_js_file(STUDENT_JS_NAME, defer="defer")
         app.add_js_file("ll-course.js", defer="defer")
     return COURSE_ASSET.sub("", body)
+
+
+def _class_assets(app, body: str) -> str:
+    """The Class page's files (the QR encoder before the page's script, both deferred: they run in
+    order; the reader, ``ll-jsqr.js``, loads when the page starts, static/class/qr.js), and the
+    page without its inline copies."""
+    app.add_css_file(CLASS_CSS_NAME)
+    for name in ("ll-qrcode.js", CLASS_JS_NAME):
+        app.add_js_file(name, defer="defer")
+    return CLASS_ASSET.sub("", body)
 
 
 #: The chapters whose top links to their exercises on the Learn page.

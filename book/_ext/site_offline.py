@@ -2,8 +2,8 @@
 
 * ``manifest.webmanifest`` and two icons make it installable (a tablet's home screen);
 * ``sw.js``, a service worker, keeps what a reader uses, and only that unless asked:
-  each page as it is visited (with what it loads), and the chapters of the page's
-  language, prefetched after the first visit (a few MB, not the four languages' 20);
+  each page as it is visited, with what it loads (the first page's from the browser's
+  cache: nothing is downloaded twice, nothing beyond what the reader opened);
 * every page's footer offers "Keep this book offline" (``keep_control_html``): the
   whole site, every language, the handouts and live mode's engine, its size shown,
   downloaded only when pressed, with its progress and a done state;
@@ -24,7 +24,6 @@ import json
 import re
 import shutil
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE, template, translate
 
@@ -36,15 +35,6 @@ ICONS = ("_static/ll-icon-192.png", "_static/ll-icon-512.png")
 #: Not copied for offline use: link previews are for other sites, not for readers.
 NOT_CACHED = ("_static/previews/", ".nojekyll")
 THEME_COLOUR = "#22734a"
-#: What a page loads by itself: scripts and images (src), lazy replays (data-src) but not
-#: those folded in a details element (the gallery's: each loads when opened), and the
-#: style sheets, icons and manifest of its <link> elements (not the pages it links to).
-LOADED = re.compile(r'\bsrc="([^"]+)"')
-LAZY = re.compile(r'\bdata-src="([^"]+)"')
-FOLDED = re.compile(r"<details\b.*?</details>", re.S)
-LINK = re.compile(r"<link\b[^>]*>")
-LOADED_LINKS = {"stylesheet", "icon", "manifest", "preload", "modulepreload"}
-LINK_ATTRIBUTE = re.compile(r'\b(rel|href)="([^"]*)"')
 
 
 def draw_icon(size: int, path: Path) -> None:
@@ -128,12 +118,6 @@ def cached_files(site: Path) -> list[str]:
     return [name for name in names if name != WORKER and not name.startswith(NOT_CACHED)]
 
 
-def language_of(name: str) -> str:
-    """A page's language: the folder a translated book is built into (``ru/``), else English."""
-    first = name.split("/", 1)[0]
-    return first if first in LANGUAGES and first != SOURCE_LANGUAGE and "/" in name else SOURCE_LANGUAGE
-
-
 def file_language(name: str) -> str | None:
     """The language a file of the site belongs to (its translated folder, or English for the
     English book's pages, pictures and styles); None for what every language shares (the worker,
@@ -144,51 +128,6 @@ def file_language(name: str) -> str | None:
     if name.startswith(("book/", "_images/")) or (name.startswith("_static/") and "/ll-icon-" not in name):
         return SOURCE_LANGUAGE
     return None
-
-
-def loaded_by(site: Path, path: Path) -> set[str]:
-    """The site's files that ``path`` (a page or a style sheet) loads by itself, relative to the site."""
-    from site_pack import CSS_URL  # site_pack imports this module: its pattern, at call time
-
-    text = path.read_text(encoding="utf-8", errors="replace")
-    if path.suffix == ".css":
-        addresses = CSS_URL.findall(text)
-    else:
-        addresses = LOADED.findall(text) + LAZY.findall(FOLDED.sub("", text))
-        for tag in LINK.findall(text):
-            attributes = dict(LINK_ATTRIBUTE.findall(tag))
-            if LOADED_LINKS & set(attributes.get("rel", "").split()) and attributes.get("href"):
-                addresses.append(attributes["href"])
-    found = set()
-    for address in addresses:
-        parts = urlsplit(html.unescape(address))
-        if parts.scheme or parts.netloc or not parts.path:
-            continue
-        target = (path.parent / unquote(parts.path)).resolve()
-        if target.is_file() and target.is_relative_to(site):
-            found.add(target.relative_to(site).as_posix())
-    return found
-
-
-def chapters(site: Path, files: list[str]) -> dict[str, list[str]]:
-    """Per language, what a visit prefetches: its book's pages, its landing page and the
-    404 page, with what they load (style sheets' fonts too); not the handouts, the search
-    page or live mode's engine, which are kept once used or with the whole book."""
-    packs: dict[str, set[str]] = {}
-    kept = set(files)
-    for name in files:
-        lang = language_of(name)
-        prefix = "" if lang == SOURCE_LANGUAGE else f"{lang}/"
-        if name.endswith(".html") and (name.startswith(prefix + "book/") or name == prefix + "index.html"):
-            packs.setdefault(lang, {"404.html"} & kept).add(name)
-    for pack in packs.values():
-        todo = list(pack)
-        while todo:
-            for found in loaded_by(site, site / todo.pop()) & kept - pack:
-                pack.add(found)
-                if found.endswith(".css"):
-                    todo.append(found)
-    return {lang: sorted(pack) for lang, pack in sorted(packs.items())}
 
 
 def write_worker(site: Path) -> str:
@@ -202,12 +141,8 @@ def write_worker(site: Path) -> str:
         listed.append([name, hashlib.sha256(data).hexdigest()[:12], len(data)])
         digest.update(name.encode() + b"\0" + data)
     version = digest.hexdigest()[:16]
-    index = {name: at for at, name in enumerate(files)}
-    packs = {lang: [index[name] for name in names] for lang, names in chapters(site, files).items()}
-    code = (
-        code.replace("__VERSION__", version)
-        .replace("__FILES__", "[\n" + ",\n".join(json.dumps(entry, ensure_ascii=False) for entry in listed) + "]")
-        .replace("__CHAPTERS__", json.dumps(packs, separators=(",", ":")))
+    code = code.replace("__VERSION__", version).replace(
+        "__FILES__", "[\n" + ",\n".join(json.dumps(entry, ensure_ascii=False) for entry in listed) + "]"
     )
     (site / WORKER).write_text(code, encoding="utf-8")
     return version

@@ -16,6 +16,7 @@ from tqdm import tqdm
 
 from lingerlonger import __version__
 from lingerlonger.command_line.lines import complain, say
+from lingerlonger.command_line.live_class import add_class_parser
 from lingerlonger.command_line.options import (
     add_force_option,
     add_game_arguments,
@@ -39,6 +40,7 @@ from lingerlonger.scenario import Location, ScenarioError, StepKind, iter_docume
 from lingerlonger.scenario.course import INDEX as COURSE_INDEX
 from lingerlonger.scenario.file_reading import NotAFile, cannot_read, open_source
 from lingerlonger.scenario.library import LESSON_LANGUAGES, lesson_folder
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.recording import simulate
 from lingerlonger.scenario.replay import check as check_scenario
 from lingerlonger.scenario.replay import replay as replay_scenario
@@ -59,6 +61,7 @@ from lingerlonger.views.terminal import (
 from lingerlonger.words.i18n import LANGUAGES, error_text, speaker, terminal_language, translate
 from lingerlonger.words.narration import narrate, rules_text, suit_name
 from lingerlonger.words.outside_errors import os_reason
+from lingerlonger.words.people import local_name
 
 
 class UsageError(LingerError):
@@ -75,7 +78,9 @@ def demo(args: argparse.Namespace) -> int:
     lang = _language(args)
     state, events = new_hand(game.rules, names, dealer=game.players - 1, seed=seed)
     size = "" if args.hand_size is None else f" --hand-size {args.hand_size}"
-    again = f"lingerlonger demo --rules {game.rules.spec} --players {game.players}{size} --seed {seed}"
+    # the command deals the same hand again in the same words: --lang only when it was asked for
+    asked = f" --lang {lang}" if getattr(args, "asked_lang", None) else ""
+    again = f"lingerlonger demo --rules {game.rules.spec} --players {game.players}{size} --seed {seed}{asked}"
     print(translate("cli.demo-title", lang, rules=rules_text(game.rules, lang), count=game.players, seed=seed))
     print(translate("cli.demo-again", lang, command=again) + "\n")
     for event in events:
@@ -129,9 +134,10 @@ def check_command(args: argparse.Namespace) -> int:
         args.paths, args.languages = [str(lesson_folder())], args.languages or LESSON_LANGUAGES
     task_ids: dict[str, Location] = {}  # a task's id is unique across every file checked
     for name, problem in _scenario_files(args.paths):
-        if problem:
+        if problem:  # a path that gives no file is a scenario with errors, counted in the summary
             complain(error_text(problem, lang))
-            failures += 1
+            failures, failed, scenarios = failures + 1, failed + 1, scenarios + 1
+            files += problem.code == "cli.no-such-path"
             status = EXIT_USAGE
             continue
         files += 1
@@ -153,12 +159,13 @@ def check_command(args: argparse.Namespace) -> int:
         except (OSError, NotAFile) as error:
             refusal = error if isinstance(error, NotAFile) else cannot_read(name, error)
             complain(refusal.text(lang))
-            failures += 1
+            # what could not be read counts as one more scenario with errors
+            failures, failed, scenarios = failures + 1, failed + 1, scenarios + found + 1
             status = EXIT_USAGE
             continue
-        if not found:
+        if not found:  # an empty file is a scenario with errors too
             complain(ScenarioError(Location(name, 1, 1), Message("scenario.empty")).text(lang))
-            failures += 1
+            failures, failed, found = failures + 1, failed + 1, 1
         scenarios += found
     counted = translate("count.scenarios", lang, count=scenarios)
     in_files = translate("count.files", lang, count=files)
@@ -244,7 +251,8 @@ def replay_command(args: argparse.Namespace) -> int:
         raise UsageError("cli.no-such-seat", seat=args.seat, seats=", ".join(scenario.players))
     paint = painter(sys.stdout)
     lang = _language(args, scenario)
-    scenario = scenario.in_language(lang)
+    seat = None if args.seat is None else local_name(args.seat, lang, scenario.names)
+    scenario = named_in(scenario.in_language(lang), lang)
     run = replay_scenario(scenario)
     say = speaker(lang)
     title = visible(scenario.title)
@@ -271,11 +279,11 @@ def replay_command(args: argparse.Namespace) -> int:
         else:
             heading = say("cli.step", index=frame.index)
         out += ["", f"-- {heading} --"]
-        out += [f"  {line}" for line in narration_lines(frame, args.seat, lang)]
+        out += [f"  {line}" for line in narration_lines(frame, seat, lang)]
         if frame.say:
             out += [Shown(f"  > {line}".rstrip()) for line in markdown_lines(frame.say, bold=strong)]
         trick = frame.last_trick
-        out += board_lines(frame.state, trick.plays if trick else frame.state.current_plays, args.seat, lang)
+        out += board_lines(frame.state, trick.plays if trick else frame.state.current_plays, seat, lang)
         for ask in frame.asks:
             out += quiz_lines(ask, lang)
     if run.final.is_over:
@@ -509,6 +517,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=HelpText("cli.help.lang"))
     add_scenario_parsers(commands)
     add_tournament_parser(commands)
+    add_class_parser(commands)
     return parser
 
 

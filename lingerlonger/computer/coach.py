@@ -47,7 +47,17 @@ from lingerlonger.game.seat_view import SeatView
 from lingerlonger.game.seat_view import view as seat_view
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 
-__all__ = ["CardAdvice", "JUDGE_POLICY", "coach", "evaluate", "winner_after", "best_action", "candidate_actions"]
+__all__ = [
+    "CardAdvice",
+    "JUDGE_POLICY",
+    "coach",
+    "evaluate",
+    "deal_of",
+    "too_close",
+    "winner_after",
+    "best_action",
+    "candidate_actions",
+]
 
 #: Who plays each sampled deal out for the coach: the strongest judge that fits its time
 #: budget (0.3 s a hint in the app, 1 s in the browser), measured by bench/players.py
@@ -169,18 +179,35 @@ def coach(
         return []
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     advice = []
-    # The tips judge samples as the strong player does: worlds where the others' plays are the tips'.
-    # Imported at the first hint, not with the coach: live mode's snapshot of the interpreter is
-    # taken after its imports, and every reader downloads it: it holds what a first start needs.
-    from lingerlonger.computer.opponent_model import TipsModel
-
-    deal = TipsModel(known, rng).deal if policy == "tips" else None
-    for action, won, done in evaluate(known, rng, rollouts, budget_s, policy, deal=deal):
+    for action, won, done in evaluate(known, rng, rollouts, budget_s, policy, deal=deal_of(known, rng, policy)):
         low, high = wilson_interval(won, done)
         card = action.card if isinstance(action, Play) else None
         suit = action.suit if isinstance(action, ChooseTrump) else None
         advice.append(CardAdvice(card, won / done, low, high, done, suit))
     return sorted(advice, key=lambda a: -a.win_rate)
+
+
+def deal_of(view: SeatView, rng: random.Random, policy: str = JUDGE_POLICY) -> Callable[[], State] | None:
+    """Where the estimator's worlds come from, for the coach and the review alike (one estimator:
+    the two agree): with the tips judge, worlds where the others' plays are the tips', as the strong
+    player samples them; None (``evaluate``'s own sampler) for the kernel's policies."""
+    if policy != "tips":
+        return None
+    # Imported at the first hint, not with the coach: live mode's snapshot of the interpreter is
+    # taken after its imports, and every reader downloads it: it holds what a first start needs.
+    from lingerlonger.computer.opponent_model import TipsModel
+
+    return TipsModel(view, rng).deal
+
+
+def too_close(advice: Sequence[CardAdvice]) -> list[CardAdvice]:
+    """The actions the coach cannot tell from its best one: the best and every action whose 95%
+    interval reaches the best's (the review says "too close to call" by the same rule). One
+    action alone, or none, when the best stands clear."""
+    if not advice:
+        return []
+    best = max(advice, key=lambda a: a.win_rate)
+    return [a for a in advice if a is best or a.high >= best.low]
 
 
 def best_action(results: Sequence[tuple[Action, int, int]]) -> Action:

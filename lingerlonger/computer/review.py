@@ -13,14 +13,22 @@ Wilson 95% interval:
   were, only the stock's order still unknown (it is reshuffled in each deal, the
   face-up bottom card of random-trump kept), played on the same way.
 
-A verdict on the action played, from the ``known`` chance lost against the best action:
+A verdict on the action played, from the ``known`` chance lost against the best action, in
+points and as a share of the best card's chance (the verdicts follow the hand, not fixed points:
+losing a third of one's chance is a mistake even when the chance was 20%):
 
-- ``good``: less than ``INACCURACY`` (5 points) lost;
-- ``inaccuracy``: from 5 up to ``MISTAKE`` (15 points) lost;
-- ``mistake``: 15 points or more lost;
-- ``close``: 5 points or more lost, but the two intervals overlap: too close to call;
+- ``good``: less than ``INACCURACY`` (5 points) and less than ``SHARE_INACCURACY`` (a sixth
+  of the best chance, or under ``SHARE_FLOOR``, 2 points) lost;
+- ``inaccuracy``: more, but less than ``MISTAKE`` (15 points) and ``SHARE_MISTAKE`` (a third);
+- ``mistake``: 15 points or a third of the best chance or more lost;
+- ``close``: an inaccuracy or a mistake by those counts, but the two intervals overlap: too
+  close to call;
 - ``unlucky``: good on what could be known, yet with every hand face up another action
   was at least 5 points better, and their ``face_up`` intervals do not overlap.
+
+Each moment also says why (``review_reasons``): the idea at stake and the fact behind it, and
+for a mistake, an inaccuracy or an unlucky card, a deal where the card played loses and the
+better one wins. The ``known`` chances are the coach's (``coach.deal_of``): one estimator.
 
 Two intervals that do not overlap separate the actions (conservative: the actions are
 judged on the same deals, which a paired test would exploit). The chances are what the
@@ -42,7 +50,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from lingerlonger.computer.coach import evaluate
+from lingerlonger.computer.coach import deal_of, evaluate
+from lingerlonger.computer.inference import WorldSampler
+from lingerlonger.computer.review_reasons import Line, Reason, line_of, luck_holder, reason_of
 from lingerlonger.computer.statistics import wilson_interval
 from lingerlonger.game.cards import Card, Suit
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State, apply
@@ -52,6 +62,9 @@ from lingerlonger.game.seat_view import view as seat_view
 __all__ = [
     "INACCURACY",
     "MISTAKE",
+    "SHARE_INACCURACY",
+    "SHARE_MISTAKE",
+    "SHARE_FLOOR",
     "VERDICTS",
     "Chance",
     "ActionValue",
@@ -62,12 +75,17 @@ __all__ = [
     "review_hand",
     "decisions",
     "moment_seed",
+    "budget_share",
     "face_up_deal",
 ]
 
 #: Chance lost against the best action from which a card is an inaccuracy, and a mistake.
 INACCURACY = 0.05
 MISTAKE = 0.15
+#: The same as shares of the best action's chance, counted from a loss of ``SHARE_FLOOR`` points.
+SHARE_INACCURACY = 1 / 6
+SHARE_MISTAKE = 1 / 3
+SHARE_FLOOR = 0.02
 VERDICTS = ("good", "inaccuracy", "mistake", "unlucky", "close")
 
 
@@ -111,13 +129,18 @@ class ActionValue:
 @dataclass(frozen=True, slots=True)
 class Moment:
     """One decision: ``step`` (its index in the hand's actions), the state before it, the action
-    played, every legal action's values (best ``known`` first) and the verdict on the one played."""
+    played, every legal action's values (best ``known`` first) and the verdict on the one played;
+    ``reason`` why, ``line`` a deal that shows it (None when none was found or none is needed),
+    and for an unlucky card ``luck`` the seat whose hidden cards made it so."""
 
     step: int
     state: State
     played: Action
     values: tuple[ActionValue, ...]
     verdict: str
+    reason: Reason | None = None
+    line: Line | None = None
+    luck: int | None = None
 
     @property
     def view(self) -> SeatView:
@@ -179,7 +202,8 @@ def verdict(played: ActionValue, values: Sequence[ActionValue]) -> str:
     """The verdict on ``played`` among ``values`` (the rules are in the module's docstring)."""
     best = max(values, key=lambda value: value.known.rate)
     loss = best.known.rate - played.known.rate
-    if loss < INACCURACY:
+    share = loss / best.known.rate if best.known.rate and loss >= SHARE_FLOOR else 0.0
+    if loss < INACCURACY and share < SHARE_INACCURACY:
         face_up_best = max(values, key=lambda value: value.face_up.rate)
         if face_up_best.face_up.rate - played.face_up.rate >= INACCURACY and face_up_best.face_up.separated_above(
             played.face_up
@@ -188,7 +212,7 @@ def verdict(played: ActionValue, values: Sequence[ActionValue]) -> str:
         return "good"
     if not best.known.separated_above(played.known):
         return "close"
-    return "mistake" if loss >= MISTAKE else "inaccuracy"
+    return "mistake" if loss >= MISTAKE or share >= SHARE_MISTAKE else "inaccuracy"
 
 
 def face_up_deal(state: State, rng: random.Random) -> State:
@@ -213,16 +237,32 @@ def review_decision(
     (fewer if ``budget_s`` seconds run out: half for each way; None: no limit, and reproducible)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     view = seat_view(state, played.seat)
-    half = None if budget_s is None else budget_s / 2
-    known = evaluate(view, rng, deals, half, policy, sensible=True)
-    face_up = evaluate(view, rng, deals, half, policy, deal=lambda: face_up_deal(state, rng))
+    # 40% of the time for each way of judging, 20% for the line that shows the verdict
+    half = None if budget_s is None else budget_s * 0.4
+    line_s = None if budget_s is None else budget_s * 0.2
+    known_deal = deal_of(view, rng, policy)
+    known = evaluate(view, rng, deals, half, policy, sensible=True, deal=known_deal)
+    face_up_world = lambda: face_up_deal(state, rng)  # noqa: E731 (named: the line reuses it)
+    face_up = evaluate(view, rng, deals, half, policy, deal=face_up_world)
     values = [
         ActionValue(action, Chance(won, done), Chance(face_won, face_done))
         for (action, won, done), (_, face_won, face_done) in zip(known, face_up, strict=True)
     ]
     values.sort(key=lambda value: -value.known.rate)
     played_value = next(value for value in values if value.action == played)
-    return Moment(step, state, played, tuple(values), verdict(played_value, values))
+    moment = Moment(step, state, played, tuple(values), verdict(played_value, values))
+    if moment.verdict in ("mistake", "inaccuracy", "close"):
+        reason = reason_of(view, played, moment.best.action)
+    else:
+        reason = reason_of(view, played, played)
+    line, luck = None, None
+    if moment.verdict in ("mistake", "inaccuracy"):
+        deal = known_deal or (lambda: WorldSampler(view, True).sample(rng))
+        line = line_of(deal, played, moment.best.action, played.seat, line_s)
+    elif moment.verdict == "unlucky":
+        luck = luck_holder(state, played.seat, played)
+        line = line_of(face_up_world, played, moment.face_up_best.action, played.seat, line_s)
+    return dataclasses.replace(moment, reason=reason, line=line, luck=luck)
 
 
 def review_hand(
@@ -245,11 +285,25 @@ def review_hand(
     chosen = decisions(start, actions, seat)
     moments = []
     for done, (step, before, action) in enumerate(chosen, 1):
-        share = None if budget_s is None else budget_s / len(chosen)
+        share = budget_share(chosen, done - 1, budget_s)
         moments.append(review_decision(before, action, deals, policy, moment_seed(seed, step), step, share))
         if progress is not None:
             progress(done, len(chosen))
     return Review(seat, tuple(moments))
+
+
+def budget_share(chosen: Sequence[tuple[int, State, Action]], index: int, budget_s: float | None) -> float | None:
+    """The seconds of ``budget_s`` for decision ``index`` of ``chosen``: shared by what each costs (its
+    legal actions times the cards still to be played), so that the first tricks, the dearest, get
+    enough deals to tell their cards apart, as the coach's hint does there."""
+    if budget_s is None:
+        return None
+
+    def cost(state: State, seat: int) -> int:
+        return max(1, len(seat_view(state, seat).legal)) * (sum(map(len, state.hands)) + len(state.stock))
+
+    costs = [cost(state, action.seat) for _, state, action in chosen]
+    return budget_s * costs[index] / sum(costs)
 
 
 def decisions(start: State, actions: Sequence[Action], seat: int) -> list[tuple[int, State, Action]]:

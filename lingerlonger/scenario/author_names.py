@@ -25,6 +25,7 @@ from lingerlonger.game.visible_text import quoted
 from lingerlonger.scenario.limits import MAX_SEAT_NAME, OBJECT_PROTOTYPE_NAMES
 
 __all__ = [
+    "SAME_SHAPE",
     "invisible_characters",
     "skeleton",
     "looks_like",
@@ -74,6 +75,10 @@ def cleaned_name(text: str, limit: int) -> str:
         if char.isspace() or unicodedata.category(char) not in _REFUSED_CATEGORIES
     )
     return " ".join(kept.split())[:limit]
+
+
+#: The table itself, for a page's script that tells names apart the same way (views/class_page.py).
+SAME_SHAPE: dict[int, str] = _SAME_SHAPE
 
 
 def skeleton(name: str) -> str:

@@ -23,7 +23,7 @@ from lingerlonger.scenario.located_yaml import Node, NodeReader, documents_of, l
 from lingerlonger.scenario.model import Location, Scenario, ScenarioError, StepKind, Task, Text
 from lingerlonger.words.outside_errors import yaml_problem
 
-__all__ = ["Course", "Unit", "read_course", "task_steps", "INDEX", "UNIT_KEYS"]
+__all__ = ["Course", "Unit", "read_course", "task_steps", "one_task", "INDEX", "UNIT_KEYS"]
 
 INDEX = "course.yaml"
 UNIT_KEYS = ("id", "title", "chapter", "file")
@@ -59,6 +59,16 @@ class Course:
 def task_steps(scenario: Scenario) -> tuple[int, ...]:
     """The indexes of a scenario's ``task:`` steps (an exercise has exactly one)."""
     return tuple(index for index, step in enumerate(scenario.steps) if step.kind is StepKind.TASK)
+
+
+def one_task(scenario: Scenario) -> Scenario:
+    """``scenario``, an exercise: refused (at its second task, or at its start) unless it has
+    exactly one ``task:`` step (a live class's task files are held to it too)."""
+    tasks = task_steps(scenario)
+    if len(tasks) != 1:
+        where = scenario.steps[tasks[1]].where if len(tasks) > 1 else scenario.where
+        raise ScenarioError(where, Message("course.task-count", count=len(tasks)))
+    return scenario
 
 
 def _task_of(exercise: Scenario) -> Task:
@@ -142,11 +152,7 @@ def _exercises(file: Path) -> tuple[Scenario, ...]:
         for item in iter_documents(source, str(file)):
             if isinstance(item, ScenarioError):
                 raise item
-            tasks = task_steps(item)
-            if len(tasks) != 1:
-                where = item.steps[tasks[1]].where if len(tasks) > 1 else item.where
-                raise ScenarioError(where, Message("course.task-count", count=len(tasks)))
-            exercises.append(item)
+            exercises.append(one_task(item))
     if not exercises:
         raise ScenarioError(Location(str(file), 1, 1), Message("course.no-exercises"))
     return tuple(exercises)

@@ -62,6 +62,7 @@ from lingerlonger.scenario.model import (
     ASK_KEYS,
     EXPECT_KEYS,
     FORMAT,
+    NAME_KEYS,
     POSITION_KEYS,
     RESULT_KEYS,
     RULES_KEYS,
@@ -82,6 +83,7 @@ from lingerlonger.scenario.model import (
 from lingerlonger.scenario.task_step import read_task, refuse_task_id_twice
 from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE
 from lingerlonger.words.outside_errors import yaml_error, yaml_problem
+from lingerlonger.words.people import GENDERS
 
 # --- building a scenario -------------------------------------------------------------
 
@@ -271,6 +273,41 @@ def _players(reader: NodeReader, node: Node) -> tuple[str, ...]:
     return tuple(players)
 
 
+def _gender(reader: NodeReader, node: Node, what: str) -> str:
+    gender = reader.text(node, what)
+    if gender not in GENDERS:
+        raise reader.refuse(node, "names-gender", what=what, gender=quoted(gender), genders=", ".join(GENDERS))
+    return gender
+
+
+def _names(
+    reader: NodeReader, node: Node, players: tuple[str, ...]
+) -> dict[str, dict[str, tuple[str | None, str | None]]]:
+    """``names:``, each seat's name and gender per language (``"*"``: the gender for all of them)."""
+    names: dict[str, dict[str, tuple[str | None, str | None]]] = {}
+    for _, seat_node, value in reader.mapping(node, "names"):
+        seat = reader.seat(seat_node, "names", players)
+        what = f"names: {seat}"
+        said: dict[str, tuple[str | None, str | None]] = {}
+        for key, key_node, item in reader.mapping(value, what):
+            if key == "gender":
+                said["*"] = (None, _gender(reader, item, f"{what}: gender"))
+            elif key in LANGUAGES:
+                if item.kind is SCALAR:
+                    said[key] = (reader.text(item, f"{what}: {key}"), None)
+                else:
+                    fields = reader.fields(item, f"{what}: {key}", NAME_KEYS)
+                    name = reader.text(fields["name"], f"{what}: {key}: name") if "name" in fields else None
+                    gender = _gender(reader, fields["gender"], f"{what}: {key}: gender") if "gender" in fields else None
+                    said[key] = (name, gender)
+            else:
+                raise reader.refuse(
+                    key_node, "names-key", what=what, key=quoted(key), keys=", ".join(("gender", *LANGUAGES))
+                )
+        names[seat] = said
+    return names
+
+
 def _position(
     reader: NodeReader, values: dict[str, Node], need: Callable[[str], Node], players: tuple[str, ...]
 ) -> dict[str, Any]:
@@ -354,6 +391,7 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
     except SetupError as error:
         raise _refuse_game(reader, values, error) from None
     dealer = reader.seat(need("dealer"), "dealer", players)
+    names = _names(reader, values["names"], players) if "names" in values else {}
 
     position = [key for key in POSITION_KEYS if key in values]
     if "deck" in values:
@@ -389,6 +427,7 @@ def _scenario(reader: NodeReader, node: Node, index: int) -> Scenario:
         tags=tags,
         lang=lang,
         result=result,
+        names=names,
         extras=extras,
         index=index,
         **setup,

@@ -55,6 +55,7 @@ TOP_KEYS = (
     "lang",
     "rules",
     "players",
+    "names",
     "dealer",
     "deck",
     "hands",
@@ -65,6 +66,9 @@ TOP_KEYS = (
     "result",
 )
 RULES_KEYS = ("profile", "variants", "hand_size")
+#: How a lesson names one seat (``names: {Ana: {ru: Аня, gender: f}}``): the gender for every
+#: language, and a language's name, or its name and gender (``es: {name: Dani, gender: m}``).
+NAME_KEYS = ("gender", "name")
 RESULT_KEYS = ("winner", "reason")
 POSITION_KEYS = ("hands", "stock", "trump", "leader")
 #: A quiz question (``ask:``) and the kinds of answer it may expect (see ``Ask``).
@@ -313,6 +317,9 @@ class Scenario:
     trump: Suit | None = None
     leader: str | None = None
     result: Result | None = None
+    #: How the seats are named in each language (``names:``): seat, then language (``"*"``: all
+    #: of them), to a name (None: the default one, see ``words.people``) and a gender.
+    names: dict[str, dict[str, tuple[str | None, str | None]]] = field(default_factory=dict)
     extras: dict[str, Any] = field(default_factory=dict)  # top-level x- keys, kept for the writer
     index: int = 0  # position in a YAML stream
 

@@ -282,6 +282,23 @@ def _seat(name: str | None) -> str:
 # --- one scenario -------------------------------------------------------------------
 
 
+def _names_lines(names: dict[str, dict[str, tuple[str | None, str | None]]]) -> list[str]:
+    """``names:``, one line per seat, as the reader reads it back."""
+
+    def said(lang: str, name: str | None, gender: str | None) -> str:
+        if lang == "*":
+            return f"gender: {gender}"
+        if gender is None and name is not None:
+            return f"{lang}: {_scalar(name)}"
+        parts = ([f"name: {_scalar(name)}"] if name is not None else []) + ([f"gender: {gender}"] if gender else [])
+        return f"{lang}: {{{', '.join(parts)}}}"
+
+    lines = ["names:"] if names else []
+    for seat, by_lang in names.items():
+        lines.append(f"  {_scalar(seat)}: {{{', '.join(said(lang, *pair) for lang, pair in by_lang.items())}}}")
+    return lines
+
+
 def dump_scenario(scenario: Scenario) -> str:
     """One scenario as a YAML document (no ``---``, no schema line)."""
     s = scenario
@@ -303,6 +320,7 @@ def dump_scenario(scenario: Scenario) -> str:
         if rules.hand_size is not None:
             lines.append(f"  hand_size: {rules.hand_size}")
     lines.append(f"players: [{', '.join(_scalar(name) for name in s.players)}]")
+    lines += _names_lines(s.names)
     lines.append(f"dealer: {_seat(s.dealer)}")
     if s.deck is not None:
         lines.append(f"deck: {_cards(s.deck)}")

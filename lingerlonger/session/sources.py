@@ -8,7 +8,9 @@ from pathlib import Path
 from lingerlonger.game.errors import Message
 from lingerlonger.scenario import Location, Scenario, ScenarioError, load
 from lingerlonger.scenario.library import lesson_folder, nearest
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import Replay, replay
+from lingerlonger.words.people import local_name
 
 __all__ = ["find_scenarios", "scenario_library", "replay_of"]
 
@@ -43,15 +45,30 @@ def scenario_library(folder: Path | None) -> tuple[list[tuple[str, Scenario]], l
     return entries, problems
 
 
-def replay_of(source: Scenario | Replay | str | Path, index: int = 0) -> Replay:
-    """The replay of a scenario, or of the ``index``-th scenario of a file (``ScenarioError``)."""
+def lesson_language(source: Scenario | Replay | str | Path) -> str | None:
+    """The language a lesson says it is written in (``lang:``), when it is at hand without reading a file."""
+    scenario = source.scenario if isinstance(source, Replay) else source
+    return scenario.lang if isinstance(scenario, Scenario) else None
+
+
+def seat_named(run: Replay, seat: int | str, lang: str) -> int | str:
+    """A seat asked for by the name its file gives it, in a replay whose seats are renamed for ``lang``."""
+    if isinstance(seat, str) and seat not in run.final.players:
+        return local_name(seat, lang, run.scenario.names)
+    return seat
+
+
+def replay_of(source: Scenario | Replay | str | Path, index: int = 0, lang: str | None = None) -> Replay:
+    """The replay of a scenario, or of the ``index``-th scenario of a file (``ScenarioError``);
+    with ``lang``, its seats named as a reader of that language names them (``local_seats``)."""
     if isinstance(source, Replay):
-        return source
+        named = source.scenario if lang is None else named_in(source.scenario, lang)
+        return source if named is source.scenario else replay(named)
     if isinstance(source, Scenario):
-        return replay(source)
+        return replay(source if lang is None else named_in(source, lang))
     scenarios = load(source)
     if not 0 <= index < len(scenarios):
         raise ScenarioError(
             Location(str(source), 1, 1), Message("app.no-scenario-index", count=len(scenarios), index=index)
         )
-    return replay(scenarios[index])
+    return replay(scenarios[index] if lang is None else named_in(scenarios[index], lang))

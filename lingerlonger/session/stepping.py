@@ -248,6 +248,13 @@ class ScenarioModel:
         """The model of a replay at its first frame; ``options`` as the fields."""
         return cls(run, tuple(run.frames), Plan.of(run.frames), **options)
 
+    def replayed(self, run: Replay) -> ScenarioModel:
+        """The same place in another replay of the same lesson (its seats named in another
+        language: ``scenario.local_seats``); itself when the names are the same."""
+        if run.scenario.players == self.run.scenario.players:
+            return self
+        return replace(self, run=run, frames=tuple(run.frames), plan=Plan.of(run.frames))
+
     @property
     def last_index(self) -> int:
         return len(self.frames) - 1

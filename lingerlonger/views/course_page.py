@@ -27,8 +27,11 @@ from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import TrickWon
 from lingerlonger.scenario import Scenario, in_language
 from lingerlonger.scenario.course import Course, read_course
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.review_copy import review_copy, review_seed
+from lingerlonger.views.class_student import student_panel_html
+from lingerlonger.views.course_mastery import MASTERY_JS, mastery_words, skills_of
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
 from lingerlonger.views.markdown import markdown_html
 from lingerlonger.views.table_html import TableStyle, card_html, card_label, minify_css, table_html
@@ -86,7 +89,8 @@ _STATIC = Path(__file__).parent / "static"
 #: The page's style and script: inlined by ``course_html(include_assets=True)`` for a page of its
 #: own, dropped by the book for its shared files (book/_ext/site_assets.py).
 COURSE_CSS = minify_css((_STATIC / "learn" / "course.css").read_text(encoding="utf-8"))
-COURSE_JS = (_STATIC / "learn" / "course.js").read_text(encoding="utf-8")
+# The mastery's script first: course.js calls it (static/learn/course_mastery.js).
+COURSE_JS = MASTERY_JS + (_STATIC / "learn" / "course.js").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -252,11 +256,18 @@ def goal_sentence(task: LearnTask, lang: str) -> str:
 
 
 def task_data(task: LearnTask) -> dict[str, object]:
-    """What the page's script judges with: each answer's verdict and its rule."""
+    """What the page's script judges with: each answer's verdict and its rule; and the rules and
+    tips the exercise practises, which its answers count for (course_mastery.py)."""
     return {
         "kind": answer_kind(task.goal, task.verdicts),
         "verdicts": {verdict.answer: [verdict.right, verdict.rule] for verdict in task.verdicts},
+        "skills": task_skills(task),
     }
+
+
+def task_skills(task: LearnTask) -> list[str]:
+    """The rules and tips ``task`` practises; a review copy, its exercise's."""
+    return skills_of(task.id.removesuffix("-review"), task.verdicts)
 
 
 def task_table(task: LearnTask, style: TableStyle) -> Markup:
@@ -396,7 +407,10 @@ def course_html(
         reviews=reviews,
         count=count,
         panel=progress_panel_html(lang),  # done out of total, Continue, review, export (course_progress.js)
+        class_panel=student_panel_html(lang),  # a class assignment's hand-in (static/class/student.js)
         words=_words(lang, "intro", "class-mode", "units", "from-reviews", "needs-script"),
+        mastery={key: translate(f"learn.mastery-{key}", lang) for key in _MASTERY_LABELS},
+        mastery_words=_json(mastery_words(_page_skills(units), lang)),
         catalog=_json(catalog),
         css=Markup(COURSE_CSS + minify_css(PROGRESS_CSS)) if include_assets else "",
         js=Markup(COURSE_JS) if include_assets else "",
@@ -404,10 +418,23 @@ def course_html(
     )
 
 
-def learn_units(course: Course, *, reviews: bool = True) -> tuple[LearnUnit, ...]:
+#: The mastery chart's own labels (its other words are course_mastery.mastery_words').
+_MASTERY_LABELS = ("title", "intro", "none", "caption", "skill", "right", "hints", "wrong", "level", "practise")
+
+
+def _page_skills(units: Sequence[LearnUnit]) -> set[str]:
+    """Every rule and tip the page's exercises practise."""
+    return {skill for unit in units for task in unit.tasks for skill in task_skills(task)}
+
+
+def learn_units(course: Course, *, reviews: bool = True, lang: str | None = None) -> tuple[LearnUnit, ...]:
     """The course as the page draws it: each exercise's ``task:`` step judged by the engine on
     the table as it stands when the task comes (the replay's frame before that step), with its
-    review copy unless ``reviews`` is false."""
+    review copy unless ``reviews`` is false; with ``lang``, the seats named in that language."""
+    exercises = {
+        unit.id: tuple(scenario if lang is None else named_in(scenario, lang) for scenario in unit.exercises)
+        for unit in course.units
+    }
     return tuple(
         LearnUnit(
             id=unit.id,
@@ -415,7 +442,7 @@ def learn_units(course: Course, *, reviews: bool = True) -> tuple[LearnUnit, ...
             chapter=unit.chapter,
             tasks=tuple(
                 _with_review(learn_task(scenario), scenario) if reviews else learn_task(scenario)
-                for scenario in unit.exercises
+                for scenario in exercises[unit.id]
             ),
         )
         for unit in course.units
@@ -457,11 +484,23 @@ class LearnPage:
     the library's ``course/``), shown in the reader's language (``LINGERLONGER_LANG``) as HTML."""
 
     def __init__(self, folder: str | Path | None = None, *, lang: str = DEFAULT_LANGUAGE) -> None:
-        self.units = learn_units(read_course(folder))
+        self.units = learn_units(read_course(folder), lang=lang)
         self.lang = lang
 
     def _repr_html_(self) -> str:
         return str(course_html(self.units, self.lang))
+
+
+class LearnStart:
+    """A link at the top of the Learn page to its exercise on screen: on a phone the page's
+    introduction fills two screens above it, and the first exercise is one tap away."""
+
+    def __init__(self, *, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = lang
+
+    def _repr_html_(self) -> str:
+        text = translate("learn.start", self.lang)
+        return str(render("course/start_link.html", tag=language_tag(self.lang), text=text))
 
 
 class ProgressPanel:

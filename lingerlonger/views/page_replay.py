@@ -199,6 +199,7 @@ _CONTROL_WORDS = (
     "ui.live-failed",
     "ui.what-if-help",
     "ui.live-legal-wait",
+    "ui.same-as-line",
     "ui.branch-back",
     "ui.coach",
     "ui.coach-thinking",

@@ -16,13 +16,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lingerlonger.game.declared import PLAYERS
 from lingerlonger.game.engine import new_hand
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import Scenario
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import answer_text, replay
 from lingerlonger.views.markdown import markdown_paragraphs
 from lingerlonger.views.table_html import TABLE_CSS, TableStyle, minify_css, table_html
@@ -50,7 +51,7 @@ def scenario_sheet_html(scenario: Scenario, *, lang: str | None = None, four_col
     """One scenario as a printable A4 HTML page, in ``lang`` (default: the scenario's own):
     a whole document, to write to a file (``str``, not a fragment to embed)."""
     lang = check_language(lang or scenario.lang or "en")
-    scenario = scenario.in_language(lang)
+    scenario = named_in(scenario.in_language(lang), lang)
     say = lambda msg_id, **values: translate(msg_id, lang, **values)  # noqa: E731
     run = replay(scenario)
     start = run.frames[0].state
@@ -113,20 +114,23 @@ def deal_rows(rules: Rules | None = None) -> list[tuple[int, int, int]]:
     return rows
 
 
-def rules_sheet_html(lang: str = "en") -> Markup:
-    """The rules on one page in every language, ``lang`` shown first; the reader picks another
-    with the buttons on the sheet (no script), and printing prints the one shown.
+def rules_sheet_html(lang: str = "en", languages: Sequence[str] | None = None) -> Markup:
+    """The rules on one page in each of ``languages`` (every one by default), ``lang`` shown
+    first; the reader picks another with the buttons on the sheet (no script; none when there
+    is one language), and printing prints the one shown. A translated chapter embeds its own
+    language alone: one language per screen.
     """
     check_language(lang)
+    languages = [code for code in LANGUAGES if code in (languages or LANGUAGES) or code == lang]
     return render(
         "sheet/rules.html",
         lang=lang,
         label=translate("rules-sheet.aria", lang),
         language=translate("player.language", lang),
-        languages=[(code, language_tag(code), translate("language.name", code)) for code in LANGUAGES],
+        languages=[(code, language_tag(code), translate("language.name", code)) for code in languages],
         versions=[
             {"tag": language_tag(code), "t": _sheet_words(code), "print": translate("sheet.print", code)}
-            for code in LANGUAGES
+            for code in languages
         ],
         deal_rows=deal_rows(),
         script=Markup(SHEET_JS),

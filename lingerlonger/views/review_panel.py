@@ -2,9 +2,11 @@
 
 ``review_html(review, lang)`` draws a ``computer.review.Review`` from
 ``templates/review/panel.html`` (style: ``static/review.css``): a summary in words and the
-three biggest moments, then every moment (``[data-ll-moment]``, its ``data-ll-verdict``), with
-each legal card's two chances and their intervals, as bars and as numbers, and a folded note
-on what the numbers mean. Every word comes from the catalogs (``ui.review-*``); a seat's name
+three biggest moments, then every moment (``[data-ll-moment]``, its ``data-ll-verdict``): why,
+in one sentence naming its idea with a link (``[data-ll-reason]``, ``review_words.py``), the
+luck of an unlucky card, a deal that shows it, and behind a "Details" control each legal card's
+two chances and their intervals, as bars and as numbers, and a folded note on what the numbers
+mean. Every word comes from the catalogs (``ui.review-*``); a seat's name
 is escaped by the template engine. Each moment has a "Show this moment" button
 (``data-ll-action="review-open"``, ``data-ll-step`` its step in the hand) for the page's script
 or the widget to open the table there.
@@ -24,12 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lingerlonger.computer.review import INACCURACY, MISTAKE, ActionValue, Chance, Moment, Review
+from lingerlonger.views.review_words import moment_words
 from lingerlonger.views.table_html import TableStyle, card_html, card_label
 from lingerlonger.views.templating import Markup, render
-from lingerlonger.words.i18n import format_number, format_percent, ui
-from lingerlonger.words.narration import suit_name
+from lingerlonger.words.i18n import format_number, format_percent, translate, ui
+from lingerlonger.words.narration import card_name, suit_name
 
-__all__ = ["review_html", "summary_text", "moment_title", "BIGGEST"]
+__all__ = ["review_html", "summary_text", "moment_title", "moment_label", "BIGGEST"]
 
 #: How many moments the summary points to.
 BIGGEST = 3
@@ -87,7 +90,16 @@ def moment_title(moment: Moment, style: TableStyle) -> str:
     return ui("review-trick", style.lang, trick=len(moment.state.history) + 1, card=_label(played, style))
 
 
-def _moment(moment: Moment, anchor: str, name: str, style: TableStyle) -> dict[str, object]:
+def moment_label(moment: Moment, lang: str) -> str:
+    """A moment in a button's name: "trick 3, 8 of diamonds", or the suit named as trump."""
+    played = moment.played_value
+    if played.card is None:
+        assert played.suit is not None  # no card: the suit named as trump
+        return ui("app-review-moment-trump", lang, suit=suit_name(played.suit, lang))
+    return ui("app-review-moment", lang, trick=len(moment.state.history) + 1, card=card_name(played.card, lang))
+
+
+def _moment(moment: Moment, anchor: str, name: str, style: TableStyle, book_href: str | None) -> dict[str, object]:
     lang = style.lang
     face_up_best = moment.face_up_best
     # Every card as good as the best is named best (a hopeless hand has them all at 0%): naming
@@ -123,6 +135,10 @@ def _moment(moment: Moment, anchor: str, name: str, style: TableStyle) -> dict[s
         "verdict": moment.verdict,
         "verdict_word": ui(f"review-verdict-{moment.verdict}", lang),
         "title": moment_title(moment, style),
+        "why": moment_words(moment, lang, book_href),
+        "label": moment_label(moment, lang),
+        "show_name": ui("app-review-open", lang, moment=moment_label(moment, lang)),
+        "practise_name": ui("app-review-practise", lang, moment=moment_label(moment, lang)),
         "notes": notes,
         "rows": rows,
     }
@@ -146,16 +162,19 @@ def review_html(
     style: TableStyle | None = None,
     show: bool = True,
     practise: bool = False,
+    book_href: str | None = "",
 ) -> Markup:
     """The panel of ``review`` in ``lang``. ``name``: the reviewed seat's name (by default as the
     hand named it); ``anchor``: the prefix of the moments' ids, unique in the page; ``level``:
     the panel's heading level (its parts take the next ones); ``show``: each moment's "Show this
     moment" button (False where no script answers it: a widget draws its own); ``practise``:
-    each moment's "Practise this" button, for live mode's script (the app draws its own)."""
+    each moment's "Practise this" button, for live mode's script (the app draws its own);
+    ``book_href``: the folder of the book's pages from this page, for the links to the tips and
+    rules the reasons name ("" beside them, as live mode is; None: no links, as in the app)."""
     style = (style or TableStyle.of(lang)).speaking(lang)
     if name is None:
         name = review.moments[0].state.players[review.seat] if review.moments else ""
-    moments = [_moment(moment, anchor, name, style) for moment in review.moments]
+    moments = [_moment(moment, anchor, name, style, book_href) for moment in review.moments]
     by_step = {moment["step"]: moment for moment in moments}
     deals = max((value.known.deals for moment in review.moments for value in moment.values), default=0)
     level = max(1, min(level, 4))
@@ -188,6 +207,8 @@ def review_html(
         column_face_up=ui("review-column-face-up", lang),
         mark_played=ui("review-mark-played", lang),
         mark_best=ui("review-mark-best", lang),
+        details=translate("review.details", lang),
+        line_title=translate("review.line-title", lang),
         show=ui("review-show", lang) if show else "",
         practise=ui("review-practise", lang) if practise else "",
     )

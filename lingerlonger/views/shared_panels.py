@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable, Iterable
 
-from lingerlonger.computer.coach import CardAdvice
+from lingerlonger.computer.coach import CardAdvice, too_close
 from lingerlonger.game.cards import Card
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import Event
@@ -23,7 +23,7 @@ from lingerlonger.session.stepping import ScenarioModel
 from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, table_html
 from lingerlonger.views.templating import Markup, catalog_html, render
 from lingerlonger.words.i18n import format_number, format_percent, language_tag, translate, ui
-from lingerlonger.words.narration import aloud, narrate, reason_text
+from lingerlonger.words.narration import aloud, card_name, narrate, reason_text, suit_name
 
 __all__ = [
     "ui_html",
@@ -53,6 +53,13 @@ def _ui_markup(key: str, lang: str) -> Markup:
     return Markup(ui(key, lang))
 
 
+def _said(advice: CardAdvice, lang: str) -> str:
+    """A card of the coach's in words (a screen reader hears it so), or the suit to name as trump."""
+    if advice.card is not None:
+        return card_name(advice.card, lang)
+    return suit_name(advice.suit, lang) if advice.suit is not None else ""
+
+
 def advice_html(advice: list[CardAdvice] | None, name: str, lang: str) -> Markup:
     """The coach's chances as bars, best first (nothing when the coach was not asked)."""
     if advice is None:
@@ -68,9 +75,17 @@ def advice_html(advice: list[CardAdvice] | None, name: str, lang: str) -> Markup
         for a in advice
     ]
     rollouts = format_number(min(a.rollouts for a in advice), lang) if advice else ""
+    # The review's rule: cards whose ranges overlap the best's cannot be told from it.
+    close = too_close(advice)
+    verdict = ""
+    if len(close) > 1:
+        verdict = ui("coach-close", lang, cards=", ".join(_said(a, lang) for a in close))
+    elif close:
+        verdict = ui("coach-clear", lang, name=name, card=_said(close[0], lang))
     return render(
         "panels/coach.html",
         rows=rows,
+        verdict=verdict,
         nobody=_ui_markup("coach-none", lang),
         title=ui_html("coach-title", lang, name=name),
         note=ui_html("coach-note", lang, rollouts=rollouts, name=name) if advice else "",

@@ -34,8 +34,9 @@ from lingerlonger.words.i18n import (
     format_number,
     format_percent,
 )
+from lingerlonger.words.people import Name, local_names
 
-__all__ = ["LANG", "DOMAIN", "_", "number", "percent", "said", "locale_folder", "read_po", "messages"]
+__all__ = ["LANG", "DOMAIN", "_", "number", "percent", "said", "seats", "locale_folder", "read_po", "messages"]
 
 #: The page's language (the book build's ``LINGERLONGER_LANG``).
 LANG = DEFAULT_LANGUAGE
@@ -117,6 +118,17 @@ def _(message: str, lang: str = LANG) -> str:
     """``message`` (English, as written in the chapter) in ``lang``: its translation in
     ``code.po``, else the English itself."""
     return messages(lang).get(message, message)
+
+
+def seats(*names: str) -> list[Name]:
+    """The seats ``names`` as the page's reader names them: ``seats("Ana", "Bruno")`` is
+    ``['Аня', 'Боря']`` on a Russian page (``people.local_names``), each knowing its gender.
+
+    >>> from lingerlonger.words.people import local_name
+    >>> seats("Ana", "Carla") == [local_name("Ana", LANG), local_name("Carla", LANG)]
+    True
+    """
+    return list(local_names(names, LANG))
 
 
 def number(value: float, digits: int = 1, lang: str = LANG) -> str:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-__all__ = ["Refusal", "ideas", "refused_in", "without_quotations", "rows"]
+__all__ = ["Refusal", "ideas", "refused_in", "without_quotations", "plain_words", "rows"]
 
 #: A quotation of a source is kept as the source wrote it (issue 24, §3), so its words are
 #: not checked: a span in double quotes (straight, curly, « », „ “) of at least this many
@@ -78,9 +78,26 @@ def without_quotations(text: str) -> str:
     return _CODE.sub(lambda match: " " * len(match.group(0)), _QUOTED.sub(blank, text))
 
 
+#: Emphasis around words (``**abre**``, ``*sai*``, ``__x__``) and a role's name hide nothing:
+#: the checked text is read without them, its lines joined (issue 44: "**abre** a primeira
+#: vaza" went through).
+_EMPHASIS = re.compile(r"(?<!\\)(\*{1,3}|_{2})(?=\S)|(?<=\S)(\*{1,3}|_{2})")
+_SPACES = re.compile(r"\s+")
+
+
+def plain_words(text: str) -> str:
+    r"""``text`` as a reader reads it: no emphasis markers, every run of spaces and line breaks one space.
+
+    >>> plain_words("O dador **abre** a\n  primeira vaza.")
+    'O dador abre a primeira vaza.'
+    """
+    return _SPACES.sub(" ", _EMPHASIS.sub("", text))
+
+
 def refused_in(text: str, lang: str) -> list[Refusal]:
-    """The refused variants of ``lang`` that ``text`` uses, outside quotations of the sources."""
-    checked = without_quotations(text)
+    """The refused variants of ``lang`` that ``text`` uses, outside quotations of the sources,
+    through markup and line breaks."""
+    checked = plain_words(without_quotations(text))
     return [
         Refusal(idea["id"], idea[lang], match.group(0), pattern.pattern)
         for idea, pattern in _patterns(lang)

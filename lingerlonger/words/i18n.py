@@ -11,6 +11,14 @@ fora" to go out); every language's words for the game are in ``locale/glossary.j
 'A sai com K♣.'
 >>> [translate("count.cards", "ru", count=n) for n in (1, 2, 5, 21)]
 ['1 карта', '2 карты', '5 карт', '21 карта']
+
+A message agrees with a person's grammatical gender the ICU way, ``{name, select, f {…}
+other {…}}``: the branch is the gender of the value given for ``name`` (``people.gender_of``:
+a ``people.Name`` knows its own; the default names are in ``locale/names.json``), ``other``
+when it has none.
+
+>>> fill_selects("{name} {name, select, f {сыграла} other {сыграл}}", {"name": "Аня"})
+'{name} сыграла'
 """
 
 from __future__ import annotations
@@ -18,13 +26,15 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import SupportsInt, cast
 
 from lingerlonger.game.errors import ENGLISH as ENGLISH_ERRORS
 from lingerlonger.game.errors import Message, fill, speak_with
+from lingerlonger.words.people import gender_of
 
 __all__ = [
     "ui",
@@ -47,6 +57,7 @@ __all__ = [
     "format_number",
     "format_percent",
     "speaker",
+    "fill_selects",
 ]
 
 LANGUAGES = ("en", "pt", "es", "ru")
@@ -163,15 +174,47 @@ def template(msg_id: str, lang: str = DEFAULT_LANGUAGE) -> str | Mapping[str, st
     return message
 
 
+_SELECT = re.compile(r"\{(\w+), select,")
+_BRANCH = re.compile(r"\s*(\w+)\s*\{")
+
+
+def _selects(text: str, choose: Callable[[str, Mapping[str, str]], str]) -> str:
+    """``text`` with each ``{var, select, key {…} … other {…}}`` replaced by ``choose(var, branches)``."""
+    said, at = [], 0
+    while (found := _SELECT.search(text, at)) is not None:
+        said.append(text[at : found.start()])
+        at, branches = found.end(), {}
+        while (branch := _BRANCH.match(text, at)) is not None:
+            start = at = branch.end()
+            depth = 1
+            while depth:
+                if at >= len(text):
+                    raise I18nError(f"unclosed select in {text!r}")
+                depth += {"{": 1, "}": -1}.get(text[at], 0)
+                at += 1
+            branches[branch.group(1)] = text[start : at - 1]
+        closing = text.find("}", at)
+        if "other" not in branches or closing < 0 or text[at:closing].strip():
+            raise I18nError(f"a select needs branches and an 'other' one: {text!r}")
+        said.append(choose(found.group(1), branches))
+        at = closing + 1
+    return "".join(said) + text[at:]
+
+
+def fill_selects(text: str, values: Mapping[str, object]) -> str:
+    """``text`` with each select's branch chosen by the gender of its value (else ``other``)."""
+    return _selects(text, lambda var, branches: branches.get(gender_of(values.get(var)) or "other", branches["other"]))
+
+
 def translate(msg_id: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
     """Message ``msg_id`` in ``lang`` with its placeholders filled; a plural message takes
-    its form from ``values["count"]``."""
+    its form from ``values["count"]``, a select its branch from the gender of its value."""
     message = template(msg_id, lang)
     if isinstance(message, Mapping):
         if "count" not in values:
             raise I18nError(f"message {msg_id!r} has plural forms: give it a count")
         message = message[plural_category(int(cast(SupportsInt, values["count"])), lang)]
-    return message.format(**values)
+    return fill_selects(message, values).format(**values)
 
 
 def error_text(error: Message, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -220,8 +263,19 @@ def format_percent(value: float, lang: str, digits: int = 0, *, sign: bool = Fal
 
 
 def placeholders(text: str) -> frozenset[str]:
-    """The ``{name}`` fields of a message text."""
-    return frozenset(field for _, field, _, _ in string.Formatter().parse(text) if field)
+    """The ``{name}`` fields of a message text, a select's own and those of all its branches.
+
+    >>> sorted(placeholders("{name, select, f {{name} сыграла {card}} other {{name} сыграл {card}}}"))
+    ['card', 'name']
+    """
+    chosen = set()
+
+    def every_branch(var: str, branches: Mapping[str, str]) -> str:
+        chosen.add(var)
+        return " ".join(branches.values())
+
+    plain = _selects(text, every_branch)
+    return frozenset(chosen | {field for _, field, _, _ in string.Formatter().parse(plain) if field})
 
 
 def ui(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:

@@ -644,6 +644,32 @@ def go_live(page):
     return player
 
 
+def open_what_if(player, last: bool = False) -> str:
+    """Press the legal cards of the live player's step (the last first when ``last``) until one
+    opens a what-if branch, and return it: the lesson's own card opens none, the lesson steps
+    on to it (then Back returns to the step, and the next card is tried)."""
+    counter = player.locator(".ll-counter")
+    player.locator(".ll-stage " + LEGAL_CARD).first.wait_for(state="visible", timeout=20_000)
+    cards = player.locator(".ll-stage " + LEGAL_CARD).evaluate_all("cards => cards.map(c => c.dataset.llCard)")
+    step = counter.inner_text()
+    for card in reversed(cards) if last else cards:
+        player.locator(f".ll-stage [data-ll-card='{card}']").click()
+        player.page.wait_for_function(
+            "([root, step]) => root.querySelector('[data-ll-what-if]')"
+            " || root.querySelector('.ll-counter').textContent !== step",
+            arg=[player.element_handle(), step],
+            timeout=LIVE_BOOT_MS,
+        )
+        if player.locator("[data-ll-what-if]").count():
+            return card
+        player.locator("[data-go=back]").click()
+        player.page.wait_for_function(
+            "([el, step]) => el.textContent === step", arg=[counter.element_handle(), step], timeout=20_000
+        )
+        player.locator(".ll-stage " + LEGAL_CARD).first.wait_for(state="visible", timeout=20_000)
+    raise AssertionError(f"no card of {cards} opened a what-if")
+
+
 def deal_new_hand(player) -> None:
     """Press "New hand" and wait until the hand is on the table: until then the stage still shows
     the lesson's frame, with legal cards of its own that a press would take for a what-if."""
@@ -774,7 +800,7 @@ KEPT = "[data-ll-keep][data-ll-kept]"
 
 
 def first_visit(chromium, url: str, **options):
-    """A new browser opens ``url`` once and waits until the worker kept its language's chapters."""
+    """A new browser opens ``url`` once and waits until the worker kept the page."""
     context = chromium.new_context(**options)
     page = context.new_page()
     log = record(page)

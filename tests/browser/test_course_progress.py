@@ -375,7 +375,12 @@ def test_a_forged_link_waits_for_the_readers_yes_and_can_be_undone(site, chromiu
     solve(page, "deal-1", 1, mistakes=2)  # due for review tomorrow
     before = stored(page)
     day = page.evaluate("() => llCourseProgress.today(Date.now()) + 1")
-    data = {"tasks": {id_: {"s": 3, "m": 0, "h": 0, "n": 1, "t": day} for id_ in ORDER}, "last": None, "own": []}
+    data = {
+        "tasks": {id_: {"s": 3, "m": 0, "h": 0, "n": 1, "t": day} for id_ in ORDER},
+        "last": None,
+        "own": [],
+        "skills": {},
+    }
     forged = page.evaluate(
         "data => '#progress=' + llCourseProgress.base64url(JSON.stringify({format: llCourseProgress.FORMAT,"
         " v: llCourseProgress.VERSION, data, sum: llCourseProgress.checksum(data)}))",

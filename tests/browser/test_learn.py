@@ -91,6 +91,11 @@ def test_a_wrong_card_then_the_right_one_then_stars_in_russian_on_a_phone(learn)
     assert total >= 40
     progress = page.locator("[data-ll-progress]")
     assert progress.inner_text().strip() == translate("progress.count", "ru", done=0, total=total)
+    # the progress card holds its file box at 360 px
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.ll-progress-import input[type=file]')].map(input => {
+        const card = input.closest('.ll-progress-import').parentElement.getBoundingClientRect();
+        return [input.getBoundingClientRect().right, card.right, innerWidth]; })""")
+    assert boxes and all(right <= min(card, width) + 1 for right, card, width in boxes), boxes
     task_id, wrong, right = first_card_task_with_a_line(page)
     page.locator(f'[data-ll-goto="{task_id}"]').click()
     task = page.locator(f'[data-ll-task="{task_id}"]')
@@ -143,6 +148,9 @@ def test_a_wrong_card_then_the_right_one_then_stars_in_russian_on_a_phone(learn)
     stars = task.locator("[data-ll-stars]")
     assert stars.is_visible() and stars.get_attribute("aria-label") == translate("learn.stars", "ru", count=2)
     assert stars.inner_text() == "★★☆"
+    echo = task.locator(".ll-verdict-stars")  # in sight with the verdict
+    box = echo.bounding_box()
+    assert echo.inner_text() == "★★☆" and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
     assert progress.inner_text().strip() == translate("progress.count", "ru", done=1, total=total)
     log.assert_clean()
 
@@ -330,3 +338,17 @@ def test_the_readers_own_exercises_are_data_and_markup_in_them_is_only_text(lear
     assert page.evaluate("file => llCourseProgress.open({order: []}).importText(file)", file) == 1  # its solve
     assert page.evaluate("() => llPracticeQueue.list().map(item => item.id)") == [task_id]
     assert page.evaluate("window.llRan") is None
+
+
+def test_on_a_phone_the_exercise_is_one_tap_from_the_top_of_the_page(learn):
+    page, log = learn
+    start = page.locator(".ll-learn-start a")
+    box = start.bounding_box()
+    assert box and box["y"] + box["height"] <= 740 and box["height"] >= 24, f"no way to the exercise in sight: {box}"
+    assert start.inner_text() == translate("learn.start", "ru")
+    start.click()
+    page.wait_for_function(
+        "() => { const t = document.querySelector('[data-ll-task]:not([hidden])');"
+        " const r = t.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }"
+    )
+    log.assert_clean()

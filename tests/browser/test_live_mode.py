@@ -16,6 +16,7 @@ from conftest import (
     go_live,
     is_local,
     live_page,
+    open_what_if,
     play_live_hand,
     record,
     serve,
@@ -30,10 +31,7 @@ READY = "() => navigator.serviceWorker.ready.then(registration => registration.a
 def try_everything(page, player) -> None:
     # A legal card of the seat to act, at a step where someone is to play.
     player.locator("[data-go=next]").click()
-    card = player.locator(".ll-stage " + LEGAL_CARD).first
-    card.wait_for(state="visible", timeout=20_000)
-    tried = card.get_attribute("data-ll-card")
-    card.click()
+    tried = open_what_if(player)
     branch = player.locator("[data-ll-what-if]")
     branch.wait_for(state="visible", timeout=20_000)
     assert tried in branch.inner_text() or branch.locator(".ll-table").count() == 1
@@ -71,6 +69,8 @@ def test_live_mode_plays_what_if_coach_and_a_new_hand_online_and_offline(book_ht
         context.set_offline(True)
         log = record(page)
         page.reload(wait_until="load")
+        # Its files kept, the interpreter starts when the page is idle, before any press (warm start).
+        page.wait_for_function("() => window.llLiveKit.started()", timeout=10_000)
         player = go_live(page)
         try_everything(page, player)
         page.screenshot(path=str(tmp_path / "live-offline.png"))
@@ -78,7 +78,7 @@ def test_live_mode_plays_what_if_coach_and_a_new_hand_online_and_offline(book_ht
         context.close()
 
 
-TRICKS = "book/04-tricks.html"  # its first replay: at step 2, Bruno must follow diamonds
+TRICKS = "book/04-tricks.html"  # its first replay: at step 2, Bruno (Боря on the Russian page) must follow diamonds
 VERDICT = "[data-ll-verdict]"
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
@@ -100,6 +100,40 @@ def lifted(card) -> bool:
     return card.locator(".ll-card").evaluate("face => getComputedStyle(face).transform") != "none"
 
 
+#: Where the live player's table and step counters are, and what covers the screen's top.
+SEEN = """root => {
+  const header = document.querySelector('.bd-header-article, .bd-header');
+  const covered = header ? header.getBoundingClientRect().bottom : 0;
+  const table = root.querySelector('.ll-stage .ll-table').getBoundingClientRect();
+  const counters = [...root.querySelectorAll('.ll-counter, .ll-branch-nav')].filter(el => el.getClientRects().length)
+    .map(el => el.getBoundingClientRect().top);
+  return {covered, top: table.top, bottom: table.bottom, height: innerHeight, counters};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"),
+    [("pt", {"width": 1280, "height": 720}), ("ru", {"width": 360, "height": 740})],
+    ids=["pt-1280x720", "ru-360x740"],
+)
+def test_live_mode_starts_where_the_reader_is_and_a_what_if_shows_one_counter(book_html, chromium, lang, viewport):
+    with serve(book_html) as base:
+        context, page, log = live_page(chromium, base, f"{lang}/{TRICKS}", viewport=viewport)
+        player = page.locator(".ll-replay").first
+        player.scroll_into_view_if_needed()
+        player.locator(".ll-stage .ll-table").scroll_into_view_if_needed()
+        player = go_live(page)
+        seen = player.evaluate(SEEN)
+        assert seen["covered"] - 1 <= seen["top"] < seen["height"] / 2, f"the table left the screen: {seen}"
+        player.locator("[data-go=next]").click()
+        open_what_if(player)
+        seen = player.evaluate(SEEN)
+        assert len(seen["counters"]) == 1, f"{len(seen['counters'])} step counters on screen"
+        assert seen["counters"][0] >= seen["covered"] - 1, f"the what-if's counter is under the header: {seen}"
+        log.assert_clean()
+        context.close()
+
+
 def test_live_mode_marks_the_legal_cards_and_a_refused_one_says_its_rule_in_russian(book_html, chromium, tmp_path):
     with serve(book_html) as base:
         context, page, log = live_page(chromium, base, "ru/" + TRICKS, viewport={"width": 1280, "height": 720})
@@ -119,7 +153,7 @@ def test_live_mode_marks_the_legal_cards_and_a_refused_one_says_its_rule_in_russ
         refused.click()
         verdict = player.locator(VERDICT)
         verdict.wait_for(state="visible", timeout=5_000)
-        assert verdict.inner_text().startswith("нужно дать масть (♦): у игрока Bruno есть")
+        assert verdict.inner_text().startswith("нужно дать масть (♦): у игрока Боря есть")
         box, bar = verdict.bounding_box(), player.locator(".ll-controls").bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], "the answer is under the step bar"
         page.wait_for_timeout(500)  # nothing else comes: no branch, the same step
@@ -163,8 +197,12 @@ def test_a_pressed_card_is_answered_at_once_while_the_engine_is_still_starting(b
         for route in held:
             route.continue_()
         page.wait_for_selector(".ll-replay[data-ll-live=ready]", timeout=LIVE_BOOT_MS)
-        branch = player.locator("[data-ll-what-if]")
-        branch.wait_for(state="visible", timeout=20_000)  # the card pressed while waiting, played
+        # the card pressed while waiting, played: a what-if, or the lesson's own card stepped on to
+        page.wait_for_function(
+            "root => root.querySelector('[data-ll-what-if]') || !root.querySelector('[data-go=back]').disabled",
+            arg=player.element_handle(),
+            timeout=20_000,
+        )
         log.assert_clean()
         context.close()
 
@@ -209,8 +247,7 @@ def test_a_stopped_worker_loses_no_lesson_and_says_a_lost_hand_in_the_readers_wo
         player.locator(".ll-stage .ll-live-quiz-box").wait_for(state="attached", timeout=20_000)  # the engine's frame
 
         page.evaluate("window.llLiveKit.restart()")
-        player.locator(".ll-stage " + LEGAL_CARD).first.click()  # a what-if on the lost lesson
-        player.locator("[data-ll-what-if]").wait_for(state="visible", timeout=LIVE_BOOT_MS)
+        open_what_if(player)  # a what-if on the lost lesson
         player.locator(".ll-live-panel [data-ll-action=back]").click()
         player.locator("[data-ll-what-if]").wait_for(state="detached", timeout=20_000)
 

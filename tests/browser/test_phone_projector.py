@@ -280,6 +280,14 @@ def quiz_replay(lang: str) -> int:
     )
 
 
+def presenting_questions(browser_page, book_site, viewport, lang):
+    """The worked example's replay with questions, in the presenter view."""
+    page, log, player = open_player(browser_page, book_site, viewport, lang, nth=quiz_replay(lang), name=WORKED)
+    player.locator("[data-go=present]").click()
+    wait_until_still(page)
+    return page, log, player
+
+
 #: The table's box and every other part of the stage (words, questions) as boxes.
 STAGE = """root => {
   const box = el => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; };
@@ -297,9 +305,7 @@ STAGE = """root => {
 def test_the_presenter_view_keeps_its_table_still_with_the_questions_under_it(
     book_site, browser_page, tmp_path, lang, viewport
 ):
-    page, log, player = open_player(browser_page, book_site, viewport, lang, nth=quiz_replay(lang), name=WORKED)
-    player.locator("[data-go=present]").click()
-    wait_until_still(page)
+    page, log, player = presenting_questions(browser_page, book_site, viewport, lang)
     tables, asked = [], 0
     for step in range(int(player.get_attribute("data-frames"))):
         seen = player.evaluate(STAGE)
@@ -391,4 +397,96 @@ def test_a_replay_speaks_the_pages_language_and_has_no_menu_of_its_own(book_site
     assert counter.inner_text() == ui("counter", lang, at=0, last=last)
     assert player.locator(".ll-stage .ll-table").get_attribute("lang") == lang
     assert not page.locator("select[data-lang-picker]").count(), "a replay has a language menu of its own"
+    log.assert_clean()
+
+
+# --- a teacher never loses their place ---------------------------------------------------------
+
+#: Where the replay is once the presenter view is left, and what has the focus.
+PLACE = """root => {
+  const header = document.querySelector('.bd-header'), r = root.getBoundingClientRect();
+  const covered = header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().bottom : 0;
+  const focused = document.activeElement;
+  return {top: r.top, covered, height: innerHeight, focus: focused === document.body ? 'body'
+          : (focused.dataset.go || focused.tagName), inside: root.contains(focused)};
+}"""
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("pt", PROJECTOR), ("ru", PHONE)], ids=["pt-1280x720", "ru-360x740"])
+def test_leaving_the_presenter_view_comes_back_to_the_replay_with_the_focus_on_it(
+    book_site, browser_page, tmp_path, lang, viewport
+):
+    page, log, player = open_player(browser_page, book_site, viewport, lang, nth=1)
+    present = player.locator("[data-go=present]")
+    for leave in ("Escape", "button", "Escape after the last step"):
+        present.click()
+        wait_until_still(page)
+        if leave == "button":
+            present.click()
+        else:
+            if "last" in leave:
+                page.keyboard.press("End")
+                player.locator("[data-go=last]").wait_for(state="attached")
+                assert player.locator("[data-go=next]").is_disabled()
+                assert page.evaluate("() => document.activeElement !== document.body"), "the focus fell to the page"
+            page.keyboard.press("Escape")
+        page.wait_for_function("root => !root.classList.contains('ll-presenting')", arg=player.element_handle())
+        wait_until_still(page)
+        place = player.evaluate(PLACE)
+        page.screenshot(path=str(tmp_path / f"left-{lang}-{leave[:6]}.png"))
+        assert place["covered"] - 1 <= place["top"] <= place["height"] * 0.15, f"{leave}: the replay is off at {place}"
+        assert place["inside"] and place["focus"] == "present", f"{leave}: the focus is on {place['focus']}"
+    log.assert_clean()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("pt", PHONE), ("ru", PHONE_390)], ids=["pt-360x740", "ru-390x844"])
+def test_next_stays_under_the_finger_from_step_to_step(book_site, browser_page, lang, viewport):
+    page, log, player = open_player(browser_page, book_site, viewport, lang, name=WORKED)
+    next_button = player.locator("[data-go=next]")
+    where = []
+    for _ in range(min(8, int(player.get_attribute("data-frames")) - 1)):
+        next_button.click()
+        wait_until_still(page)
+        where.append(round(next_button.bounding_box()["y"]))
+    assert max(where) - min(where) <= 4, f"Next moves from step to step: {where}"  # it moved up to 217 px
+    log.assert_clean()
+
+
+#: In the presenter view, every question's words, hint and answer buttons of the step shown: their
+#: boxes, the screen's height and the bar's top.
+ASKED = """root => {
+  const bar = root.querySelector('.ll-controls').getBoundingClientRect().top;
+  const parts = [...root.querySelectorAll('.ll-stage .ll-quiz :is(p, summary, button)')];
+  return {bar, more: root.classList.contains('ll-more-below'), parts: parts.map(el => {
+    const r = el.getBoundingClientRect();
+    return [el.tagName, Math.round(r.top), Math.round(r.bottom), Math.round(r.height)]; })};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"),
+    [("pt", PROJECTOR), ("ru", PHONE), ("ru", {"width": 1920, "height": 1080})],
+    ids=["pt-1280x720", "ru-360x740", "ru-1920x1080"],
+)
+def test_the_presenter_view_shows_a_steps_questions_hint_and_answers_whole(
+    book_site, browser_page, tmp_path, lang, viewport
+):
+    page, log, player = presenting_questions(browser_page, book_site, viewport, lang)
+    asked = 0
+    for step in range(int(player.get_attribute("data-frames"))):
+        seen = player.evaluate(ASKED)
+        if seen["parts"]:
+            asked += 1
+            page.screenshot(path=str(tmp_path / f"asked-{lang}-{viewport['width']}-{step}.png"))
+            hidden = [part for part in seen["parts"] if part[2] > seen["bar"] + 1 or part[1] < 0]
+            if hidden and viewport["width"] < 768:  # too many words for a phone even small: a sign of them
+                assert seen["more"], f"step {step}: under the bar with no sign of them: {hidden}"
+                continue
+            assert not hidden, f"step {step}: off the screen, under the bar at {seen['bar']}: {hidden}"
+            if viewport["width"] >= 1920:
+                small = [part for part in seen["parts"] if part[0] == "BUTTON" and part[3] < 48]
+                assert not small, f"step {step}: answer buttons too small for a projector: {small}"
+        page.keyboard.press("PageDown")
+        wait_until_still(page)
+    assert asked, "no question was shown"
     log.assert_clean()

@@ -104,6 +104,8 @@ def test_build_a_position_save_it_and_play_on_from_it(book_html, chromium, tmp_p
         play.click()
         page.wait_for_selector(".ll-position-out .ll-replay[data-ll-live=ready]", timeout=LIVE_BOOT_MS)
         player = editor.locator(".ll-position-out .ll-replay")
+        # one step, nothing to step through: no "step 0 of 0", no Play to press
+        assert player.locator(".ll-counter").is_hidden() and player.locator("[data-go=play]").is_disabled()
         offered = player.locator(".ll-stage [data-ll-card]")
         offered.first.wait_for(timeout=ANSWER_MS)
         assert sorted(offered.evaluate_all("cards => cards.map(c => c.dataset.llCard)")) == ["A♥", "K♣"]
@@ -111,6 +113,7 @@ def test_build_a_position_save_it_and_play_on_from_it(book_html, chromium, tmp_p
         offered.last.click()
         branch = player.locator("[data-ll-what-if]")
         branch.wait_for(state="visible", timeout=ANSWER_MS)
+        assert player.locator(".ll-branch-nav").inner_text().count("1") == 1  # its one counter: "step 1 of N"
         player.locator(".ll-branch-nav [data-ll-action=branch-next]").click()  # stepped ▶
         played, _ = saved_lesson(page, player.locator("[data-ll-action=save-lesson]"), tmp_path)
         first = next(step for step in played.steps if step.kind == "play")

@@ -14,6 +14,7 @@ from conftest import (
     deal_new_hand,
     go_live,
     live_page,
+    open_what_if,
     play_app_hand,
     plays_of,
     saved_lesson,
@@ -109,11 +110,7 @@ def test_a_what_if_branch_saves_in_live_mode(book_html, chromium, tmp_path):
         context, page, log = live_page(chromium, base, CHAPTER)
         player = go_live(page)
         player.locator("[data-go=next]").click()
-        card = player.locator(".ll-stage " + LEGAL_CARD).last
-        card.wait_for(state="visible", timeout=20_000)
-        tried = card.get_attribute("data-ll-card")
-        card.click()
-        player.locator("[data-ll-what-if]").wait_for(state="visible", timeout=20_000)
+        tried = open_what_if(player, last=True)
         lesson, _ = saved_lesson(page, player.locator("[data-ll-action=save-lesson]"), tmp_path)
         assert tried in [str(step.card) for step in lesson.steps if step.kind == "play"]
         log.assert_clean()

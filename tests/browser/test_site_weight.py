@@ -1,7 +1,7 @@
 """The published site stays light (bench/site.py prints the figures): the gallery's replays
 are fetched one by one when opened, every page shares one copy of the player's script,
 nothing unused is published, and a first visit on a phone downloads, unasked, only the
-chapters of its language (the whole site waits for "Keep this book offline")."""
+page and what it shows, each file once (the rest waits for "Keep this book offline")."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from conftest import BOOK_HTML, REPO, counting, record, serve
+from conftest import BOOK_HTML, KEPT, REPO, counting, record, serve
 
 sys.path.insert(0, str(REPO / "book" / "_ext"))
 from site_offline import file_language
@@ -55,10 +55,9 @@ def test_the_site_publishes_no_unused_file(book_html):
 
 
 #: What a first visit may download without the reader asking (bench/site.py: its first minute),
-#: as this test's server sends it, uncompressed: the Learn page joined the chapters kept for
-#: offline use (about 1 MB of HTML, 71 KB as a compressing server such as GitHub Pages sends it).
-FIRST_VISIT_BUDGET = 7_500_000
-LANDING = {"en": "book/index.html", "ru": "ru/book/index.html"}
+#: as this test's server sends it, uncompressed: the page and what it shows, nothing more.
+FIRST_VISIT_BUDGET = 6_000_000
+LANDING = {"en": "book/index.html", "pt": "pt/book/index.html", "ru": "ru/book/index.html"}
 
 
 def settled(sent: list, quiet_s: float = 5, limit_s: float = 60) -> None:
@@ -71,25 +70,28 @@ def settled(sent: list, quiet_s: float = 5, limit_s: float = 60) -> None:
             count, last_change = len(sent), time.monotonic()
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_first_visit_on_a_phone_downloads_only_its_languages_chapters(book_html, chromium, lang):
+@pytest.mark.parametrize("lang", ["pt", "ru"])
+def test_a_first_visit_on_a_phone_downloads_the_page_alone_and_each_file_once(book_html, chromium, lang):
     handler = counting()
     with serve(book_html, handler) as base:
         context = chromium.new_context(viewport={"width": 360, "height": 740})
         page = context.new_page()
         log = record(page)
         page.goto(base + LANDING[lang], wait_until="load")
+        page.wait_for_selector(KEPT, state="attached", timeout=60_000)  # the worker kept the page
         settled(handler.sent)
         files = [path for path, _ in handler.sent]
         total = sum(size for _, size in handler.sent)
         assert total <= FIRST_VISIT_BUDGET, f"{total / 1e6:.1f} MB in {len(files)} files, unasked"
+        twice = sorted({path for path in files if files.count(path) > 1})
+        assert not twice, f"fetched twice: {twice}"  # the theme's CSS and JS, once by the worker
         others = sorted({path for path in files if file_language(path) not in {None, lang}})
         assert not others, f"{len(others)} files of other languages, e.g. {others[:3]}"
         assert not [path for path in files if path.startswith("_live/")], "live mode's engine, unasked"
-        chapter = LANDING[lang].replace("index.html", "05-drawing.html")
-        assert chapter in files, "the chapters of the page's language are not kept"
+        pages = [path for path in files if path.endswith(".html")]
+        assert pages == [LANDING[lang]], f"pages fetched unasked: {pages}"
         context.set_offline(True)
-        response = page.goto(base + chapter, wait_until="load")  # never opened: kept all the same
+        response = page.reload(wait_until="load")  # the page itself is kept
         assert response is not None and response.ok and response.from_service_worker
         log.assert_clean()
         context.close()

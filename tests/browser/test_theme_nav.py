@@ -138,6 +138,26 @@ def test_the_headings_of_the_page_can_be_opened(book_site, browser_page, size, l
     log.assert_clean()
 
 
+@pytest.mark.parametrize("lang", ["pt", "ru"])
+@pytest.mark.parametrize("size", [PHONE, TALL_PHONE], ids=["360x740", "390x844"])
+def test_choosing_a_heading_on_a_phone_closes_on_this_page_and_shows_it(book_site, browser_page, size, lang):
+    page, log = open_chapter(browser_page, book_site, size, lang)
+    page.locator(".secondary-toggle").click()
+    wait_until_still(page)
+    link = page.locator("#pst-page-toc-nav a.nav-link:visible").nth(1)
+    target = link.get_attribute("href").split("#", 1)[1]
+    link.click()
+    wait_until_still(page)
+    assert page.locator("#pst-page-toc-nav a.nav-link:visible").count() == 0, "on this page stays open"
+    assert page.evaluate("() => !document.querySelector('#pst-secondary-sidebar-modal').open")
+    shown = page.evaluate(
+        "id => { const r = document.getElementById(id).getBoundingClientRect(); return [r.top, innerHeight]; }", target
+    )
+    assert 0 <= shown[0] < shown[1] / 2, f"the section is not in view: {shown}"
+    assert page.evaluate("id => document.activeElement.id === id", target), "the focus is not on the section"
+    log.assert_clean()
+
+
 #: The replay buttons whose centre is on screen below the page's sticky header, and what a tap
 #: on that centre reaches when it is not the button.
 COVERED = """() => {

@@ -269,7 +269,7 @@ test('a link or a file says what it would change and changes nothing until appli
   // a forged link: every task done with three stars, checksum computed by anyone
   const tasks = {};
   for (const id of ORDER) tasks[id] = {s: 3, m: 0, h: 0, n: 1, t: progressModule.today(START) + 1};
-  const link = '#progress=' + progressModule.base64url(signed({tasks, last: null, own: []}));
+  const link = '#progress=' + progressModule.base64url(signed({tasks, last: null, own: [], skills: {}}));
   const change = mine.progress.previewLink(link);
   assert.deepEqual([change.done, change.stars, change.review, change.own], [4, 1, 1, 0]);
   assert.equal(mine.storage.getItem(progressModule.STORAGE_KEY), before, 'nothing written by a preview');
@@ -348,4 +348,63 @@ test('a version 1 file whose data holds a "__proto__" key is refused, not migrat
   const data = JSON.parse('{"tasks": {}, "last": null, "__proto__": {"own": []}}');
   assert.throws(() => progress.importText(signed(data, 1)), progressModule.ProgressError);
   assert.equal(storage.getItem(progressModule.STORAGE_KEY), before);
+});
+
+// ---- mastery: each rule's and tip's answers (v3) ----------------------------------------------
+
+test('each answer counts for the task\'s rules and tips: right first time, with hints, wrong', () => {
+  const {progress} = fresh();
+  progress.missed('deal-1', ['rule-8']);
+  progress.missed('deal-1', ['rule-8']);
+  progress.record('deal-1', {stars: 1, mistakes: 2, hints: 0, skills: ['rule-8']});  // wrongs already counted
+  progress.record('deal-2', {stars: 3, mistakes: 0, hints: 0, skills: ['rule-8', 'tip-3']});
+  progress.record('trump-1', {stars: 2, mistakes: 0, hints: 1, skills: ['tip-3']});
+  const mastery = Object.fromEntries(progress.mastery().map((one) => [one.skill, one]));
+  assert.deepEqual([mastery['rule-8'].right, mastery['rule-8'].hints, mastery['rule-8'].wrong], [1, 0, 2]);
+  assert.equal(mastery['rule-8'].score, 1 / 3);
+  assert.equal(mastery['rule-8'].level, 'weak');
+  assert.deepEqual([mastery['tip-3'].right, mastery['tip-3'].hints, mastery['tip-3'].wrong], [1, 1, 0]);
+  assert.equal(mastery['tip-3'].score, 0.75);
+  assert.equal(mastery['tip-3'].level, 'learning');
+  assert.deepEqual(progress.weak(3), ['rule-8'], 'only a skill with a wrong answer is weak');
+});
+
+test('the weakest skills come first, and a weak skill rises with right answers until it is weak no more', () => {
+  const {progress} = fresh();
+  for (let i = 0; i < 3; i++) progress.missed('deal-1', ['rule-8']);
+  progress.missed('trump-1', ['rule-6']);
+  progress.record('trump-1', {stars: 3, skills: ['rule-6']});
+  assert.deepEqual(progress.weak(5), ['rule-8', 'rule-6']);
+  for (let i = 0; i < 3; i++) progress.record('deal-2', {stars: 3, skills: ['rule-8']});
+  const rule8 = progress.mastery().find((one) => one.skill === 'rule-8');
+  assert.equal(rule8.level, 'learning');
+  assert.ok(rule8.score >= progressModule.MASTERY_LEVELS[0]);
+});
+
+test('what is no skill is not counted, and a file\'s skills are data: forged ones are refused', () => {
+  const {progress, storage} = fresh();
+  progress.missed('deal-1', ['__proto__', 'constructor', 'rule-999', 7, 'tip-4']);
+  assert.deepEqual(progress.mastery().map((one) => one.skill), ['tip-4']);
+  const before = storage.getItem(progressModule.STORAGE_KEY);
+  const forged = JSON.parse('{"__proto__": {"r": 1, "h": 0, "w": 0}}');  // an own key "__proto__"
+  for (const skills of [forged, {'rule-1': {r: 1, h: 0}}, {'rule-1': {r: -1, h: 0, w: 0}},
+    {'rule-1': {r: 1, h: 0, w: 0, x: 1}}, {'toString': {r: 1, h: 0, w: 0}}, []]) {
+    const data = {tasks: {}, last: null, own: [], skills};
+    assert.throws(() => progress.importText(signed(data)), progressModule.ProgressError);
+  }
+  assert.equal(storage.getItem(progressModule.STORAGE_KEY), before);
+  assert.equal({}.r, undefined, 'no prototype was touched');
+});
+
+test('a version 2 file (before mastery) is read and brought up to version 3, and files merge their skills', () => {
+  const data = {tasks: {'deal-1': {s: 3, m: 0, h: 0, n: 1, t: 5}}, last: 'deal-1', own: []};
+  const {progress} = fresh();
+  assert.equal(progress.importText(signed(data, 2)), 1);
+  assert.equal(JSON.parse(progress.exportText()).v, 3);
+  assert.deepEqual(progress.mastery(), []);
+  const other = fresh();
+  for (let i = 0; i < 2; i++) other.progress.missed('deal-1', ['rule-9']);
+  progress.importText(other.progress.exportText());
+  assert.deepEqual(progress.weak(3), ['rule-9']);
+  assert.equal(Object.getPrototypeOf(JSON.parse(progress.exportText()).data.skills), Object.prototype);
 });

@@ -9,7 +9,7 @@ const api = require('../../lingerlonger/views/static/learn/course_progress.js');
 
 const CLEAN = {stars: 3, mistakes: 0, hints: 0};
 const own = (n, day = n) => ({id: `review-0000abcd-${n}`, lang: 'pt', moment: `Vaza ${n}`, lesson: 'title: x\n', day});
-const data = (tasks = {}, more = {}) => ({tasks, last: null, own: [], ...more});
+const data = (tasks = {}, more = {}) => ({tasks, last: null, own: [], skills: {}, ...more});
 function refused(code, action) {
   assert.throws(action, (error) => error instanceof api.ProgressError && error.code === code, code);
 }
@@ -83,9 +83,9 @@ test('a file is the data, its format, version and checksum; what is not is refus
   for (const text of [7, null, undefined, {}, ['x'], 'x'.repeat(4e6 + 1)]) refused('too-large', () => api.unwrap(text));
   for (const text of ['', '{', 'nul', '{"a":1,}', '\u0000']) refused('json', () => api.unwrap(text));
   for (const text of ['null', '"text"', '[]', '7', file({format: 'other'}), file({format: undefined})]) refused('format', () => api.unwrap(text));
-  for (const v of [0, 3, '2', 1.5, -1, null, 1e9]) refused('version', () => api.unwrap(file({v})));
+  for (const v of [0, api.VERSION + 1, '2', 1.5, -1, null, 1e9]) refused('version', () => api.unwrap(file({v})));
   for (const sum of ['00000000', 12345678, null, undefined]) refused('checksum', () => api.unwrap(file({sum})));
-  refused('checksum', () => api.unwrap(JSON.stringify({format: api.FORMAT, v: 2, sum: api.checksum(undefined)})));
+  refused('checksum', () => api.unwrap(JSON.stringify({format: api.FORMAT, v: api.VERSION, sum: api.checksum(undefined)})));
 });
 
 test('a link is the file in base64url after #progress=; anything else in it is refused, no link is null', () => {

@@ -12,7 +12,6 @@ const vm = require('node:vm');
 const TEMPLATE = fs.readFileSync(path.join(__dirname, '../../book/_ext/offline/sw.template.js'), 'utf8');
 const FILES = [['index.html', 'aaaaaaaaaaaa', 100], ['ru/index.html', 'bbbbbbbbbbbb', 200],
   ['ru/book/01-deal.html', 'cccccccccccc', 300], ['_static/ll-live.js', 'dddddddddddd', 400], ['книга é.html', 'eeeeeeeeeeee', 5]];
-const CHAPTERS = {ru: [1, 2], en: [0]};
 
 // The worker at ROOT, its listeners, and what it fetched, kept and told.
 function worker(root = 'https://school.example/linger/') {
@@ -28,8 +27,7 @@ function worker(root = 'https://school.example/linger/') {
     fetch: async (request) => { fetched.push(request.url); return new Response('x', {status: 200}); },
     URL, Headers, Request, Response, Promise,
   });
-  const code = TEMPLATE.replace('__VERSION__', 'test').replace('__FILES__', JSON.stringify(FILES))
-    .replace('__CHAPTERS__', JSON.stringify(CHAPTERS));
+  const code = TEMPLATE.replace('__VERSION__', 'test').replace('__FILES__', JSON.stringify(FILES));
   vm.runInContext(code, context, {filename: 'sw.js'});
   // a page's message: its source told, the work it waits on awaited
   async function message(data) {
@@ -57,21 +55,21 @@ test("a site's file is named by its address, whatever its query; nothing else is
   for (const url of hostile) assert.equal(context.nameOf(url), '', url);
 });
 
-test("a page's visit keeps what it loaded of the site and its language's chapters, nothing from outside", async () => {
+test("a page's visit keeps what it loaded of the site, from the address the page used, nothing else", async () => {
   const w = worker();
   const R = 'https://school.example/linger/';
   await w.message({visit: [R + 'ru/', 'https://cdn.example/x.js', R + 'constructor', R + '%E0%A4%A', 7, null], lang: 'ru'});
-  assert.deepEqual(JSON.parse(JSON.stringify(w.told)), [{bytes: 1005, whole: false}, {kept: 'chapters'}]);  // the context's objects, as data
-  assert.deepEqual([...w.kept.keys()].sort(), [R + 'ru/book/01-deal.html', R + 'ru/index.html']);
-  assert.deepEqual(w.fetched.sort(), [R + 'ru/book/01-deal.html', R + 'ru/index.html']);
+  assert.deepEqual(JSON.parse(JSON.stringify(w.told)), [{bytes: 1005, whole: false}, {kept: 'page'}]);  // the context's objects, as data
+  assert.deepEqual([...w.kept.keys()].sort(), [R + 'ru/index.html']);  // not its language's chapters: a first visit fetches its page alone
+  assert.deepEqual(w.fetched.sort(), [R + 'ru/']);  // as the page loaded it: the browser's copy, not a second download
 });
 
-test('a language named like Object.prototype, or none, keeps no chapters and breaks nothing', async () => {
+test('a visit names its language for nothing: a language named like Object.prototype, or none, breaks nothing', async () => {
   for (const lang of ['__proto__', 'constructor', 'toString', undefined, 42, {}]) {
     const w = worker();
     await w.message({visit: [], lang});
     assert.equal(w.fetched.length, 0, String(lang));
-    assert.deepEqual(JSON.parse(JSON.stringify(w.told)), [{bytes: 1005, whole: false}, {kept: 'chapters'}]);
+    assert.deepEqual(JSON.parse(JSON.stringify(w.told)), [{bytes: 1005, whole: false}, {kept: 'page'}]);
   }
   const w = worker();
   await w.message(null);  // no message at all: nothing asked, nothing done

@@ -1,6 +1,6 @@
 /* The book kept for offline use (book/_ext/site_offline.py): registers the service worker
-   (sw.js, beside this file at the site's root), tells it what the first page loaded and the
-   page's language (it then keeps that language's chapters), and drives the footer's "Keep
+   (sw.js, beside this file at the site's root), tells it what the first page loaded (it keeps
+   that, and nothing more until asked), and drives the footer's "Keep
    this book offline" (the whole site, only when pressed: its size, its progress, done).
    Opened from a file (file://, the site on a USB stick) there is no worker: the control, like
    live mode (ll-live.js), says that the site must be served, and how (llNeedsServer). */
@@ -101,7 +101,12 @@
       var loaded = [location.href].concat(performance.getEntriesByType('resource').map(function (entry) {
         return entry.name;
       }));
-      active.postMessage({visit: loaded, lang: lang});
+      // and the page's own replays, which load as they near the screen (not a folded gallery's):
+      // the page opens whole with the network cut, wherever the reader scrolls
+      document.querySelectorAll('.ll-lazy[data-src]').forEach(function (lazy) {
+        if (!lazy.closest('details')) loaded.push(new URL(lazy.getAttribute('data-src') || '', location.href).href);
+      });
+      active.postMessage({visit: loaded});
       if (!control) return;
       button.onclick = function () {
         state('saving');

@@ -1,7 +1,8 @@
 /* The book's service worker, written by book/_ext/site_offline.py at each build. It keeps
    what a reader uses, and the whole site only when asked:
-   - a page and what it loads, as they are visited (the first page: when it says so, 'visit');
-   - after a visit, the chapters of the page's language (CHAPTERS), a few MB;
+   - a page and what it loads, as they are visited (the first page: when it says so, 'visit',
+     from the browser's cache at the very addresses the page loaded: nothing is fetched twice);
+     nothing else before the reader asks: a phone's first minute is the page it opened;
    - every file (FILES: every language, the handouts, live mode's engine) when the reader
      presses "Keep this book offline" ('keep'), with its progress sent back to the page.
    Every request for a file of the site is answered from the cache when it is there. Each
@@ -15,8 +16,6 @@ var CACHE = 'll-site-' + VERSION;
 var ROOT = new URL('./', self.location.href);
 // [name, hash, bytes] of every file of the site, relative to ROOT.
 var FILES = __FILES__;
-// Per language, the indexes in FILES of its chapters and of what they load.
-var CHAPTERS = __CHAPTERS__;
 // In a cache, this entry says that the reader kept the whole book.
 var WHOLE = new URL('.ll-whole-book', ROOT).href;
 var HASH = 'X-LL-Hash';
@@ -51,8 +50,10 @@ function fresh(copy, name) { return copy && copy.headers.get(HASH) === BY_NAME[n
 // Keeps every one of names not kept yet, PARALLEL at a time; told(bytes) after each.
 // 'no-cache': the server is asked whether the browser's copy is still this build's (a
 // '304 Not Modified' costs nothing), as it may keep a file of the previous one a while.
-/** @param {Cache} cache @param {string[]} names @param {(bytes: number) => void} [told] @returns {Promise<unknown>} */
-function keepAll(cache, names, told) {
+// loaded (a visit's): name -> the address the page loaded it from, read from the browser's
+// cache as the page has it ('?digest=...' included: without it, a second download).
+/** @param {Cache} cache @param {string[]} names @param {(bytes: number) => void} [told] @param {{[name: string]: string}} [loaded] @returns {Promise<unknown>} */
+function keepAll(cache, names, told, loaded) {
   var queue = names.slice(), done = 0;
   /** @returns {Promise<void>} */
   function next() {
@@ -61,7 +62,8 @@ function keepAll(cache, names, told) {
     var name = taken;
     return cache.match(address(name)).then(function (copy) {
       if (fresh(copy, name)) return;
-      return fetch(new Request(address(name), {cache: 'no-cache'})).then(function (answer) {
+      var request = loaded ? new Request(loaded[name]) : new Request(address(name), {cache: 'no-cache'});
+      return fetch(request).then(function (answer) {
         if (!answer.ok) throw new Error(answer.status + ' ' + name);
         return keep(cache, name, answer);
       });
@@ -170,16 +172,19 @@ scope.addEventListener('message', function (event) {
   function tell(news) { if (page) page.postMessage(news); }
   event.waitUntil(caches.open(CACHE).then(function (cache) {
     if (Array.isArray(asked.visit)) {  // the whole book's size; the page and what it loaded before this worker
-      // took over; then its language's chapters
-      var loaded = asked.visit.map(nameOf).filter(Boolean);
-      var chapters = Object.prototype.hasOwnProperty.call(CHAPTERS, String(asked.lang)) ? CHAPTERS[String(asked.lang)] : [];  // a key from the page
-      var pack = chapters.map(function (at) { return FILES[at][0]; });
+      // took over, nothing more
+      /** @type {{[name: string]: string}} */
+      var loaded = Object.create(null);  // the page's addresses: outside keys
+      asked.visit.forEach(/** @param {unknown} url */ function (url) {
+        if (typeof url !== 'string') return;
+        var name = nameOf(url);
+        if (name && !loaded[name]) loaded[name] = url;
+      });
       return cache.match(WHOLE).then(function (whole) {
         tell({bytes: wholeBytes(), whole: !!whole});
-        return keepAll(cache, loaded);
-      }).then(function () { return keepAll(cache, pack); })
-        .then(function () { return cache.match(WHOLE); })
-        .then(function (whole) { tell({kept: whole ? 'whole' : 'chapters'}); },
+        return keepAll(cache, Object.keys(loaded), undefined, loaded);
+      }).then(function () { return cache.match(WHOLE); })
+        .then(function (whole) { tell({kept: whole ? 'whole' : 'page'}); },
               function (error) { tell({kept: 'some', error: String(error)}); });
     }
     if (asked.keep) return keepWhole(cache);

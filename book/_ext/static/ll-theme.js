@@ -27,6 +27,23 @@
       if (!focused || focused === document.body) toggle.focus();
     });
     dialog.addEventListener("close", refocus);
+    // A section of this page chosen in the dialog (a phone's "on this page"): the dialog closes,
+    // the page shows the section, and the focus is on it (not on the button, nor the page).
+    dialog.addEventListener("click", (event) => {
+      const link = /** @type {Element} */ (event.target).closest("a[href]");
+      if (!link || !dialog.open) return;
+      const to = new URL(/** @type {HTMLAnchorElement} */ (link).href, location.href);
+      if (to.pathname !== location.pathname || to.search !== location.search || !to.hash) return;
+      dialog.close();
+      setTimeout(() => {
+        let id = to.hash.slice(1);
+        try { id = decodeURIComponent(id); } catch { /* the address as it is */ }
+        const target = document.getElementById(id);
+        if (!target) return;
+        if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+        target.focus({ preventScroll: true });
+      });
+    });
     // A press of Enter or Space (a click of detail 0) keeps the focus where the reader is; seen
     // from the document, as the theme stops the click at the button on a wide screen.
     document.addEventListener("click", (event) => {

@@ -31,6 +31,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any
 
+from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.computer.task_judge import SearchBudget
 from lingerlonger.game.cards import parse_card
 from lingerlonger.game.engine import Play
@@ -38,6 +39,7 @@ from lingerlonger.game.errors import LingerError, Message
 from lingerlonger.game.rules import Rules
 from lingerlonger.scenario import ScenarioError, loads, read_upload
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session import HandModel, Refused, ScenarioModel, advice
@@ -67,13 +69,14 @@ from lingerlonger.words.i18n import (
 
 __all__ = ["ENDPOINTS", "serve", "checker_html", "MAX_LINK_CHARS", "MAX_SESSIONS", "LiveRequestError", "SessionLost"]
 
-#: The computers of a new hand: the source texts' tips.
+#: The computers of a new hand unless the reader picks a level: the source texts' tips.
 OPPONENTS = "tips"
 #: The deals each of a review's chances is judged on, and the most a page may ask for: a whole
 #: 4-player hand takes 0.9 s (1.7 s at most, 6 hands) on the bench's phone (bench/review.py; the
 #: budget: 5 s); 320 deals give an interval of about ±5 points.
-#: On a slower device, fewer deals: the review stops sampling at ``REVIEW_BUDGET_S`` seconds.
-REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 320, 1000, 3.5
+#: On a slower device, fewer deals: the review stops sampling at ``REVIEW_BUDGET_S`` seconds (3 s:
+#: each moment's sentence and the deal that shows it come on top, and the panel, within the 5 s).
+REVIEW_DEALS, MOST_REVIEW_DEALS, REVIEW_BUDGET_S = 320, 1000, 3.0
 #: The most characters a shared lesson's link may hold after ``#lesson=`` (the lesson's file,
 #: compressed, in base64url): a recorded hand takes about 2,000; longer links are refused
 #: unread, and a file is the way to share a longer lesson.
@@ -185,7 +188,8 @@ def _refused(refused: Refused, lang: str) -> dict:
 def open_replay(args: dict) -> dict:
     """``{source, index}`` (a scenario file's text): the replay, kept as a session."""
     scenarios = loads(_text(args, "source"), "<page>")
-    run = replay(scenarios[_whole(args, "index", 0, high=len(scenarios) - 1)])
+    chosen = scenarios[_whole(args, "index", 0, high=len(scenarios) - 1)]
+    run = replay(named_in(chosen, _language(args)) if "lang" in args else chosen)  # the page's names
     return {"session": _SESSIONS.keep(ScenarioModel.of(run, quiz=True)), "frames": len(run.frames)}
 
 
@@ -220,7 +224,8 @@ def answer_question(args: dict) -> dict:
 @_call
 def what_if_branch(args: dict) -> dict:
     """``{session, at, card, lang}``: the frames after that card instead, to the hand's end,
-    and the branch kept as a session of its own (``branch``) for "Save as lesson"."""
+    and the branch kept as a session of its own (``branch``) for "Save as lesson"; for the
+    scenario's own card, ``{line}``: the step of the scenario it leads to."""
     model = _model(args)
     state = model.frame.state
     if state.to_act is None:
@@ -228,6 +233,8 @@ def what_if_branch(args: dict) -> dict:
     tried = model.try_action(Play(state.to_act, parse_card(_text(args, "card"))))
     if isinstance(tried, Refused):
         return _refused(tried, model.lang)
+    if tried.branch_action is None:  # the scenario's own card: no branch, the page steps on to it
+        return {"line": tried.at}
     style = TableStyle.of(model.lang)
     # The questions are the scenario's, answered on its own line (``answer``), not in a branch.
     # ``reviewable``: a branch off the line, played to its end (a card the line plays follows it).
@@ -249,9 +256,21 @@ def coach_advice(args: dict) -> dict:
 
 
 @_call
-def deal_hand(args: dict) -> dict:
-    """``{players, seed, lang}``: a hand against the computer; you sit first and lead."""
+def levels(args: dict) -> dict:
+    """``{lang}``: the computer's levels the reader may pick for a new hand, as the app offers
+    them (``PLAYER_KINDS``): the menu's name and each level's ``[kind, words]``."""
     lang = _language(args)
+    return {"label": ui("opponents", lang), "levels": [[kind, ui(f"opponent-{kind}", lang)] for kind in PLAYER_KINDS]}
+
+
+@_call
+def deal_hand(args: dict) -> dict:
+    """``{players, seed, level, lang}``: a hand against the computer at ``level`` (one of
+    ``PLAYER_KINDS``; the tips by default); you sit first and lead."""
+    lang = _language(args)
+    level = _text(args, "level", OPPONENTS)
+    if level not in PLAYER_KINDS:
+        raise _bad("level")
     players = _whole(args, "players", 4)
     seed = args.get("seed")
     if seed is not None:
@@ -261,7 +280,7 @@ def deal_hand(args: dict) -> dict:
         players=players,
         you=0,
         name=ui("default-name", lang),
-        opponents=OPPONENTS,
+        opponents=level,
         lang=lang,
         rng=random.Random(seed),
     ).computers_play()
@@ -529,6 +548,7 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "answer": answer_question,
         "what_if": what_if_branch,
         "coach": coach_advice,
+        "levels": levels,
         "new_hand": deal_hand,
         "hand_play": hand_play,
         "save_lesson": save_lesson,

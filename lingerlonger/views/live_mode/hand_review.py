@@ -28,7 +28,7 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date
 
-from lingerlonger.computer.review import Moment, Review, decisions, moment_seed, review_decision
+from lingerlonger.computer.review import Moment, Review, budget_share, decisions, moment_seed, review_decision
 from lingerlonger.game.engine import Action, State
 from lingerlonger.scenario import Scenario
 from lingerlonger.scenario.replay import replay
@@ -124,7 +124,7 @@ def advance(job: ReviewJob) -> ReviewJob:
     if job.finished:
         return job
     step, before, action = job.chosen[len(job.moments)]
-    share = None if job.budget_s is None else job.budget_s / job.total
+    share = budget_share(job.chosen, len(job.moments), job.budget_s)
     moment = review_decision(before, action, job.deals, POLICY, moment_seed(job.seed, step), step, share)
     return dataclasses.replace(job, moments=(*job.moments, moment))
 

@@ -10,6 +10,7 @@ progress once it is closed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -52,7 +53,11 @@ class LearnTab(widgets.VBox):
         self.add_class("ll-learn")  # the Learn page's look (static/learn/course.css)
         self._style = style or DEFAULT_STYLE
         # no review copies: reviews are scheduled by the site's browser store (course_progress.js)
-        units = units if units is not None else learn_units(read_course(folder), reviews=False)
+        # the course's seats are named in the app's language: built again for another (set_language)
+        self._course: Callable[[str], tuple[LearnUnit, ...]] | None = None
+        if units is None:
+            self._course = lambda lang: learn_units(read_course(folder), reviews=False, lang=lang)
+            units = self._course(self._style.lang)
         self.tasks = [(unit, task) for unit in units for task in unit.tasks]
         self.stars: dict[str, int] = {}
         self.at = 0
@@ -92,6 +97,9 @@ class LearnTab(widgets.VBox):
         return self.tasks[self.at][1]
 
     def set_language(self, lang: str) -> None:
+        if self._course is not None and lang != self._style.lang:
+            own = [(unit, task) for unit, task in self.tasks if unit.id == "reviews"]  # the reader's, kept
+            self.tasks = [(unit, task) for unit in self._course(lang) for task in unit.tasks] + own
         self._style = self._style.speaking(lang)
         self.go(self.at)
 

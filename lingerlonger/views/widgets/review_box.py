@@ -24,11 +24,10 @@ import ipywidgets as widgets
 from lingerlonger.computer.review import Moment, Review, review_hand
 from lingerlonger.game.engine import Action, State
 from lingerlonger.scenario import Scenario
-from lingerlonger.views.review_panel import review_html
+from lingerlonger.views.review_panel import moment_label, review_html
 from lingerlonger.views.table_html import TableStyle
 from lingerlonger.views.widgets.controls import _button, _guarded, _html, _message_html, _message_line, _row, _shown
 from lingerlonger.words.i18n import ui
-from lingerlonger.words.narration import card_name, suit_name
 
 __all__ = ["ReviewBox", "REVIEW_DEALS", "REVIEW_BUDGET_S"]
 
@@ -188,7 +187,7 @@ class ReviewBox(widgets.VBox):
         shown = self._open and review is not None
         name = self._hand[1].players[self._hand[3]] if self._hand is not None else None
         panel = (
-            review_html(review, lang, name=name, style=self.style_options, level=3, show=False)
+            review_html(review, lang, name=name, style=self.style_options, level=3, show=False, book_href=None)
             if shown and review
             else ""
         )
@@ -224,12 +223,7 @@ class ReviewBox(widgets.VBox):
 
     def _moment_label(self, moment: Moment) -> str:
         """A moment in words: "trick 3, 8 of diamonds", or the suit named as trump."""
-        played = moment.played_value
-        if played.card is None:
-            assert played.suit is not None  # no card: the suit named as trump
-            return ui("app-review-moment-trump", self.lang, suit=suit_name(played.suit, self.lang))
-        trick = len(moment.state.history) + 1
-        return ui("app-review-moment", self.lang, trick=trick, card=card_name(played.card, self.lang))
+        return moment_label(moment, self.lang)
 
     def _practise_label(self, moment: Moment) -> str:
         return ui("app-review-practise", self.lang, moment=self._moment_label(moment))

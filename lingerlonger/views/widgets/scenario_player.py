@@ -23,7 +23,7 @@ from lingerlonger.game.engine import seat_index as seat_number
 from lingerlonger.game.errors import LingerError
 from lingerlonger.scenario import Scenario, ScenarioError, in_language
 from lingerlonger.scenario.replay import Replay
-from lingerlonger.session.sources import replay_of
+from lingerlonger.session.sources import lesson_language, replay_of, seat_named
 from lingerlonger.session.stepping import ANSWER_FIRST, ScenarioModel
 from lingerlonger.views.page_replay import (
     REPLAY_CSS,
@@ -130,9 +130,6 @@ class ScenarioPlayer(_Speaks, Autoplay, WhatIfBranch, widgets.VBox):
         assert self.model is not None, "no scenario shown"
         return self.model
 
-    def _t(self, msg_id: str, **values: object) -> str:
-        return translate(msg_id, self.lang, **values)
-
     # --- layout -----------------------------------------------------------------------
     def _build(self) -> None:
         self.header = _wide_html()
@@ -229,8 +226,9 @@ class ScenarioPlayer(_Speaks, Autoplay, WhatIfBranch, widgets.VBox):
         if source is None:
             self._show_problem(_message_html(ui("no-scenario", self.lang), "info"))
             return
+        self._source = source, index  # shown again, its seats renamed, in another language
         try:
-            run = replay_of(source, index)
+            run = replay_of(source, index, self.lang if self._lang_chosen else lesson_language(source) or self.lang)
         except ScenarioError as error:
             self._show_problem(notice_html(ui("cannot-show", self.lang), [error.text(self.lang)]))
             return
@@ -245,7 +243,7 @@ class ScenarioPlayer(_Speaks, Autoplay, WhatIfBranch, widgets.VBox):
         seat_index = -1
         if seat is not None:
             try:
-                seat_index = seat_number(run.final.players, seat)
+                seat_index = seat_number(run.final.players, seat_named(run, seat, self.lang))
             except LingerError as error:
                 self._say(error.text(self.lang), kind="error")
         self._loads += 1
@@ -414,6 +412,8 @@ class ScenarioPlayer(_Speaks, Autoplay, WhatIfBranch, widgets.VBox):
             return
         self._lang_chosen = True
         self.style_options = self.style_options.speaking(change["new"])
+        if self.model is not None and self.model.branch_at is None:  # the seats' names change too
+            self.model, self._cache = self.model.replayed(replay_of(*self._source, self.lang)), {}
         self._relabel()
         self._render_header()
         self._viewed(lang=self.lang)
@@ -453,10 +453,10 @@ class ScenarioPlayer(_Speaks, Autoplay, WhatIfBranch, widgets.VBox):
         self.legal.description = ui("show-legal", self.lang)
         self.coach_on.description, self.coach_on.tooltip = ui("coach", self.lang), ui("coach-tip", self.lang)
         self.rejoin.description = self.rejoin.tooltip = ui("branch-back", self.lang)
-        self.language.description = self._t("player.language")
-        self.quiz_on.description = self._t("player.quiz-mode")
-        self.projector.description = self._t("player.projector")
-        self.four_colour.description = self._t("player.four-colour")
+        self.language.description = translate("player.language", self.lang)
+        self.quiz_on.description = translate("player.quiz-mode", self.lang)
+        self.projector.description = translate("player.projector", self.lang)
+        self.four_colour.description = translate("player.four-colour", self.lang)
         self.quiz.relabel(self.lang)
 
     # --- quiz mode ----------------------------------------------------------------------

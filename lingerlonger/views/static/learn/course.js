@@ -252,10 +252,12 @@ window.llLearn = window.llLearn || function (root) {
       more.replaceChildren(template ? template.content.cloneNode(true) : '');
       feedback.hidden = false;
       retry.hidden = right;
-      next.hidden = !right || at >= course.length - 1;  // a review's next is the panel's Review
+      // a review's next is the panel's Review; during weak-spot practice, the next weak spot
+      next.hidden = !right || (at >= course.length - 1 && !(mastery && mastery.active()));
       say([/** @type {Element} */ (verdictText)].concat(why(more)).map(function (part) {  // the reason, not only "see why below"
         return (part.textContent || '').replace(/\s+/g, ' ').trim();
       }).join(' '));
+      feedback.querySelectorAll('.ll-verdict-stars').forEach(function (echo) { echo.remove(); });
       if (right) {
         answers.forEach(function (b) { b.disabled = true; });
         hintButton.disabled = true;
@@ -265,14 +267,27 @@ window.llLearn = window.llLearn || function (root) {
           var best = Math.max(n, own(stars, String(task.dataset.llTask)) || 0);
           stars[String(task.dataset.llTask)] = best;
           showStars(task, best);
-          if (store) store.record(keptAs(task), {stars: n, mistakes: mistakes, hints: hints});
+          // and beside the verdict, in sight when it shows (the task's own are at its top, off a
+          // phone's screen by then); said once, by the task's stars
+          var echo = document.createElement('span');
+          echo.className = 'll-verdict-stars';
+          echo.setAttribute('aria-hidden', 'true');
+          echo.textContent = starsText(best);
+          verdictText.after(echo);
+          if (store) store.record(keptAs(task), {stars: n, mistakes: mistakes, hints: hints, skills: data.skills || []});
           root.dispatchEvent(new CustomEvent('ll-task-done', {detail: {task: keptAs(task), stars: n,
-            hints: hints, mistakes: mistakes}}));
+            hints: hints, mistakes: mistakes, shown: task.dataset.llTask}}));
         }
         (next.hidden ? verdictText : next).focus();
         if (firstOpen() < 0) say(verdictText.textContent + ' ' + words.all_done);
       } else {
         mistakes += 1;
+        // each wrong answer counts against the task's rules and tips (course_mastery.js), once the
+        // verdict is on screen: writing the store redraws what listens to it
+        if (store && !root.classList.contains('ll-class-mode')) {
+          var counting = store;
+          setTimeout(function () { counting.missed(keptAs(task), data.skills || []); }, 0);
+        }
         more.querySelectorAll('.ll-line').forEach(playLine);
         retry.focus();
       }
@@ -317,7 +332,7 @@ window.llLearn = window.llLearn || function (root) {
         delete task.dataset.llVerdict;
         (tapped && !tapped.disabled ? tapped : answers[0]).focus();
       } else if (action === 'next') {
-        show(at + 1, true);
+        if (!(mastery && mastery.active() && mastery.next())) show(at + 1, true);
       } else if (action === 'hint') {
         if (hints < hintItems.length) {
           hintItems[hints].hidden = false;
@@ -333,6 +348,12 @@ window.llLearn = window.llLearn || function (root) {
     });
   }
 
+  /** @type {MasteryApi | null} */
+  var mastery = null;  // each rule's and tip's mastery, and "Practise my weak spots" (course_mastery.js)
+  if (store && window.llMastery) {
+    mastery = window.llMastery(root, store, {say: say, tasks: function () { return tasks; },
+      show: function (task) { show(tasks.indexOf(task), true); }});
+  }
   if (store) {
     kept();
     store.subscribe(kept);

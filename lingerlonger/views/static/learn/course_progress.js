@@ -21,6 +21,11 @@
        how many exercises it added or updated (the tests' and other pages' shortcut)
      progress.own()          -> the reader's own exercises (practice_queue.js keeps them here)
      progress.keepOwn(item) -> 'added' | 'again' | 'refused';  progress.dropOwn(id)
+     progress.missed(id, skills)  a wrong answer, counted against each of the task's skills at once
+     progress.mastery()      -> [{skill, right, hints, wrong, score, level}] for every skill answered
+       (a skill: "rule-N" or "tip-N"; right first time, solved with hints, wrong answers; score
+       (right + hints / 2) / all; level 'weak' under MASTERY_LEVELS[0], 'learning', 'strong' from [1])
+     progress.weak(most)     -> the weakest skills ('weak' or 'learning' with a wrong answer), weakest first
      progress.reset();  progress.subscribe(fn) -> fn() after every change (this tab or another);
        it returns a function that unsubscribes
      progress.kept           false when the browser refuses storage (kept for this visit only)
@@ -28,11 +33,13 @@
    A refused file or link throws a ProgressError whose .code names the catalog message
    (progress.refused-CODE) and leaves the stored progress as it was.
 
-   The file: {"format": "linger-longer-progress", "v": 2, "data": {...}, "sum": "xxxxxxxx"}, sum
+   The file: {"format": "linger-longer-progress", "v": 3, "data": {...}, "sum": "xxxxxxxx"}, sum
    the FNV-1a hash of the canonical JSON of data (keys sorted): it catches a damaged or edited
    file, it is no secret (anyone can compute it), so a file or a link is never taken without
    the reader's yes (course_progress_panel.js asks, saying what would change). data:
-   {"tasks": {id: record}, "last": id or null, "own": [exercise]}, a record {s: best stars,
+   {"tasks": {id: record}, "last": id or null, "own": [exercise], "skills": {skill: mastery}}
+   (v3; v2 had no skills), a mastery {r: right first time, h: solved with hints, w: wrong answers},
+   a record {s: best stars,
    m: mistakes and h: hints of the last solve, n: solves, t: its day, b: review box and r: the
    day it is due (both or neither)}; an exercise of the reader's own {id, lang, moment: its
    name in words, lesson: the scenario file's text (format 1) of the position and its task,
@@ -47,7 +54,7 @@
 })(typeof self !== 'undefined' ? self : /** @type {Window} */ (/** @type {unknown} */ (this)), function (global) {
   'use strict';
   var FORMAT = 'linger-longer-progress';
-  var VERSION = 2;
+  var VERSION = 3;
   var STORAGE_KEY = 'll-course-progress';
   var LINK_KEY = 'progress';
   var MAX_TASKS = 5000, MAX_COUNT = 1e6, MAX_TEXT = 4e6;
@@ -57,6 +64,9 @@
   var OWN_ID = /^review-[0-9a-f]{8}-\d{1,4}$/, LANG = /^[a-z]{2}$/;
   var MAX_OWN = 40, MAX_LESSON = 60000, MAX_MOMENT = 200;
   var DAY = 86400000;
+  /* A skill is a rule of the Rules reference or a tip of chapter 10; at most MAX_SKILLS kept. Its
+     score (right + hints / 2) / answers: under MASTERY_LEVELS[0] weak, from [1] strong. */
+  var SKILL_ID = /^(rule|tip)-\d{1,2}$/, MAX_SKILLS = 200, MASTERY_LEVELS = [0.5, 0.8];
   /* Review, Leitner boxes: a task in box n comes back REVIEW_DAYS[n] days after its last solve.
      Solved with a mistake or a hint (under three stars), it goes to box 0: back the next day.
      Each clean review (no mistake, no hint) on or after its day moves it up a box: back after
@@ -72,6 +82,13 @@
       /** @type {{[key: string]: unknown}} */
       var copy = dict(plain(data) ? data : undefined);  // no prototype: a key "__proto__" stays a key, and is refused
       copy.own = [];
+      return copy;
+    },
+    /** @param {any} data */
+    function (data) {  // 2 -> 3: each rule's and tip's mastery joins the progress (none yet)
+      /** @type {{[key: string]: unknown}} */
+      var copy = dict(plain(data) ? data : undefined);
+      copy.skills = dict();
       return copy;
     }
   ];
@@ -166,10 +183,24 @@
       && typeof item.lesson === 'string' && item.lesson.length <= MAX_LESSON && isCount(item.day, 1e7);
   }
 
+  /** @param {unknown} mastery @returns {mastery is SkillRecord} */
+  function validSkill(mastery) {  // exactly three counts
+    if (!plain(mastery) || Object.keys(mastery).sort().join(',') !== 'h,r,w') return false;
+    return isCount(mastery.r, MAX_COUNT) && isCount(mastery.h, MAX_COUNT) && isCount(mastery.w, MAX_COUNT);
+  }
+
+  /** @param {unknown} skills @returns {skills is {[skill: string]: SkillRecord}} */
+  function validSkills(skills) {
+    if (!plain(skills)) return false;
+    var ids = Object.keys(skills);
+    return ids.length <= MAX_SKILLS && ids.every(function (id) { return SKILL_ID.test(id) && validSkill(skills[id]); });
+  }
+
   /** @param {unknown} data @returns {data is ProgressData} */
   function validData(data) {  // the shape of version VERSION's data, strictly: nothing unknown
-    if (!plain(data) || !plain(data.tasks)) return false;
-    if (Object.keys(data).some(function (key) { return key !== 'tasks' && key !== 'last' && key !== 'own'; })) return false;
+    if (!plain(data) || !plain(data.tasks) || !validSkills(data.skills)) return false;
+    var fields = ['tasks', 'last', 'own', 'skills'];
+    if (Object.keys(data).some(function (key) { return fields.indexOf(key) < 0; })) return false;
     var ids = Object.keys(data.tasks);
     if (ids.length > MAX_TASKS) return false;
     if (!ids.every(function (id) { return TASK_ID.test(id) && validRecord(data.tasks[id]); })) return false;
@@ -190,7 +221,7 @@
   function held(tasks, id) { return has(tasks, id) ? tasks[id] : undefined; }
 
   /** @returns {ProgressData} */
-  function empty() { return {tasks: dict(), last: null, own: []}; }
+  function empty() { return {tasks: dict(), last: null, own: [], skills: dict()}; }
 
   /** @param {ProgressData} data */
   function wrap(data) {  // the file's (and the store's) text for ``data``
@@ -214,12 +245,13 @@
       try { data = /** @type {(data: unknown) => unknown} */ (MIGRATIONS[v])(data); } catch (error) { throw new ProgressError('shape'); }
     }
     if (!validData(data)) throw new ProgressError('shape');
-    return {tasks: dict(data.tasks), last: data.last === undefined ? null : data.last, own: data.own};
+    return {tasks: dict(data.tasks), last: data.last === undefined ? null : data.last, own: data.own,
+            skills: dict(data.skills)};
   }
 
   /* A record after a solve on ``day``: the best stars, the last solve's mistakes and hints,
      and the review schedule (REVIEW_DAYS). */
-  /** @param {ProgressRecord | undefined} old @param {Required<SolveResult>} result @param {number} day
+  /** @param {ProgressRecord | undefined} old @param {SolveCounts} result @param {number} day
       @returns {ProgressRecord} */
   function solved(old, result, day) {
     var clean = result.mistakes === 0 && result.hints === 0;
@@ -269,8 +301,43 @@
     var own = data.own.slice(), ids = own.map(function (item) { return item.id; });
     var added = (incoming.own || []).filter(function (item) { return ids.indexOf(item.id) < 0; });
     own = own.concat(added).sort(function (a, b) { return a.day - b.day; }).slice(-MAX_OWN);
-    return {data: {tasks: tasks, last: incoming.last || data.last, own: own}, changed: changed,
+    var skills = dict(data.skills);  // of a skill both have, the one with more answers
+    Object.keys(incoming.skills).forEach(function (id) {
+      var mine = has(skills, id) ? skills[id] : null, theirs = incoming.skills[id];
+      if (!mine || answers(theirs) > answers(mine)) skills[id] = {r: theirs.r, h: theirs.h, w: theirs.w};
+    });
+    return {data: {tasks: tasks, last: incoming.last || data.last, own: own, skills: skills}, changed: changed,
             done: done, stars: stars, review: review, own: added.length};
+  }
+
+  /** @param {SkillRecord} mastery */
+  function answers(mastery) { return mastery.r + mastery.h + mastery.w; }
+
+  /* A skill's mastery as the page shows it: its counts, its score (0 to 1) and its level. */
+  /** @param {string} skill @param {SkillRecord} mastery @returns {Mastery} */
+  function masteryOf(skill, mastery) {
+    var all = answers(mastery), score = all ? (mastery.r + mastery.h / 2) / all : 0;
+    /** @type {Mastery['level']} */
+    var level = score < MASTERY_LEVELS[0] ? 'weak' : score < MASTERY_LEVELS[1] ? 'learning' : 'strong';
+    return {skill: skill, right: mastery.r, hints: mastery.h, wrong: mastery.w, score: score, level: level};
+  }
+
+  /* ``skills`` after an answer: 'right' first time, 'hints' (solved with hints, no mistake) or a
+     'wrong' answer, for each of the task's skills (ids that are no skill are left out). */
+  /** @param {{[skill: string]: SkillRecord}} skills @param {unknown} ids @param {'right' | 'hints' | 'wrong'} how */
+  function counted(skills, ids, how) {
+    /** @type {'r' | 'h' | 'w'} */
+    var key = how === 'right' ? 'r' : how === 'hints' ? 'h' : 'w';
+    (Array.isArray(ids) ? ids : []).forEach(function (id) {
+      if (typeof id !== 'string' || !SKILL_ID.test(id)) return;
+      if (!has(skills, id) && Object.keys(skills).length >= MAX_SKILLS) return;
+      var old = has(skills, id) ? skills[id] : {r: 0, h: 0, w: 0};
+      /** @type {SkillRecord} */
+      var now = {r: old.r, h: old.h, w: old.w};
+      now[key] = Math.min(now[key] + 1, MAX_COUNT);
+      skills[id] = now;
+    });
+    return skills;
   }
 
   /** @param {string} text */
@@ -343,6 +410,21 @@
       }
     }
 
+    /* What is stored, for reading only: parsed and checked once per change, not once per task
+       (the Learn page asks for every task's state after each answer). Never changed in place. */
+    /** @type {string | null} */
+    var seenText = null;
+    /** @type {ProgressData | null} */
+    var seen = null;
+    function peek() {
+      var text = storage.getItem(STORAGE_KEY);
+      if (seen === null || text !== seenText) {
+        seen = read();
+        seenText = storage.getItem(STORAGE_KEY);  // read() sets a damaged store aside
+      }
+      return seen;
+    }
+
     /** @param {ProgressData} data */
     function write(data) {
       try {
@@ -367,12 +449,31 @@
       var data = read();
       data.tasks[id] = solved(held(data.tasks, id), clean, day());
       data.last = id;
+      if (clean.mistakes === 0) counted(data.skills, result.skills, clean.hints ? 'hints' : 'right');
       write(data);
       return store.state(id);
     };
 
+    store.missed = function (id, skills) {
+      if (!TASK_ID.test(id)) throw new TypeError('not a task id: ' + id);
+      var data = read();
+      counted(data.skills, skills, 'wrong');
+      write(data);
+    };
+
+    store.mastery = function () {
+      var skills = peek().skills;
+      return Object.keys(skills).sort().map(function (id) { return masteryOf(id, skills[id]); });
+    };
+
+    store.weak = function (most) {
+      return store.mastery().filter(function (one) { return one.level !== 'strong' && one.wrong > 0; })
+        .sort(function (a, b) { return a.score - b.score || b.wrong - a.wrong; }).slice(0, most)
+        .map(function (one) { return one.skill; });
+    };
+
     store.state = function (id) {
-      var record = held(read().tasks, id);
+      var record = held(peek().tasks, id);
       if (!record) return null;
       var inReview = has(record, 'b'), box = /** @type {number} */ (record.b), due = /** @type {number} */ (record.r);
       return {
@@ -383,7 +484,7 @@
     };
 
     store.count = function () {
-      var tasks = read().tasks;
+      var tasks = peek().tasks;
       return {done: order.filter(function (id) { return has(tasks, id); }).length, total: order.length};
     };
 
@@ -397,7 +498,7 @@
     };
 
     store.due = function () {
-      var tasks = read().tasks, on = day();
+      var tasks = peek().tasks, on = day();
       return order.filter(function (id) {
         return has(tasks, id) && has(tasks[id], 'r') && /** @type {number} */ (tasks[id].r) <= on;
       });
@@ -483,8 +584,9 @@
   var api = {
     open: open, ProgressError: ProgressError, checksum: checksum, canonical: canonical, wrap: wrap,
     unwrap: unwrap, solved: solved, merged: merged, today: today, linkText: linkText, base64url: base64url,
-    validOwn: validOwn, FORMAT: FORMAT, VERSION: VERSION, STORAGE_KEY: STORAGE_KEY, REVIEW_DAYS: REVIEW_DAYS,
-    MAX_OWN: MAX_OWN, MAX_LESSON: MAX_LESSON
+    validOwn: validOwn, masteryOf: masteryOf, counted: counted, FORMAT: FORMAT, VERSION: VERSION,
+    STORAGE_KEY: STORAGE_KEY, REVIEW_DAYS: REVIEW_DAYS, MAX_OWN: MAX_OWN, MAX_LESSON: MAX_LESSON,
+    MASTERY_LEVELS: MASTERY_LEVELS
   };
   return api;
 });

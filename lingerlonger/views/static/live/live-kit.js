@@ -22,8 +22,7 @@
     return;
   }
 
-  /** @param {string} name @param {object} [args] @returns {Promise<LiveAnswer>} */
-  function call(name, args) {  // a promise of lingerlonger.views.live_mode.endpoints.<name>(args)
+  function start() {  // the worker, which starts the interpreter at once
     if (!worker) {
       worker = new Worker(new URL('_live/live-worker.js', /** @type {string} */ (here)), {type: 'module'});
 
@@ -38,6 +37,11 @@
         waiting = {};
       };
     }
+    return worker;
+  }
+  /** @param {string} name @param {object} [args] @returns {Promise<LiveAnswer>} */
+  function call(name, args) {  // a promise of lingerlonger.views.live_mode.endpoints.<name>(args)
+    start();
     return new Promise(function (resolve, reject) {
       var id = ++calls;
       waiting[id] = {resolve: resolve, reject: reject};
@@ -58,6 +62,36 @@
   kit.siteRoot = siteRoot;
   kit.restart = restart;
   kit.started = function () { return worker !== null; };
+
+  // A reader who kept live mode's files (the whole book kept offline, or live mode used once)
+  // downloads nothing more to start it: the interpreter starts when the page is idle, so that
+  // "Try it live" answers at once. A reader who did not keep them still fetches nothing unasked.
+  // Then the page's first replay is opened and drawn once, unseen: the engine's first replay and
+  // first frame cost twice what later ones do (their code's first run), and that is then paid
+  // before the reader presses. kit.warm says when it is done (bench/live.py waits for it).
+  var KEPT = ['_live/live.json', '_live/interpreter.gz', '_live/pyodide/pyodide.asm.wasm'];
+  function startIfKept() {
+    if (worker || !self.caches) return;
+    Promise.all(KEPT.map(function (name) { return caches.match(new URL(name, /** @type {string} */ (here)).href); }))
+      .then(function (copies) {
+        if (!copies.every(Boolean) || worker) return;
+        start();
+        var packed = document.querySelector('.ll-replay script.ll-source');
+        var lang = document.documentElement.lang.split('-')[0] || 'en';
+        kit.warm = (packed && window.llUnpacked ? window.llUnpacked(packed) : Promise.resolve(''))
+          .then(function (text) {
+            if (!text) return null;  // no replay on screen yet: the interpreter alone
+            return call('open_replay', {source: text, lang: lang}).then(function (opened) {
+              return opened.session === undefined ? opened : call('frame', {session: opened.session, at: 0, lang: lang});
+            });
+          }).then(function () { return true; }, function () { return false; });
+      }, function () { /* no cache: asked for later */ });
+  }
+  function whenIdle() {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(startIfKept, {timeout: 2000});
+    else setTimeout(startIfKept, 500);
+  }
+  if (document.readyState === 'complete') whenIdle(); else window.addEventListener('load', whenIdle);
 
   // A call that runs longer than this is stopped with its worker (an author's file could
   // ask for a long replay): the next call starts a fresh one.

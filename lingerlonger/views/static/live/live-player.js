@@ -75,7 +75,35 @@
     out.className = 'll-live-out';
     var shared = document.createElement('div');
     shared.className = 'll-live-share';
-    panel.append(coach, deal, save, shareButton, reviewButton, leave, out, shared);
+    // The computer's level for a new hand, as the app offers it ([data-ll-level]); its words are
+    // the worker's (endpoints.levels), asked for once live mode is ready and when the language changes.
+    var levelBox = document.createElement('label'), levelName = document.createElement('span');
+    var level = document.createElement('select');
+    levelBox.className = 'll-live-level';
+    level.dataset.llLevel = '';
+    levelBox.append(levelName, level);
+    levelBox.hidden = true;
+    /** @type {string | null} */
+    var levelLang = null;
+    function levels() {
+      if (levelLang === lang) return Promise.resolve();
+      var asked = lang;
+      return call('levels', {lang: asked}).then(function (result) {
+        if (!answer(result)) return;
+        var chosen = level.value;
+        levelName.textContent = result.label + ' ';
+        level.replaceChildren.apply(level, result.levels.map(/** @param {[string, string]} pair */ function (pair) {
+          var option = document.createElement('option');
+          option.value = pair[0];
+          option.textContent = pair[1];
+          return option;
+        }));
+        level.value = chosen || 'tips';
+        levelLang = asked;
+        levelBox.hidden = false;
+      });
+    }
+    panel.append(coach, levelBox, deal, save, shareButton, reviewButton, leave, out, shared);
     /** @param {boolean} on */
     function saving(on) { save.hidden = shareButton.hidden = !on; if (!on) shared.replaceChildren(); }
     saving(false);
@@ -179,7 +207,8 @@
         // eslint-disable-next-line no-unsanitized/property -- a what-if frame of the worker's answer, the package's own templates
         frame.innerHTML = frames[index];
         voice.narrate(frame);
-        where.textContent = (index + 1) + ' / ' + frames.length;
+        where.textContent = (shown.words[lang] || {})['ui.counter'].replace('{at}', String(index + 1))
+          .replace('{last}', String(frames.length));
         back.disabled = index === 0;
         next.disabled = index === frames.length - 1;
         reviewable(next.disabled && branchReviewable ? {branch: branchSession} : null);  // its hand has ended
@@ -194,16 +223,19 @@
       box.append(nav, frame);
       var inside = stage.contains(document.activeElement);
       stage.replaceChildren(box);
+      root.classList.add('ll-in-branch');  // its counter the one shown: the lesson's step bar's hides
       back.onclick = function () { go(index - 1); };
       next.onclick = function () { go(index + 1); };
       go(index);
       voice.settle(inside, next.disabled ? back : next);
+      box.scrollIntoView({block: 'nearest'});  // its nav in sight, under the page's header
     }
     function backToScenario() {
       // "Back" hides itself, and a branch's buttons go: the table takes the focus they had
       if (root.contains(document.activeElement) && !stage.contains(document.activeElement)
           || document.activeElement === document.body) stage.focus();
       mode = 'scenario';
+      root.classList.remove('ll-in-branch');
       moment = null;
       reviewable(null);
       tell('');
@@ -259,10 +291,23 @@
       } else if (mode === 'scenario') {
         args.at = at;
         onScenario('what_if', args).then(function (result) {
-          if (answer(result)) { out.replaceChildren(); tried(result); branch(result.frames, 0); }
+          if (!answer(result)) return;
+          out.replaceChildren();
+          if (result.line !== undefined) return stepOn(result.line);
+          tried(result);
+          branch(result.frames, 0);
         }).catch(failed);
       }
     });
+    // The lesson's own card: no branch, the lesson steps on to it (and says so)
+    /** @param {number} line */
+    function stepOn(line) {
+      var slider = /** @type {HTMLInputElement} */ (root.querySelector('.ll-controls input[type=range]'));
+      // the replay always draws its Next
+      if (line === at + 1) /** @type {HTMLButtonElement} */ (root.querySelector('[data-go=next]')).click();
+      else { slider.value = String(line); slider.dispatchEvent(new Event('input')); }
+      tell(say('same-as-line'));
+    }
     coach.onclick = function () {
       out.textContent = say('coach-thinking');
       var advised = mode === 'hand' ? call('coach', {hand: session, lang: lang})
@@ -274,9 +319,13 @@
       }).catch(failed);
     };
     deal.onclick = function () {
-      call('new_hand', {players: 4, lang: lang}).then(function (result) {
+      /** @type {{players: number, level: string, lang: string, seed?: number}} */
+      var args = {players: 4, level: level.value || 'tips', lang: lang};
+      if (kit.handSeed !== undefined) args.seed = kit.handSeed;  // the same deal every time, for the tests
+      call('new_hand', args).then(function (result) {
         if (!answer(result)) return;
         mode = 'hand';
+        root.classList.remove('ll-in-branch');
         tell('');
         root.classList.add('ll-live-hand');
         status.textContent = '';
@@ -324,13 +373,14 @@
         .catch(failed).finally(function () { reviewButton.disabled = false; });
     };
     // "Show this moment": the reviewed hand's table before that choice; a card tried there is a what-if.
-    /** @param {unknown} review @param {number} step */
-    function openMoment(review, step) {
+    /** @param {unknown} review @param {number} step @param {string} name */
+    function openMoment(review, step, name) {
       call('review_moment', {review: review, step: step, lang: lang}).then(function (result) {
         if (!answer(result)) return null;
         return call('frame', {session: result.session, at: result.at, lang: lang}).then(function (shownFrame) {
           if (!answer(shownFrame)) return;
           mode = 'moment';
+          root.classList.remove('ll-in-branch');
           moment = {session: result.session, at: result.at};
           reviewable(null);
           saving(false);
@@ -338,6 +388,7 @@
           tell('');
           show(shownFrame.html);
           status.textContent = shownFrame.hint;
+          voice.announce(name ? name + '. ' + shownFrame.hint : shownFrame.hint);  // which moment is shown
           stage.scrollIntoView({block: 'nearest'});
           stage.focus();
           voice.announce(shownFrame.hint);  // what the table now shows, and what to do there
@@ -348,6 +399,7 @@
       var e = /** @type {CustomEvent<ReplayStep>} */ (event);
       at = e.detail.at;
       lang = e.detail.lang;
+      if (root.dataset.llLive === 'ready') levels().catch(failed);
       pending = null;
       tell('');
       if (mode === 'scenario') arm();  // answered at once, the engine's own frame on its way
@@ -371,8 +423,10 @@
       bar.hidden = true;
       bar.after(status);
       // "Try it live" is gone: the focus it had goes to the first of the buttons that replace it
-      if (focused === start || focused === document.body) coach.focus();
+      // (without scrolling: the table the reader is told to tap stays in view)
+      if (focused === start || focused === document.body) coach.focus({preventScroll: true});
       root.dataset.llLive = 'ready';
+      levels().catch(failed);
       /** @type {HTMLElement | null | false} */
       var waited = pending && pending.at === at && /** @type {HTMLElement | null} */ (stage.querySelector('button[data-ll-card="' + pending.card + '"]'));
       pending = null;

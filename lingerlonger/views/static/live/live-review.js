@@ -9,7 +9,7 @@
 
   // place: where the progress, then the panel, go; args: {hand} or {branch}, and lang;
   // o.label: the progress bar's name; o.answer(result): false (and said) for a refusal;
-  // o.open(review, step): a moment's button pressed; o.announce(text): said aloud;
+  // o.open(review, step, name): a moment's button pressed (name: the moment in words, to be said); o.announce(text): said aloud;
   // o.failed(error): a call the worker could not answer (after the panel is shown).
   // A promise, fulfilled once the panel is shown (rejected if the worker failed). Once the
   // place is cleared (a new hand dealt meanwhile), the review stops: the worker is left free.
@@ -48,7 +48,7 @@
         var target = /** @type {Element} */ (e.target);
         /** @type {HTMLElement | null} */
         var pressed = target.closest('[data-ll-action=review-open]');
-        if (pressed) o.open(result.review, Number(pressed.dataset.llStep));
+        if (pressed) o.open(result.review, Number(pressed.dataset.llStep), pressed.dataset.llLabel || '');
         /** @type {HTMLElement | null} */
         var practise = target.closest('[data-ll-action=review-practise]');
         if (practise) keep(result.review, practise);

@@ -25,6 +25,8 @@ window.llReplay = window.llReplay || function (root) {
   /** @type {ReturnType<typeof setInterval> | null} */
   var timer = null;
   var at = -1, last = frames.length - 1, shownLang = String(root.dataset.lang);
+  root.classList.toggle('ll-one-step', last === 0);  // a position alone: no counter, no Play
+  play.disabled = last === 0;
   var GAP = 6;  // px between the page's header and the table
   var voice = root.llVoice = window.llVoice(root, function (key) { return (words[shownLang] || {})[key] || ''; });
   /** @param {number} i */
@@ -39,19 +41,26 @@ window.llReplay = window.llReplay || function (root) {
     slider.value = String(i);
     counter.textContent = String(counter.dataset.format).replace('{at}', String(i)).replace('{last}', String(last));
     dress();
-    var pressed = /** @type {HTMLButtonElement | null} */ (document.activeElement);
+    stage.scrollTop = 0;
+    cue();
+    var had = document.activeElement;
     first.disabled = back.disabled = i === 0;
     next.disabled = end.disabled = i === last;
-    // a button that has the focus and can no longer be pressed (Back at the first step, Next at
-    // the last) gives it to the way back, never to <body>
-    if (pressed && pressed.disabled && bar.contains(pressed)) {
-      var way = i === 0 ? next : back;
-      (way.disabled ? stage : way).focus();
+    // a button just disabled under the focus would drop it to the page (and Esc, the arrows with
+    // it): the focus moves to the step that still goes somewhere
+    if (had === next || had === end || had === first || had === back) {
+      if (/** @type {HTMLButtonElement} */ (had).disabled) (i === last ? back : next).focus();
     }
     if (i === last) stop();
     root.dispatchEvent(new CustomEvent('ll-step', {detail: {at: i, lang: shownLang}}));
   }
   function presenting() { return root.classList.contains('ll-presenting'); }
+  // In the presenter view, words that cannot fit even small (two questions on a phone) scroll in
+  // the stage: the step bar then shows that there is more below, until it has been read.
+  function cue() {
+    root.classList.toggle('ll-more-below', presenting() && stage.scrollHeight - stage.scrollTop - stage.clientHeight > 2);
+  }
+  stage.addEventListener('scroll', cue, {passive: true});
   function covered() {  // the screen's top that the page keeps once scrolled: a sticky header above the replay
     var most = 0, box = root.getBoundingClientRect();
     for (var up = /** @type {Element} */ (root); up.parentElement; up = up.parentElement) {
@@ -130,8 +139,9 @@ window.llReplay = window.llReplay || function (root) {
   // words are made smaller too (the projector's large words on a short screen). Measured on
   // a hidden copy of the stage holding every step at once, again only when the screen, the
   // bar, the language or the look changes.
-  /** @type {{size: string, words: string, height: number, key?: string}} */
-  var fitted = {size: '', words: '', height: 0};
+  /** @typedef {{size: string, words: string, height: number, stage: number, key?: string}} Fitted */
+  /** @type {Fitted} */
+  var fitted = {size: '', words: '', height: 0, stage: 0};
   var SMALLEST = 8, SMALL = 10;  // px: a table's smallest size, and the least we keep words large for
   function fit() {
     /** @type {HTMLElement | null} */
@@ -143,11 +153,12 @@ window.llReplay = window.llReplay || function (root) {
     var key = [innerWidth, innerHeight, stage.clientWidth, bar.offsetHeight, on, looks[0].checked, shownLang].join();
     if (fitted.key !== key) {
       parts.forEach(function (part) { part.style.fontSize = ''; });
-      fitted = stage.clientWidth ? measure(on) : {size: '', words: '', height: 0};
+      fitted = stage.clientWidth ? measure(on) : {size: '', words: '', height: 0, stage: 0};
       fitted.key = key;
     }
     parts.forEach(function (part) { part.style.fontSize = part === table ? fitted.size : fitted.words; });
     table.style.minHeight = fitted.height ? fitted.height + 'px' : '';  // as tall as its tallest step: nothing moves
+    stage.style.minHeight = fitted.stage ? fitted.stage + 'px' : '';
   }
   /** @param {boolean} on */
   function measure(on) {
@@ -157,7 +168,9 @@ window.llReplay = window.llReplay || function (root) {
     probe.style.cssText = 'position:absolute;left:0;top:0;height:auto;overflow:visible;visibility:hidden;'
       + 'width:' + stage.getBoundingClientRect().width + 'px';  // to the fraction: a centre may wrap at 0.4 px
     Array.prototype.forEach.call(frames, /** @param {HTMLTemplateElement} frame */ function (frame) { probe.append(frame.content.cloneNode(true)); });
-    if (!on) probe.querySelectorAll('.ll-quiz').forEach(function (quiz) { quiz.remove(); });  // read by scrolling
+    /** @type {HTMLElement[]} */
+    var quizzes = on ? [] : Array.prototype.slice.call(probe.querySelectorAll('.ll-quiz'));
+    quizzes.forEach(function (quiz) { quiz.style.display = 'none'; });  // read by scrolling: not in the table's size
     stage.after(probe);
     /** @type {HTMLElement[]} */
     var tables = Array.prototype.slice.call(probe.querySelectorAll('.ll-table'));
@@ -167,18 +180,32 @@ window.llReplay = window.llReplay || function (root) {
       : innerHeight - covered() - GAP - bar.offsetHeight - parseFloat(getComputedStyle(bar).marginTop) - 2;
     var natural = on ? 48 : parseFloat(getComputedStyle(tables[0]).fontSize);
     var large = words.length ? parseFloat(getComputedStyle(words[0]).fontSize) : 0;
-    var result = {size: '', words: '', height: 0};  // the first try's, at least: some() tries one
-    [large, 20, 16.8].some(function (wordSize, i) {
+    /** @type {Fitted} */
+    var result = {size: '', words: '', height: 0, stage: 0};  // the first try's, at least: some() tries one
+    [large, 20, 16.8, 14].some(function (wordSize, i) {
       if (i && wordSize >= large) return false;
       words.forEach(function (part) { part.style.fontSize = i ? wordSize + 'px' : ''; });
-      result = {size: tableSize(tables, room, natural, on), words: i ? wordSize + 'px' : '', height: 0};
-      return !result.size || parseFloat(result.size) >= SMALL;
+      result = {size: tableSize(tables, room, natural, on), words: i ? wordSize + 'px' : '', height: 0, stage: 0};
+      return (!result.size || parseFloat(result.size) >= SMALL) && wordsFit;
     });
     tables.forEach(function (table) { table.style.fontSize = result.size; });
     result.height = Math.max.apply(null, tables.map(function (table) { return table.offsetHeight; }));
+    // the tallest step, its table, words and questions (up to the room there is): the stage keeps
+    // that height at every step, so that the step bar stays where the finger is between two presses
+    quizzes.forEach(function (quiz) { quiz.style.display = ''; });
+    result.stage = on ? 0 : Math.min(room, Math.max.apply(null, tables.map(function (table) {
+      var bottom = table.getBoundingClientRect().bottom;
+      for (var el = table.nextElementSibling; el && !el.classList.contains('ll-table'); el = el.nextElementSibling) {
+        bottom = Math.max(bottom, el.getBoundingClientRect().bottom + parseFloat(getComputedStyle(el).marginBottom));
+      }
+      return bottom - table.getBoundingClientRect().top;
+    })));
     probe.remove();
     return result;
   }
+  // In the presenter view every step's words, questions, hints and answer buttons fit the screen
+  // whole, under the table or beside it (wordsFit: smaller words are tried until they do).
+  var wordsFit = true;
   /** @param {HTMLElement[]} tables @param {number} room @param {number} natural @param {boolean} on */
   function tableSize(tables, room, natural, on) {  // '' for the table's own size
     var beside = false, heights = tables.map(function (table) {  // each step's words under its table
@@ -189,9 +216,10 @@ window.llReplay = window.llReplay || function (root) {
         height += el.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
         beside = beside || el.offsetLeft >= table.offsetLeft + table.offsetWidth - 1;
       }
-      return on ? Math.min(height, room * .45) : height;  // more questions than that scroll under the table
+      return height;
     });
     var under = beside ? 0 : Math.max.apply(null, heights);
+    wordsFit = !on || !beside || Math.max.apply(null, heights) <= room;
     /** @param {number | ''} size */
     function fits(size) {  // every table takes the tallest one's height (fit), so the tallest words go under it
       tables.forEach(function (table) { table.style.fontSize = size ? size + 'px' : ''; });
@@ -284,11 +312,26 @@ window.llReplay = window.llReplay || function (root) {
       }
       next.focus();
       fit();
+      cue();
     } else {
       fit();
-      if (document.fullscreenElement === root) document.exitFullscreen().catch(function () {});
-      root.scrollIntoView({block: 'start'});
+      cue();
+      // Back where the teacher was: the replay's top under the page's sticky header, the focus
+      // on the Present button; once the screen is the page's again (leaving full screen
+      // restores the page's scrolling after this), and again at once for a window never full.
+      present.focus({preventScroll: true});
+      if (document.fullscreenElement === root) {
+        document.exitFullscreen().then(backToReplay, backToReplay);
+      }
+      backToReplay();
     }
+  }
+  function backToReplay() {
+    requestAnimationFrame(function () {
+      root.scrollIntoView({block: 'start'});
+      window.scrollBy(0, root.getBoundingClientRect().top - covered() - GAP);
+      if (document.activeElement !== present) present.focus({preventScroll: true});
+    });
   }
   present.onclick = function () { setPresenting(!presenting()); };
   document.addEventListener('fullscreenchange', function () {

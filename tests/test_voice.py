@@ -1,0 +1,102 @@
+"""One voice per language (issue 44, §4): every text a reader meets in Portuguese, Spanish or
+Russian (the catalog, the chapters' translations, the lessons and the course) speaks to the
+reader the same way, quotes the same way and names the players the same way.
+
+- pt: European Portuguese, the reader addressed without "você" or "tu"; names without an
+  article ("Ana sai", "a carta de Bruno"), as the narration must say them, whatever the name.
+- es: usted, or ustedes to a class or a family; never tú or vosotros.
+- ru: вы; never ты.
+- Quotation marks: «…» in all three (“…” inside them); straight or English quotes are for
+  code and for the book's quotations of its sources (*"…"*), which keep the source's own.
+A quoted span «…» is someone's words (a pupil's question), and is not held to the register.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from texts_by_language import every_text
+
+#: Code is no prose: `spans`, and a source quoted in the book's way, *"…"*.
+CODE = re.compile(r"`[^`]*`|\*\"[^\"]*\"\*|\{[a-z]+\}`[^`]*`")
+QUOTED = re.compile(r"«[^»]*»")
+#: The catalogs' messages that show a file's syntax: their straight quotes are YAML's.
+SYNTAX_MESSAGES = re.compile(
+    r"(load\.quote-colon|starter\.|error\.|lab\.no-distributed|rules-sheet\.example)", re.IGNORECASE
+)
+NAMES = r"(?:\*\*)?(?:Ana|Bruno|Carla|Dani)\b"
+WRONG_VOICE = {
+    "pt": {
+        "você (write the verb alone, or o senhor)": r"\bvocês?\b",
+        "tu and its forms": r"\b(tu|teu|tua|teus|tuas|contigo)\b",
+        "an article before a name (the narration names without one)": (
+            rf"\b(da|do|na|no|pela|pelo|ao|à|Da|Do|Na|No|Pela|Pelo|Ao|À)\s+{NAMES}"
+            rf"|(?:^|[.!?:;]\s+|\*\*)(A|O)\s+{NAMES}"
+            rf"|\b(e|que|mas|só|isso|aqui|agora|depois|pode|deve|E|Só|Aqui|Agora|Depois)\s+(a|o)\s+{NAMES}"
+        ),
+    },
+    "es": {
+        "tú and its forms (write usted)": (
+            r"\b(tú|tienes|puedes|juegas|debes|quieres|sabes|ganas|pierdes|robas|eres|estás|contigo)\b"
+            r"|\bte\s+(toca|quedas|toque)\b|\btus?\s+(cartas?|mano|turno|baza|jugada)\b"
+        ),
+        "vosotros and its forms (write ustedes)": (
+            r"\b(vosotr[oa]s|vuestr[oa]s?|os\s+toca)\b|\b(?!dieci|veinti)\w+(áis|éis)\b"  # not dieciséis
+        ),
+    },
+    "ru": {
+        "ты and its forms (write вы)": (
+            r"(?<!\w)(ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоего|твоей|твоих|твоим|твоими|твою)(?!\w)"
+        )
+    },
+}
+#: Straight or English double quotes around words: «…» is the quotation mark of pt, es and ru.
+OTHER_QUOTES = re.compile(r'"[^"\n]*[^\W\d_][^"\n]*"|“[^”]*”')
+
+
+def prose(text: str) -> str:
+    return CODE.sub(" ", text)
+
+
+def wrong_voice(text: str, lang: str) -> list[str]:
+    said = QUOTED.sub(" ", prose(text))
+    return [
+        f"{what}: {match.group(0)!r}"
+        for what, pattern in WRONG_VOICE[lang].items()
+        for match in re.finditer(pattern, said, re.MULTILINE)
+    ]
+
+
+def wrong_quotes(text: str) -> list[str]:
+    """English or straight quotes used as quotation marks (inside «…» “…” is right)."""
+    outside = QUOTED.sub(lambda match: " " * len(match.group(0)), prose(text))
+    return [f"quotation marks: {match.group(0)!r} (write «…»)" for match in OTHER_QUOTES.finditer(outside)]
+
+
+@pytest.mark.parametrize("lang", ["pt", "es", "ru"])
+def test_every_text_speaks_in_the_languages_one_voice(lang):
+    problems = []
+    for place, text in every_text(lang):
+        problems += [f"{place}: {line}" for line in wrong_voice(text, lang)]
+        if not SYNTAX_MESSAGES.search(place):
+            problems += [f"{place}: {line}" for line in wrong_quotes(text)]
+    assert not problems, f"{len(problems)} texts in another voice:\n" + "\n".join(problems)
+
+
+def test_the_checks_find_the_other_voices_and_pass_the_right_one():
+    """The defects of the reading of 2026-12-03 (old 6 and 11, new 24), put back, fail."""
+    assert wrong_voice("A Ana sai com o rei; depois o Bruno assiste.", "pt")
+    assert wrong_voice("O ás da Carla ganha.", "pt")
+    assert not wrong_voice("Ana sai com o rei; depois Bruno assiste. O ás de Carla ganha.", "pt")
+    assert not wrong_voice("a saída passa a Dani", "pt")  # the preposition, not an article
+    assert wrong_voice("Si tienes un triunfo, puedes jugarlo.", "es")
+    assert wrong_voice("Barajad y repartid: podéis empezar.", "es")
+    assert not wrong_voice("Si tiene un triunfo, puede jugarlo; seis jugadores.", "es")
+    assert not wrong_voice("Pregunte: «¿Tienes que seguir el palo?»", "es")  # a pupil's words
+    assert wrong_voice("Посмотри на свои карты: твой ход.", "ru")
+    assert not wrong_voice("Посмотрите на свои карты: ваш ход.", "ru")
+    assert wrong_quotes("Clique em “Nova mão” para jogar outra vez.")
+    assert wrong_quotes('perguntem em voz alta: "Quem ganhou?"')
+    assert not wrong_quotes('Clique em «Nova mão»; a regra diz *"conte o monte"*; `say: "x"`.')
+    assert not wrong_quotes("«Ele disse “sai” e saiu.»")
