@@ -219,7 +219,7 @@ def test_check_speaks_russian_when_asked(capsys):
     )
     assert code == 2 and out == []
     revoke = next(line for line in lines if line.startswith(f"{BAD / 'revoke.yaml'}:13:11: "))
-    assert "нужно дать масть ♣: у игрока B есть 7♣, 9♣, поэтому K♠ класть нельзя" in revoke
+    assert "нужно дать масть (♣): у игрока B есть 7♣, 9♣, поэтому нельзя класть эту карту: K♠" in revoke
     assert f"{BAD / 'nope.yaml'}: такого файла или папки нет" in lines
     # the missing file is one of the scenarios with errors; one colon per line, counts in words
     assert lines[-1] == "3 ошибки, сценариев с ошибками — 3 (3 сценария, 3 файла)"
@@ -903,7 +903,7 @@ def test_replay_speaks_the_lessons_language_under_an_english_terminal(capsys, en
     code, lines, _ = run(capsys, "replay", russian_lesson)
     assert code == 0
     assert lines[2] == "равные руки | игроки Саша, Аня, Боря | сдающий Боря"
-    assert "  Саша выходит с K♣." in lines and not any("leads" in line for line in lines)
+    assert "  Саша выходит: K♣." in lines and not any("leads" in line for line in lines)
     # --lang says otherwise, before or after the command
     for argv in (("replay", russian_lesson, "--lang", "en"), ("--lang", "en", "replay", russian_lesson)):
         assert "  Саша leads K♣." in run(capsys, *argv)[1]

@@ -7,6 +7,7 @@ comments of tests/bad/*.yaml; no expected value is copied from a run.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -608,6 +609,23 @@ def test_a_link_with_lang_opens_the_app_in_that_language(query, lang):
         assert app.lang == lang
 
 
+@pytest.mark.parametrize(
+    "query, accept, lang",
+    [("", "pt-BR,pt;q=0.9,en;q=0.8", "pt"), ("", "de-DE, ru;q=0.7", "ru"), ("lang=es", "ru", "es"), ("", "de", "en")],
+)
+def test_without_lang_the_app_opens_in_the_browsers_language(query, accept, lang):
+    app = LingerLongerApp.from_query(query, LIBRARY, accept_language=accept)
+    assert app.lang == app.browser.player.lang == lang
+    assert app.tabs.titles[1] == ui("tab-play", lang)
+
+
+def test_voila_passes_the_browsers_language_to_the_app():
+    config = json.loads((Path(__file__).parents[1] / "book" / "app" / "jupyter" / "voila.json").read_text())
+    assert "Accept-Language" in config["VoilaConfiguration"]["http_header_envs"]
+    notebook = (Path(__file__).parents[1] / "book" / "app" / "app.md").read_text()
+    assert 'os.environ.get("HTTP_ACCEPT_LANGUAGE", "")' in notebook
+
+
 # --- names and messages follow the language -------------------------------------------------
 
 
@@ -668,7 +686,7 @@ def test_a_refusal_in_play_is_said_again_in_the_language_picked():
     assert "Not allowed" in hand.message.value
     hand.set_language("ru")
     said = text_of(hand.message.value)
-    assert said.startswith("Нельзя:") and f"у игрока Саша нет карты {card}" in said
+    assert said.startswith("Нельзя:") and f"у игрока Саша нет такой карты: {card}" in said
 
 
 def test_the_coachs_words_do_not_outstay_their_language(monkeypatch):

@@ -185,6 +185,8 @@ interface Voice {
   narrate(place?: ParentNode): void;
   settle(wasInside: boolean, preferred?: HTMLElement | null): void;
   dress(): void;
+  /** what a part of the page says, its phrases parted (never run together as textContent) */
+  textOf(node: Node): string;
 }
 
 /** The detail of the "ll-step" event a replay sends when it shows a step. */

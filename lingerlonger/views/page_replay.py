@@ -184,6 +184,7 @@ _CONTROL_WORDS = (
     "card",
     *(f"rank.{rank}" for rank in range(2, 15)),
     *(f"suit-of.{suit}" for suit in ("spades", "hearts", "diamonds", "clubs")),
+    *(f"suit.{suit}" for suit in ("spades", "hearts", "diamonds", "clubs")),  # a suit alone: "follow diamonds"
     "ui.what-if",
     "ui.live-only",
     "ui.failures",

@@ -10,21 +10,20 @@ catalog's own markup is kept.
 from __future__ import annotations
 
 import base64
-import re
 from collections.abc import Callable, Iterable
 
 from lingerlonger.computer.coach import CardAdvice, too_close
-from lingerlonger.game.cards import Card, parse_card
+from lingerlonger.game.cards import Card
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import Event
 from lingerlonger.scenario import AnswerKind, Scenario, in_language
 from lingerlonger.session.hand import HandModel
 from lingerlonger.session.save_lesson import lesson_text
 from lingerlonger.session.stepping import ScenarioModel
-from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, card_label, table_html
+from lingerlonger.views.table_html import TEXT_STYLE, TableStyle, table_html
 from lingerlonger.views.templating import Markup, catalog_html, render
 from lingerlonger.words.i18n import format_number, format_percent, language_tag, translate, ui
-from lingerlonger.words.narration import card_name, narrate, reason_text, suit_name
+from lingerlonger.words.narration import aloud, card_name, narrate, reason_text, suit_name
 
 __all__ = [
     "ui_html",
@@ -104,23 +103,15 @@ def told_html(hand: HandModel, lang: str) -> Markup:
     return what_happened_html((narrate(event, hand.state.players, lang) for event in hand.told), lang)
 
 
-#: A card as the narration writes it ("Q♠"), said in words as static/shared/table-voice.js says it.
-_WRITTEN_CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♠♥♦♣]\ufe0e?")
-
-
 def told_aloud(hand: HandModel, style: TableStyle) -> list[str]:
     """What happened since your last card, as said aloud (``said_aloud``)."""
     return said_aloud(hand.told, hand.state.players, style)
 
 
 def said_aloud(events: Iterable[Event], players: tuple[str, ...], style: TableStyle) -> list[str]:
-    """The narration of ``events`` as said aloud: its cards in words ("queen of spades"), as
-    their buttons are named; not in Russian, where a card's name changes with its place in the
-    sentence (the symbol is left, as table-voice.js leaves it)."""
-    lines = [narrate(event, players, style.lang) for event in events]
-    if style.lang == "ru":
-        return lines
-    return [_WRITTEN_CARD.sub(lambda card: card_label(parse_card(card[0]), style), line) for line in lines]
+    """The narration of ``events`` as said aloud: its cards and suits in words ("queen of
+    spades"), as their buttons are named, in every language (``narration.aloud``)."""
+    return [aloud(narrate(event, players, style.lang), style.lang) for event in events]
 
 
 def announce_html(lines: Iterable[str], urgent: str, lang: str, *, count: int, step: int) -> Markup:
@@ -132,7 +123,7 @@ def announce_html(lines: Iterable[str], urgent: str, lang: str, *, count: int, s
     return render(
         "panels/announce.html",
         lines=list(lines),
-        urgent=urgent,
+        urgent=aloud(urgent, lang),  # who won, and with which card: in words too
         tag=language_tag(lang),
         count=count,
         step=step,

@@ -44,6 +44,7 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "PLURAL_CATEGORIES",
     "terminal_language",
+    "browser_language",
     "I18nError",
     "catalog",
     "error_text",
@@ -95,6 +96,27 @@ def terminal_language(environ: Mapping[str, str] = os.environ) -> str | None:
             code = value.split(".")[0].split("_")[0].lower()
             return code if code in LANGUAGES else None
     return None
+
+
+def browser_language(accept_language: str) -> str | None:
+    """The first offered language of a browser's ``Accept-Language`` header, by its preference
+    (``q``) and then its order; a region counts as its language (pt-BR asks for pt).
+
+    >>> browser_language("pt-BR,pt;q=0.9,en;q=0.8"), browser_language("de, ru;q=0.5, en;q=0.4")
+    ('pt', 'ru')
+    >>> browser_language("de-DE"), browser_language("")
+    (None, None)
+    """
+    asked = []
+    for order, part in enumerate(accept_language.split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = params.strip().removeprefix("q=")
+        try:
+            quality = float(weight) if params else 1.0
+        except ValueError:
+            continue
+        asked.append((-quality, order, tag.split("-")[0].strip().lower()))
+    return next((lang for _, _, lang in sorted(asked) if lang in LANGUAGES), None)
 
 
 def check_language(lang: str) -> str:

@@ -17,10 +17,11 @@ picks the message for each event and fills in who did what.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from types import MappingProxyType
 
-from lingerlonger.game.cards import Card, Suit, format_cards
+from lingerlonger.game.cards import RANK_LABELS, SUIT_SYMBOLS, Card, Suit, format_cards
 from lingerlonger.game.events import (
     END_REASONS,
     Dealt,
@@ -45,6 +46,7 @@ __all__ = [
     "narrate_all",
     "suit_name",
     "card_name",
+    "aloud",
     "reason_text",
     "rules_text",
     "topic_text",
@@ -63,6 +65,33 @@ def suit_name(suit: Suit, lang: str = DEFAULT_LANGUAGE, *, of: bool = False) -> 
 def card_name(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
     """A card in words: ``10 of hearts``, ``10 de copas``, ``десятка червей``."""
     return translate("card", lang, rank=translate(f"rank.{card.rank}", lang), suit=suit_name(card.suit, lang, of=True))
+
+
+_LABELS = "|".join(sorted(RANK_LABELS.values(), key=len, reverse=True))
+_SELECTOR = "[\ufe0e\ufe0f]?"
+_CARD = re.compile(rf"(?<!\w)({_LABELS})([{SUIT_SYMBOLS}]){_SELECTOR}")
+_ROW = re.compile(rf"((?<!\w)(?:{_LABELS})[{SUIT_SYMBOLS}]{_SELECTOR})\s+(?=(?:{_LABELS})[{SUIT_SYMBOLS}])")
+_LONE = re.compile(rf"([{SUIT_SYMBOLS}]){_SELECTOR}")
+_RANK_OF_LABEL = {label: rank for rank, label in RANK_LABELS.items()}
+
+
+def aloud(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A line as a screen reader should say it: each card and suit written by its symbol in
+    words, cards in a row parted by commas (views/static/table-voice.js does the same in the
+    browser). A player named "A" stays "A": only a rank joined to a suit's symbol is a card.
+
+    >>> aloud("A leads Q♦; B discards 10♣ 2♥ and must follow ♦.", "en")
+    'A leads queen of diamonds; B discards 10 of clubs, 2 of hearts and must follow diamonds.'
+    >>> aloud("A выходит: A♣.", "ru")
+    'A выходит: туз треф.'
+    """
+
+    def card(match: re.Match[str]) -> str:
+        rank = translate(f"rank.{_RANK_OF_LABEL[match[1]]}", lang)
+        return translate("card", lang, rank=rank, suit=suit_name(Suit(SUIT_SYMBOLS.index(match[2])), lang, of=True))
+
+    text = _CARD.sub(card, _ROW.sub(r"\1, ", text))
+    return _LONE.sub(lambda match: suit_name(Suit(SUIT_SYMBOLS.index(match[1])), lang), text)
 
 
 def reason_text(reason: str, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -52,6 +52,7 @@ import pytest
 
 from lingerlonger.scenario import load
 from lingerlonger.views.table_html import TEXT_STYLE
+from lingerlonger.words.narration import aloud
 
 REPO = Path(__file__).resolve().parents[2]
 BOOK_HTML = REPO / "_build" / "html"
@@ -872,19 +873,17 @@ FOCUSED = "() => { const el = document.activeElement; return el ? el.outerHTML.s
 #: A live region other than the table's voice: a turn's note or a pass screen that is one would be
 #: said again (Orca reads a role=status anew each time the focus comes back into the table).
 OTHER_VOICE = "[role=status], [role=alert], [role=log], [aria-live]:not([data-ll-announce])"
-SYMBOLS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
-RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 #: A card played, as the narration says it.
 PLAY = re.compile(
     r"^(?P<name>.+?) (?:leads|follows with|has no \w+ and (?:trumps with|discards)) "
     r"(?P<card>(?:[2-9]|10|jack|queen|king|ace) of (?:spades|hearts|diamonds|clubs))\.$"
 )
-CARD_SYMBOLS = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])\ufe0e?")
 
 
 def in_words(text: str) -> str:
-    """Narration as written ("Ana leads Q♠") as it is said aloud ("Ana leads queen of spades")."""
-    return CARD_SYMBOLS.sub(lambda card: f"{RANKS.get(card[1], card[1])} of {SYMBOLS[card[2]]}", text)
+    """Narration as written ("Ana leads Q♠") as it is said aloud ("Ana leads queen of spades"),
+    a suit alone too ("follow diamonds"); table-voice.js must say what narration.aloud says."""
+    return aloud(text, "en")
 
 
 #: Every line a table says (table-voice.js), as [politeness, words], in order, from now on
@@ -921,3 +920,34 @@ def tab_to(page, selector: str, most: int = 400) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"{most} Tabs never reached {selector}; the focus is on {page.evaluate(FOCUSED)}")
+
+
+def open_tab(page, name: str) -> None:
+    """Open the app's tab named ``name`` by keyboard: Tab to the tab list, its arrows along it, Enter."""
+    tab_to(page, "[role=tab]")
+    for _ in range(10):
+        if page.evaluate("(name) => document.activeElement.textContent.includes(name)", name):
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+
+
+def press_on_table(page, stage) -> None:
+    """Enter on the focused card of a live table; back once the table is drawn again with its turn's note."""
+    before = stage.inner_html()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "([stage, old]) => stage.innerHTML !== old && stage.querySelector('.ll-turn-note, .ll-end')",
+        arg=[stage.element_handle(), before],
+        timeout=20_000,
+    )
+
+
+#: The family table is done drawing a screen (the turn's note is drawn last): the hand's end, a
+#: person's turn past the last ``step`` seen, or the pass screen with the last note gone.
+FAMILY_SETTLED = """([table, step]) => {
+  const note = table.querySelector(".ll-end, .ll-yours");
+  if (note) return Number(note.dataset.llStep) > step;
+  const pass = table.querySelector(".ll-pass-to");
+  return Boolean(pass && pass.offsetParent && !table.querySelector(".ll-turn-note"));
+}"""

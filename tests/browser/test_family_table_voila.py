@@ -14,6 +14,7 @@ import re
 
 import pytest
 from conftest import (
+    FAMILY_SETTLED,
     OTHER_VOICE,
     ROUND_TRIP_MS,
     VOILA_READY_MS,
@@ -55,14 +56,7 @@ WATCH_THE_COMPUTERS = (
 )
 
 
-#: The page is done drawing a screen (the turn's note is drawn last): the hand's end, a
-#: person's turn past the last ``step`` seen, or the pass screen with the last note gone.
-SETTLED = """([table, step]) => {
-  const note = table.querySelector(".ll-end, .ll-yours");
-  if (note) return Number(note.dataset.llStep) > step;
-  const pass = table.querySelector(".ll-pass-to");
-  return Boolean(pass && pass.offsetParent && !table.querySelector(".ll-turn-note"));
-}"""
+SETTLED = FAMILY_SETTLED  # conftest's
 
 
 def changed(page, element, before: str) -> None:

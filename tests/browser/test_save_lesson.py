@@ -179,7 +179,7 @@ def opened_link(chromium, base, link, reader, lang):
     context, page, log = live_page(chromium, base, link[len(base) :], locale=reader)
     page.wait_for_url(f"**/{'' if lang == 'en' else lang + '/'}{CHECKER}#lesson=*", timeout=20_000)
     page.wait_for_function(
-        "() => /Opened|Открыт файл/.test("  # checked and replayed, in either language
+        "() => /Opened|Открыт/.test("  # checked and replayed, in either language
         "document.querySelector('[data-ll-checker] .ll-checker-status')?.textContent)",
         timeout=LIVE_BOOT_MS,
     )
@@ -187,27 +187,29 @@ def opened_link(chromium, base, link, reader, lang):
     return context, page, log
 
 
-def test_a_shared_lesson_opens_in_its_language_with_a_link_to_the_readers(book_html, chromium):
-    """Issue 22, §10: one language per screen. A lesson written in several languages, shared
-    from the English page, opens in English for a reader whose browser speaks Russian (not
-    English words around Russian texts), with a link, in Russian, to the Russian page; there,
-    the lesson's Russian texts. A lesson written in Russian alone, shared from the English page,
-    opens in Russian for an English reader, with a link to read it in English, which holds."""
+def test_a_shared_lesson_opens_in_the_readers_language_at_the_lesson_with_a_link_to_theirs(book_html, chromium):
+    """Issue 40, §3 (issue 22, §10: one language per screen). A lesson written in several
+    languages, shared from the English page, opens for a reader whose browser speaks Russian on
+    the Russian page, in Russian (not in the sender's English), scrolled to the lesson and
+    saying it came from a link (not "file lesson.yaml opened": no file was). A lesson written in
+    Russian alone, shared from the English page, opens in Russian for an English reader, with a
+    link to read it in English, which holds."""
     [lesson] = load(REPO / "scenarios" / "03-follow-suit.yaml")
     text = (REPO / "scenarios" / "03-follow-suit.yaml").read_text(encoding="utf-8")
     offer = "[data-ll-reader-language]"
     with serve(book_html) as base:
         link = shared_link(chromium, base, CHECKER, text)
-        context, page, log = opened_link(chromium, base, link, "ru-RU", "en")
+        assert link.startswith(base + CHECKER + "#lesson=")  # made on the English page
+        context, page, log = opened_link(chromium, base, link, "ru-RU", "ru")
         title = page.locator(".ll-checker-out .ll-replay .ll-replay-title")
-        assert title.inner_text() == lesson.in_language("en").title
-        switch = page.locator(offer)
-        assert switch.inner_text() == translate("ui.share-read-in", "ru") and switch.get_attribute("lang") == "ru"
-        switch.click()
-        page.wait_for_url(f"**/ru/{CHECKER}#lesson=*&lang=ru", timeout=20_000)
         title.wait_for(state="visible", timeout=LIVE_BOOT_MS)
         assert title.inner_text() == lesson.in_language("ru").title
-        assert page.evaluate("document.documentElement.lang") == "ru" and page.locator(offer).count() == 0
+        status = page.locator("[data-ll-checker] .ll-checker-status").inner_text()
+        assert status.startswith(translate("ui.share-opened", "ru", count=1)) and "lesson.yaml" not in status
+        assert page.locator(offer).count() == 0  # the reader's own language already
+        form = page.locator("[data-ll-checker]").bounding_box()
+        assert 0 <= form["y"] < 720 / 2, f"the lesson is at {form['y']} px, not where the link points"
+        assert page.evaluate("() => document.activeElement.matches('[data-ll-checker] textarea')")
         log.assert_clean()
         context.close()
 

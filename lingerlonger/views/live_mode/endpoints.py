@@ -427,7 +427,8 @@ def _said(message: Message, args: dict, **more: bool) -> str:
 
 @_call
 def check_file(args: dict) -> dict:
-    """``{text, name, lang, at}``: a scenario file checked as ``lingerlonger check`` does, with
+    """``{text, name, lang, at, link}``: a scenario file (``link``: a shared link's lesson)
+    checked as ``lingerlonger check`` does, with
     the same located errors; its replays (a gallery for several) to step through at once, a
     single one at step ``at`` (the step the editor showed before the text changed).
 
@@ -465,7 +466,8 @@ def check_file(args: dict) -> dict:
         if len(runs) == 1
         else gallery_html(runs, style=style)
     )
-    said = ui("upload-ok", lang, name=name, count=len(runs))
+    # a lesson from a shared link came in no file: it is not named as one
+    said = ui("share-opened" if _whole(args, "link", 0) else "upload-ok", lang, name=name, count=len(runs))
     failures = [failure for run in runs for failure in run.failures]
     if failures:
         said += " " + ui("upload-fails", lang)

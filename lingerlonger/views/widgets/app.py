@@ -26,7 +26,7 @@ from lingerlonger.views.widgets.hand import HandPlayer
 from lingerlonger.views.widgets.learn import LearnTab
 from lingerlonger.views.widgets.lesson_picker import ScenarioBrowser
 from lingerlonger.views.widgets.position_editor import PositionEditor
-from lingerlonger.words.i18n import LANGUAGES, translate, ui
+from lingerlonger.words.i18n import LANGUAGES, browser_language, translate, ui
 
 __all__ = ["LingerLongerApp"]
 
@@ -73,11 +73,12 @@ class LingerLongerApp(widgets.VBox):
             self.set_language(lang)
 
     @classmethod
-    def from_query(cls, query: str, folder: Path | None = None) -> LingerLongerApp:
+    def from_query(cls, query: str, folder: Path | None = None, accept_language: str = "") -> LingerLongerApp:
         """The app for a page address's query: ``?lang=pt`` opens it in Portuguese, so a
-        teacher can hand out one link (Voilà gives the kernel ``$QUERY_STRING``)."""
+        teacher can hand out one link (Voilà gives the kernel ``$QUERY_STRING``); without one,
+        in the browser's language (its ``Accept-Language``, ``$HTTP_ACCEPT_LANGUAGE``)."""
         asked = parse_qs(query).get("lang", [""])[-1]
-        return cls(folder, lang=asked if asked in LANGUAGES else None)
+        return cls(folder, lang=asked if asked in LANGUAGES else browser_language(accept_language))
 
     @property
     def lang(self) -> str:

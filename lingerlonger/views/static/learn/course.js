@@ -57,14 +57,21 @@ window.llLearn = window.llLearn || function (root) {
     mark.setAttribute('role', 'img');
     mark.hidden = false;
     var link = gotoLink(task.dataset.llTask);
-    if (link) /** @type {HTMLElement} */ (link.parentNode).dataset.llState = 'done';
+    if (!link) return;
+    /** @type {HTMLElement} */ (link.parentNode).dataset.llState = 'done';
+    named(link, words.stars[n]);  // the ✓ is drawn, not said: the name says it is done
+  }
+  /** @param {HTMLElement} link @param {string} done */
+  function named(link, done) {  // "Exercise 1 of 51", and once done ": 3 stars of 3"
+    var name = link.dataset.llName || (link.dataset.llName = link.getAttribute('aria-label') || '');
+    link.setAttribute('aria-label', done ? name + ': ' + done : name);
   }
   /** @param {HTMLElement} task */
   function clearStars(task) {
     delete task.dataset.llState;
     /** @type {HTMLElement} */ (task.querySelector('[data-ll-stars]')).hidden = true;
     var link = gotoLink(task.dataset.llTask);
-    if (link) delete /** @type {HTMLElement} */ (link.parentNode).dataset.llState;
+    if (link) { delete /** @type {HTMLElement} */ (link.parentNode).dataset.llState; named(link, ''); }
   }
   function firstOpen() {
     for (var i = 0; i < course.length; i++) if (course[i].dataset.llState !== 'done') return i;
@@ -225,6 +232,17 @@ window.llLearn = window.llLearn || function (root) {
       if (!STEP_MS) { k = frames.length - 1; }
       step();
     }
+    // What the feedback says aloud after its verdict: the author's words and the rule; where
+    // neither is written, how the play would go, the refutation's narration.
+    /** @param {Element} box @returns {Element[]} */
+    function why(box) {
+      var told = box.querySelectorAll('.ll-say, .ll-rule');
+      if (told.length) return Array.prototype.slice.call(told);
+      var line = box.querySelector('.ll-line > p');
+      var frames = /** @type {NodeListOf<HTMLTemplateElement>} */ (box.querySelectorAll('template[data-ll-line-frame]'));
+      var last = frames.length ? Array.prototype.slice.call(frames[frames.length - 1].content.querySelectorAll('.ll-narration li')) : [];
+      return line ? [line].concat(last) : [];
+    }
     /** @param {boolean} right @param {string} name @param {HTMLTemplateElement | null} template */
     function verdict(right, name, template) {
       stopLines();
@@ -236,8 +254,9 @@ window.llLearn = window.llLearn || function (root) {
       retry.hidden = right;
       // a review's next is the panel's Review; during weak-spot practice, the next weak spot
       next.hidden = !right || (at >= course.length - 1 && !(mastery && mastery.active()));
-      var rule = more.querySelector('.ll-rule');
-      say(verdictText.textContent + (rule ? ' ' + (rule.textContent || '').trim() : ''));
+      say([/** @type {Element} */ (verdictText)].concat(why(more)).map(function (part) {  // the reason, not only "see why below"
+        return (part.textContent || '').replace(/\s+/g, ' ').trim();
+      }).join(' '));
       feedback.querySelectorAll('.ll-verdict-stars').forEach(function (echo) { echo.remove(); });
       if (right) {
         answers.forEach(function (b) { b.disabled = true; });

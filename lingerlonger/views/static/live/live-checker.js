@@ -100,12 +100,19 @@
     var file = /** @type {HTMLInputElement} */ (form.querySelector('input[type=file]'));
     var status = /** @type {HTMLElement} */ (form.querySelector('.ll-checker-status'));
     var out = /** @type {HTMLElement} */ (form.querySelector('.ll-checker-out'));
-    var words = form.dataset, name = 'scenario.yaml', size = 0;
+    var words = form.dataset, name = 'scenario.yaml', size = 0, link = 0;  // link: the text came from a shared link
     var limit = Number(text.getAttribute('maxlength'));
     var lines = lineBox(form, text);
     var problem = document.createElement('div'), shown = document.createElement('div');
     problem.className = 'll-editor-problem';
+    problem.id = text.id + '-problem';
     shown.className = 'll-editor-replay';
+    // The text box is told of its mistake, and where it is written (WCAG 3.3.1).
+    /** @param {boolean} wrong */
+    function flagged(wrong) {
+      if (wrong) { text.setAttribute('aria-invalid', 'true'); text.setAttribute('aria-describedby', problem.id); }
+      else { text.removeAttribute('aria-invalid'); text.removeAttribute('aria-describedby'); }
+    }
     var version = 0, busy = false, again = false, step = 0;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     var pause;
@@ -114,6 +121,7 @@
     function showing(result) {
       // eslint-disable-next-line no-unsanitized/property -- the worker's answer: check_file's error, the package's own autoescaped template
       problem.innerHTML = result.error || result.located || '';
+      flagged(!!result.error);
       lines.mark(result.line, result.column);
       if (result.error) {
         status.textContent = '';
@@ -141,7 +149,7 @@
       busy = true;
       var ticket = version;
       if (!kit.started()) status.textContent = words.starting || '';
-      bounded('check_file', {text: text.value, name: name, size: size, lang: words.lang, at: step}, CHECK_LIMIT_MS)
+      bounded('check_file', {text: text.value, name: name, size: size, lang: words.lang, at: step, link: link}, CHECK_LIMIT_MS)
         .then(function (result) { if (ticket === version) showing(result); })
         .catch(function (error) {
           if (ticket === version) status.textContent = (error.message === 'slow' ? words.slow : words.failed) || '';
@@ -151,11 +159,12 @@
           if (again) { again = false; run(); }
         });
     }
-    /** @param {string} content @param {string} named @param {number} bytes */
-    function edited(content, named, bytes) {  // another file in the box: checked at once, from its start
+    /** @param {string} content @param {string} named @param {number} bytes @param {boolean} [linked] */
+    function edited(content, named, bytes, linked) {  // another file in the box: checked at once, from its start
       text.value = content;
       name = named;
       size = bytes;
+      link = linked ? 1 : 0;
       step = 0;
       version++;
       lines.count();
@@ -168,7 +177,7 @@
       bounded('make_task', {text: text.value, name: name, lang: words.lang, at: step}, CHECK_LIMIT_MS)
         .then(function (result) {
           // eslint-disable-next-line no-unsanitized/property -- the worker's answer: make_task's error, the package's own autoescaped template
-          if (result.error) { problem.innerHTML = result.error; out.prepend(problem); return; }
+          if (result.error) { problem.innerHTML = result.error; flagged(true); out.prepend(problem); return; }
           edited(result.text, name, 0);
         })
         .catch(function () { status.textContent = words.failed || ''; });
@@ -202,7 +211,7 @@
       lines.mark(null);
       if (packed.length > Number(words.shareLimit)) { status.textContent = words.shareTooLong || ''; return; }
       unpackLesson(packed, limit).then(function (got) {
-        var lang = parts[1] || lessonLanguage(got.text, shownIn);
+        var lang = parts[1] || lessonLanguage(got.text, pages.reader);  // several languages: the reader's
         if (lang !== shownIn && pages[lang]) {  // a reader's pick (&lang=) goes along, so it holds
           location.replace(pages[lang] + LESSON + packed + (parts[1] ? '&lang=' + parts[1] : ''));
           return;
@@ -216,7 +225,9 @@
           other.textContent = readIn[pages.reader];
           place.append(other);
         }
-        edited(got.text, 'lesson.yaml', got.size);
+        edited(got.text, 'lesson.yaml', got.size, true);
+        form.scrollIntoView({block: 'start'});  // the lesson, not the page's top, is what the link points to
+        text.focus({preventScroll: true});
       }, function () { status.textContent = words.shareBad || ''; });
     }
     window.addEventListener('hashchange', opened);
@@ -224,6 +235,7 @@
     text.addEventListener('input', function () {
       name = 'scenario.yaml';
       size = 0;
+      link = 0;
       version++;
       lines.count();
       clearTimeout(pause);

@@ -109,6 +109,9 @@
     saving(false);
     bar.after(panel);
     bar.append(status);
+    // "Try it live" is disabled while the engine starts: the focus it had goes to the table,
+    // whose cards are answered even now (never to <body>)
+    if (document.activeElement === start) stage.focus({preventScroll: true});
     start.disabled = true;
     status.textContent = say('live-starting');
     // What a pressed card is told, right under the table (in sight of the finger that pressed
@@ -169,7 +172,7 @@
     /** @param {LiveAnswer} result */
     function answer(result) {  // a refusal comes back as {error: html}, in the reader's language
       // eslint-disable-next-line no-unsanitized/property -- the worker's answer: a refusal, the package's own autoescaped template
-      if (result.error) { out.innerHTML = result.error; voice.announce(out.textContent || '', true); return false; }
+      if (result.error) { out.innerHTML = result.error; voice.announce(voice.textOf(out), true); return false; }
       return true;
     }
     // A call on the scenario's session. A worker stopped and started again (a slow check is
@@ -256,8 +259,8 @@
             // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the quiz, the package's own templates
             box.innerHTML = result.quiz;
             var right = box.querySelector('.ll-quiz-right'), wrong = box.querySelector('.ll-quiz-feedback');
-            if (right) voice.announce(right.textContent);
-            if (wrong) voice.announce(wrong.textContent, true);
+            if (right) voice.announce(voice.textOf(right));
+            if (wrong) voice.announce(voice.textOf(wrong), true);
             voice.settle(inside, /** @type {HTMLElement | null} */ (box.querySelector('[data-ll-answer]')));
           }).catch(failed);
         return;
@@ -312,7 +315,7 @@
         : onScenario('coach', {at: at, lang: lang});
       advised.then(function (result) {
         // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the coach, the package's own templates
-        if (answer(result)) { out.innerHTML = result.html; voice.announce(out.textContent); }
+        if (answer(result)) { out.innerHTML = result.html; voice.announce(voice.textOf(out)); }
       }).catch(failed);
     };
     deal.onclick = function () {
@@ -388,6 +391,7 @@
           voice.announce(name ? name + '. ' + shownFrame.hint : shownFrame.hint);  // which moment is shown
           stage.scrollIntoView({block: 'nearest'});
           stage.focus();
+          voice.announce(shownFrame.hint);  // what the table now shows, and what to do there
         });
       }).catch(failed);
     }

@@ -65,9 +65,22 @@
   function pagesByLanguage() {
     /** @type {PagesByLanguage} */
     var pages = Object.create(null);
+    // The links are absolute, at the published site (site_speed.py): each is taken at this
+    // site, wherever it is served (a school's server, a test's): this page's own link and its
+    // address end alike, and what comes before that end is the one site or the other.
+    var own = /** @type {HTMLLinkElement | null} */ (document.querySelector(
+      'link[rel=alternate][hreflang="' + CSS.escape(document.documentElement.lang) + '"]'));
+    var published = '', local = '';
+    if (own) {
+      var there = new URL(own.href), here = new URL(location.href), a = there.pathname, b = here.pathname, same = 0;
+      while (same < a.length && same < b.length && a[a.length - 1 - same] === b[b.length - 1 - same]) same++;
+      published = there.origin + a.slice(0, a.length - same);
+      local = here.origin + b.slice(0, b.length - same);
+    }
     /** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel=alternate][hreflang]')).forEach(function (link) {
-
-      pages[primary(link.hreflang)] = link.href;
+      var href = link.href;
+      if (published && local && href.indexOf(published) === 0) href = local + href.slice(published.length);
+      pages[primary(link.hreflang)] = href;
     });
     pages.reader = (navigator.languages || [navigator.language]).map(primary).filter(function (lang) {
       return lang !== 'reader' && pages[lang];
@@ -75,7 +88,7 @@
     return pages;
   }
   // The language a shared lesson opens in: with texts in several languages ({en: ..., ru: ...}),
-  // the one of the page it was shared from (madeIn); else its own (lang:, else English).
+  // the reader's (madeIn: their browser's, not the sender's page); else its own (lang:, else English).
   /** @param {string} text @param {string} madeIn */
   function lessonLanguage(text, madeIn) {
     if (/(^[ \t]+|[{,][ \t]*)(en|pt|es|ru):[ \t]/m.test(text)) return madeIn;

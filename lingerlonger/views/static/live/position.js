@@ -24,8 +24,9 @@
     function action(name) { return /** @type {HTMLButtonElement} */ (root.querySelector('[data-ll-action=position-' + name + ']')); }
 
     // One call at a time, each sending the position shown when it runs: quick taps add up.
-    /** @param {keyof LiveAnswers} name @param {{[arg: string]: unknown}} args @param {(result: LiveAnswer) => void} [then] */
-    function ask(name, args, then) {
+    /** @param {keyof LiveAnswers} name @param {{[arg: string]: unknown}} args @param {((result: LiveAnswer) => void) | null} [then]
+        @param {string} [placing] the deck's card this call places, said once placed */
+    function ask(name, args, then, placing) {
       queue = queue.then(function () {
         if (!kit) throw new Error('no live mode on this page');
         if (!started) status.textContent = root.dataset.starting || '';
@@ -35,7 +36,7 @@
       }).then(function (result) {
         started = true;
         status.textContent = result.refused || '';
-        if (result.html) shown(result);
+        if (result.html) shown(result, placing);
         else if (!result.refused && then) then(result);
       }).catch(function (error) {
         status.textContent = root.dataset.failed || '';
@@ -76,8 +77,8 @@
       }
       if (found) found.focus();
     }
-    /** @param {LiveAnswer} result */
-    function shown(result) {  // the new body, with the folds kept open and the focus kept
+    /** @param {LiveAnswer} result @param {string} [placing] */
+    function shown(result, placing) {  // the new body, with the folds kept open and the focus kept
       var old = body(), key = focusKey(old);
       /** @type {{[fold: string]: boolean}} */
       var open = Object.create(null);
@@ -99,6 +100,64 @@
       if (made.content.textContent !== problems.textContent) problems.innerHTML = result.problems;
       action('play').disabled = action('save').disabled = action('task').disabled = !result.ok;
       refocus(key, fresh);
+      rove(fresh);
+      if (placing) told(fresh, placing);
+    }
+
+    // The deck is one stop of the Tab key (a roving tabindex): the arrows move through its
+    // cards, left and right along a suit, up and down to the next suit's card at the same place.
+    /** @param {Element} fresh */
+    function rove(fresh) {
+      var cards = /** @type {NodeListOf<HTMLElement>} */ (fresh.querySelectorAll('[data-ll-deck-card]'));
+      var active = document.activeElement, current = cards[0];
+      cards.forEach(function (card) { card.tabIndex = -1; if (card === active) current = card; });
+      if (current) current.tabIndex = 0;
+    }
+    setup.addEventListener('keydown', function (e) {
+      var target = /** @type {HTMLElement} */ (e.target);
+      var card = /** @type {HTMLElement | null} */ (target.closest && target.closest('[data-ll-deck-card]'));
+      if (!card || e.altKey || e.ctrlKey || e.metaKey) return;
+      var row = /** @type {HTMLElement} */ (card.parentNode);
+      /** @type {HTMLElement[]} */
+      var rows = Array.prototype.slice.call(/** @type {HTMLElement} */ (row.parentNode).querySelectorAll('.ll-position-suit'));
+      /** @type {HTMLElement[]} */
+      var all = Array.prototype.slice.call(body().querySelectorAll('[data-ll-deck-card]'));
+      /** @type {HTMLElement[]} */
+      var along = Array.prototype.slice.call(row.querySelectorAll('[data-ll-deck-card]'));
+      var at = all.indexOf(card), place = along.indexOf(card);
+      /** @type {HTMLElement | null | undefined} */
+      var to = null;
+      /** @param {number} step @returns {HTMLElement | null} */
+      function inRow(step) {  // the card at the same place of the next suit that has cards
+        for (var r = rows.indexOf(row) + step; r >= 0 && r < rows.length; r += step) {
+          var there = /** @type {NodeListOf<HTMLElement>} */ (rows[r].querySelectorAll('[data-ll-deck-card]'));
+          if (there.length) return there[Math.min(place, there.length - 1)];
+        }
+        return null;
+      }
+      if (e.key === 'ArrowRight') to = all[at + 1];
+      else if (e.key === 'ArrowLeft') to = all[at - 1];
+      else if (e.key === 'ArrowDown') to = inRow(1);
+      else if (e.key === 'ArrowUp') to = inRow(-1);
+      else if (e.key === 'Home') to = all[0];
+      else if (e.key === 'End') to = all[all.length - 1];
+      else return;
+      e.preventDefault();
+      if (!to) return;
+      card.tabIndex = -1;
+      to.tabIndex = 0;
+      to.focus();
+    });
+    // A card placed is said: its name, then where it went ("queen of diamonds: Ana's hand, 5 cards").
+    /** @param {Element} fresh @param {string} name */
+    function told(fresh, name) {
+      var placed = fresh.querySelector('[data-ll-placed-card="' + CSS.escape(name) + '"]');
+      var where = placed && placed.closest('.ll-position-place');
+      if (!where) return;
+      var face = /** @type {Element} */ (placed).querySelector('[aria-label]');
+      var count = where.querySelector('.ll-position-count .ll-sr') || where.querySelector('.ll-position-count');
+      status.textContent = (face ? face.getAttribute('aria-label') : name) + ': ' + where.getAttribute('aria-label')
+        + (count ? ', ' + (count.textContent || '').replace(/\s+/g, ' ').trim() : '');
     }
 
     setup.addEventListener('click', function (e) {
@@ -108,7 +167,8 @@
       if (card) {
         if (card.classList.contains('ll-position-pending')) return;  // a double tap is one tap
         card.classList.add('ll-position-pending');
-        return ask('position_change', {do: 'click', value: card.dataset.llDeckCard || card.dataset.llPlacedCard});
+        return ask('position_change', {do: 'click', value: card.dataset.llDeckCard || card.dataset.llPlacedCard}, null,
+          card.dataset.llDeckCard);
       }
       /** @type {HTMLElement | null} */
       var place = target.closest('[data-ll-place]');
@@ -134,6 +194,8 @@
       action('play').focus();
     };
 
+    rove(body());
+
     /** @param {LiveAnswer} result */
     function play(result) {  // the position's replay, taken live at once
       // eslint-disable-next-line no-unsanitized/property -- the worker's answer: the position's replay, the package's own templates
@@ -144,6 +206,7 @@
       var player = /** @type {Element} */ (out.querySelector('.ll-replay'));
       /** @type {HTMLElement} */ (player.querySelector('[data-ll-action=live]')).click();
       playing.scrollIntoView({block: 'start'});  // the way back to the setup, then the table
+      /** @type {HTMLElement} */ (player.querySelector('.ll-stage')).focus({preventScroll: true});  // "Play from here" is hidden: the table has the focus
     }
   }
 

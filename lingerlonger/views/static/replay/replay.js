@@ -87,7 +87,13 @@ window.llReplay = window.llReplay || function (root) {
     }
   }
   /** @param {number} i */
-  function step(i) { stop(); show(i); keepInView(); }
+  function step(i) {
+    stop();
+    // an arrow pressed past the first or the last step says that step again, not nothing
+    if (i !== at && Math.max(0, Math.min(last, i)) === at) voice.narrate();
+    show(i);
+    keepInView();
+  }
   function stop() {
     if (timer) { clearInterval(timer); timer = null; }
     root.classList.remove('ll-playing');
@@ -453,7 +459,8 @@ window.llReplayAll = function () {
   document.querySelectorAll('.ll-replay:not([data-ll-ready])').forEach(function (root) { window.llLoadReplay(/** @type {HTMLElement} */ (root)); });
 };
 // "Show the answer" (a question's [data-ll-reveal] button): the button gives way to the answer
-// after it. One listener for the page, however many copies of this script it holds.
+// after it, which takes the focus (the button it had is hidden: it would fall to <body>), so a
+// screen reader reads the answer. One listener for the page, however many copies of this script it holds.
 if (!window.llRevealReady) {
   window.llRevealReady = true;
   document.addEventListener('click', function (e) {
@@ -461,8 +468,11 @@ if (!window.llRevealReady) {
     /** @type {HTMLElement | null} */
     var button = target.closest && target.closest('[data-ll-reveal]');
     if (!button) return;
+    var answer = /** @type {HTMLElement} */ (button.nextElementSibling);  // the answer, drawn after it
     button.hidden = true;
-    /** @type {HTMLElement} */ (button.nextElementSibling).hidden = false;  // the answer, drawn after it
+    answer.hidden = false;
+    answer.tabIndex = -1;
+    answer.focus({preventScroll: true});
   });
 }
 

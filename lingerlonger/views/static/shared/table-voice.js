@@ -30,7 +30,7 @@ window.llVoice = window.llVoice || function (root, say) {
   /** @param {string | null | undefined} text @param {boolean} [assertive] @param {string} [lang] @returns {void} */
   function announce(text, assertive, lang) {
     var kind = assertive ? 'assertive' : 'polite';
-    text = squash(text);
+    text = aloud(squash(text));
     if (!regions[kind] || !text) return;
     /** @type {Moment | null | undefined} */
     var moment = moments[kind];
@@ -75,10 +75,14 @@ window.llVoice = window.llVoice || function (root, say) {
     if (urgent) announce(urgent, !lines.length, lang);
   }
 
-  // A card written "Q♠" in the narration is said in words, "queen of spades", as its button is
-  // named; not in Russian, where a card's name changes with its place in the sentence ("с
-  // дамой пик"), and the symbol, which screen readers name, is left as the narration wrote it.
-  var CARD = /(^|[^\w])(10|[2-9JQKA])([\u2660\u2665\u2666\u2663])\uFE0E?/g;
+  // A card written "Q♠" is said in words, "queen of spades", as its button is named, in every
+  // language (the Russian catalog puts a card where its name takes no other case: "выходит:
+  // дама бубен"); a suit alone, "♦", by its name; cards in a row ("Q♦ 7♣") with a comma
+  // between. A player named "A" stays "A": only a rank joined to a suit's symbol is a card.
+  var SYMBOL = '([\u2660\u2665\u2666\u2663])\uFE0E?';
+  var CARD = new RegExp('(^|[^\\w])(10|[2-9JQKA])' + SYMBOL, 'g');
+  var ROW = new RegExp('((?:10|[2-9JQKA])' + SYMBOL + ')\\s+(?=(?:10|[2-9JQKA])[\u2660\u2665\u2666\u2663])', 'g');
+  var LONE = new RegExp(SYMBOL, 'g');
   /** @type {{[suit: string]: string}} */
   var SUITS = {'\u2660': 'spades', '\u2665': 'hearts', '\u2666': 'diamonds', '\u2663': 'clubs'};
   /** @type {{[rank: string]: number}} */
@@ -86,17 +90,50 @@ window.llVoice = window.llVoice || function (root, say) {
   /** @param {string} text */
   function aloud(text) {
     var card = say('card');
-    if (!card || /^ru\b/.test(say('language.tag'))) return text;
-    return text.replace(CARD, /** @param {string} all @param {string} before @param {string} rank @param {string} suit */ function (all, before, rank, suit) {
-      return before + card.replace('{rank}', say('rank.' + (RANKS[rank] || rank)))
-        .replace('{suit}', say('suit-of.' + SUITS[suit]));
-    });
+    if (!card) return text;  // no catalog of card words (the app's page): its lines come in words
+    return text.replace(ROW, '$1, ')
+      .replace(CARD, /** @param {string} all @param {string} before @param {string} rank @param {string} suit */ function (all, before, rank, suit) {
+        return before + card.replace('{rank}', say('rank.' + (RANKS[rank] || rank)))
+          .replace('{suit}', say('suit-of.' + SUITS[suit]));
+      })
+      .replace(LONE, /** @param {string} all @param {string} suit */ function (all, suit) {
+        return say('suit.' + SUITS[suit]) || all;
+      });
   }
-  // What a newly shown table says: the narration's lines, in order, then whose turn it is.
+  // What a part of the page says, as separate phrases: a block's words end in a full stop, and
+  // words of two elements that touch ("J♥" and "15%" of the coach's row) get a comma between,
+  // where textContent would run them together ("J♥15%").
+  /** @param {Node} node @returns {string} */
+  function textOf(node) {
+    var out = '', touching = false;
+    node.childNodes.forEach(function (child) {
+      if (child.nodeType === Node.TEXT_NODE) {
+        var text = /** @type {string} */ (child.textContent);
+        out += text;
+        touching = touching && !text;  // words or a space between two elements part them
+        return;
+      }
+      var element = /** @type {HTMLElement} */ (child);
+      if (child.nodeType !== Node.ELEMENT_NODE || element.hidden || element.getAttribute('aria-hidden') === 'true') return;
+      var inner = squash(textOf(element));
+      if (!inner) return;
+      var block = !/^inline/.test(getComputedStyle(element).display);
+      var spaced = /\s$/.test(out);
+      out = out.replace(/\s+$/, '');
+      if (out && (block || touching)) out += /[.:;!?,]$/.test(out) ? ' ' : block ? '. ' : ', ';
+      else if (out && spaced) out += ' ';
+      out += inner;
+      touching = !block;
+    });
+    return out;
+  }
+  // What a newly shown table says: the narration's lines, in order, then the author's words
+  // and the step's questions (what the step teaches), then whose turn it is.
   /** @param {ParentNode} [place] */
   function narrate(place) {
-    var lines = /** @type {string[]} */ (Array.prototype.map.call((place || stage).querySelectorAll('.ll-narration li'),
-      /** @param {Element} line */ function (line) { return aloud(/** @type {string} */ (line.textContent)); }));
+    var parts = (place || stage).querySelectorAll('.ll-narration li, .ll-say, .ll-quiz > p');
+    var lines = /** @type {string[]} */ (Array.prototype.map.call(parts,
+      /** @param {Element} line */ function (line) { return textOf(line); }));
     var urgent = (place || stage).querySelector('.ll-turn-note.ll-yours, .ll-end');
     sayMoment(lines, urgent && urgent.textContent);
   }
@@ -151,5 +188,5 @@ window.llVoice = window.llVoice || function (root, say) {
     if (table) announce(JSON.parse(/** @type {string} */ (table.dataset.llKeys))[asked], false, table.lang);
 
   });
-  return {announce: announce, sayMoment: sayMoment, narrate: narrate, settle: settle, dress: dress};
+  return {announce: announce, sayMoment: sayMoment, narrate: narrate, settle: settle, dress: dress, textOf: textOf};
 };

@@ -229,11 +229,57 @@
     });
   }
 
+  // Focus never falls to the page: a widget drawn anew (the family table's start, "It's me", a
+  // card played, a hand's end) removes, hides or disables the button that had the focus. It goes
+  // to the next thing the reader wants in the same part of the app: the pass screen's "It's me",
+  // then a card to play, then the table, then the part's first button.
+  /** @type {HTMLElement | null} */
+  var lastFocused = null;
+  /** @type {Element | null} */
+  var lastPart = null;
+  var PARTS = '.ll-family-table, .ll-player, [role=tabpanel], .ll-app';
+  var NEXT = ['.ll-reveal', '.ll-card-row button', '.ll-stage[tabindex]', '.ll-end button',
+    'button:not([disabled]), select:not([disabled]), input:not([disabled])'];
+  document.addEventListener('focusin', function (e) {
+    var target = /** @type {HTMLElement} */ (e.target);
+    if (target === document.body || !target.closest) return;
+    lastFocused = target;
+    lastPart = target.closest(PARTS);
+  });
+  // A reader who clicks the page itself puts the focus there: it is theirs, and stays.
+  document.addEventListener('pointerdown', function () { lastFocused = null; }, true);
+  /** @param {HTMLElement} el */
+  function usable(el) {  // on screen, seen (not visibility: hidden), and not disabled
+    return !!el.offsetParent && !(/** @type {HTMLButtonElement} */ (el)).disabled
+      && (!el.checkVisibility || el.checkVisibility({visibilityProperty: true}));
+  }
+  function keepFocus() {
+    // lost: on <body>, or still on a button just hidden or disabled (it keeps the focus until
+    // the next frame, and then <body> has it with no change to see)
+    var at = /** @type {HTMLElement | null} */ (document.activeElement);
+    if (at && at !== document.body && at.isConnected && usable(at)) return;
+    if (!lastFocused) return;
+    /** @type {Element[]} */
+    var parts = [];  // the part the focus was in and those around it; drawn anew, the app's own
+    for (var up = lastPart; up; up = up.parentElement && up.parentElement.closest(PARTS)) parts.push(up);
+    parts.push(document.querySelector('.ll-app') || document.body);
+    for (var p = 0; p < parts.length; p++) {
+      var part = /** @type {HTMLElement} */ (parts[p]);
+      if (!part.isConnected || !part.offsetParent) continue;
+      for (var i = 0; i < NEXT.length; i++) {
+        /** @type {HTMLButtonElement | undefined} */
+        var next = Array.prototype.find.call(part.querySelectorAll(NEXT[i]), usable);
+        if (next) { next.focus({preventScroll: true}); return; }
+      }
+    }
+  }
+
   /** @type {HTMLElement | null} */
   var shown = null;
   var pending = 0;
   function update() {
     pending = 0;
+    keepFocus();
     dropUploadCount();
     actionHooks();
     tabPanels();
@@ -259,7 +305,8 @@
   }
   function soon() { if (!pending) pending = requestAnimationFrame(update); }
   new MutationObserver(soon).observe(document.body, {subtree: true, childList: true, attributes: true,
-                                                     attributeFilter: ['class']});
+                                                     attributeFilter: ['class', 'disabled', 'hidden']});
+  document.addEventListener('focusout', function (e) { if (!e.relatedTarget) soon(); });
   window.addEventListener('resize', soon);
   window.addEventListener('scroll', soon, {passive: true});
   document.addEventListener('fullscreenchange', function () {
@@ -284,6 +331,7 @@
   });
   new MutationObserver(function () {
     var at = /** @type {HTMLElement | null} */ (document.activeElement);  // a button just hidden keeps the focus until the next frame
+    if (!playedFrom) { keepFocus(); return; }  // a widget hidden by its style too
     if (!playedFrom || (at && at !== document.body && at.offsetParent)) return;
     /** @type {HTMLElement | undefined} */
     var card = Array.prototype.find.call(playedFrom.querySelectorAll('.ll-card-row button'),
