@@ -238,7 +238,9 @@ def reveal(task: LearnTask, spread: Counter[str], lang: str) -> Markup:
             else []
         )
         refutation = {
-            "heading": translate("class-live.most-common-wrong", lang, answer=answer_words(task, answer, lang), count=count),
+            "heading": translate(
+                "class-live.most-common-wrong", lang, answer=answer_words(task, answer, lang), count=count
+            ),
             "rule": translate("learn.decided-by", lang, rule=translate("learn.rule", lang, rule=wrong_rule))
             if wrong_rule
             else "",
