@@ -342,7 +342,13 @@ def test_the_pages_and_their_files_come_from_the_server_itself(server):
 def test_the_command_without_its_extra_says_how_to_install_it(capsys, monkeypatch):
     from lingerlonger.command_line.commands import main
 
-    monkeypatch.setitem(__import__("sys").modules, "lingerlonger.class_server.serving", None)  # not importable
+    import lingerlonger.class_server as package
+
+    # not importable: also when an earlier test of this process imported it, and the package
+    # holds it as an attribute (a `from package import serving` then skips sys.modules; the
+    # command went on to serve forever)
+    monkeypatch.delattr(package, "serving", raising=False)
+    monkeypatch.setitem(__import__("sys").modules, "lingerlonger.class_server.serving", None)
     assert main(["--lang", "es", "class", "--port", "9"]) == 2
     said = capsys.readouterr().err
     assert 'pip install "lingerlonger[class]"' in said and "clase en directo" in said
