@@ -6,7 +6,15 @@ the seats round the table with their names rotated among them gives a position t
 decides the same way, mapped: its right answers are the original's right answers, mapped
 (tests/test_review_copy.py proves it on hand-made positions and on every course exercise).
 
-The author's texts follow: suit symbols and seat names are mapped, and so are suits named in
+The seats' names are handed round only among seats of the same grammatical gender in every
+language the exercise is written in (``gender_kinds``), so that every verb, adjective and pronoun
+of a text still agrees ("Саша взяла", "ele compra", "las dos"); a seat alone of its kind keeps its
+name (the only man at the table stays Bruno) while its cards, its place and the suits still move.
+
+The author's texts follow: suit symbols and seat names are mapped (each name as the text's
+language says it, a Russian one in each of its cases, ``words.name_forms``: where Вера becomes
+Аня, "у Веры" becomes "у Ани"; a name a lesson adds with ``names:`` is declined by the same
+rules when its ending has them, else mapped as written), and so are suits named in
 words ("Spades are trump", "бубны"), in the same form of the new suit, with the words that
 agree with it in Portuguese and Spanish, where suits differ in gender (``rename_suit_words``):
 a copy keeps every explanation. An exercise whose choices name a suit in words keeps its suits,
@@ -22,13 +30,16 @@ import dataclasses
 import random
 import re
 import zlib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from lingerlonger.computer.task_judge import CARD_GOALS, CHANCE_GOALS, SEAT_GOALS, TaskGoal
 from lingerlonger.game.cards import SUIT_SYMBOLS, Card, Suit, parse_card, parse_suit
 from lingerlonger.scenario.model import Ask, Expect, Scenario, Step, Task, Text
+from lingerlonger.words.i18n import SOURCE_LANGUAGE
+from lingerlonger.words.name_forms import rename_people
+from lingerlonger.words.people import local_name
 
 __all__ = [
     "Permutation",
@@ -40,6 +51,9 @@ __all__ = [
     "names_a_suit",
     "review_seed",
     "rename_suit_words",
+    "gender_kinds",
+    "people_said",
+    "written_languages",
 ]
 
 #: Suit words in the four languages, by their stems (every case and number of a Russian noun,
@@ -55,11 +69,14 @@ SUIT_SIGNS = {symbol: Suit(index) for index, symbol in enumerate(SUIT_SYMBOLS)}
 @dataclass(frozen=True)
 class Permutation:
     """How a copy differs: ``suits[s]`` is what suit ``s`` becomes; ``names[old]`` is a seat's
-    new name; ``players`` the new seating (the same order round the table, turned)."""
+    new name; ``players`` the new seating (the same order round the table, turned); ``said``,
+    by language, each seat's name there to its new person's name there (``people.Name``s, with
+    their genders: a Russian text's every case of the old name becomes that case of the new)."""
 
     suits: Mapping[Suit, Suit]
     names: Mapping[str, str]
     players: tuple[str, ...]
+    said: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def card(self, card: Card) -> Card:
         return Card.of(card.rank, self.suits[card.suit])
@@ -78,13 +95,14 @@ class Permutation:
             return self.names[answer]
         return answer
 
-    def text(self, text: str) -> str:
-        """Suit symbols and seat names mapped, all at once (names are rotated among themselves),
-        then the suits it names in words."""
+    def text(self, text: str, lang: str | None = None) -> str:
+        """Suit symbols and people mapped, all at once (names are handed round among themselves):
+        the seats' names as written and, in ``lang``, the names said there in every form; then
+        the suits it names in words."""
         signs = {symbol: str(self.suits[suit]) for symbol, suit in SUIT_SIGNS.items()}
-        words = sorted(self.names, key=len, reverse=True)
-        pattern = re.compile("|".join([*(rf"(?<!\w){re.escape(name)}(?!\w)" for name in words), "[♠♥♦♣]"]))
-        mapped = pattern.sub(lambda found: signs.get(found[0]) or self.names[found[0]], text)
+        suited = re.sub("[♠♥♦♣]", lambda found: signs[found[0]], text)
+        people = {**self.names, **(self.said.get(lang, {}) if lang is not None else {})}
+        mapped = rename_people(suited, people, lang or "")
         return rename_suit_words(mapped, self.suits)
 
 
@@ -96,14 +114,15 @@ def names_a_suit(text: str | None) -> bool:
     return any(SUIT_WORDS.search(version) for version in versions)
 
 
-def _text(text: Any, change: Permutation) -> Any:
-    """An author's text with its symbols and names mapped, in every language it is written in."""
+def _text(text: Any, change: Permutation, own: str) -> Any:
+    """An author's text with its symbols and people mapped, in every language it is written in
+    (``own``: the scenario's)."""
     if text is None:
         return None
     if isinstance(text, Text):
-        translations = {lang: change.text(version) for lang, version in text.translations.items()}
-        return Text(change.text(str(text)), translations, text.where)
-    return change.text(text)
+        translations = {lang: change.text(version, lang) for lang, version in text.translations.items()}
+        return Text(change.text(str(text), own), translations, text.where)
+    return change.text(text, own)
 
 
 def _cards(cards: Sequence[Card], change: Permutation) -> tuple[Card, ...]:
@@ -125,57 +144,57 @@ def _expect(expect: Expect, change: Permutation) -> Expect:
     )
 
 
-def _ask(ask: Ask, change: Permutation) -> Ask:
+def _ask(ask: Ask, change: Permutation, own: str) -> Ask:
     return dataclasses.replace(
         ask,
-        question=_text(ask.question, change),
+        question=_text(ask.question, change, own),
         cards=frozenset(change.card(card) for card in ask.cards),
         seat=None if ask.seat is None else change.names[ask.seat],
-        choice=_text(ask.choice, change),
-        choices=tuple(_text(choice, change) for choice in ask.choices),
-        hint=_text(ask.hint, change),
-        wrong=_text(ask.wrong, change),
+        choice=_text(ask.choice, change, own),
+        choices=tuple(_text(choice, change, own) for choice in ask.choices),
+        hint=_text(ask.hint, change, own),
+        wrong=_text(ask.wrong, change, own),
     )
 
 
-def _task(task: Task, change: Permutation) -> Task:
+def _task(task: Task, change: Permutation, own: str) -> Task:
     """A ``task:``: its seat, accepted answers and texts mapped."""
     accept = task.accept
     return dataclasses.replace(
         task,
         seat=change.names[task.seat],
         accept=None if accept is None else tuple(change.answer(task.goal, answer) for answer in accept),
-        choices=tuple(_text(choice, change) for choice in task.choices),
-        hints=tuple(_text(hint, change) for hint in task.hints),
-        right=_text(task.right, change),
-        wrong=_text(task.wrong, change),
+        choices=tuple(_text(choice, change, own) for choice in task.choices),
+        hints=tuple(_text(hint, change, own) for hint in task.hints),
+        right=_text(task.right, change, own),
+        wrong=_text(task.wrong, change, own),
     )
 
 
-def _step(step: Step, change: Permutation) -> Step:
+def _step(step: Step, change: Permutation, own: str) -> Step:
     values: dict[str, Any] = {
         "seat": None if step.seat is None else change.names[step.seat],
         "card": None if step.card is None else change.card(step.card),
         "suit": None if step.suit is None else change.suit(step.suit),
         "expect": None if step.expect is None else _expect(step.expect, change),
-        "say": _text(step.say, change),
-        "ask": None if step.ask is None else _ask(step.ask, change),
+        "say": _text(step.say, change, own),
+        "ask": None if step.ask is None else _ask(step.ask, change, own),
     }
     if step.task is not None:
-        values["task"] = _task(step.task, change)
+        values["task"] = _task(step.task, change, own)
     return dataclasses.replace(step, **values)
 
 
 def permuted(scenario: Scenario, change: Permutation) -> Scenario:
     """``scenario`` with its suits and seats permuted by ``change`` (see the module's doc)."""
-    names = change.names
+    names, own = change.names, scenario.lang or SOURCE_LANGUAGE
     result = scenario.result
     if result is not None and result.winner is not None:
         result = dataclasses.replace(result, winner=names[result.winner])
     return dataclasses.replace(
         scenario,
-        title=_text(scenario.title, change),
-        summary=_text(scenario.summary, change),
+        title=_text(scenario.title, change, own),
+        summary=_text(scenario.summary, change, own),
         players=change.players,
         dealer=names[scenario.dealer],
         deck=None if scenario.deck is None else _cards(scenario.deck, change),
@@ -184,7 +203,7 @@ def permuted(scenario: Scenario, change: Permutation) -> Scenario:
         trump=None if scenario.trump is None else change.suit(scenario.trump),
         leader=None if scenario.leader is None else names[scenario.leader],
         result=result,
-        steps=tuple(_step(step, change) for step in scenario.steps),
+        steps=tuple(_step(step, change, own) for step in scenario.steps),
     )
 
 
@@ -210,23 +229,61 @@ def keeps_seating(scenario: Scenario) -> bool:
 
 
 def review_permutation(
-    players: Sequence[str], seed: int, *, keep_suits: bool = False, keep_seating: bool = False
+    players: Sequence[str],
+    seed: int,
+    *,
+    keep_suits: bool = False,
+    keep_seating: bool = False,
+    kinds: Sequence[Hashable] | None = None,
 ) -> Permutation:
     """The permutation of a review, the same for the same ``seed`` (a build makes the same
     pages): no suit left in place (unless ``keep_suits``), the seats turned round the table
-    (unless ``keep_seating``) and each seat given another's name."""
+    (unless ``keep_seating``) and the names handed round among the seats of each kind (``kinds``,
+    each seat's in order: its genders, see ``gender_kinds``), each seat given another's name
+    of its kind, turned round them in the table's order. A seat alone of its kind keeps its name:
+    a text says "Боря свободен" and "ele" of him, and no other name would agree."""
     rng = random.Random(seed)
     suits = list(Suit)
     while not keep_suits and any(new == old for new, old in zip(suits, Suit, strict=True)):
         rng.shuffle(suits)
     count = len(players)
-    rename, turn = rng.randrange(1, count), rng.randrange(count)
-    turn = 0 if keep_seating else turn
-    names = {name: players[(at + rename) % count] for at, name in enumerate(players)}
+    names = {name: name for name in players}
+    kind_of = dict(zip(players, kinds, strict=True)) if kinds is not None else dict.fromkeys(players)
+    for kind in dict.fromkeys(kind_of.values()):
+        alike = [name for name in players if kind_of[name] == kind]
+        if len(alike) > 1:
+            rename = rng.randrange(1, len(alike))
+            names.update({name: alike[(at + rename) % len(alike)] for at, name in enumerate(alike)})
+    turn = 0 if keep_seating else rng.randrange(count)
     seating = [""] * count
     for at, name in enumerate(players):
         seating[(at + turn) % count] = names[name]
     return Permutation(dict(zip(Suit, suits, strict=True)), names, tuple(seating))
+
+
+def written_languages(scenario: Scenario) -> tuple[str, ...]:
+    """The languages of the exercise's texts: its own and every translation's."""
+    translated = {lang for text in scenario.texts() if isinstance(text, Text) for lang in text.translations}
+    return tuple(sorted({scenario.lang or SOURCE_LANGUAGE, *translated}))
+
+
+def gender_kinds(scenario: Scenario) -> tuple[tuple[str | None, ...], ...]:
+    """Each seat's kind: its name's gender in every language the exercise is written in, so that
+    a copy hands names round only where every text's verbs, adjectives and pronouns still agree."""
+    languages = written_languages(scenario)
+    return tuple(
+        tuple(local_name(seat, lang, scenario.names).gender for lang in languages) for seat in scenario.players
+    )
+
+
+def people_said(scenario: Scenario, names: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """By language, each seat's name there (a ``people.Name``) to the name there of the seat whose
+    name it takes, for every language the exercise is written in."""
+    written = scenario.names
+    return {
+        lang: {local_name(old, lang, written): local_name(new, lang, written) for old, new in names.items()}
+        for lang in written_languages(scenario)
+    }
 
 
 def review_seed(task_id: str, round_: int = 0) -> int:
@@ -238,8 +295,13 @@ def review_seed(task_id: str, round_: int = 0) -> int:
 def review_copy(scenario: Scenario, seed: int) -> tuple[Scenario, Permutation]:
     """A permuted copy of ``scenario`` for a review, and how it was permuted."""
     change = review_permutation(
-        scenario.players, seed, keep_suits=keeps_suits(scenario), keep_seating=keeps_seating(scenario)
+        scenario.players,
+        seed,
+        keep_suits=keeps_suits(scenario),
+        keep_seating=keeps_seating(scenario),
+        kinds=gender_kinds(scenario),
     )
+    change = dataclasses.replace(change, said=people_said(scenario, change.names))
     return permuted(scenario, change), change
 
 

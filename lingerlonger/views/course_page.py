@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -445,29 +445,32 @@ def learn_units(course: Course, *, reviews: bool = True, lang: str | None = None
     """The course as the page draws it: each exercise's ``task:`` step judged by the engine on
     the table as it stands when the task comes (the replay's frame before that step), with its
     review copy unless ``reviews`` is false; with ``lang``, the seats named in that language."""
-    exercises = {
-        unit.id: tuple(scenario if lang is None else named_in(scenario, lang) for scenario in unit.exercises)
-        for unit in course.units
-    }
+    named = partial(_named, lang=lang)
     return tuple(
         LearnUnit(
             id=unit.id,
             title=unit.title,
             chapter=unit.chapter,
             tasks=tuple(
-                _with_review(learn_task(scenario), scenario) if reviews else learn_task(scenario)
-                for scenario in exercises[unit.id]
+                _with_review(learn_task(named(scenario)), scenario, named) if reviews else learn_task(named(scenario))
+                for scenario in unit.exercises
             ),
         )
         for unit in course.units
     )
 
 
-def _with_review(task: LearnTask, scenario: Scenario) -> LearnTask:
-    """The task with its review: a permuted copy (scenario/review_copy.py), seeded by the id so
-    that every build draws the same one, shown under an id of its own."""
+def _named(scenario: Scenario, lang: str | None) -> Scenario:
+    return scenario if lang is None else named_in(scenario, lang)
+
+
+def _with_review(task: LearnTask, scenario: Scenario, named: Callable[[Scenario], Scenario]) -> LearnTask:
+    """The task with its review: a permuted copy (scenario/review_copy.py) of the exercise as
+    written, its seats then ``named`` as the page names them (the copy maps each name in every
+    language and form first), seeded by the id so that every build draws the same one, shown
+    under an id of its own."""
     copy, _ = review_copy(scenario, review_seed(task.id))
-    return replace(task, review=replace(learn_task(copy), id=f"{task.id}-review", rule=task.rule))
+    return replace(task, review=replace(learn_task(named(copy)), id=f"{task.id}-review", rule=task.rule))
 
 
 def learn_task(scenario: Scenario) -> LearnTask:
