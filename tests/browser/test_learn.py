@@ -422,9 +422,12 @@ def test_a_units_exercises_are_drawn_once_its_file_loads_served_and_opened_as_a_
         context.close()
 
 
-def test_a_unit_file_that_cannot_load_says_so_and_retry_draws_its_exercise(learn):
-    page, log = learn
+def test_a_unit_file_that_cannot_load_says_so_and_retry_draws_its_exercise(book_site, chromium):
+    context = chromium.new_context(service_workers="block", **PHONE)  # the offline worker would answer first
+    page = context.new_page()
+    log = record(page)
     page.route("**/_static/learn/*.js", lambda route: route.abort())
+    page.goto(book_site + PAGE, wait_until="load")
     task_id, _ = page.evaluate(IN_UNIT_FILES)[0]
     page.locator(f'[data-ll-goto="{task_id}"]').click()
     task = page.locator(f'[data-ll-task="{task_id}"]')
@@ -444,3 +447,4 @@ def test_a_unit_file_that_cannot_load_says_so_and_retry_draws_its_exercise(learn
     assert task.locator(".ll-task-loading").count() == 0
     assert page.evaluate("document.activeElement.classList.contains('ll-task-title')")  # not <body>
     assert log.page_errors == [] and log.external_requests() == []
+    context.close()
