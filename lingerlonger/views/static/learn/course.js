@@ -154,14 +154,23 @@ window.llLearn = window.llLearn || function (root) {
     asked.setAttribute('src', src);
     asked.addEventListener('load', function () {
       asked.dataset.llLoaded = '1';
-      if (at >= 0 && !tasks[at].llSetUp) ready(tasks[at]);
+      var shown = waitingOn(src);
+      if (shown) ready(shown);
     });
     asked.addEventListener('error', function () {
       delete units[src];
       asked.remove();
-      if (at >= 0 && !tasks[at].llSetUp) unitFailed(tasks[at]);
+      var shown = waitingOn(src);
+      if (shown) unitFailed(shown);
     });
     document.head.append(asked);
+  }
+  /** @param {string} src @returns {HTMLElement | null} the exercise on screen, if it waits for that file */
+  function waitingOn(src) {
+    var shown = at >= 0 ? tasks[at] : null;
+    /** @type {HTMLTemplateElement | null} */
+    var body = shown && !shown.llSetUp ? shown.querySelector(':scope > template[data-ll-task-body]') : null;
+    return body && body.dataset.llSrc === src ? shown : null;
   }
   /** @param {HTMLElement} task */
   function unitFailed(task) {
