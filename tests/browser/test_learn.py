@@ -4,8 +4,12 @@ linked, Retry; then the right card, its verdict at once (from the page: no inter
 stars; the whole page within the site's weight budget (bench/site.py: 350 KB gzip a page).
 
 The hooks outside checks use (the page's root ``[data-ll-learn]``):
-- an exercise is ``[data-ll-task="ID"]``, its answer kind in ``data-ll-kind``; until it first
-  shows, all but its title waits in its ``template[data-ll-task-body]`` (not in the document);
+- an exercise is ``[data-ll-task="ID"]``, its answer kind in ``data-ll-kind``, the rules and tips
+  it practises in ``data-ll-skills``; until it first shows, all but its title waits in its
+  ``template[data-ll-task-body]`` (not in the document), which for every unit after the first is
+  empty and names its unit's file (``data-ll-src``, a script registering ``llTaskBodies[ID]``),
+  loaded when one of the unit's exercises is first drawn (``.ll-task-loading`` meanwhile; if it
+  cannot load, a message and ``[data-ll-action="unit-retry"]``);
 - its answers are buttons: ``[data-ll-card="Q♥"]`` (every card of the seat's hand, the ones not
   allowed too), ``[data-ll-suit="♠"]`` (name-trump), ``[data-ll-seat="Ana"]`` (who won the trick;
   for who went out or drew, toggles with ``aria-pressed`` and ``[data-ll-action="check"]``),
