@@ -452,3 +452,31 @@ def test_a_unit_file_that_cannot_load_says_so_and_retry_draws_its_exercise(book_
     assert page.evaluate("document.activeElement.classList.contains('ll-task-title')")  # not <body>
     assert log.page_errors == [] and log.external_requests() == []
     context.close()
+
+
+def test_a_unit_file_failing_leaves_another_units_exercise_waiting_for_its_own(book_site, chromium):
+    """The reader moves on from an exercise whose unit's file is slow to one of another unit: the
+    first file failing then says nothing over the second exercise, which is drawn when its own comes."""
+    context = chromium.new_context(service_workers="block", **PHONE)
+    page = context.new_page()
+    log = record(page)
+    held = {}
+    page.route("**/_static/learn/*.js", lambda route: held.__setitem__(route.request.url.rsplit("/", 1)[1], route))
+    page.goto(book_site + PAGE, wait_until="load")
+    by_file: dict[str, str] = {}  # a unit's file -> its first exercise
+    for task_id, src in page.evaluate(IN_UNIT_FILES):
+        by_file.setdefault(src.rsplit("/", 1)[1], task_id)
+    (first_file, first), (second_file, second) = list(by_file.items())[:2]
+    for task_id, name in ((first, first_file), (second, second_file)):
+        page.locator(f'[data-ll-goto="{task_id}"]').click()
+        while name not in held:  # its request, held by the route (its handler runs as Playwright waits)
+            page.wait_for_timeout(20)
+    loading = page.locator(f'[data-ll-task="{second}"] .ll-task-loading')
+    assert loading.inner_text() == translate("learn.unit-loading", "ru")
+    held[first_file].abort()
+    page.wait_for_function("name => ![...document.scripts].some(script => script.src.endsWith(name))", arg=first_file)
+    assert loading.inner_text() == translate("learn.unit-loading", "ru")  # not the other file's failure
+    held[second_file].continue_()
+    page.locator(f'[data-ll-task="{second}"] .ll-answers button').first.wait_for()
+    assert log.page_errors == []
+    context.close()
