@@ -9,6 +9,7 @@ from pathlib import Path
 
 from lingerlonger.scenario import load
 from lingerlonger.scenario.replay import replay
+from lingerlonger.views.course_page import BODY_END, course_html
 from lingerlonger.views.page_replay import LAZY_START, gallery_html, replay_html
 
 REPO = Path(__file__).resolve().parents[1]
@@ -17,6 +18,7 @@ sys.path.insert(0, str(REPO / "book" / "_ext"))
 import site_assets  # noqa: E402
 import site_meta  # noqa: E402
 import site_pack  # noqa: E402
+from learn_fixture import units  # noqa: E402
 
 SCENARIOS = [REPO / "scenarios" / name for name in ("06-last-card-saves.yaml", "03-follow-suit.yaml")]
 
@@ -41,6 +43,41 @@ def test_a_pages_replays_keep_only_a_placeholder_and_share_the_player_files():
         part = json.loads(assigned.group(2))
         assert "<template data-frame=" in part and 'data-go="next"' in part
     assert all(run.scenario.title in page for run in runs), "titles stay in the page"
+
+
+def test_the_learn_page_keeps_every_exercises_shell_and_each_later_units_bodies_go_to_its_file():
+    """Issue 47: the Learn page carries its first unit's exercises; every other unit's bodies (their
+    review copies with them) go to one script per unit that registers each by task id."""
+    learn = units()
+    page_in = str(course_html(learn, "ru"))
+    written: dict[str, str] = {}
+    page = site_assets.lazy_task_bodies(page_in, "ru", written.__setitem__, lambda name: f"../_static/{name}")
+    ids = re.findall(r'<article[^>]*data-ll-task="([^"]+)"', page)
+    assert ids == re.findall(r'<article[^>]*data-ll-task="([^"]+)"', page_in), "every shell stays, in order"
+    assert BODY_END not in page and "data-ll-body-unit" not in page
+    first, later = learn[0], learn[1:]
+    assert len(written) == len(later) >= 1 and all(
+        re.fullmatch(r"learn/ru-[\w-]+\.[0-9a-f]{12}\.js", n) for n in written
+    )
+    for unit in later:
+        [(name, script)] = [(n, text) for n, text in written.items() if n.startswith(f"learn/ru-{unit.id}.")]
+        head, *lines, tail = script.split("\n")[:-1]
+        assert head == "(function () {" and tail == "})();"
+        assert lines[0] == "var bodies = window.llTaskBodies = window.llTaskBodies || Object.create(null);"
+        bodies = dict(re.fullmatch(r'bodies\[("[^"]+")\] = (".*");', line).groups() for line in lines[1:])
+        bodies = {json.loads(key): json.loads(value) for key, value in bodies.items()}
+        own = [task.id for task in unit.tasks] + [task.id + "-review" for task in unit.tasks if task.review]
+        assert sorted(bodies) == sorted(own)
+        for task_id, markup in bodies.items():
+            assert f'<template data-ll-task-body data-ll-src="../_static/{name}"></template>' in article(page, task_id)
+            assert 'class="ll-task-data"' in markup and "ll-answers" in markup
+            assert markup in page_in, "the markup as the page held it"
+    for task in first.tasks:  # in the page, drawn at once
+        assert 'class="ll-task-data"' in article(page, task.id) and "data-ll-src" not in article(page, task.id)
+
+
+def article(page: str, task_id: str) -> str:
+    return re.search(rf'<article[^>]*data-ll-task="{task_id}".*?</article>', page, re.S).group(0)
 
 
 def write(path: Path, text: str) -> Path:

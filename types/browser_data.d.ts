@@ -93,6 +93,10 @@ interface LearnWords {
   practice_waiting: string;
   practice_unreadable: string;
   practice_remove: string;
+  /** while an exercise's unit file loads (book/_ext/site_assets.py) */
+  unit_loading: string;
+  unit_failed: string;
+  retry: string;
 }
 
 /** A replay's words, per language: message id -> text (some with markup: data-t-html). Its script.ll-catalog. */

@@ -286,6 +286,8 @@ interface Window {
   llNeedsServer?: NeedsServer;
   /** the markup a replay's own file (_static/replays/<hash>.js) registers, by key */
   llReplayParts?: { [key: string]: string };
+  /** the markup of the Learn exercises a unit's file (_static/learn/<lang>-<unit>.<hash>.js) registers, by task id */
+  llTaskBodies?: { [id: string]: string };
   llRevealReady?: boolean;
   llPrintReady?: boolean;
   /** a live class's socket (class-live-socket.js), opened again by itself when it drops */

@@ -22,6 +22,11 @@
    ``npm_bundle.py`` makes into a script) instead of inline copies; the Learn page links the
    student's side of an assignment (``ll-class-student.js``) before its own script. The QR reader
    (``ll-jsqr.js``), and the encoder on the Learn page, load when first needed.
+7. The Learn page's exercises: each keeps its shell in the page (title, data attributes), and the
+   body of every exercise after the first unit's (its review copy with it) goes to its unit's file,
+   ``_static/learn/<lang>-<unit>.<hash>.js``, a classic script like a replay's that registers
+   the markup by task id (``llTaskBodies[id] = "..."``); course.js loads it when one of the
+   unit's exercises is first drawn.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from sphinx.util.fileutil import copy_asset
 
 from lingerlonger.views.class_page import CLASS_JS, CLASS_JS_NAME
 from lingerlonger.views.class_student import CLASS_CSS, CLASS_CSS_NAME, STUDENT_JS, STUDENT_JS_NAME
-from lingerlonger.views.course_page import COURSE_CSS, COURSE_JS
+from lingerlonger.views.course_page import BODY_END, COURSE_CSS, COURSE_JS
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_CSS_NAME, PROGRESS_JS, PROGRESS_JS_NAME
 from lingerlonger.views.page_replay import LAZY_END, LAZY_START, REPLAY_CSS, REPLAY_JS
 from lingerlonger.views.table_html import TABLE_CSS
@@ -58,6 +63,13 @@ SHEET_MARK = re.compile(r'<p class="ll-sheet-link" data-sheet="([\w.-]+)" hidden
 SCENARIOS = HERE.parents[1] / "scenarios"
 LAZY_PART = re.compile(re.escape(LAZY_START) + "(.*?)" + re.escape(LAZY_END), re.S)
 REPLAYS_DIR = "replays"
+#: A Learn exercise's lazy body (course/task.html), after its article's opening tag and title.
+TASK_BODY = re.compile(
+    r'(<article [^>]*data-ll-task="([^"]+)"[^>]*>(?:(?!<article ).)*?)'
+    r'<template data-ll-task-body data-ll-body-unit="([^"]+)">(.*?)</template>' + re.escape(BODY_END),
+    re.S,
+)
+UNITS_DIR = "learn"
 #: Font Awesome 6 as the theme ships it; the subset keeps what its templates, scripts
 #: and style sheets can draw.
 ICON_FONT = "vendor/fontawesome/webfonts/fa-solid-900.ttf"
@@ -164,6 +176,40 @@ def lazy_replays(body: str, write, link) -> str:
     return LAZY_PART.sub(move, INLINE_ASSET.sub("", body))
 
 
+def task_body_script(bodies: dict[str, str]) -> str:
+    """The script a unit's exercise bodies go to: it hands each one's markup, by task id, to
+    course.js (``llTaskBodies``, an object without a prototype: the ids are authors')."""
+    lines = [f"bodies[{json.dumps(key)}] = {json.dumps(part, ensure_ascii=False)};\n" for key, part in bodies.items()]
+    head = "var bodies = window.llTaskBodies = window.llTaskBodies || Object.create(null);\n"
+    return "(function () {\n" + head + "".join(lines) + "})();\n"
+
+
+def lazy_task_bodies(body: str, lang: str, write, link) -> str:
+    """``body`` (the Learn page) with the bodies of every unit's exercises but the first's moved to
+    one file per unit (``write(name, text)`` stores it, ``link(name)`` is its URL from the page):
+    each exercise's template is left empty, naming the file (``data-ll-src``)."""
+    units: dict[str, dict[str, str]] = {}
+    for match in TASK_BODY.finditer(body):
+        units.setdefault(match.group(3), {})[match.group(2)] = match.group(4)
+    first = next(iter(units), None)
+    links = {}
+    for unit, bodies in units.items():
+        if unit != first:
+            text = task_body_script(bodies)
+            safe = re.sub(r"[^\w-]", "_", unit)  # an author's id, in a file name
+            name = f"{UNITS_DIR}/{lang}-{safe}.{hashlib.sha1(text.encode()).hexdigest()[:12]}.js"
+            write(name, text)
+            links[unit] = html.escape(link(name))
+
+    def move(match: re.Match) -> str:
+        shell, unit, part = match.group(1), match.group(3), match.group(4)
+        if unit not in links:  # the first unit's: in the page, drawn at once
+            return f"{shell}<template data-ll-task-body>{part}</template>"
+        return f'{shell}<template data-ll-task-body data-ll-src="{links[unit]}"></template>'
+
+    return TASK_BODY.sub(move, body)
+
+
 def page_language(app) -> str:
     """The book's language (Sphinx's ``language``: a translated book's build sets its own)."""
     lang = (app.config.language or DEFAULT_LANGUAGE).split("_")[0]
@@ -182,12 +228,6 @@ def _page_assets(app, pagename, templatename, context, doctree):
     if not body:
         return
     body = context["body"] = body.replace("<img ", '<img loading="lazy" ')  # charts below the fold wait
-    if "data-ll-progress-panel" in body or LEARN_ROOT.search(body):
-        body = context["body"] = _course_assets(app, body)
-    if CLASS_ROOT.search(body):
-        body = context["body"] = _class_assets(app, body)
-    if "ll-replay" not in body:
-        return
     static = Path(app.outdir) / "_static"
 
     def write(name: str, text: str) -> None:
@@ -195,6 +235,16 @@ def _page_assets(app, pagename, templatename, context, doctree):
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.is_file():
             path.write_text(text, encoding="utf-8")
+
+    if "data-ll-progress-panel" in body or LEARN_ROOT.search(body):
+        body = context["body"] = _course_assets(app, body)
+    if LEARN_ROOT.search(body):
+        link = lambda name: context["pathto"](f"_static/{name}", 1)  # noqa: E731
+        body = context["body"] = lazy_task_bodies(body, page_language(app), write, link)
+    if CLASS_ROOT.search(body):
+        body = context["body"] = _class_assets(app, body)
+    if "ll-replay" not in body:
+        return
 
     def sheet_link(mark: re.Match) -> str:  # printed under the replay, whose steps may not be loaded
         name = mark.group(1)

@@ -59,6 +59,7 @@ __all__ = [
     "ProgressPanel",
     "COURSE_CSS",
     "COURSE_JS",
+    "BODY_END",
 ]
 
 #: Texts as the scenario format writes them: one string, or one per language.
@@ -93,6 +94,9 @@ _STATIC = Path(__file__).parent / "static"
 COURSE_CSS = minify_css((_STATIC / "learn" / "course.css").read_text(encoding="utf-8"))
 # The mastery's script first: course.js calls it (static/learn/course_mastery.js).
 COURSE_JS = MASTERY_JS + (_STATIC / "learn" / "course.js").read_text(encoding="utf-8")
+#: Closes a lazy exercise's body (course/task.html): the book moves what comes before it, from
+#: ``<template data-ll-task-body data-ll-body-unit=...>``, to its unit's file (site_assets.py).
+BODY_END = "<!--/ll-task-body-->"
 
 
 @dataclass(frozen=True)
@@ -304,13 +308,16 @@ def task_html(
     review_of: str | None = None,
     heading: str | None = None,
     lazy: bool = False,
+    unit: str | None = None,
 ) -> Markup:
     """One exercise (or, with ``review_of``, its review copy): the position, the step's ``say:``,
     the task, the answers, the hints, and for each wrong answer the feedback the page shows (in an
     inert ``<template>``). ``heading``: its title, where it is no exercise "at" of "count" (one
     from a hand's review, ``own_view``: its table then drawn as the seat saw it). ``lazy``: all
     but the title in an inert ``<template>`` that course.js draws when the exercise first shows
-    (the Learn page holds a hundred: 12,000 elements to style and lay out on a phone, otherwise)."""
+    (the Learn page holds a hundred: 12,000 elements to style and lay out on a phone, otherwise).
+    ``unit``: the id of the unit the book's build moves that template's markup to a file of
+    (one per unit: the page carries what its first screen needs, site_assets.py)."""
     lang = style.lang
 
     def rule_link(rule: int | None) -> dict[str, object] | None:
@@ -344,6 +351,9 @@ def task_html(
         ),
         review_of=review_of,
         lazy=lazy,
+        unit=unit,
+        body_end=Markup(BODY_END),
+        skills=task_skills(task),
         unit_title=unit_title,
         table=task_table(task, style),
         say=Markup(markdown_html(_text(task.say, lang))),
@@ -396,10 +406,10 @@ def course_html(
         tasks, tasks_at = [], []
         for task in unit.tasks:
             at += 1
-            tasks.append((task, draw(task, at=at, unit_title=title)))
+            tasks.append((task, draw(task, at=at, unit_title=title, unit=unit.id)))
             tasks_at.append((task, at, translate("learn.exercise", lang, at=at, count=count)))
             if task.review is not None:  # course_progress.js opens it when the task is due for review
-                reviews.append(draw(task.review, at=at, unit_title=title, review_of=task.id))
+                reviews.append(draw(task.review, at=at, unit_title=title, review_of=task.id, unit=unit.id))
         drawn.append({"unit": unit, "title": title, "tasks": tasks, "tasks_at": tasks_at})
     catalog = {
         "stars": {n: translate("learn.stars", lang, count=n) for n in (1, 2, 3)},
@@ -412,6 +422,9 @@ def course_html(
         "practice_waiting": translate("learn.practice-waiting", lang),
         "practice_unreadable": translate("learn.practice-unreadable", lang),
         "practice_remove": translate("learn.practice-remove", lang),
+        "unit_loading": translate("learn.unit-loading", lang),
+        "unit_failed": translate("learn.unit-failed", lang),
+        "retry": translate("learn.retry", lang),
     }
     return render(
         "course/page.html",

@@ -19,7 +19,8 @@ work), take_new_worker (a new build's worker has taken over), live_page, go_live
 page of the built site, its live mode, a lesson it downloads); open_app, play_app_hand,
 assert_hand_on_screen and the like (the Voila app); AXE, blocking_violations (axe-core's
 serious and critical findings on a page) and wcag_violations (axe-core's WCAG 2.2 AA verdict
-on a page as it is now).
+on a page as it is now); TASK_BODY and load_every_unit (a Learn exercise's body, wherever the
+built page keeps it: drawn, in its inert template, or in its unit's file).
 
 With CI=true a missing chromium, playwright or book build FAILS the test;
 elsewhere it is skipped with the reason.
@@ -210,6 +211,34 @@ def eventually(page, check, timeout_ms: int = 15_000):
             if time.monotonic() > deadline:
                 raise
             page.wait_for_timeout(100)
+
+
+#: A Learn exercise's body (a JS function of its article): drawn in the page, else in its inert
+#: template, else (the book's units after the first) as its unit's file registered it: call
+#: load_every_unit first.
+TASK_BODY = """task => {
+  const body = task.querySelector(':scope > template[data-ll-task-body]');
+  if (!body) return task;
+  if (!body.dataset.llSrc) return body.content;
+  const made = document.createElement('template');
+  made.innerHTML = window.llTaskBodies[task.dataset.llTask];
+  return made.content;
+}"""
+
+
+def load_every_unit(page) -> None:
+    """Load every unit file the Learn page names (as course.js does, by a script element), so that
+    TASK_BODY reads every exercise: after a test's count of what the page itself loads."""
+    page.evaluate(
+        """() => Promise.all([...new Set([...document.querySelectorAll('template[data-ll-task-body][data-ll-src]')]
+            .map(body => body.dataset.llSrc))].map(src => new Promise((loaded, failed) => {
+              const script = document.createElement('script');
+              script.src = src;
+              script.onload = loaded;
+              script.onerror = () => failed(new Error(src));
+              document.head.append(script);
+            })))"""
+    )
 
 
 def record(page) -> PageLog:

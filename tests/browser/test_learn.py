@@ -4,8 +4,12 @@ linked, Retry; then the right card, its verdict at once (from the page: no inter
 stars; the whole page within the site's weight budget (bench/site.py: 350 KB gzip a page).
 
 The hooks outside checks use (the page's root ``[data-ll-learn]``):
-- an exercise is ``[data-ll-task="ID"]``, its answer kind in ``data-ll-kind``; until it first
-  shows, all but its title waits in its ``template[data-ll-task-body]`` (not in the document);
+- an exercise is ``[data-ll-task="ID"]``, its answer kind in ``data-ll-kind``, the rules and tips
+  it practises in ``data-ll-skills``; until it first shows, all but its title waits in its
+  ``template[data-ll-task-body]`` (not in the document), which for every unit after the first is
+  empty and names its unit's file (``data-ll-src``, a script registering ``llTaskBodies[ID]``),
+  loaded when one of the unit's exercises is first drawn (``.ll-task-loading`` meanwhile; if it
+  cannot load, a message and ``[data-ll-action="unit-retry"]``);
 - its answers are buttons: ``[data-ll-card="Q♥"]`` (every card of the seat's hand, the ones not
   allowed too), ``[data-ll-suit="♠"]`` (name-trump), ``[data-ll-seat="Ana"]`` (who won the trick;
   for who went out or drew, toggles with ``aria-pressed`` and ``[data-ll-action="check"]``),
@@ -27,7 +31,7 @@ from importlib.util import module_from_spec, spec_from_file_location
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from conftest import AXE, REPO, blocking_violations, record
+from conftest import AXE, REPO, TASK_BODY, blocking_violations, load_every_unit, record
 
 from lingerlonger.views.table_html import TEXT_STYLE
 from lingerlonger.words.i18n import translate
@@ -55,13 +59,15 @@ def learn(book_html, book_site, chromium):
     context.close()
 
 
-#: An exercise's body, where it is (in the page once shown, until then in its inert template).
-BODY = "task => (task.querySelector(':scope > template[data-ll-task-body]') || {content: task}).content"
+#: An exercise's body, where it is (in the page once shown, until then in its inert template or
+#: its unit's file: load_every_unit first).
+BODY = TASK_BODY
 
 
 def first_card_task_with_a_line(page) -> tuple[str, str, str]:
     """The first exercise answered with a card in which a card allowed loses: (id, a wrong card
     that the engine refutes with a line, a right card)."""
+    load_every_unit(page)
     found = page.evaluate(
         f"""() => {{
             const body = {BODY};
@@ -178,6 +184,14 @@ def test_the_first_verdict_is_given_by_the_page_in_the_tap_itself(learn):
 
 def test_every_answer_is_a_named_button_and_the_page_stays_within_its_weight(book_html, learn):
     page, _ = learn
+    page.locator("[data-ll-task]:visible .ll-answers").first.wait_for()  # the exercise on screen, drawn
+    fetched = page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
+    files = {book_html / PAGE} | {
+        book_html / unquote(urlsplit(url).path).lstrip("/") for url in fetched if urlsplit(url).hostname == "127.0.0.1"
+    }
+    weight = sum(site_bench.transferred(path) for path in files if path.is_file())
+    assert weight <= BUDGET, f"{weight / 1000:.0f} KB gzip"  # what the page loads before any interaction
+    load_every_unit(page)
     answers, unnamed = page.evaluate(
         f"""() => {{
             const body = {BODY};
@@ -190,12 +204,6 @@ def test_every_answer_is_a_named_button_and_the_page_stays_within_its_weight(boo
     )
     assert answers > 100 and unnamed == []  # every exercise's, drawn or not yet
     assert TEXT_STYLE  # the suits in buttons are drawn as text, not emoji (table_html)
-    fetched = page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
-    files = {book_html / PAGE} | {
-        book_html / unquote(urlsplit(url).path).lstrip("/") for url in fetched if urlsplit(url).hostname == "127.0.0.1"
-    }
-    weight = sum(site_bench.transferred(path) for path in files if path.is_file())
-    assert weight <= BUDGET, f"{weight / 1000:.0f} KB gzip"
 
 
 def test_class_mode_shows_the_task_large_and_counts_no_stars(learn):
@@ -231,7 +239,7 @@ def test_only_the_exercise_on_screen_is_drawn_and_class_mode_reaches_the_next(le
     page.locator("[data-ll-class-mode]").check()  # the units' list is put away: the address leads
     page.evaluate("id => { location.hash = 'll-task-' + id; }", other)
     task = page.locator(f'[data-ll-task="{other}"]')
-    task.wait_for(state="visible")
+    task.locator(".ll-answers").wait_for()  # drawn (its unit's file loaded first, where it is in one)
     assert page.evaluate(drawn) == 2
     assert "ll-large" in task.locator(".ll-table").first.get_attribute("class")
     assert page.evaluate("document.activeElement.classList.contains('ll-task-title')")
@@ -358,6 +366,7 @@ def test_a_seat_left_out_and_a_wrong_choice_each_say_why_and_link_the_rule(learn
     """Issue 41: "who drew / who is out" checked with a right seat left out said "see why below"
     over nothing, and a wrong choice linked no rule."""
     page, log = learn
+    load_every_unit(page)
     seats_id, choice_id, wrong_choice = page.evaluate(
         f"""() => {{
             const body = {BODY};
@@ -380,3 +389,94 @@ def test_a_seat_left_out_and_a_wrong_choice_each_say_why_and_link_the_rule(learn
         assert re.fullmatch(r"rules-reference\.html#rule-\d+", link.get_attribute("href")), task_id
         assert page.evaluate("document.activeElement.dataset.llAction") == "retry"
     log.assert_clean()
+
+
+#: The exercises whose bodies wait in their unit's file: [task id, the file's address], in order.
+IN_UNIT_FILES = """() => [...document.querySelectorAll('[data-ll-task]:not([data-ll-review-of])')]
+    .map(task => [task.dataset.llTask, task.querySelector(':scope > template[data-ll-task-body]')])
+    .filter(([, body]) => body && body.dataset.llSrc).map(([id, body]) => [id, body.dataset.llSrc])"""
+
+
+def test_a_units_exercises_are_drawn_once_its_file_loads_served_and_opened_as_a_file(book_html, book_site, chromium):
+    """Issue 47: the page carries the first unit's exercises; each other unit's come in a file of
+    their own (a script, so that the site opened from a USB stick works too), loaded when one of
+    them is first drawn: by a tap on its number served, by the address opened as a file."""
+    for base, by_address in ((book_site, False), (book_html.as_uri() + "/", True)):
+        context = chromium.new_context(**PHONE)
+        page = context.new_page()
+        log = record(page)
+        page.goto(base + PAGE, wait_until="load")
+        waiting = page.evaluate(IN_UNIT_FILES)
+        assert len({src for _, src in waiting}) >= 5 and page.evaluate("window.llTaskBodies") is None
+        (task_id, src), (same_unit, _) = waiting[0], next(pair for pair in waiting[1:] if pair[1] == waiting[0][1])
+        if by_address:
+            page.goto(base + PAGE + "#ll-task-" + task_id, wait_until="load")
+        else:
+            page.locator(f'[data-ll-goto="{task_id}"]').click()
+        task = page.locator(f'[data-ll-task="{task_id}"]')
+        task.locator(".ll-answers button").first.wait_for()
+        assert task.is_visible() and task.locator(".ll-task-loading").count() == 0
+        assert page.evaluate("document.activeElement !== document.body")
+        loaded = [url for url in log.requests if "/_static/learn/" in url]
+        assert [url.rsplit("/", 1)[1] for url in loaded] == [src.rsplit("/", 1)[1]], loaded
+        page.evaluate("id => { location.hash = 'll-task-' + id; }", same_unit)  # its unit's file: loaded once
+        page.locator(f'[data-ll-task="{same_unit}"] .ll-answers button').first.wait_for()
+        assert len([url for url in log.requests if "/_static/learn/" in url]) == 1
+        log.assert_clean()
+        context.close()
+
+
+def test_a_unit_file_that_cannot_load_says_so_and_retry_draws_its_exercise(book_site, chromium):
+    context = chromium.new_context(service_workers="block", **PHONE)  # the offline worker would answer first
+    page = context.new_page()
+    log = record(page)
+    page.route("**/_static/learn/*.js", lambda route: route.abort())
+    page.goto(book_site + PAGE, wait_until="load")
+    task_id, _ = page.evaluate(IN_UNIT_FILES)[0]
+    page.locator(f'[data-ll-goto="{task_id}"]').click()
+    task = page.locator(f'[data-ll-task="{task_id}"]')
+    retry = task.locator(".ll-task-loading [data-ll-action=unit-retry]")
+    retry.wait_for()
+    assert task.locator(".ll-task-title").is_visible() and task.locator(".ll-answers").count() == 0
+    assert translate("learn.unit-failed", "ru") in task.locator(".ll-task-loading").inner_text()
+    assert retry.inner_text() == translate("learn.retry", "ru")
+    page.wait_for_function(
+        "text => document.querySelector('[data-ll-live]').textContent === text",
+        arg=translate("learn.unit-failed", "ru"),
+    )
+    page.unroute("**/_static/learn/*.js")
+    retry.focus()
+    page.keyboard.press("Enter")
+    task.locator(".ll-answers button").first.wait_for()
+    assert task.locator(".ll-task-loading").count() == 0
+    assert page.evaluate("document.activeElement.classList.contains('ll-task-title')")  # not <body>
+    assert log.page_errors == [] and log.external_requests() == []
+    context.close()
+
+
+def test_a_unit_file_failing_leaves_another_units_exercise_waiting_for_its_own(book_site, chromium):
+    """The reader moves on from an exercise whose unit's file is slow to one of another unit: the
+    first file failing then says nothing over the second exercise, which is drawn when its own comes."""
+    context = chromium.new_context(service_workers="block", **PHONE)
+    page = context.new_page()
+    log = record(page)
+    held = {}
+    page.route("**/_static/learn/*.js", lambda route: held.__setitem__(route.request.url.rsplit("/", 1)[1], route))
+    page.goto(book_site + PAGE, wait_until="load")
+    by_file: dict[str, str] = {}  # a unit's file -> its first exercise
+    for task_id, src in page.evaluate(IN_UNIT_FILES):
+        by_file.setdefault(src.rsplit("/", 1)[1], task_id)
+    (first_file, first), (second_file, second) = list(by_file.items())[:2]
+    for task_id, name in ((first, first_file), (second, second_file)):
+        page.locator(f'[data-ll-goto="{task_id}"]').click()
+        while name not in held:  # its request, held by the route (its handler runs as Playwright waits)
+            page.wait_for_timeout(20)
+    loading = page.locator(f'[data-ll-task="{second}"] .ll-task-loading')
+    assert loading.inner_text() == translate("learn.unit-loading", "ru")
+    held[first_file].abort()
+    page.wait_for_function("name => ![...document.scripts].some(script => script.src.endsWith(name))", arg=first_file)
+    assert loading.inner_text() == translate("learn.unit-loading", "ru")  # not the other file's failure
+    held[second_file].continue_()
+    page.locator(f'[data-ll-task="{second}"] .ll-answers button').first.wait_for()
+    assert log.page_errors == []
+    context.close()

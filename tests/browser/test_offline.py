@@ -78,6 +78,35 @@ def test_after_one_visit_the_page_and_its_replay_work_with_the_network_cut(book_
         context.close()
 
 
+LEARN = "ru/book/learn.html"
+#: The exercises whose bodies wait in their unit's file: [task id, the file's address], one a unit.
+UNIT_TASKS = """() => [...new Map([...document.querySelectorAll('[data-ll-task]:not([data-ll-review-of])')]
+    .map(task => [task.querySelector(':scope > template[data-ll-task-body]'), task.dataset.llTask])
+    .filter(([body]) => body && body.dataset.llSrc).map(([body, id]) => [body.dataset.llSrc, id])).entries()]
+    .map(([src, id]) => [id, src])"""
+
+
+def test_a_learn_unit_loaded_online_is_drawn_offline_and_one_never_loaded_says_so(book_html, chromium):
+    with serve(book_html) as base:
+        context, page, log = first_visit(chromium, base + LEARN, viewport=PHONE)
+        (loaded, src), (never, _) = page.evaluate(UNIT_TASKS)[:2]
+        page.locator(f'[data-ll-goto="{loaded}"]').click()
+        page.locator(f'[data-ll-task="{loaded}"] .ll-answers button').first.wait_for()
+        name = src.rsplit("/", 1)[1]
+        page.wait_for_function(f"() => ({CACHED})().then(urls => urls.some(url => url.endsWith('/{name}')))")
+        context.set_offline(True)
+        assert page.url.endswith("#ll-task-" + loaded)  # the address names it: drawn at once on a reload
+        response = page.reload(wait_until="load")
+        assert response is not None and response.from_service_worker
+        page.locator(f'[data-ll-task="{loaded}"] .ll-answers button').first.wait_for()
+        page.evaluate("id => { location.hash = 'll-task-' + id; }", never)  # its unit's file was never loaded
+        line = page.locator(f'[data-ll-task="{never}"] .ll-task-loading')
+        line.locator("[data-ll-action=unit-retry]").wait_for()
+        assert translate("learn.unit-failed", "ru") in line.inner_text()
+        assert log.page_errors == [] and log.external_requests() == []
+        context.close()
+
+
 def test_keep_this_book_offline_keeps_the_whole_site_and_live_mode(book_html, chromium, tmp_path):
     with serve(book_html) as base:
         context, page, log = first_visit(chromium, base + "ru/book/index.html", viewport=PHONE)
@@ -107,6 +136,8 @@ def test_keep_this_book_offline_keeps_the_whole_site_and_live_mode(book_html, ch
         every = {path.relative_to(book_html).as_posix() for path in book_html.rglob("*") if path.is_file()}
         assert len(listed) > 300 and set(listed) <= every and not set(listed) - kept
         assert {"_live/pyodide/pyodide.asm.wasm", "book/07-endings.html", "handouts/index.html"} <= kept
+        units = {name for name in every if re.fullmatch(r"(\w\w/)?_static/learn/\w\w-[\w-]+\.[0-9a-f]{12}\.js", name)}
+        assert len(units) >= 10 and units <= kept  # every Learn unit's file, of every language built
 
         context.set_offline(True)
         response = page.goto(base + "book/07-endings.html", wait_until="load")  # never visited, another language

@@ -8,14 +8,14 @@ axe-core finds nothing against WCAG 2.2 AA in the mastery section, light or dark
 from __future__ import annotations
 
 import pytest
-from conftest import record, wcag_violations
+from conftest import TASK_BODY, load_every_unit, record, wcag_violations
 
 pytestmark = pytest.mark.browser
 
 PAGE = "ru/book/learn.html"
-#: What an exercise's script data holds, from its body (in its inert template until it shows).
-DATA = """task => JSON.parse(((task.querySelector(':scope > template[data-ll-task-body]') || {content: task}).content
-  .querySelector('script.ll-task-data')).textContent)"""
+#: What an exercise's script data holds, from its body (until it shows, in its inert template or
+#: its unit's file: the fixture loads them all).
+DATA = f"""task => JSON.parse(({TASK_BODY})(task).querySelector('script.ll-task-data').textContent)"""
 
 
 @pytest.fixture
@@ -27,6 +27,7 @@ def learn(book_html, book_site, chromium):
     log = record(page)
     page.goto(book_site + PAGE, wait_until="load")
     page.wait_for_selector("[data-ll-learn].ll-learn-js")
+    load_every_unit(page)
     yield page, log
     context.close()
 

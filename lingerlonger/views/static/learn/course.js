@@ -5,7 +5,9 @@
    it, for the visit only. Each task done is also told to the page: an 'll-task-done' event on the
    root ({task, stars, hints, mistakes}). Class mode counts no stars. Addresses: #TASK-ID (the
    panel's Continue from another page), #ll-task-TASK-ID, #ll-chapter-CHAPTER (a chapter's link).
-   An exercise's body may come in an inert template (course/task.html, lazy): drawn when it first shows.
+   An exercise's body may come in an inert template (course/task.html, lazy): drawn when it first shows;
+   in the book, after the first unit's, that template is empty and names its unit's file, loaded
+   when one of the unit's exercises is first drawn (ready, whenLoaded).
    The reader's own exercises (practice_queue.js) are data: live mode's worker draws each with the
    same template when it first shows (llLiveKit, from ll-live.js), or says it cannot be read.
    Every id, answer or address read from outside is looked up as an own key, never as a property
@@ -119,13 +121,75 @@ window.llLearn = window.llLearn || function (root) {
   /** @param {HTMLElement} task */
   function ready(task) {  // an exercise is drawn (from its inert template) and set up when it first shows
     if (task.llSetUp) return;
-    task.llSetUp = true;
-    if (task.llOwn) return drawOwn(task);
+    if (task.llOwn) {
+      task.llSetUp = true;
+      return drawOwn(task);
+    }
     /** @type {HTMLTemplateElement | null} */
     var body = task.querySelector(':scope > template[data-ll-task-body]');
+    if (body && body.dataset.llSrc) {  // in its unit's file (book/_ext/site_assets.py): loaded once
+      var made = window.llTaskBodies, id = String(task.dataset.llTask), src = body.dataset.llSrc;
+      if (!made || !Object.prototype.hasOwnProperty.call(made, id)) return whenLoaded(task, src);
+      // eslint-disable-next-line no-unsanitized/property -- the unit's own file (_static/learn/<lang>-<unit>.<hash>.js) registered the book's markup (course/task.html)
+      body.innerHTML = made[id];
+      delete body.dataset.llSrc;
+    }
+    task.llSetUp = true;
+    var line = task.querySelector(':scope > .ll-task-loading');
+    if (line) line.remove();
     if (body) task.replaceChild(body.content, body);
     sizeTables(task);
     setup(task);
+  }
+  /* A unit's file: a classic script, not fetch(), so that it loads from file:// too. The exercise
+     shows its title and a loading line meanwhile; a file that cannot load says so, with a Retry. */
+  /** @type {{[src: string]: HTMLScriptElement}} */
+  var units = Object.create(null);  // each unit file asked for, by its address
+  /** @param {HTMLElement} task @param {string} src */
+  function whenLoaded(task, src) {
+    var line = task.querySelector(':scope > .ll-task-loading');
+    if (!line) {
+      line = document.createElement('p');
+      line.className = 'll-task-loading';
+      /** @type {HTMLElement} */ (task.querySelector('.ll-task-title')).after(line);
+    }
+    var script = own(units, src);
+    if (script && script.dataset.llLoaded) return unitFailed(task);  // loaded, without this exercise
+    line.textContent = words.unit_loading;
+    if (script) return;
+    var asked = units[src] = document.createElement('script');
+    asked.setAttribute('src', src);
+    asked.addEventListener('load', function () {
+      asked.dataset.llLoaded = '1';
+      var shown = waitingOn(src);
+      if (shown) ready(shown);
+    });
+    asked.addEventListener('error', function () {
+      delete units[src];
+      asked.remove();
+      var shown = waitingOn(src);
+      if (shown) unitFailed(shown);
+    });
+    document.head.append(asked);
+  }
+  /** @param {string} src @returns {HTMLElement | null} the exercise on screen, if it waits for that file */
+  function waitingOn(src) {
+    var shown = at >= 0 ? tasks[at] : null;
+    /** @type {HTMLTemplateElement | null} */
+    var body = shown && !shown.llSetUp ? shown.querySelector(':scope > template[data-ll-task-body]') : null;
+    return body && body.dataset.llSrc === src ? shown : null;
+  }
+  /** @param {HTMLElement} task */
+  function unitFailed(task) {
+    var line = task.querySelector(':scope > .ll-task-loading');
+    if (!line) return;  // not one waiting for a file
+    line.textContent = words.unit_failed + ' ';
+    var again = document.createElement('button');
+    again.type = 'button';
+    again.dataset.llAction = 'unit-retry';
+    again.textContent = words.retry;
+    line.append(again);
+    say(words.unit_failed);
   }
   /* One of the reader's own exercises: drawn by live mode's worker from the data kept (the
      worker reads it like any scenario file and draws it with the course's template), then set up
@@ -363,6 +427,13 @@ window.llLearn = window.llLearn || function (root) {
   }
   root.addEventListener('click', function (event) {
     var target = /** @type {Element} */ (event.target);
+    /** @type {HTMLElement | null} */
+    var waiting = target.closest('[data-ll-action=unit-retry]') && target.closest('[data-ll-task]');
+    if (waiting) {  // its unit's file, asked for again: the title holds the focus meanwhile
+      /** @type {HTMLElement} */ (waiting.querySelector('.ll-task-title')).focus();
+      ready(waiting);
+      return;
+    }
     var remove = target.closest('[data-ll-action=practice-remove]');
     /** @type {HTMLElement | null} */
     var task = remove && remove.closest('[data-ll-practice]');

@@ -53,6 +53,7 @@ window.llMastery = window.llMastery || /** @param {HTMLElement} root @param {Pro
   /** @param {HTMLElement} task @returns {string[]} */
   function skillsOf(task) {
     if ('llPractice' in task.dataset) return words.own_skills;  // a moment of the reader's hands: playing well
+    if (task.dataset.llSkills !== undefined) return task.dataset.llSkills.split(' ').filter(Boolean);  // the shell's
     var body = /** @type {HTMLTemplateElement | null} */ (task.querySelector(':scope > template[data-ll-task-body]'));
     var data = (body ? body.content : task).querySelector('script.ll-task-data');  // not drawn yet: in its template
     if (data) {
