@@ -147,10 +147,17 @@ def test_each_page_says_its_language_and_links_to_the_others(book_html, lang):
         tag = language_tag(lang)
         assert re.search(rf'<html lang="{tag}"', html), f"{lang}/{page}: <html lang> is not {tag}"
         tagged = dict(re.findall(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)"', html))
-        assert set(tagged) == {language_tag(code) for code in LANGUAGES}, f"{lang}/{page}: hreflang {sorted(tagged)}"
-        links = {tag.split("-")[0]: href for tag, href in tagged.items()}
+        expected = {language_tag(code) for code in LANGUAGES} | {"x-default"}  # x-default: the English page
+        assert set(tagged) == expected, f"{lang}/{page}: hreflang {sorted(tagged)}"
+        # absolute, as search engines ask (book/_ext/site_speed.py): from the site's own address,
+        # the one each page's og:url starts with
+        own = re.search(r'<meta property="og:url" content="([^"]+)"', html).group(1)
+        base = own.removesuffix(((root / page).relative_to(book_html)).as_posix())
+        assert tagged["x-default"] == tagged["en"]
+        links = {tag.split("-")[0]: href for tag, href in tagged.items() if tag != "x-default"}
         for code, href in links.items():
-            target = ((root / page).parent / href).resolve()
+            assert href.startswith(base), f"{lang}/{page}: the {code} link {href} is not absolute on {base}"
+            target = (book_html / href.removeprefix(base)).resolve()
             assert target.is_file(), f"{lang}/{page}: the {code} link {href} leads nowhere"
             assert target == ((book_html if code == "en" else book_html / code) / page).resolve()
 

@@ -405,13 +405,20 @@ def test_the_page_works_opened_as_a_file(book_html, chromium):
 
 
 def test_the_page_works_offline_after_a_first_visit(book_site, chromium):
+    """Each side offline after its own first visit: the teacher's Class page, and the student's
+    Learn page opened by the assignment's link (a first visit fetches its page alone, issue 40:
+    the Learn page is not fetched for a teacher who never opened it)."""
     context, page, _ = first_visit(chromium, book_site + CLASS, **TEACHER | {"service_workers": "allow"})
     context.set_offline(True)
     page.reload(wait_until="load")
     page.locator("[data-ll-class-pick-task]").first.check()
     page.click("[data-ll-action=make-assignment]")
     page.wait_for_selector("[data-ll-assignment-qr] img")  # the QR encoder, kept offline
-    page.goto(page.locator("[data-ll-assignment-link]").get_attribute("href"), wait_until="load")
+    link = page.locator("[data-ll-assignment-link]").evaluate("a => a.href")  # absolute
+    context.close()
+    context, page, _ = first_visit(chromium, link, **PHONE | {"service_workers": "allow"})
+    context.set_offline(True)
+    page.reload(wait_until="load")
     page.wait_for_selector("[data-ll-class-student]:not([hidden])")
     assert page.locator("[data-ll-learn] [data-ll-task]").count() == 1
     context.close()

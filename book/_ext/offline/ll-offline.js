@@ -106,6 +106,11 @@
       document.querySelectorAll('.ll-lazy[data-src]').forEach(function (lazy) {
         if (!lazy.closest('details')) loaded.push(new URL(lazy.getAttribute('data-src') || '', location.href).href);
       });
+      // and what the browser fetches for the page by itself, outside its resources' timing (the
+      // icon, the manifest): asked for again offline, a missing one is an error in the console
+      document.querySelectorAll('link[rel~="icon"][href], link[rel="manifest"][href]').forEach(function (link) {
+        loaded.push(/** @type {HTMLLinkElement} */ (link).href);
+      });
       active.postMessage({visit: loaded});
       if (!control) return;
       button.onclick = function () {
