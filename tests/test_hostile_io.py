@@ -234,7 +234,7 @@ def test_a_named_pipe_in_a_folder_is_refused_and_the_other_files_checked(tmp_pat
         f"{tmp_path / 'deeper' / 'pipe.yml'}:1:1: this is a named pipe (FIFO), not a file: "
         "scenarios are read from files (check takes folders too)"
     )
-    assert lines[1].startswith("1 failure in 0 of ") and "(2 files)" in lines[1]
+    assert lines[1].startswith("1 failure in 1 of 2 scenarios") and "(2 files)" in lines[1]  # the pipe counts
 
 
 @needs_fifo

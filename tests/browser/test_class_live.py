@@ -22,7 +22,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from tests.browser.conftest import REPO, eventually, record, wcag_violations
+from conftest import REPO, eventually, record, wcag_violations
 
 pytestmark = pytest.mark.browser
 

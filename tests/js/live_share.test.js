@@ -13,18 +13,23 @@ const SOURCE = fs.readFileSync(path.join(__dirname, '../../lingerlonger/views/st
 const LIMIT = 2000000;  // scenario.limits.MAX_DOCUMENT_BYTES, the checker's
 
 // The kit's share part, on a page whose alternate links and browser languages are given.
-function kitOn({links = [], languages = ['en'], root = '../', rootless = false} = {}) {
+function kitOn({links = [], languages = ['en'], root = '../', rootless = false, lang = 'ru',
+  href = 'http://localhost:8000/ru/book/check-a-scenario.html#lesson=x'} = {}) {
   const kit = {here: 'http://localhost:8000/_static/ll-live.js', offline: false};
   const document = {
-    documentElement: {dataset: rootless ? {} : {content_root: root}},
+    documentElement: {dataset: rootless ? {} : {content_root: root}, lang},
     querySelectorAll: (selector) => {
       assert.equal(selector, 'link[rel=alternate][hreflang]');
       return links.map(([hreflang, href]) => ({hreflang, href}));
     },
+    querySelector: (selector) => {  // this page's own alternate link, by its language
+      const found = links.find(([hreflang]) => selector === `link[rel=alternate][hreflang="${hreflang}"]`);
+      return found ? {hreflang: found[0], href: found[1]} : null;
+    },
   };
   const context = vm.createContext({
-    window: {llLiveKit: kit}, document, navigator: {languages},
-    location: {href: 'http://localhost:8000/ru/book/check-a-scenario.html#lesson=x'},
+    window: {llLiveKit: kit}, document, navigator: {languages}, location: {href},
+    CSS: {escape: (text) => String(text).replace(/["\\]/g, '\\$&')},
     Blob, CompressionStream, DecompressionStream, TextEncoder, TextDecoder, atob, btoa, URL,
   });
   vm.runInContext(SOURCE, context, {filename: 'live-share.js'});
@@ -121,6 +126,15 @@ test("a page's languages are its alternate links; a language named like Object.p
   assert.equal(kitOn({links, languages: ['reader']}).pagesByLanguage().reader, 'en');
   assert.equal(kitOn({links: [], languages: ['ru']}).pagesByLanguage().reader, 'en');
   assert.equal(kitOn().primary('PT-br'), 'pt');
+});
+
+test("the alternate links name the published site: a page served elsewhere maps them to where it is", () => {
+  const links = [['en', 'https://ll.example/book/book/a.html'], ['ru', 'https://ll.example/book/ru/book/a.html']];
+  const pages = kitOn({links, languages: ['en'], href: 'http://school.lan:8000/linger/ru/book/a.html#x'}).pagesByLanguage();
+  assert.equal(pages.en, 'http://school.lan:8000/linger/book/a.html');
+  assert.equal(pages.ru, 'http://school.lan:8000/linger/ru/book/a.html');
+  const hostile = kitOn({links, lang: '"]', href: 'http://school.lan:8000/linger/ru/book/a.html'}).pagesByLanguage();
+  assert.equal(hostile.en, 'https://ll.example/book/book/a.html');  // no own link found: taken as written
 });
 
 test("the checker page is the site's, in this page's language", () => {
