@@ -340,9 +340,8 @@ def test_the_pages_and_their_files_come_from_the_server_itself(server):
 
 
 def test_the_command_without_its_extra_says_how_to_install_it(capsys, monkeypatch):
-    from lingerlonger.command_line.commands import main
-
     import lingerlonger.class_server as package
+    from lingerlonger.command_line.commands import main
 
     # not importable: also when an earlier test of this process imported it, and the package
     # holds it as an attribute (a `from package import serving` then skips sys.modules; the

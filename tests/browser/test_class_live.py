@@ -19,10 +19,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import REPO, eventually, record, wcag_violations
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
-
-from conftest import REPO, eventually, record, wcag_violations
 
 pytestmark = pytest.mark.browser
 
