@@ -47,7 +47,7 @@ def run_err(capsys, *argv: str) -> tuple[int, list[str], list[str]]:
 def test_check_accepts_the_good_corpus(capsys):
     code, lines, _ = run(capsys, "check", GOOD)
     assert code == 0
-    assert lines == ["12 scenarios in 7 files: all pass"]
+    assert lines == ["13 scenarios in 7 files: all pass"]
 
 
 def test_check_prints_one_located_line_per_failure_and_a_summary(capsys):

@@ -17,7 +17,7 @@ from lingerlonger.game.cards import DECK, SUIT_SYMBOLS, CardError, parse_card, p
 from lingerlonger.game.visible_text import quoted, visible
 from lingerlonger.scenario import ScenarioError, loads
 from lingerlonger.scenario.author_names import letters_described, looks_like, seat_name_problem, skeleton
-from lingerlonger.scenario.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS
+from lingerlonger.scenario.limits import LIMITS, MAX_SEAT_NAME, MAX_TEXT_CHARS, OBJECT_PROTOTYPE_NAMES
 from lingerlonger.views.markdown import _MARKDOWN, markdown_html
 from lingerlonger.words.i18n import error_text
 
@@ -89,9 +89,11 @@ REFUSED_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp", "Zs"}
 @settings(max_examples=400, deadline=None)
 @given(st.text(min_size=1, max_size=30))
 def test_a_seat_name_is_refused_exactly_when_it_holds_an_invisible_character_or_is_too_long(name):
+    """... or is one of Object.prototype's names (a page judges an answer by seat in an object)."""
     problem = seat_name_problem(name, [])
     hidden = [char for char in name if unicodedata.category(char) in REFUSED_CATEGORIES]
-    assert (problem is None) == (not hidden and len(name) <= MAX_SEAT_NAME), (name, problem)
+    reserved = name in OBJECT_PROTOTYPE_NAMES
+    assert (problem is None) == (not hidden and len(name) <= MAX_SEAT_NAME and not reserved), (name, problem)
     if problem:
         assert not any(unicodedata.category(char) in ("Cc", "Cf") for char in error_text(problem))
 
