@@ -713,10 +713,11 @@ def play_live_hand(player) -> None:
     time, each press waited for (the stage drawn again)."""
     for _ in range(60):  # at most 52 cards: a hand ends long before
         player.locator(".ll-stage .ll-table").wait_for(state="visible", timeout=20_000)
+        # a card of yours, or the hand's end: the computers' plays may come in a later redraw
+        player.locator(f".ll-stage {LEGAL_CARD}, .ll-stage .ll-end").first.wait_for(state="visible", timeout=20_000)
         if player.locator(".ll-stage .ll-end").count():
             return
         button = player.locator(".ll-stage " + LEGAL_CARD).first
-        button.wait_for(state="visible", timeout=20_000)
         before = player.locator(".ll-stage").inner_html()
         button.click()
         player.page.wait_for_function(

@@ -41,10 +41,11 @@ def play(player, card: str) -> None:
 
 def play_to_the_end(player) -> None:
     for _ in range(60):
+        # a card of yours, or the hand's end: the computers' plays may come in a later redraw
+        player.locator(f".ll-stage {LEGAL_CARD}, .ll-stage .ll-end").first.wait_for(state="visible", timeout=20_000)
         if player.locator(".ll-stage .ll-end").count():
             return
         card = player.locator(".ll-stage " + LEGAL_CARD).first
-        card.wait_for(state="visible", timeout=20_000)
         play(player, card.get_attribute("data-ll-card"))
     raise AssertionError("the hand did not end")
 
