@@ -46,3 +46,12 @@ def test_the_slow_marker_is_declared_so_that_it_can_be_deselected():
     config = tomllib.loads((TESTS.parent / "pyproject.toml").read_text(encoding="utf-8"))
     markers = config["tool"]["pytest"]["ini_options"]["markers"]
     assert any(marker.startswith("slow:") for marker in markers)
+
+
+def test_no_two_test_modules_share_a_name():
+    """pytest imports a test module by its name (rootdir-less import mode): two files named alike in
+    tests/ and tests/browser/ make the whole run fail to collect one of them."""
+    names: dict[str, list[str]] = {}
+    for path in TESTS.rglob("test_*.py"):
+        names.setdefault(path.name, []).append(str(path.relative_to(TESTS)))
+    assert {name: paths for name, paths in names.items() if len(paths) > 1} == {}
