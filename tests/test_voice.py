@@ -35,7 +35,7 @@ WRONG_VOICE = {
             rf"\b(da|do|na|no|pela|pelo|ao|à|Da|Do|Na|No|Pela|Pelo|Ao|À)\s+{NAMES}"
             rf"|(?:^|[.!?:;]\s+|\*\*)(A|O)\s+{NAMES}"
             rf"|\b(e|que|mas|só|isso|aqui|agora|depois|pode|deve|E|Só|Aqui|Agora|Depois)\s+(a|o)\s+{NAMES}"
-            rf"|\b(a|o)\s+{NAMES}\s+(pode|podia|joga|jogou|tem|tinha|ganha|ganhou|sai|saiu|compra|comprou"
+            rf"|\b(a|o|A|O)\s+{NAMES}\s+(pode|podia|joga|jogou|tem|tinha|ganha|ganhou|sai|saiu|compra|comprou"
             r"|fica|ficou|assiste|corta|descarta|está|vê|escolhe|quer)\b"
         ),
     },
@@ -96,6 +96,7 @@ def test_the_checks_find_the_other_voices_and_pass_the_right_one():
     assert not wrong_voice("a saída passa a Dani", "pt")  # the preposition, not an article
     # The native reading of 2026-12-05: an article after any word, before a verb; Eva too.
     assert wrong_voice("pergunte ao motor que cartas a Dani pode jogar", "pt")
+    assert wrong_voice("**Uma renúncia.** O Bruno tem uma copa.", "pt")
     assert wrong_voice("A Eva tem de assistir. O ás de copas da Eva ganha.", "pt")
     assert not wrong_voice("a saída passa a Eva, que tem cartas; Eva joga.", "pt")
     assert wrong_voice("Si tienes un triunfo, puedes jugarlo.", "es")
