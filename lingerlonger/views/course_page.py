@@ -486,11 +486,26 @@ def _with_review(task: LearnTask, scenario: Scenario, named: Callable[[Scenario]
     return replace(task, review=replace(learn_task(named(copy)), id=f"{task.id}-review", rule=task.rule))
 
 
+def _said_before(says: Sequence[str | None]) -> Text:
+    """The author's words of an exercise up to its task, as one text in each language: a
+    ``say:`` on an earlier step sets the scene or asks the question, and the page shows the
+    task's table only."""
+    said = [say for say in says if say]
+    if len(said) < 2:
+        return said[0] if said else None
+    languages = {lang for say in said if isinstance(say, AuthorText) for lang in say.translations}
+    return AuthorText(
+        "\n\n".join(say.rstrip() for say in said),
+        {lang: "\n\n".join(in_language(say, lang).rstrip() for say in said) for lang in languages},
+    )
+
+
 def learn_task(scenario: Scenario) -> LearnTask:
     """The exercise's task as the replay judged it, on the table as it stands then (with the
-    trick just completed still on it, for a question about that trick)."""
+    trick just completed still on it, for a question about that trick), under every word its
+    author wrote until then."""
     run = replay(scenario)
-    frame = next(frame for frame in run.frames if frame.task is not None)
+    at, frame = next((at, frame) for at, frame in enumerate(run.frames) if frame.task is not None)
     task = frame.task
     assert task is not None  # the frame found is the task's
     return LearnTask(
@@ -500,7 +515,7 @@ def learn_task(scenario: Scenario) -> LearnTask:
         goal=str(task.goal),
         verdicts=frame.verdicts,
         last_trick=frame.last_trick,  # a question about the trick just played shows it (replay.Frame)
-        say=frame.say,
+        say=_said_before([earlier.say for earlier in run.frames[: at + 1]]),
         hints=task.hints,
         right=task.right,
         wrong=task.wrong,
