@@ -30,7 +30,7 @@ from lingerlonger.scenario import Scenario, in_language
 from lingerlonger.scenario import Text as AuthorText
 from lingerlonger.scenario.course import Course, read_course
 from lingerlonger.scenario.local_seats import named_in
-from lingerlonger.scenario.replay import replay
+from lingerlonger.scenario.replay import joined_say, replay
 from lingerlonger.scenario.review_copy import review_copy, review_seed
 from lingerlonger.views.class_student import student_panel_html
 from lingerlonger.views.course_mastery import MASTERY_JS, mastery_words, skills_of
@@ -486,18 +486,13 @@ def _with_review(task: LearnTask, scenario: Scenario, named: Callable[[Scenario]
     return replace(task, review=replace(learn_task(named(copy)), id=f"{task.id}-review", rule=task.rule))
 
 
-def _said_before(says: Sequence[str | None]) -> Text:
-    """The author's words of an exercise up to its task, as one text in each language: a
-    ``say:`` on an earlier step sets the scene or asks the question, and the page shows the
-    task's table only."""
-    said = [say for say in says if say]
-    if len(said) < 2:
-        return said[0] if said else None
-    languages = {lang for say in said if isinstance(say, AuthorText) for lang in say.translations}
-    return AuthorText(
-        "\n\n".join(say.rstrip() for say in said),
-        {lang: "\n\n".join(in_language(say, lang).rstrip() for say in said) for lang in languages},
-    )
+def _said_before(says: Iterable[str | None]) -> str | None:
+    """The author's words of an exercise up to its task, in each language: a ``say:`` on an
+    earlier step sets the scene or asks the question, and the page shows the task's table only."""
+    said: str | None = None
+    for say in says:
+        said = joined_say(said, say) if say else said
+    return said
 
 
 def learn_task(scenario: Scenario) -> LearnTask:
