@@ -198,7 +198,10 @@ interface ReplayShown { at: number; lang: string; words: Catalog }
 // ---- the Class page (static/class/: codec.js, qr.js, store.js, teacher.js, student.js) ----
 
 /** An assignment, as codec.js reads it: its nonce (the class's key), title, day, exercise ids. */
-interface ClassAssignment { nonce?: string; title: string; date: string; ids: string[] }
+interface ClassAssignment { nonce?: string; title: string; date: string; ids: string[]; own?: ClassOwnTask[] }
+/** One of the teacher's own tasks in an assignment: its task's id and its scenario's text, packed
+ * (deflate-raw, base64url: views/live_mode/class_tasks.py). */
+interface ClassOwnTask { id: string; packed: string }
 /** One exercise of a result: the first answer, the hints used, the stars (0: not solved), seconds. */
 interface ClassItem { a: string; h: number; s: number; t: number }
 /** A result handed in: the assignment's nonce, a first name, the minute, one item per exercise. */
@@ -214,7 +217,7 @@ interface ClassCodecApi {
   nameProblem(name: string): string | null;
   codeIn(text: string, key: string): string;
   check(text: string): string;
-  MAX_TEXT: number; MAX_EXERCISES: number; ASSIGNMENT_KEY: string; RESULT_KEY: string;
+  MAX_TEXT: number; MAX_EXERCISES: number; MAX_OWN: number; MAX_OWN_PACKED: number; ASSIGNMENT_KEY: string; RESULT_KEY: string;
 }
 /** A class the teacher keeps (IndexedDB): the assignment's text and the results' texts. */
 interface ClassRecord { id: string; assignment: string; made: number; results: { name: string; code: string; minute: number }[] }
