@@ -73,7 +73,9 @@ def test_a_file_of_several_exercises_gives_each_its_own_text():
 def test_a_bad_file_is_refused_at_its_place_in_the_readers_language(lang):
     wrong = call(text=TASK.replace("accept: [9♥]", "accept: [9♥, 5♥]"), name="mine.yaml", lang=lang)
     assert set(wrong) == {"refused"} and wrong["refused"].startswith("mine.yaml:18:15:")
-    broken = call(text=TASK.replace("steps:", "steps: [").replace("  - play: Ana", "- play: Ana"), name="b.yaml", lang=lang)
+    broken = call(
+        text=TASK.replace("steps:", "steps: [").replace("  - play: Ana", "- play: Ana"), name="b.yaml", lang=lang
+    )
     assert re.match(r"b\.yaml:\d+:\d+: ", broken["refused"])
     proto = call(text=TASK.replace("rules: standard", "__proto__: {}\nrules: standard"), name="p.yaml", lang=lang)
     assert proto["refused"].startswith("p.yaml:3:1:") and "__proto__" in proto["refused"]
@@ -108,11 +110,14 @@ def test_a_forged_packed_task_is_refused_and_draws_nothing(packed):
 
 def test_a_packed_task_under_another_id_is_refused():
     [made] = call(text=TASK, name="mine.yaml", lang="en")["tasks"]
-    assert call(packed=made["packed"], id="__proto__", lang="en")["refused"] == call(
-        packed="@", id="own-trump", lang="en"
-    )["refused"]
+    assert (
+        call(packed=made["packed"], id="__proto__", lang="en")["refused"]
+        == call(packed="@", id="own-trump", lang="en")["refused"]
+    )
 
 
 def test_the_codec_and_the_worker_share_the_limit_of_a_packed_task():
     codec = (REPO / "lingerlonger/views/static/class/codec.js").read_text(encoding="utf-8")
-    assert f"var MAX_OWN_PACKED = {class_tasks.MAX_PACKED};" in codec
+    assert (
+        f"var MAX_OWN_PACKED = {class_tasks.MAX_PACKED};" in codec and f"var MAX_OWN = {class_tasks.MAX_OWN};" in codec
+    )

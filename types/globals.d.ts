@@ -219,6 +219,21 @@ interface ClassCodecApi {
   check(text: string): string;
   MAX_TEXT: number; MAX_EXERCISES: number; MAX_OWN: number; MAX_OWN_PACKED: number; ASSIGNMENT_KEY: string; RESULT_KEY: string;
 }
+/** The teacher's own task files on the Class page (static/class/own_tasks.js). */
+interface ClassOwnOptions {
+  say: (key: string, values?: { [name: string]: string | number }) => string;
+  tell: (text: string) => void;
+  lang: string;
+  exercises: Map<string, ClassExercise>;
+  taken(id: string): boolean;
+}
+interface ClassOwnApi {
+  picked(): ClassOwnTask[];
+  clear(): void;
+  describe(tasks: ClassOwnTask[]): Promise<void>;
+  link(href: string): void;
+  unread(id: string): ClassExercise;
+}
 /** A class the teacher keeps (IndexedDB): the assignment's text and the results' texts. */
 interface ClassRecord { id: string; assignment: string; made: number; results: { name: string; code: string; minute: number }[] }
 interface ClassStore {
@@ -227,9 +242,10 @@ interface ClassStore {
   put(record: ClassRecord): Promise<void>;
   remove(id: string): Promise<void>;
 }
-/** One exercise as class_page.py writes it: answer -> [right, rule, the answer in words]. */
+/** One exercise as class_page.py writes it: answer -> [right, rule, the answer in words]; one of the
+ * teacher's own tasks is named by its title (``at``, in quotation marks) and ``own``. */
 interface ClassExercise {
-  id: string; at: number; unit: string; unitTitle: string; goal: string; kind: string; why: string;
+  id: string; at: number | string; own?: boolean; unit: string; unitTitle: string; goal: string; kind: string; why: string;
   answers: { [answer: string]: [boolean, number | null, string] }; rule: number | null; tip: boolean; title: string;
 }
 interface ClassPageData {
@@ -239,7 +255,7 @@ interface ClassPageData {
 }
 /** A rule's or a tip's line of the summary. */
 interface ClassSummary {
-  key: string; rule: number | null; tip: ClassExercise | null; at: number; missed: Set<string>;
+  key: string; rule: number | null; tip: ClassExercise | null; at: number | string; missed: Set<string>;
   wrong: Map<string, { count: number; exercise: ClassExercise; answer: string }>;
 }
 /** What the student did, kept per assignment: exercise id -> the first answer and its solve. */
@@ -263,7 +279,12 @@ interface HTMLElement {
   llVoice?: Voice; llHeard?: string; llSaid?: string; llProgress?: ProgressStore;
   /** a Learn exercise: set up once (course.js); one of the reader's own, its data (practice_queue.js) */
   llSetUp?: boolean; llOwn?: OwnExercise;
+  /** one of a class teacher's own tasks, its data (class/student.js): course.js has the worker draw it */
+  llClassTask?: ClassTaskToDraw;
 }
+/** A teacher's own task on the student's Learn page: drawn by live mode's worker (endpoints.class_tasks);
+ * ``offline``: what to say where the worker cannot run (the page opened as a file). */
+interface ClassTaskToDraw { id: string; packed: string; lang: string; offline: string }
 
 interface Window {
   llClassCodec: ClassCodecApi;
@@ -272,6 +293,7 @@ interface Window {
     readFile(file: Blob): Promise<string>; prepare(): Promise<void>;
   };
   llClassStore: { open(): Promise<ClassStore> };
+  llClassOwn: (root: HTMLElement, options: ClassOwnOptions) => ClassOwnApi;
   llQRCode?: QRCodeEncoder;
   BarcodeDetector?: typeof BarcodeDetector;
   jsQR?: (data: Uint8ClampedArray, width: number, height: number, options?: { inversionAttempts: string }) => { data: string } | null;

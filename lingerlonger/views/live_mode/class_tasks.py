@@ -22,19 +22,18 @@ from lingerlonger.scenario.course import one_task
 from lingerlonger.scenario.limits import MAX_DOCUMENT_BYTES
 from lingerlonger.scenario.replay import check
 from lingerlonger.scenario.writer import dump_scenario
+from lingerlonger.views.class_page import MAX_OWN, MAX_PACKED, exercise_data
 from lingerlonger.views.course_page import LearnUnit, learn_task, task_html
 from lingerlonger.views.table_html import TableStyle
 from lingerlonger.words.i18n import format_number, translate
 
-__all__ = ["MAX_PACKED", "MAX_TASK_BYTES", "OwnTaskRefused", "pack", "unpack", "task_files", "own_task"]
+__all__ = ["MAX_OWN", "MAX_PACKED", "MAX_TASK_BYTES", "OwnTaskRefused", "pack", "unpack", "task_files", "own_task"]
 
-#: The most characters one packed exercise may take in an assignment (codec.js MAX_OWN_PACKED):
-#: a task written in four languages packs to about 2,000.
-MAX_PACKED = 6000
 #: The most bytes one exercise's text may unpack to (a packed text that would grow past it is
 #: refused unread: a "zip bomb" is no exercise).
 MAX_TASK_BYTES = 64_000
-_PACKED = re.compile(r"[A-Za-z0-9_-]{1,%d}" % MAX_PACKED)
+
+_PACKED = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_PACKED}}}")
 #: The unit the teacher's own exercises are summed up under (views/class_page.py's units).
 OWN_UNIT = "own"
 
@@ -72,7 +71,9 @@ def _exercises(content: bytes, name: str, lang: str) -> list[Scenario]:
     one task; the first problem refused with its place (``FILE:LINE:COLUMN``)."""
     if len(content) > MAX_DOCUMENT_BYTES:
         limit = format_number(MAX_DOCUMENT_BYTES, lang)
-        raise OwnTaskRefused(translate("upload-too-big", lang, name=name, size=format_number(len(content), lang), limit=limit))
+        raise OwnTaskRefused(
+            translate("upload-too-big", lang, name=name, size=format_number(len(content), lang), limit=limit)
+        )
     try:
         scenarios = read_upload(content, name)
         for scenario in scenarios:
@@ -86,8 +87,6 @@ def _exercises(content: bytes, name: str, lang: str) -> list[Scenario]:
 
 def _described(scenario: Scenario, lang: str) -> dict[str, object]:
     """An exercise's answers in words, as the Class page has the course's (``exercise_data``)."""
-    from lingerlonger.views.class_page import exercise_data
-
     task = learn_task(scenario)
     unit = LearnUnit(OWN_UNIT, translate("class.own-unit", lang), "", (task,))
     title = scenario.title or task.id
@@ -99,7 +98,7 @@ def task_files(text: str, name: str, lang: str) -> list[dict[str, object]]:
     file of several exercises gives each its own text (written again, one scenario each)."""
     content = text.encode("utf-8")
     scenarios = _exercises(content, name, lang)
-    made = []
+    made: list[dict[str, object]] = []
     for scenario in scenarios:
         packed = pack(text if len(scenarios) == 1 else dump_scenario(scenario))
         if len(packed) > MAX_PACKED:
