@@ -231,6 +231,7 @@ interface ClassOwnApi {
   picked(): ClassOwnTask[];
   clear(): void;
   describe(tasks: ClassOwnTask[]): Promise<void>;
+  ready(): Promise<void>;
   link(href: string): void;
   unread(id: string): ClassExercise;
 }

@@ -125,6 +125,8 @@
     var tooLong = /** @type {HTMLElement} */ (root.querySelector('[data-ll-class-qr-too-long]'));
     var save = /** @type {HTMLButtonElement} */ (root.querySelector('[data-ll-action=save-assignment]'));
     var href = '';
+    /** @type {Promise<void>} */
+    var reading = Promise.resolve();
     save.addEventListener('click', function () {
       var link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([href + '\n'], {type: 'text/plain;charset=utf-8'}));
@@ -163,7 +165,7 @@
        * rejects with what to say when one cannot be (the page opened as a file, a damaged one).
        * @param {ClassOwnTask[]} tasks @returns {Promise<void>} */
       describe: function (tasks) {
-        return kit().then(function (k) {
+        return (reading = kit().then(function (k) {
           if (!k) throw new Error(say('class.own-needs-site'));
           var live = /** @type {LiveKit} */ (k);
           return Promise.all(tasks.map(function (task) {
@@ -176,8 +178,10 @@
             }
             exercises.set(tasks[i].id, named(answer.exercise));
           });
-        });
+        }));
       },
+      /** once the last describe() is done, read or not */
+      ready: function () { return reading.then(function () {}, function () {}); },
     };
   }
   global.llClassOwn = global.llClassOwn || own;

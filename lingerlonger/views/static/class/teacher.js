@@ -123,10 +123,8 @@
       own.link(href);
       ownProblem = '';
       var missing = (assignment.own || []).filter(function (o) { return !exercises.has(o.id); });
-      if (missing.length) {
-        own.describe(missing).then(function () { if (current === record) { listExercises(); draw(); } },
-          /** @param {Error} why */ function (why) { if (current === record) { ownProblem = why.message; draw(); } });
-      }
+      if (missing.length) own.describe(missing).then(function () { if (current === record) { listExercises(); draw(); } },
+        /** @param {Error} why */ function (why) { if (current === record) { ownProblem = why.message; draw(); } });
       listExercises();
       listClasses();
       draw();
@@ -135,9 +133,8 @@
     function listExercises() {
       var list = part('[data-ll-class-exercises]');
       list.replaceChildren.apply(list, /** @type {ClassAssignment} */ (assignment).ids.map(function (id) {
-        var li = document.createElement('li'), e = exercise(id);
-        li.textContent = say('class.exercise', {at: e.at}) + ': ' + e.goal + ' (' + e.unitTitle + ')';
-        return li;
+        var e = exercise(id);
+        return cell('li', say('class.exercise', {at: e.at}) + ': ' + e.goal + ' (' + e.unitTitle + ')');
       }));
     }
     function listClasses() {
@@ -169,7 +166,9 @@
       if (text.length > codec.MAX_TEXT) return Promise.resolve(say('class.refused-too-long', {limit: codec.MAX_TEXT}));
       var code = codec.codeIn(text, codec.RESULT_KEY);
       if (!current || !assignment) return Promise.resolve(say('class.no-class'));
-      if (pending()) return Promise.resolve(ownProblem || say('class.own-needs-site'));
+      if (pending()) {  // its own tasks not read yet: once they are (or cannot be)
+        return own.ready().then(function () { return pending() ? ownProblem || say('class.own-needs-site') : consider(text); });
+      }
       var read = codec.readResult(code, kinds());
       if (!read.ok) return Promise.resolve(say('class.refused-' + read.code, {at: read.at, limit: codec.MAX_TEXT}));
       var r = read.value, a = assignment, record = current;
