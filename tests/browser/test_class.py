@@ -449,7 +449,7 @@ def test_an_own_task_file_is_assigned_done_and_seen_in_the_teachers_table(round_
     table names it by its title, with the wrong first answer. Opened as a file, the student's page
     says the task needs the site's address, and the course's exercise still works."""
     teacher, log, exercises, *_ = round_
-    original = teacher.locator("[data-ll-class-pick] option[selected]").get_attribute("value")
+    original = teacher.input_value("[data-ll-class-pick]")
     teacher.click("[data-ll-action=new-assignment]")
     title = "<b>Козырь</b> & Ко"
     teacher.set_input_files(
@@ -485,6 +485,7 @@ def test_an_own_task_file_is_assigned_done_and_seen_in_the_teachers_table(round_
     with teacher.expect_download() as download:
         teacher.click("[data-ll-action=save-assignment]")
     link = download.value.path().read_text(encoding="utf-8").strip()
+    assert said(teacher).startswith("Сохранено: Домашнее задание")
     assert link == teacher.locator("[data-ll-assignment-link]").get_attribute("href")
 
     phone = chromium.new_context(**PHONE)
