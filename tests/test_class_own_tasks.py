@@ -13,10 +13,12 @@ import zlib
 from pathlib import Path
 
 import pytest
+from learn_fixture import units
 
+from lingerlonger.views.class_page import class_html
 from lingerlonger.views.live_mode import class_tasks
 from lingerlonger.views.live_mode.endpoints import serve
-from lingerlonger.words.i18n import LANGUAGES
+from lingerlonger.words.i18n import LANGUAGES, format_number
 
 REPO = Path(__file__).resolve().parents[1]
 TASK = """format: 1
@@ -121,3 +123,15 @@ def test_the_codec_and_the_worker_share_the_limit_of_a_packed_task():
     assert (
         f"var MAX_OWN_PACKED = {class_tasks.MAX_PACKED};" in codec and f"var MAX_OWN = {class_tasks.MAX_OWN};" in codec
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_class_page_offers_own_task_files_with_their_limits_in_words(lang):
+    html = str(class_html(units(), lang))
+    assert 'type="file" multiple' in html and "data-ll-class-own-files" in html
+    assert format_number(class_tasks.MAX_PACKED, lang) in html and "data-ll-class-qr-too-long" in html
+
+
+def test_a_huge_file_is_refused_by_its_size_unread():
+    refused = call(text="format: 1\n", name="huge.yaml", lang="ru", size=50_000_000)["refused"]
+    assert "huge.yaml" in refused and format_number(50_000_000, "ru") in refused

@@ -66,13 +66,15 @@ def unpack(packed: str, lang: str) -> str:
         raise bad from None
 
 
-def _exercises(content: bytes, name: str, lang: str) -> list[Scenario]:
+def _exercises(content: bytes, name: str, lang: str, size: int = 0) -> list[Scenario]:
     """Every exercise of a file, each checked as ``lingerlonger check`` checks it, with exactly
-    one task; the first problem refused with its place (``FILE:LINE:COLUMN``)."""
-    if len(content) > MAX_DOCUMENT_BYTES:
+    one task; the first problem refused with its place (``FILE:LINE:COLUMN``). ``size``: the
+    file's, where the page read only its start."""
+    size = max(len(content), size)
+    if size > MAX_DOCUMENT_BYTES:
         limit = format_number(MAX_DOCUMENT_BYTES, lang)
         raise OwnTaskRefused(
-            translate("upload-too-big", lang, name=name, size=format_number(len(content), lang), limit=limit)
+            translate("ui.upload-too-big", lang, name=name, size=format_number(size, lang), limit=limit)
         )
     try:
         scenarios = read_upload(content, name)
@@ -93,11 +95,11 @@ def _described(scenario: Scenario, lang: str) -> dict[str, object]:
     return exercise_data(task, unit, 0, TableStyle.of(lang).speaking(lang), title) | {"own": True}
 
 
-def task_files(text: str, name: str, lang: str) -> list[dict[str, object]]:
+def task_files(text: str, name: str, lang: str, size: int = 0) -> list[dict[str, object]]:
     """A teacher's task file: each exercise's id, its text packed, and its answers in words. A
     file of several exercises gives each its own text (written again, one scenario each)."""
     content = text.encode("utf-8")
-    scenarios = _exercises(content, name, lang)
+    scenarios = _exercises(content, name, lang, size)
     made: list[dict[str, object]] = []
     for scenario in scenarios:
         packed = pack(text if len(scenarios) == 1 else dump_scenario(scenario))

@@ -400,7 +400,7 @@ def practice_task(args: dict) -> dict:
 
 @_call
 def class_tasks(args: dict) -> dict:
-    """``{text, name, lang}``: a teacher's task file checked for the Class page (``tasks``: each
+    """``{text, name, lang, size}``: a teacher's task file checked for the Class page (``tasks``: each
     exercise packed, with its answers in words); ``{packed, id, lang}``: one exercise of an
     assignment read again and drawn (``html``, ``exercise``). A refusal: ``refused``, plain text."""
     from lingerlonger.views.live_mode import class_tasks as own
@@ -409,7 +409,8 @@ def class_tasks(args: dict) -> dict:
     try:
         if "packed" in args:
             return own.own_task(_text(args, "packed"), _text(args, "id"), lang)
-        return {"tasks": own.task_files(_text(args, "text"), (_text(args, "name", "") or "task.yaml")[:100], lang)}
+        name, size = (_text(args, "name", "") or "task.yaml")[:100], _whole(args, "size", 0)
+        return {"tasks": own.task_files(_text(args, "text"), name, lang, size)}
     except own.OwnTaskRefused as refused:
         return {"refused": str(refused)}
 

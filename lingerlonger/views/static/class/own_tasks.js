@@ -13,6 +13,7 @@
 (/** @param {Window} global */ function (global) {
   'use strict';
   var codec = global.llClassCodec;
+  var MAX_READ = 2000001;  // a task file's bytes read: more than scenario/limits.py MAX_DOCUMENT_BYTES allows
 
   /** live mode's kit, once ll-live.js (deferred, after this page's script) has run; null where it cannot.
    * @returns {Promise<LiveKit | null>} */
@@ -66,7 +67,7 @@
     /** One file checked: its exercises added, all or none. @param {File} file @param {LiveKit} k
      * @returns {Promise<string>} what became of it */
     function checked(file, k) {
-      return file.text().then(function (text) {
+      return file.slice(0, MAX_READ).text().then(function (text) {  // a huge one: refused by its size, unread
         return k.call('class_tasks', {text: text, name: file.name, lang: options.lang, size: file.size});
       }).then(function (answer) {
         if (!answer || typeof answer.refused === 'string') {
@@ -145,7 +146,11 @@
         href = address;
         tooLong.hidden = save.hidden = true;
         global.llClassQr.draw(/** @type {HTMLElement} */ (root.querySelector('[data-ll-assignment-qr]')), address)
-          .then(function (drawn) { tooLong.hidden = save.hidden = drawn || !global.llQRCode; });
+          .then(function (drawn) {
+            tooLong.hidden = save.hidden = drawn || !global.llQRCode;
+            // a link of thousands of characters: shown by its start, whole in its address
+            if (!tooLong.hidden) /** @type {HTMLElement} */ (root.querySelector('[data-ll-assignment-link]')).textContent = address.slice(0, 80) + '\u2026';
+          });
       },
       /** An own task not read yet (or that cannot be here): named by its id, no answer known.
        * @param {string} id @returns {ClassExercise} */
