@@ -68,7 +68,8 @@
      * @returns {Promise<string>} what became of it */
     function checked(file, k) {
       return file.slice(0, MAX_READ).text().then(function (text) {  // a huge one: refused by its size, unread
-        return k.call('class_tasks', {text: text, name: file.name, lang: options.lang, size: file.size});
+        // a file whose tasks would take the engine too long: stopped, as the checker page stops one
+        return k.bounded('class_tasks', {text: text, name: file.name, lang: options.lang, size: file.size}, k.CHECK_LIMIT_MS);
       }).then(function (answer) {
         if (!answer || typeof answer.refused === 'string') {
           return say('class.own-refused', {name: file.name, problem: answer ? answer.refused : ''});
@@ -89,7 +90,7 @@
           listed(f.exercise);
         });
         return say('class.own-added', {name: file.name, count: found.length});
-      }, function () { return say('class.own-refused', {name: file.name, problem: say('class.own-damaged')}); });
+      }, function () { return say('class.own-refused', {name: file.name, problem: say('class.own-stopped')}); });
     }
     /** @param {File[]} files */
     function take(files) {
