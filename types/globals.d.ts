@@ -284,8 +284,9 @@ interface HTMLElement {
   llClassTask?: ClassTaskToDraw;
 }
 /** A teacher's own task on the student's Learn page: drawn by live mode's worker (endpoints.class_tasks);
- * ``offline``: what to say where the worker cannot run (the page opened as a file). */
-interface ClassTaskToDraw { id: string; packed: string; lang: string; offline: string }
+ * ``offline``: what to say where the worker cannot run (the page opened as a file); ``failed``: where it
+ * did not start or answer. */
+interface ClassTaskToDraw { id: string; packed: string; lang: string; offline: string; failed: string }
 
 interface Window {
   llClassCodec: ClassCodecApi;

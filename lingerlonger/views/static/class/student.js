@@ -75,7 +75,8 @@
         article.dataset.llTask = o.id;
         article.dataset.llKind = 'choice';
         article.setAttribute('aria-labelledby', dom + '-title');
-        article.llClassTask = {id: o.id, packed: o.packed, lang: (learn.lang || 'en').split('-')[0], offline: say('class.own-needs-address')};
+        article.llClassTask = {id: o.id, packed: o.packed, lang: (learn.lang || 'en').split('-')[0],
+          offline: say('class.own-needs-address'), failed: say('class.own-failed')};
         var heading = document.createElement('h2'), stars = document.createElement('span'), waiting = document.createElement('p');
         heading.id = dom + '-title';
         heading.className = 'll-task-title';

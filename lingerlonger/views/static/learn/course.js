@@ -211,7 +211,7 @@ window.llLearn = window.llLearn || function (root) {
     /** @param {unknown} [said] why, as the worker says it */
     function unreadable(said) {
       if (!task.isConnected) return;
-      waiting.textContent = typeof said === 'string' && said ? said : words.practice_unreadable;
+      waiting.textContent = typeof said === 'string' && said ? said : given ? given.failed : words.practice_unreadable;
       if (given) return;  // the teacher's: nothing of the reader's to take away
       var remove = document.createElement('button');
       remove.type = 'button';
