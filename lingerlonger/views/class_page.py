@@ -1,6 +1,7 @@
 """The Class page (book/class.md): homework without accounts or a server.
 
-The teacher picks exercises of the course and gets an assignment: a link to the Learn page
+The teacher picks exercises of the course, and adds task files of their own (checked and packed by
+live mode's worker, ``live_mode/class_tasks.py``), and gets an assignment: a link to the Learn page
 limited to them (``views/class_student.py`` draws the student's side there), its QR code and a
 printable sheet. Students hand in a result (a link, a QR code or a file); the teacher adds them
 here, and the page keeps them in this browser (IndexedDB) and shows the class table, what was

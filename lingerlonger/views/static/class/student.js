@@ -53,7 +53,6 @@
     learn.querySelectorAll('[data-ll-unit]').forEach(function (unit) {
       if (!unit.querySelector('[data-ll-goto]')) unit.remove();
     });
-    if (a.own) ownTasks(a.own);
     var practice = learn.querySelector('[data-ll-practice-tasks]');
     if (practice) practice.remove();  // the student's own exercises wait for the whole course
     /** The teacher's own tasks: each an exercise waiting to be drawn by live mode's worker (course.js
@@ -99,6 +98,7 @@
         list.appendChild(entry);
       });
     }
+    if (a.own) ownTasks(a.own);
     part('[data-ll-class-title]').textContent = say('class.student-title', {title: a.title});
     var due = part('[data-ll-class-due]');
     due.textContent = a.date ? say('class.due', {date: a.date}) : '';
