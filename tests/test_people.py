@@ -12,6 +12,7 @@ import pytest
 from texts_by_language import every_text
 
 from lingerlonger.game.cards import Suit, parse_card
+from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import Eliminated, HandEnded, Trumped
 from lingerlonger.scenario import ScenarioError, loads
 from lingerlonger.scenario.local_seats import named_in
@@ -19,7 +20,8 @@ from lingerlonger.scenario.writer import dump
 from lingerlonger.session.sources import replay_of
 from lingerlonger.views.page_replay import replay_html
 from lingerlonger.views.table_html import TableStyle
-from lingerlonger.words.i18n import I18nError, fill_selects, placeholders
+from lingerlonger.views.templating import catalog_html
+from lingerlonger.words.i18n import I18nError, catalog, fill_selects, placeholders, ui
 from lingerlonger.words.narration import narrate
 from lingerlonger.words.people import Name, local_name, local_names
 
@@ -118,3 +120,31 @@ def test_russian_prose_names_people_without_wrapping_them_as_a_player():
         problems += [f"{place}: {found.group(0)}" for found in LATIN.finditer(prose)]
         problems += [f"{place}: {found.group(0)}" for found in re.finditer(r"[Ии]грок\w*\s+[A-ZА-Я]\w+", prose)]
     assert not problems, "\n".join(problems)
+
+
+#: A name placeholder wrapped as "a player" or "a pupil": «у игрока {name}», «ученика {name}».
+WRAPPED_NAME = re.compile(r"(?<!\w)(игрок|ученик)\w*\s+\{(name|seat|other)\}")
+
+
+def test_russian_messages_say_the_name_itself():
+    """Native reading 2026-12-05: «Ход игрока Аня», «у игрока Вера», «ученика Маша» in the
+    catalog, where the name was never declined and never agreed; now the name itself, agreeing."""
+    wrapped = [f"{key}: {text}" for key, text in catalog_texts("ru") if WRAPPED_NAME.search(text)]
+    assert not wrapped, "\n".join(wrapped)
+
+
+def catalog_texts(lang):
+    for key, message in catalog(lang).items():
+        for text in message.values() if isinstance(message, dict) else [message]:
+            yield key, text
+
+
+def test_every_view_of_a_russian_message_agrees_with_the_name():
+    """The table's labels, the refusals and escaped HTML choose a select's branch by the name's gender."""
+    sasha = local_name("Carla", "ru")
+    assert TableStyle.of("ru").text("played-by", name=sasha) == "сыграла Саша"
+    assert TableStyle.of("ru").text("played-by", name=local_name("Bruno", "ru")) == "сыграл Боря"
+    refusal = LingerError("illegal.name-trump-first", name=sasha).text("ru")
+    assert refusal.startswith("первую взятку взяла Саша") and "должна" in refusal
+    banner = catalog_html(ui, "branch-banner", "ru", name=Name("Зоя <b>", "f"), card="K♣", step=2)
+    assert "Зоя &lt;b&gt; сыграла K♣" in banner
