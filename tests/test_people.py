@@ -14,14 +14,16 @@ from texts_by_language import every_text
 from lingerlonger.game.cards import Suit, parse_card
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import Eliminated, HandEnded, Trumped
-from lingerlonger.scenario import ScenarioError, loads
+from lingerlonger.scenario import ScenarioError, load, loads
+from lingerlonger.scenario.course import read_course
+from lingerlonger.scenario.model import in_language
 from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session.sources import replay_of
 from lingerlonger.views.page_replay import replay_html
 from lingerlonger.views.table_html import TableStyle
 from lingerlonger.views.templating import catalog_html
-from lingerlonger.words.i18n import I18nError, catalog, fill_selects, placeholders, ui
+from lingerlonger.words.i18n import I18nError, catalog, fill_selects, placeholders, translate, ui
 from lingerlonger.words.narration import narrate
 from lingerlonger.words.people import Name, local_name, local_names
 
@@ -148,3 +150,31 @@ def test_every_view_of_a_russian_message_agrees_with_the_name():
     assert refusal.startswith("первую взятку взяла Саша") and "должна" in refusal
     banner = catalog_html(ui, "branch-banner", "ru", name=Name("Зоя <b>", "f"), card="K♣", step=2)
     assert "Зоя &lt;b&gt; сыграла K♣" in banner
+
+
+def test_every_seat_of_every_lesson_and_exercise_has_a_russian_name():
+    """Native reading 2026-12-05: two course exercises showed "Filipe" on a Russian table and
+    in a Russian sentence («Сдавал Filipe»), where unit 1 names him Филипп."""
+    exercises = [exercise for unit in read_course(REPO / "scenarios" / "course").units for exercise in unit.exercises]
+    lessons = [scenario for path in sorted((REPO / "scenarios").glob("*.yaml")) for scenario in load(path)]
+    latin = {
+        f"{scenario.title}: {seat}"
+        for scenario in exercises + lessons
+        for seat in named_in(scenario, "ru").players
+        if re.search(r"[A-Za-z]{2}", seat) and not scenario.lang  # the seeds' seat letters A–D stay
+    }
+    assert not latin, sorted(latin)
+
+
+def test_a_russian_right_answer_does_not_say_right_again():
+    """Native reading 2026-12-05: the Learn page says «K♣: Верно!», and 29 course answers
+    began again «Верно. …» beneath it."""
+    said = translate("learn.right", "ru").rstrip("!")
+    again = [
+        f"{step.task.id}: {in_language(step.task.right, 'ru')[:40]}"
+        for unit in read_course(REPO / "scenarios" / "course").units
+        for exercise in unit.exercises
+        for step in exercise.steps
+        if step.task is not None and step.task.right and in_language(step.task.right, "ru").startswith(said)
+    ]
+    assert not again, again
