@@ -16,8 +16,8 @@ from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import Eliminated, HandEnded, Trumped
 from lingerlonger.scenario import ScenarioError, load, loads
 from lingerlonger.scenario.course import read_course
-from lingerlonger.scenario.model import in_language
 from lingerlonger.scenario.local_seats import named_in
+from lingerlonger.scenario.model import in_language
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session.sources import replay_of
 from lingerlonger.views.page_replay import replay_html
