@@ -24,6 +24,7 @@ from lingerlonger.views.page_replay import replay_html
 from lingerlonger.views.table_html import TableStyle
 from lingerlonger.views.templating import catalog_html
 from lingerlonger.words.i18n import I18nError, catalog, fill_selects, placeholders, translate, ui
+from lingerlonger.words.name_forms import forms
 from lingerlonger.words.narration import narrate
 from lingerlonger.words.people import Name, local_name, local_names
 
@@ -178,3 +179,49 @@ def test_a_russian_right_answer_does_not_say_right_again():
         if step.task is not None and step.task.right and in_language(step.task.right, "ru").startswith(said)
     ]
     assert not again, again
+
+
+def _said(gender):
+    """Every case form of the Russian lesson names of one gender, as a regex alternation."""
+    seats = [local_name(seat, "ru") for seat in ("Ana", "Bruno", "Carla", "Dani", "Eva", "Felix")]
+    names = [name for name in seats if name.gender == gender] + (["Филипп"] if gender == "m" else [])
+    return "(?:" + "|".join(sorted({form for name in names for form in forms(name, "ru", gender)}, key=len)[::-1]) + ")"
+
+
+_F, _M, _VERB = _said("f"), _said("m"), r"\w+[аеиыяоуё]"
+#: A name beside words of the other gender: «взял Аня», «Боря сыграла», «Вере, который», «Аня,
+#: единственный», «Саша … выходит первым», a participle before a nominative («сделанный Аня»).
+DISAGREEING = [
+    re.compile(pattern)
+    for pattern in (
+        rf"(?<!\w)(?:Аня|Саша|Вера|Ева)\s+(?:не\s+)?{_VERB}л(?:ся)?(?!\w)",
+        rf"(?<!\w){_VERB}л(?:ся)?\s+(?:Аня|Саша|Вера|Ева)(?!\w)",
+        rf"(?<!\w)(?:Боря|Феликс|Филипп)\s+(?:не\s+)?{_VERB}ла(?:сь)?(?!\w)",
+        rf"(?<!\w){_VERB}ла(?:сь)?\s+(?:Боря|Феликс|Филипп)(?!\w)",
+        rf"(?<!\w){_F},\s+(?:который|которому|которого|единственный)(?!\w)",
+        rf"(?<!\w){_M},\s+(?:которая|которой|которую|единственная)(?!\w)",
+        r"(?<!\w)(?:Аня|Саша|Вера|Ева)[^.,;:!?—]{0,30}\s(?:первым|последним)(?!\w)",
+        r"(?<!\w)\w+нн(?:ый|ая|ое|ые)\s+(?:Аня|Саша|Вера|Ева|Боря)(?!\w)",
+    )
+]
+
+
+def test_russian_texts_agree_with_the_people_they_name():
+    """Native reading 2026-12-05: names put in for «игрок X» kept the old words' gender and
+    case («Первую взятку взял Аня», «выбор, сделанный Аня», «Вере, который сидит слева»)."""
+    found = [
+        f"{place}: {match.group(0)}"
+        for place, text in every_text("ru")
+        for pattern in DISAGREEING
+        for match in pattern.finditer(" ".join(text.split()))
+    ]
+    assert not found, "\n".join(found)
+    assert all(
+        any(pattern.search(wrong) for pattern in DISAGREEING)
+        for wrong in (
+            "Первую взятку взял Аня.",
+            "выбор, сделанный Аня",
+            "достаются Вере, который сидит",
+            "Боря сыграла",
+        )
+    )
