@@ -164,8 +164,8 @@ def test_every_seat_of_every_lesson_and_exercise_has_a_russian_name():
 
 def test_a_russian_right_answer_does_not_say_right_again():
     """Native reading 2026-12-05: the Learn page says «K♣: Верно!», and 29 course answers
-    began again «Верно. …» beneath it."""
-    said = translate("learn.right", "ru").rstrip("!")
+    began again «Верно. …» beneath it, 27 more «Да. …»."""
+    said = (translate("learn.right", "ru").rstrip("!"), "Да.")
     again = [
         f"{step.task.id}: {in_language(step.task.right, 'ru')[:40]}"
         for unit in read_course(REPO / "scenarios" / "course").units
