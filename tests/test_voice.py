@@ -51,7 +51,10 @@ WRONG_VOICE = {
     "ru": {
         "ты and its forms (write вы)": (
             r"(?<!\w)(ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоего|твоей|твоих|твоим|твоими|твою)(?!\w)"
-        )
+        ),
+        "a verb said to ты, even to anyone («выиграешь — сохранишь»: write вы or the past)": (
+            r"(?<!\w)(?!лишь\b)\w+(ешь|ишь|ёшь)(ся)?(?!\w)"
+        ),
     },
 }
 #: Straight or English double quotes around words: «…» is the quotation mark of pt, es and ru.
@@ -105,6 +108,8 @@ def test_the_checks_find_the_other_voices_and_pass_the_right_one():
     assert not wrong_voice("Pregunte: «¿Tienes que seguir el palo?»", "es")  # a pupil's words
     assert wrong_voice("Посмотри на свои карты: твой ход.", "ru")
     assert not wrong_voice("Посмотрите на свои карты: ваш ход.", "ru")
+    assert wrong_voice("Вся игра: выиграешь — сохранишь карты; где сидишь?", "ru")
+    assert not wrong_voice("Взяли — сохранили карты, лишь бы хватило колоды.", "ru")
     assert wrong_quotes("Clique em “Nova mão” para jogar outra vez.")
     assert wrong_quotes('perguntem em voz alta: "Quem ganhou?"')
     assert not wrong_quotes('Clique em «Nova mão»; a regra diz *"conte o monte"*; `say: "x"`.')

@@ -127,7 +127,7 @@ class ClassPage:
 
     def __init__(self, folder: str | Path | None = None, *, lang: str = DEFAULT_LANGUAGE) -> None:
         course = read_course(folder)
-        self.units = learn_units(course, reviews=False)
+        self.units = learn_units(course, reviews=False, lang=lang)  # seats named as the Learn page names them
         self.titles = {
             task.id: scenario.title
             for unit, drawn in zip(course.units, self.units, strict=True)
