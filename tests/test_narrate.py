@@ -24,7 +24,8 @@ from lingerlonger.game.events import (
 )
 from lingerlonger.game.play_loop import finish
 from lingerlonger.game.rules import Rules
-from lingerlonger.words.narration import aloud, narrate, narrate_all
+from lingerlonger.words.i18n import translate
+from lingerlonger.words.narration import aloud, card_name, narrate, narrate_all, suit_name
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 CARD = parse_card
@@ -123,3 +124,15 @@ def test_spanish_narration_names_a_card_with_its_article(event, written, said):
     assert line.startswith(written)
     if said:
         assert aloud(line, "es") == said
+
+
+def test_spanish_review_names_a_card_with_its_article_and_a_suit_without():
+    cards = {"card": card_name(CARD("Q♠"), "es"), "other": card_name(CARD("A♥"), "es")}
+    assert translate("review.line-result", "es", **cards) == (
+        "En este reparto, con la reina de picas pierde usted; con el as de corazones habría ganado."
+    )
+    suits = {"card": suit_name(Suit.HEARTS, "es"), "other": suit_name(Suit.SPADES, "es")}
+    assert (
+        translate("review.line-result", "es", **suits)
+        == "En este reparto, con corazones pierde usted; con picas habría ganado."
+    )
