@@ -136,3 +136,9 @@ def test_spanish_review_names_a_card_with_its_article_and_a_suit_without():
         translate("review.line-result", "es", **suits)
         == "En este reparto, con corazones pierde usted; con picas habría ganado."
     )
+
+
+def test_the_spanish_review_says_which_card_was_chosen_with_its_article():
+    chosen = card_name(CARD("A♦"), "es")
+    assert translate("ui.review-chose", "es", name="Leo", card=chosen) == "Leo eligió el as de diamantes."
+    assert translate("ui.review-chose", "es", name="Leo", card=suit_name(Suit.HEARTS, "es")) == "Leo eligió corazones."
