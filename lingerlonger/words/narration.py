@@ -162,6 +162,9 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
     def say(msg_id: str, **values: object) -> str:
         return translate(msg_id, lang, **values)
 
+    def shown(card: Card) -> Name:
+        return card_symbol(card, lang)
+
     match event:
         case Dealt(dealer=dealer, hands=hands, stock_size=stock):
             return say(
@@ -171,20 +174,20 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
                 stock=say("narrate.stock-stays", count=stock),
             )
         case TrumpRevealed(card=card, seat=None):
-            return say("narrate.trump-from-stock", card=card_symbol(card, lang), suit=suit_name(card.suit, lang))
+            return say("narrate.trump-from-stock", card=shown(card), suit=suit_name(card.suit, lang))
         case TrumpRevealed(card=card, seat=int(seat)):
-            return say("narrate.trump-revealed", name=name(seat), card=card_symbol(card, lang), suit=suit_name(card.suit, lang))
+            return say("narrate.trump-revealed", name=name(seat), card=shown(card), suit=suit_name(card.suit, lang))
         case Led(seat=seat, card=card):
-            return say("narrate.led", name=name(seat), card=card_symbol(card, lang))
+            return say("narrate.led", name=name(seat), card=shown(card))
         case Followed(seat=seat, card=card):
-            return say("narrate.followed", name=name(seat), card=card_symbol(card, lang))
+            return say("narrate.followed", name=name(seat), card=shown(card))
         case Trumped(seat=seat, card=card, led=led):
-            return say("narrate.trumped", name=name(seat), card=card_symbol(card, lang), suit=suit_name(led, lang, of=True))
+            return say("narrate.trumped", name=name(seat), card=shown(card), suit=suit_name(led, lang, of=True))
         case Discarded(seat=seat, card=card, led=led):
-            return say("narrate.discarded", name=name(seat), card=card_symbol(card, lang), suit=suit_name(led, lang, of=True))
+            return say("narrate.discarded", name=name(seat), card=shown(card), suit=suit_name(led, lang, of=True))
         case TrickWon(seat=seat, card=card, by_trump=by_trump):
-            won_with = card_symbol(card, lang)
-            return say("narrate.trick-won-trump" if by_trump else "narrate.trick-won", name=name(seat), card=won_with)
+            won = "narrate.trick-won-trump" if by_trump else "narrate.trick-won"
+            return say(won, name=name(seat), card=shown(card))
         case Drew(seat=seat, cards=cards, stock_left=left):
             left_words = say("narrate.stock-empty") if left == 0 else say("narrate.stock-left", count=left)
             return say("narrate.drew", name=name(seat), cards=format_cards(cards), stock=left_words)
