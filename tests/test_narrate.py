@@ -115,6 +115,8 @@ SPANISH_ARTICLES = [
         None,
     ),
     (TrumpRevealed(CARD("Q♥"), 3), "Dee muestra su última carta, la Q♥: el triunfo es corazones.", None),
+    (Drew(2, (CARD("9♦"),), 2), "Cy roba el 9♦ (quedan 2 cartas en el mazo).", None),
+    (Drew(2, parse_cards("9♦ 4♠"), 0), "Cy roba 9♦, 4♠ (el mazo ya está vacío).", None),  # a row: no article
 ]
 
 

@@ -190,7 +190,8 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
             return say(won, name=name(seat), card=shown(card))
         case Drew(seat=seat, cards=cards, stock_left=left):
             left_words = say("narrate.stock-empty") if left == 0 else say("narrate.stock-left", count=left)
-            return say("narrate.drew", name=name(seat), cards=format_cards(cards), stock=left_words)
+            drawn = shown(cards[0]) if len(cards) == 1 else format_cards(cards)  # one card: its article
+            return say("narrate.drew", name=name(seat), cards=drawn, stock=left_words)
         case Eliminated(seat=seat, at_once=True, stock_empty=True):
             return say("narrate.out-at-once-empty-stock", name=name(seat))
         case Eliminated(seat=seat, at_once=True):
