@@ -127,3 +127,34 @@ def test_the_checks_find_the_other_voices_and_pass_the_right_one():
     assert not wrong_quotes('Clique em «Nova mão»; a regra diz *"conte o monte"*; `say: "x"`.')
     assert not wrong_quotes("«Ele disse “sai” e saiu.»")
     assert wrong_quotes('as fontes dizem:\n"Se todos os jogadores exceto um\nforem eliminados".')
+
+
+#: What the Learn page's verdict already says above a right answer's explanation ("K♣: Right!"),
+#: and its short forms: an explanation that begins with them says it twice.
+SAID_ALREADY = {
+    "en": ("Right.", "Yes.", "Correct."),
+    "pt": ("Certo.", "Sim.", "Correto."),
+    "es": ("Bien.", "Sí.", "Correcto."),
+    "ru": ("Верно.", "Да.", "Правильно."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SAID_ALREADY))
+def test_a_right_answers_explanation_does_not_say_right_again(lang):
+    """Native readings 2026-12-05: 56 English, 29 Portuguese and 29 Spanish explanations (and
+    the Russian ones, fixed first) began «Right.», «Certo.», «Bien.» under the verdict."""
+    from pathlib import Path
+
+    from lingerlonger.scenario.course import read_course
+    from lingerlonger.scenario.model import in_language
+    from lingerlonger.words.i18n import translate
+
+    said = (*SAID_ALREADY[lang], translate("learn.right", lang).strip("!¡") + ".")
+    again = [
+        f"{step.task.id}: {in_language(step.task.right, lang)[:40]}"
+        for unit in read_course(Path(__file__).resolve().parents[1] / "scenarios" / "course").units
+        for exercise in unit.exercises
+        for step in exercise.steps
+        if step.task is not None and step.task.right and in_language(step.task.right, lang).startswith(said)
+    ]
+    assert not again, again
