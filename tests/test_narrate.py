@@ -144,3 +144,28 @@ def test_the_spanish_review_says_which_card_was_chosen_with_its_article():
     chosen = card_name(CARD("A♦"), "es")
     assert translate("ui.review-chose", "es", name="Leo", card=chosen) == "Leo eligió el as de diamantes."
     assert translate("ui.review-chose", "es", name="Leo", card=suit_name(Suit.HEARTS, "es")) == "Leo eligió corazones."
+
+
+#: Portuguese too: «sai com a dama», «descarta o ás» (the native reading of 2026-12-05 heard
+#: «Rui sai com 8 de espadas» where a speaker says «com o 8»).
+PORTUGUESE_ARTICLES = [
+    (Led(0, CARD("Q♦")), "Ann sai com a Q♦.", "Ann sai com a dama de ouros."),
+    (Followed(1, CARD("8♠")), "Bob assiste com o 8♠.", "Bob assiste com o 8 de espadas."),
+    (Trumped(2, CARD("2♥"), Suit.CLUBS), "Cy não tem paus e corta com o 2♥.", None),
+    (
+        Discarded(2, CARD("A♠"), Suit.CLUBS),
+        "Cy não tem paus e descarta o A♠.",
+        "Cy não tem paus e descarta o ás de espadas.",
+    ),
+    (TrickWon(2, CARD("K♣"), ((0, CARD("K♣")), (2, CARD("2♦"))), False), "Cy ganha a vaza com o K♣.", None),
+    (Drew(2, (CARD("Q♠"),), 2), "Cy compra a Q♠ (", None),
+    (Drew(2, parse_cards("9♦ 4♠"), 0), "Cy compra 9♦, 4♠ (", None),  # a row: no article
+]
+
+
+@pytest.mark.parametrize(("event", "written", "said"), PORTUGUESE_ARTICLES)
+def test_portuguese_narration_names_a_card_with_its_article(event, written, said):
+    line = narrate(event, PLAYERS, "pt")
+    assert line.startswith(written)
+    if said:
+        assert aloud(line, "pt") == said
