@@ -39,7 +39,7 @@ def test_steps_are_numbered_narrated_and_questions_answered_at_the_end():
     page = scenario_sheet_html(_worked(), lang="pt")
     steps = re.search(r'<ol class="ll-steps">(.*?)</ol>', page).group(1)
     items = re.findall(r"<li[^>]*>(.*?)</li>", steps)
-    assert "A sai com K♣." in items[1]  # the engine's narration, in Portuguese
+    assert "A sai com o K♣." in items[1]  # the engine's narration, in Portuguese
     assert "C ganha a vaza com o trunfo 2♥." in steps
     questions = [item for item in items if item.startswith("Pergunta ")]
     assert [q.split(":")[0] for q in questions] == ["Pergunta 1", "Pergunta 2", "Pergunta 3"]

@@ -61,7 +61,7 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(voila_ap
     quiz = player.locator(".ll-quiz-box")
     step_to(player, ASKED[0])
     quiz.get_by_text(WHICH_CARDS.question).wait_for(timeout=ROUND_TRIP_MS)
-    assert "B assiste com 3♣" not in stage.inner_text()
+    assert "B assiste com o 3♣" not in stage.inner_text()
     asked_at = counter(player)
 
     # a wrong answer: the hint and the rule, in Portuguese; no step forward
@@ -83,7 +83,7 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(voila_ap
         timeout=ROUND_TRIP_MS
     )
     player.get_by_text(PT("quiz.right")).wait_for(timeout=ROUND_TRIP_MS)
-    assert "B assiste com 3♣." in stage.inner_text()
+    assert "B assiste com o 3♣." in stage.inner_text()
 
     # "who wins this trick?": wrong (D), then right (C); then "what happens to C?", asked in
     # Portuguese and judged by meaning; only then does C's trump win, in Portuguese
@@ -95,7 +95,7 @@ def test_switch_to_portuguese_and_answer_the_quiz_on_the_worked_example(voila_ap
     quiz.get_by_text(WHAT_NEXT.question).wait_for(timeout=ROUND_TRIP_MS)
     answers.get_by_role("button", name=WHAT_NEXT.choice, exact=True).click()
     stage.get_by_text("C ganha a vaza com o trunfo 2♥.").wait_for(timeout=ROUND_TRIP_MS)
-    assert "C compra 9♦" in stage.inner_text()
+    assert "C compra o 9♦" in stage.inner_text()
 
     page.wait_for_load_state("networkidle")
     log.assert_clean()
