@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import needed
@@ -136,3 +137,39 @@ def test_the_russian_class_page_names_the_seats_as_the_learn_page_does(tmp_path)
     goals = [exercise["goal"] for exercise in data_of(ClassPage(tmp_path, lang="ru")._repr_html_())["exercises"]]
     assert "Аня: сыграйте карту, которой можно ходить." in goals
     assert not any(re.search(r"\b(Ana|Bruno|Carla|Dani)\b", goal) for goal in goals), goals
+
+
+class _Ancestors(HTMLParser):
+    """The open elements around each live region, and whether one of them is hidden."""
+
+    VOID = frozenset(
+        {"input", "br", "img", "meta", "link", "hr", "source", "col", "wbr", "area", "base", "embed", "track"}
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, bool]] = []
+        self.regions: dict[str, bool] = {}
+
+    def handle_starttag(self, tag, attrs):
+        names = dict(attrs)
+        hidden = "hidden" in names
+        if names.get("role") in ("status", "alert") or "aria-live" in names:
+            key = next((name for name in names if name.startswith("data-ll-")), tag)
+            self.regions[key] = hidden or any(shut for _, shut in self.open)
+        if tag not in self.VOID:
+            self.open.append((tag, hidden))
+
+    def handle_endtag(self, tag):
+        while self.open:
+            if self.open.pop()[0] == tag:
+                break
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_live_region_of_the_teachers_page_sits_inside_a_hidden_part(lang):
+    """A live region inside a hidden section says nothing, and shows nothing: "choose an exercise
+    first" went to the results' region while the results were still hidden."""
+    found = _Ancestors()
+    found.feed(str(class_html(units(), lang)))
+    assert found.regions and not [key for key, hidden in found.regions.items() if hidden], found.regions
