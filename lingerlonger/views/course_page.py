@@ -370,7 +370,7 @@ def task_html(
         else {
             "around": translate("learn.decided-by-tip", lang, tip="\0").split("\0", 1),
             "text": translate("learn.tip", lang, tip=task.tip),
-            "href": tips_href,
+            "href": tips_href and f"{tips_href}#tip-{task.tip}",  # the tip itself, chapter 10's anchor
         },
         data=_json(task_data(task)),
     )
