@@ -31,7 +31,8 @@ from lingerlonger.scenario import Text as AuthorText
 from lingerlonger.scenario.course import Course, read_course
 from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import replay
-from lingerlonger.scenario.review_copy import review_copies
+from lingerlonger.scenario.review_copy import review_copies, review_copy, review_seed
+from lingerlonger.scenario.review_position import new_position
 from lingerlonger.views.class_student import student_panel_html
 from lingerlonger.views.course_mastery import MASTERY_JS, mastery_words, skills_of
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
@@ -97,7 +98,8 @@ COURSE_JS = MASTERY_JS + (_STATIC / "learn" / "course.js").read_text(encoding="u
 #: Copies of each exercise for its reviews, each drawn in turn (static/learn/review_schedule.js):
 #: the first one's body goes with its unit's, the others' to a file of their own per unit, loaded
 #: only when a review draws one. A ``best-chance`` task has one (its copies can only rename its
-#: seats, and each is measured on hundreds of deals again: seconds of every build).
+#: seats, and each is measured on hundreds of deals again: seconds of every build). Where the goal
+#: allows it, the second is a new position the engine dealt for the same rule (review_position.py).
 REVIEW_COPIES = 3
 #: Closes a lazy exercise's body (course/task.html): the book moves what comes before it, from
 #: ``<template data-ll-task-body data-ll-body-unit=...>``, to its unit's file (site_assets.py).
@@ -492,11 +494,15 @@ def _named(scenario: Scenario, lang: str | None) -> Scenario:
 
 def _with_review(task: LearnTask, scenario: Scenario, named: Callable[[Scenario], Scenario]) -> LearnTask:
     """The task with its review copies: permuted copies (scenario/review_copy.py) of the exercise
-    as written, no two alike, their seats then ``named`` as the page names them (each copy maps
-    every name in every language and form first), seeded by the id so that every build draws the
-    same ones, each shown under an id of its own (``ID-review``, ``ID-review-2``...)."""
+    as written, no two alike, the second a new position where the goal allows one
+    (scenario/review_position.py), their seats then ``named`` as the page names them (each copy
+    maps every name in every language and form first), seeded by the id so that every build draws
+    the same ones, each shown under an id of its own (``ID-review``, ``ID-review-2``...)."""
     most = 1 if task.goal == "best-chance" else REVIEW_COPIES
     copies = [copy for copy, _ in review_copies(scenario, task.id, most)]
+    built = new_position(scenario, review_seed(task.id, 100)) if most > 2 else None
+    if built is not None:  # its suits and seats permuted too: another deal, other suits, other names
+        copies[1:2] = [review_copy(built, review_seed(task.id, 101))[0]]
     made = [
         replace(learn_task(named(copy)), id=f"{task.id}-review" + (f"-{number + 1}" if number else ""), rule=task.rule)
         for number, copy in enumerate(copies)
