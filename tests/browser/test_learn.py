@@ -18,7 +18,10 @@ The hooks outside checks use (the page's root ``[data-ll-learn]``):
   ``[data-ll-action="retry"]``; a done exercise carries ``data-ll-state="done"`` and shows
   ``[data-ll-stars]``; ``[data-ll-progress]`` (the progress panel) reads "done of total";
 - an exercise's review copy (suits and seats permuted) is ``[data-ll-task="ID-review"]`` with
-  ``data-ll-review-of="ID"``: not in the course's list, its solve recorded for ID.
+  ``data-ll-review-of="ID"``: not in the course's list, its solve recorded for ID; its other
+  copies are ``ID-review-2``, ``ID-review-3`` (one of them, where the goal allows, a new deal for
+  the same rule), each with ``data-ll-copy`` (from 0) and ``data-ll-copies``: a review draws the
+  first one not seen yet.
 The progress kept over a reload, export and import: tests/browser/test_course_progress.py.
 """
 
