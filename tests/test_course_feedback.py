@@ -42,13 +42,20 @@ def answers_to_explain(task: LearnTask) -> list[str]:
     return [verdict.answer for verdict in task.verdicts if seats or not verdict.right]
 
 
+@cache
+def articles(html: str) -> dict[str, str]:
+    """Each exercise's article by its id, read once (not searched for again at every answer)."""
+    return {
+        found.group(1): found.group(0)
+        for found in re.finditer(r'<article[^>]*?data-ll-task="([^"]*)".*?</article>', html, re.S)
+    }
+
+
 def why(html: str, task_id: str, answer: str) -> str | None:
-    article = re.search(rf'<article[^>]*data-ll-task="{re.escape(task_id)}".*?</article>', html, re.S)
+    article = articles(html).get(task_id)
     assert article, task_id
     found = re.search(
-        rf'<template data-ll-why="{re.escape(answer)}">(.*?)</template>(?=<template data-ll-why|<script)',
-        article.group(0),
-        re.S,
+        rf'<template data-ll-why="{re.escape(answer)}">(.*?)</template>(?=<template data-ll-why|<script)', article, re.S
     )
     return found and found.group(1)
 

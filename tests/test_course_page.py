@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,25 @@ def test_an_authors_text_is_escaped():
     html = str(course_html([replace(unit, tasks=(hostile,), title="<i>unit</i>")], "en"))
     assert "<img" not in html and "<b>hint" not in html and "<i>unit" not in html
     assert "&lt;b&gt;hint&lt;/b&gt;" in html
+
+
+def test_an_exercise_shows_what_its_author_wrote_before_its_task():
+    """A ``say:`` on a step before the task sets the scene or asks the question (unit 1's tie
+    at the cut: the cards cut, then "Who deals?"); the Learn page showed the task step's own
+    ``say:`` only, and such exercises read "Pick the right answer." under a bare table (issue
+    44's native reading of pt: 47 exercises, in every language)."""
+    course = read_course()
+    first_and_sixth = replace(course, units=(course.units[0], course.units[5]))  # their files only: quick
+    learned = {task.id: task for unit in learn_units(first_and_sixth, reviews=False) for task in unit.tasks}
+    tie = learned["deal-cut-tie"]
+    assert "Ana shows the 7♠" in tie.say and "Ana mostra o 7♠" in tie.say.in_("pt")
+    six = learned["deal-six-next-dealer"]
+    assert "Six players sit" in six.say and "Quem dá a mão seguinte?" in six.say.in_("pt")
+    worked = learned["last-worked-winner"]  # four steps' words, in their order, in each language
+    said = worked.say.in_("pt")
+    assert said.index("A sai com o K♣.") < said.index("B assiste com o 3♣.") < said.index("D assiste com o A♣")
+    [first, _] = learn_units(first_and_sixth, reviews=False)
+    assert "Five players cut for the first deal" in task_of(str(course_html([first], "en")), "deal-cut-tie")
 
 
 def test_the_course_is_drawn_with_a_review_copy_of_every_exercise():

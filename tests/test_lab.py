@@ -446,7 +446,13 @@ def _interrupt_when(process: subprocess.Popen, started) -> tuple[str, str]:
         raise AssertionError("the tournament did not end within a minute of Ctrl-C") from None
 
 
-def _tournament(*args: str) -> subprocess.Popen:
+def _as_a_terminal_starts_it() -> None:
+    """Ctrl-C at its default, whatever the test runner inherited (a suite started in the
+    background by a shell ignores it, and a child would inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _tournament(*args: str, ctrl_c=_as_a_terminal_starts_it) -> subprocess.Popen:
     """A million-hand tournament in its own process group, as a terminal would start it."""
     here = str(Path(lingerlonger.__file__).parents[1])
     return subprocess.Popen(
@@ -455,8 +461,29 @@ def _tournament(*args: str) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=ctrl_c,
         env={**os.environ, "PYTHONPATH": here},
     )
+
+
+def test_a_tournament_started_in_the_background_plays_on_through_ctrl_c():
+    """A shell's background job (`lingerlonger tournament ... &`, nohup) ignores Ctrl-C: so do
+    its workers, and the run goes on instead of ending in an internal error."""
+    process = _tournament("--workers", "2", ctrl_c=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    seen: list[str] = []
+    try:
+        counted = _bar_counts_hands(process, seen)
+        deadline = time.monotonic() + 60
+        while not counted() and time.monotonic() < deadline:
+            pass
+        os.killpg(process.pid, signal.SIGINT)
+        shown = len("".join(seen))
+        while process.poll() is None and len("".join(seen)) < shown + 400 and time.monotonic() < deadline:
+            seen.append(process.stderr.read(40))  # the bar goes on counting
+        assert process.poll() is None, "".join(seen) + process.stderr.read()
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
 
 
 def test_ctrl_c_with_two_workers_keeps_whole_hands_and_says_so(tmp_path):
@@ -476,13 +503,17 @@ def test_ctrl_c_with_two_workers_keeps_whole_hands_and_says_so(tmp_path):
 def test_ctrl_c_waits_until_a_batch_of_hands_is_written_and_counted():
     from lingerlonger.command_line.tournament import _ctrl_c_held
 
-    handler, steps = signal.getsignal(signal.SIGINT), []
-    with pytest.raises(KeyboardInterrupt), _ctrl_c_held():
-        os.kill(os.getpid(), signal.SIGINT)
-        time.sleep(0.05)  # where the interrupt would land
-        steps.append("written and counted")
-    assert steps == ["written and counted"]
-    assert signal.getsignal(signal.SIGINT) is handler
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)  # as Python starts in a terminal
+    try:
+        handler, steps = signal.getsignal(signal.SIGINT), []
+        with pytest.raises(KeyboardInterrupt), _ctrl_c_held():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # where the interrupt would land
+            steps.append("written and counted")
+        assert steps == ["written and counted"]
+        assert signal.getsignal(signal.SIGINT) is handler
+    finally:
+        signal.signal(signal.SIGINT, inherited)
 
 
 def _bar_counts_hands(process: subprocess.Popen, seen: list[str]):

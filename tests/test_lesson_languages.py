@@ -36,6 +36,17 @@ def test_a_text_in_several_languages_reads_as_its_own_language_and_keeps_the_oth
     assert portuguese.lang is None  # not every text is in Portuguese: it does not claim so
 
 
+def test_words_joined_from_two_steps_keep_every_language():
+    """A ``say:`` on an ``expect:`` joins the words of the step it checks, in each language
+    (joined as plain text, they kept the file's own only: the Portuguese page showed lesson
+    25's second scenario in English; issue 44's native reading)."""
+    [_, position] = load(GOOD.parents[1] / "scenarios" / "25-variant-trump-lead.yaml")
+    said = replay(position).frames[1].say
+    assert said.startswith("Spades are trump") and "Ana may lead any of her cards" in said
+    assert said.in_("pt").startswith("Espadas são trunfo") and "Ana pode sair com qualquer" in said.in_("pt")
+    assert said.in_("ru") != str(said) and said.in_("es") != str(said)
+
+
 def test_the_writer_keeps_every_version_and_reads_back_the_same():
     text = dump([LESSON])
     [again] = loads(text)

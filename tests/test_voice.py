@@ -25,7 +25,8 @@ QUOTED = re.compile(r"«[^»]*»")
 SYNTAX_MESSAGES = re.compile(
     r"(load\.quote-colon|starter\.|error\.|lab\.no-distributed|rules-sheet\.example)", re.IGNORECASE
 )
-NAMES = r"(?:\*\*)?(?:Ana|Bruno|Carla|Dani)\b"
+#: The lessons' seats (Eva and the sixth seat too: issue 44's native reading found "A Eva", "da Eva").
+NAMES = r"(?:\*\*)?(?:Ana|Bruno|Carla|Dani|Eva|F[eé]lix|Filipe)\b"
 WRONG_VOICE = {
     "pt": {
         "você (write the verb alone, or o senhor)": r"\bvocês?\b",
@@ -34,6 +35,8 @@ WRONG_VOICE = {
             rf"\b(da|do|na|no|pela|pelo|ao|à|Da|Do|Na|No|Pela|Pelo|Ao|À)\s+{NAMES}"
             rf"|(?:^|[.!?:;]\s+|\*\*)(A|O)\s+{NAMES}"
             rf"|\b(e|que|mas|só|isso|aqui|agora|depois|pode|deve|E|Só|Aqui|Agora|Depois)\s+(a|o)\s+{NAMES}"
+            rf"|\b(a|o|A|O)\s+{NAMES}\s+(pode|podia|joga|jogou|tem|tinha|ganha|ganhou|sai|saiu|compra|comprou"
+            r"|fica|ficou|assiste|corta|descarta|está|vê|escolhe|quer)\b"
         ),
     },
     "es": {
@@ -52,7 +55,8 @@ WRONG_VOICE = {
     },
 }
 #: Straight or English double quotes around words: «…» is the quotation mark of pt, es and ru.
-OTHER_QUOTES = re.compile(r'"[^"\n]*[^\W\d_][^"\n]*"|“[^”]*”')
+#: A quotation may run over a line break (lesson 15's summary quoted a source so, unmarked).
+OTHER_QUOTES = re.compile(r'"[^"]*[^\W\d_][^"]*"|“[^”]*”')
 
 
 def prose(text: str) -> str:
@@ -90,6 +94,11 @@ def test_the_checks_find_the_other_voices_and_pass_the_right_one():
     assert wrong_voice("O ás da Carla ganha.", "pt")
     assert not wrong_voice("Ana sai com o rei; depois Bruno assiste. O ás de Carla ganha.", "pt")
     assert not wrong_voice("a saída passa a Dani", "pt")  # the preposition, not an article
+    # The native reading of 2026-12-05: an article after any word, before a verb; Eva too.
+    assert wrong_voice("pergunte ao motor que cartas a Dani pode jogar", "pt")
+    assert wrong_voice("**Uma renúncia.** O Bruno tem uma copa.", "pt")
+    assert wrong_voice("A Eva tem de assistir. O ás de copas da Eva ganha.", "pt")
+    assert not wrong_voice("a saída passa a Eva, que tem cartas; Eva joga.", "pt")
     assert wrong_voice("Si tienes un triunfo, puedes jugarlo.", "es")
     assert wrong_voice("Barajad y repartid: podéis empezar.", "es")
     assert not wrong_voice("Si tiene un triunfo, puede jugarlo; seis jugadores.", "es")
@@ -100,3 +109,4 @@ def test_the_checks_find_the_other_voices_and_pass_the_right_one():
     assert wrong_quotes('perguntem em voz alta: "Quem ganhou?"')
     assert not wrong_quotes('Clique em «Nova mão»; a regra diz *"conte o monte"*; `say: "x"`.')
     assert not wrong_quotes("«Ele disse “sai” e saiu.»")
+    assert wrong_quotes('as fontes dizem:\n"Se todos os jogadores exceto um\nforem eliminados".')

@@ -166,8 +166,11 @@ def _stop_after_this_hand(signum, frame) -> None:
 def _worker_setup() -> None:
     """Ctrl-C reaches every process in the terminal's group, and only the parent should speak:
     in a worker it ends the chunk quietly, after the hand in play. A Ctrl-C that came while
-    the worker was starting, held back until now, lands here too."""
-    signal.signal(signal.SIGINT, _stop_after_this_hand)
+    the worker was starting, held back until now, lands here too. Where the parent ignores
+    Ctrl-C (started in the background by a shell, under nohup), the workers ignore it too:
+    a chunk cut short would reach a parent that is not stopping."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, _stop_after_this_hand)
     if sys.platform != "win32":
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 

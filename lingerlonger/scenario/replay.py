@@ -45,7 +45,7 @@ from lingerlonger.game.engine import Action, ChooseTrump, IllegalAction, Play, S
 from lingerlonger.game.errors import Message
 from lingerlonger.game.events import Drew, Eliminated, Event, Led, TrickWon
 from lingerlonger.scenario import AnswerKind, Ask, Expect, Result, Scenario, ScenarioError, Step, StepKind, in_language
-from lingerlonger.scenario.model import Task
+from lingerlonger.scenario.model import Task, Text
 from lingerlonger.scenario.task_check import check_play_after, judge_task, task_ask
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, translate
 from lingerlonger.words.narration import narrate
@@ -129,7 +129,7 @@ def replay(scenario: Scenario, budget: SearchBudget | None = None) -> Replay:
             assert step.expect is not None  # each kind of step carries its part
             run.failures += _check_expect(state, step.expect, trick_events)
             if step.say is not None:
-                run.frames[-1] = replace(run.frames[-1], say=_joined(run.frames[-1].say, step.say))
+                run.frames[-1] = replace(run.frames[-1], say=joined_say(run.frames[-1].say, step.say))
             continue
         events = []
         if step.kind in (StepKind.PLAY, StepKind.CHOOSE_TRUMP):
@@ -157,9 +157,17 @@ def replay(scenario: Scenario, budget: SearchBudget | None = None) -> Replay:
     return run
 
 
-def _joined(said: str | None, more: str) -> str:
-    """Two pieces of an author's Markdown as paragraphs of one text."""
-    return more if said is None else f"{said.rstrip()}\n\n{more}"
+def joined_say(said: str | None, more: str) -> str:
+    """Two pieces of an author's Markdown as paragraphs of one text, in each language the
+    author wrote either in (a plain join kept the file's own language only: a Portuguese page
+    showed lesson 25's English)."""
+    if said is None:
+        return more
+    languages = {lang for text in (said, more) if isinstance(text, Text) for lang in text.translations}
+    return Text(
+        f"{said.rstrip()}\n\n{more}",
+        {lang: f"{in_language(said, lang).rstrip()}\n\n{in_language(more, lang)}" for lang in languages},
+    )
 
 
 def check(scenario: Scenario, budget: SearchBudget | None = None) -> list[ScenarioError]:

@@ -30,7 +30,7 @@ from lingerlonger.scenario import Scenario, in_language
 from lingerlonger.scenario import Text as AuthorText
 from lingerlonger.scenario.course import Course, read_course
 from lingerlonger.scenario.local_seats import named_in
-from lingerlonger.scenario.replay import replay
+from lingerlonger.scenario.replay import joined_say, replay
 from lingerlonger.scenario.review_copy import review_copies, review_copy, review_seed
 from lingerlonger.scenario.review_position import new_position
 from lingerlonger.views.class_student import student_panel_html
@@ -510,11 +510,21 @@ def _with_review(task: LearnTask, scenario: Scenario, named: Callable[[Scenario]
     return replace(task, review=made[0], copies=tuple(made[1:]))
 
 
+def _said_before(says: Iterable[str | None]) -> str | None:
+    """The author's words of an exercise up to its task, in each language: a ``say:`` on an
+    earlier step sets the scene or asks the question, and the page shows the task's table only."""
+    said: str | None = None
+    for say in says:
+        said = joined_say(said, say) if say else said
+    return said
+
+
 def learn_task(scenario: Scenario) -> LearnTask:
     """The exercise's task as the replay judged it, on the table as it stands then (with the
-    trick just completed still on it, for a question about that trick)."""
+    trick just completed still on it, for a question about that trick), under every word its
+    author wrote until then."""
     run = replay(scenario)
-    frame = next(frame for frame in run.frames if frame.task is not None)
+    at, frame = next((at, frame) for at, frame in enumerate(run.frames) if frame.task is not None)
     task = frame.task
     assert task is not None  # the frame found is the task's
     return LearnTask(
@@ -524,7 +534,7 @@ def learn_task(scenario: Scenario) -> LearnTask:
         goal=str(task.goal),
         verdicts=frame.verdicts,
         last_trick=frame.last_trick,  # a question about the trick just played shows it (replay.Frame)
-        say=frame.say,
+        say=_said_before([earlier.say for earlier in run.frames[: at + 1]]),
         hints=task.hints,
         right=task.right,
         wrong=task.wrong,
