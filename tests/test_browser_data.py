@@ -21,6 +21,7 @@ import jsonschema
 import needed
 import pytest
 from learn_fixture import units
+from test_class_own_tasks import TASK as OWN_TASK
 
 from lingerlonger.scenario import load
 from lingerlonger.scenario.replay import replay
@@ -127,6 +128,9 @@ def test_every_answer_of_live_modes_worker_is_as_described():
     assert "line" in call("check_file", text=text.replace("steps:", "steps: [", 1), lang="en")
     call("make_task", text=text, lang="en", at=1)
     call("make_task", text="not: [a scenario", lang="en")
+    [made] = call("class_tasks", text=OWN_TASK, name="mine.yaml", lang="pt")["tasks"]
+    call("class_tasks", packed=made["packed"], id=made["id"], lang="ru")
+    assert "refused" in call("class_tasks", packed="@", id=made["id"], lang="es")
 
     # a position set up by taps, as the editor's page sends them: A holds A♥ K♣, B 2♥, the stock Q♠
     state = live_position._state(Position.empty(players=3))

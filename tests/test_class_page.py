@@ -16,7 +16,7 @@ import needed
 import pytest
 from learn_fixture import units
 
-from lingerlonger.views.class_page import class_html, exercise_data
+from lingerlonger.views.class_page import ClassPage, class_html, exercise_data
 from lingerlonger.views.class_student import student_panel_html
 from lingerlonger.views.course_page import course_html
 from lingerlonger.views.table_html import TableStyle
@@ -122,3 +122,17 @@ def test_the_qr_encoder_is_bundled_from_npm_into_one_script_that_runs_alone(tmp_
     assert run.returncode == 0, run.stderr
     size, corner = run.stdout.split()
     assert int(size) >= 21 and corner in {"1", "true"}  # a finder pattern's corner is dark
+
+
+def test_the_russian_class_page_names_the_seats_as_the_learn_page_does(tmp_path):
+    """Native reading 2026-12-05: the Russian Class page listed «Ana: сыграйте карту, которой
+    можно ходить.», where the Learn page (and the pupil) says Аня."""
+    (tmp_path / "course.yaml").write_text(
+        "units:\n  - {id: deal, title: {en: Deal, pt: Dar, es: Reparto, ru: Сдача},"
+        " chapter: 02-dealing, file: 01-deal.yaml}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "01-deal.yaml").write_text((REPO / "scenarios/course/01-deal.yaml").read_text(encoding="utf-8"))
+    goals = [exercise["goal"] for exercise in data_of(ClassPage(tmp_path, lang="ru")._repr_html_())["exercises"]]
+    assert "Аня: сыграйте карту, которой можно ходить." in goals
+    assert not any(re.search(r"\b(Ana|Bruno|Carla|Dani)\b", goal) for goal in goals), goals

@@ -219,7 +219,7 @@ def test_check_speaks_russian_when_asked(capsys):
     )
     assert code == 2 and out == []
     revoke = next(line for line in lines if line.startswith(f"{BAD / 'revoke.yaml'}:13:11: "))
-    assert "нужно дать масть (♣): у игрока B есть 7♣, 9♣, поэтому нельзя класть эту карту: K♠" in revoke
+    assert "нужно дать масть (♣): B держит 7♣, 9♣, поэтому нельзя класть эту карту: K♠" in revoke
     assert f"{BAD / 'nope.yaml'}: такого файла или папки нет" in lines
     # the missing file is one of the scenarios with errors; one colon per line, counts in words
     assert lines[-1] == "3 ошибки, сценариев с ошибками — 3 (3 сценария, 3 файла)"

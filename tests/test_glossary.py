@@ -199,6 +199,41 @@ def test_the_checker_sees_through_markup_and_line_breaks_and_knows_each_language
     each_is(right, refused=False)
 
 
+def test_the_wrong_spanish_forms_of_the_native_reading_are_refused():
+    """The native Spanish reading of 2026-12-05 (docs/reviews/native-es-2026-12-05.md): each
+    wrong form it found, as it was written, is refused; the word the seeds use passes."""
+    wrong = [
+        "**No es una carta extra.**",  # 03-trump.po
+        "Fallar una salida baja sale barato",  # course/11-well-clock.yaml
+        "obliga a Dani a fallar o descartar otra vez",  # course/14-well-read.yaml
+        "Vuelva a salir de ese palo",  # course/14-well-read.yaml
+        "¿De qué palo puede salir Bruno una y otra vez?",  # course/14-well-read.yaml
+        "la salida pasa en sentido horario al siguiente jugador",  # course/07-endings.yaml
+        "¿Es esta la primera salida después de un reparto?",  # course/09-variants.yaml
+        "Eliminación inmediata con las reglas estándar",  # course/09-variants.yaml
+        "pone a prueba esta idea con miles de partidas",  # 04-tricks.po
+        "una partida grabada es en sí misma una prueba",  # scenario-format.po
+        "la partida sigue desde ella en cuanto haya arrancado",  # es.json ui.live-legal-wait
+        "sigue la partida desde su posición",  # set-up-a-position.po
+        "la partida de manos iguales se detiene",  # 07-endings.po
+    ]
+    each_is([("es", text) for text in wrong], refused=True)
+    right = [
+        "**No es una carta de más.**",
+        "Triunfar una apertura baja sale barato",
+        "obliga a Dani a triunfar o a descartar otra vez",
+        "Vuelva a abrir ese palo",
+        "la apertura pasa en sentido horario al siguiente jugador",
+        "Eliminación instantánea con las reglas estándar",
+        "Código de salida: 0 todo bien",
+        "la salida se cerró",
+        "Nadie falló ningún ejercicio",
+        "pone a prueba esta idea con miles de manos",
+        "el primero en ganar tres manos se lleva la partida",
+    ]
+    each_is([("es", text) for text in right], refused=False)
+
+
 def test_a_lesson_in_one_language_is_read_in_it():
     lesson = {"lang": "es", "title": "Quien ya ha salido", "steps": [{"say": "x"}, {"ask": {"question": "¿Salgo?"}}]}
     assert ("es", "title", "Quien ya ha salido") in list(lesson_texts(lesson))

@@ -76,7 +76,7 @@ def test_an_illegal_card_says_its_rule_in_the_readers_language_and_changes_nothi
     at = 2  # Bruno must follow diamonds
     shown = call("frame", **session, at=at, lang="ru")["html"]
     [(card, why, _)] = [button for button in BUTTON.findall(shown) if button[0] == "8♣"]
-    assert html.unescape(why) == "нужно дать масть (♦): у игрока Bruno есть 3♦, K♦, поэтому нельзя класть эту карту: 8♣"
+    assert html.unescape(why) == "нужно дать масть (♦): Bruno держит 3♦, K♦, поэтому нельзя класть эту карту: 8♣"
     refused = call("what_if", **session, at=at, card=card, lang="ru")
     assert html.unescape(why) in html.unescape(refused["error"]) and "frames" not in refused
     assert call("frame", **session, at=at, lang="ru")["html"] == shown

@@ -24,7 +24,8 @@ from lingerlonger.game.events import (
 )
 from lingerlonger.game.play_loop import finish
 from lingerlonger.game.rules import Rules
-from lingerlonger.words.narration import narrate, narrate_all
+from lingerlonger.words.i18n import translate
+from lingerlonger.words.narration import aloud, card_name, narrate, narrate_all, suit_name
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 CARD = parse_card
@@ -95,3 +96,51 @@ def test_a_whole_hand_narrates_line_by_line(spec):
     assert len(lines) == len(dealt) + len(events)
     assert all(line and line.endswith(".") for line in lines)
     assert "wins the hand" in lines[-1]
+
+
+#: Spanish names a card with its article, as a Spanish writer does: la jota, la reina; el as, el
+#: rey, el 7 (the native reading of 2026-12-05: «Leo abre con as de diamantes» was said aloud).
+SPANISH_ARTICLES = [
+    (Led(0, CARD("Q♦")), "Ann abre con la Q♦.", "Ann abre con la reina de diamantes."),
+    (Followed(1, CARD("J♦")), "Bob sigue el palo con la J♦.", "Bob sigue el palo con la jota de diamantes."),
+    (Trumped(2, CARD("2♥"), Suit.CLUBS), "Cy no tiene tréboles y triunfa con el 2♥.", None),
+    (
+        Discarded(2, CARD("A♠"), Suit.CLUBS),
+        "Cy no tiene tréboles y descarta el A♠.",
+        "Cy no tiene tréboles y descarta el as de picas.",
+    ),
+    (
+        TrickWon(2, CARD("2♥"), ((0, CARD("K♣")), (2, CARD("2♥"))), True),
+        "Cy gana la baza con el 2♥, que es triunfo.",
+        None,
+    ),
+    (TrumpRevealed(CARD("Q♥"), 3), "Dee muestra su última carta, la Q♥: el triunfo es corazones.", None),
+    (Drew(2, (CARD("9♦"),), 2), "Cy roba el 9♦ (quedan 2 cartas en el mazo).", None),
+    (Drew(2, parse_cards("9♦ 4♠"), 0), "Cy roba 9♦, 4♠ (el mazo ya está vacío).", None),  # a row: no article
+]
+
+
+@pytest.mark.parametrize(("event", "written", "said"), SPANISH_ARTICLES)
+def test_spanish_narration_names_a_card_with_its_article(event, written, said):
+    line = narrate(event, PLAYERS, "es")
+    assert line.startswith(written)
+    if said:
+        assert aloud(line, "es") == said
+
+
+def test_spanish_review_names_a_card_with_its_article_and_a_suit_without():
+    cards = {"card": card_name(CARD("Q♠"), "es"), "other": card_name(CARD("A♥"), "es")}
+    assert translate("review.line-result", "es", **cards) == (
+        "En este reparto, con la reina de picas pierde usted; con el as de corazones habría ganado."
+    )
+    suits = {"card": suit_name(Suit.HEARTS, "es"), "other": suit_name(Suit.SPADES, "es")}
+    assert (
+        translate("review.line-result", "es", **suits)
+        == "En este reparto, con corazones pierde usted; con picas habría ganado."
+    )
+
+
+def test_the_spanish_review_says_which_card_was_chosen_with_its_article():
+    chosen = card_name(CARD("A♦"), "es")
+    assert translate("ui.review-chose", "es", name="Leo", card=chosen) == "Leo eligió el as de diamantes."
+    assert translate("ui.review-chose", "es", name="Leo", card=suit_name(Suit.HEARTS, "es")) == "Leo eligió corazones."

@@ -12,14 +12,19 @@ import pytest
 from texts_by_language import every_text
 
 from lingerlonger.game.cards import Suit, parse_card
+from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import Eliminated, HandEnded, Trumped
-from lingerlonger.scenario import ScenarioError, loads
+from lingerlonger.scenario import ScenarioError, load, loads
+from lingerlonger.scenario.course import read_course
 from lingerlonger.scenario.local_seats import named_in
+from lingerlonger.scenario.model import in_language
 from lingerlonger.scenario.writer import dump
 from lingerlonger.session.sources import replay_of
 from lingerlonger.views.page_replay import replay_html
 from lingerlonger.views.table_html import TableStyle
-from lingerlonger.words.i18n import I18nError, fill_selects, placeholders
+from lingerlonger.views.templating import catalog_html
+from lingerlonger.words.i18n import I18nError, fill_selects, placeholders, translate, ui
+from lingerlonger.words.name_forms import forms
 from lingerlonger.words.narration import narrate
 from lingerlonger.words.people import Name, local_name, local_names
 
@@ -118,3 +123,100 @@ def test_russian_prose_names_people_without_wrapping_them_as_a_player():
         problems += [f"{place}: {found.group(0)}" for found in LATIN.finditer(prose)]
         problems += [f"{place}: {found.group(0)}" for found in re.finditer(r"[Ии]грок\w*\s+[A-ZА-Я]\w+", prose)]
     assert not problems, "\n".join(problems)
+
+
+#: A name placeholder wrapped as "a player" or "a pupil": «у игрока {name}», «ученика {name}».
+WRAPPED_NAME = re.compile(r"(?<!\w)(игрок|ученик)\w*\s+\{(name|seat|other)\}")
+
+
+def test_russian_messages_say_the_name_itself():
+    """Native reading 2026-12-05: «Ход игрока Аня», «у игрока Вера», «ученика Маша» in the
+    catalog and the chapters' code, where the name was never declined and never agreed; now the
+    name itself, agreeing."""
+    wrapped = [f"{place}: {text}" for place, text in every_text("ru") if WRAPPED_NAME.search(text)]
+    assert not wrapped, "\n".join(wrapped)
+
+
+def test_every_view_of_a_russian_message_agrees_with_the_name():
+    """The table's labels, the refusals and escaped HTML choose a select's branch by the name's gender."""
+    sasha = local_name("Carla", "ru")
+    assert TableStyle.of("ru").text("played-by", name=sasha) == "сыграла Саша"
+    assert TableStyle.of("ru").text("played-by", name=local_name("Bruno", "ru")) == "сыграл Боря"
+    refusal = LingerError("illegal.name-trump-first", name=sasha).text("ru")
+    assert refusal.startswith("первую взятку взяла Саша") and "должна" in refusal
+    banner = catalog_html(ui, "branch-banner", "ru", name=Name("Зоя <b>", "f"), card="K♣", step=2)
+    assert "Зоя &lt;b&gt; сыграла K♣" in banner
+
+
+def test_every_seat_of_every_lesson_and_exercise_has_a_russian_name():
+    """Native reading 2026-12-05: two course exercises showed "Filipe" on a Russian table and
+    in a Russian sentence («Сдавал Filipe»), where unit 1 names him Филипп."""
+    exercises = [exercise for unit in read_course(REPO / "scenarios" / "course").units for exercise in unit.exercises]
+    lessons = [scenario for path in sorted((REPO / "scenarios").glob("*.yaml")) for scenario in load(path)]
+    latin = {
+        f"{scenario.title}: {seat}"
+        for scenario in exercises + lessons
+        for seat in named_in(scenario, "ru").players
+        if re.search(r"[A-Za-z]{2}", seat) and not scenario.lang  # the seeds' seat letters A–D stay
+    }
+    assert not latin, sorted(latin)
+
+
+def test_a_russian_right_answer_does_not_say_right_again():
+    """Native reading 2026-12-05: the Learn page says «K♣: Верно!», and 29 course answers
+    began again «Верно. …» beneath it, 27 more «Да. …»."""
+    said = (translate("learn.right", "ru").rstrip("!"), "Да.")
+    again = [
+        f"{step.task.id}: {in_language(step.task.right, 'ru')[:40]}"
+        for unit in read_course(REPO / "scenarios" / "course").units
+        for exercise in unit.exercises
+        for step in exercise.steps
+        if step.task is not None and step.task.right and in_language(step.task.right, "ru").startswith(said)
+    ]
+    assert not again, again
+
+
+def _said(gender):
+    """Every case form of the Russian lesson names of one gender, as a regex alternation."""
+    seats = [local_name(seat, "ru") for seat in ("Ana", "Bruno", "Carla", "Dani", "Eva", "Felix")]
+    names = [name for name in seats if name.gender == gender] + (["Филипп"] if gender == "m" else [])
+    return "(?:" + "|".join(sorted({form for name in names for form in forms(name, "ru", gender)}, key=len)[::-1]) + ")"
+
+
+_F, _M, _VERB = _said("f"), _said("m"), r"\w+[аеиыяоуё]"
+#: A name beside words of the other gender: «взял Аня», «Боря сыграла», «Вере, который», «Аня,
+#: единственный», «Саша … выходит первым», a participle before a nominative («сделанный Аня»).
+DISAGREEING = [
+    re.compile(pattern)
+    for pattern in (
+        rf"(?<!\w)(?:Аня|Саша|Вера|Ева)\s+(?:не\s+)?{_VERB}л(?:ся)?(?!\w)",
+        rf"(?<!\w){_VERB}л(?:ся)?\s+(?:Аня|Саша|Вера|Ева)(?!\w)",
+        rf"(?<!\w)(?:Боря|Феликс|Филипп)\s+(?:не\s+)?{_VERB}ла(?:сь)?(?!\w)",
+        rf"(?<!\w){_VERB}ла(?:сь)?\s+(?:Боря|Феликс|Филипп)(?!\w)",
+        rf"(?<!\w){_F},\s+(?:который|которому|которого|единственный)(?!\w)",
+        rf"(?<!\w){_M},\s+(?:которая|которой|которую|единственная)(?!\w)",
+        r"(?<!\w)(?:Аня|Саша|Вера|Ева)[^.,;:!?—]{0,30}\s(?:первым|последним)(?!\w)",
+        r"(?<!\w)\w+нн(?:ый|ая|ое|ые)\s+(?:Аня|Саша|Вера|Ева|Боря)(?!\w)",
+    )
+]
+
+
+def test_russian_texts_agree_with_the_people_they_name():
+    """Native reading 2026-12-05: names put in for «игрок X» kept the old words' gender and
+    case («Первую взятку взял Аня», «выбор, сделанный Аня», «Вере, который сидит слева»)."""
+    found = [
+        f"{place}: {match.group(0)}"
+        for place, text in every_text("ru")
+        for pattern in DISAGREEING
+        for match in pattern.finditer(" ".join(text.split()))
+    ]
+    assert not found, "\n".join(found)
+    assert all(
+        any(pattern.search(wrong) for pattern in DISAGREEING)
+        for wrong in (
+            "Первую взятку взял Аня.",
+            "выбор, сделанный Аня",
+            "достаются Вере, который сидит",
+            "Боря сыграла",
+        )
+    )

@@ -222,7 +222,7 @@ def test_the_static_player_shows_the_question_and_its_hint_with_its_answer_behin
     hint = question.split('<details class="ll-hint">')[1]
     assert hint.index("Mostrar una pista") < hint.index("B holds a club.") < hint.index('class="ll-reveal"')
     assert "B holds a club." not in hidden
-    assert "A abre con K♣." in page  # the narration follows the style's language
+    assert "A abre con el K♣." in page  # the narration follows the style's language
     assert "ll-quiz" not in frame_html(frame, quiz=False)
 
 

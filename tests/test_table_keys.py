@@ -38,7 +38,7 @@ def test_the_hand_key_says_the_hand_suit_by_suit_trump_named():
     state = dealt()  # Ana: 6♣ 10♣ A♠ A♥, spades trump
     assert command_answers(state, 0, "en")["hand"] == "Ana's hand: clubs: 10, 6; hearts: ace; spades, trump: ace."
     assert command_answers(state, 0, "ru")["hand"] == (
-        "Карты игрока Ana: трефы: десятка, шестёрка; червы: туз; пики, козырь: туз."
+        "Карты, которые держит Ana: трефы: десятка, шестёрка; червы: туз; пики, козырь: туз."
     )
 
 

@@ -44,6 +44,12 @@ WRONG_VOICE = {
             r"\b(tú|tienes|puedes|juegas|debes|quieres|sabes|ganas|pierdes|robas|eres|estás|contigo)\b"
             r"|\bte\s+(toca|quedas|toque)\b|\btus?\s+(cartas?|mano|turno|baza|jugada)\b"
         ),
+        "a tú imperative after a stop (write dé, pase, escriba...)": (
+            r"(?:^|[;:.!?¿¡] ?)(da|pasa|escribe|pulsa|haz|pon|usa|añade|quita|mira|prueba|fíjate|recuerda|intenta"
+            r"|cambia|corrige|(?i:activa|desactiva))\s+(un|una|el|la|los|las|otr[oa]s?|algun[oa]s?|con|su|sus|lo|aquí|primero"
+            r"|JavaScript)\b"
+        ),
+        "a word of American Spanish in a book that says ordenador and móvil": r"\b(computadoras?|celulares?)\b",
         "vosotros and its forms (write ustedes)": (
             r"\b(vosotr[oa]s|vuestr[oa]s?|os\s+toca)\b|\b(?!dieci|veinti)\w+(áis|éis)\b"  # not dieciséis
         ),
@@ -51,7 +57,10 @@ WRONG_VOICE = {
     "ru": {
         "ты and its forms (write вы)": (
             r"(?<!\w)(ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоего|твоей|твоих|твоим|твоими|твою)(?!\w)"
-        )
+        ),
+        "a verb said to ты, even to anyone («выиграешь — сохранишь»: write вы or the past)": (
+            r"(?<!\w)(?!лишь\b)\w+(ешь|ишь|ёшь)(ся)?(?!\w)"
+        ),
     },
 }
 #: Straight or English double quotes around words: «…» is the quotation mark of pt, es and ru.
@@ -102,9 +111,17 @@ def test_the_checks_find_the_other_voices_and_pass_the_right_one():
     assert wrong_voice("Si tienes un triunfo, puedes jugarlo.", "es")
     assert wrong_voice("Barajad y repartid: podéis empezar.", "es")
     assert not wrong_voice("Si tiene un triunfo, puede jugarlo; seis jugadores.", "es")
+    assert wrong_voice("la búsqueda pasó de 100 posiciones; da una posición más pequeña, o pasa algunas tareas", "es")
+    assert not wrong_voice("la búsqueda pasó de 100 posiciones; dé una posición más pequeña", "es")
+    assert wrong_voice("Activa JavaScript para poder buscar.", "es")  # sphinx.po
+    assert not wrong_voice("Active JavaScript para poder buscar.", "es")
+    assert wrong_voice("un jugador de la computadora se equivoca", "es")  # scenario-format.po
+    assert not wrong_voice("un jugador del ordenador se equivoca", "es")
     assert not wrong_voice("Pregunte: «¿Tienes que seguir el palo?»", "es")  # a pupil's words
     assert wrong_voice("Посмотри на свои карты: твой ход.", "ru")
     assert not wrong_voice("Посмотрите на свои карты: ваш ход.", "ru")
+    assert wrong_voice("Вся игра: выиграешь — сохранишь карты; где сидишь?", "ru")
+    assert not wrong_voice("Взяли — сохранили карты, лишь бы хватило колоды.", "ru")
     assert wrong_quotes("Clique em “Nova mão” para jogar outra vez.")
     assert wrong_quotes('perguntem em voz alta: "Quem ganhou?"')
     assert not wrong_quotes('Clique em «Nova mão»; a regra diz *"conte o monte"*; `say: "x"`.')

@@ -686,7 +686,7 @@ def test_a_refusal_in_play_is_said_again_in_the_language_picked():
     assert "Not allowed" in hand.message.value
     hand.set_language("ru")
     said = text_of(hand.message.value)
-    assert said.startswith("Нельзя:") and f"у игрока Саша нет такой карты: {card}" in said
+    assert said.startswith("Нельзя:") and f"Саша не может сыграть {card}: такой карты на руке нет" in said
 
 
 def test_the_coachs_words_do_not_outstay_their_language(monkeypatch):

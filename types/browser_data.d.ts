@@ -179,6 +179,39 @@ interface HtmlAnswer {
   html: string;
 }
 
+/** class_tasks with a file's text: each exercise of a teacher's task file, checked and packed. */
+interface ClassTaskFile {
+  tasks: {
+    /** the task's id */
+    id: string;
+    /** the exercise's scenario text, deflate-raw in base64url (views/live_mode/class_tasks.py pack) */
+    packed: string;
+    exercise: ClassTaskWords;
+  }[];
+}
+
+/** class_tasks with a packed exercise: it drawn, and its answers in words. */
+interface ClassTaskDrawn {
+  /** the exercise drawn by the course's template (course/task.html) */
+  html: string;
+  exercise: ClassTaskWords;
+}
+
+/** class_tasks: a file or a packed exercise refused, in the reader's words. */
+interface ClassTaskRefused {
+  /** why, as text: a located error of the file, or a packed exercise that cannot be read */
+  refused: string;
+}
+
+/** One of the teacher's own exercises as views/class_page.py exercise_data describes the course's (the page reads it as a ClassExercise). */
+interface ClassTaskWords {
+  id: string;
+  /** the scenario's title: text, never markup */
+  title: string;
+  own: true;
+  [key: string]: unknown | string | true;
+}
+
 /** new_hand: the hand, kept as a session. */
 interface NewHandAnswer {
   session: number;
@@ -294,6 +327,7 @@ interface LiveAnswers {
   review_moment: ReviewMomentAnswer | Refusal;
   practise: PractiseAnswer | Refusal;
   practice_task: HtmlAnswer | Refusal;
+  class_tasks: ClassTaskFile | ClassTaskDrawn | ClassTaskRefused | Refusal;
   check_file: CheckFileAnswer | Refusal;
   make_task: TextAnswer | Refusal;
   position_change: PositionShown | PositionRefused | Refusal;

@@ -214,7 +214,10 @@ interface ReplayShown { at: number; lang: string; words: Catalog }
 // ---- the Class page (static/class/: codec.js, qr.js, store.js, teacher.js, student.js) ----
 
 /** An assignment, as codec.js reads it: its nonce (the class's key), title, day, exercise ids. */
-interface ClassAssignment { nonce?: string; title: string; date: string; ids: string[] }
+interface ClassAssignment { nonce?: string; title: string; date: string; ids: string[]; own?: ClassOwnTask[] }
+/** One of the teacher's own tasks in an assignment: its task's id and its scenario's text, packed
+ * (deflate-raw, base64url: views/live_mode/class_tasks.py). */
+interface ClassOwnTask { id: string; packed: string }
 /** One exercise of a result: the first answer, the hints used, the stars (0: not solved), seconds. */
 interface ClassItem { a: string; h: number; s: number; t: number }
 /** A result handed in: the assignment's nonce, a first name, the minute, one item per exercise. */
@@ -230,7 +233,23 @@ interface ClassCodecApi {
   nameProblem(name: string): string | null;
   codeIn(text: string, key: string): string;
   check(text: string): string;
-  MAX_TEXT: number; MAX_EXERCISES: number; ASSIGNMENT_KEY: string; RESULT_KEY: string;
+  MAX_TEXT: number; MAX_EXERCISES: number; MAX_OWN: number; MAX_OWN_PACKED: number; ASSIGNMENT_KEY: string; RESULT_KEY: string;
+}
+/** The teacher's own task files on the Class page (static/class/own_tasks.js). */
+interface ClassOwnOptions {
+  say: (key: string, values?: { [name: string]: string | number }) => string;
+  tell: (text: string) => void;
+  lang: string;
+  exercises: Map<string, ClassExercise>;
+  taken(id: string): boolean;
+}
+interface ClassOwnApi {
+  picked(): ClassOwnTask[];
+  clear(): void;
+  describe(tasks: ClassOwnTask[]): Promise<void>;
+  ready(): Promise<void>;
+  link(href: string): void;
+  unread(id: string): ClassExercise;
 }
 /** A class the teacher keeps (IndexedDB): the assignment's text and the results' texts. */
 interface ClassRecord { id: string; assignment: string; made: number; results: { name: string; code: string; minute: number }[] }
@@ -240,9 +259,10 @@ interface ClassStore {
   put(record: ClassRecord): Promise<void>;
   remove(id: string): Promise<void>;
 }
-/** One exercise as class_page.py writes it: answer -> [right, rule, the answer in words]. */
+/** One exercise as class_page.py writes it: answer -> [right, rule, the answer in words]; one of the
+ * teacher's own tasks is named by its title (``at``, in quotation marks) and ``own``. */
 interface ClassExercise {
-  id: string; at: number; unit: string; unitTitle: string; goal: string; kind: string; why: string;
+  id: string; at: number | string; own?: boolean; unit: string; unitTitle: string; goal: string; kind: string; why: string;
   answers: { [answer: string]: [boolean, number | null, string] }; rule: number | null; tip: boolean; title: string;
 }
 interface ClassPageData {
@@ -252,7 +272,7 @@ interface ClassPageData {
 }
 /** A rule's or a tip's line of the summary. */
 interface ClassSummary {
-  key: string; rule: number | null; tip: ClassExercise | null; at: number; missed: Set<string>;
+  key: string; rule: number | null; tip: ClassExercise | null; at: number | string; missed: Set<string>;
   wrong: Map<string, { count: number; exercise: ClassExercise; answer: string }>;
 }
 /** What the student did, kept per assignment: exercise id -> the first answer and its solve. */
@@ -276,7 +296,13 @@ interface HTMLElement {
   llVoice?: Voice; llHeard?: string; llSaid?: string; llProgress?: ProgressStore;
   /** a Learn exercise: set up once (course.js); one of the reader's own, its data (practice_queue.js) */
   llSetUp?: boolean; llOwn?: OwnExercise;
+  /** one of a class teacher's own tasks, its data (class/student.js): course.js has the worker draw it */
+  llClassTask?: ClassTaskToDraw;
 }
+/** A teacher's own task on the student's Learn page: drawn by live mode's worker (endpoints.class_tasks);
+ * ``offline``: what to say where the worker cannot run (the page opened as a file); ``failed``: where it
+ * did not start or answer. */
+interface ClassTaskToDraw { id: string; packed: string; lang: string; offline: string; failed: string }
 
 interface Window {
   llClassCodec: ClassCodecApi;
@@ -285,6 +311,7 @@ interface Window {
     readFile(file: Blob): Promise<string>; prepare(): Promise<void>;
   };
   llClassStore: { open(): Promise<ClassStore> };
+  llClassOwn: (root: HTMLElement, options: ClassOwnOptions) => ClassOwnApi;
   llQRCode?: QRCodeEncoder;
   BarcodeDetector?: typeof BarcodeDetector;
   jsQR?: (data: Uint8ClampedArray, width: number, height: number, options?: { inversionAttempts: string }) => { data: string } | null;

@@ -25,7 +25,8 @@ position editor's script and style (``static/live/position.js``, ``position.css`
 Nothing here is fetched until a reader presses "Try it live" (or "Keep this book offline",
 site_offline.py): the service worker keeps ``_live/`` out of the chapters it prefetches and
 caches each file when it is first asked for. Pages with a replay, the scenario checker, the
-position editor or the Learn page (its reader's own exercises) link ``ll-live.js`` (the
+position editor, the Learn page (its reader's own exercises) or the Class page (a teacher's own
+task files) link ``ll-live.js`` (the
 editor's page its own two files too); it is small and starts nothing by itself, and it is kept
 for offline use with the page that loads it.
 """
@@ -94,6 +95,8 @@ EDITOR_FILES = {"position.js": "ll-position.js", "position.css": "ll-position.cs
 EDITOR_MARK = "data-ll-position-editor"
 #: The Learn page's root: its reader's own exercises are drawn by the worker.
 LEARN_MARK = re.compile(r"\sdata-ll-learn[\s>]")
+#: The Class page's root: the teacher's own task files are checked and drawn by the worker.
+CLASS_MARK = re.compile(r"\sdata-ll-class[\s>]")
 LIVE_START, LIVE_END = "<!--ll-live-->", "<!--/ll-live-->"
 OLD_TAGS = re.compile(re.escape(LIVE_START) + ".*?" + re.escape(LIVE_END), re.S)
 #: A fixed date for every zip entry: the same sources give the same bytes, and the same
@@ -189,14 +192,15 @@ def page_script(static: Path) -> str:
 
 
 def link_pages(site: Path, pages: list[Path]) -> int:
-    """Pages with a replay, the checker, the position editor or the Learn page load ``ll-live.js`` (deferred),
-    the editor's page its script (after it) and style; returns how many."""
+    """Pages with a replay, the checker, the position editor, the Learn page or the Class page load
+    ``ll-live.js`` (deferred), the editor's page its script (after it) and style; returns how many."""
     linked = 0
     for page in pages:
         text = OLD_TAGS.sub("", page.read_text(encoding="utf-8"))
         editor = EDITOR_MARK in text
         learn = LEARN_MARK.search(text) is not None  # the reader's own exercises are drawn by the worker
-        if 'class="ll-replay"' not in text and "data-ll-checker" not in text and not editor and not learn:
+        teacher = CLASS_MARK.search(text) is not None  # and the teacher's own task files
+        if 'class="ll-replay"' not in text and "data-ll-checker" not in text and not (editor or learn or teacher):
             continue
         root = "../" * (len(page.relative_to(site).parts) - 1)
         script, style = EDITOR_FILES["position.js"], EDITOR_FILES["position.css"]

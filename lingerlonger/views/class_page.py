@@ -1,6 +1,7 @@
 """The Class page (book/class.md): homework without accounts or a server.
 
-The teacher picks exercises of the course and gets an assignment: a link to the Learn page
+The teacher picks exercises of the course, and adds task files of their own (checked and packed by
+live mode's worker, ``live_mode/class_tasks.py``), and gets an assignment: a link to the Learn page
 limited to them (``views/class_student.py`` draws the student's side there), its QR code and a
 printable sheet. Students hand in a result (a link, a QR code or a file); the teacher adds them
 here, and the page keeps them in this browser (IndexedDB) and shows the class table, what was
@@ -31,14 +32,21 @@ from lingerlonger.views.course_page import (
 )
 from lingerlonger.views.table_html import TableStyle, minify_css
 from lingerlonger.views.templating import Markup, render
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, language_tag, translate
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, format_number, language_tag, translate
 
 __all__ = ["ClassPage", "class_html", "exercise_data", "CLASS_JS", "CLASS_JS_NAME"]
 
 _STATIC = Path(__file__).parent / "static" / "class"
-#: The teacher's side: the codec and QR drawing, the class kept in IndexedDB, the page.
-CLASS_JS = "".join((_STATIC / name).read_text(encoding="utf-8") for name in (*SHARED_JS, "store.js", "teacher.js"))
+#: The teacher's side: the codec and QR drawing, the class kept in IndexedDB, the teacher's own
+#: task files (checked and drawn by live mode's worker), the page.
+CLASS_JS = "".join(
+    (_STATIC / name).read_text(encoding="utf-8") for name in (*SHARED_JS, "store.js", "own_tasks.js", "teacher.js")
+)
 CLASS_JS_NAME = "ll-class.js"
+#: The teacher's own tasks in an assignment: at most this many (codec.js MAX_OWN), each at most
+#: this many characters packed (MAX_OWN_PACKED; views/live_mode/class_tasks.py packs them): a task
+#: written in four languages packs to about 2,000.
+MAX_OWN, MAX_PACKED = 6, 6000
 #: The unit of the tips: its exercises are summed up per tip (its task), the others per rule.
 TIPS_UNIT = "tips"
 
@@ -105,6 +113,8 @@ def class_html(
         units=drawn,
         say=lambda key, **values: translate(key, lang, **values),
         words=class_words(lang),
+        own_limit=format_number(MAX_PACKED, lang),
+        own_count=MAX_OWN,
         data=Markup(json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")),
         css=Markup(minify_css(CLASS_CSS)) if include_assets else "",
         js=Markup(CLASS_JS) if include_assets else "",
@@ -117,7 +127,7 @@ class ClassPage:
 
     def __init__(self, folder: str | Path | None = None, *, lang: str = DEFAULT_LANGUAGE) -> None:
         course = read_course(folder)
-        self.units = learn_units(course, reviews=False)
+        self.units = learn_units(course, reviews=False, lang=lang)  # seats named as the Learn page names them
         self.titles = {
             task.id: scenario.title
             for unit, drawn in zip(course.units, self.units, strict=True)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from lingerlonger.computer.review import INACCURACY, MISTAKE, ActionValue, Chance, Moment, Review
 from lingerlonger.views.review_words import moment_words
-from lingerlonger.views.table_html import TableStyle, card_html, card_label
+from lingerlonger.views.table_html import TableStyle, card_html
 from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import format_number, format_percent, translate, ui
 from lingerlonger.words.narration import card_name, suit_name
@@ -70,9 +70,10 @@ def _chance(chance: Chance, lang: str) -> _Chance:
 
 
 def _label(value: ActionValue, style: TableStyle) -> str:
-    """The action in words: a card's name, or the suit named as trump (grand-coup)."""
+    """The action in words: a card's name (knowing its gender, for a message's article), or the
+    suit named as trump (grand-coup)."""
     if value.card is not None:
-        return card_label(value.card, style)
+        return card_name(value.card, style.lang)
     assert value.suit is not None
     return suit_name(value.suit, style.lang)
 

@@ -28,7 +28,7 @@ from lingerlonger.game.engine import State, Trick, legal_cards, play_refusal, se
 from lingerlonger.game.events import END_REASONS
 from lingerlonger.game.seat_view import SeatView, view
 from lingerlonger.views.templating import Markup, render
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, language_tag, template, translate
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, error_text, fill_selects, language_tag, template, translate
 from lingerlonger.words.narration import reason_text, suit_name
 from lingerlonger.words.table_keys import command_answers
 
@@ -134,8 +134,9 @@ class TableStyle:
         return self.labels.get(key, LABELS[key])
 
     def text(self, key: str, **values: object) -> str:
-        """Label ``key`` filled in with ``values``, as plain text (the templates escape it)."""
-        return self.word(key).format(**values)
+        """Label ``key`` filled in with ``values``, as plain text (the templates escape it); its
+        words agree with a name's gender ("сыграла Аня")."""
+        return fill_selects(self.word(key), values).format(**values)
 
 
 DEFAULT_STYLE = TableStyle.of(DEFAULT_LANGUAGE)  # the reader's language (LINGERLONGER_LANG), else English

@@ -19,6 +19,8 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from lingerlonger.words.people import Name
+
 __all__ = ["Markup", "escape", "render", "catalog_html", "environment", "TEMPLATES"]
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -50,4 +52,11 @@ def catalog_html(words: Callable[..., str], /, *args: object, **values: object) 
     >>> str(catalog_html(ui, "waiting", "en", name="<i>Ana</i>"))
     '&lt;i&gt;Ana&lt;/i&gt; is thinking…'
     """
-    return Markup(words(*args, **{name: escape(value) for name, value in values.items()}))
+    return Markup(words(*args, **{name: _escaped(value) for name, value in values.items()}))
+
+
+def _escaped(value: object) -> str:
+    """``value`` escaped for HTML; a person's name keeps its gender, which the message agrees with."""
+    said = escape(value)
+    gender = getattr(value, "gender", None)
+    return Name(said, gender) if gender is not None else said

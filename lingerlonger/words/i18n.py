@@ -227,7 +227,7 @@ def error_text(error: Message, lang: str = DEFAULT_LANGUAGE) -> str:
     message = template(f"error.{error.code}", lang)
     if isinstance(message, Mapping):  # a plural message: its form follows params["count"]
         message = message[plural_category(int(error.params["count"]), lang)]
-    return fill(message, error.params, lambda reason: error_text(reason, lang))
+    return fill(fill_selects(message, error.params), error.params, lambda reason: error_text(reason, lang))
 
 
 #: Every error's ``text(lang)`` and ``str()`` are said by the catalogs from here on.

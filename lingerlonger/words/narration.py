@@ -39,13 +39,15 @@ from lingerlonger.game.events import (
     TrumpRevealed,
 )
 from lingerlonger.game.rules import PROFILES, VARIANTS, Rules
-from lingerlonger.words.i18n import DEFAULT_LANGUAGE, catalog, translate
+from lingerlonger.words.i18n import DEFAULT_LANGUAGE, catalog, template, translate
+from lingerlonger.words.people import Name
 
 __all__ = [
     "narrate",
     "narrate_all",
     "suit_name",
     "card_name",
+    "card_symbol",
     "aloud",
     "reason_text",
     "rules_text",
@@ -62,9 +64,27 @@ def suit_name(suit: Suit, lang: str = DEFAULT_LANGUAGE, *, of: bool = False) -> 
     return translate(f"{'suit-of' if of else 'suit'}.{suit.name.lower()}", lang)
 
 
-def card_name(card: Card, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A card in words: ``10 of hearts``, ``10 de copas``, ``десятка червей``."""
-    return translate("card", lang, rank=translate(f"rank.{card.rank}", lang), suit=suit_name(card.suit, lang, of=True))
+def card_name(card: Card, lang: str = DEFAULT_LANGUAGE) -> Name:
+    """A card in words: ``10 of hearts``, ``10 de copas``, ``десятка червей``; it knows the
+    gender of its rank's word, for a message that agrees with it (see ``card_symbol``)."""
+    words = translate("card", lang, rank=translate(f"rank.{card.rank}", lang), suit=suit_name(card.suit, lang, of=True))
+    return Name(words, _gender_of_rank(card.rank, lang))
+
+
+def card_symbol(card: Card, lang: str = DEFAULT_LANGUAGE) -> Name:
+    """A card as the narration writes it, ``Q♦``, knowing the gender its rank's word has in
+    ``lang`` (``rank.feminine``), so that a message can put the right article before it:
+    ``{card, select, f {la {card}} other {el {card}}}`` says «la Q♦» and «el K♣» in Spanish.
+
+    >>> from lingerlonger.game.cards import parse_card
+    >>> card_symbol(parse_card("QD"), "es").gender, card_symbol(parse_card("KC"), "es").gender
+    ('f', 'm')
+    """
+    return Name(str(card), _gender_of_rank(card.rank, lang))
+
+
+def _gender_of_rank(rank: int, lang: str) -> str:
+    return "f" if str(rank) in str(template("rank.feminine", lang)).split() else "m"
 
 
 _LABELS = "|".join(sorted(RANK_LABELS.values(), key=len, reverse=True))
@@ -142,6 +162,9 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
     def say(msg_id: str, **values: object) -> str:
         return translate(msg_id, lang, **values)
 
+    def shown(card: Card) -> Name:
+        return card_symbol(card, lang)
+
     match event:
         case Dealt(dealer=dealer, hands=hands, stock_size=stock):
             return say(
@@ -151,22 +174,24 @@ def narrate(event: Event, players: Sequence[str], lang: str = DEFAULT_LANGUAGE) 
                 stock=say("narrate.stock-stays", count=stock),
             )
         case TrumpRevealed(card=card, seat=None):
-            return say("narrate.trump-from-stock", card=card, suit=suit_name(card.suit, lang))
+            return say("narrate.trump-from-stock", card=shown(card), suit=suit_name(card.suit, lang))
         case TrumpRevealed(card=card, seat=int(seat)):
-            return say("narrate.trump-revealed", name=name(seat), card=card, suit=suit_name(card.suit, lang))
+            return say("narrate.trump-revealed", name=name(seat), card=shown(card), suit=suit_name(card.suit, lang))
         case Led(seat=seat, card=card):
-            return say("narrate.led", name=name(seat), card=card)
+            return say("narrate.led", name=name(seat), card=shown(card))
         case Followed(seat=seat, card=card):
-            return say("narrate.followed", name=name(seat), card=card)
+            return say("narrate.followed", name=name(seat), card=shown(card))
         case Trumped(seat=seat, card=card, led=led):
-            return say("narrate.trumped", name=name(seat), card=card, suit=suit_name(led, lang, of=True))
+            return say("narrate.trumped", name=name(seat), card=shown(card), suit=suit_name(led, lang, of=True))
         case Discarded(seat=seat, card=card, led=led):
-            return say("narrate.discarded", name=name(seat), card=card, suit=suit_name(led, lang, of=True))
+            return say("narrate.discarded", name=name(seat), card=shown(card), suit=suit_name(led, lang, of=True))
         case TrickWon(seat=seat, card=card, by_trump=by_trump):
-            return say("narrate.trick-won-trump" if by_trump else "narrate.trick-won", name=name(seat), card=card)
+            won = "narrate.trick-won-trump" if by_trump else "narrate.trick-won"
+            return say(won, name=name(seat), card=shown(card))
         case Drew(seat=seat, cards=cards, stock_left=left):
             left_words = say("narrate.stock-empty") if left == 0 else say("narrate.stock-left", count=left)
-            return say("narrate.drew", name=name(seat), cards=format_cards(cards), stock=left_words)
+            drawn = shown(cards[0]) if len(cards) == 1 else format_cards(cards)  # one card: its article
+            return say("narrate.drew", name=name(seat), cards=drawn, stock=left_words)
         case Eliminated(seat=seat, at_once=True, stock_empty=True):
             return say("narrate.out-at-once-empty-stock", name=name(seat))
         case Eliminated(seat=seat, at_once=True):

@@ -21,10 +21,16 @@ import base64
 import csv
 import io
 import json
+import random
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, COUNT_PRINTS, first_visit, record, wcag_violations
+
+sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/: the own task of test_class_own_tasks.py
+from test_class_own_tasks import TASK as OWN_TASK
 
 pytestmark = pytest.mark.browser
 
@@ -422,3 +428,95 @@ def test_the_page_works_offline_after_a_first_visit(book_site, chromium):
     page.wait_for_selector("[data-ll-class-student]:not([hidden])")
     assert page.locator("[data-ll-learn] [data-ll-task]").count() == 1
     context.close()
+
+
+def own_task_file(task_id: str, title: str) -> bytes:
+    """A teacher's own task file: the trick of tests/test_class_own_tasks.py, with enough of the
+    author's words (random, so that they pack badly) that its link is too long for one QR code."""
+    words = random.Random(7)
+    said = [
+        " ".join("".join(words.choice("абвгдежзиклмнопрст") for _ in range(6)) for _ in range(170)) for _ in range(3)
+    ]
+    text = OWN_TASK.replace("own-trump", task_id).replace('Trump the <b>king</b> & "win"', title)
+    steps = "".join(f"  - say: {line}\n" for line in said)
+    return text.replace("steps:\n", "steps:\n" + steps).encode("utf-8")
+
+
+def test_an_own_task_file_is_assigned_done_and_seen_in_the_teachers_table(round_, book_html, book_site, chromium):
+    """The teacher adds a task file of their own (a bad one first: a located error, nothing added),
+    assigns it with a course exercise; its link is too long for one QR code, which the page says,
+    offering a file. A student does it (drawn by live mode's worker) and hands in; the teacher's
+    table names it by its title, with the wrong first answer. Opened as a file, the student's page
+    says the task needs the site's address, and the course's exercise still works."""
+    teacher, log, exercises, *_ = round_
+    original = teacher.input_value("[data-ll-class-pick]")
+    teacher.click("[data-ll-action=new-assignment]")
+    title = "<b>Козырь</b> & Ко"
+    teacher.set_input_files(
+        "[data-ll-class-own-files]",
+        [
+            {
+                "name": "плохой.yaml",
+                "mimeType": "text/yaml",
+                "buffer": own_task_file("mine", title).replace(b"9\xe2\x99\xa5]", b"5\xe2\x99\xa5]"),
+            }
+        ],
+    )
+    status = teacher.locator("[data-ll-class-own-status]")
+    teacher.wait_for_function(
+        "() => /не добавлен/.test(document.querySelector('[data-ll-class-own-status]').textContent)", timeout=120_000
+    )
+    assert re.search(r"плохой\.yaml:\d+:\d+: ", status.text_content()), status.text_content()
+    assert teacher.locator("[data-ll-class-own-task]").count() == 0, "a refused file changes nothing"
+    teacher.set_input_files(
+        "[data-ll-class-own-files]",
+        [{"name": "моя.yaml", "mimeType": "text/yaml", "buffer": own_task_file("mine", title)}],
+    )
+    teacher.wait_for_function(
+        "() => /добавлено 1/.test(document.querySelector('[data-ll-class-own-status]').textContent)"
+    )
+    assert teacher.locator('[data-ll-class-own-task="mine"]').text_content().startswith(title), "the title as text"
+    first = exercises[0]
+    teacher.check(f'input[value="{first["id"]}"]')
+    teacher.click("[data-ll-action=make-assignment]")
+    assert said(teacher).startswith("Задание готово: Домашнее задание, 2 упражнения")
+    teacher.wait_for_selector("[data-ll-class-qr-too-long]:visible")
+    assert teacher.locator("[data-ll-assignment-qr]").is_hidden()
+    with teacher.expect_download() as download:
+        teacher.click("[data-ll-action=save-assignment]")
+    link = download.value.path().read_text(encoding="utf-8").strip()
+    assert said(teacher).startswith("Сохранено: Домашнее задание")
+    assert link == teacher.locator("[data-ll-assignment-link]").get_attribute("href")
+
+    phone = chromium.new_context(**PHONE)
+    page = phone.new_page()
+    student_log = record(page)
+    page.goto(link, wait_until="load")
+    page.click('[data-ll-goto="mine"]')
+    task = page.locator('[data-ll-task="mine"]')
+    task.locator('[data-ll-card="5♥"]').wait_for(timeout=120_000)  # the worker drew it
+    assert title in task.locator(".ll-task-title").text_content()
+    assert task.locator("b").count() == 0, "the author's markup is text"
+    task.locator('[data-ll-card="5♥"]').click()
+    task.locator("[data-ll-action=retry]").click()
+    task.locator('[data-ll-card="9♥"]').click()
+    page.wait_for_selector('[data-ll-task="mine"][data-ll-verdict=right]')
+    page.fill("[data-ll-pupil-name]", "Дина")
+    page.click("[data-ll-action=hand-in]")
+    result = page.locator("[data-ll-result-link]").get_attribute("href")
+    student_log.assert_clean()
+    page.goto((book_html / LEARN).as_uri() + link[link.index("#") :], wait_until="load")  # opened as a file
+    page.click('[data-ll-goto="mine"]')
+    assert "по его адресу" in page.locator('[data-ll-task="mine"] .ll-task-waiting').text_content()
+    page.click(f'[data-ll-goto="{first["id"]}"]')
+    page.locator(f'[data-ll-task="{first["id"]}"] [data-ll-card="{right_card(first)}"]').click()
+    page.wait_for_selector(f'[data-ll-task="{first["id"]}"][data-ll-verdict=right]')
+    phone.close()
+
+    assert "Дина" in add_pasted(teacher, result)
+    row = teacher.locator('[data-ll-class-row="Дина"]')
+    assert row.locator(".ll-class-wrong").count() == 1  # her first answer to the own task, named in words
+    assert f"«{title}»" in teacher.locator("[data-ll-class-head]").text_content()
+    assert not wcag_violations(teacher, within="[data-ll-class]"), "the teacher's own tasks"
+    log.assert_clean()
+    teacher.select_option("[data-ll-class-pick]", original)  # the class of the round, as the others left it

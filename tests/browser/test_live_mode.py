@@ -153,7 +153,7 @@ def test_live_mode_marks_the_legal_cards_and_a_refused_one_says_its_rule_in_russ
         refused.click()
         verdict = player.locator(VERDICT)
         verdict.wait_for(state="visible", timeout=5_000)
-        assert verdict.inner_text().startswith("нужно дать масть (♦): у игрока Боря есть")
+        assert verdict.inner_text().startswith("нужно дать масть (♦): Боря держит")
         box, bar = verdict.bounding_box(), player.locator(".ll-controls").bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], "the answer is under the step bar"
         page.wait_for_timeout(500)  # nothing else comes: no branch, the same step

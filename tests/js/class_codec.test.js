@@ -113,6 +113,36 @@ test('prototype keys are no exercise and no name', () => {
   assert.equal(read.ok, true, 'a plain id: the page looks it up among its own exercises as an own key');
 });
 
+// The teacher's own tasks: their scenario's text packed (deflate-raw, base64url) beside the ids.
+const PACKED = 'TVLLbsIwELz7K_YDQltanhZCou0pOSH1hjiYxAWLECLbUcWn5IZkJR_Gl9SeJFVzGGlnZ3bXu';
+
+test('an assignment with the teacher\'s own tasks goes round whole, in their place among the ids', () => {
+  const own = [{id: 'my-trump', packed: PACKED}, {id: 'constructor', packed: 'AAAA'}];
+  const ids = ['deal-1', 'my-trump', 'winner-1', 'constructor'];
+  const read = codec.readAssignment(codec.makeAssignment({title: 'Мои задачи', date: '', ids, own}, 'ab12cd'));
+  assert.equal(read.ok, true);
+  assert.deepEqual(read.value, {nonce: 'ab12cd', title: 'Мои задачи', date: '', ids, own});
+  const plain = codec.readAssignment(codec.makeAssignment({title: 't', date: '', ids: IDS, own: []}));
+  assert.equal('own' in plain.value, false, 'none: the assignment is as before');
+});
+
+test('forged own tasks are refused with where they are', () => {
+  const body = (fields) => { const b = fields.join('.'); return b + '.' + codec.check(b); };
+  const read = (ids) => codec.readAssignment(body(['1', 'ab12cd', 't', '', ids]));
+  assert.equal(read(`deal-1~mine!${PACKED}!${PACKED}`).code, 'bad-own');
+  assert.equal(read(`deal-1~mine!${PACKED}`).ok, true);
+  for (const forged of ['', '%3Cb%3E', '<b>x</b>', 'a+b/c=', 'A'.repeat(codec.MAX_OWN_PACKED + 1)]) {
+    const refused = read(`deal-1~mine!${forged}`);
+    assert.deepEqual([refused.code, refused.at], ['bad-own', 2], forged.slice(0, 20));
+  }
+  assert.equal(read(`__proto__!${PACKED}`).code, 'bad-id');
+  assert.equal(read(`mine!${PACKED}~mine!${PACKED}`).code, 'twice');
+  const many = Array.from({length: codec.MAX_OWN + 1}, (_, i) => `own-${i}!${PACKED}`).join('~');
+  assert.equal(read(many).code, 'too-many-own');
+  const huge = Array.from({length: 8}, (_, i) => `own-${i}!${'A'.repeat(codec.MAX_OWN_PACKED)}`).join('~');
+  assert.equal(read(huge).code, 'too-long', 'an assignment has a length it may not pass, whatever it holds');
+});
+
 test('a first name follows the seat names\' rules', () => {
   assert.equal(codec.nameProblem('Аня'), null);
   assert.equal(codec.nameProblem(''), 'name-empty');

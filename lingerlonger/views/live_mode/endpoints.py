@@ -398,6 +398,23 @@ def practice_task(args: dict) -> dict:
     return {"html": str(html)}
 
 
+@_call
+def class_tasks(args: dict) -> dict:
+    """``{text, name, lang, size}``: a teacher's task file checked for the Class page (``tasks``: each
+    exercise packed, with its answers in words); ``{packed, id, lang}``: one exercise of an
+    assignment read again and drawn (``html``, ``exercise``). A refusal: ``refused``, plain text."""
+    from lingerlonger.views.live_mode import class_tasks as own
+
+    lang = _language(args)
+    try:
+        if "packed" in args:
+            return own.own_task(_text(args, "packed"), _text(args, "id"), lang)
+        name, size = (_text(args, "name", "") or "task.yaml")[:100], _whole(args, "size", 0)
+        return {"tasks": own.task_files(_text(args, "text"), name, lang, size)}
+    except own.OwnTaskRefused as refused:
+        return {"refused": str(refused)}
+
+
 def _share_words(lang: str) -> dict:
     """What "Share link" says, by the name live-player.js reads it under."""
     return {
@@ -556,6 +573,7 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "review_moment": review_moment,
         "practise": practise,
         "practice_task": practice_task,
+        "class_tasks": class_tasks,
         "check_file": check_file,
         "make_task": make_task,
         "position_change": position_change,

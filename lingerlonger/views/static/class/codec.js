@@ -4,6 +4,8 @@
    from the catalogs), never a half-read value.
 
    An assignment:  1.NONCE.TITLE.DATE.ID~ID~ID.CHECK
+     an ID may be ID!PACKED: one of the teacher's own tasks, its scenario's text deflated in base64url
+     (views/live_mode/class_tasks.py packs it; live mode's worker reads it again like any file)
    A result:       1.NONCE.NAME.MINUTE.ITEM~ITEM~ITEM.CHECK   (one ITEM per exercise, in order)
      ITEM: ANSWER_HS_T   the first answer given (a card 'QH', a suit 'H', a seat, seats 'Ana,Bo',
                          a choice's number), H the hints used and S the stars (one digit each),
@@ -15,13 +17,14 @@
    Texts are percent-encoded, and so are the separators (. ~ _ ,) and what a chat app could break.
 
    The API (window.llClassCodec in a page, module.exports under node):
-     makeAssignment({title, date, ids}, nonce?) -> the text      readAssignment(text) -> {ok, value | code, at}
+     makeAssignment({title, date, ids, own?}, nonce?) -> the text readAssignment(text) -> {ok, value | code, at}
+       own: [{id, packed}], the teacher's own tasks among ids (only there when there is one)
      makeResult({nonce, name, minute, items}) -> the text         readResult(text) -> {ok, value | code, at}
      nameProblem(name) -> null or a code (the rules of seat names: scenario/author_names.py)
      codeIn(text, key) -> the text after '#KEY=' in a link (or the text itself), or ''
      speaker(words, lang) -> say(key, values): a catalog's message (class.*) with its values, its
        plural form chosen by the count (Intl.PluralRules: CLDR's, as words/i18n.py)
-   Codes: too-long, damaged, version, malformed, no-exercises, too-many, bad-id, twice,
+   Codes: too-long, damaged, version, malformed, no-exercises, too-many, bad-id, twice, bad-own, too-many-own,
    name-empty, name-invisible, name-too-long, name-reserved. */
 (/** @param {Window} global @param {() => ClassCodecApi} factory */ function (global, factory) {
   if (typeof module === 'object' && module.exports) module.exports = factory();
@@ -32,6 +35,10 @@
   var MAX_TEXT = 2000;  // a link's code, far above a 40-exercise result: more is not one of ours
   var MAX_EXERCISES = 40;
   var MAX_TITLE = 80;
+  var MAX_OWN_PACKED = 6000;  // one own task, packed (class_tasks.py MAX_PACKED)
+  var MAX_OWN = 6;  // own tasks in one assignment
+  var MAX_ASSIGNMENT = 40000;  // an assignment's text, its own tasks in it
+  var PACKED = /^[A-Za-z0-9_-]+$/;
   var MAX_NAME = 20;  // scenario/limits.py MAX_SEAT_NAME
   var MAX_SECONDS = 36 * 36 * 36 - 1;  // three base-36 digits: 13 hours
   var ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -87,11 +94,12 @@
   function refused(code, at) { return {ok: false, code: code, at: at || 0}; }
 
   /** The common frame: the length, the version, the check, six fields.
-   * @param {unknown} text @returns {{ok: true, parts: string[]} | {ok: false, code: string, at: number}} */
-  function frame(text) {
+   * @param {unknown} text @param {number} [limit] the longest text read (MAX_TEXT)
+   * @returns {{ok: true, parts: string[]} | {ok: false, code: string, at: number}} */
+  function frame(text, limit) {
     if (typeof text !== 'string') return refused('malformed');
     var given = text.trim();
-    if (given.length > MAX_TEXT) return refused('too-long');
+    if (given.length > (limit || MAX_TEXT)) return refused('too-long');
     var parts = given.split('.');
     if (parts[0] !== VERSION) return parts.length === 6 && /^\d+$/.test(parts[0]) ? refused('version') : refused('damaged');
     if (parts.length !== 6) return refused('damaged');
@@ -111,26 +119,38 @@
 
   /** @param {ClassAssignment} a @param {string} [given] */
   function makeAssignment(a, given) {
-    var body = [VERSION, given || nonce(), enc(a.title.trim().slice(0, MAX_TITLE)), a.date || '',
-      a.ids.join('~')].join('.');
+    var own = new Map((a.own || []).map(function (o) { return [o.id, o.packed]; }));
+    var ids = a.ids.map(function (id) { return own.has(id) ? id + '!' + own.get(id) : id; });
+    var body = [VERSION, given || nonce(), enc(a.title.trim().slice(0, MAX_TITLE)), a.date || '', ids.join('~')].join('.');
     return body + '.' + check(body);
   }
   /** @param {unknown} text @returns {ClassRead<ClassAssignment>} */
   function readAssignment(text) {
-    var framed = frame(text);
+    var framed = frame(text, MAX_ASSIGNMENT);
     if (!framed.ok) return framed;
     var p = framed.parts;
     var title = dec(p[2]);
     if (title === null || title.length > MAX_TITLE || INVISIBLE.test(title.replace(/ /g, ''))) return refused('malformed', 2);
     if (!DATE.test(p[3])) return refused('malformed', 3);
-    var ids = p[4] ? p[4].split('~') : [];
-    if (!ids.length) return refused('no-exercises');
-    if (ids.length > MAX_EXERCISES) return refused('too-many');
+    var items = p[4] ? p[4].split('~') : [];
+    if (!items.length) return refused('no-exercises');
+    if (items.length > MAX_EXERCISES) return refused('too-many');
+    /** @type {{id: string, packed: string}[]} */
+    var own = [];
+    var ids = items.map(function (item) { return item.split('!')[0]; });
     for (var i = 0; i < ids.length; i++) {
       if (!ID.test(ids[i])) return refused('bad-id', i + 1);
       if (ids.indexOf(ids[i]) !== i) return refused('twice', i + 1);
+      var packed = items[i].split('!').slice(1);
+      if (!packed.length) continue;
+      if (packed.length > 1 || packed[0].length > MAX_OWN_PACKED || !PACKED.test(packed[0])) return refused('bad-own', i + 1);
+      own.push({id: ids[i], packed: packed[0]});
+      if (own.length > MAX_OWN) return refused('too-many-own');
     }
-    return {ok: true, value: {nonce: p[1], title: title, date: p[3], ids: ids}};
+    /** @type {ClassAssignment & {nonce: string}} */
+    var value = {nonce: p[1], title: title, date: p[3], ids: ids};
+    if (own.length) value.own = own;
+    return {ok: true, value: value};
   }
 
   /** @param {ClassResult} r */
@@ -194,5 +214,5 @@
 
   return {speaker: speaker, makeAssignment: makeAssignment, readAssignment: readAssignment, makeResult: makeResult,
     readResult: readResult, nameProblem: nameProblem, codeIn: codeIn, check: check,
-    MAX_TEXT: MAX_TEXT, MAX_EXERCISES: MAX_EXERCISES, ASSIGNMENT_KEY: 'll-assignment', RESULT_KEY: 'll-result'};
+    MAX_TEXT: MAX_TEXT, MAX_EXERCISES: MAX_EXERCISES, MAX_OWN: MAX_OWN, MAX_OWN_PACKED: MAX_OWN_PACKED, ASSIGNMENT_KEY: 'll-assignment', RESULT_KEY: 'll-result'};
 });

@@ -28,8 +28,12 @@
     var read = codec.readAssignment(location.hash.slice(prefix.length));
     /** @param {string} id */
     function taskOf(id) { return learn.querySelector('[data-ll-task="' + CSS.escape(id) + '"]:not([data-ll-review-of])'); }
+    var owned = read.ok ? (read.value.own || []).map(function (o) { return o.id; }) : [];
     var problem = !read.ok ? say('class.refused-' + read.code, {at: read.at, limit: codec.MAX_EXERCISES})
-      : read.value.ids.filter(function (id) { return !taskOf(id); }).map(function (id) { return say('class.refused-unknown', {id: id}); })[0];
+      : read.value.ids.map(function (id, i) {  // the teacher's own tasks are drawn below: no course's id
+        if (owned.indexOf(id) >= 0) return taskOf(id) ? say('class.refused-bad-own', {at: i + 1}) : '';
+        return taskOf(id) ? '' : say('class.refused-unknown', {id: id});
+      }).filter(Boolean)[0];
     if (problem || !read.ok) {
       part('[data-ll-class-title]').textContent = say('class.student-refused');
       status.textContent = problem + ' ' + say('class.whole-course');
@@ -51,6 +55,50 @@
     });
     var practice = learn.querySelector('[data-ll-practice-tasks]');
     if (practice) practice.remove();  // the student's own exercises wait for the whole course
+    /** The teacher's own tasks: each an exercise waiting to be drawn by live mode's worker (course.js
+     * has it drawn from its packed text when it first shows, and says so where it cannot be), and
+     * its link in a unit of its own. @param {ClassOwnTask[]} own */
+    function ownTasks(own) {
+      var list = document.createElement('ol'), unit = document.createElement('li'), title = document.createElement('span');
+      unit.dataset.llUnit = 'class-own';
+      title.className = 'll-unit-title';
+      title.textContent = say('class.own-unit');
+      list.className = 'll-unit-tasks';
+      unit.append(title, list);
+      var units = /** @type {HTMLElement} */ (learn.querySelector('.ll-learn-units > ol'));
+      units.insertBefore(unit, units.querySelector('[data-ll-practice-unit]'));
+      own.forEach(function (o, i) {
+        var dom = 'll-task-' + o.id, article = document.createElement('article');
+        article.className = 'll-task';
+        article.id = dom;
+        article.dataset.llTask = o.id;
+        article.dataset.llKind = 'choice';
+        article.setAttribute('aria-labelledby', dom + '-title');
+        article.llClassTask = {id: o.id, packed: o.packed, lang: (learn.lang || 'en').split('-')[0],
+          offline: say('class.own-needs-address'), failed: say('class.own-failed')};
+        var heading = document.createElement('h2'), stars = document.createElement('span'), waiting = document.createElement('p');
+        heading.id = dom + '-title';
+        heading.className = 'll-task-title';
+        heading.tabIndex = -1;
+        stars.className = 'll-task-stars';
+        stars.dataset.llStars = '';
+        stars.hidden = true;
+        heading.append(say('class.own-heading'), stars);
+        waiting.className = 'll-task-waiting';
+        waiting.setAttribute('role', 'status');
+        waiting.textContent = say('class.own-waiting');
+        article.append(heading, waiting);
+        /** @type {HTMLElement} */ (learn.querySelector('.ll-learn-tasks')).appendChild(article);
+        var link = document.createElement('a'), entry = document.createElement('li');
+        link.href = '#' + dom;
+        link.dataset.llGoto = o.id;
+        link.textContent = String(i + 1);
+        link.setAttribute('aria-label', say('class.own-heading') + ' ' + (i + 1));
+        entry.appendChild(link);
+        list.appendChild(entry);
+      });
+    }
+    if (a.own) ownTasks(a.own);
     part('[data-ll-class-title]').textContent = say('class.student-title', {title: a.title});
     var due = part('[data-ll-class-due]');
     due.textContent = a.date ? say('class.due', {date: a.date}) : '';

@@ -29,6 +29,9 @@
     var data = JSON.parse(part('[data-ll-class-data]').textContent);
     /** @type {Map<string, ClassExercise>} */
     var exercises = new Map(data.exercises.map(function (e) { return [e.id, e]; }));
+    var courseIds = new Set(exercises.keys());
+    var own = global.llClassOwn(root, {say: say, tell: tell, lang: lang.split('-')[0], exercises: exercises,
+      taken: function (id) { return courseIds.has(id); }});
     var builder = part('[data-ll-class-builder]'), assignmentBox = part('[data-ll-class-assignment]');
     var results = part('[data-ll-class-results]'), addForm = part('[data-ll-class-add]');
     var addButton = part('[data-ll-action=add-results]'), live = part('[data-ll-class-live]');
@@ -42,7 +45,7 @@
     var assignment = null;
     /** @type {ClassStore | null} */
     var store = null;
-    var busy = Promise.resolve();
+    var busy = Promise.resolve(), ownProblem = '';  // why the class's own tasks cannot be read here (opened as a file...)
 
     /** @param {string} text */
     function tell(text) {  // the live region: emptied first, so the same words twice are said twice
@@ -50,7 +53,8 @@
       setTimeout(function () { live.textContent = text; }, 30);
     }
     /** @param {string} id */
-    function exercise(id) { return /** @type {ClassExercise} */ (exercises.get(id)); }
+    function exercise(id) { return exercises.get(id) || own.unread(id); }
+    function pending() { return ((assignment && assignment.own) || []).some(function (o) { return !exercises.has(o.id); }); }
     function kinds() { return (assignment ? assignment.ids : []).map(function (id) { return exercise(id).kind; }); }
     /** @param {string} code */
     function linkFor(code) { return new URL(data.learn + '#' + codec.ASSIGNMENT_KEY + '=' + code, location.href).href; }
@@ -73,17 +77,20 @@
     builder.addEventListener('submit', /** @param {Event} event */ function (event) {
       event.preventDefault();
       var ids = Array.from(builder.querySelectorAll('[data-ll-class-pick-task]:checked'),
-        function (box) { return /** @type {HTMLInputElement} */ (box).value; });
+        function (box) { return /** @type {HTMLInputElement} */ (box).value; }).concat(own.picked().map(function (o) { return o.id; }));
       if (!ids.length) { tell(say('class.pick-some')); builder.querySelector('[data-ll-class-pick-task]').focus(); return; }
       if (ids.length > codec.MAX_EXERCISES) { tell(say('class.refused-too-many', {limit: codec.MAX_EXERCISES})); return; }
       var title = part('[data-ll-class-title-field]').value.trim() || say('class.title-default');
-      make(codec.makeAssignment({title: title, date: part('[data-ll-class-date-field]').value, ids: ids}));
+      make(codec.makeAssignment({title: title, date: part('[data-ll-class-date-field]').value, ids: ids, own: own.picked()}));
     });
     /** @param {string} code @returns {string} why it cannot be taken, or '' */
     function assignmentProblem(code) {
       var read = codec.readAssignment(code);
       if (!read.ok) return say('class.refused-' + read.code, {at: read.at, limit: codec.MAX_EXERCISES});
-      var unknown = read.value.ids.filter(function (id) { return !exercises.has(id); });
+      var owned = (read.value.own || []).map(function (o) { return o.id; });
+      var clash = read.value.ids.findIndex(function (id) { return owned.indexOf(id) >= 0 && courseIds.has(id); });
+      if (clash >= 0) return say('class.refused-bad-own', {at: clash + 1});
+      var unknown = read.value.ids.filter(function (id) { return !exercises.has(id) && owned.indexOf(id) < 0; });
       return unknown.length ? say('class.refused-unknown', {id: unknown[0]}) : '';
     }
     /** @param {string} code */
@@ -113,16 +120,22 @@
       var href = linkFor(record.assignment), link = part('[data-ll-assignment-link]');
       link.href = href;
       link.textContent = href;
-      qr.draw(part('[data-ll-assignment-qr]'), href);
-      part('[data-ll-class-exercises]').replaceChildren.apply(part('[data-ll-class-exercises]'),
-        assignment.ids.map(function (id) {
-          var li = document.createElement('li'), e = exercise(id);
-          li.textContent = say('class.exercise', {at: e.at}) + ': ' + e.goal + ' (' + e.unitTitle + ')';
-          return li;
-        }));
+      own.link(href);
+      ownProblem = '';
+      var missing = (assignment.own || []).filter(function (o) { return !exercises.has(o.id); });
+      if (missing.length) own.describe(missing).then(function () { if (current === record) { listExercises(); draw(); } },
+        /** @param {Error} why */ function (why) { if (current === record) { ownProblem = why.message; draw(); } });
+      listExercises();
       listClasses();
       draw();
       if (focus) part('[data-ll-class-heading]').focus();
+    }
+    function listExercises() {
+      var list = part('[data-ll-class-exercises]');
+      list.replaceChildren.apply(list, /** @type {ClassAssignment} */ (assignment).ids.map(function (id) {
+        var e = exercise(id);
+        return cell('li', say('class.exercise', {at: e.at}) + ': ' + e.goal + ' (' + e.unitTitle + ')');
+      }));
     }
     function listClasses() {
       classes.sort(function (a, b) { return b.made - a.made; });
@@ -153,6 +166,9 @@
       if (text.length > codec.MAX_TEXT) return Promise.resolve(say('class.refused-too-long', {limit: codec.MAX_TEXT}));
       var code = codec.codeIn(text, codec.RESULT_KEY);
       if (!current || !assignment) return Promise.resolve(say('class.no-class'));
+      if (pending()) {  // its own tasks not read yet: once they are (or cannot be)
+        return own.ready().then(function () { return pending() ? ownProblem || say('class.own-needs-site') : consider(text); });
+      }
       var read = codec.readResult(code, kinds());
       if (!read.ok) return Promise.resolve(say('class.refused-' + read.code, {at: read.at, limit: codec.MAX_TEXT}));
       var r = read.value, a = assignment, record = current;
@@ -337,6 +353,7 @@
     function starsText(n) { return '\u2605\u2605\u2605'.slice(0, n) + '\u2606\u2606\u2606'.slice(0, 3 - n); }
     /** The table's figures, one row per student: what the page shows and the CSV holds. */
     function figures() {
+      if (pending()) return [];  // the own tasks' answers are not known yet, or cannot be here
       return readResults().map(function (r) {
         var cells = /** @type {ClassAssignment} */ (assignment).ids.map(function (id, i) {
           var item = r.items[i], e = exercise(id);
@@ -359,7 +376,9 @@
       if (!assignment) return;
       var a = assignment, rows = figures();
       part('[data-ll-class-report-title]').textContent = say('class.report-title', {title: label(a)});
-      part('[data-ll-class-empty]').hidden = rows.length > 0;
+      var waiting = pending(), empty = part('[data-ll-class-empty]');  // then no rows: figures()
+      empty.textContent = waiting ? ownProblem || say('class.own-checking', {name: a.title}) : say('class.no-results');
+      empty.hidden = rows.length > 0;
       part('[data-ll-class-table-box]').hidden = rows.length === 0;
       part('[data-ll-class-caption]').textContent = say('class.caption', {count: rows.length});
       var head = part('[data-ll-class-head]');
@@ -455,8 +474,9 @@
         return {id: id, count: rows.filter(function (row) { return row.cells[i] && !(/** @type {{right: boolean}} */ (row.cells[i])).right; }).length};
       }).filter(function (m) { return m.count > 0; }).sort(function (x, y) { return y.count - x.count; });
       if (!missed.length) { tell(say('class.review-none')); return; }
-      make(codec.makeAssignment({title: say('class.review-title', {title: a.title}), date: '',
-        ids: missed.slice(0, REVIEW_SIZE).map(function (m) { return m.id; })}));
+      var ids = missed.slice(0, REVIEW_SIZE).map(function (m) { return m.id; });
+      make(codec.makeAssignment({title: say('class.review-title', {title: a.title}), date: '', ids: ids,
+        own: (a.own || []).filter(function (o) { return ids.indexOf(o.id) >= 0; })}));
     });
     part('[data-ll-action=csv]').addEventListener('click', function () {
       if (!assignment) return;
@@ -510,6 +530,7 @@
     part('[data-ll-action=new-assignment]').addEventListener('click', function () {
       builder.hidden = false;
       builder.querySelectorAll('[data-ll-class-pick-task]').forEach(/** @param {HTMLInputElement} box */ function (box) { box.checked = false; });
+      own.clear();
       counted();
       assignmentBox.hidden = results.hidden = true;
       part('[data-ll-class-title-field]').focus();

@@ -128,7 +128,7 @@ window.llLearn = window.llLearn || function (root) {
   /** @param {HTMLElement} task */
   function ready(task) {  // an exercise is drawn (from its inert template) and set up when it first shows
     if (task.llSetUp) return;
-    if (task.llOwn) {
+    if (task.llOwn || task.llClassTask) {
       task.llSetUp = true;
       return drawOwn(task);
     }
@@ -201,7 +201,9 @@ window.llLearn = window.llLearn || function (root) {
   /* One of the reader's own exercises: drawn by live mode's worker from the data kept (the
      worker reads it like any scenario file and draws it with the course's template), then set up
      like any other; what cannot be read says so, and can be removed. Opened as a file, the note
-     says how to serve the site. */
+     says how to serve the site. A class teacher's own task (class/student.js) is drawn alike, from
+     its packed text (endpoints.class_tasks); what cannot be read says why, and opened as a file,
+     that it needs the site's address. */
   /** @param {(kit: LiveKit | undefined) => void} then */
   function withKit(then) {  // ll-live.js is deferred after this script: its kit comes by the page's load
     if (window.llLiveKit || document.readyState === 'complete') then(window.llLiveKit);
@@ -211,37 +213,42 @@ window.llLearn = window.llLearn || function (root) {
   function drawOwn(task) { withKit(function (kit) { drawOwnWith(kit, task); }); }
   /** @param {LiveKit | undefined} kit @param {HTMLElement} task */
   function drawOwnWith(kit, task) {
-    var item = /** @type {OwnExercise} */ (task.llOwn);
-    var waiting = /** @type {HTMLElement} */ (task.querySelector('.ll-task-waiting'));  // practice_queue.js's
-    function unreadable() {
+    var item = task.llOwn, given = task.llClassTask;
+    var waiting = /** @type {HTMLElement} */ (task.querySelector('.ll-task-waiting'));  // practice_queue.js's, student.js's
+    /** @param {unknown} [said] why, as the worker says it */
+    function unreadable(said) {
       if (!task.isConnected) return;
-      waiting.textContent = words.practice_unreadable;
+      waiting.textContent = typeof said === 'string' && said ? said : given ? given.failed : words.practice_unreadable;
+      if (given) return;  // the teacher's: nothing of the reader's to take away
       var remove = document.createElement('button');
       remove.type = 'button';
       remove.dataset.llAction = 'practice-remove';
       remove.textContent = words.practice_remove;
       waiting.after(remove);
     }
+    if (given && (!kit || kit.offline)) { waiting.textContent = given.offline; return; }
     if (!kit) return unreadable();
     if (kit.offline) {
       waiting.textContent = '';
       return kit.needsServer(waiting);
     }
-    kit.call('practice_task', {id: item.id, lesson: item.lesson, moment: item.moment, lang: item.lang})
+    var mine = /** @type {OwnExercise | ClassTaskToDraw} */ (given || item);
+    (given ? kit.call('class_tasks', {packed: given.packed, id: given.id, lang: given.lang})
+      : kit.call('practice_task', {id: mine.id, lesson: item && item.lesson, moment: item && item.moment, lang: mine.lang}))
       .then(function (answer) {
         if (!task.isConnected) return;
-        if (!answer || typeof answer.html !== 'string') return unreadable();
+        if (!answer || typeof answer.html !== 'string') return unreadable(answer && answer.refused);
         var box = document.createElement('template');
         // eslint-disable-next-line no-unsanitized/property -- the worker's answer: course/task.html, the package's own template, drawn from data
         box.innerHTML = answer.html;  // the worker's own template (course/task.html), drawn from data
         var drawn = /** @type {HTMLElement | null} */ (box.content.firstElementChild);
-        if (!drawn || drawn.dataset.llTask !== item.id) return unreadable();
+        if (!drawn || drawn.dataset.llTask !== mine.id) return unreadable();
         var focused = task.contains(document.activeElement);
         task.dataset.llKind = drawn.dataset.llKind;
         task.replaceChildren.apply(task, Array.prototype.slice.call(drawn.childNodes));
         sizeTables(task);
         setup(task);
-        if (stars[item.id]) showStars(task, stars[item.id]);
+        if (stars[mine.id]) showStars(task, stars[mine.id]);
         if (focused) /** @type {HTMLElement} */ (task.querySelector('.ll-task-title')).focus();
       }, unreadable);
   }
