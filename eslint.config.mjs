@@ -40,7 +40,8 @@ export default [
     },
   },
   {  // the progress store and the reader's own exercises: pages, and node's tests (module.exports)
-    files: [`${STATIC}/learn/course_progress.js`, `${STATIC}/learn/practice_queue.js`, `${STATIC}/class/codec.js`],
+    files: [`${STATIC}/learn/course_progress.js`, `${STATIC}/learn/review_schedule.js`, `${STATIC}/learn/practice_queue.js`,
+      `${STATIC}/class/codec.js`],
     languageOptions: {globals: {...globals.browser, ...globals.commonjs}},
   },
   {  // live mode's worker and the snapshot's restoring: ES modules, in a Web Worker

@@ -172,6 +172,10 @@ DATA = [
         True,
     ),
     ({"tasks": {"deal-1": {**GOOD, "b": 1}}, "own": [], "skills": {}}, False),  # a box without its day
+    ({"tasks": {"deal-1": {**GOOD, "c": 5}}, "own": [], "skills": {}}, True),  # review copies 0 and 2 seen
+    ({"tasks": {"deal-1": {**GOOD, "c": 0}}, "own": [], "skills": {}}, False),  # none seen: no key
+    ({"tasks": {"deal-1": {**GOOD, "c": 256}}, "own": [], "skills": {}}, False),  # at most 8 copies
+    ({"tasks": {"deal-1": {**GOOD, "c": "5"}}, "own": [], "skills": {}}, False),
     ({"tasks": {"deal-1": {**GOOD, "s": 4}}, "own": [], "skills": {}}, False),
     ({"tasks": {"deal-1": {**GOOD, "s": 0}}, "own": [], "skills": {}}, False),
     ({"tasks": {"deal-1": {**GOOD, "m": 1.5}}, "own": [], "skills": {}}, False),

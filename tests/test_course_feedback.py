@@ -29,8 +29,10 @@ def page(lang: str) -> str:
 
 
 def every_task() -> list[LearnTask]:
-    """Every exercise and its review copy."""
-    return [shown for unit in course_units() for task in unit.tasks for shown in (task, task.review) if shown]
+    """Every exercise and its review copies."""
+    return [
+        shown for unit in course_units() for task in unit.tasks for shown in (task, task.review, *task.copies) if shown
+    ]
 
 
 def answers_to_explain(task: LearnTask) -> list[str]:

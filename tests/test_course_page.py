@@ -8,12 +8,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from learn_fixture import units
 
-from lingerlonger.scenario.course import read_course
-from lingerlonger.views.course_page import answer_kind, course_html, learn_units
+from lingerlonger.scenario.course import Course, read_course
+from lingerlonger.views.course_page import REVIEW_COPIES, answer_kind, course_html, learn_units
 from lingerlonger.words.i18n import LANGUAGES, translate
 
 
@@ -137,8 +138,44 @@ def test_the_course_is_drawn_with_a_review_copy_of_every_exercise():
     assert all(task.review is not None and task.review.id == f"{task.id}-review" for task in tasks)
     html = str(course_html(learned, "ru"))
     reviews = re.findall(r'<article[^>]*data-ll-task="([^"]+)"[^>]*data-ll-review-of="([^"]+)"', html)
-    assert reviews == [(f"{task.id}-review", task.id) for task in tasks]
+    copies = [(copy.id, task.id) for task in tasks for copy in (task.review, *task.copies)]
+    assert reviews == copies
     assert len(re.findall(r"<a [^>]*data-ll-goto=", html)) == len(tasks)  # the course's list: no review in it
+
+
+def test_each_review_draws_another_copy_and_the_other_copies_wait_in_a_file_of_their_own():
+    """Issue 41: a review copy was one copy made at build time, the same at every review. Each
+    exercise now has REVIEW_COPIES, no two alike; the first one's body goes where it went (its
+    unit's), the others' to a file per unit, loaded only when a review draws one."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
+    from site_assets import lazy_task_bodies
+
+    course = read_course()
+    course = Course(course.units[2:4])  # two units of the rules course: cards, seats
+    learned = learn_units(course, lang="ru")
+    tasks = [task for unit in learned for task in unit.tasks]
+    for task in tasks:
+        copies = [task.review, *task.copies]
+        assert [copy.id for copy in copies] == [f"{task.id}-review"] + [
+            f"{task.id}-review-{n}" for n in range(2, REVIEW_COPIES + 1)
+        ]
+        tables = {(copy.state.players, copy.state.trump, copy.state.hands) for copy in copies}
+        assert len(tables) == REVIEW_COPIES, task.id  # another deal at each review
+    html = str(course_html(learned, "ru", include_assets=False))
+    shells = re.findall(r'<article[^>]*data-ll-review-of="([^"]+)" data-ll-copy="(\d)" data-ll-copies="(\d)"', html)
+    assert shells == [(task.id, str(n), str(REVIEW_COPIES)) for task in tasks for n in range(REVIEW_COPIES)]
+    files: dict[str, str] = {}
+    page = lazy_task_bodies(html, "ru", files.__setitem__, lambda name: name)
+    first, second = (unit.id for unit in course.units)
+    assert sorted(name.split(".")[0] for name in files) == sorted(
+        [f"learn/ru-{second}", f"learn/ru-{first}_copies", f"learn/ru-{second}_copies"]
+    )
+    for task in tasks:  # the extra copies' shells stay in the page, their bodies wait in a copies file
+        for n in range(2, REVIEW_COPIES + 1):
+            shell = re.search(rf'data-ll-task="{task.id}-review-{n}".*?</article>', page, re.S)
+            assert shell and re.search(r'data-ll-src="learn/ru-[\w-]+_copies\.\w+\.js"', shell[0]), task.id
 
 
 # ---- mastery (issue 41, section 5) ------------------------------------------------------------

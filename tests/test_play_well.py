@@ -125,7 +125,10 @@ def test_the_learn_page_marks_strategy_exercises_their_units_and_links_their_tip
         assert f'data-ll-unit="{unit.id}"' in html
     kinds = re.findall(r'data-ll-task="[^"]+" data-ll-kind="([^"]+)"', html)
     assert set(kinds) == {"win-hand", "best-chance"}
-    assert 'href="10-strategy.html"' in html  # each wrong answer links its tip
+    steps = [step for unit in course.units for scenario in unit.exercises for step in scenario.steps]
+    tips = {step.task.tip for step in steps if step.task is not None and step.task.tip}
+    linked = set(map(int, re.findall(r'href="10-strategy\.html#tip-(\d)"', html)))
+    assert tips and linked == tips  # each wrong answer links its own tip, not the list of them
     assert "data-ll-chances" in html  # a wrong best-chance answer shows the chances side by side
 
 
@@ -135,3 +138,10 @@ def test_the_rules_courses_strategy_tasks_are_sound():
     tasks = {task.id: task for unit in read_course(COURSE).units for task in unit.tasks}
     assert all(tasks[name].against == "any" for name in ("tip-discard-weak", "tip-keep-trump", "tip-count-stock"))
     assert tasks["var-grand-coup-name"].goal is TaskGoal.BEST_CHANCE
+
+
+def test_chapter_10_has_an_anchor_for_each_tip_that_the_links_go_to():
+    chapter = (REPO / "book" / "10-strategy.md").read_text(encoding="utf-8")
+    assert re.findall(r"^\d\. \(tip-(\d)\)=$", chapter, re.M) == [str(n) for n in range(1, 7)]
+    # a target before a list item's paragraph: the paragraph carries id="tip-N" in every language
+    # (its text, the translations' msgid, unchanged); test_review_explained finds it in the built page

@@ -117,7 +117,7 @@ def test_each_kind_of_reason_is_one_sentence_in_each_language_with_its_idea_link
         assert "{" not in sentence and idea_words in sentence
         if fact.endswith("void"):
             assert "B" in sentence  # the seat that showed the void, by its name
-    assert idea_href(Idea("tip", 3), "") == TIPS_PAGE
+    assert idea_href(Idea("tip", 3), "") == f"{TIPS_PAGE}#tip-3"  # the tip itself, not the list of them
     assert idea_href(Idea("rule", 9), "../book/") == "../book/rules-reference.html#rule-9"
     assert idea_href(Idea("rule", 9), None) is None
 

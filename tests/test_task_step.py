@@ -144,6 +144,16 @@ def test_new_task_writes_a_template_that_checks(tmp_path):
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_task_starter_names_every_kind_of_task(lang):
+    from lingerlonger.scenario.starters import starter_header
+
+    header = starter_header("mine.yaml", True, lang, task=True)
+    listed = header[header.index("# task ") :]
+    assert [goal.value for goal in TaskGoal if goal.value not in listed] == []
+    assert "against: tips" in listed and "against: any" in listed
+
+
 def test_a_task_about_the_trick_just_played_keeps_its_cards_on_the_table():
     [first] = load(TASKS)[:1]
     frames = [frame for frame in replay(first).frames if frame.task is not None]

@@ -19,6 +19,8 @@ interface ProgressRecord {
   b?: number;
   /** in review: the day it is due */
   r?: number;
+  /** the review copies seen, bit k for copy k (review_schedule.js): the next review draws the first one not seen */
+  c?: number;
 }
 
 /** One of the reader's own exercises, from a review's "Practise this" (endpoints.practise): data, never markup. */

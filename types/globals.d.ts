@@ -6,9 +6,22 @@
 // ---- the course's progress (course_progress.js) ----
 
 /** A solve, as the Learn page reports it, with the task's skills (course_page.task_skills). */
-interface SolveResult { stars: number; mistakes?: number; hints?: number; skills?: string[] }
-/** A solve's counts, every one given. */
-type SolveCounts = Required<Omit<SolveResult, 'skills'>>;
+interface SolveResult {
+  stars: number; mistakes?: number; hints?: number; skills?: string[];
+  /** a review copy's solve: which copy (from 0) of how many the page has */
+  copy?: number; copies?: number;
+}
+/** A solve's counts, every one given (and a review copy's, when it was one). */
+type SolveCounts = Required<Omit<SolveResult, 'skills' | 'copy' | 'copies'>> & Pick<SolveResult, 'copy' | 'copies'>;
+
+/** The review schedule (review_schedule.js): when a task comes back, and which copy it comes back as. */
+interface ReviewScheduleApi {
+  REVIEW_DAYS: number[]; MAX_COPIES: number;
+  solved(old: ProgressRecord | undefined, result: SolveCounts, day: number): ProgressRecord;
+  seenAfter(seen: number | undefined, copy: number, count: number): number;
+  nextCopy(seen: number | undefined, count: number): number;
+}
+interface Window { llReviewSchedule?: ReviewScheduleApi }
 
 /** A skill's mastery as the Learn page shows it (course_mastery.js). */
 interface Mastery {
@@ -45,6 +58,8 @@ interface ProgressStore {
   mastery(): Mastery[];
   weak(most: number): string[];
   state(id: string): TaskState | null;
+  /** the copy (from 0) of the task's review to draw, of the ``count`` the page has */
+  copy(id: string, count: number): number;
   count(): { done: number; total: number };
   next(): string | null;
   due(): string[];
@@ -78,13 +93,14 @@ interface CourseProgressApi {
   unwrap(text: unknown): ProgressData;
   solved(old: ProgressRecord | undefined, result: SolveCounts, day: number): ProgressRecord;
   merged(data: ProgressData, incoming: ProgressData): MergeResult;
+  nextCopy(seen: number | undefined, count: number): number;
   today(now: number): number;
   linkText(hash: string | null | undefined): string | null;
   base64url(text: string): string;
   validOwn(item: unknown): item is OwnExercise;
   masteryOf(skill: string, mastery: SkillRecord): Mastery;
   counted(skills: { [skill: string]: SkillRecord }, ids: unknown, how: 'right' | 'hints' | 'wrong'): { [skill: string]: SkillRecord };
-  FORMAT: string; VERSION: number; STORAGE_KEY: string; REVIEW_DAYS: number[];
+  FORMAT: string; VERSION: number; MAX_COPIES: number; STORAGE_KEY: string; REVIEW_DAYS: number[];
   MAX_OWN: number; MAX_LESSON: number; MASTERY_LEVELS: number[];
   /** The progress panel (course_progress_panel.js, loaded after it). */
   panel?(root: HTMLElement, progress: ProgressStore, options?: PanelOptions): { refresh(): void; say: Speaker };
@@ -329,9 +345,10 @@ interface ClassSocketHandlers {
   offline: HTMLElement | null;
 }
 
-/** The UMD head of course_progress.js and practice_queue.js, under node. */
+/** The UMD head of course_progress.js, review_schedule.js and practice_queue.js, under node. */
 declare var module: { exports: unknown } | undefined;
 declare function require(name: './course_progress.js'): CourseProgressApi;
+declare function require(name: './review_schedule.js'): ReviewScheduleApi;
 
 /** sphinx-copybutton's globals (copybutton.js), which ll-theme.js translates: absent elsewhere. */
 declare var messages: { [locale: string]: { [key: string]: string } } | undefined;

@@ -74,12 +74,14 @@ STATIC = REPOSITORY / "lingerlonger" / "views" / "static"
 #: The folders of STATIC the served parts come from: live mode's own, and the styles the app shares.
 LIVE_SOURCES, SHARED_SOURCES = STATIC / "live", STATIC / "shared"
 #: What ll-live.js is made of, in this order (each after those it uses): the worker's calls,
-#: a lesson as a file or a link, the live player, the progress store that keeps the reader's own
-#: exercises, those exercises and the review of a finished hand that adds to them, the editor.
+#: a lesson as a file or a link, the live player, the progress store (its review schedule first)
+#: that keeps the reader's own exercises, those exercises and the review of a finished hand that
+#: adds to them, the editor.
 PAGE_SOURCES = (
     "live/live-kit.js",
     "live/live-share.js",
     "live/live-player.js",
+    "learn/review_schedule.js",
     "learn/course_progress.js",
     "learn/practice_queue.js",
     "live/live-review.js",

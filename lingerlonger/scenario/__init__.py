@@ -10,6 +10,8 @@
 - ``task_step``: a ``task:`` step read; ``task_check``: a task judged on the table, the author's
   ``accept`` proved, and the task said as a quiz question; ``review_lesson``: a hand's review made
   into an exercise ("Practise this") and into the asks of a saved lesson;
+- ``review_copy``: a review's exercise with its suits and seats permuted, its texts too;
+  ``review_position``: where the goal allows it, a review's new deal for the same rule;
 - ``replay``: the frames a reader steps through, every expectation checked; ``recording``: hands
   recorded as scenarios; ``starters``: templates for ``lingerlonger new``; ``safe_write``: a file
   replaced only once complete; ``scenario.schema.json``: the format for editors.

@@ -45,6 +45,7 @@ __all__ = [
     "Permutation",
     "permuted",
     "review_copy",
+    "review_copies",
     "review_permutation",
     "keeps_suits",
     "keeps_seating",
@@ -303,6 +304,24 @@ def review_copy(scenario: Scenario, seed: int) -> tuple[Scenario, Permutation]:
     )
     change = dataclasses.replace(change, said=people_said(scenario, change.names))
     return permuted(scenario, change), change
+
+
+def review_copies(scenario: Scenario, task_id: str, most: int) -> list[tuple[Scenario, Permutation]]:
+    """Up to ``most`` copies of ``scenario`` for its reviews, no two permuted alike (a review draws
+    a new one each time: static/learn/review_schedule.js): the copies of seeds ``task_id``'s round
+    0, 1, 2..., a round that repeats an earlier copy's permutation skipped (an exercise that keeps
+    its suits and seating, with a name alone of its kind, has few), within ``4 * most`` rounds."""
+    copies: list[tuple[Scenario, Permutation]] = []
+    seen: set[tuple[object, ...]] = set()
+    for round_ in range(4 * most):
+        copy, change = review_copy(scenario, review_seed(task_id, round_))
+        key = (tuple(change.suits.items()), tuple(change.names.items()), change.players)
+        if key not in seen:
+            seen.add(key)
+            copies.append((copy, change))
+        if len(copies) == most:
+            break
+    return copies
 
 
 #: A suit named in words, by language: the forms of each suit (spades, hearts, diamonds, clubs)

@@ -31,7 +31,8 @@ from lingerlonger.scenario import Text as AuthorText
 from lingerlonger.scenario.course import Course, read_course
 from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import joined_say, replay
-from lingerlonger.scenario.review_copy import review_copy, review_seed
+from lingerlonger.scenario.review_copy import review_copies, review_copy, review_seed
+from lingerlonger.scenario.review_position import new_position
 from lingerlonger.views.class_student import student_panel_html
 from lingerlonger.views.course_mastery import MASTERY_JS, mastery_words, skills_of
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
@@ -94,6 +95,12 @@ _STATIC = Path(__file__).parent / "static"
 COURSE_CSS = minify_css((_STATIC / "learn" / "course.css").read_text(encoding="utf-8"))
 # The mastery's script first: course.js calls it (static/learn/course_mastery.js).
 COURSE_JS = MASTERY_JS + (_STATIC / "learn" / "course.js").read_text(encoding="utf-8")
+#: Copies of each exercise for its reviews, each drawn in turn (static/learn/review_schedule.js):
+#: the first one's body goes with its unit's, the others' to a file of their own per unit, loaded
+#: only when a review draws one. A ``best-chance`` task has one (its copies can only rename its
+#: seats, and each is measured on hundreds of deals again: seconds of every build). Where the goal
+#: allows it, the second is a new position the engine dealt for the same rule (review_position.py).
+REVIEW_COPIES = 3
 #: Closes a lazy exercise's body (course/task.html): the book moves what comes before it, from
 #: ``<template data-ll-task-body data-ll-body-unit=...>``, to its unit's file (site_assets.py).
 BODY_END = "<!--/ll-task-body-->"
@@ -116,6 +123,7 @@ class LearnTask:
     question: Text = None  # a choice task's question, said instead of the goal's sentence
     last_trick: Trick | None = None  # a trick just completed, still shown (who won it, who drew)
     review: LearnTask | None = None  # the same idea in a new deal: suits and seats permuted
+    copies: tuple[LearnTask, ...] = ()  # more of them, for the reviews after the first
     own_view: bool = False  # drawn as the seat saw it (a hand's review: judged on what it could know)
     tip: int | None = None  # the tip of chapter 10 a strategy exercise is about, linked from each wrong answer
     rule: int | None = None  # the rule the author's hints name ("Rule 19: ..."): a choice's deciding rule
@@ -309,6 +317,7 @@ def task_html(
     heading: str | None = None,
     lazy: bool = False,
     unit: str | None = None,
+    copy: tuple[int, int] | None = None,
 ) -> Markup:
     """One exercise (or, with ``review_of``, its review copy): the position, the step's ``say:``,
     the task, the answers, the hints, and for each wrong answer the feedback the page shows (in an
@@ -317,7 +326,8 @@ def task_html(
     but the title in an inert ``<template>`` that course.js draws when the exercise first shows
     (the Learn page holds a hundred: 12,000 elements to style and lay out on a phone, otherwise).
     ``unit``: the id of the unit the book's build moves that template's markup to a file of
-    (one per unit: the page carries what its first screen needs, site_assets.py)."""
+    (one per unit: the page carries what its first screen needs, site_assets.py). ``copy``: a
+    review copy's number (from 0) and how many its exercise has, for the review that draws one."""
     lang = style.lang
 
     def rule_link(rule: int | None) -> dict[str, object] | None:
@@ -350,6 +360,7 @@ def task_html(
             else translate("learn.exercise", lang, at=at, count=count)
         ),
         review_of=review_of,
+        copy=copy,
         lazy=lazy,
         unit=unit,
         body_end=Markup(BODY_END),
@@ -370,7 +381,7 @@ def task_html(
         else {
             "around": translate("learn.decided-by-tip", lang, tip="\0").split("\0", 1),
             "text": translate("learn.tip", lang, tip=task.tip),
-            "href": tips_href,
+            "href": tips_href and f"{tips_href}#tip-{task.tip}",  # the tip itself, chapter 10's anchor
         },
         data=_json(task_data(task)),
     )
@@ -408,8 +419,12 @@ def course_html(
             at += 1
             tasks.append((task, draw(task, at=at, unit_title=title, unit=unit.id)))
             tasks_at.append((task, at, translate("learn.exercise", lang, at=at, count=count)))
-            if task.review is not None:  # course_progress.js opens it when the task is due for review
-                reviews.append(draw(task.review, at=at, unit_title=title, review_of=task.id, unit=unit.id))
+            copies = (task.review, *task.copies) if task.review is not None else ()
+            for number, copy in enumerate(copies):  # the progress panel opens one when the task is due for review
+                into = unit.id if number == 0 else f"{unit.id}.copies"  # the others: a file of their own
+                reviews.append(
+                    draw(copy, at=at, unit_title=title, review_of=task.id, unit=into, copy=(number, len(copies)))
+                )
         drawn.append({"unit": unit, "title": title, "tasks": tasks, "tasks_at": tasks_at})
     catalog = {
         "stars": {n: translate("learn.stars", lang, count=n) for n in (1, 2, 3)},
@@ -478,12 +493,21 @@ def _named(scenario: Scenario, lang: str | None) -> Scenario:
 
 
 def _with_review(task: LearnTask, scenario: Scenario, named: Callable[[Scenario], Scenario]) -> LearnTask:
-    """The task with its review: a permuted copy (scenario/review_copy.py) of the exercise as
-    written, its seats then ``named`` as the page names them (the copy maps each name in every
-    language and form first), seeded by the id so that every build draws the same one, shown
-    under an id of its own."""
-    copy, _ = review_copy(scenario, review_seed(task.id))
-    return replace(task, review=replace(learn_task(named(copy)), id=f"{task.id}-review", rule=task.rule))
+    """The task with its review copies: permuted copies (scenario/review_copy.py) of the exercise
+    as written, no two alike, the second a new position where the goal allows one
+    (scenario/review_position.py), their seats then ``named`` as the page names them (each copy
+    maps every name in every language and form first), seeded by the id so that every build draws
+    the same ones, each shown under an id of its own (``ID-review``, ``ID-review-2``...)."""
+    most = 1 if task.goal == "best-chance" else REVIEW_COPIES
+    copies = [copy for copy, _ in review_copies(scenario, task.id, most)]
+    built = new_position(scenario, review_seed(task.id, 100)) if most > 2 else None
+    if built is not None:  # its suits and seats permuted too: another deal, other suits, other names
+        copies[1:2] = [review_copy(built, review_seed(task.id, 101))[0]]
+    made = [
+        replace(learn_task(named(copy)), id=f"{task.id}-review" + (f"-{number + 1}" if number else ""), rule=task.rule)
+        for number, copy in enumerate(copies)
+    ]
+    return replace(task, review=made[0], copies=tuple(made[1:]))
 
 
 def _said_before(says: Iterable[str | None]) -> str | None:

@@ -16,11 +16,11 @@ from lingerlonger.views.templating import Markup, render
 from lingerlonger.words.i18n import DEFAULT_LANGUAGE, catalog, language_tag, template
 
 _STATIC = Path(__file__).parent / "static" / "learn"
-#: The store, the reader's own exercises (from their reviews), then the panel that uses the
-#: store: one file to serve (``_static/ll-course-progress.js``).
+#: The store (its review schedule first), the reader's own exercises (from their reviews), then
+#: the panel that uses the store: one file to serve (``_static/ll-course-progress.js``).
 PROGRESS_JS = "".join(
     (_STATIC / name).read_text(encoding="utf-8")
-    for name in ("course_progress.js", "practice_queue.js", "course_progress_panel.js")
+    for name in ("review_schedule.js", "course_progress.js", "practice_queue.js", "course_progress_panel.js")
 )
 PROGRESS_CSS = (_STATIC / "course_progress.css").read_text(encoding="utf-8")
 PROGRESS_JS_NAME, PROGRESS_CSS_NAME = "ll-course-progress.js", "ll-course-progress.css"

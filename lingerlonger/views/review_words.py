@@ -17,7 +17,7 @@ which names the idea without a link).
 >>> why.before + why.idea + why.after
 'Played out from here, the 2 of clubs won 95% of the deals and the ace of hearts only 0%: tip 1, the stock is a clock.'
 >>> why.href
-'10-strategy.html#strategy-put-to-the-test'
+'10-strategy.html#tip-1'
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ __all__ = ["MomentWords", "moment_words", "idea_href", "reason_text", "LINE_LINE
 
 #: How many lines of a line's narration are shown: the trick it starts in, then its end.
 LINE_LINES = 10
-#: Where chapter 10 lists the six tips, and the Rules reference, among the book's pages.
-TIPS_PAGE = "10-strategy.html#strategy-put-to-the-test"
+#: Chapter 10, whose list of the six tips has an anchor per tip (#tip-N), and the Rules reference.
+TIPS_PAGE = "10-strategy.html"
 RULES_PAGE = "rules-reference.html"
 #: The facts whose stock may be empty, said otherwise then ("with the stock empty").
 _EMPTY = ("could-win-clock", "good-clock")
@@ -63,7 +63,7 @@ def idea_href(idea: Idea, book_href: str | None) -> str | None:
     """The link to ``idea``: chapter 10's tips, or the rule's heading in the Rules reference."""
     if book_href is None:
         return None
-    return book_href + (TIPS_PAGE if idea.kind == "tip" else f"{RULES_PAGE}#rule-{idea.number}")
+    return book_href + (f"{TIPS_PAGE}#tip-{idea.number}" if idea.kind == "tip" else f"{RULES_PAGE}#rule-{idea.number}")
 
 
 def _named(thing: Card | Suit | None, lang: str) -> str:

@@ -18,7 +18,10 @@ The hooks outside checks use (the page's root ``[data-ll-learn]``):
   ``[data-ll-action="retry"]``; a done exercise carries ``data-ll-state="done"`` and shows
   ``[data-ll-stars]``; ``[data-ll-progress]`` (the progress panel) reads "done of total";
 - an exercise's review copy (suits and seats permuted) is ``[data-ll-task="ID-review"]`` with
-  ``data-ll-review-of="ID"``: not in the course's list, its solve recorded for ID.
+  ``data-ll-review-of="ID"``: not in the course's list, its solve recorded for ID; its other
+  copies are ``ID-review-2``, ``ID-review-3`` (one of them, where the goal allows, a new deal for
+  the same rule), each with ``data-ll-copy`` (from 0) and ``data-ll-copies``: a review draws the
+  first one not seen yet.
 The progress kept over a reload, export and import: tests/browser/test_course_progress.py.
 """
 
@@ -27,6 +30,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from datetime import datetime
 from importlib.util import module_from_spec, spec_from_file_location
 from urllib.parse import unquote, urlsplit
 
@@ -479,4 +483,60 @@ def test_a_unit_file_failing_leaves_another_units_exercise_waiting_for_its_own(b
     held[second_file].continue_()
     page.locator(f'[data-ll-task="{second}"] .ll-answers button').first.wait_for()
     assert log.page_errors == []
+    context.close()
+
+
+#: The answer buttons of a drawn exercise, by answer (a set of seats is toggled, then checked: not here).
+ANSWER = ", ".join(f'.ll-answers [data-ll-{kind}="{{0}}"]' for kind in ("card", "suit", "choice", "seat"))
+
+
+def answer(page, task_id: str, right: bool) -> None:
+    """Taps a right (or a wrong) answer of the drawn exercise ``task_id`` and waits for its verdict."""
+    task = page.locator(f'[data-ll-task="{task_id}"]')
+    task.locator(".ll-answers button").first.wait_for()
+    verdicts = json.loads(task.locator("script.ll-task-data").text_content())["verdicts"]
+    chosen = next(key for key, (good, _) in verdicts.items() if good is right)
+    task.locator(ANSWER.format(chosen)).first.click()
+    page.locator(f'[data-ll-task="{task_id}"][data-ll-verdict={"right" if right else "wrong"}]').wait_for()
+
+
+def test_a_second_review_of_an_exercise_shows_another_copy(book_site, chromium):
+    """Issue 41: each review is a new copy. Solved with a mistake, an exercise comes back the next
+    day as a copy; solved there, it comes back days later as another copy (other suits, seats and
+    names), drawn from its unit's copies file, which nothing loads before; the choice is data in
+    the progress store (each record's copies seen), kept over the reloads."""
+    context = chromium.new_context(**PHONE)
+    page = context.new_page()
+    log = record(page)
+    page.clock.install(time=datetime(2026, 12, 1, 10, 0))
+    page.goto(book_site + PAGE, wait_until="load")
+    task_id = page.evaluate(
+        """() => [...document.querySelectorAll('[data-ll-review-of][data-ll-copy="2"]')]
+           .map(copy => copy.dataset.llReviewOf)
+           .find(id => ['card', 'suit', 'seat', 'choice'].includes(document.querySelector(
+             '[data-ll-task="' + CSS.escape(id) + '"]').dataset.llKind))"""
+    )
+    page.locator(f'[data-ll-goto="{task_id}"]').click()
+    answer(page, task_id, right=False)
+    page.locator(f'[data-ll-task="{task_id}"] [data-ll-action=retry]').click()
+    answer(page, task_id, right=True)
+    shown = []
+    for day in (datetime(2026, 12, 2, 9, 0), datetime(2026, 12, 5, 9, 0)):  # box 0: the next day; box 1: 3 days on
+        page.clock.set_system_time(day)
+        page.reload(wait_until="load")
+        page.locator("[data-ll-action=review]").click()
+        copy_id = page.evaluate("() => document.activeElement.closest('[data-ll-task]').dataset.llTask")
+        copy = page.locator(f'[data-ll-task="{copy_id}"]')
+        assert copy.get_attribute("data-ll-review-of") == task_id and copy.is_visible()
+        answer(page, copy_id, right=True)
+        shown.append((copy_id, copy.locator(".ll-task-table").inner_text(), copy.locator(".ll-answers").inner_text()))
+        assert page.evaluate("document.activeElement !== document.body")
+    (first, first_table, first_answers), (second, second_table, second_answers) = shown
+    assert (first, second) == (f"{task_id}-review", f"{task_id}-review-2")
+    assert first_table != second_table or first_answers != second_answers  # another deal, not the same one again
+    copies = [url for url in log.requests if "_copies." in url]
+    assert len(copies) == 1, copies  # the copies file: loaded only for the review that drew from it
+    kept = page.evaluate("id => JSON.parse(localStorage.getItem('ll-course-progress')).data.tasks[id]", task_id)
+    assert kept["c"] == 0b11  # copies 0 and 1 seen: the next review draws the third
+    log.assert_clean()
     context.close()

@@ -408,3 +408,41 @@ test('a version 2 file (before mastery) is read and brought up to version 3, and
   assert.deepEqual(progress.weak(3), ['rule-9']);
   assert.equal(Object.getPrototypeOf(JSON.parse(progress.exportText()).data.skills), Object.prototype);
 });
+
+test('each review draws a copy not seen yet, kept in the store as data: after a reload, in a file, never the same twice in a row', () => {
+  const {progress, storage, clock} = fresh();
+  progress.record('deal-1', {stars: 2, mistakes: 1, hints: 0});
+  assert.equal(progress.copy('deal-1', 3), 0);  // nothing seen: the first copy
+  assert.equal(progress.copy('trump-1', 3), 0);  // a task never solved (weak-spot practice) too
+  const shown = [];
+  for (let review = 0; review < 7; review++) {
+    clock.at += DAY;
+    const copy = progressModule.open({order: ORDER, storage, now: () => clock.at}).copy('deal-1', 3);  // a reload each day
+    shown.push(copy);
+    progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0, copy, copies: 3});
+  }
+  assert.deepEqual(shown.slice(0, 3), [0, 1, 2]);  // every copy once before any comes back
+  assert.ok(shown.every((copy, i) => i === 0 || copy !== shown[i - 1]), String(shown));
+  assert.deepEqual(shown.slice(3, 5).sort(), [0, 1]);  // then the others before the one just seen
+  const file = JSON.parse(progress.exportText());
+  assert.equal(typeof file.data.tasks['deal-1'].c, 'number');
+  const other = fresh();
+  other.progress.importText(progress.exportText());
+  assert.equal(other.progress.copy('deal-1', 3), progress.copy('deal-1', 3));
+  progress.record('deal-1', {stars: 3, copy: 5, copies: 3});  // a copy the page has not: nothing seen of it
+  assert.equal(JSON.parse(progress.exportText()).data.tasks['deal-1'].c, file.data.tasks['deal-1'].c);
+});
+
+test('a record\'s copies seen are a small count of bits: anything else in a file is refused', () => {
+  const {progress, storage} = fresh();
+  const before = storage.getItem(progressModule.STORAGE_KEY);
+  for (const c of [0, -1, 1.5, '3', 256, null]) {
+    const data = {tasks: {'deal-1': {s: 3, m: 0, h: 0, n: 1, t: 5, c}}, last: null, own: [], skills: {}};
+    assert.throws(() => progress.importText(signed(data)), progressModule.ProgressError, String(c));
+  }
+  assert.equal(storage.getItem(progressModule.STORAGE_KEY), before);
+  const good = {tasks: {'deal-1': {s: 3, m: 0, h: 0, n: 1, t: 5, c: 5}}, last: null, own: [], skills: {}};
+  assert.equal(progress.importText(signed(good)), 1);
+  assert.equal(progress.copy('deal-1', 4), 1);
+  assert.equal(progress.copy('deal-1', 2), 1);
+});

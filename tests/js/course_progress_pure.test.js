@@ -123,3 +123,16 @@ test('a store reads ids named like Object.prototype as ids it does not hold', ()
   for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) assert.equal(progress.state(id), null, id);
   assert.deepEqual(progress.count(), {done: 0, total: 1});
 });
+
+test('the copies: the first not seen; all seen, only the last one stays seen, so the next differs', () => {
+  const schedule = require('../../lingerlonger/views/static/learn/review_schedule.js');
+  assert.equal(schedule.nextCopy(undefined, 4), 0);
+  assert.equal(schedule.nextCopy(0b1011, 4), 2);
+  assert.equal(schedule.seenAfter(0b1011, 2, 4), 0b0100);  // every one seen: start again, this one last
+  assert.equal(schedule.nextCopy(schedule.seenAfter(0b1011, 2, 4), 4), 0);
+  assert.equal(schedule.seenAfter(undefined, 0, 1), 1);  // one copy only: it comes back
+  assert.equal(schedule.nextCopy(1, 1), 0);
+  assert.equal(schedule.seenAfter(0b11111, 1, 3), 0b010);  // seen of a build with more copies: only this one's count
+  assert.deepEqual(api.solved({s: 3, m: 0, h: 0, n: 1, t: 5, c: 1}, {...CLEAN, copy: 1, copies: 3}, 6).c, 0b11);
+  assert.equal(api.solved({s: 3, m: 0, h: 0, n: 1, t: 5, c: 1}, CLEAN, 6).c, 1);  // a solve of the exercise itself keeps them
+});

@@ -32,6 +32,13 @@ window.llLearn = window.llLearn || function (root) {
   var ids = tasks.map(function (task) { return String(task.dataset.llTask); });
   var order = course.map(function (task) { return String(task.dataset.llTask); });
   var store = api ? api.open({order: order}) : null;
+  /** @param {HTMLElement} task @param {SolveResult} result @returns {SolveResult} */
+  function copyOf(task, result) {  // a review copy's solve says which copy was seen: the next review draws another
+    if (task.dataset.llCopy === undefined) return result;
+    result.copy = Number(task.dataset.llCopy);
+    result.copies = Number(task.dataset.llCopies);
+    return result;
+  }
   /** @param {HTMLElement} task */
   function keptAs(task) { return String(task.dataset.llReviewOf || task.dataset.llTask); }  // a review counts for its task
   var STEP_MS = matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 900;
@@ -345,7 +352,7 @@ window.llLearn = window.llLearn || function (root) {
           echo.setAttribute('aria-hidden', 'true');
           echo.textContent = starsText(best);
           verdictText.after(echo);
-          if (store) store.record(keptAs(task), {stars: n, mistakes: mistakes, hints: hints, skills: data.skills || []});
+          if (store) store.record(keptAs(task), copyOf(task, {stars: n, mistakes: mistakes, hints: hints, skills: data.skills || []}));
           root.dispatchEvent(new CustomEvent('ll-task-done', {detail: {task: keptAs(task), stars: n,
             hints: hints, mistakes: mistakes, shown: task.dataset.llTask}}));
         }

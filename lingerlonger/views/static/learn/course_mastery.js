@@ -101,7 +101,8 @@ window.llMastery = window.llMastery || /** @param {HTMLElement} root @param {Pro
   /** @returns {HTMLElement[]} */
   function drawnFor(/** @type {string[]} */ skills) {  // every exercise of the page for these skills, not yet solved now
     return options.tasks().filter(function (task) {
-      var id = task.dataset.llTask || '';
+      var id = task.dataset.llTask || '', of = task.dataset.llReviewOf;
+      if (of && Number(task.dataset.llCopy || 0) !== store.copy(of, Number(task.dataset.llCopies || 1))) return false;  // its next copy only
       return !solved[id] && skillsOf(task).some(function (skill) { return skills.indexOf(skill) >= 0; });
     }).sort(function (a, b) {  // a new form first: review copies, then the reader's own, then the course
       /** @param {HTMLElement} task */

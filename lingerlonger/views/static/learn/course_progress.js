@@ -6,7 +6,9 @@
      var progress = llCourseProgress.open({order: ['deal-1', 'deal-2', ...]});
        order: every task id of this build, in course order (ids stay when a task's text changes;
        a task missing from a new build stays stored, harmlessly, and counts again if it returns).
-     progress.record(id, {stars: 1-3, mistakes: n, hints: n})  once the task is solved (not in class mode)
+     progress.record(id, {stars: 1-3, mistakes: n, hints: n})  once the task is solved (not in class mode);
+       a review copy's solve adds {copy: k, copies: count}: copy k of the count the page has was seen
+     progress.copy(id, count) -> the copy of id's review to draw: the first one not yet seen
      progress.state(id)      -> {stars, mistakes, hints, attempts, box, due, dueToday} or null
      progress.count()        -> {done, total} over this build's tasks
      progress.next()         -> the next undone task after the last one solved (wrapping), or null
@@ -41,7 +43,7 @@
    (v3; v2 had no skills), a mastery {r: right first time, h: solved with hints, w: wrong answers},
    a record {s: best stars,
    m: mistakes and h: hints of the last solve, n: solves, t: its day, b: review box and r: the
-   day it is due (both or neither)}; an exercise of the reader's own {id, lang, moment: its
+   day it is due (both or neither), c: the review copies seen, bit k for copy k (none: no key)}; an exercise of the reader's own {id, lang, moment: its
    name in words, lesson: the scenario file's text (format 1) of the position and its task,
    day}: data, never markup, drawn by the live worker with the course's own templates and
    validated there like any scenario. Days are local day numbers. A link carries no own
@@ -67,12 +69,10 @@
   /* A skill is a rule of the Rules reference or a tip of chapter 10; at most MAX_SKILLS kept. Its
      score (right + hints / 2) / answers: under MASTERY_LEVELS[0] weak, from [1] strong. */
   var SKILL_ID = /^(rule|tip)-\d{1,2}$/, MAX_SKILLS = 200, MASTERY_LEVELS = [0.5, 0.8];
-  /* Review, Leitner boxes: a task in box n comes back REVIEW_DAYS[n] days after its last solve.
-     Solved with a mistake or a hint (under three stars), it goes to box 0: back the next day.
-     Each clean review (no mistake, no hint) on or after its day moves it up a box: back after
-     3, 7, 14, 30, then 60 days; a clean review in the last box ends its review. A review with a
-     mistake or a hint sends it back to box 0; a clean solve before its day changes nothing. */
-  var REVIEW_DAYS = [1, 3, 7, 14, 30, 60];
+  /* The review schedule and the copy each review draws: review_schedule.js, loaded before. */
+  var schedule = /** @type {ReviewScheduleApi} */ (typeof module === 'object' && module.exports
+    ? require('./review_schedule.js') : global.llReviewSchedule);
+  var REVIEW_DAYS = schedule.REVIEW_DAYS, MAX_COPIES = schedule.MAX_COPIES;
   /* A format older than VERSION is brought up to it here, step by step: MIGRATIONS[n](data of
      version n) -> data of version n + 1. None yet. */
   var MIGRATIONS = [
@@ -159,12 +159,13 @@
   function validRecord(record) {
     if (!plain(record)) return false;
     var keys = Object.keys(record);
-    var known = {s: 1, m: 1, h: 1, n: 1, t: 1, b: 1, r: 1};
+    var known = {s: 1, m: 1, h: 1, n: 1, t: 1, b: 1, r: 1, c: 1};
     if (!keys.every(function (key) { return has(known, key); })) return false;
     if (!(isCount(record.s, 3) && record.s >= 1)) return false;
     if (!(isCount(record.m, MAX_COUNT) && isCount(record.h, MAX_COUNT))) return false;
     if (!(isCount(record.n, MAX_COUNT) && record.n >= 1 && isCount(record.t, 1e7))) return false;
     if (has(record, 'b') !== has(record, 'r')) return false;
+    if (has(record, 'c') && !(isCount(record.c, (1 << MAX_COPIES) - 1) && record.c > 0)) return false;
     return !has(record, 'b') || (isCount(record.b, REVIEW_DAYS.length - 1) && isCount(record.r, 1e7));
   }
 
@@ -249,36 +250,6 @@
             skills: dict(data.skills)};
   }
 
-  /* A record after a solve on ``day``: the best stars, the last solve's mistakes and hints,
-     and the review schedule (REVIEW_DAYS). */
-  /** @param {ProgressRecord | undefined} old @param {SolveCounts} result @param {number} day
-      @returns {ProgressRecord} */
-  function solved(old, result, day) {
-    var clean = result.mistakes === 0 && result.hints === 0;
-    /** @type {ProgressRecord} */
-    var record = {s: result.stars, m: result.mistakes, h: result.hints, n: 1, t: day};
-    if (old) {
-      record.s = Math.max(old.s, result.stars);
-      record.n = Math.min(old.n + 1, MAX_COUNT);
-      if (has(old, 'b')) { record.b = old.b; record.r = old.r; }
-    }
-    if (!clean) {
-      record.b = 0;
-      record.r = day + REVIEW_DAYS[0];
-    } else if (record.b !== undefined && record.r !== undefined && record.r <= day) {
-      if (record.b + 1 < REVIEW_DAYS.length) {
-        record.b += 1;
-        record.r = day + REVIEW_DAYS[record.b];
-      } else {
-        delete record.b;
-        delete record.r;
-      }
-    }
-    return record;
-  }
-
-  /* ``incoming`` added to ``data``: tasks only one side has are kept, and for a task both have,
-     the record solved later (more solves on the same day), with the best stars of the two. */
   /* ``incoming`` added to ``data``: tasks only one side has are kept, and for a task both have,
      the record solved later (more solves on the same day), with the best stars of the two; the
      own exercises of both (the newest MAX_OWN). ``changed`` counts the tasks added or updated;
@@ -441,13 +412,16 @@
 
     store.record = function (id, result) {
       if (!TASK_ID.test(id)) throw new TypeError('not a task id: ' + id);
+      /** @type {SolveCounts} */
       var clean = {
         stars: Math.min(3, Math.max(1, Math.round(result.stars))),
         mistakes: Math.max(0, Math.round(result.mistakes || 0)),
         hints: Math.max(0, Math.round(result.hints || 0))
       };
+      var count = Math.min(MAX_COPIES, Math.round(result.copies || 0)), copy = Math.round(result.copy || 0);
+      if (result.copy !== undefined && copy >= 0 && copy < count) { clean.copy = copy; clean.copies = count; }
       var data = read();
-      data.tasks[id] = solved(held(data.tasks, id), clean, day());
+      data.tasks[id] = schedule.solved(held(data.tasks, id), clean, day());
       data.last = id;
       if (clean.mistakes === 0) counted(data.skills, result.skills, clean.hints ? 'hints' : 'right');
       write(data);
@@ -470,6 +444,11 @@
       return store.mastery().filter(function (one) { return one.level !== 'strong' && one.wrong > 0; })
         .sort(function (a, b) { return a.score - b.score || b.wrong - a.wrong; }).slice(0, most)
         .map(function (one) { return one.skill; });
+    };
+
+    store.copy = function (id, count) {
+      var record = held(peek().tasks, id);
+      return schedule.nextCopy(record && record.c, Math.min(MAX_COPIES, count));
     };
 
     store.state = function (id) {
@@ -583,8 +562,9 @@
   /** @type {CourseProgressApi} */
   var api = {
     open: open, ProgressError: ProgressError, checksum: checksum, canonical: canonical, wrap: wrap,
-    unwrap: unwrap, solved: solved, merged: merged, today: today, linkText: linkText, base64url: base64url,
-    validOwn: validOwn, masteryOf: masteryOf, counted: counted, FORMAT: FORMAT, VERSION: VERSION,
+    unwrap: unwrap, solved: schedule.solved, merged: merged, today: today, linkText: linkText, base64url: base64url,
+    validOwn: validOwn, masteryOf: masteryOf, counted: counted, nextCopy: schedule.nextCopy,
+    FORMAT: FORMAT, VERSION: VERSION, MAX_COPIES: MAX_COPIES,
     STORAGE_KEY: STORAGE_KEY, REVIEW_DAYS: REVIEW_DAYS, MAX_OWN: MAX_OWN, MAX_LESSON: MAX_LESSON,
     MASTERY_LEVELS: MASTERY_LEVELS
   };

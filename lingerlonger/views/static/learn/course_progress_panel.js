@@ -5,9 +5,10 @@
 
    go(id) opens a task (by default: the page's [data-ll-task="ID"], else the Learn page's address
    in the panel's data-ll-learn-href with #ID); review(ids) opens the first due review: by
-   default the page's permuted copy of it, a task element carrying data-ll-review-of="ID" (its
-   own data-ll-task id; scenario/review_copy.py makes it at build time, and the page records its
-   solve under ID), else the task itself. A panel carrying data-ll-order (the course's task ids, JSON) binds itself
+   default one of the page's permuted copies of it, task elements carrying data-ll-review-of="ID"
+   (each its own data-ll-task id; scenario/review_copy.py makes them at build time, and the page
+   records a solve under ID), the one the store draws (progress.copy: the first not seen, by its
+   data-ll-copy), else the task itself. A panel carrying data-ll-order (the course's task ids, JSON) binds itself
    when the page loads, and its store is root.llProgress.
 
    Every message goes to the panel's live regions, in the panel's language (its words are the
@@ -98,9 +99,11 @@
         window.location.href = root.getAttribute('data-ll-learn-href') + '#' + encodeURIComponent(id);
       }
     };
-    var review = options.review || function (ids) {  // its permuted copy when the page has one
-      /** @type {HTMLElement | null} */
-      var copy = document.querySelector('[data-ll-review-of="' + (window.CSS ? CSS.escape(ids[0]) : ids[0]) + '"]');
+    var review = options.review || function (ids) {  // a permuted copy when the page has one: the next not seen
+      /** @type {HTMLElement[]} */
+      var copies = Array.prototype.slice.call(document.querySelectorAll('[data-ll-review-of="' + (window.CSS ? CSS.escape(ids[0]) : ids[0]) + '"]'));
+      var drawn = progress.copy(ids[0], copies.length);
+      var copy = copies.filter(function (one) { return Number(one.dataset.llCopy || 0) === drawn; })[0] || copies[0];
       go(copy && copy.dataset.llTask ? copy.dataset.llTask : ids[0]);
     };
 
