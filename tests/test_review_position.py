@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lingerlonger.scenario.course import read_course
 from lingerlonger.scenario.library import lesson_folder
-from lingerlonger.scenario.model import StepKind
+from lingerlonger.scenario.model import StepKind, Text
 from lingerlonger.scenario.replay import replay
 from lingerlonger.scenario.review_copy import review_seed
 from lingerlonger.scenario.review_position import NEW_POSITION_GOALS, about_the_deal, new_position
@@ -70,3 +70,14 @@ def test_a_text_about_the_deal_names_a_card_or_a_suit_in_any_language():
     said = {str(hint): about_the_deal(hint) for hint in task.hints}
     assert list(said.values()) == [False, False, True]  # "Look at all of Dani's cards", rule 8, "The 7♦..."
     assert about_the_deal(task.right) and about_the_deal("Бубен нет") and not about_the_deal("Сначала масть")
+
+
+def test_a_text_naming_a_rank_or_trump_is_about_the_deal_too():
+    """«Bruno's only card is a trump, and nobody else can trump» was kept in a new deal where
+    Carla could trump: a rank or trump in words describes the old deal as much as "A♦" does."""
+    assert about_the_deal("Bruno's only card is a trump, and nobody else can trump.")
+    assert about_the_deal("Ana's ace wins the trick.")
+    assert about_the_deal(Text("x", {"ru": "Туз Ани берёт взятку."}))
+    assert about_the_deal(Text("x", {"es": "El as de Ana gana la baza."}))
+    assert not about_the_deal("The hand has already opened, so this lead is free.")
+    assert not about_the_deal("Follow suit as long as you can.")  # "as" is Spanish only

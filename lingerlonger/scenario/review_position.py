@@ -14,8 +14,8 @@ The goals it allows: a card of the seat's hand to play (``legal``, ``win-trick``
 ``best-chance`` task (a position for a tip is an author's craft, and a search each try), nor one
 about a trick just played, whose cards stay (``trick-winner``, ``out``, ``drawn``), nor a choice.
 
-The author's texts are about the exercise's deal: a text that names a card or a suit (by its
-symbol or in words) is left out of the new one, the engine's words taking its place (the Learn
+The author's texts are about the exercise's deal: a text that names a card, a rank, trump or a
+suit (by its symbol or in words) is left out of the new one, the engine's words taking its place (the Learn
 page's hints name the deciding rule and the answer; a wrong answer links its rule and plays its
 line). A text that names neither is kept ("Look at all of Dani's cards").
 """
@@ -42,12 +42,34 @@ TRIES = 60
 _CARD_SIGN = re.compile("[♠♥♦♣]")
 
 
+#: A card's rank or trump in words, in each language (stems, for the Russian cases): a text that
+#: says "Bruno's only card is a trump" or "Ana's ace" is about the deal as much as one saying "A♦".
+_DEAL_WORDS = {
+    lang: re.compile(rf"\b(?:{words})", re.IGNORECASE)
+    for lang, words in {
+        "en": r"(?:jacks?|queens?|kings?|aces?|trumps?|trumping)\b",
+        "pt": r"(?:valetes?|damas?|reis?|ás|ases|trunf\w*)\b",
+        "es": r"(?:jotas?|reinas?|rey|reyes|as|ases|triunf\w*)\b",
+        "ru": r"(?:двойк|тройк|четвёрк|пятёрк|шестёрк|семёрк|восьмёрк|девятк|десятк|валет|дам[аыеуо]|корол|туз|козыр)",
+    }.items()
+}
+
+
+#: A text that begins by citing a rule or a ruling states it, true of any deal.
+_STATES_A_RULE = re.compile(r"(?:Rules?|Rulings?) \d+")
+
+
 def about_the_deal(text: Any) -> bool:
-    """Whether an author's text names a card or a suit, in any language it is written in."""
+    """Whether an author's text names a card, a rank, trump or a suit, in any language it is
+    written in: such a text describes the exercise's own deal, and may be false of a new one."""
     if text is None:
         return False
-    versions = [str(text), *(text.translations.values() if isinstance(text, Text) else ())]
-    return names_a_suit(text) or any(_CARD_SIGN.search(version) for version in versions)
+    versions = {"en": str(text), **(text.translations if isinstance(text, Text) else {})}
+    if names_a_suit(text) or any(_CARD_SIGN.search(version) for version in versions.values()):
+        return True
+    if _STATES_A_RULE.match(versions["en"]):  # "Rule 8: you may trump only when…" holds in any deal
+        return False
+    return any(lang in _DEAL_WORDS and _DEAL_WORDS[lang].search(version) for lang, version in versions.items())
 
 
 def _kept(text: Any) -> Any:
