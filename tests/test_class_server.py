@@ -148,6 +148,7 @@ def test_a_class_round_join_push_answer_reveal_and_csv(server):
     assert 'data-ll-class-verdict="right"' in verdicts["Аня"] and 'data-ll-class-verdict="wrong"' in verdicts["Вера"]
     revealed = said(room, "room")["parts"]
     assert "data-ll-refutation" in revealed["reveal"] and "data-ll-class-line" in revealed["reveal"]
+    assert "Саша" in revealed["reveal"] and "Carla" not in revealed["reveal"]  # the line's tables, in Russian
     assert translate("class-live.most-common-wrong", "ru", answer="дама бубен", count=2) in revealed["reveal"]
     assert "Борис, Вера" in revealed["chart"]  # names only after the reveal
     rows = list(
