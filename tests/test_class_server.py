@@ -24,8 +24,11 @@ from lingerlonger.class_server.exercises import load_exercises
 from lingerlonger.class_server.rooms import Classes
 from lingerlonger.class_server.store import Store
 from lingerlonger.scenario import ScenarioError
+from lingerlonger.scenario.course import read_course
 from lingerlonger.scenario.library import lesson_folder
+from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.views import class_live
+from lingerlonger.views.course_page import learn_task
 from lingerlonger.words.i18n import LANGUAGES, template, translate
 
 #: A card task: A♦ wins the trick; Q♦ loses it (the engine's line, three plays), 5♠ may not be played.
@@ -445,6 +448,19 @@ def test_each_phone_names_the_seats_in_its_language_and_the_class_counts_them_as
         csv.reader(io.StringIO(client.get(f"/class/{code}/answers.csv", headers={"X-Teacher-Key": classes.key}).text))
     )
     assert [row[1:5] for row in rows[1:]] == [["Оля", "Bruno", "Bruno", "1"], ["Rita", "Bruno", "Bruno", "1"]]
+
+
+@pytest.mark.parametrize("task_id", [CARD_TASK, WHO_DREW])
+def test_a_page_shows_an_exercise_as_the_learn_page_shows_it_in_its_language(task_id):
+    scenario = next(
+        exercise
+        for unit in read_course().units
+        for exercise, task in zip(unit.exercises, unit.tasks, strict=True)
+        if task.id == task_id
+    )
+    learn = learn_task(named_in(scenario, "ru"))  # judged again in Russian names, as the Learn page does
+    shown = EXERCISES.shown_in(task_id, "ru").task  # renamed from the one judging
+    assert (shown.state, shown.verdicts) == (learn.state, learn.verdicts)
 
 
 def test_a_seat_a_file_names_itself_agrees_in_gender_on_the_page(server, tmp_path):

@@ -3,7 +3,8 @@ for the projector, the pupil's for a phone, and the parts of each that change as
 
 The exercise is the Learn page's: its table, the author's words, the goal in one sentence and
 the answer buttons of ``course/answers.html``; a pupil's phone is never sent the verdicts before
-the reveal. Everything is drawn from plain values, in the language of the page it goes to.
+the reveal. Everything is drawn from plain values, in the language of the page it goes to, the
+seats too (``LocalSeats``: Ana is Аня on a Russian phone, as on the Learn page).
 """
 
 from __future__ import annotations
