@@ -24,12 +24,34 @@ from lingerlonger.class_server.exercises import load_exercises
 from lingerlonger.class_server.rooms import Classes
 from lingerlonger.class_server.store import Store
 from lingerlonger.scenario import ScenarioError
+from lingerlonger.scenario.course import read_course
 from lingerlonger.scenario.library import lesson_folder
+from lingerlonger.scenario.local_seats import named_in
+from lingerlonger.views import class_live
+from lingerlonger.views.course_page import learn_task
 from lingerlonger.words.i18n import LANGUAGES, template, translate
 
 #: A card task: A♦ wins the trick; Q♦ loses it (the engine's line, three plays), 5♠ may not be played.
 CARD_TASK = "winner-second-seat"
 SEATS_TASK = "draw-out-with-stock"
+#: A seats task: Bruno alone draws (Боря on a Russian page).
+WHO_DREW = "draw-who"
+#: A teacher's own task, its seat Sam named Сэм, a woman, on a Russian page.
+OWN_TASK = """format: 1
+title: Sam leads
+rules: standard
+players: [Sam, Bruno, Carla]
+names:
+  Sam: {gender: f, ru: Сэм}
+dealer: Carla
+hands: {Sam: [A♦, 5♣], Bruno: [Q♦, 5♠], Carla: [K♦, 7♣]}
+stock: [8♣, K♥, 3♦]
+trump: ♥
+leader: Sam
+steps:
+  - play: Sam A♦
+  - task: {id: own-after-sam, seat: Bruno, goal: legal}
+"""
 EXERCISES = load_exercises()
 #: The sockets a test opened, closed before its server stops (an open one would keep it waiting).
 _OPEN: list = []
@@ -129,6 +151,7 @@ def test_a_class_round_join_push_answer_reveal_and_csv(server):
     assert 'data-ll-class-verdict="right"' in verdicts["Аня"] and 'data-ll-class-verdict="wrong"' in verdicts["Вера"]
     revealed = said(room, "room")["parts"]
     assert "data-ll-refutation" in revealed["reveal"] and "data-ll-class-line" in revealed["reveal"]
+    assert "Саша" in revealed["reveal"] and "Carla" not in revealed["reveal"]  # the line's tables, in Russian
     assert translate("class-live.most-common-wrong", "ru", answer="дама бубен", count=2) in revealed["reveal"]
     assert "Борис, Вера" in revealed["chart"]  # names only after the reveal
     rows = list(
@@ -394,6 +417,61 @@ def test_each_page_speaks_its_own_language(server):
     shown = said(projector, "room")
     assert shown["count_text"] == translate("class-live.answered", "ru", count=0, total=1)
     assert translate("class-live.chart", "ru") in shown["parts"]["chart"]
+
+
+def test_each_phone_names_the_seats_in_its_language_and_the_class_counts_them_as_one(server):
+    client, classes = server
+    room, code = teacher(client, classes, tasks=(WHO_DREW,), lang="ru")
+    russian, _ = pupil(client, code, "Оля", lang="ru")
+    portuguese, _ = pupil(client, code, "Rita", lang="pt")
+    send(room, op="push", task=WHO_DREW)
+    screen = said(russian, "screen")["html"]
+    assert 'data-ll-seat="Боря"' in screen and "Bruno" not in screen  # the table, the words, the buttons
+    assert 'data-ll-seat="Bruno"' in said(portuguese, "screen")["html"]
+    for forged in (["Zé"], ["Боря", "Боря"], "Боря"):
+        send(russian, op="answer", task=WHO_DREW, answer=forged)
+        assert refused(russian)["code"] == "class.bad-answer"
+    send(russian, op="answer", task=WHO_DREW, answer=["Боря"])
+    assert said(russian, "screen")["given"] == "Боря"
+    send(portuguese, op="answer", task=WHO_DREW, answer=["Bruno"])
+    assert said(portuguese, "screen")["given"] == "Bruno"
+    assert list(classes.room(code).record.answers[WHO_DREW].values()) == ["Bruno", "Bruno"]  # the file's seat
+    while (shown := said(room, "room"))["count"] < 2:
+        pass
+    assert 'data-ll-bar="Боря" data-ll-count="2"' in shown["parts"]["chart"]  # one answer, on a Russian projector
+    send(room, op="reveal")
+    verdict = said(russian, "screen")["html"]
+    assert 'data-ll-class-verdict="right"' in verdict and translate("learn.hint-answer", "ru", answer="Боря") in verdict
+    assert 'data-ll-class-verdict="right"' in said(portuguese, "screen")["html"]
+    assert "Rita, Оля" in said(room, "room")["parts"]["chart"]  # who chose it, after the reveal
+    rows = list(
+        csv.reader(io.StringIO(client.get(f"/class/{code}/answers.csv", headers={"X-Teacher-Key": classes.key}).text))
+    )
+    assert [row[1:5] for row in rows[1:]] == [["Оля", "Bruno", "Bruno", "1"], ["Rita", "Bruno", "Bruno", "1"]]
+
+
+@pytest.mark.parametrize("task_id", [CARD_TASK, WHO_DREW])
+def test_a_page_shows_an_exercise_as_the_learn_page_shows_it_in_its_language(task_id):
+    scenario = next(
+        exercise
+        for unit in read_course().units
+        for exercise, task in zip(unit.exercises, unit.tasks, strict=True)
+        if task.id == task_id
+    )
+    learn = learn_task(named_in(scenario, "ru"))  # judged again in Russian names, as the Learn page does
+    shown = EXERCISES.shown_in(task_id, "ru").task  # renamed from the one judging
+    assert (shown.state, shown.verdicts) == (learn.state, learn.verdicts)
+
+
+def test_a_seat_a_file_names_itself_agrees_in_gender_on_the_page(server, tmp_path):
+    own = tmp_path / "own.yaml"
+    own.write_text(OWN_TASK, encoding="utf-8")
+    exercises = load_exercises([str(own)], course=False)
+    russian = exercises.shown_in("own-after-sam", "ru")
+    assert russian is not None and russian.task.state.players == ("Сэм", "Боря", "Саша")
+    screen = class_live.pupil_screen("Оля", russian.task, "ru", given=None, revealed=False, verdict=None)
+    assert "туз бубен, сыграла Сэм" in screen.html and "Sam" not in screen.html  # names: {Sam: {gender: f}}
+    assert exercises.shown_in("own-after-sam", "en").task.state.players == ("Sam", "Bruno", "Carla")
 
 
 def test_a_name_is_shown_as_text_never_as_markup(server):

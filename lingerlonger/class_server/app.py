@@ -68,7 +68,7 @@ def create_app(classes: Classes, join_url: str) -> Starlette:
 
     async def teacher(request: Request) -> Response:
         lang = _lang(request)
-        tasks = classes.exercises.tasks
+        exercises = classes.exercises
         groups = []
         for group in classes.exercises.groups:
             title = class_live.text_in(group.title, lang)
@@ -76,7 +76,7 @@ def create_app(classes: Classes, join_url: str) -> Starlette:
                 (
                     title,
                     [
-                        (task_id, class_live.exercise_label(tasks[task_id], at, lang))
+                        (task_id, class_live.exercise_label(exercises.named[task_id, lang].task, at, lang))
                         for at, task_id in enumerate(group.ids, 1)
                     ],
                 )

@@ -1,6 +1,7 @@
 """What a teacher may push to the phones: the course's exercises, unit by unit, and the
 teacher's own task files, read and checked as ``lingerlonger check`` reads and checks any
-scenario, each exercise judged by the engine as the Learn page judges it (``learn_task``).
+scenario, each exercise judged by the engine as the Learn page judges it (``learn_task``), once,
+and named once in each language (``class_live.LocalSeats``): the judging is done in the file's names.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from lingerlonger.scenario import Location, Scenario, ScenarioError, iter_docume
 from lingerlonger.scenario.course import one_task, read_course, task_steps
 from lingerlonger.scenario.file_reading import NotAFile, cannot_read, open_source
 from lingerlonger.scenario.replay import check
+from lingerlonger.views.class_live import LocalSeats, seats_named
 from lingerlonger.views.course_page import LearnTask, learn_task
+from lingerlonger.words.i18n import LANGUAGES
+from lingerlonger.words.people import local_names
 
 __all__ = ["Group", "Exercises", "load_exercises"]
 
@@ -31,8 +35,13 @@ class Group:
 class Exercises:
     """Every exercise the server offers, by task id, and how the teacher's page groups them."""
 
-    tasks: dict[str, LearnTask]
+    tasks: dict[str, LearnTask]  # as the file names its seats: how answers are kept and judged
     groups: tuple[Group, ...]
+    named: dict[tuple[str, str], LocalSeats]  # by task id and language: as a page there draws it
+
+    def shown_in(self, task_id: str | None, lang: str) -> LocalSeats | None:
+        """The exercise ``task_id`` as a page in ``lang`` draws it (None: no such exercise)."""
+        return self.named.get((task_id or "", lang))
 
 
 def load_exercises(task_files: Sequence[str] = (), *, course: bool = True) -> Exercises:
@@ -40,17 +49,18 @@ def load_exercises(task_files: Sequence[str] = (), *, course: bool = True) -> Ex
     that fails its check, or an exercise without exactly one task, is refused (``ScenarioError``,
     at its place) before the server starts."""
     tasks: dict[str, LearnTask] = {}
+    named: dict[tuple[str, str], LocalSeats] = {}
     groups: list[Group] = []
     taken: dict[str, Location] = {}
     if course:
         for unit in read_course().units:
             for exercise in unit.exercises:
-                _add(exercise, tasks, taken)
+                _add(exercise, tasks, named, taken)
             groups.append(Group(unit.title, tuple(task.id for task in unit.tasks)))
     for name in task_files:
-        ids = [_add(exercise, tasks, taken) for exercise in _read(name, taken)]
+        ids = [_add(exercise, tasks, named, taken) for exercise in _read(name, taken)]
         groups.append(Group(name, tuple(ids)))
-    return Exercises(tasks, tuple(groups))
+    return Exercises(tasks, tuple(groups), named)
 
 
 def _read(name: str, taken: dict[str, Location]) -> list[Scenario]:
@@ -74,9 +84,16 @@ def _read(name: str, taken: dict[str, Location]) -> list[Scenario]:
     return exercises
 
 
-def _add(exercise: Scenario, tasks: dict[str, LearnTask], taken: dict[str, Location]) -> str:
+def _add(
+    exercise: Scenario,
+    tasks: dict[str, LearnTask],
+    named: dict[tuple[str, str], LocalSeats],
+    taken: dict[str, Location],
+) -> str:
     task = learn_task(exercise)
     step = exercise.steps[task_steps(exercise)[0]]
     taken.setdefault(task.id, step.where or exercise.where)
     tasks[task.id] = task
+    for lang in LANGUAGES:  # as the Learn page names them (``scenario.local_seats``)
+        named[task.id, lang] = seats_named(task, local_names(task.state.players, lang, exercise.names))
     return task.id

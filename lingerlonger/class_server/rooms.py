@@ -275,8 +275,10 @@ class Classes:
             raise ClassError("class.not-asked")
         if record.revealed:
             raise ClassError("class.closed")
-        task = self.exercises.tasks[task_id]
-        answer = self._valid_answer(task, message.get("answer"))
+        local = self.exercises.shown_in(task_id, conn.lang)
+        if local is None:  # asked before a restart that no longer offers it
+            raise ClassError("class.not-asked")
+        answer = self._valid_answer(local, message.get("answer"))
         if conn.token in record.answers.get(task_id, {}):
             raise ClassError("class.answered-already")
         try:
@@ -294,17 +296,18 @@ class Classes:
         room.roster_due = None
         room.drawing = asyncio.ensure_future(self._to_teachers(room, "roster"))
 
-    def _valid_answer(self, task: LearnTask, answer: object) -> str:
-        offered = [verdict.answer for verdict in task.verdicts]
-        if answer_kind(task.goal) == "seats":
+    def _valid_answer(self, local: class_live.LocalSeats, answer: object) -> str:
+        """An answer given on a page, one of its buttons (seats by the page's names), as kept."""
+        offered = [verdict.answer for verdict in local.task.verdicts]
+        if answer_kind(local.task.goal) == "seats":
             if not isinstance(answer, list) or not all(isinstance(seat, str) for seat in answer):
                 raise ClassError("class.bad-answer")
             if len(set(answer)) != len(answer) or not set(answer) <= set(offered):
                 raise ClassError("class.bad-answer")
-            return ", ".join(seat for seat in offered if seat in answer)
+            return local.kept(", ".join(seat for seat in offered if seat in answer))
         if not isinstance(answer, str) or answer not in offered:
             raise ClassError("class.bad-answer")
-        return answer
+        return local.kept(answer)
 
     async def _open(self, conn: Connection, message: dict[str, Any]) -> None:
         chosen = message.get("exercises")
@@ -390,13 +393,20 @@ class Classes:
         assert conn.token is not None  # a seated pupil
         pupil = record.pupils[conn.token]
         task = self.exercises.tasks.get(record.current or "")
+        local = self.exercises.shown_in(record.current, conn.lang)
         given = record.answers.get(record.current or "", {}).get(conn.token)
         verdict = judge(task, given) if task and given is not None and record.revealed else None
+        shown = local.shown(given) if local is not None and given is not None else given
         screen = class_live.pupil_screen(
-            pupil.name, task, conn.lang, given=given, revealed=record.revealed, verdict=verdict
+            pupil.name,
+            None if local is None else local.task,
+            conn.lang,
+            given=shown,
+            revealed=record.revealed,
+            verdict=verdict,
         )
         await conn.send(
-            {"op": "screen", "html": str(screen.html), "say": screen.say, "task": record.current, "given": given}
+            {"op": "screen", "html": str(screen.html), "say": screen.say, "task": record.current, "given": shown}
         )
 
     async def _to_teachers(self, room: Room, *parts: str, everything: bool = False) -> None:
@@ -406,8 +416,10 @@ class Classes:
     async def _to_teacher(self, conn: Connection, room: Room, *parts: str, everything: bool = False) -> None:
         record = room.record
         lang = conn.lang  # the teacher page's own language, whatever the class was opened in
-        task = self.exercises.tasks.get(record.current or "")
-        given = record.answers.get(record.current or "", {})
+        local = self.exercises.shown_in(record.current, lang)
+        task = None if local is None else local.task
+        kept = record.answers.get(record.current or "", {})
+        given = {token: local.shown(answer) for token, answer in kept.items()} if local else kept
         names = {token: pupil.name for token, pupil in record.pupils.items()}
         wanted = set(class_live.TEACHER_PARTS) if everything else set(parts)
         drawn: dict[str, str] = {}
@@ -426,9 +438,9 @@ class Classes:
             drawn["summary"] = str(class_live.summary(self._needs(record), lang))
         if everything:
             exercises = [
-                [task_id, class_live.exercise_label(self.exercises.tasks[task_id], at, lang)]
+                [task_id, class_live.exercise_label(shown.task, at, lang)]
                 for at, task_id in enumerate(record.exercises, 1)
-                if task_id in self.exercises.tasks
+                if (shown := self.exercises.shown_in(task_id, lang)) is not None
             ]
         await conn.send(
             {

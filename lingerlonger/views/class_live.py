@@ -3,7 +3,8 @@ for the projector, the pupil's for a phone, and the parts of each that change as
 
 The exercise is the Learn page's: its table, the author's words, the goal in one sentence and
 the answer buttons of ``course/answers.html``; a pupil's phone is never sent the verdicts before
-the reveal. Everything is drawn from plain values, in the language of the page it goes to.
+the reveal. Everything is drawn from plain values, in the language of the page it goes to, the
+seats too (``LocalSeats``: Ana is Аня on a Russian phone, as on the Learn page).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lingerlonger.views.course_page import (
     LearnTask,
@@ -33,6 +34,8 @@ __all__ = [
     "TEACHER_PARTS",
     "STATIC_FILES",
     "Screen",
+    "LocalSeats",
+    "seats_named",
     "answer_words",
     "pupil_screen",
     "roster",
@@ -68,6 +71,54 @@ class Screen:
 
     html: Markup
     say: str
+
+
+@dataclass(frozen=True)
+class LocalSeats:
+    """An exercise as a page in one language draws it: its seats named as a reader there names
+    them (Ana is Аня on a Russian phone, ``words.people``), and each answer's way between those
+    names and the file's. A class keeps, judges, counts and exports answers by the file's seats,
+    so that phones reading in several languages are one class: «Аня» and «Ana» are one answer."""
+
+    task: LearnTask  # its table, goal, buttons and lines, in the page's names
+    said: Mapping[str, str]  # each seat as the file names it, to its name on the page
+    seats: Mapping[str, str]  # each name on the page, to the seat as the file names it
+
+    def shown(self, answer: str) -> str:
+        """A kept answer (a seat, several: "Ana, Bruno") as the page names it; a card as it is."""
+        return self._renamed(answer, self.said)
+
+    def kept(self, answer: str) -> str:
+        """An answer given on the page (already checked against its buttons) as the class keeps it."""
+        return self._renamed(answer, self.seats)
+
+    def _renamed(self, answer: str, names: Mapping[str, str]) -> str:
+        if not answer or answer_kind(self.task.goal) not in ("seat", "seats"):
+            return answer
+        return ", ".join(names.get(seat, seat) for seat in answer.split(", "))
+
+
+def seats_named(task: LearnTask, names: Sequence[str]) -> LocalSeats:
+    """``task`` with its seats named ``names``, in its table's order (``people.local_names``, each
+    a ``Name`` that knows its gender): the same verdicts, only the names changed, so that a page
+    needs no second judging of the exercise."""
+    said = dict(zip(task.state.players, names, strict=True))
+    by_seat = answer_kind(task.goal) in ("seat", "seats")
+
+    def plays(line: Sequence[str]) -> tuple[str, ...]:  # "SEAT CARD", as the engine reads a play
+        return tuple(f"{said.get(seat, seat)} {card}" for seat, card in (play.split(" ", 1) for play in line))
+
+    verdicts = tuple(
+        replace(
+            verdict,
+            answer=said.get(verdict.answer, verdict.answer) if by_seat else verdict.answer,
+            line=plays(verdict.line),
+            best_line=plays(verdict.best_line),
+        )
+        for verdict in task.verdicts
+    )
+    local = replace(task, state=replace(task.state, players=tuple(names)), verdicts=verdicts)
+    return LocalSeats(local, said, {name: seat for seat, name in said.items()})
 
 
 def _words(lang: str, *keys: str) -> dict[str, str]:

@@ -1,9 +1,10 @@
 """A live class end to end (issue 43): the real server started as a process (``lingerlonger
 class``), a teacher's browser and three pupils' phones (Russian, 390×844, each its own browser
 context; one in dark mode) join by the code, answer a pushed exercise differently and see the
-reveal; the count and the chart match, the CSV holds the three answers. Then the server is killed
-with -9 and started again on the same store: the session is there with every answer, and a phone
-that was never reloaded has rejoined by itself."""
+reveal; the seat to play is named in Russian on every screen; the count and the chart match, the
+CSV holds the three answers. Then the server is killed with -9 and started again on the same
+store: the session is there with every answer, and a phone that was never reloaded has rejoined
+by itself."""
 
 from __future__ import annotations
 
@@ -106,12 +107,16 @@ def test_a_class_of_three_phones_then_kill_9_and_restart(chromium, free_port, tm
         teacher.locator("[data-ll-action=push]").click()
         assert teacher.evaluate("document.activeElement.matches('[data-ll-action=push]')")
         for name, (phone, _) in phones.items():
+            # the seat to play, Bruno in the file, as the book names him in Russian: the goal and the table
+            assert phone.locator(".ll-task-goal").inner_text().startswith("Боря:")
+            assert "Bruno" not in phone.locator(".ll-task-table").inner_text()
             button = phone.locator(f'.ll-answers [data-ll-card="{ANSWERS[name]}"]')
             button.click()
             phone.locator("[data-ll-class-status]").wait_for()
             assert button.get_attribute("aria-pressed") == "true" and button.is_disabled()
             assert phone.evaluate("document.activeElement.matches('[data-ll-class-status]')")  # what was given
         teacher.locator('[data-ll-answers="3"]').wait_for()
+        assert teacher.locator(".ll-task-goal").inner_text().startswith("Боря:")  # and on the projector
         bars = teacher.locator("[data-ll-bar]")
         counts = {
             bars.nth(i).get_attribute("data-ll-bar"): bars.nth(i).get_attribute("data-ll-count")
