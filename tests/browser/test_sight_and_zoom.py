@@ -12,6 +12,9 @@ context, its states walked in it:
   the replay's fitting once shrank the table back to its size at 100% (8 px), the table's
   narrow layout its text by an eighth. The step bar, sticky at the bottom of the screen, hides
   no line of a step's words; nothing scrolls sideways at 320 px (WCAG 1.4.10).
+- The position editor on a phone (360×740, 390×844): the hand being filled and its cards stay
+  on screen while cards are tapped in the deck (they were under the 52-card deck, out of
+  sight), and each card placed is said in words.
 
 Zoom is the browser's own device-metrics emulation (what Playwright's viewport uses), changed on
 the page as it is, so that one page (and one start of live mode) serves both sizes.
@@ -19,6 +22,7 @@ the page as it is, so that one page (and one start of live mode) serves both siz
 
 from __future__ import annotations
 
+import re
 import weakref
 
 import pytest
@@ -28,7 +32,8 @@ from test_phone_projector import WORKED, in_language, quiz_replay
 pytestmark = pytest.mark.browser
 
 PROJECTOR, WIDE = {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}
-PHONE = {"width": 360, "height": 740}
+PHONE, TALL_PHONE = {"width": 360, "height": 740}, {"width": 390, "height": 844}
+EDITOR = "book/set-up-a-position.html"
 #: What the Projector option must enlarge, at a step with cards on the table: a card's width,
 #: the score line's text, the words' text, the Next button's text and height.
 LOOK = """root => {
@@ -220,5 +225,62 @@ def test_at_200_percent_live_mode_doubles_its_text_and_keeps_to_the_screens_widt
     zoom(page, PHONE, 1)
     assert_doubles(page, root, {"width": 320, "height": 370}, "live mode on a phone")
     assert not page.evaluate(SCROLLS_SIDEWAYS), "live mode's page scrolls sideways at 320 px"
+    log.assert_clean()
+    context.close()
+
+
+# --- the position editor on a phone ---------------------------------------------------------------
+
+#: The hand being filled (the place aimed at), its name, whether it is whole on screen, and each
+#: of its cards, whether it is whole on screen.
+FILLED = """() => {
+  const aimed = document.querySelector('.ll-position-aimed');
+  const whole = el => {
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1;
+  };
+  const cards = [...aimed.querySelectorAll('[data-ll-placed-card]')];
+  return {place: aimed.getAttribute('aria-label'), whole: whole(aimed),
+          cards: cards.map(card => [card.dataset.llPlacedCard, whole(card)])};
+}"""
+
+
+def place(page, editor, card: str) -> str:
+    """Bring the row of places ("Put into") under the page's header, the deck under it, as a
+    reader scrolls to them, and tap ``card``; once it is placed, what the editor says."""
+    page.evaluate(
+        "() => { const places = document.querySelector('.ll-position-places');"
+        " window.scrollBy(0, places.getBoundingClientRect().top - (" + COVERED + ") - 4); }"
+    )
+    editor.locator(f"[data-ll-deck-card='{card}']").click()
+    editor.locator(f".ll-position-aimed [data-ll-placed-card='{card}']").wait_for(timeout=LIVE_BOOT_MS)
+    return editor.locator(".ll-position-status").inner_text()
+
+
+def test_on_a_phone_the_hand_being_filled_stays_on_screen_while_its_cards_are_placed(book_site, chromium, tmp_path):
+    context, page, log = live_page(chromium, book_site, "ru/" + EDITOR, viewport=PHONE)
+    editor = page.locator("[data-ll-position-editor]")
+    placed: list[str] = []
+    for viewport, cards, seat in ((PHONE, ["3♠", "Q♥", "4♣"], "0"), (TALL_PHONE, ["5♠", "A♣"], "3")):
+        page.set_viewport_size(viewport)
+        if seat != "0":
+            editor.locator(f"[data-ll-place='{seat}']").click()
+            editor.locator(f"[data-ll-place='{seat}'][aria-pressed=true]").wait_for(timeout=LIVE_BOOT_MS)
+        for card in cards:
+            said = place(page, editor, card)
+            placed.append(card)
+            filled = page.evaluate(FILLED)
+            mine = [name for name, _ in filled["cards"]]
+            assert card in mine, f"{card} is not in the hand being filled: {filled}"
+            assert filled["whole"] and all(whole for _, whole in filled["cards"]), (
+                f"{viewport}: after {card}, the hand being filled is off the screen: {filled}"
+            )
+            # said in words, where it went and how many it holds ("тройка пик: A, 1 из 4 карт")
+            assert re.match(r"^[а-яё]+ [а-яё]+: ", said) and filled["place"] in said, said
+        page.screenshot(path=str(tmp_path / f"editor-ru-{viewport['width']}.png"))
+    for theme in ("light", "dark"):
+        page.evaluate("theme => { document.documentElement.dataset.theme = theme; }", theme)
+        assert wcag_violations(page, "[data-ll-position-editor]") == [], theme
+    assert editor.locator("[data-ll-placed-card]").count() == len(placed)
     log.assert_clean()
     context.close()
