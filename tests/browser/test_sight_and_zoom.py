@@ -201,6 +201,9 @@ def test_at_200_percent_a_replay_and_the_learn_page_double_their_text_and_the_ba
         if step == 1:
             page.screenshot(path=str(tmp_path / f"zoomed-{lang}-640x360.png"))
     assert not hidden, "at 200% the step bar hides the step's words:\n" + "\n".join(map(str, hidden))
+    for theme in ("light", "dark"):  # its words first, the table under them
+        page.evaluate("theme => { document.documentElement.dataset.theme = theme; }", theme)
+        assert wcag_violations(page, root) == [], f"at 200%, {theme}"
     zoom(page, PHONE, 1)
     assert_doubles(page, root, {"width": 320, "height": 370}, f"{lang}, a replay on a phone")
     assert not page.evaluate(SCROLLS_SIDEWAYS), "a replay's page scrolls sideways at 320 px"
