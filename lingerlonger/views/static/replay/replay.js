@@ -158,7 +158,7 @@ window.llReplay = window.llReplay || function (root) {
   /** @type {Fitted} */
   var fitted = {size: '', words: [], height: 0, stage: 0, over: false};
   var SMALLEST = 8, SMALL = 10;  // px: the presenter view's smallest table, and the least we keep words large for
-  var LEAST = 0.65;  // of the page's own table size (the projector's is larger): the book at 1280×720 needs 0.7
+  var LEAST = 0.65;  // of the page's own table size (the projector's is larger): the book needs 0.7 at 1280×720
   function fit() {
     /** @type {HTMLElement | null} */
     var table = stage.querySelector('.ll-table');
@@ -223,12 +223,13 @@ window.llReplay = window.llReplay || function (root) {
     var natural = on ? 48 : parseFloat(getComputedStyle(tables[0]).fontSize);
     var least = on ? SMALLEST : own * LEAST;
     var large = words.length ? parseFloat(getComputedStyle(words[0]).fontSize) : 0;
-    var tries = [''].concat([20, 16.8, 14].filter(function (size) { return size < large && (whole || size >= 16.8); })
+    // the words' own size, then the projector's made smaller (beside the table, down to 14 px)
+    var sizes = [''].concat([20, 16.8, 14].filter(function (size) { return size < large && (whole || size >= 16.8); })
       .map(function (size) { return size + 'px'; }));
     /** @type {Fitted} */
     var result = {size: '', words: [], height: 0, stage: 0, over: !on};  // until a try fits: the table's own size
     var chosen = '';
-    tries.some(function (wordSize) {
+    sizes.some(function (wordSize) {
       sized(words, wordSize);
       var size = tableSize(tables, steps, room, natural, least, on);
       if (size === null) return false;
@@ -240,7 +241,7 @@ window.llReplay = window.llReplay || function (root) {
     result.words = steps.map(function (parts) {
       var size = chosen;
       if (whole && beside) {
-        tries.some(function (wordSize) { size = wordSize; sized(parts, size); return heightOf(parts) <= room; });
+        sizes.some(function (wordSize) { size = wordSize; sized(parts, size); return heightOf(parts) <= room; });
       }
       sized(parts, size);
       return size;
