@@ -113,6 +113,25 @@ def assert_doubles(page, root: str, small: dict, what: str) -> None:
     assert not wrong, f"{what}: at 200% these texts are not twice their size at 100%:\n" + "\n".join(wrong)
 
 
+def quiz_player(chromium, book_site: str, lang: str):
+    """A new browser at 1280×720 on the worked example's chapter, at its replay with questions:
+    (context, page, player)."""
+    context = chromium.new_context(service_workers="block", viewport=PROJECTOR)
+    page = context.new_page()
+    page.goto(book_site + in_language(lang, WORKED), wait_until="load")
+    player = page.locator(".ll-replay").nth(quiz_replay(lang))
+    player.scroll_into_view_if_needed()
+    player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
+    return context, page, player
+
+
+def assert_accessible(page, within: str, what: str) -> None:
+    """axe finds no WCAG 2.2 AA violation in ``within`` as it is now, in the light theme and the dark."""
+    for theme in ("light", "dark"):
+        page.evaluate("theme => { document.documentElement.dataset.theme = theme; }", theme)
+        assert wcag_violations(page, within) == [], f"{what}, {theme}"
+
+
 def set_projector(player, on: bool) -> None:
     """The Projector option ticked (chapter 13 tells teachers to) or not; every replay of the page follows."""
     player.locator("details.ll-classroom > summary").click()
@@ -134,12 +153,7 @@ def step_to_first(player) -> None:
 def test_the_projector_option_makes_the_cards_the_score_line_and_the_buttons_grow_and_keeps_every_question_on_screen(
     book_site, chromium, tmp_path, lang
 ):
-    context = chromium.new_context(service_workers="block", viewport=PROJECTOR)
-    page = context.new_page()
-    page.goto(book_site + in_language(lang, WORKED), wait_until="load")
-    player = page.locator(".ll-replay").nth(quiz_replay(lang))
-    player.scroll_into_view_if_needed()
-    player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
+    context, page, player = quiz_player(chromium, book_site, lang)
     next_button, frames = player.locator("[data-go=next]"), int(player.get_attribute("data-frames"))
     for viewport in (PROJECTOR, WIDE):
         page.set_viewport_size(viewport)
@@ -166,9 +180,7 @@ def test_the_projector_option_makes_the_cards_the_score_line_and_the_buttons_gro
         assert not hidden, f"{size}, off the screen or under the bar:\n" + "\n".join(map(str, hidden))
         assert not page.evaluate(SCROLLS_SIDEWAYS)
         if viewport is PROJECTOR:
-            for theme in ("light", "dark"):
-                page.evaluate("theme => { document.documentElement.dataset.theme = theme; }", theme)
-                assert wcag_violations(page, f"#{player.get_attribute('id')}") == [], theme
+            assert_accessible(page, f"#{player.get_attribute('id')}", "with the Projector option")
         set_projector(player, False)  # off again, for the next size
     context.close()
 
@@ -180,14 +192,8 @@ def test_the_projector_option_makes_the_cards_the_score_line_and_the_buttons_gro
 def test_at_200_percent_a_replay_and_the_learn_page_double_their_text_and_the_bar_hides_no_words(
     book_site, chromium, tmp_path, lang
 ):
-    context = chromium.new_context(service_workers="block", viewport=PROJECTOR)
-    page = context.new_page()
-    page.goto(book_site + in_language(lang, WORKED), wait_until="load")
-    nth = quiz_replay(lang)
-    player = page.locator(".ll-replay").nth(nth)
+    context, page, player = quiz_player(chromium, book_site, lang)
     root = f"#{player.get_attribute('id')}"
-    player.scroll_into_view_if_needed()
-    player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
     next_button, frames = player.locator("[data-go=next]"), int(player.get_attribute("data-frames"))
     while not player.locator(".ll-stage .ll-quiz").count():  # a step with a question, its hint and answer
         next_button.click()
@@ -201,9 +207,7 @@ def test_at_200_percent_a_replay_and_the_learn_page_double_their_text_and_the_ba
         if step == 1:
             page.screenshot(path=str(tmp_path / f"zoomed-{lang}-640x360.png"))
     assert not hidden, "at 200% the step bar hides the step's words:\n" + "\n".join(map(str, hidden))
-    for theme in ("light", "dark"):  # its words first, the table under them
-        page.evaluate("theme => { document.documentElement.dataset.theme = theme; }", theme)
-        assert wcag_violations(page, root) == [], f"at 200%, {theme}"
+    assert_accessible(page, root, "at 200%, its words first, the table under them")
     zoom(page, PHONE, 1)
     assert_doubles(page, root, {"width": 320, "height": 370}, f"{lang}, a replay on a phone")
     assert not page.evaluate(SCROLLS_SIDEWAYS), "a replay's page scrolls sideways at 320 px"
@@ -281,9 +285,7 @@ def test_on_a_phone_the_hand_being_filled_stays_on_screen_while_its_cards_are_pl
             # said in words, where it went and how many it holds ("тройка пик: A, 1 из 4 карт")
             assert re.match(r"^[а-яё]+ [а-яё]+: ", said) and filled["place"] in said, said
         page.screenshot(path=str(tmp_path / f"editor-ru-{viewport['width']}.png"))
-    for theme in ("light", "dark"):
-        page.evaluate("theme => { document.documentElement.dataset.theme = theme; }", theme)
-        assert wcag_violations(page, "[data-ll-position-editor]") == [], theme
+    assert_accessible(page, "[data-ll-position-editor]", "the hand being filled at the bottom")
     assert editor.locator("[data-ll-placed-card]").count() == len(placed)
     log.assert_clean()
     context.close()
