@@ -68,7 +68,8 @@ window.llReplay = window.llReplay || function (root) {
         var style = getComputedStyle(el), r = el.getBoundingClientRect();
         if ((style.position === 'sticky' || style.position === 'fixed') && style.top !== 'auto'
             && r.left < box.right && r.right > box.left && r.height < innerHeight / 2) {
-          most = Math.max(most, parseFloat(style.top) + r.height);
+          // a fixed one where it is (a skip link waits above the screen), a sticky one where it sticks
+          most = Math.max(most, style.position === 'fixed' ? r.bottom : parseFloat(style.top) + r.height);
         }
       }
     }
@@ -126,23 +127,38 @@ window.llReplay = window.llReplay || function (root) {
   function dressTable(table) {
     looks.forEach(function (box) { table.classList.toggle(String(box.dataset.look), box.checked); });
   }
-  function dress() {  // the projector's large cards and words, the four-colour deck
+  function dress() {  // the projector's large cards, words and buttons, the four-colour deck
     var table = stage.querySelector('.ll-table');
     if (table) dressTable(table);
-    root.classList.toggle('ll-projector', looks[0].checked);
+    var projector = looks[0].checked;
+    if (root.classList.contains('ll-projector') !== projector) {
+      root.classList.toggle('ll-projector', projector);
+      tidy();  // its larger buttons may no longer keep to one row with their words
+    }
+    // the page makes room for a replay with the projector's look (the book's header scrolls
+    // away, its "on this page" column folds: ll-site.css)
+    document.documentElement.classList.toggle('ll-projector-page', !!document.querySelector('.ll-replay.ll-projector'));
     fit();
   }
   // The table's size, the same at every step: the largest (up to its own; in the presenter
   // view, up to filling the screen) at which each step's table and words fit between the
   // page's header and the step bar (in the presenter view, words taller than half the screen
-  // scroll under the table); where even a small table leaves too little room, the
-  // words are made smaller too (the projector's large words on a short screen). Measured on
-  // a hidden copy of the stage holding every step at once, again only when the screen, the
+  // scroll under the table). Where the words go under the table and even a small one leaves too
+  // little room, the projector's large words are made smaller too, never below the page's own.
+  // In the presenter view and with the Projector option, the words beside the table, questions,
+  // hints and answer buttons included, are sized step by step: each step's at the largest that
+  // fits the screen (a step with two questions has smaller words than one with a line). Measured
+  // on a hidden copy of the stage holding every step at once, again only when the screen, the
   // bar, the language or the look changes.
-  /** @typedef {{size: string, words: string, height: number, stage: number, key?: string}} Fitted */
+  // In the page a table is made at most LEAST smaller: one that would need more is shown at its
+  // own size, its words first (ll-words-first), and the page scrolls. So a reader who zooms in
+  // gets larger text, not a table fitted back to the size it had (at 200% the room is less than
+  // half: WCAG 1.4.4), and nobody gets a table too small to read.
+  /** @typedef {{size: string, words: string[], height: number, stage: number, over: boolean, key?: string}} Fitted */
   /** @type {Fitted} */
-  var fitted = {size: '', words: '', height: 0, stage: 0};
-  var SMALLEST = 8, SMALL = 10;  // px: a table's smallest size, and the least we keep words large for
+  var fitted = {size: '', words: [], height: 0, stage: 0, over: false};
+  var SMALLEST = 8, SMALL = 10;  // px: the presenter view's smallest table, and the least we keep words large for
+  var LEAST = 0.65;  // of the page's own table size (the projector's is larger): the book needs 0.7 at 1280×720
   function fit() {
     /** @type {HTMLElement | null} */
     var table = stage.querySelector('.ll-table');
@@ -153,40 +169,82 @@ window.llReplay = window.llReplay || function (root) {
     var key = [innerWidth, innerHeight, stage.clientWidth, bar.offsetHeight, on, looks[0].checked, shownLang].join();
     if (fitted.key !== key) {
       parts.forEach(function (part) { part.style.fontSize = ''; });
-      fitted = stage.clientWidth ? measure(on) : {size: '', words: '', height: 0, stage: 0};
+      fitted = stage.clientWidth ? measure(on) : {size: '', words: [], height: 0, stage: 0, over: false};
       fitted.key = key;
     }
-    parts.forEach(function (part) { part.style.fontSize = part === table ? fitted.size : fitted.words; });
+    var words = fitted.words[at] || '';
+    parts.forEach(function (part) { part.style.fontSize = part === table ? fitted.size : words; });
     table.style.minHeight = fitted.height ? fitted.height + 'px' : '';  // as tall as its tallest step: nothing moves
     stage.style.minHeight = fitted.stage ? fitted.stage + 'px' : '';
+    stage.classList.toggle('ll-words-first', fitted.over);
+  }
+  /** @param {HTMLElement} table @returns {HTMLElement[]} its step's words and questions: the parts after it */
+  function partsOf(table) {
+    var found = [];
+    for (var el = table.nextElementSibling; el && !el.classList.contains('ll-table'); el = el.nextElementSibling) {
+      found.push(/** @type {HTMLElement} */ (el));
+    }
+    return found;
+  }
+  /** @param {HTMLElement[]} parts @param {string} size */
+  function sized(parts, size) { parts.forEach(function (part) { part.style.fontSize = size; }); }
+  /** @param {HTMLElement[]} parts @returns {number} their height, one under the other */
+  function heightOf(parts) {
+    return parts.reduce(function (sum, el) {
+      var style = getComputedStyle(el);
+      return sum + el.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+    }, 0);
   }
   /** @param {boolean} on */
   function measure(on) {
     var probe = /** @type {HTMLElement} */ (stage.cloneNode(false));
     probe.removeAttribute('tabindex');
     probe.setAttribute('aria-hidden', 'true');
+    probe.classList.remove('ll-words-first');
     probe.style.cssText = 'position:absolute;left:0;top:0;height:auto;overflow:visible;visibility:hidden;'
       + 'width:' + stage.getBoundingClientRect().width + 'px';  // to the fraction: a centre may wrap at 0.4 px
     Array.prototype.forEach.call(frames, /** @param {HTMLTemplateElement} frame */ function (frame) { probe.append(frame.content.cloneNode(true)); });
-    /** @type {HTMLElement[]} */
-    var quizzes = on ? [] : Array.prototype.slice.call(probe.querySelectorAll('.ll-quiz'));
-    quizzes.forEach(function (quiz) { quiz.style.display = 'none'; });  // read by scrolling: not in the table's size
     stage.after(probe);
+    // a projector's questions, hints and answers on screen too, beside the table (on a wide screen)
+    var whole = on || looks[0].checked && getComputedStyle(probe).display === 'grid';
+    /** @type {HTMLElement[]} */
+    var quizzes = whole ? [] : Array.prototype.slice.call(probe.querySelectorAll('.ll-quiz'));
+    quizzes.forEach(function (quiz) { quiz.style.display = 'none'; });  // read by scrolling: not in the table's size
     /** @type {HTMLElement[]} */
     var tables = Array.prototype.slice.call(probe.querySelectorAll('.ll-table'));
-    var words = /** @type {HTMLElement[]} */ (Array.prototype.filter.call(probe.children, /** @param {HTMLElement} part */ function (part) { return tables.indexOf(part) < 0; }));
+    var steps = tables.map(partsOf);
+    /** @type {HTMLElement[]} */
+    var words = steps.reduce(function (all, parts) { return all.concat(parts); }, /** @type {HTMLElement[]} */ ([]));
+    tables[0].classList.remove(String(looks[0].dataset.look));  // drawn large, a projector's lesson
+    var own = parseFloat(getComputedStyle(tables[0]).fontSize);  // the page's table size, without the projector's
     tables.forEach(dressTable);
     var room = on ? stage.clientHeight
       : innerHeight - covered() - GAP - bar.offsetHeight - parseFloat(getComputedStyle(bar).marginTop) - 2;
     var natural = on ? 48 : parseFloat(getComputedStyle(tables[0]).fontSize);
+    var least = on ? SMALLEST : own * LEAST;
     var large = words.length ? parseFloat(getComputedStyle(words[0]).fontSize) : 0;
+    // the words' own size, then the projector's made smaller (beside the table, down to 14 px)
+    var sizes = [''].concat([20, 16.8, 14].filter(function (size) { return size < large && (whole || size >= 16.8); })
+      .map(function (size) { return size + 'px'; }));
     /** @type {Fitted} */
-    var result = {size: '', words: '', height: 0, stage: 0};  // the first try's, at least: some() tries one
-    [large, 20, 16.8, 14].some(function (wordSize, i) {
-      if (i && wordSize >= large) return false;
-      words.forEach(function (part) { part.style.fontSize = i ? wordSize + 'px' : ''; });
-      result = {size: tableSize(tables, room, natural, on), words: i ? wordSize + 'px' : '', height: 0, stage: 0};
-      return (!result.size || parseFloat(result.size) >= SMALL) && wordsFit;
+    var result = {size: '', words: [], height: 0, stage: 0, over: !on};  // until a try fits: the table's own size
+    var chosen = '';
+    sizes.some(function (wordSize) {
+      sized(words, wordSize);
+      var size = tableSize(tables, steps, room, natural, least, on);
+      if (size === null) return false;
+      result = {size: size, words: [], height: 0, stage: 0, over: false};
+      chosen = wordSize;
+      return beside || !size || parseFloat(size) >= SMALL;  // words beside the table leave it its room
+    });
+    // each step's words: the size chosen, or beside the table (whole) the largest at which they fit the screen
+    result.words = steps.map(function (parts) {
+      var size = chosen;
+      if (whole && beside) {
+        sizes.some(function (wordSize) { size = wordSize; sized(parts, size); return heightOf(parts) <= room; });
+      }
+      sized(parts, size);
+      return size;
     });
     tables.forEach(function (table) { table.style.fontSize = result.size; });
     result.height = Math.max.apply(null, tables.map(function (table) { return table.offsetHeight; }));
@@ -195,38 +253,31 @@ window.llReplay = window.llReplay || function (root) {
     quizzes.forEach(function (quiz) { quiz.style.display = ''; });
     result.stage = on ? 0 : Math.min(room, Math.max.apply(null, tables.map(function (table) {
       var bottom = table.getBoundingClientRect().bottom;
-      for (var el = table.nextElementSibling; el && !el.classList.contains('ll-table'); el = el.nextElementSibling) {
+      partsOf(table).forEach(function (el) {
         bottom = Math.max(bottom, el.getBoundingClientRect().bottom + parseFloat(getComputedStyle(el).marginBottom));
-      }
+      });
       return bottom - table.getBoundingClientRect().top;
     })));
     probe.remove();
     return result;
   }
-  // In the presenter view every step's words, questions, hints and answer buttons fit the screen
-  // whole, under the table or beside it (wordsFit: smaller words are tried until they do).
-  var wordsFit = true;
-  /** @param {HTMLElement[]} tables @param {number} room @param {number} natural @param {boolean} on */
-  function tableSize(tables, room, natural, on) {  // '' for the table's own size
-    var beside = false, heights = tables.map(function (table) {  // each step's words under its table
-      var height = 0;
-      for (var el = /** @type {HTMLElement | null} */ (table.nextElementSibling); el && !el.classList.contains('ll-table');
-           el = /** @type {HTMLElement | null} */ (el.nextElementSibling)) {
-        var style = getComputedStyle(el);
-        height += el.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
-        beside = beside || el.offsetLeft >= table.offsetLeft + table.offsetWidth - 1;
-      }
-      return height;
+  var beside = false;  // whether the words are beside the table (tableSize found it), not under it
+  /** @param {HTMLElement[]} tables @param {HTMLElement[][]} steps each table's words @param {number} room
+      @param {number} natural @param {number} least @param {boolean} on
+      @returns {string | null} '' for the table's own size, null where it would be smaller than least (in the page) */
+  function tableSize(tables, steps, room, natural, least, on) {
+    beside = tables.some(function (table, i) {
+      return steps[i].some(function (el) { return el.offsetLeft >= table.offsetLeft + table.offsetWidth - 1; });
     });
-    var under = beside ? 0 : Math.max.apply(null, heights);
-    wordsFit = !on || !beside || Math.max.apply(null, heights) <= room;
+    var under = beside ? 0 : Math.max.apply(null, steps.map(heightOf));
     /** @param {number | ''} size */
     function fits(size) {  // every table takes the tallest one's height (fit), so the tallest words go under it
       tables.forEach(function (table) { table.style.fontSize = size ? size + 'px' : ''; });
       return tables.every(function (table) { return table.offsetHeight + under <= room; });
     }
     if (!on && fits('')) return '';
-    var low = SMALLEST, high = natural;
+    if (!on && !fits(least)) return null;
+    var low = least, high = natural;
     for (var tries = 0; tries < 8; tries++) {
       var middle = (low + high) / 2;
       if (fits(middle)) low = middle; else high = middle;
