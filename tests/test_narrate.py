@@ -169,3 +169,19 @@ def test_portuguese_narration_names_a_card_with_its_article(event, written, said
     assert line.startswith(written)
     if said:
         assert aloud(line, "pt") == said
+
+
+def test_portuguese_review_names_a_card_with_its_article_and_a_suit_without():
+    cards = {"card": card_name(CARD("Q♠"), "pt"), "other": card_name(CARD("A♥"), "pt")}
+    assert translate("review.line-result", "pt", **cards) == (
+        "Nesta distribuição, com a dama de espadas perde; com o ás de copas teria ganho."
+    )
+    suits = {"card": suit_name(Suit.HEARTS, "pt"), "other": suit_name(Suit.SPADES, "pt")}
+    assert (
+        translate("review.line-result", "pt", **suits)
+        == "Nesta distribuição, com copas perde; com espadas teria ganho."
+    )
+    assert (
+        translate("ui.review-chose", "pt", name="Rui", card=card_name(CARD("A♦"), "pt"))
+        == "Rui escolheu o ás de ouros."
+    )
