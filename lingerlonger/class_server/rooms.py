@@ -116,9 +116,7 @@ def _check_name(name: str, names: list[str]) -> None:
     the class or looking just like it."""
     problem = seat_name_problem(name, names)
     if problem is not None:
-        raise ClassError(
-            _NAME_REFUSALS[problem.code], name=name, limit=MAX_SEAT_NAME, example=_with_initial(name)
-        )
+        raise ClassError(_NAME_REFUSALS[problem.code], name=name, limit=MAX_SEAT_NAME, example=_with_initial(name))
 
 
 def _with_initial(name: str) -> str:
