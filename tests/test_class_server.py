@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -227,6 +228,33 @@ def test_a_bad_name_is_refused_in_the_pages_language(server, name, code):
         send(phone, op="join", name="Bruno", **{"class": class_code})  # and it may try again
         assert said(phone, "joined")["name"] == "Bruno"
     assert [p.name for p in classes.room(class_code).record.pupils.values()] == ["Ana", "Bruno"]
+
+
+@pytest.mark.parametrize(("taken", "lang"), [("Аня", "ru"), ("Lucía", "es"), ("Ζωή", "en")])
+def test_a_taken_name_suggests_one_in_its_own_alphabet_that_joins(server, taken, lang):
+    client, classes = server
+    _, class_code = teacher(client, classes)
+    pupil(client, class_code, taken)
+    with client.websocket_connect(f"/ws?lang={lang}") as phone:
+        send(phone, op="join", name=taken, **{"class": class_code})
+        text = refused(phone)["text"]
+        example = re.search(r"(\w+)\)\.?$", text)[1]  # "(por ejemplo, LucíaA)."
+        alphabets = {unicodedata.name(letter).split()[0] for letter in example if letter.isalpha()}
+        assert example != taken and len(alphabets) == 1, text  # no Latin A after Аня
+        send(phone, op="join", name=example, **{"class": class_code})  # the pupil types what it says
+        assert said(phone, "joined")["name"] == example
+
+
+def test_a_full_class_says_so_in_the_pages_language(server, monkeypatch):
+    client, classes = server
+    monkeypatch.setattr(rooms, "MAX_PUPILS", 2)
+    _, class_code = teacher(client, classes)
+    pupil(client, class_code, "Ana")
+    pupil(client, class_code, "Bruno")
+    with client.websocket_connect("/ws?lang=es") as phone:
+        send(phone, op="join", name="Carla", **{"class": class_code})
+        message = refused(phone)
+        assert message["code"] == "class.full" and "(2 alumnos)" in message["text"]  # not an internal error
 
 
 def test_a_flood_is_refused_and_the_session_goes_on(server):

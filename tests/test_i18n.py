@@ -3,6 +3,7 @@ and narration, card names and table labels that come out whole in en, pt, es and
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import typing
@@ -87,6 +88,27 @@ def test_placeholders_match_english(lang):
         translated = catalog(lang)[msg_id]
         assert isinstance(translated, dict) == isinstance(message, dict), msg_id
         assert _fields(translated) == _fields(message), msg_id
+
+
+def test_every_coded_error_raised_gives_its_message_every_placeholder():
+    """A refusal raised with values its words do not name is an internal error on the reader's
+    screen: ``ClassError("class.full", count=...)`` for a message that says {limit} was one. Every
+    ``SomeError("code", name=value)`` in the package, read from its source, against catalog message
+    ``error.code`` (the languages agree on placeholders: the test above)."""
+    package = Path(__file__).resolve().parents[1] / "lingerlonger"
+    missing = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+                continue
+            called = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            message = catalog("en").get(f"error.{node.args[0].value}")
+            if not called.endswith("Error") or message is None or any(k.arg is None for k in node.keywords):
+                continue
+            needed = set().union(*_fields(message)) - {keyword.arg for keyword in node.keywords}
+            if needed:
+                missing.append(f"{path.relative_to(package)}:{node.lineno} {node.args[0].value} lacks {sorted(needed)}")
+    assert missing == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -15,6 +15,7 @@ import asyncio
 import json
 import secrets
 import time
+import unicodedata
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -115,9 +116,19 @@ def _check_name(name: str, names: list[str]) -> None:
     the class or looking just like it."""
     problem = seat_name_problem(name, names)
     if problem is not None:
-        raise ClassError(
-            _NAME_REFUSALS[problem.code], name=name, limit=MAX_SEAT_NAME, example=f"{name} A".replace(" ", "")
-        )
+        raise ClassError(_NAME_REFUSALS[problem.code], name=name, limit=MAX_SEAT_NAME, example=_with_initial(name))
+
+
+def _with_initial(name: str) -> str:
+    """The name a taken one suggests, with an initial in the name's own alphabet: a Latin A after
+    Аня would make a name of two alphabets, which no pupil types and looks like another."""
+    letters = [letter for letter in name if letter.isalpha()]
+    alphabet = unicodedata.name(letters[-1], "LATIN").split()[0] if letters else "LATIN"
+    return name.replace(" ", "") + _INITIALS.get(alphabet, "A")
+
+
+#: A capital A in each alphabet a pupil's name may be written in (a Latin one otherwise).
+_INITIALS = {"CYRILLIC": "\u0410", "GREEK": "\u0391"}
 
 
 def _text(message: dict[str, Any], key: str, limit: int = 200) -> str:
@@ -253,12 +264,12 @@ class Classes:
             raise ClassError("class.no-name")
         _check_name(name, [pupil.name for pupil in record.pupils.values()])
         if len(record.pupils) >= MAX_PUPILS:
-            raise ClassError("class.full", count=MAX_PUPILS)
+            raise ClassError("class.full", limit=MAX_PUPILS)
         token = secrets.token_urlsafe(18)
         try:
             self.store.add_pupil(record.code, token, name, conn.lang)
         except Duplicate:
-            raise ClassError("class.name-taken", name=name, example=f"{name}A") from None
+            raise ClassError("class.name-taken", name=name, example=_with_initial(name)) from None
         record.pupils[token] = PupilRecord(token, name, conn.lang)
         self._seat(conn, room, token)
         await conn.send({"op": "joined", "token": token, "class": record.code, "name": name})
