@@ -1,11 +1,23 @@
 """The app in JupyterLab's dark theme (Voilà's --theme=dark): its players stay light sheets,
 so no word of the theme's (white) lands on their white boxes: the selected tab's title and
-"Save as lesson" were white on white. axe-core's WCAG 2.2 AA rules find nothing on the play tab."""
+"Save as lesson" were white on white. axe-core's WCAG 2.2 AA rules find nothing on any tab, nor
+on a hand played to its end (in light: test_app_walk.py)."""
 
 from __future__ import annotations
 
 import pytest
-from conftest import ROUND_TRIP_MS, any_free_port, app_available, open_app, running_voila, unavailable, wcag_violations
+from conftest import (
+    ROUND_TRIP_MS,
+    VOILA_READY_MS,
+    any_free_port,
+    app_available,
+    open_app,
+    play_app_hand,
+    running_voila,
+    unavailable,
+    wait_until_still,
+    wcag_violations,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -54,4 +66,21 @@ def test_the_dark_apps_tab_titles_and_save_as_lesson_are_readable(dark_app, brow
         ratio = contrast(element.evaluate(COLOURS))
         assert ratio >= 4.5, f"{name}: contrast {ratio:.2f}"
     problems = wcag_violations(page, within=".ll-app")
+    assert not problems, "\n".join(problems)
+
+
+#: The app's tabs, as the tab bar names them (tests/browser/test_app_walk.py walks them in light).
+TABS = ["Step through a scenario", "Family table", "Set up a position", "Learn"]
+
+
+def test_every_tab_of_the_dark_app_and_a_hand_played_out_meet_wcag_22_aa(dark_app, browser_page):
+    page, _ = browser_page
+    play_app_hand(page, dark_app)
+    problems = [f"a hand played out: {line}" for line in wcag_violations(page, within=".ll-app")]
+    for name in TABS:
+        page.get_by_role("tab", name=name, exact=True).click()
+        panel = page.get_by_role("tabpanel", name=name, exact=True)  # its widgets drawn when first opened
+        panel.locator("button").first.wait_for(state="visible", timeout=VOILA_READY_MS)
+        wait_until_still(page)
+        problems += [f"{name}: {line}" for line in wcag_violations(page, within=".ll-app")]
     assert not problems, "\n".join(problems)

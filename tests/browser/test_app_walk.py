@@ -8,7 +8,7 @@ own keys (arrows, Enter), its content the tabpanel the tab names.
 from __future__ import annotations
 
 import pytest
-from conftest import FOCUSED, one_app_page, tab_to, wait_until_still
+from conftest import FOCUSED, one_app_page, tab_to, wait_until_still, wcag_violations
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +74,7 @@ def test_each_tab_is_walked_by_tab_to_its_end_every_control_named_and_ringed(app
     assert tab.get_attribute("aria-controls") == panel.get_attribute("id")
     assert page.locator("[role=tabpanel]:visible").count() == 1
     assert unnamed_controls(page) == []
+    assert wcag_violations(page, within=".ll-app") == []  # in light; dark: test_app_contrast.py
     seen, faint = [], []
     for _ in range(150):  # the position editor has the most: 52 cards and its menus
         page.keyboard.press("Tab")

@@ -21,8 +21,6 @@ from conftest import (
     WCAG_22_AA,
     blocking_violations,
     built_pages,
-    go_live,
-    live_page,
     open_app,
     record,
     serve,
@@ -115,60 +113,8 @@ def test_rules_sheet_prints_on_one_a4_page(book_site, browser_page, tmp_path):
     log.assert_clean()
 
 
-# --- the interactive states, against WCAG 2.2 AA: not one violation, whatever its impact ---
-
-
-def live_table(page):
-    player = go_live(page)
-    player.locator("[data-ll-action=new-hand]").click()
-    player.locator(".ll-stage .ll-yours").wait_for(timeout=30_000)
-
-
-def coach_open(page):
-    player = go_live(page)
-    player.locator("[data-go=next]").click()
-    player.locator("[data-ll-action=coach]").click()
-    player.locator(".ll-live-out .ll-coach").wait_for(state="visible", timeout=30_000)
-
-
-def quiz_answered(page):
-    """Live mode at the first question, a wrong answer given: the question, its answers and what
-    the wrong one teaches."""
-    player = go_live(page)
-    for _ in range(12):
-        answers = player.locator(".ll-stage .ll-live-quiz [data-ll-answer]")
-        if answers.count():
-            break
-        player.locator("[data-go=next]").click()
-        player.locator(".ll-stage .ll-live-quiz-box").wait_for(state="attached", timeout=20_000)
-    answers.last.click()
-    player.locator(".ll-stage .ll-quiz-feedback, .ll-stage .ll-quiz-right").first.wait_for(timeout=20_000)
-
-
-def checker_error(page):
-    box = page.locator("[data-ll-checker] textarea")
-    box.fill("title: [unclosed\n")
-    page.locator(".ll-editor-problem").first.wait_for(state="visible", timeout=60_000)
-
-
-INTERACTIVE = {
-    "live table": ("book/06-last-card.html", live_table),
-    "coach open": ("book/06-last-card.html", coach_open),
-    "quiz": ("book/04-tricks.html", quiz_answered),
-    "checker error": ("book/check-a-scenario.html", checker_error),
-}
-
-
-@pytest.mark.parametrize("state", sorted(INTERACTIVE))
-def test_each_interactive_state_meets_wcag_22_aa(book_html, chromium, state):
-    path, reach = INTERACTIVE[state]
-    with serve(book_html) as base:
-        context, page, log = live_page(chromium, base, path)
-        reach(page)
-        problems = wcag_violations(page)
-        assert not problems, f"{state} ({path}):\n" + "\n".join(problems)
-        log.assert_clean()
-        context.close()
+# --- the interactive states, against WCAG 2.2 AA: not one violation, whatever its impact (the
+# book's, in light and dark, in one sweep: tests/browser/test_axe_every_state.py) ---
 
 
 def test_the_family_tables_pass_screen_meets_wcag_22_aa(voila_app, browser_page):

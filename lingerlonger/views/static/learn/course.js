@@ -291,7 +291,9 @@ window.llLearn = window.llLearn || function (root) {
       return String(button.dataset.llCard || button.dataset.llSuit || button.dataset.llSeat || button.dataset.llChoice);
     }
     /** @param {HTMLElement} button */
-    function nameOf(button) { return button.getAttribute('aria-label') || (button.textContent || '').trim(); }
+    function nameOf(button) {  // a card's in words (data-ll-name), not its face's "2♠"
+      return button.dataset.llName || button.getAttribute('aria-label') || (button.textContent || '').trim();
+    }
     function stopLines() { timers.forEach(clearTimeout); timers = []; }
     /** @param {Element} box */
     function playLine(box) {  // the refutation, a table a step (a best-chance answer has two, side by side)
