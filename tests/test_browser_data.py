@@ -20,8 +20,8 @@ from pathlib import Path
 import jsonschema
 import needed
 import pytest
+from class_fixture import TASK as OWN_TASK
 from learn_fixture import units
-from test_class_own_tasks import TASK as OWN_TASK
 
 from lingerlonger.scenario import load
 from lingerlonger.scenario.replay import replay

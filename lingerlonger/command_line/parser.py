@@ -144,7 +144,7 @@ class HelpText(str):
     >>> index, index.key
     ('which scenario of a stream, from 1 (default: %(default)s)', 'cli.help.index')
     >>> index.said("pt")
-    'qual cenário de uma sequência, a partir de 1 (padrão: %(default)s)'
+    'qual cenário de uma sequência, a partir de 1 (por omissão: %(default)s)'
     """
 
     key: str

@@ -8,7 +8,7 @@ fora" to go out); every language's words for the game are in ``locale/glossary.j
 (see ``glossary``). Of the game it imports only ``errors``, so every layer above may use it.
 
 >>> translate("narrate.led", "pt", name="A", card="K♣")
-'A sai com K♣.'
+'A sai com o K♣.'
 >>> [translate("count.cards", "ru", count=n) for n in (1, 2, 5, 21)]
 ['1 карта', '2 карты', '5 карт', '21 карта']
 

@@ -8,7 +8,7 @@ picks the message for each event and fills in who did what.
 >>> narrate(Trumped(2, parse_card("2h"), Suit.CLUBS), "ABCD")
 'C has no clubs and trumps with 2♥.'
 >>> narrate(Trumped(2, parse_card("2h"), Suit.CLUBS), "ABCD", "pt")
-'C não tem paus e corta com 2♥.'
+'C não tem paus e corta com o 2♥.'
 >>> narrate(Eliminated(1), "ABCD")
 'B has no cards left and is out.'
 >>> card_name(parse_card("10h"), "ru"), card_name(parse_card("QS"), "es")

@@ -981,3 +981,28 @@ FAMILY_SETTLED = """([table, step]) => {
   const pass = table.querySelector(".ll-pass-to");
   return Boolean(pass && pass.offsetParent && !table.querySelector(".ll-turn-note"));
 }"""
+
+
+# --- the worked example's chapter, shared by the tests of the player on screens ---------------
+
+#: The chapter of the worked example: long words, questions with hints, five replays.
+WORKED = "book/06-last-card.html"
+
+
+def in_language(lang: str, name: str) -> str:
+    """A page of the book in ``lang`` (the English book at the root, the others in a folder)."""
+    path = name if lang == "en" else f"{lang}/{name}"
+    if not (BOOK_HTML / path).is_file():
+        unavailable(f"{path} is not built: run `make book`")
+    return path
+
+
+def quiz_replay(lang: str) -> int:
+    """Which replay of the worked example's chapter asks questions (its frames are in a file)."""
+    page = BOOK_HTML / in_language(lang, WORKED)
+    sources = re.findall(r'class="ll-lazy" data-src="([^"]+)"', page.read_text(encoding="utf-8"))
+    return next(
+        nth
+        for nth, src in enumerate(sources)
+        if re.search(r'class=\\?"ll-quiz\\?"', (page.parent / src).read_text(encoding="utf-8"))
+    )

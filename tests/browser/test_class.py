@@ -29,8 +29,8 @@ from pathlib import Path
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, COUNT_PRINTS, first_visit, record, wcag_violations
 
-sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/: the own task of test_class_own_tasks.py
-from test_class_own_tasks import TASK as OWN_TASK
+sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/: the own task of class_fixture.py
+from class_fixture import TASK as OWN_TASK
 
 pytestmark = pytest.mark.browser
 
@@ -431,7 +431,7 @@ def test_the_page_works_offline_after_a_first_visit(book_site, chromium):
 
 
 def own_task_file(task_id: str, title: str) -> bytes:
-    """A teacher's own task file: the trick of tests/test_class_own_tasks.py, with enough of the
+    """A teacher's own task file: the trick of tests/class_fixture.py, with enough of the
     author's words (random, so that they pack badly) that its link is too long for one QR code."""
     words = random.Random(7)
     said = [

@@ -8,10 +8,8 @@ print shows key positions, never buttons. Screenshots go to pytest's tmp_path fo
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from conftest import BOOK_HTML, built_pages, unavailable, wait_until_still
+from conftest import BOOK_HTML, WORKED, built_pages, in_language, quiz_replay, wait_until_still
 
 from lingerlonger.views.page_replay import button_name, ui
 from lingerlonger.words.i18n import translate
@@ -20,8 +18,6 @@ pytestmark = pytest.mark.browser
 
 PHONE, PROJECTOR = {"width": 360, "height": 740}, {"width": 1280, "height": 720}
 PHONE_390 = {"width": 390, "height": 844}
-#: The chapter of the worked example: long words, questions with hints, five replays.
-WORKED = "book/06-last-card.html"
 #: Where the player's parts are on screen, and what covers its top (the page's sticky header).
 LAYOUT = """root => {
   const box = el => {
@@ -49,14 +45,6 @@ def replay_chapter() -> str:
             else -1
         ),
     )
-
-
-def in_language(lang: str, name: str) -> str:
-    """A page of the book in ``lang`` (the English book at the root, the others in a folder)."""
-    path = name if lang == "en" else f"{lang}/{name}"
-    if not (BOOK_HTML / path).is_file():
-        unavailable(f"{path} is not built: run `make book`")
-    return path
 
 
 def open_player(browser_page, book_site, viewport, lang="en", nth=0, name=None):
@@ -267,17 +255,6 @@ def test_the_step_bar_keeps_to_one_row_on_a_projector(book_site, browser_page, l
 
 
 # --- the presenter view on a phone, at the questions ------------------------------------------
-
-
-def quiz_replay(lang: str) -> int:
-    """Which replay of the worked example's chapter asks questions (its frames are in a file)."""
-    page = BOOK_HTML / in_language(lang, WORKED)
-    sources = re.findall(r'class="ll-lazy" data-src="([^"]+)"', page.read_text(encoding="utf-8"))
-    return next(
-        nth
-        for nth, src in enumerate(sources)
-        if re.search(r'class=\\?"ll-quiz\\?"', (page.parent / src).read_text(encoding="utf-8"))
-    )
 
 
 def presenting_questions(browser_page, book_site, viewport, lang):

@@ -26,8 +26,16 @@ import re
 import weakref
 
 import pytest
-from conftest import LIVE_BOOT_MS, go_live, live_page, wait_until_still, wcag_violations
-from test_phone_projector import WORKED, in_language, quiz_replay
+from conftest import (
+    LIVE_BOOT_MS,
+    WORKED,
+    go_live,
+    in_language,
+    live_page,
+    quiz_replay,
+    wait_until_still,
+    wcag_violations,
+)
 
 pytestmark = pytest.mark.browser
 
