@@ -120,32 +120,6 @@ SPANISH_ARTICLES = [
 ]
 
 
-@pytest.mark.parametrize(("event", "written", "said"), SPANISH_ARTICLES)
-def test_spanish_narration_names_a_card_with_its_article(event, written, said):
-    line = narrate(event, PLAYERS, "es")
-    assert line.startswith(written)
-    if said:
-        assert aloud(line, "es") == said
-
-
-def test_spanish_review_names_a_card_with_its_article_and_a_suit_without():
-    cards = {"card": card_name(CARD("Q♠"), "es"), "other": card_name(CARD("A♥"), "es")}
-    assert translate("review.line-result", "es", **cards) == (
-        "En este reparto, con la reina de picas pierde usted; con el as de corazones habría ganado."
-    )
-    suits = {"card": suit_name(Suit.HEARTS, "es"), "other": suit_name(Suit.SPADES, "es")}
-    assert (
-        translate("review.line-result", "es", **suits)
-        == "En este reparto, con corazones pierde usted; con picas habría ganado."
-    )
-
-
-def test_the_spanish_review_says_which_card_was_chosen_with_its_article():
-    chosen = card_name(CARD("A♦"), "es")
-    assert translate("ui.review-chose", "es", name="Leo", card=chosen) == "Leo eligió el as de diamantes."
-    assert translate("ui.review-chose", "es", name="Leo", card=suit_name(Suit.HEARTS, "es")) == "Leo eligió corazones."
-
-
 #: Portuguese too: «sai com a dama», «descarta o ás» (the native reading of 2026-12-05 heard
 #: «Rui sai com 8 de espadas» where a speaker says «com o 8»).
 PORTUGUESE_ARTICLES = [
@@ -163,25 +137,40 @@ PORTUGUESE_ARTICLES = [
 ]
 
 
-@pytest.mark.parametrize(("event", "written", "said"), PORTUGUESE_ARTICLES)
-def test_portuguese_narration_names_a_card_with_its_article(event, written, said):
-    line = narrate(event, PLAYERS, "pt")
+ARTICLES = [("es", *case) for case in SPANISH_ARTICLES] + [("pt", *case) for case in PORTUGUESE_ARTICLES]
+
+
+@pytest.mark.parametrize(("lang", "event", "written", "said"), ARTICLES)
+def test_the_narration_names_a_card_with_its_article(lang, event, written, said):
+    line = narrate(event, PLAYERS, lang)
     assert line.startswith(written)
     if said:
-        assert aloud(line, "pt") == said
+        assert aloud(line, lang) == said
 
 
-def test_portuguese_review_names_a_card_with_its_article_and_a_suit_without():
-    cards = {"card": card_name(CARD("Q♠"), "pt"), "other": card_name(CARD("A♥"), "pt")}
-    assert translate("review.line-result", "pt", **cards) == (
-        "Nesta distribuição, com a dama de espadas perde; com o ás de copas teria ganho."
-    )
-    suits = {"card": suit_name(Suit.HEARTS, "pt"), "other": suit_name(Suit.SPADES, "pt")}
-    assert (
-        translate("review.line-result", "pt", **suits)
-        == "Nesta distribuição, com copas perde; com espadas teria ganho."
-    )
-    assert (
-        translate("ui.review-chose", "pt", name="Rui", card=card_name(CARD("A♦"), "pt"))
-        == "Rui escolheu o ás de ouros."
-    )
+#: The review's lines with a card (its article) and with a suit (none), and the card chosen.
+REVIEW_ARTICLES = {
+    "es": (
+        "En este reparto, con la reina de picas pierde usted; con el as de corazones habría ganado.",
+        "En este reparto, con corazones pierde usted; con picas habría ganado.",
+        "Leo eligió el as de diamantes.",
+        "Leo eligió corazones.",
+    ),
+    "pt": (
+        "Nesta distribuição, com a dama de espadas perde; com o ás de copas teria ganho.",
+        "Nesta distribuição, com copas perde; com espadas teria ganho.",
+        "Leo escolheu o ás de ouros.",
+        "Leo escolheu copas.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(REVIEW_ARTICLES))
+def test_the_review_names_a_card_with_its_article_and_a_suit_without(lang):
+    with_cards, with_suits, card_chosen, suit_chosen = REVIEW_ARTICLES[lang]
+    cards = {"card": card_name(CARD("Q♠"), lang), "other": card_name(CARD("A♥"), lang)}
+    assert translate("review.line-result", lang, **cards) == with_cards
+    suits = {"card": suit_name(Suit.HEARTS, lang), "other": suit_name(Suit.SPADES, lang)}
+    assert translate("review.line-result", lang, **suits) == with_suits
+    assert translate("ui.review-chose", lang, name="Leo", card=card_name(CARD("A♦"), lang)) == card_chosen
+    assert translate("ui.review-chose", lang, name="Leo", card=suit_name(Suit.HEARTS, lang)) == suit_chosen
