@@ -14,7 +14,10 @@ as site_pack runs again over pages it has already packed:
    mode before the first paint stays (and data, ``type="application/json"``). The search's
    own scripts (``searchtools.js``, ``language_data.js`` and the 216 KB ``searchindex.js``)
    are dropped from every page but the search page: the theme's search box sends its words
-   there (``search_as_you_type`` is off), which loads them;
+   there (``search_as_you_type`` is off), which loads them; and no script is preloaded
+   (the theme asks for ``bootstrap.js`` and its own script with ``<link rel="preload">``,
+   at the highest priority, so that on a slow network they share the line with the style
+   sheet the first paint waits for; they load, deferred, after it);
 4. the theme's style sheets keep only the rules a page of the site, a script of it or a
    template of the package can use (``purge_styles.mjs``, PurgeCSS): 90% of the theme's
    396 KB went unused, and every page waited for all of it;
@@ -50,6 +53,7 @@ IMPORT_OR_URL = re.compile(
 )
 CHARSET_RULE = re.compile(r'@charset\s+"[^"]*"\s*;\s*')
 BUNDLE = "ll-styles."
+SCRIPT_PRELOAD = re.compile(r'\s*<link rel="preload" as="script"[^>]*>')
 STAYS = re.compile(r'data-cfasync="false"|type="application/json"|\bdefer\b|\basync\b|type="module"')
 
 
@@ -103,6 +107,8 @@ def unblock_head(text: str, search_page: bool) -> str:
     >>> print(fast.replace("</head>", "</head>\\n"))
     <head><script data-cfasync="false">m()</script><script defer src="c.js"></script></head>
     <body><p>x</p><script src="a.js"></script><script>b()</script></body>
+    >>> unblock_head('<head><title>t</title> <link rel="preload" as="script" href="b.js" /></head><body></body>', False)
+    '<head><title>t</title></head><body></body>'
     """
     head = HEAD.search(text)
     if head is None or "</body>" not in text:
@@ -118,8 +124,8 @@ def unblock_head(text: str, search_page: bool) -> str:
         moved.append(script.group(0).rstrip())
         return ""
 
-    kept = SCRIPT.sub(take, head.group(1))
-    if not moved:
+    kept = SCRIPT_PRELOAD.sub("", SCRIPT.sub(take, head.group(1)))
+    if not moved and kept == head.group(1):
         return text
     text = text[: head.start(1)] + kept + text[head.end(1) :]
     at = text.rindex("</body>")

@@ -57,6 +57,16 @@ def test_no_script_in_head_holds_the_first_paint(book_html):
     assert blocking == {}
 
 
+def test_no_page_preloads_a_script_before_its_first_paint(book_html):
+    """The theme preloaded bootstrap.js and its own script at the highest priority: on slow 4G
+    they shared the line with the style sheet that the first paint waits for (bench/lighthouse.py:
+    a first paint of 1.5-1.8 s)."""
+    preloading = [
+        name for name, text in theme_pages(book_html) if 'rel="preload" as="script"' in HEAD.search(text).group(1)
+    ]
+    assert preloading == []
+
+
 def test_a_page_links_one_style_sheet_and_the_search_index_only_on_the_search_page(book_html):
     for name, text in theme_pages(book_html):
         sheets = re.findall(r'<link rel="stylesheet"[^>]*href="([^"]+)"', HEAD.search(text).group(1))
