@@ -149,7 +149,7 @@ def test_a_right_answers_explanation_does_not_say_right_again(lang):
     from lingerlonger.scenario.model import in_language
     from lingerlonger.words.i18n import translate
 
-    said = (*SAID_ALREADY[lang], translate("learn.right", lang).strip("!¡") + ".")
+    said = (*SAID_ALREADY[lang], translate("learn.right", lang).strip("!¡"))  # the verdict, with any stop after it
     again = [
         f"{step.task.id}: {in_language(step.task.right, lang)[:40]}"
         for unit in read_course(Path(__file__).resolve().parents[1] / "scenarios" / "course").units
