@@ -37,7 +37,7 @@ import browser_types  # noqa: E402
 
 SCHEMA = json.loads(browser_types.SCHEMA.read_text(encoding="utf-8"))
 WORKED = REPO / "scenarios" / "06-last-card-saves.yaml"
-PLAYABLE = re.compile(r'data-ll-card="([^"]+)"(?! data-ll-why)')
+PLAYABLE = re.compile(r'data-ll-card="([^"]+)"')  # a refused card is data-ll-refused
 
 
 @cache

@@ -257,8 +257,16 @@ def test_a_full_class_says_so_in_the_pages_language(server, monkeypatch):
         assert message["code"] == "class.full" and "(2 alumnos)" in message["text"]  # not an internal error
 
 
-def test_a_flood_is_refused_and_the_session_goes_on(server):
+def stop_the_buckets_clock(monkeypatch) -> None:
+    """On a slow machine 30 messages could take longer than the bucket needs to fill again: the
+    flood would never come, and the test would wait for its refusal for ever (it held CI to its limit)."""
+    stopped = rooms._now()
+    monkeypatch.setattr(rooms, "_now", lambda: stopped)
+
+
+def test_a_flood_is_refused_and_the_session_goes_on(server, monkeypatch):
     client, classes = server
+    stop_the_buckets_clock(monkeypatch)
     room, _, [(flooder, _), (calm, _)] = asked(client, classes, "Ana", "Bruno")
     for _ in range(rooms.FLOOD_BURST + 10):
         send(flooder, op="answer", task="nothing", answer="x")
@@ -276,6 +284,7 @@ def test_a_flood_that_goes_on_closes_its_connection(server, monkeypatch):
     client, classes = server
     _, code = teacher(client, classes)
     monkeypatch.setattr("lingerlonger.class_server.app.FLOOD_CLOSE", 3)
+    stop_the_buckets_clock(monkeypatch)
     flooder, _ = pupil(client, code, "Ana")
     with pytest.raises(WebSocketDisconnect) as closed:
         for _ in range(rooms.FLOOD_BURST + 10):

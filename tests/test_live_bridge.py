@@ -32,12 +32,13 @@ import site_offline  # noqa: E402
 
 WORKED = REPO / "scenarios" / "06-last-card-saves.yaml"
 FOLLOW = REPO / "scenarios" / "03-follow-suit.yaml"
-#: A card the seat to act may play (a refused one carries its rule, ``data-ll-why``), and any card.
-CARD = re.compile(r'data-ll-card="([^"]+)"(?! data-ll-why)')
-ANY_CARD = re.compile(r'data-ll-card="([^"]+)"')
+#: A card the seat to act may play (a refused one is ``data-ll-refused``, with its rule in
+#: ``data-ll-why``), and any card of the seat to act.
+CARD = re.compile(r'data-ll-card="([^"]+)"')
+ANY_CARD = re.compile(r'data-ll-(?:card|refused)="([^"]+)"')
 #: A card's button, named by its face (a picture named in words).
 BUTTON = re.compile(
-    r'<button type="button" class="ll-card-button" data-ll-card="([^"]+)"'
+    r'<button type="button" class="ll-card-button" data-ll-(card|refused)="([^"]+)"'
     r'(?: data-ll-why="([^"]+)")?><span class="[^"]*" role="img" aria-label="([^"]+)">'
 )
 
@@ -57,16 +58,18 @@ def test_a_frame_offers_every_card_of_the_seat_to_act_the_legal_ones_marked_the_
     refusals = 0
     for at, frame in enumerate(run.frames):
         shown = call("frame", **session, at=at, lang="ru")["html"]
-        buttons = {card: (why, label) for card, why, label in BUTTON.findall(shown)}
+        buttons = {card: (why, label) for _, card, why, label in BUTTON.findall(shown)}
+        hooks = {card: hook for hook, card, _, _ in BUTTON.findall(shown)}
         state = frame.state
         legal = {str(card) for card in legal_cards(state)}
         assert set(buttons) == ({str(card) for card in state.hands[state.to_act]} if legal else set()), at
         for card, (why, label) in buttons.items():
             if card in legal:  # marked in its name, as on the screen (live-player.js's style)
-                assert not why and label.endswith(", можно сыграть"), (at, card)
+                assert not why and label.endswith(", можно сыграть") and hooks[card] == "card", (at, card)
             else:  # the engine's own refusal, worded by the reader's catalog
                 refusal = play_refusal(state, parse_card(card))
                 assert html.unescape(why) == error_text(refusal, "ru") and "можно сыграть" not in label
+                assert hooks[card] == "refused", (at, card)  # never a [data-ll-card], a card that can be played
                 refusals += 1
     assert refusals >= 3
 
@@ -75,7 +78,7 @@ def test_an_illegal_card_says_its_rule_in_the_readers_language_and_changes_nothi
     session = opened(FOLLOW)
     at = 2  # Bruno must follow diamonds
     shown = call("frame", **session, at=at, lang="ru")["html"]
-    [(card, why, _)] = [button for button in BUTTON.findall(shown) if button[0] == "8♣"]
+    [(_, card, why, _)] = [button for button in BUTTON.findall(shown) if button[1] == "8♣"]
     assert html.unescape(why) == "нужно дать масть (♦): Bruno держит 3♦, K♦, поэтому нельзя класть эту карту: 8♣"
     refused = call("what_if", **session, at=at, card=card, lang="ru")
     assert html.unescape(why) in html.unescape(refused["error"]) and "frames" not in refused
@@ -88,7 +91,7 @@ def test_a_static_frame_carries_the_verdicts_for_a_live_mode_not_started_yet():
     run = replay(load(FOLLOW)[0])
     shown = frame_html(run.frames[2], style=TableStyle.of("pt"))
     assert "ll-card-button" not in shown
-    assert 'data-ll-card="K♦"' in shown and 'data-ll-card="8♣" data-ll-why="Bruno tem de assistir a ♦' in shown
+    assert 'data-ll-card="K♦"' in shown and 'data-ll-refused="8♣" data-ll-why="Bruno tem de assistir a ♦' in shown
     assert ANY_CARD.findall(frame_html(run.frames[2], style=TableStyle.of("pt"), show_legal=False)) == []
 
 

@@ -255,9 +255,10 @@ def card_html(
 ) -> Markup:
     """A face-up card; ``played_by`` adds the player's name under it, as in a trick.
 
-    A card of the seat to play (``legal``, or refused by the rule ``why``) carries itself,
-    ``data-ll-card="K♣"``, and the refusal, ``data-ll-why``: a live player says at once why a
-    pressed card may not be played, with no engine to ask, even before its engine has started.
+    A card of the seat to play carries itself: ``data-ll-card="K♣"`` when it may be played, or
+    ``data-ll-refused="K♣"`` and the rule ``why`` in ``data-ll-why``: a live player says at once
+    why a pressed card may not be played, with no engine to ask, even before its engine has
+    started (and ``[data-ll-card]`` names exactly the cards that can be played).
     ``playable`` (a live player) draws such a card as a button, for the page's script to play.
     """
     style = options or DEFAULT_STYLE

@@ -657,9 +657,9 @@ def assert_hand_on_screen(page, player, where: str) -> None:
 
 #: Booting Pyodide takes ~5 s on a 2-core machine; a cold start on a slow CI machine more.
 LIVE_BOOT_MS = 90_000
-#: A card live mode would play: every card of the seat to play is a button, a refused one
-#: carries its rule (data-ll-why).
-LEGAL_CARD = "[data-ll-card]:not([data-ll-why])"
+#: A card live mode would play: every card of the seat to play is a button, a refused one is
+#: ``data-ll-refused`` and carries its rule (data-ll-why).
+LEGAL_CARD = "[data-ll-card]"
 
 
 def go_live(page):
@@ -963,12 +963,16 @@ def open_tab(page, name: str) -> None:
 
 
 def press_on_table(page, stage) -> None:
-    """Enter on the focused card of a live table; back once the table is drawn again with its turn's note."""
-    before = stage.inner_html()
+    """Enter on the focused card of a live table; back once the table is drawn again with a new
+    turn's note (another ``data-ll-step``) or the end. Not at the first change of the stage: a
+    press changes it at once (the card pressed), and a loaded machine's test read the old note's
+    narration a second time."""
+    step = stage.evaluate("s => { const n = s.querySelector('.ll-turn-note'); return n ? n.dataset.llStep : null; }")
     page.keyboard.press("Enter")
     page.wait_for_function(
-        "([stage, old]) => stage.innerHTML !== old && stage.querySelector('.ll-turn-note, .ll-end')",
-        arg=[stage.element_handle(), before],
+        """([stage, old]) => stage.querySelector('.ll-end')
+            || [...stage.querySelectorAll('.ll-turn-note')].some(n => n.dataset.llStep !== old)""",
+        arg=[stage.element_handle(), step],
         timeout=20_000,
     )
 

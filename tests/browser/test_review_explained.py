@@ -65,9 +65,9 @@ def test_a_blunder_is_explained_in_a_sentence_naming_its_idea_with_a_link(book_h
         page.evaluate(f"window.llLiveKit.handSeed = {SEED}; window.llLiveKit.reviewDeals = 60")  # the deal known
         deal_new_hand(player)
         for card in FIRST:
-            player.locator(f'.ll-stage [data-ll-card="{card}"]:not([data-ll-why])').wait_for(timeout=20_000)
+            player.locator(f'.ll-stage [data-ll-card="{card}"]').wait_for(timeout=20_000)
             play(player, card)
-        player.locator(f'.ll-stage [data-ll-card="{BLUNDER}"]:not([data-ll-why])').wait_for(timeout=20_000)
+        player.locator(f'.ll-stage [data-ll-card="{BLUNDER}"]').wait_for(timeout=20_000)
         play(player, BLUNDER)
         play_to_the_end(player)
 

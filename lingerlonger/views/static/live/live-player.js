@@ -137,14 +137,16 @@
       if (under > 0) window.scrollBy(0, under);
     }
     function arm() {  // the book's own frame, until the engine's: its cards of the seat to play as buttons
-      stage.querySelectorAll('.ll-card[data-ll-card]').forEach(function (element) {
+      stage.querySelectorAll('.ll-card[data-ll-card], .ll-card[data-ll-refused]').forEach(function (element) {
         var face = /** @type {HTMLElement} */ (element);
         var card = document.createElement('button');
         card.type = 'button';
         card.className = 'll-card-button';
-        card.dataset.llCard = face.dataset.llCard;
+        if (face.dataset.llCard) card.dataset.llCard = face.dataset.llCard;
+        if (face.dataset.llRefused) card.dataset.llRefused = face.dataset.llRefused;
         if (face.dataset.llWhy) card.dataset.llWhy = face.dataset.llWhy;
         delete face.dataset.llCard;
+        delete face.dataset.llRefused;
         delete face.dataset.llWhy;
         face.replaceWith(card);
         card.append(face);
@@ -266,8 +268,9 @@
         return;
       }
       /** @type {HTMLButtonElement | null} */
-      var card = target.closest('button[data-ll-card]');
+      var card = target.closest('button[data-ll-card], button[data-ll-refused]');
       if (!card || mode === 'branch') return;
+      if (card.dataset.llWhy) return tell(card.dataset.llWhy, true);  // the rule, and nothing changes
       if (mode === 'moment') {  // a what-if from a moment of the review; the review stays below
         tell('');
         var from = /** @type {{session: LiveSession, at: number}} */ (moment);  // set with the mode
@@ -276,7 +279,6 @@
           .catch(failed);
         return;
       }
-      if (card.dataset.llWhy) return tell(card.dataset.llWhy, true);  // the rule, and nothing changes
       if (!session) {  // the engine is still starting: the card is legal, and waits for it
         pending = {card: String(card.dataset.llCard), at: at};
         return tell(say('live-legal-wait').replace('{card}', pending.card));

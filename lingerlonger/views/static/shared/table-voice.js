@@ -144,9 +144,9 @@ window.llVoice = window.llVoice || function (root, say) {
   /** @param {boolean} wasInside @param {HTMLElement | null} [preferred] */
   function settle(wasInside, preferred) {
     if (!wasInside) return;
-    var next = preferred || /** @type {HTMLElement | null} */ (stage.querySelector('button[data-ll-card]:not([data-ll-why])'))
+    var next = preferred || /** @type {HTMLElement | null} */ (stage.querySelector('button[data-ll-card]'))
 
-      || /** @type {HTMLElement | null} */ (stage.querySelector('button[data-ll-card]')) || stage;
+      || /** @type {HTMLElement | null} */ (stage.querySelector('button[data-ll-refused]')) || stage;
     next.focus({preventScroll: true});
   }
   // The keys' switch, looked for when needed: the app draws it anew in another language.
