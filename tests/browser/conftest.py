@@ -159,7 +159,13 @@ STILL = """async (at = null) => {
     for (;;) {
       await frame(); await frame();
       const running = moving();
-      if (running.length) { await Promise.allSettled(running.map(animation => animation.finished)); continue; }
+      // polled, not awaited to the end: an animation paused meanwhile never finishes (its
+      // promise stays open), and the wait sat out its 10 s cap after half the sweep's states
+      if (running.length) {
+        await Promise.race([Promise.allSettled(running.map(animation => animation.finished)),
+          new Promise(done => setTimeout(done, 100))]);
+        continue;
+      }
       const now = [scrollX, scrollY].join();
       if (now === at) return;
       at = now;
@@ -893,11 +899,16 @@ def take_new_worker(page) -> None:
 #: Waits (10 s at most) for the page's finite animations to end: the deal in
 #: chapter 2 fades its cards in for seconds, and axe judges colour contrast on
 #: what it sees at that instant.
-SETTLE = """() => Promise.race([
-    Promise.all(document.getAnimations()
-        .filter(animation => animation.effect.getComputedTiming().endTime !== Infinity)
-        .map(animation => animation.finished)),
-    new Promise(done => setTimeout(done, 10000))])"""
+SETTLE = """async () => {
+  const ends = Date.now() + 10000;
+  for (;;) {  // polled: a paused animation never finishes, and was waited for the whole 10 s
+    const running = document.getAnimations().filter(animation => animation.playState === 'running'
+      && animation.effect && animation.effect.getComputedTiming().endTime !== Infinity);
+    if (!running.length || Date.now() > ends) return;
+    await Promise.race([Promise.allSettled(running.map(animation => animation.finished)),
+      new Promise(done => setTimeout(done, 100))]);
+  }
+}"""
 
 
 #: axe-core's tags for WCAG 2.0, 2.1 and 2.2, levels A and AA.
