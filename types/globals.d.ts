@@ -308,7 +308,7 @@ interface Window {
   llClassCodec: ClassCodecApi;
   llClassQr: {
     draw(box: HTMLElement, text: string): Promise<boolean>; read(canvas: HTMLCanvasElement): Promise<string>;
-    readFile(file: Blob): Promise<string>; prepare(): Promise<void>;
+    readFile(file: Blob): Promise<string>; prepare(): Promise<void>; prepareWhenIdle(): void;
   };
   llClassStore: { open(): Promise<ClassStore> };
   llClassOwn: (root: HTMLElement, options: ClassOwnOptions) => ClassOwnApi;

@@ -9,7 +9,10 @@
                                       its data-ll-alt (false: no encoder, or too long: box hidden)
      llClassQr.read(canvas)        -> a promise of the text of the first code in the picture, or ''
      llClassQr.readFile(file)      -> the same, of a picture file
-     llClassQr.prepare()           -> loads the reader now (where the browser has no BarcodeDetector) */
+     llClassQr.prepare()           -> loads the reader now (where the browser has no BarcodeDetector)
+     llClassQr.prepareWhenIdle()   -> the same once the page has loaded and the browser is idle: the
+                                      reader is 57 KB of script that a slow phone's first paint of
+                                      the Class page does not need */
 (/** @param {Window} global */ function (global) {
   'use strict';
   if (global.llClassQr) return;
@@ -32,6 +35,11 @@
     return loading[name];
   }
   function prepare() { return global.BarcodeDetector ? Promise.resolve() : script('ll-jsqr.js', global.jsQR); }
+  function prepareWhenIdle() {
+    var idle = function () { (global.requestIdleCallback || setTimeout)(function () { prepare(); }); };
+    if (document.readyState === 'complete') idle();
+    else global.addEventListener('load', idle, {once: true});
+  }
 
   /** @param {HTMLElement} box @param {string} text @returns {Promise<boolean>} */
   function draw(box, text) {
@@ -104,5 +112,5 @@
     });
   }
 
-  global.llClassQr = {draw: draw, read: read, readFile: readFile, prepare: prepare};
+  global.llClassQr = {draw: draw, read: read, readFile: readFile, prepare: prepare, prepareWhenIdle: prepareWhenIdle};
 })(self);

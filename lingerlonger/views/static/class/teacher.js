@@ -562,7 +562,7 @@
 
     // ---- on load: the classes kept, then what the address brings ----
     counted();
-    qr.prepare();  // the reader, where the browser has none: kept by the offline worker from now on
+    qr.prepareWhenIdle();  // the reader, where the browser has none: kept by the offline worker then
     global.llClassStore.open().then(function (opened) {
       store = opened;
       return opened.list();
