@@ -23,7 +23,7 @@ ROUNDS = 4
 
 def exercise(task_id):
     for unit in read_course(Path(lesson_folder()) / "course").units:
-        for scenario, task in zip(unit.exercises, unit.tasks):
+        for scenario, task in zip(unit.exercises, unit.tasks, strict=True):
             if task.id == task_id:
                 return scenario
     raise AssertionError(task_id)
@@ -51,13 +51,15 @@ def test_every_round_after_the_built_copies_is_a_new_copy_checked_by_the_engine(
             assert {v.right for v in task.verdicts} == kinds, (task_id, round_)  # right and wrong ones as before
             assert shown(fresh) not in seen, (task_id, round_)  # unlike every copy before it
             seen.append(shown(fresh))
-            assert shown(fresh_copy(scenario, task_id, round_, REVIEW_COPIES)) == shown(fresh)  # the same round, the same copy
+            again = fresh_copy(scenario, task_id, round_, REVIEW_COPIES)
+            assert again is not None and shown(again) == shown(fresh)  # the same round, the same copy
 
 
 def test_a_new_position_goal_gets_new_deals_and_a_best_chance_task_keeps_its_built_copy():
     scenario = exercise("follow-void")
     original = learn_task(scenario).state
-    hands = {frozenset(learn_task(fresh_copy(scenario, "follow-void", n, REVIEW_COPIES)).state.hands[0]) for n in range(3)}
+    fresh = [fresh_copy(scenario, "follow-void", n, REVIEW_COPIES) for n in range(3)]
+    hands = {frozenset(learn_task(copy).state.hands[0]) for copy in fresh if copy is not None}
     assert frozenset(original.hands[0]) not in hands and len(hands) == 3  # dealt again, not only renamed
     assert fresh_copy(exercise("var-grand-coup-name"), "var-grand-coup-name", 0, REVIEW_COPIES) is None
 
@@ -69,7 +71,8 @@ def call(name, **args):
 def test_the_worker_draws_a_rounds_copy_under_the_pages_shell_in_the_pages_language():
     drawn = call("review_copy", of="follow-void", id="follow-void-review-2", round=1, lang="ru")
     article = drawn["html"]
-    assert article.startswith('<article class="ll-task" id="ll-task-follow-void-review-2" data-ll-task="follow-void-review-2"')
+    shell = 'id="ll-task-follow-void-review-2" data-ll-task="follow-void-review-2"'
+    assert article.startswith(f'<article class="ll-task" {shell}')
     assert 'data-ll-review-of="follow-void"' in article and "<template data-ll-task-body>" in article
     assert re.search("[а-яё]{4}", article)  # the page's language
     assert call("review_copy", of="follow-void", id="follow-void-review-2", round=1, lang="ru") == drawn

@@ -303,6 +303,8 @@ interface HTMLElement {
   llSetUp?: boolean; llOwn?: OwnExercise;
   /** one of a class teacher's own tasks, its data (class/student.js): course.js has the worker draw it */
   llClassTask?: ClassTaskToDraw;
+  /** a review copy's fresh copy (course.js's drawFresh): asked of live mode's worker, or answered */
+  llFresh?: 'asking' | 'asked';
 }
 /** A teacher's own task on the student's Learn page: drawn by live mode's worker (endpoints.class_tasks);
  * ``offline``: what to say where the worker cannot run (the page opened as a file); ``failed``: where it

@@ -493,9 +493,10 @@ def _named(scenario: Scenario, lang: str | None) -> Scenario:
 
 def _with_review(task: LearnTask, scenario: Scenario, named: Callable[[Scenario], Scenario]) -> LearnTask:
     """The task with its review copies, built (scenario/review_rounds.py): permuted copies of the
-    exercise as written, no two alike, the second a new position where the goal allows one, their seats then ``named`` as the page names them (each copy
-    maps every name in every language and form first), seeded by the id so that every build draws
-    the same ones, each shown under an id of its own (``ID-review``, ``ID-review-2``...)."""
+    exercise as written, no two alike, the second a new position where the goal allows one, their
+    seats then ``named`` as the page names them (each copy maps every name in every language and
+    form first), seeded by the id so that every build draws the same ones, each shown under an id
+    of its own (``ID-review``, ``ID-review-2``...)."""
     most = 1 if task.goal == "best-chance" else REVIEW_COPIES
     copies = built_copies(scenario, task.id, most)
     made = [

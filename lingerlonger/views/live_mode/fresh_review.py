@@ -35,7 +35,9 @@ MAX_ROUND = 999
 def _exercises() -> dict[str, Scenario]:
     """The course's exercises by task id, read once per worker."""
     course = read_course()
-    return {task.id: exercise for unit in course.units for exercise, task in zip(unit.exercises, unit.tasks)}
+    return {
+        task.id: exercise for unit in course.units for exercise, task in zip(unit.exercises, unit.tasks, strict=True)
+    }
 
 
 def fresh_copy_html(of: str, shell: str, round_: int, lang: str) -> Markup:
