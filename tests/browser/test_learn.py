@@ -21,7 +21,9 @@ The hooks outside checks use (the page's root ``[data-ll-learn]``):
   ``data-ll-review-of="ID"``: not in the course's list, its solve recorded for ID; its other
   copies are ``ID-review-2``, ``ID-review-3`` (one of them, where the goal allows, a new deal for
   the same rule), each with ``data-ll-copy`` (from 0) and ``data-ll-copies``: a review draws the
-  first one not seen yet.
+  first one not seen yet; once every one is seen, a review on the served site has live mode's
+  worker make a fresh copy, whose body takes the place of the copy's, which then carries
+  ``data-ll-round`` (its round, from 0).
 The progress kept over a reload, export and import: tests/browser/test_course_progress.py.
 """
 
