@@ -122,6 +122,7 @@ def test_every_answer_of_live_modes_worker_is_as_described():
     own = {key: kept[key] for key in ("id", "lang", "moment", "lesson")}
     valid("OwnExercise", {**own, "day": 20_000})
     call("practice_task", **own)
+    call("review_copy", of="follow-void", id="follow-void-review-2", round=0, lang="es")  # a review's fresh copy
 
     text = WORKED.read_text(encoding="utf-8")
     call("check_file", text=text, name="worked.yaml", lang="en", at=2)

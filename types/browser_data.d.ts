@@ -21,6 +21,8 @@ interface ProgressRecord {
   r?: number;
   /** the review copies seen, bit k for copy k (review_schedule.js): the next review draws the first one not seen */
   c?: number;
+  /** once every copy was seen, the fresh copies' rounds solved (review_schedule.js): the next review on the served site draws round f's, which live mode's worker makes */
+  f?: number;
 }
 
 /** One of the reader's own exercises, from a review's "Practise this" (endpoints.practise): data, never markup. */
@@ -173,7 +175,7 @@ interface WhatIfAnswer {
   reviewable: boolean;
 }
 
-/** coach, practice_task: a panel to show. */
+/** coach, practice_task, review_copy: a panel to show. */
 interface HtmlAnswer {
   /** HTML drawn by the package's own templates (autoescaped) */
   html: string;
@@ -327,6 +329,7 @@ interface LiveAnswers {
   review_moment: ReviewMomentAnswer | Refusal;
   practise: PractiseAnswer | Refusal;
   practice_task: HtmlAnswer | Refusal;
+  review_copy: HtmlAnswer | Refusal;
   class_tasks: ClassTaskFile | ClassTaskDrawn | ClassTaskRefused | Refusal;
   check_file: CheckFileAnswer | Refusal;
   make_task: TextAnswer | Refusal;

@@ -10,16 +10,19 @@ interface SolveResult {
   stars: number; mistakes?: number; hints?: number; skills?: string[];
   /** a review copy's solve: which copy (from 0) of how many the page has */
   copy?: number; copies?: number;
+  /** a fresh copy's solve (drawn by live mode's worker once every copy was seen): its round */
+  round?: number;
 }
 /** A solve's counts, every one given (and a review copy's, when it was one). */
-type SolveCounts = Required<Omit<SolveResult, 'skills' | 'copy' | 'copies'>> & Pick<SolveResult, 'copy' | 'copies'>;
+type SolveCounts = Required<Omit<SolveResult, 'skills' | 'copy' | 'copies' | 'round'>> & Pick<SolveResult, 'copy' | 'copies' | 'round'>;
 
 /** The review schedule (review_schedule.js): when a task comes back, and which copy it comes back as. */
 interface ReviewScheduleApi {
-  REVIEW_DAYS: number[]; MAX_COPIES: number;
+  REVIEW_DAYS: number[]; MAX_COPIES: number; MAX_ROUND: number;
   solved(old: ProgressRecord | undefined, result: SolveCounts, day: number): ProgressRecord;
   seenAfter(seen: number | undefined, copy: number, count: number): number;
   nextCopy(seen: number | undefined, count: number): number;
+  freshRound(record: ProgressRecord | undefined): number | null;
 }
 interface Window { llReviewSchedule?: ReviewScheduleApi }
 
@@ -60,6 +63,8 @@ interface ProgressStore {
   state(id: string): TaskState | null;
   /** the copy (from 0) of the task's review to draw, of the ``count`` the page has */
   copy(id: string, count: number): number;
+  /** the fresh copy's round the task's next review draws, or null while a built copy is unseen */
+  round(id: string): number | null;
   count(): { done: number; total: number };
   next(): string | null;
   due(): string[];
@@ -298,6 +303,8 @@ interface HTMLElement {
   llSetUp?: boolean; llOwn?: OwnExercise;
   /** one of a class teacher's own tasks, its data (class/student.js): course.js has the worker draw it */
   llClassTask?: ClassTaskToDraw;
+  /** a review copy's fresh copy (course.js's drawFresh): asked of live mode's worker, or answered */
+  llFresh?: 'asking' | 'asked';
 }
 /** A teacher's own task on the student's Learn page: drawn by live mode's worker (endpoints.class_tasks);
  * ``offline``: what to say where the worker cannot run (the page opened as a file); ``failed``: where it

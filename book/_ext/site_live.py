@@ -4,7 +4,8 @@
 
 * ``pyodide/``: the Pyodide runtime, copied from the pinned npm package (``make assets``);
 * ``packages.zip``: the project's package from this checkout (its Python, catalogs, static
-  files and templates; not the widgets, their templates or the lab), PyYAML's pure-Python
+  files and templates; not the widgets, their templates or the lab; the course's lessons, where
+  a wheel has them), PyYAML's pure-Python
   ``yaml/`` (its C extension left out), markdown-it-py and mdurl (the replays' Markdown),
   Jinja2 and MarkupSafe; unpacked into Pyodide's site-packages as they are;
 * ``interpreter.gz``: a started interpreter with the engine imported, made at build time by
@@ -52,7 +53,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PURE_PYTHON = ("yaml", "markdown_it", "mdurl", "jinja2", "markupsafe")
 #: Of the package: its modules, catalogs, schema and static files; not what needs a
 #: kernel or a plotting library (ipywidgets, matplotlib), nor the lessons (a page sends
-#: its own scenario).
+#: its own scenario) but the course's (``COURSE``).
 PACKAGE_SUFFIXES = {".py", ".json", ".css", ".js", ".html"}
 #: (and the description of what crosses to the browser, which tests and tsc read, never the worker)
 NOT_IN_BROWSER = (
@@ -67,6 +68,9 @@ PACKAGES = "packages.zip"
 #: The started interpreter (``make_snapshot``), and the scenario it draws once while warming up.
 SNAPSHOT, SNAPSHOT_SCRIPT = "interpreter.gz", Path(__file__).with_name("live_snapshot.mjs")
 WARM_UP = REPOSITORY / "scenarios" / "06-last-card-saves.yaml"
+#: The course, as a wheel carries it (``lingerlonger/lessons/course/``): a review's fresh copy is
+#: made from the exercise in the worker (views/live_mode/fresh_review.py), the page sends its id.
+COURSE = REPOSITORY / "scenarios" / "course"
 #: The page's side lives at the site's root, copied with the site on the first visit (like
 #: ll-offline.js); what it starts lives in _live/, fetched when a reader asks for it.
 PAGE_SCRIPT, WORKER_SCRIPT, RESTORE_SCRIPT = "ll-live.js", "live-worker.js", "live-restore.mjs"
@@ -119,6 +123,8 @@ def packages_zip(target: Path) -> None:
             name = path.relative_to(package).as_posix()
             if path.suffix in PACKAGE_SUFFIXES and not name.startswith(NOT_IN_BROWSER):
                 add(path, f"lingerlonger/{name}")
+        for path in sorted(COURSE.glob("*.yaml")):  # where the package finds its lessons (library.lesson_folder)
+            add(path, f"lingerlonger/lessons/course/{path.name}")
         for module in PURE_PYTHON:
             folder = Path(importlib.util.find_spec(module).origin).parent
             for path in sorted(folder.rglob("*.py")):

@@ -12,6 +12,7 @@
   into an exercise ("Practise this") and into the asks of a saved lesson;
 - ``review_copy``: a review's exercise with its suits and seats permuted, its texts too;
   ``review_position``: where the goal allows it, a review's new deal for the same rule;
+  ``review_rounds``: the review copies built with the page, then a fresh one each later round;
 - ``replay``: the frames a reader steps through, every expectation checked; ``recording``: hands
   recorded as scenarios; ``starters``: templates for ``lingerlonger new``; ``safe_write``: a file
   replaced only once complete; ``scenario.schema.json``: the format for editors.

@@ -27,10 +27,11 @@ task, whose deals of the unseen cards are dealt seat by seat (its names still mo
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 import re
 import zlib
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +47,7 @@ __all__ = [
     "permuted",
     "review_copy",
     "review_copies",
+    "distinct_copies",
     "review_permutation",
     "keeps_suits",
     "keeps_seating",
@@ -308,20 +310,22 @@ def review_copy(scenario: Scenario, seed: int) -> tuple[Scenario, Permutation]:
 
 def review_copies(scenario: Scenario, task_id: str, most: int) -> list[tuple[Scenario, Permutation]]:
     """Up to ``most`` copies of ``scenario`` for its reviews, no two permuted alike (a review draws
-    a new one each time: static/learn/review_schedule.js): the copies of seeds ``task_id``'s round
-    0, 1, 2..., a round that repeats an earlier copy's permutation skipped (an exercise that keeps
-    its suits and seating, with a name alone of its kind, has few), within ``4 * most`` rounds."""
-    copies: list[tuple[Scenario, Permutation]] = []
+    a new one each time: static/learn/review_schedule.js): the first of ``distinct_copies``,
+    within ``4 * most`` rounds."""
+    return list(itertools.islice(distinct_copies(scenario, task_id, 4 * most), most))
+
+
+def distinct_copies(scenario: Scenario, task_id: str, rounds: int) -> Iterator[tuple[Scenario, Permutation]]:
+    """The copies of seeds ``task_id``'s round 0, 1, 2... up to ``rounds``, a round that repeats an
+    earlier copy's permutation skipped (an exercise that keeps its suits and seating, with a name
+    alone of its kind, has few): the built copies come first, a review's fresh ones after them."""
     seen: set[tuple[object, ...]] = set()
-    for round_ in range(4 * most):
+    for round_ in range(rounds):
         copy, change = review_copy(scenario, review_seed(task_id, round_))
         key = (tuple(change.suits.items()), tuple(change.names.items()), change.players)
         if key not in seen:
             seen.add(key)
-            copies.append((copy, change))
-        if len(copies) == most:
-            break
-    return copies
+            yield copy, change
 
 
 #: A suit named in words, by language: the forms of each suit (spades, hearts, diamonds, clubs)

@@ -31,8 +31,7 @@ from lingerlonger.scenario import Text as AuthorText
 from lingerlonger.scenario.course import Course, read_course
 from lingerlonger.scenario.local_seats import named_in
 from lingerlonger.scenario.replay import joined_say, replay
-from lingerlonger.scenario.review_copy import review_copies, review_copy, review_seed
-from lingerlonger.scenario.review_position import new_position
+from lingerlonger.scenario.review_rounds import built_copies
 from lingerlonger.views.class_student import student_panel_html
 from lingerlonger.views.course_mastery import MASTERY_JS, mastery_words, skills_of
 from lingerlonger.views.course_progress import PROGRESS_CSS, PROGRESS_JS, progress_panel_html
@@ -493,16 +492,13 @@ def _named(scenario: Scenario, lang: str | None) -> Scenario:
 
 
 def _with_review(task: LearnTask, scenario: Scenario, named: Callable[[Scenario], Scenario]) -> LearnTask:
-    """The task with its review copies: permuted copies (scenario/review_copy.py) of the exercise
-    as written, no two alike, the second a new position where the goal allows one
-    (scenario/review_position.py), their seats then ``named`` as the page names them (each copy
-    maps every name in every language and form first), seeded by the id so that every build draws
-    the same ones, each shown under an id of its own (``ID-review``, ``ID-review-2``...)."""
+    """The task with its review copies, built (scenario/review_rounds.py): permuted copies of the
+    exercise as written, no two alike, the second a new position where the goal allows one, their
+    seats then ``named`` as the page names them (each copy maps every name in every language and
+    form first), seeded by the id so that every build draws the same ones, each shown under an id
+    of its own (``ID-review``, ``ID-review-2``...)."""
     most = 1 if task.goal == "best-chance" else REVIEW_COPIES
-    copies = [copy for copy, _ in review_copies(scenario, task.id, most)]
-    built = new_position(scenario, review_seed(task.id, 100)) if most > 2 else None
-    if built is not None:  # its suits and seats permuted too: another deal, other suits, other names
-        copies[1:2] = [review_copy(built, review_seed(task.id, 101))[0]]
+    copies = built_copies(scenario, task.id, most)
     made = [
         replace(learn_task(named(copy)), id=f"{task.id}-review" + (f"-{number + 1}" if number else ""), rule=task.rule)
         for number, copy in enumerate(copies)

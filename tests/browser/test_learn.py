@@ -21,7 +21,9 @@ The hooks outside checks use (the page's root ``[data-ll-learn]``):
   ``data-ll-review-of="ID"``: not in the course's list, its solve recorded for ID; its other
   copies are ``ID-review-2``, ``ID-review-3`` (one of them, where the goal allows, a new deal for
   the same rule), each with ``data-ll-copy`` (from 0) and ``data-ll-copies``: a review draws the
-  first one not seen yet.
+  first one not seen yet; once every one is seen, a review on the served site has live mode's
+  worker make a fresh copy, whose body takes the place of the copy's, which then carries
+  ``data-ll-round`` (its round, from 0).
 The progress kept over a reload, export and import: tests/browser/test_course_progress.py.
 """
 
@@ -500,11 +502,13 @@ def answer(page, task_id: str, right: bool) -> None:
     page.locator(f'[data-ll-task="{task_id}"][data-ll-verdict={"right" if right else "wrong"}]').wait_for()
 
 
-def test_a_second_review_of_an_exercise_shows_another_copy(book_site, chromium):
+def test_each_review_of_an_exercise_shows_another_copy_and_the_fourth_a_fresh_one(book_site, chromium):
     """Issue 41: each review is a new copy. Solved with a mistake, an exercise comes back the next
     day as a copy; solved there, it comes back days later as another copy (other suits, seats and
-    names), drawn from its unit's copies file, which nothing loads before; the choice is data in
-    the progress store (each record's copies seen), kept over the reloads."""
+    names), drawn from its unit's copies file, which nothing loads before, then as the third; the
+    choice is data in the progress store (each record's copies seen), kept over the reloads. The
+    fourth review, every built copy seen, is a fresh copy that live mode's worker makes for round 0
+    (the record's f), none of the three."""
     context = chromium.new_context(**PHONE)
     page = context.new_page()
     log = record(page)
@@ -521,22 +525,32 @@ def test_a_second_review_of_an_exercise_shows_another_copy(book_site, chromium):
     page.locator(f'[data-ll-task="{task_id}"] [data-ll-action=retry]').click()
     answer(page, task_id, right=True)
     shown = []
-    for day in (datetime(2026, 12, 2, 9, 0), datetime(2026, 12, 5, 9, 0)):  # box 0: the next day; box 1: 3 days on
+    # box 0: the next day; then 3, 7 and 14 days on
+    for day in (
+        datetime(2026, 12, 2, 9, 0),
+        datetime(2026, 12, 5, 9, 0),
+        datetime(2026, 12, 12, 9),
+        datetime(2026, 12, 26, 9),
+    ):
         page.clock.set_system_time(day)
         page.reload(wait_until="load")
         page.locator("[data-ll-action=review]").click()
         copy_id = page.evaluate("() => document.activeElement.closest('[data-ll-task]').dataset.llTask")
         copy = page.locator(f'[data-ll-task="{copy_id}"]')
         assert copy.get_attribute("data-ll-review-of") == task_id and copy.is_visible()
+        if len(shown) == 3:  # drawn by the worker: its first start takes seconds
+            page.locator(f'[data-ll-task="{copy_id}"][data-ll-round="0"] .ll-answers').wait_for(timeout=60_000)
         answer(page, copy_id, right=True)
         shown.append((copy_id, copy.locator(".ll-task-table").inner_text(), copy.locator(".ll-answers").inner_text()))
         assert page.evaluate("document.activeElement !== document.body")
-    (first, first_table, first_answers), (second, second_table, second_answers) = shown
-    assert (first, second) == (f"{task_id}-review", f"{task_id}-review-2")
-    assert first_table != second_table or first_answers != second_answers  # another deal, not the same one again
+    ids = [copy_id for copy_id, *_ in shown]
+    assert ids[:3] == [f"{task_id}-review", f"{task_id}-review-2", f"{task_id}-review-3"]
+    drawn = [tuple(seen) for _, *seen in shown]
+    assert len(set(drawn[:3])) == 3  # another deal each time, not the same one again
+    assert drawn[3] not in drawn[:3]  # the fourth: none of the three
     copies = [url for url in log.requests if "_copies." in url]
-    assert len(copies) == 1, copies  # the copies file: loaded only for the review that drew from it
+    assert len(copies) == 2, copies  # the copies file: loaded only for the reviews that drew from it
     kept = page.evaluate("id => JSON.parse(localStorage.getItem('ll-course-progress')).data.tasks[id]", task_id)
-    assert kept["c"] == 0b11  # copies 0 and 1 seen: the next review draws the third
+    assert kept["f"] == 1  # round 0's fresh copy solved: the next review draws round 1's
     log.assert_clean()
     context.close()

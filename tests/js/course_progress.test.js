@@ -433,6 +433,40 @@ test('each review draws a copy not seen yet, kept in the store as data: after a 
   assert.equal(JSON.parse(progress.exportText()).data.tasks['deal-1'].c, file.data.tasks['deal-1'].c);
 });
 
+test('once every copy is seen, each review asks for the next fresh round, kept as data; a bad round is refused, an old record still reads', () => {
+  const {progress, storage, clock} = fresh();
+  progress.record('deal-1', {stars: 2, mistakes: 1, hints: 0});
+  for (let copy = 0; copy < 3; copy++) {
+    assert.equal(progress.round('deal-1'), null, `copy ${copy} not seen yet: a built one`);
+    clock.at += DAY;
+    progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0, copy: progress.copy('deal-1', 3), copies: 3});
+  }
+  const rounds = [];
+  for (let review = 0; review < 3; review++) {  // each a reload, a day later, the round's fresh copy solved
+    clock.at += DAY;
+    const round = progressModule.open({order: ORDER, storage, now: () => clock.at}).round('deal-1');
+    rounds.push(round);
+    progress.record('deal-1', {stars: 3, mistakes: 0, hints: 0, round});
+  }
+  assert.deepEqual(rounds, [0, 1, 2]);  // a new round each review: never one of the three again
+  progress.record('deal-1', {stars: 3, copy: 1, copies: 3});  // a built copy (file://): the rounds stay where they were
+  assert.equal(progress.round('deal-1'), 3);
+  progress.record('deal-1', {stars: 3, round: 1e6});  // no such round: not counted
+  assert.equal(progress.round('deal-1'), 3);
+  const other = fresh();
+  other.progress.importText(progress.exportText());
+  assert.equal(other.progress.round('deal-1'), 3);  // in a file too
+  for (const f of [-1, 1.5, '3', 1000, null]) {
+    const data = {tasks: {'deal-1': {s: 3, m: 0, h: 0, n: 1, t: 5, c: 1, f}}, last: null, own: [], skills: {}};
+    assert.throws(() => other.progress.importText(signed(data)), progressModule.ProgressError, String(f));
+  }
+  const old = {tasks: {'deal-1': {s: 3, m: 0, h: 0, n: 4, t: 5, c: 4}}, last: null, own: [], skills: {}};
+  const older = fresh().progress;
+  assert.equal(older.importText(signed(old)), 1);  // a record of before the rounds: its built copies first
+  assert.equal(older.round('deal-1'), null);
+  assert.equal(older.copy('deal-1', 3), 0);
+});
+
 test('a record\'s copies seen are a small count of bits: anything else in a file is refused', () => {
   const {progress, storage} = fresh();
   const before = storage.getItem(progressModule.STORAGE_KEY);

@@ -198,16 +198,9 @@ def show_frame(args: dict) -> dict:
     """``{session, at, lang}``: frame ``at`` with the seat to act's legal cards as buttons."""
     model = _model(args)
     style = TableStyle.of(model.lang)
-    return {
-        "html": str(
-            render(
-                "live/frame.html",
-                frame=Markup(frame_html(model.frame, style=style, playable=True, quiz=False)),
-                quiz=Markup(answers_html(model)),
-            )
-        ),
-        "hint": ui("what-if-help", style.lang),
-    }
+    frame = Markup(frame_html(model.frame, style=style, playable=True, quiz=False))
+    html = render("live/frame.html", frame=frame, quiz=Markup(answers_html(model)))
+    return {"html": str(html), "hint": ui("what-if-help", style.lang)}
 
 
 @_call
@@ -399,6 +392,14 @@ def practice_task(args: dict) -> dict:
 
 
 @_call
+def review_copy(args: dict) -> dict:
+    """``{of, id, round, lang}``: a review's fresh copy of the course's exercise ``of`` (``html``)."""
+    from lingerlonger.views.live_mode.fresh_review import fresh_copy_html
+
+    return {"html": str(fresh_copy_html(_text(args, "of"), _text(args, "id"), _whole(args, "round"), _language(args)))}
+
+
+@_call
 def class_tasks(args: dict) -> dict:
     """``{text, name, lang, size}``: a teacher's task file checked for the Class page (``tasks``: each
     exercise packed, with its answers in words); ``{packed, id, lang}``: one exercise of an
@@ -573,6 +574,7 @@ ENDPOINTS: Mapping[str, Callable[[str], str]] = MappingProxyType(
         "review_moment": review_moment,
         "practise": practise,
         "practice_task": practice_task,
+        "review_copy": review_copy,
         "class_tasks": class_tasks,
         "check_file": check_file,
         "make_task": make_task,

@@ -34,6 +34,7 @@ window.llLearn = window.llLearn || function (root) {
   var store = api ? api.open({order: order}) : null;
   /** @param {HTMLElement} task @param {SolveResult} result @returns {SolveResult} */
   function copyOf(task, result) {  // a review copy's solve says which copy was seen: the next review draws another
+    if (task.dataset.llRound !== undefined) { result.round = Number(task.dataset.llRound); return result; }  // a fresh one's round
     if (task.dataset.llCopy === undefined) return result;
     result.copy = Number(task.dataset.llCopy);
     result.copies = Number(task.dataset.llCopies);
@@ -132,6 +133,10 @@ window.llLearn = window.llLearn || function (root) {
       task.llSetUp = true;
       return drawOwn(task);
     }
+    if (task.llFresh === 'asking') return;  // drawFresh's: drawn when the worker answers
+    var round = store && task.dataset.llReviewOf && task.dataset.llKind !== 'best-chance' && !task.llFresh
+      ? store.round(task.dataset.llReviewOf) : null;
+    if (round !== null) return drawFresh(task, round);
     /** @type {HTMLTemplateElement | null} */
     var body = task.querySelector(':scope > template[data-ll-task-body]');
     if (body && body.dataset.llSrc) {  // in its unit's file (book/_ext/site_assets.py): loaded once
@@ -147,6 +152,48 @@ window.llLearn = window.llLearn || function (root) {
     if (body) task.replaceChild(body.content, body);
     sizeTables(task);
     setup(task);
+  }
+  /* A review once every built copy is seen: live mode's worker makes the round's fresh copy
+     (endpoints.review_copy, the course's template) and its body takes the place of the built
+     copy's; opened as a file, without a worker, or refused, the built copy shows, as before. */
+  var FRESH_WAIT_MS = 60000;  // a first start downloads the interpreter: the loading line says so
+  /** @param {HTMLElement} task @param {number} round */
+  function drawFresh(task, round) {
+    task.llFresh = 'asking';
+    var line = document.createElement('p');
+    line.className = 'll-task-loading';
+    line.textContent = words.unit_loading;
+    /** @type {HTMLElement} */ (task.querySelector('.ll-task-title')).after(line);
+    var settled = false;
+    /** @param {HTMLTemplateElement | null} [body] its body, when the worker made one */
+    function drawn(body) {
+      if (settled) return;
+      settled = true;
+      task.llFresh = 'asked';
+      line.remove();
+      /** @type {HTMLTemplateElement | null} */
+      var built = task.querySelector(':scope > template[data-ll-task-body]');
+      if (body && built) {
+        built.replaceWith(body);
+        task.dataset.llRound = String(round);
+      }
+      if (tasks[at] === task) ready(task);  // else when it shows
+    }
+    setTimeout(drawn, FRESH_WAIT_MS);
+    withKit(function (kit) {
+      if (!kit || kit.offline) return drawn();
+      var id = String(task.dataset.llTask), lang = (root.getAttribute('lang') || 'en').slice(0, 2);
+      kit.call('review_copy', {of: task.dataset.llReviewOf, id: id, round: round, lang: lang}).then(function (answer) {
+        if (!answer || typeof answer.html !== 'string') return drawn();
+        var box = document.createElement('template');
+        // eslint-disable-next-line no-unsanitized/property -- the worker's answer: course/task.html, the package's own template, drawn from data
+        box.innerHTML = answer.html;
+        var made = /** @type {HTMLElement | null} */ (box.content.firstElementChild);
+        /** @type {HTMLTemplateElement | null} */
+        var body = made && made.dataset.llTask === id ? made.querySelector(':scope > template[data-ll-task-body]') : null;
+        drawn(body);
+      }, function () { drawn(); });
+    });
   }
   /* A unit's file: a classic script, not fetch(), so that it loads from file:// too. The exercise
      shows its title and a loading line meanwhile; a file that cannot load says so, with a Retry. */

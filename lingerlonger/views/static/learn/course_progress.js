@@ -9,6 +9,8 @@
      progress.record(id, {stars: 1-3, mistakes: n, hints: n})  once the task is solved (not in class mode);
        a review copy's solve adds {copy: k, copies: count}: copy k of the count the page has was seen
      progress.copy(id, count) -> the copy of id's review to draw: the first one not yet seen
+     progress.round(id)      -> once every copy is seen, the round of the fresh copy the next review
+       draws (live mode's worker makes it), else null; a fresh copy's solve adds {round: n}
      progress.state(id)      -> {stars, mistakes, hints, attempts, box, due, dueToday} or null
      progress.count()        -> {done, total} over this build's tasks
      progress.next()         -> the next undone task after the last one solved (wrapping), or null
@@ -43,7 +45,8 @@
    (v3; v2 had no skills), a mastery {r: right first time, h: solved with hints, w: wrong answers},
    a record {s: best stars,
    m: mistakes and h: hints of the last solve, n: solves, t: its day, b: review box and r: the
-   day it is due (both or neither), c: the review copies seen, bit k for copy k (none: no key)}; an exercise of the reader's own {id, lang, moment: its
+   day it is due (both or neither), c: the review copies seen, bit k for copy k (none: no key), f: once all were seen, the fresh
+   copies' rounds solved (none: no key; review_schedule.js)}; an exercise of the reader's own {id, lang, moment: its
    name in words, lesson: the scenario file's text (format 1) of the position and its task,
    day}: data, never markup, drawn by the live worker with the course's own templates and
    validated there like any scenario. Days are local day numbers. A link carries no own
@@ -159,13 +162,14 @@
   function validRecord(record) {
     if (!plain(record)) return false;
     var keys = Object.keys(record);
-    var known = {s: 1, m: 1, h: 1, n: 1, t: 1, b: 1, r: 1, c: 1};
+    var known = {s: 1, m: 1, h: 1, n: 1, t: 1, b: 1, r: 1, c: 1, f: 1};
     if (!keys.every(function (key) { return has(known, key); })) return false;
     if (!(isCount(record.s, 3) && record.s >= 1)) return false;
     if (!(isCount(record.m, MAX_COUNT) && isCount(record.h, MAX_COUNT))) return false;
     if (!(isCount(record.n, MAX_COUNT) && record.n >= 1 && isCount(record.t, 1e7))) return false;
     if (has(record, 'b') !== has(record, 'r')) return false;
     if (has(record, 'c') && !(isCount(record.c, (1 << MAX_COPIES) - 1) && record.c > 0)) return false;
+    if (has(record, 'f') && !isCount(record.f, schedule.MAX_ROUND)) return false;
     return !has(record, 'b') || (isCount(record.b, REVIEW_DAYS.length - 1) && isCount(record.r, 1e7));
   }
 
@@ -420,6 +424,8 @@
       };
       var count = Math.min(MAX_COPIES, Math.round(result.copies || 0)), copy = Math.round(result.copy || 0);
       if (result.copy !== undefined && copy >= 0 && copy < count) { clean.copy = copy; clean.copies = count; }
+      var round = Math.round(result.round || 0);
+      if (result.round !== undefined && round >= 0 && round <= schedule.MAX_ROUND) clean.round = round;
       var data = read();
       data.tasks[id] = schedule.solved(held(data.tasks, id), clean, day());
       data.last = id;
@@ -450,6 +456,8 @@
       var record = held(peek().tasks, id);
       return schedule.nextCopy(record && record.c, Math.min(MAX_COPIES, count));
     };
+
+    store.round = function (id) { return schedule.freshRound(held(peek().tasks, id)); };
 
     store.state = function (id) {
       var record = held(peek().tasks, id);

@@ -1,7 +1,7 @@
 /* The review schedule of the course's progress store (course_progress.js, loaded after this file,
    in the page as window.llReviewSchedule, under node as a module): when a solved task comes back,
    and which of its copies the review draws. Pure functions over a store's record
-   ({s, m, h, n, t, b, r, c}, course_progress.js says what each is). */
+   ({s, m, h, n, t, b, r, c, f}, course_progress.js says what each is). */
 (/** @param {Window} global @param {() => ReviewScheduleApi} factory */ function (global, factory) {
   if (typeof module === 'object' && module.exports) module.exports = factory();
   else global.llReviewSchedule = global.llReviewSchedule || factory();
@@ -19,6 +19,11 @@
      seen yet (a record's c, bit k for copy k); once every one is seen, they start again with the
      copy just seen left for last, so that two reviews in a row never show the same copy. */
   var MAX_COPIES = 8;
+  /* Once every copy is seen (a record's f: from then on, the rounds of fresh copies solved), a
+     review on the served site draws round f's fresh copy, which live mode's worker makes
+     (views/live_mode/fresh_review.py: a new position or a new permutation, the same for the same
+     round); where it cannot (file://, no worker), the copies above in their cycle. At most MAX_ROUND. */
+  var MAX_ROUND = 999;
 
   /* A record after a solve on ``day``: the best stars, the last solve's mistakes and hints,
      the review schedule (REVIEW_DAYS), and the copies seen (a review copy's solve adds its own). */
@@ -33,8 +38,13 @@
       record.n = Math.min(old.n + 1, MAX_COUNT);
       if (old.b !== undefined) { record.b = old.b; record.r = old.r; }
       if (old.c !== undefined) record.c = old.c;
+      if (old.f !== undefined) record.f = old.f;
     }
-    if (result.copy !== undefined && result.copies !== undefined) record.c = seenAfter(record.c, result.copy, result.copies);
+    if (result.copy !== undefined && result.copies !== undefined) {
+      if (record.f === undefined && allSeen(record.c, result.copy, result.copies)) record.f = 0;  // fresh copies from now on
+      record.c = seenAfter(record.c, result.copy, result.copies);
+    }
+    if (result.round !== undefined) record.f = Math.min(MAX_ROUND, Math.max(record.f || 0, result.round + 1));
     if (!clean) {
       record.b = 0;
       record.r = day + REVIEW_DAYS[0];
@@ -53,8 +63,20 @@
   /* The copies seen once ``copy`` of ``count`` is: when that makes all of them, only that one. */
   /** @param {number | undefined} seen @param {number} copy @param {number} count @returns {number} */
   function seenAfter(seen, copy, count) {
-    var all = (1 << count) - 1, now = ((seen || 0) | (1 << copy)) & all;
-    return now === all ? 1 << copy : now;
+    return allSeen(seen, copy, count) ? 1 << copy : ((seen || 0) | (1 << copy)) & ((1 << count) - 1);
+  }
+
+  /* Whether seeing ``copy`` makes every one of the ``count`` copies seen. */
+  /** @param {number | undefined} seen @param {number} copy @param {number} count */
+  function allSeen(seen, copy, count) {
+    var all = (1 << count) - 1;
+    return (((seen || 0) | (1 << copy)) & all) === all;
+  }
+
+  /* The fresh round a review draws (a record's f), or null while a built copy is still unseen. */
+  /** @param {ProgressRecord | undefined} record @returns {number | null} */
+  function freshRound(record) {
+    return record && record.f !== undefined ? record.f : null;
   }
 
   /* The copy a review draws: the first of ``count`` not ``seen`` (none seen yet: the first). */
@@ -64,5 +86,6 @@
     return 0;
   }
 
-  return {REVIEW_DAYS: REVIEW_DAYS, MAX_COPIES: MAX_COPIES, solved: solved, seenAfter: seenAfter, nextCopy: nextCopy};
+  return {REVIEW_DAYS: REVIEW_DAYS, MAX_COPIES: MAX_COPIES, MAX_ROUND: MAX_ROUND, solved: solved, seenAfter: seenAfter,
+    nextCopy: nextCopy, freshRound: freshRound};
 });
