@@ -98,7 +98,7 @@ class Sweep:
     def shoot(self, state: str) -> None:
         """A screenshot of the state, for a look (in pytest's tmp_path)."""
         if self.shots is not None:
-            name = re.sub(r"\W+", "-", f"{self.lang}-{self.where}-{state}").strip("-")
+            name = re.sub(r"\W+", "-", f"{self.where}-{state}").strip("-")
             self.page.screenshot(path=str(self.shots / f"{name}.png"))
 
     def theme(self, theme: str) -> None:
