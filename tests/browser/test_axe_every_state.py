@@ -1,26 +1,35 @@
 """axe-core's WCAG 2.2 AA verdict on every kind of page and every state a reader brings it to
-(issue 40), in English and Russian, light and dark: zero violations, whatever their impact.
+(issue 40), light and dark: zero violations, whatever their impact. Four sweeps: English and
+Russian on a projector (1280×720), Portuguese and Spanish (the long words) on a phone (360×740).
 
 One sweep, for speed: one browser context per language, its one tab going from page to page and
 from state to state as a reader would, live mode started once per page. Each state is judged
-in light, then in dark: the site's own dark switch in English, the system's dark setting in
-Russian (the site follows it while the reader has chosen nothing). A page as it loads is judged
-in light by tests/browser/test_book_pages.py, every page in every language: here, in dark.
-A page is judged whole as it loads; a state, in the page's article, where it happens. Every
-problem of the sweep is gathered and reported at once, each with its page and state."""
+in light, then in dark: the site's own dark switch in English and Spanish, the system's dark
+setting in Russian and Portuguese (the site follows it while the reader has chosen nothing). A
+page as it loads is judged in light by tests/browser/test_book_pages.py, every page in every
+language: here, in dark. A page is judged whole as it loads; a state, in the page's article, where
+it happens. The projector's sweeps add a classroom: the presenter view and the Projector option at
+a question, its hint and answer shown, at 1280×720 and 1920×1080, every part of the question on
+the screen; the phone's add 390×844: a replay's sticky step bar, the menu and the "on this page"
+drawer open. Every problem of the sweep is gathered and reported at once, each with its page
+and state; screenshots of the classroom and the phone's drawers go to pytest's tmp_path."""
 
 from __future__ import annotations
 
+import functools
+import re
 import time
 
 import pytest
 from conftest import (
     LEGAL_CARD,
     LIVE_BOOT_MS,
+    WORKED,
     deal_new_hand,
     go_live,
     open_what_if,
     play_live_hand,
+    quiz_replay,
     serve,
     wait_until_still,
     wcag_violations,
@@ -46,18 +55,26 @@ PAGES = [
     "404.html",  # one for every language, at the site's root
 ]
 #: A word of the game searched for, its matches highlighted on the pages found (and on the next ones).
-SEARCHED = {"en": "trump", "ru": "козырь"}
+SEARCHED = {"en": "trump", "pt": "trunfo", "es": "triunfo", "ru": "козырь"}
 #: The page's own content, where every state of it happens.
 ARTICLE = "article.bd-article"
 MODE = "() => document.documentElement.dataset.mode"
 THEME = "() => document.documentElement.dataset.theme"
 
 
+#: The screens swept: a projector's, and a phone's (a phone's other size, 390×844, where the
+#: layout differs: the sticky step bar, the menus' drawers).
+PROJECTOR, PHONE = {"width": 1280, "height": 720}, {"width": 360, "height": 740}
+PHONE_390 = {"width": 390, "height": 844}
+#: The languages whose dark is the theme's own switch, pressed (the others: the system's setting).
+DARK_BY_SWITCH = {"en", "es"}
+
+
 class Sweep:
     """One language's tab, and every violation it met: ``judge`` each state in light and dark."""
 
-    def __init__(self, page, base: str, lang: str):
-        self.page, self.base, self.lang = page, base, lang
+    def __init__(self, page, base: str, lang: str, shots=None):
+        self.page, self.base, self.lang, self.shots = page, base, lang, shots
         self.prefix = "" if lang == "en" else lang + "/"
         self.problems: list[str] = []
         self.judged = 0
@@ -78,17 +95,24 @@ class Sweep:
             self.judged += 1
         self.theme("light")
 
+    def shoot(self, state: str) -> None:
+        """A screenshot of the state, for a look (in pytest's tmp_path)."""
+        if self.shots is not None:
+            name = re.sub(r"\W+", "-", f"{self.where}-{state}").strip("-")
+            self.page.screenshot(path=str(self.shots / f"{name}.png"))
+
     def theme(self, theme: str) -> None:
-        """Light: the system's light, the reader's choice "auto". Dark: in English the theme's own
-        switch, pressed until it says dark; in Russian the system's dark setting."""
+        """Light: the system's light, the reader's choice "auto". Dark: in English and Spanish the
+        theme's own switch, pressed until it says dark; in Russian and Portuguese the system's
+        dark setting."""
         page = self.page
         themed = page.evaluate(MODE) is not None  # a page of the theme: not the 404 page
-        if theme == "dark" and self.lang == "en" and themed:
+        if theme == "dark" and self.lang in DARK_BY_SWITCH and themed:
             switch = page.locator(".theme-switch-button:visible").first
             for _ in range(3):
                 if page.evaluate(MODE) == "dark":
                     break
-                switch.click()
+                switch.dispatch_event("click")  # under a presenter view too
         else:
             page.emulate_media(color_scheme=theme)
             if themed and page.evaluate(MODE) != "auto":
@@ -96,7 +120,7 @@ class Sweep:
                 for _ in range(3):
                     if page.evaluate(MODE) == "auto":
                         break
-                    switch.click()
+                    switch.dispatch_event("click")  # under a presenter view too
         if themed:
             page.wait_for_function(f"t => ({THEME})() === t", arg=theme)
 
@@ -260,17 +284,111 @@ def class_round(sweep: Sweep) -> None:
     sweep.judge("class: a result added")
 
 
+#: Every part of a question (its words, hint, answer buttons, answer) that lies off the screen or
+#: under the step bar: "TAG «words» at top–bottom", with the bar's top and the screen.
+OFF_SCREEN = """root => {
+  const bar = root.querySelector('.ll-controls').getBoundingClientRect();
+  return [...root.querySelectorAll('.ll-stage :is(.ll-quiz, .ll-live-quiz, .ll-answer) :is(p, summary, button)')]
+    .filter(el => el.checkVisibility()).map(el => [el, el.getBoundingClientRect()])
+    .filter(([, r]) => r.top < 0 || r.bottom > bar.top + 1 || r.left < 0 || r.right > innerWidth + 1)
+    .map(([el, r]) => `${el.tagName} «${el.textContent.trim().slice(0, 40)}» at ${Math.round(r.top)}–`
+      + `${Math.round(r.bottom)}, ${Math.round(r.left)}–${Math.round(r.right)} px (the bar at `
+      + `${Math.round(bar.top)}, the screen ${innerWidth}×${innerHeight})`);
+}"""
+#: A classroom's large screen (its projector's is PROJECTOR).
+LARGE = {"width": 1920, "height": 1080}
+
+
+def off_screen(sweep: Sweep, player, state: str) -> None:
+    """Every part of the player's question off the screen or under its step bar, as a problem."""
+    wait_until_still(sweep.page)
+    sweep.problems += [f"{sweep.where} {state}: off the screen: {part}" for part in player.evaluate(OFF_SCREEN)]
+
+
+def classroom(sweep: Sweep, screen: dict) -> None:
+    """The worked example's replay with questions in the presenter view, then with the Projector
+    option, at a question with its hint open and its answer shown, on ``screen``: axe on the
+    replay (the rest of the page was judged as it loaded), and every part of the question on the
+    screen, above the step bar."""
+    sweep.open(WORKED)
+    page = sweep.page
+    player = page.locator(".ll-replay").nth(quiz_replay(sweep.lang))
+    player.scroll_into_view_if_needed()
+    player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
+    for look in ("presenter view", "Projector option"):
+        player.locator("[data-go=present]").click()  # the presenter view; for the option, left
+        if look == "Projector option":
+            player.locator("details.ll-classroom > summary").click()
+            player.locator("input[data-look=ll-large]").check()
+            player.locator("details.ll-classroom > summary").click()
+        if player.locator("[data-go=first]").is_enabled():
+            player.locator("[data-go=first]").click()
+        quiz = player.locator(".ll-stage .ll-quiz")
+        while not quiz.count():
+            player.locator("[data-go=next]").click()
+        page.set_viewport_size(screen)
+        if look != "presenter view":
+            player.locator(".ll-stage").scroll_into_view_if_needed()
+        state = f"{look} at {screen['width']}×{screen['height']}"
+        hint = player.locator(".ll-stage .ll-quiz summary")
+        for nth in range(hint.count()):
+            hint.nth(nth).click()
+        off_screen(sweep, player, f"{state}, its hint open")
+        reveal = player.locator(".ll-stage [data-ll-reveal]:visible")
+        while reveal.count():
+            reveal.first.click()
+        off_screen(sweep, player, f"{state}, its answer shown")
+        sweep.judge(f"{state}, a question's hint and answer shown", within=".ll-replay")
+        sweep.shoot(state)
+        page.set_viewport_size(PROJECTOR)
+    player.locator("details.ll-classroom > summary").click()
+    player.locator("input[data-look=ll-large]").uncheck()
+
+
+def phone_menus(sweep: Sweep) -> None:
+    """At 390×844: a replay stepped (its step bar sticks to the screen's bottom), the phone's menu
+    of chapters open, then its "on this page" drawer."""
+    page = sweep.page
+    page.set_viewport_size(PHONE_390)
+    sweep.open("book/02-dealing.html")
+    player = page.locator(".ll-replay").first
+    player.scroll_into_view_if_needed()
+    player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
+    for _ in range(3):
+        player.locator("[data-go=next]").click()
+    sweep.judge("390×844, a replay stepped")
+    sweep.shoot("390-stepped")
+    for toggle, dialog, what in (
+        (".primary-toggle", "#pst-primary-sidebar-modal", "the menu of chapters"),
+        (".secondary-toggle", "#pst-secondary-sidebar-modal", "the 'on this page' drawer"),
+    ):
+        page.locator(f"{toggle}:visible").first.click()
+        page.locator(dialog).wait_for(state="visible")
+        sweep.judge(f"390×844, {what} open", within=None)
+        sweep.shoot(f"390-{toggle[1:]}")
+        page.keyboard.press("Escape")
+        page.locator(dialog).wait_for(state="hidden")
+    page.set_viewport_size(PHONE)
+
+
 STATES = [replay_quiz, live_quiz_and_what_if, live_hand, position_mid_deal, learn, checker_error, class_round]
+#: Each sweep: a language on a screen, and the states it adds to every sweep's (pt and es: the
+#: long words on a phone; en and ru: a classroom's screens, Russian's longer words on the smaller).
+SWEEPS = {
+    "en-1280x720": ("en", PROJECTOR, [functools.partial(classroom, screen=LARGE)]),
+    "ru-1280x720": ("ru", PROJECTOR, [functools.partial(classroom, screen=PROJECTOR)]),
+    "pt-360x740": ("pt", PHONE, [phone_menus]),
+    "es-360x740": ("es", PHONE, [phone_menus]),
+}
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_every_page_and_state_has_no_wcag_22_aa_violation_light_or_dark(book_html, chromium, lang):
+@pytest.mark.parametrize("sweep_id", SWEEPS)
+def test_every_page_and_state_has_no_wcag_22_aa_violation_light_or_dark(book_html, chromium, tmp_path, sweep_id):
+    lang, screen, more = SWEEPS[sweep_id]
     started = time.monotonic()
     with serve(book_html) as base:
-        context = chromium.new_context(
-            service_workers="block", reduced_motion="reduce", viewport={"width": 1280, "height": 720}
-        )
-        sweep = Sweep(context.new_page(), base, lang)
+        context = chromium.new_context(service_workers="block", reduced_motion="reduce", viewport=screen)
+        sweep = Sweep(context.new_page(), base, lang, shots=tmp_path)
         # first: the words searched for are then marked on every page opened (Sphinx keeps them)
         sweep.open("search.html?q=" + SEARCHED[lang])
         sweep.page.locator("#search-results li").first.wait_for(timeout=20_000)
@@ -278,8 +396,8 @@ def test_every_page_and_state_has_no_wcag_22_aa_violation_light_or_dark(book_htm
         for path in PAGES:
             sweep.open(path)
             sweep.judge("as it loads", within=None, light=False)
-        for state in STATES:
+        for state in STATES + more:
             state(sweep)
         context.close()
-    print(f"{lang}: {sweep.judged} verdicts in {time.monotonic() - started:.0f} s")
+    print(f"{sweep_id}: {sweep.judged} verdicts in {time.monotonic() - started:.0f} s")
     assert not sweep.problems, f"{len(sweep.problems)} violations:\n" + "\n".join(sweep.problems)

@@ -4,7 +4,8 @@ pydata-sphinx-theme, sphinx-book-theme, Sphinx, myst-nb and sphinx-copybutton wr
 their own around the chapters: tooltips, names of buttons and landmarks, the search field,
 the footer, "Back to top". Some are untranslated in the theme (a literal English title),
 some have no Portuguese catalog. book/_ext/templates and the sidebar's catalog
-(locales/LANG/LC_MESSAGES/sphinx.po) say them in the page's language. Every built page of each
+(locales/LANG/LC_MESSAGES/sphinx.po) say them in the page's language; Sphinx's scripts (the
+search) say theirs through locales/LANG/LC_MESSAGES/sphinx.js where Sphinx's own has none. Every built page of each
 translation is read for these English words: as a piece of text, or as an element's name,
 tooltip or placeholder; then a chapter is opened in chromium to catch the words the themes'
 scripts add.
@@ -12,6 +13,8 @@ scripts add.
 
 from __future__ import annotations
 
+import json
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -158,6 +161,30 @@ def test_no_theme_word_is_english_on_a_translated_page(book_html, lang):
         for where, text in theme_words((book_html / page).read_text(encoding="utf-8")):
             english_left.setdefault(f"{where} {text!r}", page)
     assert not english_left, "\n".join(f"{what} on {page}" for what, page in sorted(english_left.items()))
+
+
+#: A word Sphinx's scripts say through their catalog (translations.js): ``_("...")`` or
+#: ``Documentation.gettext("...")``.
+SAID_BY_SCRIPT = re.compile(r'(?:\b_|Documentation\.gettext)\(\s*"([^"]+)"')
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_word_of_sphinxs_scripts_is_said_in_each_translation(book_html, lang):
+    """Sphinx's own catalog for a language may hold a word as "" (its "pt" has none of the
+    search's): the scripts then say nothing, an empty link ("hide search matches", axe's
+    link-name) or an empty heading. locales/LANG/LC_MESSAGES/sphinx.js comes before it."""
+    static = book_html / lang / "_static"
+    words = {
+        word
+        for script in ("searchtools.js", "sphinx_highlight.js", "doctools.js")
+        for word in SAID_BY_SCRIPT.findall((static / script).read_text(encoding="utf-8"))
+    }
+    assert {"Hide Search Matches", "Search Results", "Searching"} <= words, words
+    catalog = (static / "translations.js").read_text(encoding="utf-8")
+    catalog = catalog[catalog.index("addTranslations(") + len("addTranslations(") : catalog.rindex(")")]
+    said = json.loads(catalog)["messages"]
+    nothing = sorted(word for word in words if not said.get(word))
+    assert not nothing, f"{lang}: said as nothing: {nothing}"
 
 
 #: The words on the page after its scripts ran: text, names, tooltips and placeholders.
