@@ -76,7 +76,7 @@ def test_each_tab_is_walked_by_tab_to_its_end_every_control_named_and_ringed(app
     assert unnamed_controls(page) == []
     assert wcag_violations(page, within=".ll-app") == []  # in light; dark: test_app_contrast.py
     seen, faint = [], []
-    for _ in range(150):  # the position editor has the most: 52 cards and its menus
+    for _ in range(150):  # the position editor has the most: its menus, hands and the deck (one stop)
         page.keyboard.press("Tab")
         focused = page.evaluate(FOCUS)
         if focused is None:  # past the last control: the page's end, where the browser's own go on

@@ -181,6 +181,57 @@
     });
   }
 
+  // The position editor's deck is one stop of the Tab key, as the book's editor's is: 52 stops
+  // took a keyboard reader 76 Tabs to deal 16 cards. One card of each deck keeps its place in
+  // the Tab order (the one last reached); the arrows move along the deck, up and down to the
+  // next suit's card at the same place, Home and End to its ends.
+  /** @param {Element} row @returns {HTMLElement[]} */
+  function cardsOf(row) { return Array.prototype.slice.call(row.querySelectorAll('.ll-deck-card')); }
+  /** @param {Element} row @returns {Element[]} the suits' rows of the deck that row is in */
+  function suitsOf(row) {
+    return Array.prototype.filter.call(/** @type {Element} */ (row.parentElement).children,
+      /** @param {Element} child */ function (child) { return child.classList.contains('ll-deck'); });
+  }
+  function deckOneStop() {
+    document.querySelectorAll('.ll-app .ll-deck:not(.ll-deck ~ .ll-deck)').forEach(function (first) {
+      var cards = suitsOf(first).reduce(/** @param {HTMLElement[]} all @param {Element} row */ function (all, row) {
+        return all.concat(cardsOf(row));
+      }, []);
+      var kept = cards.filter(function (card) { return card.tabIndex === 0 && card.dataset.llRoving; })[0] || cards[0];
+      cards.forEach(function (card) { card.dataset.llRoving = '1'; card.tabIndex = card === kept ? 0 : -1; });
+    });
+  }
+  document.addEventListener('keydown', function (e) {
+    var target = /** @type {HTMLElement} */ (e.target);
+    var card = /** @type {HTMLElement | null} */ (target.closest && target.closest('.ll-app .ll-deck .ll-deck-card'));
+    if (!card || e.altKey || e.ctrlKey || e.metaKey) return;
+    var row = /** @type {Element} */ (card.closest('.ll-deck')), rows = suitsOf(row);
+    var all = rows.reduce(/** @param {HTMLElement[]} found @param {Element} r */ function (found, r) {
+      return found.concat(cardsOf(r));
+    }, []);
+    var at = all.indexOf(card), place = cardsOf(row).indexOf(card);
+    /** @param {number} step @returns {HTMLElement | undefined} */
+    function across(step) {  // the card at the same place of the next suit that has cards
+      for (var r = rows.indexOf(row) + step; r >= 0 && r < rows.length; r += step) {
+        var there = cardsOf(rows[r]);
+        if (there.length) return there[Math.min(place, there.length - 1)];
+      }
+      return undefined;
+    }
+    /** @type {{[key: string]: () => HTMLElement | undefined}} */
+    var moves = {ArrowRight: function () { return all[at + 1]; }, ArrowLeft: function () { return all[at - 1]; },
+                 ArrowDown: function () { return across(1); }, ArrowUp: function () { return across(-1); },
+                 Home: function () { return all[0]; }, End: function () { return all[all.length - 1]; }};
+    if (!Object.prototype.hasOwnProperty.call(moves, e.key)) return;
+    e.preventDefault();
+    e.stopPropagation();  // not the presenter view's keys
+    var to = moves[e.key]();
+    if (!to) return;
+    card.tabIndex = -1;
+    to.tabIndex = 0;
+    to.focus();
+  }, true);
+
   // ipywidgets' tabs are role=tab, their panels nothing: each panel becomes the tabpanel its
   // tab controls and is named by, so a screen reader says which tab's content it is in.
   function tabPanels() {
@@ -286,6 +337,7 @@
     sayMessages();
     hearTables();
     nameSliders();
+    deckOneStop();
     if (toShow) showHand(toShow);
     if (toMoment) focusMoment();
     var player = presenting();
