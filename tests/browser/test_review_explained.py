@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import LEGAL_CARD, deal_new_hand, go_live, live_page, serve
+from conftest import deal_new_hand, go_live, live_page, play_live_hand, serve
 
 pytestmark = pytest.mark.browser
 
@@ -41,17 +41,6 @@ def play(player, card: str) -> None:
     player.page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[stage.element_handle(), before])
 
 
-def play_to_the_end(player) -> None:
-    for _ in range(60):
-        # a card of yours, or the hand's end: the computers' plays may come in a later redraw
-        player.locator(f".ll-stage {LEGAL_CARD}, .ll-stage .ll-end").first.wait_for(state="visible", timeout=20_000)
-        if player.locator(".ll-stage .ll-end").count():
-            return
-        card = player.locator(".ll-stage " + LEGAL_CARD).first
-        play(player, card.get_attribute("data-ll-card"))
-    raise AssertionError("the hand did not end")
-
-
 @pytest.mark.parametrize("lang", sorted(PAGES))
 def test_a_blunder_is_explained_in_a_sentence_naming_its_idea_with_a_link(book_html, chromium, lang):
     path, idea, fact, level_name = PAGES[lang]
@@ -69,7 +58,7 @@ def test_a_blunder_is_explained_in_a_sentence_naming_its_idea_with_a_link(book_h
             play(player, card)
         player.locator(f'.ll-stage [data-ll-card="{BLUNDER}"]').wait_for(timeout=20_000)
         play(player, BLUNDER)
-        play_to_the_end(player)
+        play_live_hand(player)  # the first card of yours each time: a name read before a redraw may be refused after it
 
         player.locator("[data-ll-action=review]").click()
         panel = player.locator("[data-ll-review]")
