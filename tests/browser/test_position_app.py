@@ -49,14 +49,15 @@ def tap(editor, place: str, cards: str) -> None:
         deck_card(editor, card, placed=True).wait_for(timeout=ROUND_TRIP_MS)
 
 
-#: The text of the focused element, and how many of the deck's cards the Tab key stops at.
-FOCUS_AND_STOPS = """() => [document.activeElement.textContent.replace(/\ufe0e/g, ''),
-  [...document.querySelectorAll('.ll-app .ll-deck-card')].filter(card => card.tabIndex >= 0).length]"""
+#: How many of the deck's cards the Tab key stops at.
+STOPS = "() => [...document.querySelectorAll('.ll-app .ll-deck-card')].filter(card => card.tabIndex >= 0).length"
+#: The text of the focused element, and the deck's Tab stops.
+FOCUS_AND_STOPS = f"() => [document.activeElement.textContent.replace(/\\ufe0e/g, ''), ({STOPS})()]"
 
 
 def deck_is_one_tab_stop_walked_by_the_arrows(page) -> None:
     """As on the book's editor: 52 Tab stops took 76 Tabs to deal 16 cards (issue 40)."""
-    page.wait_for_function(FOCUS_AND_STOPS.replace("=> [", "=> ([").replace("length]", "length])[1] === 1"))
+    page.wait_for_function(f"() => ({STOPS})() === 1")
     page.locator(".ll-app .ll-deck-card[tabindex='0']").focus()
     assert page.evaluate(FOCUS_AND_STOPS) == ["2♠", 1]  # the deck's first card: spades, from the two
     said = []
