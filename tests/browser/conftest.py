@@ -151,28 +151,34 @@ class PageLog:
 #: and the scroll position the same from one frame to the next; 10 s at most. Given the scroll
 #: position as it is now ("x,y": a script that has just scrolled knows it), two frames suffice
 #: when nothing moves; unknown, it is read and read again two frames later.
-STILL = """async (at = null) => {
+#: An async function: true once it has waited for the running finite animations to end, false if
+#: none ran. Polled, not awaited to each one's end: an animation paused meanwhile never finishes
+#: (its promise stays open), and the waits below sat out their 10 s cap after half a sweep's states.
+ANIMATIONS_ENDED = """async () => {
+  let waited = false;
+  for (;;) {
+    const running = document.getAnimations().filter(animation => animation.playState === 'running'
+      && animation.effect && animation.effect.getComputedTiming().endTime !== Infinity);
+    if (!running.length) return waited;
+    waited = true;
+    await Promise.race([Promise.allSettled(running.map(animation => animation.finished)),
+      new Promise(done => setTimeout(done, 100))]);
+  }
+}"""
+STILL = f"""async (at = null) => {{
   const frame = () => new Promise(done => requestAnimationFrame(() => done()));
-  const moving = () => document.getAnimations().filter(animation => animation.playState === 'running'
-    && animation.effect && animation.effect.getComputedTiming().endTime !== Infinity);
-  const still = async () => {
-    for (;;) {
+  const ended = {ANIMATIONS_ENDED};
+  const still = async () => {{
+    for (;;) {{
       await frame(); await frame();
-      const running = moving();
-      // polled, not awaited to the end: an animation paused meanwhile never finishes (its
-      // promise stays open), and the wait sat out its 10 s cap after half the sweep's states
-      if (running.length) {
-        await Promise.race([Promise.allSettled(running.map(animation => animation.finished)),
-          new Promise(done => setTimeout(done, 100))]);
-        continue;
-      }
+      if (await ended()) continue;
       const now = [scrollX, scrollY].join();
       if (now === at) return;
       at = now;
-    }
-  };
+    }}
+  }};
   await Promise.race([still(), new Promise(done => setTimeout(done, 10000))]);
-}"""
+}}"""
 
 
 def wait_until_still(page) -> None:
@@ -899,16 +905,7 @@ def take_new_worker(page) -> None:
 #: Waits (10 s at most) for the page's finite animations to end: the deal in
 #: chapter 2 fades its cards in for seconds, and axe judges colour contrast on
 #: what it sees at that instant.
-SETTLE = """async () => {
-  const ends = Date.now() + 10000;
-  for (;;) {  // polled: a paused animation never finishes, and was waited for the whole 10 s
-    const running = document.getAnimations().filter(animation => animation.playState === 'running'
-      && animation.effect && animation.effect.getComputedTiming().endTime !== Infinity);
-    if (!running.length || Date.now() > ends) return;
-    await Promise.race([Promise.allSettled(running.map(animation => animation.finished)),
-      new Promise(done => setTimeout(done, 100))]);
-  }
-}"""
+SETTLE = f"""() => Promise.race([({ANIMATIONS_ENDED})(), new Promise(done => setTimeout(done, 10000))])"""
 
 
 #: axe-core's tags for WCAG 2.0, 2.1 and 2.2, levels A and AA.
