@@ -153,6 +153,17 @@ window.llLearn = window.llLearn || function (root) {
     sizeTables(task);
     setup(task);
   }
+  /* The exercise live mode's worker drew (course/task.html, the package's own template, drawn
+     from data) for the exercise ``id``; null when its answer is no such exercise. */
+  /** @param {LiveAnswer | undefined} answer @param {string} id @returns {HTMLElement | null} */
+  function workerTask(answer, id) {
+    if (!answer || typeof answer.html !== 'string') return null;
+    var box = document.createElement('template');
+    // eslint-disable-next-line no-unsanitized/property -- the worker's answer: course/task.html, the package's own template, drawn from data
+    box.innerHTML = answer.html;
+    var made = /** @type {HTMLElement | null} */ (box.content.firstElementChild);
+    return made && made.dataset.llTask === id ? made : null;
+  }
   /* A review once every built copy is seen: live mode's worker makes the round's fresh copy
      (endpoints.review_copy, the course's template) and its body takes the place of the built
      copy's; opened as a file, without a worker, or refused, the built copy shows, as before. */
@@ -184,14 +195,8 @@ window.llLearn = window.llLearn || function (root) {
       if (!kit || kit.offline) return drawn();
       var id = String(task.dataset.llTask), lang = (root.getAttribute('lang') || 'en').slice(0, 2);
       kit.call('review_copy', {of: task.dataset.llReviewOf, id: id, round: round, lang: lang}).then(function (answer) {
-        if (!answer || typeof answer.html !== 'string') return drawn();
-        var box = document.createElement('template');
-        // eslint-disable-next-line no-unsanitized/property -- the worker's answer: course/task.html, the package's own template, drawn from data
-        box.innerHTML = answer.html;
-        var made = /** @type {HTMLElement | null} */ (box.content.firstElementChild);
-        /** @type {HTMLTemplateElement | null} */
-        var body = made && made.dataset.llTask === id ? made.querySelector(':scope > template[data-ll-task-body]') : null;
-        drawn(body);
+        var made = workerTask(answer, id);
+        drawn(made && /** @type {HTMLTemplateElement | null} */ (made.querySelector(':scope > template[data-ll-task-body]')));
       }, function () { drawn(); });
     });
   }
@@ -285,11 +290,8 @@ window.llLearn = window.llLearn || function (root) {
       .then(function (answer) {
         if (!task.isConnected) return;
         if (!answer || typeof answer.html !== 'string') return unreadable(answer && answer.refused);
-        var box = document.createElement('template');
-        // eslint-disable-next-line no-unsanitized/property -- the worker's answer: course/task.html, the package's own template, drawn from data
-        box.innerHTML = answer.html;  // the worker's own template (course/task.html), drawn from data
-        var drawn = /** @type {HTMLElement | null} */ (box.content.firstElementChild);
-        if (!drawn || drawn.dataset.llTask !== mine.id) return unreadable();
+        var drawn = workerTask(answer, mine.id);
+        if (!drawn) return unreadable();
         var focused = task.contains(document.activeElement);
         task.dataset.llKind = drawn.dataset.llKind;
         task.replaceChildren.apply(task, Array.prototype.slice.call(drawn.childNodes));
