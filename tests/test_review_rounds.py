@@ -86,3 +86,13 @@ def test_the_worker_draws_a_rounds_copy_under_the_pages_shell_in_the_pages_langu
     ):
         refused = call("review_copy", lang="ru", **args)
         assert set(refused) == {"error"} and "ll-task" not in refused["error"], args
+
+
+def test_the_page_and_the_worker_agree_on_the_last_round():
+    """The store counts rounds up to its MAX_ROUND (review_schedule.js) and the worker refuses any
+    past its own: two copies of one limit, held equal here."""
+    from lingerlonger.views.live_mode.fresh_review import MAX_ROUND
+
+    schedule = Path(__file__).resolve().parents[1] / "lingerlonger/views/static/learn/review_schedule.js"
+    [stored] = re.findall(r"var MAX_ROUND = (\d+);", schedule.read_text(encoding="utf-8"))
+    assert int(stored) == MAX_ROUND
