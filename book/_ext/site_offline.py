@@ -23,6 +23,7 @@ import html
 import json
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from lingerlonger.words.i18n import LANGUAGES, SOURCE_LANGUAGE, template, translate
@@ -165,9 +166,11 @@ def link_pages(site: Path, pages: list[Path]) -> None:
         page.write_text(text, encoding="utf-8")
 
 
-def make_offline(site: Path, pages: list[Path]) -> str:
-    """Manifest, registration on every page, then the worker (last: it lists them all)."""
+def make_offline(site: Path, pages: list[Path], then: Callable[[], object] = lambda: None) -> str:
+    """Manifest, registration on every page, ``then`` (what changes the pages' files once more),
+    then the worker (last: it lists them all)."""
     shutil.copy(HERE / "offline" / REGISTER, site / REGISTER)
     write_manifest(site)
     link_pages(site, pages)
+    then()
     return write_worker(site)

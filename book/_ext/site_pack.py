@@ -17,8 +17,10 @@ without a change here:
 6. site_speed: each page painted at once on a slow phone (the charset first, absolute
    ``hreflang`` links, no script holding the first paint, the theme's style sheets cut to what
    the site uses and joined into one per page);
-7. site_offline: the manifest and the service worker that keeps the site offline
-   (last: the worker lists every file, with a version that changes with any of them).
+7. site_offline: the manifest and the service worker that keeps the site offline, its
+   registration on every page, then site_scripts: each page's scripts as one deferred file
+   (or a few), then the worker (last: it lists every file, with a version that changes with
+   any of them).
 
 Every address the site writes for itself is relative, so it works under any path
 (``https://USER.github.io/REPO/``, a school's ``/linger/``); only the sitemap, the
@@ -39,6 +41,7 @@ import site_handouts
 import site_live
 import site_meta
 import site_offline
+import site_scripts
 import site_speed
 
 from lingerlonger.scenario.writer import SCHEMA_NAME, schema_file
@@ -175,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     site_meta.add_meta(site, pages(site), base_url)
     site_meta.write_sitemap(site, pages(site), base_url)
     site_speed.speed_up(site, pages(site), base_url)
-    version = site_offline.make_offline(site, pages(site))
+    version = site_offline.make_offline(site, pages(site), then=lambda: site_scripts.bundle_scripts(site, pages(site)))
     print(
         f"site_pack: {len(removed)} unused files removed from {args.site}; "
         f"live mode on {live_pages} pages; sitemap, 404 page and link previews for {base_url}; "

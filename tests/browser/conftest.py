@@ -57,6 +57,9 @@ from lingerlonger.words.narration import aloud
 
 REPO = Path(__file__).resolve().parents[2]
 BOOK_HTML = REPO / "_build" / "html"
+sys.path.insert(0, str(REPO / "book" / "_ext"))  # the build's own steps, whose files tests read
+import site_scripts  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",  # we run as root
@@ -1041,3 +1044,16 @@ def quiz_replay(lang: str) -> int:
         for nth, src in enumerate(sources)
         if re.search(r'class=\\?"ll-quiz\\?"', (page.parent / src).read_text(encoding="utf-8"))
     )
+
+
+def scripts_run(book_html, name: str, text: str) -> list[str]:
+    """The scripts a page runs, from the site's root: its tags' and the parts of its joined files
+    (book/_ext/site_scripts.py)."""
+    found = []
+    for address in re.findall(r'<script\b[^>]*\bsrc="([^"?#]+)', text):
+        file = ((book_html / name).parent / address).resolve()
+        if file.name.startswith(site_scripts.PREFIX):
+            found.extend(part.name for part in site_scripts.unpack(file.read_text(encoding="utf-8"), book_html))
+        else:
+            found.append(file.relative_to(book_html.resolve()).as_posix())
+    return found

@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from conftest import BOOK_HTML, KEPT, REPO, counting, record, serve
+from conftest import BOOK_HTML, KEPT, REPO, counting, record, scripts_run, serve
 
 sys.path.insert(0, str(REPO / "book" / "_ext"))
 from site_offline import file_language
@@ -27,7 +27,10 @@ def test_the_gallery_fetches_a_replay_only_when_it_is_opened(book_site, book_htm
     assert replays.count() >= 20
     assert not [url for url in log.requests if "/replays/" in url], "replays fetched before opening"
     html = (book_html / GALLERY).read_text(encoding="utf-8")
-    assert html.count("ll-replay.js") == 1 and "data-ll-asset" not in html and "<template data-frame" not in html
+    assert [script for script in scripts_run(book_html, GALLERY, html) if script.endswith("ll-replay.js")] == [
+        "_static/ll-replay.js"
+    ]
+    assert "data-ll-asset" not in html and "<template data-frame" not in html
 
     item = page.locator("details.ll-gallery-item").nth(2)
     item.locator("summary").click()

@@ -17,7 +17,10 @@
   'use strict';
   if (global.llClassQr) return;
   var MODULE = 6, QUIET = 4;
-  var here = (document.currentScript && /** @type {HTMLScriptElement} */ (document.currentScript).src) || location.href;
+  /* The page's _static folder, from Sphinx's root of the page (data-content_root), not from this
+     script's own address: the build joins a page's scripts into one file at the site's root
+     (book/_ext/site_scripts.py). */
+  var here = new URL((document.documentElement.dataset.content_root || '') + '_static/', location.href).href;
   /** @type {{[name: string]: Promise<void>}} */
   var loading = {};
 
