@@ -18,10 +18,10 @@
 5. The course: the Learn page links its style and script (``ll-course.*``) instead of inline
    copies, and a page with the progress panel (the Learn page, the landing page) links the
    progress store's (``ll-course-progress.*``); every chapter opens with a link to its exercises.
-6. The Class page links its style and script (``ll-class.*``) instead of inline copies; the Learn
-   page links the student's side of an assignment (``ll-class-student.js``) before its own
-   script. The QR encoder and reader (``ll-qrcode.js``, ``ll-jsqr.js``, the npm packages that
-   ``npm_bundle.py`` makes into scripts) load when first needed.
+6. The Class page links its style and scripts (``ll-class.*``, and the npm QR encoder that
+   ``npm_bundle.py`` makes into a script) instead of inline copies; the Learn page links the
+   student's side of an assignment (``ll-class-student.js``) before its own script. The QR reader
+   (``ll-jsqr.js``), and the encoder on the Learn page, load when first needed.
 7. The Learn page's exercises: each keeps its shell in the page (title, data attributes), and the
    body of every exercise after the first unit's (its review copy with it) goes to its unit's file,
    ``_static/learn/<lang>-<unit>.<hash>.js``, a classic script like a replay's that registers
@@ -272,11 +272,12 @@ def _course_assets(app, body: str) -> str:
 
 
 def _class_assets(app, body: str) -> str:
-    """The Class page's files (its script, deferred; the QR encoder, ``ll-qrcode.js``, loads when
-    the first code is drawn and the reader, ``ll-jsqr.js``, when the page is idle: static/class/qr.js;
-    neither is needed for the page's first paint), and the page without its inline copies."""
+    """The Class page's files (the QR encoder before the page's script, both deferred: they run in
+    order; the reader, ``ll-jsqr.js``, loads when the page starts, static/class/qr.js), and the
+    page without its inline copies."""
     app.add_css_file(CLASS_CSS_NAME)
-    app.add_js_file(CLASS_JS_NAME, defer="defer")
+    for name in ("ll-qrcode.js", CLASS_JS_NAME):
+        app.add_js_file(name, defer="defer")
     return CLASS_ASSET.sub("", body)
 
 
