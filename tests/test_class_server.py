@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import io
 import json
 import re
@@ -21,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from lingerlonger.class_server import rooms
 from lingerlonger.class_server.app import create_app
-from lingerlonger.class_server.exercises import load_exercises
+from lingerlonger.class_server.exercises import Exercises, load_exercises
 from lingerlonger.class_server.rooms import Classes
 from lingerlonger.class_server.store import Store
 from lingerlonger.scenario import ScenarioError
@@ -53,14 +54,23 @@ steps:
   - play: Sam A♦
   - task: {id: own-after-sam, seat: Bruno, goal: legal}
 """
-EXERCISES = load_exercises()
+
+
+@functools.cache
+def course_exercises() -> Exercises:
+    """The course's exercises, judged once in a process and only by a test that needs them: at
+    import, every test worker judged all 89 while collecting (seconds each, mostly the
+    best-chance tasks' playouts)."""
+    return load_exercises()
+
+
 #: The sockets a test opened, closed before its server stops (an open one would keep it waiting).
 _OPEN: list = []
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[TestClient, Classes]]:
-    classes = Classes(Store(tmp_path / "class.db"), EXERCISES)
+    classes = Classes(Store(tmp_path / "class.db"), course_exercises())
     # As a context manager: one event loop for every socket, as under uvicorn.
     with TestClient(create_app(classes, "http://192.0.2.1:8765")) as client:
         try:
@@ -345,7 +355,7 @@ def test_a_reload_keeps_the_seat_and_a_restart_keeps_every_answer(server, tmp_pa
     with client.websocket_connect("/ws") as again:  # the page reloaded: its token from the browser
         send(again, op="hello", role="pupil", token=token, **{"class": code})
         assert said(again, "screen")["given"] == "Q♦"
-    resumed = Classes(Store(tmp_path / "class.db"), EXERCISES)  # a new process on the same file
+    resumed = Classes(Store(tmp_path / "class.db"), course_exercises())  # a new process on the same file
     assert resumed.key == classes.key
     record = resumed.room(code).record
     assert (record.current, record.answers, [p.name for p in record.pupils.values()]) == (
@@ -496,7 +506,7 @@ def test_a_page_shows_an_exercise_as_the_learn_page_shows_it_in_its_language(tas
         if task.id == task_id
     )
     learn = learn_task(named_in(scenario, "ru"))  # judged again in Russian names, as the Learn page does
-    shown = EXERCISES.shown_in(task_id, "ru").task  # renamed from the one judging
+    shown = course_exercises().shown_in(task_id, "ru").task  # renamed from the one judging
     assert (shown.state, shown.verdicts) == (learn.state, learn.verdicts)
 
 
