@@ -1,4 +1,4 @@
-// Scripts and style sheets made small for the site's joined files (site_scripts.py, site_speed.py):
+// Scripts and style sheets made small for the site's joined files (minify.py, for site_scripts.py and site_speed.py):
 // node book/_ext/minify.mjs js|css, from the repository's root, reads a JSON list of texts on
 // stdin and writes the list of their minified texts (null where esbuild refused one: that text
 // is then used as it is).

@@ -41,11 +41,11 @@ import html
 import json
 import os
 import re
-import subprocess
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-HERE = Path(__file__).parent
+from minify import minified
+
 PREFIX = "ll-scripts."
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)
 ATTRIBUTE = re.compile(r"""([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
@@ -283,23 +283,6 @@ def shared_parts(pages: list[tuple[Path, list[Part]]]) -> dict[Path, set[tuple]]
         keys = {key(part) for part in parts if not (part.apart and part.name == "inline")}
         shared[root] = shared[root] & keys if root in shared else keys
     return shared
-
-
-def minified(texts: set[str], loader: str = "js") -> dict[str, str]:
-    """Each text of ``texts`` minified (``minify.mjs``, esbuild), where it could be."""
-    ordered = sorted(texts)
-    done = subprocess.run(
-        ["node", str(HERE / "minify.mjs"), loader],
-        input=json.dumps(ordered),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=True,
-        cwd=HERE.parents[1],
-    )
-    if done.stderr:
-        print(done.stderr, end="")
-    return {text: small for text, small in zip(ordered, json.loads(done.stdout), strict=True) if small is not None}
 
 
 def bundle_scripts(site: Path, pages: list[Path]) -> int:

@@ -41,7 +41,7 @@ import subprocess
 from pathlib import Path
 from urllib.parse import urljoin
 
-import site_scripts
+from minify import minified
 
 HERE = Path(__file__).parent
 CHARSET = re.compile(r'\s*<meta charset="[^"]*"\s*/?>', re.I)
@@ -155,7 +155,7 @@ def speed_up(site: Path, pages: list[Path], base_url: str) -> None:
 def minify_styles(bundles: list[Path]) -> None:
     """Step 7: each bundle minified (esbuild: comments, spaces, shorter colours and numbers)."""
     texts = {bundle: bundle.read_text(encoding="utf-8") for bundle in bundles}
-    small = site_scripts.minified(set(texts.values()), "css")
+    small = minified(set(texts.values()), "css")
     for bundle, text in texts.items():
         if small.get(text):
             bundle.write_text(small[text], encoding="utf-8")
