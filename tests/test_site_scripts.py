@@ -5,46 +5,15 @@ pages run them: tests/browser/test_fast_pages.py, and every browser test)."""
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
 
 import site_scripts
-
-#: A page as site_speed leaves it: deferred scripts in <head>, Sphinx's scripts at the end of
-#: <body>, run as the parser reaches them, one of them reading its own tag's data.
-PAGE = """<!DOCTYPE html><html data-content_root="../"><head><meta charset="utf-8" />
-<script data-cfasync="false">mode()</script>
-<script defer="defer" src="../_static/late.js?v=1"></script>
-<script async="async" src="../_static/whenever.js"></script>
-<!--ll-live--><script defer src="../ll-live.js"></script><!--/ll-live-->
-<script type="application/json" class="data">{"a": 1}</script>
-</head><body><p>x</p><script>kernelName = 'python3'</script><footer></footer>
-<script defer src="../_static/theme.js"></script>
-<script src="../_static/first.js?v=2"></script><script>let hint = 'Show';</script>
-<script data-sd-tabs-storage-prefix="tab-" src="../_static/tabs.js"></script>
-<script>DOCUMENTATION_OPTIONS.pagename = 'book/PAGE';</script>
-</body></html>"""
-
-SCRIPTS = {
-    "_static/late.js": "ran.push('late');",
-    "_static/whenever.js": "ran.push('whenever');",
-    "ll-live.js": "var here = document.currentScript.src; ran.push('live');",
-    "_static/theme.js": "ran.push('theme');",
-    "_static/first.js": "/* first */\nran.push('first');\n//# sourceMappingURL=first.js.map\n",
-    "_static/tabs.js": "ran.push(document.currentScript.getAttribute('data-sd-tabs-storage-prefix'));",
-}
-
-
-def small_site(root: Path, pages: tuple[str, ...] = ("a", "b")) -> Path:
-    for name, text in SCRIPTS.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-    (root / "book").mkdir()
-    for page in pages:
-        (root / "book" / f"{page}.html").write_text(PAGE.replace("PAGE", page))
-    return root
+from scripts_fixture import small_site
+from site_scripts import Part
 
 
 def pack(site: Path) -> int:
@@ -73,16 +42,16 @@ def test_a_pages_scripts_become_one_deferred_file_at_the_root_in_the_order_they_
         "_static/theme.js",
     ]
     tags = script_tags(site / "book" / "a.html")
-    assert tags == [
-        '<script data-cfasync="false">mode()</script>',
+    assert tags[0].startswith('<script data-cfasync="false">window.ran = [];')  # the colour mode's place
+    assert tags[1:] == [
         '<script async="async" src="../_static/whenever.js"></script>',
         '<script type="application/json" class="data">{"a": 1}</script>',
-        "<script>kernelName = 'python3'</script>",
+        "<script>ran.push('inline in the body')</script>",
         f'<script defer src="../{bundle.name}" data-sd-tabs-storage-prefix="tab-"></script>',
         "<script type=\"module\">DOCUMENTATION_OPTIONS.pagename = 'book/a';</script>",
     ]
     text = bundle.read_text()
-    assert "let hint = 'Show';" in text and "sourceMappingURL" not in text and "/* first */" not in text
+    assert "let hint = 'Show'; sloppy = 1;" in text and "sourceMappingURL" not in text and "/* first */" not in text
 
 
 def test_packing_again_gives_the_same_pages_and_takes_a_changed_script_afresh(tmp_path):
@@ -125,3 +94,12 @@ def test_pages_with_the_same_scripts_share_their_file_and_a_file_no_page_runs_go
     assert pack(site) == 1
     assert [path.name for path in site.glob("ll-scripts.*.js")] != ["ll-scripts.000000000000.js"]
     assert len(list(site.glob("ll-scripts.*.js"))) == 1
+
+
+def test_a_parts_use_strict_does_not_make_the_parts_after_it_strict(tmp_path):
+    """A script that says "use strict" at its top (Sphinx's search) first in a file made the
+    whole file strict: the next part's undeclared global (the search's stemmer) then failed."""
+    text = site_scripts.bundle_text([Part("a.js", "'use strict';\nvar a = 1;"), Part("b.js", "stemmer = 2;")])
+    (tmp_path / "joined.js").write_text(text + "\nconsole.log(stemmer);\n")
+    run = subprocess.run(["node", str(tmp_path / "joined.js")], capture_output=True, text=True, check=False)
+    assert (run.returncode, run.stdout.strip()) == (0, "2"), run.stderr

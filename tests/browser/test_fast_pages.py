@@ -12,8 +12,9 @@ from urllib.parse import quote
 import pytest
 from conftest import built_pages, scripts_run
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book" / "_ext"))
-import site_scripts
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: scripts_fixture.py
+import site_scripts  # book/_ext, on the path from conftest.py
+from scripts_fixture import RAN, small_site
 
 pytestmark = pytest.mark.browser
 
@@ -116,53 +117,15 @@ def test_the_search_box_of_a_chapter_leads_to_the_results(book_site, browser_pag
     log.assert_clean()
 
 
-#: A page's scripts as the theme and Sphinx leave them, each saying when it ran: deferred ones
-#: in <head> and <body>, Sphinx's at the end of <body> (run as the parser reaches them, the
-#: document still loading; one strict, the next not), inline lines between them, one reading its
-#: own tag's data, and the page's DOMContentLoaded.
-ORDER_PAGE = """<!DOCTYPE html><html data-content_root="../"><head><meta charset="utf-8" />
-<link rel="icon" href="data:,">
-<script data-cfasync="false">window.ran = [];
-document.addEventListener('DOMContentLoaded', () => ran.push('loaded'));</script>
-<script defer src="../_static/late.js"></script><script defer src="../ll-live.js"></script>
-</head><body><p>x</p><script>ran.push('inline in the body')</script><footer></footer>
-<script defer src="../_static/theme.js"></script>
-<script src="../_static/first.js"></script><script>let hint = 'Show'; sloppy = 1; ran.push('hint');</script>
-<script data-sd-tabs-storage-prefix="tab-" src="../_static/tabs.js"></script>
-<script>DOCUMENTATION_OPTIONS.pagename = 'book/a';</script>
-</body></html>"""
-ORDER_SCRIPTS = {
-    "_static/late.js": "ran.push('late: ' + hint + ', ' + document.readyState);",
-    "ll-live.js": "ran.push('live at ' + new URL('.', document.currentScript.src).pathname);",
-    "_static/theme.js": "ran.push('theme');",
-    "_static/first.js": "'use strict'; var DOCUMENTATION_OPTIONS = {}; ran.push('first: ' + document.readyState);",
-    "_static/tabs.js": "ran.push('tabs: ' + document.currentScript.getAttribute('data-sd-tabs-storage-prefix'));",
-}
-
-
 def test_a_pages_scripts_joined_in_one_file_run_in_the_order_they_ran_as_tags(browser_page, serve_directory, tmp_path):
     page, log = browser_page
     ran = {}
-    for kind in ("as tags", "joined"):
-        site = tmp_path / kind.replace(" ", "-")
-        for name, text in {**ORDER_SCRIPTS, "book/a.html": ORDER_PAGE}.items():
-            (site / name).parent.mkdir(parents=True, exist_ok=True)
-            (site / name).write_text(text, encoding="utf-8")
+    for kind in ("as-tags", "joined"):
+        site = small_site(tmp_path / kind, pages=("a",))
         if kind == "joined":
             assert site_scripts.bundle_scripts(site, [site / "book" / "a.html"]) == 1
         page.goto(serve_directory(site) + "book/a.html")
         page.wait_for_function("() => window.ran.includes('loaded')")
         ran[kind] = page.evaluate("() => [...window.ran, DOCUMENTATION_OPTIONS.pagename]")
-    assert ran["as tags"] == [
-        "inline in the body",
-        "first: loading",
-        "hint",
-        "tabs: tab-",
-        "late: Show, interactive",
-        "live at /",
-        "theme",
-        "loaded",
-        "book/a",
-    ]
-    assert ran["joined"] == ran["as tags"]
+    assert ran == {"as-tags": RAN, "joined": RAN}
     log.assert_clean()
