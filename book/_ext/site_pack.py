@@ -18,8 +18,8 @@ without a change here:
    ``hreflang`` links, no script holding the first paint, the theme's style sheets cut to what
    the site uses and joined into one per page);
 7. site_offline: the manifest and the service worker that keeps the site offline, its
-   registration on every page, then site_scripts: each page's scripts as one deferred file
-   (or a few), then the worker (last: it lists every file, with a version that changes with
+   registration on every page, then site_scripts: each page's scripts as two deferred files
+   (the book's and the page's own), then the worker (last: it lists every file, with a version that changes with
    any of them).
 
 Every address the site writes for itself is relative, so it works under any path

@@ -2,7 +2,7 @@
    drawn with the npm qrcode package's encoder (bundled into the site at build time as
    _static/ll-qrcode.js: window.llQRCode), read with the browser's BarcodeDetector where there is
    one, else with the npm jsQR (_static/ll-jsqr.js: window.jsQR) on a camera's frames or a photo.
-   Both load when first needed, from beside this script (a script element: from file:// too), so
+   Both load when first needed, from the page's _static folder (a script element: from file:// too), so
    that the Learn page and a first visit's prefetch stay light; the offline worker keeps each
    once loaded, and the Class page, which the prefetch keeps, loads the encoder itself.
      llClassQr.draw(box, text)     -> a promise: the code of text as a PNG image in box, named by
