@@ -13,6 +13,8 @@ HERE = Path(__file__).parent
 def minified(texts: set[str], loader: str = "js") -> dict[str, str]:
     """Each text of ``texts`` minified (``minify.mjs``, esbuild), where it could be."""
     ordered = sorted(texts)
+    if not ordered:  # a build packed again: nothing new to make small, no node to start
+        return {}
     done = subprocess.run(
         ["node", str(HERE / "minify.mjs"), loader],
         input=json.dumps(ordered),

@@ -294,12 +294,12 @@ def bundle_scripts(site: Path, pages: list[Path]) -> int:
             continue
         parts, spans = page_parts(text, page, site)
         if parts:
-            planned.append((page, text, parts, spans))
+            planned.append((page, book_root(page, text), text, parts, spans))
     small = minified({part.text for *_, parts, _ in planned for part in parts if part.name != "inline" and part.text})
-    shared = shared_parts([(book_root(page, text), parts) for page, text, parts, _ in planned])
+    shared = shared_parts([(root, parts) for _, root, _, parts, _ in planned])
     written: set[str] = set()
-    for page, text, parts, spans in planned:
-        everywhere = shared[book_root(page, text)]
+    for page, root, text, parts, spans in planned:
+        everywhere = shared[root]
         per_page = [part for part in parts if part.apart and part.name == "inline"]
         own = [part for part in parts if part not in per_page and key(part) not in everywhere]
         common = [part for part in parts if key(part) in everywhere]
