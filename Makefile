@@ -68,7 +68,8 @@ BOOK_LANGUAGES := pt es ru
 # the last thing `make book` says.
 JB_BUILD := jupyter-book build . --builder html -W -n --keep-going
 # A long simulation's numbers are the same in every language: the first build to run one keeps
-# them here and the others read them (lingerlonger/lab/kept_results.py).
+# them here and the others read them (lingerlonger/computer/kept_results.py); the course's best-chance
+# measurements too, which the Learn and Class pages of every language and the tests judging the course share.
 export LINGERLONGER_RESULTS := $(CURDIR)/_build/results
 JB_LOG   := $(PYTHON) book/_ext/build_log.py
 

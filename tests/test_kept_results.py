@@ -1,11 +1,13 @@
-"""A simulation's result kept across the book's language builds (lab/kept_results.py): computed
+"""A simulation's result kept across the book's language builds (computer/kept_results.py): computed
 once for the same name, sources and chapters; again when a chapter changes; never kept when
 the build did not ask for it."""
 
 from __future__ import annotations
 
-from lingerlonger.lab import kept_results
-from lingerlonger.lab.kept_results import RESULTS_FOLDER, kept
+import os
+
+from lingerlonger.computer import kept_results
+from lingerlonger.computer.kept_results import RESULTS_FOLDER, kept
 
 
 def counting():
@@ -56,3 +58,49 @@ def test_a_damaged_kept_file_is_computed_anew(tmp_path, monkeypatch):
     for path in (tmp_path / "results").iterdir():
         path.write_bytes(b"\x80")  # cut short, as a build stopped while writing could not leave it
     assert kept("endings", compute)["wins"] == [2]
+
+
+def test_a_best_chance_measurement_is_kept_under_the_same_key_in_every_process(tmp_path, monkeypatch):
+    """The course's best-chance measurements are judged by the Learn and Class pages of the four
+    builds and by the tests that judge the course: measured once, then read. Its key is the same
+    in every process, whatever order a set of variants has there (PYTHONHASHSEED)."""
+    import subprocess
+    import sys
+
+    from lingerlonger.computer import task_search
+    from lingerlonger.game.engine import new_hand
+    from lingerlonger.game.rules import Rules
+
+    monkeypatch.setenv(RESULTS_FOLDER, str(tmp_path / "results"))
+    kept_results._sources_digest.cache_clear()
+    state, _ = new_hand(Rules(variants=frozenset({"trump-lead", "draw-per-card"})), ["Ana", "Bo", "Cy"], seed=5)
+    played: list[int] = []
+    winner = task_search._winner
+    monkeypatch.setattr(task_search, "_winner", lambda *args: played.append(1) or winner(*args))
+
+    def measured():
+        return task_search.measure_chances(state, state.to_act, "tips", 12, "lesson-1", task_search.SearchBudget())
+
+    first = measured()
+    assert played, "the first measurement plays its deals out"
+    played.clear()
+    assert measured() == first and not played, "the second is read, not played again"
+    assert len(list((tmp_path / "results").iterdir())) == 1
+
+    described = (
+        "from lingerlonger.computer.task_search import _described;"
+        "from lingerlonger.game.engine import new_hand; from lingerlonger.game.rules import Rules;"
+        "print(_described(new_hand(Rules(variants=frozenset({'trump-lead', 'draw-per-card', 'long-hand'})),"
+        " ['Ana', 'Bo', 'Cy'], seed=5)[0]))"
+    )
+    keys = {
+        subprocess.run(
+            [sys.executable, "-c", described],
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in range(6)
+    }
+    assert len(keys) == 1, keys

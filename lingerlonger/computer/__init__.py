@@ -8,7 +8,8 @@
 - ``coach``: each legal card's chance to win the hand; ``statistics``: intervals;
 - ``hand_counts``: counts over many hands of random play;
 - ``task_judge``: every answer to a lesson's task, judged (the course's exercises);
-  ``task_search``: its searches, and the one budget of nodes a file's tasks share.
+  ``task_search``: its searches, and the one budget of nodes a file's tasks share;
+- ``kept_results``: a long computation's result kept on disk while the book is built and tested.
 
 It imports the game and the words.
 """

@@ -32,20 +32,23 @@ search was cut short has no verdicts.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 
 from lingerlonger.computer.coach import candidate_actions, winner_after
 from lingerlonger.computer.inference import WorldSampler
+from lingerlonger.computer.kept_results import kept
 from lingerlonger.computer.players import PLAYER_KINDS
 from lingerlonger.game.cards import SUIT_OF, Card
 from lingerlonger.game.engine import Action, ChooseTrump, Play, State, apply, legal_actions
 from lingerlonger.game.errors import LingerError
 from lingerlonger.game.events import Event, HandEnded
 from lingerlonger.game.play_loop import Player
-from lingerlonger.game.seat_view import view
+from lingerlonger.game.seat_view import SeatView, view
 
 __all__ = [
     "TaskError",
@@ -378,6 +381,14 @@ def measure_chances(state: State, seat: int, against: str, deals: int, seed: str
     if budget.used + cost > budget.nodes:
         raise TaskError("task.chance-too-large", deals=deals, kind=against, cost=cost, budget=budget.nodes)
     budget.spend(cost)
+    return kept(
+        f"chances {_described(state)} {seat} {against} {deals} {seed!r}",
+        partial(_measured, known, seat, actions, against, deals, seed),
+        of_chapters=False,
+    )
+
+
+def _measured(known: SeatView, seat: int, actions: tuple[Action, ...], against: str, deals: int, seed: str) -> Chances:
     rng = random.Random(seed)
     sampler = WorldSampler(known)
     worlds, outcomes = [], []
@@ -387,6 +398,19 @@ def measure_chances(state: State, seat: int, against: str, deals: int, seed: str
         outcomes.append(tuple(_winner(world, action, against, rng, index) == seat for action in actions))
     wins = tuple(sum(won[index] for won in outcomes) for index in range(len(actions)))
     return Chances(actions, wins, deals, tuple(worlds), tuple(outcomes))
+
+
+def _described(value: object) -> str:
+    """A value in words that are the same in every process, for the key a measurement is kept
+    under: a set's members sorted (the order of a set of strings changes from one process to the next)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        parts = (_described(getattr(value, field.name)) for field in dataclasses.fields(value))
+        return f"{type(value).__name__}({', '.join(parts)})"
+    if isinstance(value, set | frozenset):
+        return "{" + ", ".join(sorted(map(_described, value))) + "}"
+    if isinstance(value, tuple | list):
+        return "(" + ", ".join(map(_described, value)) + ")"
+    return repr(value)
 
 
 def _winner(world: State, action: Action, against: str, rng: random.Random, index: int) -> int | None:

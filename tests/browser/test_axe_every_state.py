@@ -315,6 +315,9 @@ def classroom(sweep: Sweep, screen: dict) -> None:
     player = page.locator(".ll-replay").nth(quiz_replay(sweep.lang))
     player.scroll_into_view_if_needed()
     player.locator(".ll-counter").wait_for(state="visible", timeout=20_000)
+    # the classroom's screen first: a window in full screen (the presenter view asks for it) is
+    # not resized, as a projector's screen is not while a lesson is shown
+    page.set_viewport_size(screen)
     for look in ("presenter view", "Projector option"):
         player.locator("[data-go=present]").click()  # the presenter view; for the option, left
         if look == "Projector option":
@@ -326,7 +329,6 @@ def classroom(sweep: Sweep, screen: dict) -> None:
         quiz = player.locator(".ll-stage .ll-quiz")
         while not quiz.count():
             player.locator("[data-go=next]").click()
-        page.set_viewport_size(screen)
         if look != "presenter view":
             player.locator(".ll-stage").scroll_into_view_if_needed()
         state = f"{look} at {screen['width']}×{screen['height']}"
@@ -340,9 +342,9 @@ def classroom(sweep: Sweep, screen: dict) -> None:
         off_screen(sweep, player, f"{state}, its answer shown")
         sweep.judge(f"{state}, a question's hint and answer shown", within=".ll-replay")
         sweep.shoot(state)
-        page.set_viewport_size(PROJECTOR)
     player.locator("details.ll-classroom > summary").click()
     player.locator("input[data-look=ll-large]").uncheck()
+    page.set_viewport_size(PROJECTOR)
 
 
 def phone_menus(sweep: Sweep) -> None:

@@ -9,7 +9,7 @@ print shows key positions, never buttons. Screenshots go to pytest's tmp_path fo
 from __future__ import annotations
 
 import pytest
-from conftest import BOOK_HTML, WORKED, built_pages, in_language, quiz_replay, wait_until_still
+from conftest import BOOK_HTML, FRAME, WORKED, built_pages, in_language, quiz_replay, wait_until_still
 
 from lingerlonger.views.page_replay import button_name, ui
 from lingerlonger.words.i18n import translate
@@ -152,7 +152,9 @@ WALK = (
   const seen = """
     + SEEN
     + """;
-  const frame = () => new Promise(done => requestAnimationFrame(() => done()));
+  const frame = """
+    + FRAME
+    + """;
   const replays = [...document.querySelectorAll('.ll-replay')], steps = [];
   for (let nth = first[0]; nth < replays.length; nth++) {
     const root = replays[nth], begun = nth === first[0] && first[1] > 1;
