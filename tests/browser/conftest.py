@@ -1,4 +1,4 @@
-"""Browser test helpers: Debian's chromium driven by Playwright's sync API.
+"""Browser test helpers: Debian's chromium (its headless shell) driven by Playwright's sync API.
 
 Fixtures
   chromium         one headless chromium per session

@@ -297,3 +297,28 @@ def test_on_a_phone_the_hand_being_filled_stays_on_screen_while_its_cards_are_pl
     assert editor.locator("[data-ll-placed-card]").count() == len(placed)
     log.assert_clean()
     context.close()
+
+
+#: The transitions and animations running now, each as "what changes, on what".
+RUNNING = """() => document.getAnimations().filter(motion => motion.playState === 'running')
+  .map(motion => `${motion.transitionProperty || motion.animationName} on ${motion.effect.target.tagName}`
+    + `.${motion.effect.target.className}`)"""
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_a_reader_who_asks_for_less_motion_sees_light_turn_dark_at_once(book_site, chromium, motion):
+    """With the system's "reduce motion", light turning dark moves nothing: the theme's buttons
+    faded their colour over 0.3 s. Without it, they still do (the test sees a fade when there is one)."""
+    context, page, log = live_page(chromium, book_site, "book/04-tricks.html", reduced_motion=motion)
+    try:
+        wait_until_still(page)
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+        running = page.evaluate(RUNNING)
+        if motion == "reduce":
+            assert running == [], f"moving as light turns dark: {running}"
+        else:
+            assert running, "no fade seen as light turns dark: the check above would see none either"
+        log.assert_clean()
+    finally:
+        context.close()
