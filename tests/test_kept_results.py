@@ -4,7 +4,10 @@ the build did not ask for it."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import subprocess
+import sys
 
 from lingerlonger.computer import kept_results
 from lingerlonger.computer.kept_results import RESULTS_FOLDER, kept
@@ -64,9 +67,6 @@ def test_a_best_chance_measurement_is_kept_under_the_same_key_in_every_process(t
     """The course's best-chance measurements are judged by the Learn and Class pages of the four
     builds and by the tests that judge the course: measured once, then read. Its key is the same
     in every process, whatever order a set of variants has there (PYTHONHASHSEED)."""
-    import subprocess
-    import sys
-
     from lingerlonger.computer import task_search
     from lingerlonger.game.engine import new_hand
     from lingerlonger.game.rules import Rules
@@ -86,6 +86,9 @@ def test_a_best_chance_measurement_is_kept_under_the_same_key_in_every_process(t
     played.clear()
     assert measured() == first and not played, "the second is read, not played again"
     assert len(list((tmp_path / "results").iterdir())) == 1
+    other_stock = dataclasses.replace(state, stock=state.stock[::-1])
+    assert repr(other_stock) == repr(state), "a state's repr is a summary (its stock's size)"
+    assert task_search._described(other_stock) != task_search._described(state), "the key tells them apart"
 
     described = (
         "from lingerlonger.computer.task_search import _described;"

@@ -402,7 +402,8 @@ def _measured(known: SeatView, seat: int, actions: tuple[Action, ...], against: 
 
 def _described(value: object) -> str:
     """A value in words that are the same in every process, for the key a measurement is kept
-    under: a set's members sorted (the order of a set of strings changes from one process to the next)."""
+    under: a set's members sorted (the order of a set of strings changes from one process to the next),
+    and every field of a dataclass (a ``State`` says itself in a summary: its stock's size, not its cards)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         parts = (_described(getattr(value, field.name)) for field in dataclasses.fields(value))
         return f"{type(value).__name__}({', '.join(parts)})"
